@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+// Every test runs against the server started in global-setup.ts and fails on any console error or
+// uncaught exception in the page.
+export const test = base.extend<{ pageErrors: string[] }>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error("E2E_BASE_URL is not set: run through playwright test (global setup).");
+    await use(url);
+  },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && !isExpectedResourceError(message.text())) {
+          errors.push(`console.error: ${message.text()}`);
+        }
+      });
+      await use(errors);
+      expect(errors, "the page logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+// A page that answers 404 on purpose (the not-found page) makes Chromium log the failed document load.
+function isExpectedResourceError(text: string): boolean {
+  return /Failed to load resource: the server responded with a status of 404/.test(text);
+}
+
+export { expect };
+
+export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Runs axe on the page as it is now and expects zero violations. */
+export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, label ?? "axe violations").toEqual([]);
+}

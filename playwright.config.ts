@@ -1,0 +1,31 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built product,
+// started by e2e/support/global-setup.ts on a free port with a temporary DATA_DIR.
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalSetup: "./e2e/support/global-setup.ts",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-quic",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+});

@@ -1,0 +1,154 @@
+import { z } from "zod";
+
+// Schemas of the static datasets in data/. They describe the files as published (see data/SOURCES.md):
+// optional facts are empty strings, empty lists or null, never missing keys.
+
+const emptyString = z.literal("");
+const webUrl = z.url({ protocol: /^https?$/ });
+const optionalUrl = z.union([emptyString, webUrl]);
+const optionalEmail = z.union([emptyString, z.email()]);
+const sourceUrls = z.array(webUrl);
+const asOf = z.string().regex(/^\d{4}-\d{2}$/, "as_of must be YYYY-MM");
+
+export const policyStatuses = [
+  "Passed",
+  "Passed/awaiting Gov assent",
+  "Second Reading",
+  "Pending",
+  "",
+] as const;
+
+export const stateRecordSchema = z.object({
+  id: z.number().int().min(1).max(37),
+  country: z.literal("NG"),
+  state: z.string().trim().min(1),
+  code: z.string().regex(/^NG-[A-Z]{2}$/),
+  status: z.enum(policyStatuses),
+  law: z.object({ name: z.string(), year: z.number().int().min(1960).max(2100).nullable() }),
+  agency: z.string(),
+  url: optionalUrl,
+  desc: z.string(),
+  ranking: z.union([emptyString, z.string().regex(/^\d+(st|nd|rd|th)$/)]),
+  score: z.number().min(0).max(100).nullable(),
+  score_source: z.string().nullable(),
+  key_findings: z.array(z.string()),
+  email: optionalEmail,
+  phone: z.union([z.array(z.string().min(1)), z.string()]),
+  address: z.string(),
+  website: optionalUrl,
+  notes: z.string(),
+  sources: sourceUrls,
+  as_of: asOf,
+});
+export type StateRecord = z.infer<typeof stateRecordSchema>;
+
+export const schoolTypes = ["primary", "nursery", "secondary", "special"] as const;
+export type SchoolType = (typeof schoolTypes)[number];
+
+export const schoolSchema = z.object({
+  id: z.number().int().positive(),
+  country: z.literal("NG"),
+  state: z.string(),
+  name: z.string().trim().min(1),
+  type: z.array(z.enum(schoolTypes)),
+  location: z.string(),
+  local_government: z.string(),
+  desc: z.string(),
+  disability_groups: z.array(z.enum(["hearing", "visual", "physical", "intellectual", "autism", "multiple"])),
+  boarding: z.enum(["", "day", "boarding", "day and boarding"]),
+  ownership: z.enum(["", "public", "private", "mission"]),
+  picture_url: optionalUrl,
+  website: optionalUrl,
+  phone: z.string(),
+  email: optionalEmail,
+  sources: sourceUrls,
+  as_of: asOf,
+});
+export type School = z.infer<typeof schoolSchema>;
+
+const ageBandSchema = z.object({ band: z.string(), share: z.number(), count: z.number().int() });
+
+export const countrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string().length(2),
+  population: z.object({
+    total: z.number().int(),
+    withDisability: z.number().int(),
+    withoutDisability: z.number().int(),
+  }),
+  policy: z.object({
+    title: z.string(),
+    desc: z.string(),
+    url: optionalUrl,
+    address: z.string(),
+    number: z.array(z.string()),
+    email: optionalEmail,
+  }),
+  statistics: z.object({
+    year: z.number().int(),
+    disabilityShare: z.number(),
+    employedShare: z.number(),
+    gender_distribution: z.object({
+      total: z.object({ male: z.number().int(), female: z.number().int() }),
+      share: z.object({ male: z.number(), female: z.number() }),
+    }),
+    employmentDistribution: z.object({ employed: z.object({ totalEmployed: z.number().int() }) }),
+    ageBands: z.array(ageBandSchema).length(5),
+  }),
+  sources: z.array(z.object({ figure: z.string(), source: z.string() })),
+  as_of: asOf,
+});
+export type Country = z.infer<typeof countrySchema>;
+
+const namedLink = z.object({ name: z.string(), url: optionalUrl });
+
+export const siteSchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  initiative: z.string(),
+  tagline: z.string(),
+  poweredBy: namedLink,
+  supportedBy: namedLink,
+  contact: z.object({ email: optionalEmail, phone: z.string() }),
+  social: z.object({
+    facebook: optionalUrl,
+    x: optionalUrl,
+    instagram: optionalUrl,
+    linkedin: optionalUrl,
+    youtube: optionalUrl,
+  }),
+  blogUrl: optionalUrl,
+  sdir: z.object({
+    title: z.string(),
+    publisher: z.string(),
+    launched: z.iso.date(),
+    pdfUrl: optionalUrl,
+    highlights: z.array(z.string()),
+    sources: sourceUrls,
+  }),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+type Position = [number, number];
+export const mapSchema = z.object({
+  type: z.literal("FeatureCollection"),
+  features: z.array(
+    z.object({
+      type: z.literal("Feature"),
+      properties: z.object({ name: z.string(), code: z.string().regex(/^NG-[A-Z]{2}$/) }),
+      geometry: z.discriminatedUnion("type", [
+        z.object({
+          type: z.literal("Polygon"),
+          coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
+        }),
+        z.object({
+          type: z.literal("MultiPolygon"),
+          coordinates: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))),
+        }),
+      ]),
+    }),
+  ),
+});
+export type MapCollection = z.infer<typeof mapSchema>;
+export type MapPosition = Position;

@@ -1,0 +1,25 @@
+// One formatter for every number the product shows: en-US grouping, negatives in brackets (spec §9).
+
+const grouping = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+export function formatNumber(value: number): string {
+  const text = grouping.format(Math.abs(value));
+  return value < 0 ? `(${text})` : text;
+}
+
+export function formatPercent(value: number): string {
+  return `${formatNumber(value)}%`;
+}
+
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2026-11" → "November 2026" (the datasets' as_of dates). */
+export function formatAsOf(asOf: string): string {
+  const [year, month] = asOf.split("-").map(Number);
+  if (!year || !month) return asOf;
+  return monthYear.format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return count === 1 ? singular : plural;
+}

@@ -1,0 +1,45 @@
+// Every path of the web app is built here, so links, the prerender list and the server's fallback agree.
+
+export const paths = {
+  home: () => "/",
+  homeWithState: (stateSlug: string) => `/?state=${encodeURIComponent(stateSlug)}`,
+  about: () => "/about",
+  blog: () => "/blog",
+  opportunities: () => "/opportunities",
+  sdir: () => "/sdir",
+  eyewitness: () => "/eyewitnesspage",
+  state: (id: number) => `/states/${id}`,
+  school: (id: number) => `/schools/${id}`,
+  register: () => "/register",
+  login: () => "/login",
+  forgotPassword: () => "/forgot-password",
+  verifyEmail: (token: string) => `/verify-email/${encodeURIComponent(token)}`,
+  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  dashboard: () => "/dashboard",
+  profile: () => "/dashboard/profile",
+  userRoles: () => "/dashboard/user-roles",
+} as const;
+
+/** Public pages without parameters, rendered to HTML at build time. */
+export const staticPublicPaths = [
+  paths.home(),
+  paths.about(),
+  paths.blog(),
+  paths.opportunities(),
+  paths.sdir(),
+  paths.eyewitness(),
+  paths.register(),
+  paths.login(),
+  paths.forgotPassword(),
+];
+
+/**
+ * Pages rendered only in the browser (signed-in pages, links carrying a token). The server answers them
+ * with the app shell and status 200; any other path without a prerendered page gets the shell with 404.
+ */
+const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, /^\/verify-email(\/.*)?$/, /^\/reset-password(\/.*)?$/];
+
+export function isClientOnlyPath(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
+}

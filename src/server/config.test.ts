@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("uses the embedded defaults when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/var$/);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.authRateLimitMax).toBe(20);
+  });
+
+  it("builds the public URL from the port and strips a trailing slash", () => {
+    expect(loadConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
+    expect(loadConfig({ PUBLIC_URL: "https://atlas.example/" }).publicUrl).toBe("https://atlas.example");
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_MAX: "0" })).toThrow(/AUTH_RATE_LIMIT_MAX/);
+  });
+});

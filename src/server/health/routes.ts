@@ -1,0 +1,21 @@
+import type { FastifyInstance } from "fastify";
+import type { DatabaseHandle } from "../db/database";
+
+export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+  app.get("/health", async (_request, reply) => {
+    const databaseUp = await database.ping();
+    return reply
+      .status(databaseUp ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send(
+        databaseUp
+          ? { success: true, status: "ok", database: "up" }
+          : {
+              success: false,
+              status: "unavailable",
+              database: "down",
+              message: "The database is not answering.",
+            },
+      );
+  });
+}

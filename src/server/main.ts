@@ -1,0 +1,39 @@
+import path from "node:path";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/database";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl }
+      : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+  );
+  await database.migrate();
+  const app = await buildApp({ config, database });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Inclusion Atlas is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `PGlite in ${path.join(config.dataDir, "db")}` : "PostgreSQL"})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  // Fail fast and say why: a configuration or start-up problem is the operator's to fix.
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : `Start-up failed: ${String(error instanceof Error ? error.stack : error)}`;
+  console.error(message);
+  process.exit(1);
+});

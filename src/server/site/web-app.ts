@@ -1,0 +1,126 @@
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isClientOnlyPath } from "../../domain/routes";
+
+// Serves the built web app: hashed assets with long caching, a prerendered page where one exists, and the
+// app shell otherwise (200 for client-rendered pages, 404 for unknown paths, which the app shows as
+// 'Page not found'). Each page's Content-Security-Policy allows exactly its own inline scripts by hash.
+
+const SPA_FALLBACK = "__spa-fallback.html";
+
+interface Page {
+  csp: string;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+export async function webSite(app: FastifyInstance, options: { buildDir: string }): Promise<void> {
+  const buildDir = path.resolve(options.buildDir);
+  await stat(path.join(buildDir, SPA_FALLBACK)).catch(() => {
+    throw new Error(
+      `The web app is not built: ${path.join(buildDir, SPA_FALLBACK)} is missing. Run "npm run build".`,
+    );
+  });
+
+  await app.register(fastifyStatic, { root: buildDir, serve: false, preCompressed: true });
+
+  const pages = new Map<string, Promise<Page>>();
+  const loadPage = (file: string) => {
+    let page = pages.get(file);
+    if (!page) {
+      page = readPage(file);
+      pages.set(file, page);
+      page.catch(() => pages.delete(file));
+    }
+    return page;
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodePath(request.url);
+    const target = pathname === null ? null : path.join(buildDir, pathname);
+    if (target === null || (target !== buildDir && !target.startsWith(buildDir + path.sep))) {
+      return sendPage(request, reply, await loadPage(path.join(buildDir, SPA_FALLBACK)), 404);
+    }
+    const found = await stat(target).catch(() => null);
+    if (found?.isFile() && !target.endsWith(".html")) {
+      const immutable = pathname?.startsWith("/assets/");
+      return reply.sendFile(path.relative(buildDir, target), buildDir, {
+        maxAge: immutable ? 365 * 24 * 3600 * 1000 : 0,
+        immutable: Boolean(immutable),
+      });
+    }
+    const index = path.join(target, "index.html");
+    if (found?.isDirectory() && (await stat(index).catch(() => null))?.isFile()) {
+      return sendPage(request, reply, await loadPage(index), 200);
+    }
+    const status = pathname !== null && isClientOnlyPath(pathname) ? 200 : 404;
+    return sendPage(request, reply, await loadPage(path.join(buildDir, SPA_FALLBACK)), status);
+  };
+
+  app.get("/*", handler);
+}
+
+function decodePath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split("?")[0] ?? "/");
+  } catch {
+    return null;
+  }
+}
+
+async function readPage(file: string): Promise<Page> {
+  const identity = await readFile(file);
+  const html = identity.toString("utf8");
+  const scriptHashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`,
+  );
+  return {
+    csp: contentSecurityPolicy([...new Set(scriptHashes)]),
+    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    brotli: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+export function contentSecurityPolicy(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
+    "style-src 'self'",
+    // React writes a few style attributes (tooltip positions); attributes cannot run script.
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+  reply
+    .status(status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("content-security-policy", page.csp)
+    .header("cache-control", "no-cache")
+    .header("vary", "accept-encoding")
+    .header("etag", page.etag);
+  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(page.brotli);
+  if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(page.gzip);
+  return reply.send(page.identity);
+}

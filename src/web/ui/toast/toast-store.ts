@@ -1,0 +1,53 @@
+// Toasts (DESIGN decision 1): top-centre, 5 seconds, paused while hovered or focused, dismissible, and
+// announced politely by one live region. Any module may call toast.success(...) etc.; <Toaster/> in the
+// root layout shows them.
+
+export type ToastKind = "success" | "warning" | "error" | "info";
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+export const TOAST_DURATION_MS = 5000;
+
+type Listener = (toasts: readonly Toast[]) => void;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function publish(next: readonly Toast[]) {
+  toasts = next;
+  for (const listener of listeners) listener(toasts);
+}
+
+function show(kind: ToastKind, message: string): number {
+  const id = nextId++;
+  // The same message twice in a row replaces the first rather than stacking duplicates.
+  publish([...toasts.filter((t) => t.message !== message), { id, kind, message }].slice(-4));
+  return id;
+}
+
+export const toast = {
+  success: (message: string) => show("success", message),
+  warning: (message: string) => show("warning", message),
+  error: (message: string) => show("error", message),
+  info: (message: string) => show("info", message),
+  dismiss(id: number) {
+    publish(toasts.filter((t) => t.id !== id));
+  },
+  clear() {
+    publish([]);
+  },
+};
+
+export function subscribeToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentToasts(): readonly Toast[] {
+  return toasts;
+}

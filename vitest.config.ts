@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+// The React Router plugin is for builds only; component tests render routes' components directly.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: [
+            "src/domain/**/*.test.ts",
+            "src/server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
+          setupFiles: ["src/test/fail-on-console-error.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/web/**/*.test.{ts,tsx}"],
+          setupFiles: ["src/test/fail-on-console-error.ts", "src/web/test/setup.ts"],
+        },
+      },
+    ],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
