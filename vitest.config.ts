@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
+  plugins: [nigeriaMap()],
   test: {
     projects: [
       {

@@ -28,9 +28,6 @@ export const staticPublicPaths = [
   paths.opportunities(),
   paths.sdir(),
   paths.eyewitness(),
-  paths.register(),
-  paths.login(),
-  paths.forgotPassword(),
 ];
 
 /**

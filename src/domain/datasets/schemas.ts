@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { policyStatuses, schoolTypes, type SchoolType } from "./vocabulary";
+
+export { policyStatuses, schoolTypes, type SchoolType };
 
 // Schemas of the static datasets in data/. They describe the files as published (see data/SOURCES.md):
 // optional facts are empty strings, empty lists or null, never missing keys.
@@ -9,14 +12,6 @@ const optionalUrl = z.union([emptyString, webUrl]);
 const optionalEmail = z.union([emptyString, z.email()]);
 const sourceUrls = z.array(webUrl);
 const asOf = z.string().regex(/^\d{4}-\d{2}$/, "as_of must be YYYY-MM");
-
-export const policyStatuses = [
-  "Passed",
-  "Passed/awaiting Gov assent",
-  "Second Reading",
-  "Pending",
-  "",
-] as const;
 
 export const stateRecordSchema = z.object({
   id: z.number().int().min(1).max(37),
@@ -41,9 +36,6 @@ export const stateRecordSchema = z.object({
   as_of: asOf,
 });
 export type StateRecord = z.infer<typeof stateRecordSchema>;
-
-export const schoolTypes = ["primary", "nursery", "secondary", "special"] as const;
-export type SchoolType = (typeof schoolTypes)[number];
 
 export const schoolSchema = z.object({
   id: z.number().int().positive(),

@@ -1,6 +1,18 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { paths } from "../../domain/routes";
+import { Spinner } from "../ui/Spinner";
+import { Toaster } from "../ui/toast/Toaster";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./layout/SiteFooter";
+import { SiteHeader } from "./layout/SiteHeader";
+import { pageTitle } from "./page-title";
 import "./styles/global.css";
+import styles from "./root.module.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -8,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5d3b" />
         <Meta />
         <Links />
       </head>
@@ -20,6 +33,57 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Header, main landmark and footer around every page; the skip link comes first in the tab order. */
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <SiteFooter />
+      <Toaster />
+    </div>
+  );
+}
+
 export default function Root() {
-  return <Outlet />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** What a client-rendered page shows while its code loads. */
+export function HydrateFallback() {
+  return (
+    <div className={styles.fallback}>
+      <title>{pageTitle()}</title>
+      <Spinner label="Loading Inclusion Atlas…" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Shell>
+      <title>{pageTitle(notFound ? "Page not found" : "Something went wrong")}</title>
+      <div className="container">
+        <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <p>
+          {notFound
+            ? "We could not find that page."
+            : "This page could not be shown. Please check your connection and try again."}
+        </p>
+        <Link className="button" to={paths.home()}>
+          Back to Home
+        </Link>
+      </div>
+    </Shell>
+  );
 }

@@ -1,10 +1,76 @@
-export function meta() {
-  return [{ title: "Inclusion Atlas" }];
+import { useCallback, useState } from "react";
+import country from "../../../../data/country-ng.json";
+import schools from "../../../../data/schools.json";
+import states from "../../../../data/states.json";
+import type { Country } from "../../../domain/datasets/schemas";
+import { sameState } from "../../../domain/datasets/state-names";
+import { summarizeStates } from "../../../domain/state-summaries";
+import { EducationSection } from "../../features/education/EducationSection";
+import { MapPanel } from "../../features/map/MapPanel";
+import { NigeriaMap } from "../../features/map/NigeriaMap";
+import { SchoolsDialog } from "../../features/schools/SchoolsDialog";
+import {
+  EDUCATION_SECTION_ID,
+  POLICY_SECTION_ID,
+  useStateSelection,
+} from "../../features/state-selection/useStateSelection";
+import { NationalStatistics } from "../../features/statistics/NationalStatistics";
+import { StateOverview } from "../../features/states/StateOverview";
+import { pageMeta } from "../page-title";
+import type { Route } from "./+types/home";
+import styles from "./home.module.css";
+
+// Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
+export function loader() {
+  return {
+    states: summarizeStates(states, schools),
+    country: country as Country,
+    totalSchools: schools.length,
+  };
 }
-export default function Home() {
+
+export const meta: Route.MetaFunction = () => pageMeta(undefined);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { states: summaries, country: nigeria, totalSchools } = loaderData;
+  const { selected, select } = useStateSelection(summaries);
+  const [schoolsOpen, setSchoolsOpen] = useState(false);
+  const policyByRegion = useCallback(
+    (regionName: string) => summaries.find((state) => sameState(state.name, regionName))?.hasPolicy,
+    [summaries],
+  );
+
   return (
-    <main>
-      <h1>Home</h1>
-    </main>
+    <div className="container">
+      <NationalStatistics country={nigeria} schoolCount={totalSchools} />
+      <div className={styles.columns}>
+        <div className={styles.details}>
+          <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>
+            <StateOverview selected={selected} countryPolicy={nigeria.policy} headingId="policy-heading" />
+          </section>
+          <section id={EDUCATION_SECTION_ID} aria-labelledby="education-heading" className={styles.section}>
+            <EducationSection
+              selected={selected}
+              totalSchools={totalSchools}
+              headingId="education-heading"
+              onViewAll={() => setSchoolsOpen(true)}
+            />
+          </section>
+        </div>
+        <MapPanel selectedStateName={selected?.name ?? null}>
+          <NigeriaMap
+            policyByRegion={policyByRegion}
+            selectedRegionName={selected?.name ?? null}
+            onSelectRegion={(regionName) => select(regionName)}
+          />
+        </MapPanel>
+      </div>
+      <SchoolsDialog
+        open={schoolsOpen}
+        onClose={() => setSchoolsOpen(false)}
+        initialStateName={selected?.name ?? null}
+        stateNames={summaries.map((state) => state.name)}
+      />
+    </div>
   );
 }

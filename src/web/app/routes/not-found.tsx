@@ -1,7 +1,18 @@
+import { Link } from "react-router";
+import { paths } from "../../../domain/routes";
+import { pageMeta } from "../page-title";
+import styles from "./content-page.module.css";
+
+export const meta = () => pageMeta("Page not found");
+
 export default function NotFound() {
   return (
-    <main>
+    <article className={`container ${styles.page}`}>
       <h1>Page not found</h1>
-    </main>
+      <p>We could not find the page you asked for. It may have moved, or the address may be mistyped.</p>
+      <Link className="button" to={paths.home()}>
+        Back to Home
+      </Link>
+    </article>
   );
 }

@@ -1,14 +1,61 @@
-import type { Route } from "./+types/state";
+import { Link } from "react-router";
+import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
+import type { StateRecord } from "../../../domain/datasets/schemas";
+import { sameState } from "../../../domain/datasets/state-names";
+import { formatAsOf, formatNumber } from "../../../domain/format";
+import { paths } from "../../../domain/routes";
+import { StatePolicyPage } from "../../features/states/StatePolicyPage";
+import { Spinner } from "../../ui/Spinner";
+import { isUnknownPageError } from "../not-found-error";
+import { pageMeta, pageTitle } from "../page-title";
+import type { Route } from "./+types/state";
+
+// Runs at build time only (every state is prerendered): the page's HTML carries just this state's record.
 export function loader({ params }: Route.LoaderArgs) {
-  const s = states.find((x) => x.id === Number(params.stateId));
-  if (!s) throw new Response("Not found", { status: 404 });
-  return { name: s.state };
+  const record = (states as StateRecord[]).find((state) => String(state.id) === params.stateId);
+  if (!record) throw new Response("Policy Not Found", { status: 404 });
+  const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
+  return { record, schoolCount, totalStates: states.length };
 }
-export default function State({ loaderData }: Route.ComponentProps) {
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: pageTitle("Policy Not Found") }];
+  const { record } = data;
+  return pageMeta(
+    `${record.state} disability policy`,
+    `${record.state}: disability law status (${record.status || "unknown"}), ranking, inclusion score, key findings, contacts and sources. Data as of ${formatAsOf(record.as_of)}; ${formatNumber(data.schoolCount)} inclusive schools listed.`,
+  );
+}
+
+export default function StateRoute({ loaderData }: Route.ComponentProps) {
+  return <StatePolicyPage {...loaderData} />;
+}
+
+export function HydrateFallback() {
   return (
-    <main>
-      <h1>{loaderData.name}</h1>
-    </main>
+    <div className="container">
+      <Spinner label="Loading state policy…" />
+      <Link to={paths.home()}>Back to Home</Link>
+    </div>
+  );
+}
+
+/** Unknown state ids (/states/99) end here. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isUnknownPageError(error);
+  return (
+    <div className="container">
+      <title>{pageTitle(notFound ? "Policy Not Found" : "Something went wrong")}</title>
+      <h1>{notFound ? "Policy Not Found" : "Something went wrong"}</h1>
+      <p>
+        {notFound
+          ? "There is no state disability policy at this address. Choose a state from the map or the list on the home page."
+          : "This state's page could not be loaded. Please check your connection and try again."}
+      </p>
+      <Link className="button" to={paths.home()}>
+        Back to Home
+      </Link>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
+import { useTopModalDialog } from "../Dialog";
 import styles from "./Toaster.module.css";
 import { currentToasts, subscribeToasts, toast, TOAST_DURATION_MS, type Toast } from "./toast-store";
 
@@ -8,15 +10,20 @@ const kindLabels = { success: "Success", warning: "Warning", error: "Error", inf
 /** The one live region for toasts; rendered once by the root layout. */
 export function Toaster() {
   const items = useSyncExternalStore(subscribeToasts, currentToasts, () => noToasts);
-  return (
+  // A modal dialog makes the rest of the page inert: toasts are shown inside the top dialog meanwhile.
+  const host = useTopModalDialog();
+  const region = (
     <section className={styles.region} aria-label="Notifications">
-      <ol className={styles.list} role="status" aria-live="polite" aria-atomic="false">
-        {items.map((item) => (
-          <ToastItem key={item.id} item={item} />
-        ))}
-      </ol>
+      <div role="status" aria-live="polite" aria-atomic="false">
+        <ol className={styles.list}>
+          {items.map((item) => (
+            <ToastItem key={item.id} item={item} />
+          ))}
+        </ol>
+      </div>
     </section>
   );
+  return host ? createPortal(region, host) : region;
 }
 
 function ToastItem({ item }: { item: Toast }) {

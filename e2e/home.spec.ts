@@ -1,0 +1,223 @@
+import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+
+const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+
+test.describe("home page", () => {
+  test("shows the national figures in Overview, Gender and Age panels", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/26,910,000 persons with disabilities/);
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Gender" }).click();
+    await expect(page.getByRole("tabpanel")).toContainText("45.65%");
+    await expect(page.getByRole("tabpanel")).toContainText("12,284,415");
+    await page.getByRole("tab", { name: "Age" }).click();
+    await expect(page.getByRole("tabpanel")).toContainText("6,592,950");
+    await expect(page.getByRole("tabpanel")).toContainText("12,782,250");
+    await expect(page.getByRole("tabpanel").getByRole("img").first()).toHaveAccessibleName(/.+/);
+  });
+
+  test("an info tooltip opens on hover and on keyboard focus", async ({ page }) => {
+    await page.goto("/");
+    const info = page.getByRole("button", { name: /About .*disability population/i });
+    await info.hover();
+    await expect(page.getByRole("tooltip").filter({ visible: true })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await info.focus();
+    await expect(page.getByRole("tooltip").filter({ visible: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("tooltip").filter({ visible: true })).toHaveCount(0);
+  });
+
+  test("choosing a state in the dropdown shows its overview and says so politely", async ({ page }) => {
+    await page.goto("/");
+    await page
+      .getByRole("combobox", { name: "Choose a state to view its data" })
+      .selectOption({ label: "Lagos" });
+    await expect(toasts(page)).toContainText("You are currently viewing Data for Lagos state");
+    await expect(toasts(page).getByRole("status")).toHaveAttribute("aria-live", "polite");
+    await expect(page).toHaveURL(/\?state=lagos$/);
+    const policy = page.getByRole("region", { name: "Overview of Lagos Disability Policy" });
+    await expect(policy).toBeVisible();
+    await policy.getByRole("button", { name: "Read More" }).click();
+    await expect(policy).toContainText("Disability Act implementation");
+    await policy.getByRole("button", { name: "Read Less" }).click();
+    await expect(page.getByRole("heading", { name: "Map of Lagos State" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Lagos State, disability policy/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expectNoAxeViolations(page, "home with a state selected");
+    await policy.getByRole("link", { name: /View More/ }).click();
+    await expect(page).toHaveURL(/\/states\/25$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lagos");
+  });
+
+  test("the Home button and the empty option clear the selection with 'No State Selected'", async ({
+    page,
+  }) => {
+    await page.goto("/?state=kano");
+    await expect(page.getByRole("heading", { name: "Overview of Kano Disability Policy" })).toBeVisible();
+    await page
+      .getByRole("navigation", { name: "Home page sections" })
+      .getByRole("button", { name: "Home" })
+      .click();
+    await expect(toasts(page)).toContainText("No State Selected");
+    await expect(page.getByRole("heading", { name: "Overview of Nigeria Disability Policy" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    const select = page.getByRole("combobox", { name: "Choose a state to view its data" });
+    await select.selectOption({ label: "Ogun" });
+    await select.selectOption({ label: "Select a state" });
+    await expect(page.getByRole("heading", { name: "Overview of Nigeria Disability Policy" })).toBeVisible();
+  });
+
+  test("a shared link opens the same state, including the FCT", async ({ page }) => {
+    await page.goto("/?state=fct");
+    await expect(page.getByRole("heading", { name: "Overview of FCT Disability Policy" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Choose a state to view its data" })).toHaveValue("15");
+    await expect(
+      page.getByRole("button", { name: /^Federal Capital Territory, disability policy/ }),
+    ).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("the map shows a state's name and policy on hover and selects it on click", async ({ page }) => {
+    await page.goto("/");
+    const kano = page.getByRole("button", { name: /^Kano State, disability policy: (Yes|No)$/ });
+    await kano.hover();
+    const tooltip = page.getByText("Kano State", { exact: true });
+    await expect(tooltip).toBeVisible();
+    await expect(
+      page
+        .getByText(/Disability Policy/)
+        .filter({ visible: true })
+        .first(),
+    ).toBeVisible();
+    await kano.click();
+    await expect(toasts(page)).toContainText("You are currently viewing Data for Kano state");
+    await expect(page.getByRole("heading", { name: "Overview of Kano Disability Policy" })).toBeVisible();
+    await expect(kano).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("the education section counts the chosen state's schools", async ({ page }) => {
+    await page.goto("/?state=lagos");
+    const education = page.getByRole("region", { name: "Education in Lagos" });
+    await expect(education).toContainText("No of Inclusive Schools");
+    await expect(education).toContainText("59");
+  });
+});
+
+test.describe("schools dialog", () => {
+  test("searches with name AND type, warns on no match, and resets", async ({ page }) => {
+    await page.goto("/?state=lagos");
+    await page.getByRole("button", { name: /View All/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Schools" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("59 inclusive schools found")).toBeVisible();
+    const search = dialog.getByRole("button", { name: "Search", exact: true });
+    const reset = dialog.getByRole("button", { name: "Reset" });
+    await expect(search).toBeDisabled();
+    await expect(reset).toBeDisabled();
+    await expectNoAxeViolations(page, "schools dialog open");
+
+    await dialog.getByRole("searchbox", { name: "School name" }).fill("wesley");
+    await search.click();
+    await expect(
+      dialog.getByText(/^Found \d+ matching schools?$/).or(page.getByText(/^Found \d+ matching schools?$/)),
+    ).toBeVisible();
+    const cards = dialog.getByRole("listitem").filter({ has: page.getByRole("heading") });
+    const wesleyCount = await cards.count();
+    expect(wesleyCount).toBeGreaterThan(0);
+    await dialog.getByRole("combobox", { name: "School type" }).selectOption({ label: "Nursery" });
+    await search.click();
+    await expect(page.getByText("No schools match your search criteria")).toBeVisible();
+    await expect(dialog.getByText("No inclusive schools found")).toBeVisible();
+
+    await reset.click();
+    await expect(dialog.getByText("59 inclusive schools found")).toBeVisible();
+    await expect(dialog.getByRole("searchbox", { name: "School name" })).toHaveValue("");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a school card links to the school page and its website opens in a new tab", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: /View All/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Schools" });
+    await expect(dialog.getByText("249 inclusive schools found")).toBeVisible();
+    const website = dialog.getByRole("link", { name: /Visit website of .* \(opens in a new tab\)/ }).first();
+    await expect(website).toHaveAttribute("target", "_blank");
+    await expect(website).toHaveAttribute("href", /^https:\/\//);
+    await dialog.getByRole("link", { name: "Abia School for the Blind, Umuahia" }).click();
+    await expect(page).toHaveURL(/\/schools\/1$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abia School for the Blind, Umuahia");
+  });
+});
+
+test.describe("sidebar", () => {
+  test("opens as a full-screen overlay, keeps focus inside, and Escape returns focus to the toggle", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const sidebar = page.getByRole("dialog", { name: "Menu" });
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Sign Up" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Login" })).toBeVisible();
+    await expectNoAxeViolations(page, "sidebar open");
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await sidebar.evaluate((dialog) => dialog.contains(document.activeElement));
+      expect(inside, `focus left the sidebar after ${i + 1} Tab presses`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(sidebar).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test("its tiles lead to the pages", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Eyewitness" }).click();
+    await expect(page).toHaveURL(/\/eyewitnesspage$/);
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  });
+});
+
+test("keyboard only: select a state on the map, then open and close the Schools dialog", async ({ page }) => {
+  await page.goto("/");
+  // Tab from the top of the page until a map region has focus.
+  let onMap = false;
+  for (let i = 0; i < 80 && !onMap; i++) {
+    await page.keyboard.press("Tab");
+    onMap = await page.evaluate(() =>
+      /disability policy: (Yes|No)$/.test(document.activeElement?.getAttribute("aria-label") ?? ""),
+    );
+  }
+  expect(onMap, "Tab reaches the map").toBe(true);
+  const first = await page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+  await page.keyboard.press("ArrowRight");
+  const second = await page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+  expect(second).not.toBe(first);
+  await page.keyboard.press("Tab");
+  const third = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+  expect(third).toMatch(/disability policy/);
+  await page.keyboard.press("Enter");
+  const chosen = third.replace(/ State,.*$|, disability policy.*$/, "");
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+    "You are currently viewing Data for",
+  );
+  await expect(page.locator(`[aria-label="${third}"]`)).toHaveAttribute("aria-pressed", "true");
+  expect(chosen.length).toBeGreaterThan(0);
+
+  const viewAll = page.getByRole("button", { name: /View All/ });
+  await viewAll.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Schools" });
+  await expect(dialog).toBeVisible();
+  const focusedInside = await dialog.evaluate((element) => element.contains(document.activeElement));
+  expect(focusedInside).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(viewAll).toBeFocused();
+});

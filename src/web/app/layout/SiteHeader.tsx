@@ -1,0 +1,55 @@
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { paths } from "../../../domain/routes";
+import type { StateSummary } from "../../../domain/state-summaries";
+import { StateSelect } from "../../features/state-selection/StateSelect";
+import {
+  EDUCATION_SECTION_ID,
+  POLICY_SECTION_ID,
+  useStateSelection,
+} from "../../features/state-selection/useStateSelection";
+import { Logo } from "./Logo";
+import { SiteSidebar } from "./SiteSidebar";
+import styles from "./SiteHeader.module.css";
+
+/** Sticky header; on the home page it also carries the section buttons and the state dropdown. */
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const home = useRouteLoaderData<{ states: StateSummary[] }>("routes/home");
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.bar}`}>
+        <Link to={paths.home()} className={styles.logo}>
+          <Logo />
+        </Link>
+        {pathname === paths.home() && home ? <HomeNavigation states={home.states} /> : null}
+        <SiteSidebar />
+      </div>
+    </header>
+  );
+}
+
+function HomeNavigation({ states }: { states: StateSummary[] }) {
+  const { selected, select, clear } = useStateSelection(states);
+  return (
+    <>
+      <nav aria-label="Home page sections" className={styles.sections}>
+        <button type="button" className={styles.sectionLink} onClick={clear}>
+          Home
+        </button>
+        <a className={styles.sectionLink} href={`#${POLICY_SECTION_ID}`}>
+          Disability Policy/Agency
+        </a>
+        <a className={styles.sectionLink} href={`#${EDUCATION_SECTION_ID}`}>
+          Education / Schools
+        </a>
+      </nav>
+      <StateSelect
+        className={styles.stateSelect}
+        states={states}
+        selectedId={selected?.id ?? null}
+        onSelect={select}
+        onClear={clear}
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import schools from "../../../../data/schools.json";
+import states from "../../../../data/states.json";
+import type { School } from "../../../domain/datasets/schemas";
+import { sameState } from "../../../domain/datasets/state-names";
+import { SchoolDetails, SchoolNotFound } from "../../features/schools/SchoolDetails";
+import { Spinner } from "../../ui/Spinner";
+import { isUnknownPageError } from "../not-found-error";
+import { pageMeta, pageTitle } from "../page-title";
+import type { Route } from "./+types/school";
+
+// Build time only (every school is prerendered): the page carries just this school's record.
+export function loader({ params }: Route.LoaderArgs) {
+  const school = (schools as School[]).find((candidate) => String(candidate.id) === params.schoolId);
+  if (!school) throw new Response("School not found", { status: 404 });
+  const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;
+  return { school, stateId };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: pageTitle("School not found") }];
+  const { school } = data;
+  return pageMeta(
+    school.name,
+    `${school.name}, ${[school.location, school.state].filter(Boolean).join(", ")}: an inclusive or special school.`,
+  );
+}
+
+export default function SchoolRoute({ loaderData }: Route.ComponentProps) {
+  return <SchoolDetails school={loaderData.school} stateId={loaderData.stateId} />;
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="container">
+      <Spinner label="Loading school…" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isUnknownPageError(error)) {
+    return (
+      <>
+        <title>{pageTitle("School not found")}</title>
+        <SchoolNotFound />
+      </>
+    );
+  }
+  throw error;
+}

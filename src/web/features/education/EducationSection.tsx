@@ -1,0 +1,42 @@
+import { formatNumber } from "../../../domain/format";
+import type { StateSummary } from "../../../domain/state-summaries";
+import { InfoTooltip } from "../../ui/InfoTooltip";
+import styles from "./EducationSection.module.css";
+
+/** 'No of Inclusive Schools' for the country or the chosen state, with View All opening the directory. */
+export function EducationSection({
+  selected,
+  totalSchools,
+  headingId,
+  onViewAll,
+}: {
+  selected: StateSummary | null;
+  totalSchools: number;
+  headingId: string;
+  onViewAll: () => void;
+}) {
+  const count = selected ? selected.schoolCount : totalSchools;
+  return (
+    <>
+      <h2 id={headingId}>Education{selected ? ` in ${selected.name}` : ""}</h2>
+      {count === 0 && selected ? (
+        <p className={styles.muted}>No school data available for {selected.name} state</p>
+      ) : (
+        <div className={styles.card}>
+          <div className={styles.label}>
+            <h3 className={styles.title}>No of Inclusive Schools</h3>
+            <InfoTooltip label="About the number of inclusive schools">
+              The total number of inclusive and special schools covered
+              {selected ? ` in ${selected.name}` : " in Nigeria"} by this directory. It is not a census: only
+              schools named by a published source are listed.
+            </InfoTooltip>
+          </div>
+          <p className={styles.count}>{formatNumber(count)}</p>
+          <button type="button" className="button" onClick={onViewAll} aria-haspopup="dialog">
+            View All<span className="visually-hidden"> inclusive schools</span>
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useId, type ReactNode } from "react";
+import styles from "./MapPanel.module.css";
+import { regionLabel } from "./region-label";
+
+export interface MapPanelProps {
+  /** The selected state as named in the states data ("Lagos", "FCT"), or null for the whole country. */
+  selectedStateName: string | null;
+  /** The map. */
+  children: ReactNode;
+}
+
+/**
+ * The map's section: 'Map of Lagos State' (FCT: 'Map of Federal Capital Territory') once a state is
+ * selected, otherwise a prompt to pick one. With no selection the heading is for screen-reader users
+ * only, so the section can still be found by heading.
+ */
+export function MapPanel({ selectedStateName, children }: MapPanelProps) {
+  const headingId = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      {selectedStateName ? (
+        <h2 id={headingId} className={styles.heading}>
+          Map of {regionLabel(selectedStateName)}
+        </h2>
+      ) : (
+        <>
+          <h2 id={headingId} className="visually-hidden">
+            Map of Nigeria
+          </h2>
+          <p className={styles.prompt}>Select a state on Map or from dropdown to view state information.</p>
+        </>
+      )}
+      {children}
+    </section>
+  );
+}

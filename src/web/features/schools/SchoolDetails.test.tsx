@@ -1,0 +1,165 @@
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { School } from "../../../domain/datasets/schemas";
+import { SchoolDetails, SchoolNotFound } from "./SchoolDetails";
+
+const completeSchool: School = {
+  id: 42,
+  country: "NG",
+  state: " Lagos ",
+  name: "Pacelli School for the Blind",
+  type: ["special", "primary"],
+  location: "Surulere",
+  local_government: "Surulere",
+  desc: "Mission school for blind and partially sighted children.",
+  disability_groups: ["visual", "multiple"],
+  boarding: "day and boarding",
+  ownership: "mission",
+  picture_url: "",
+  website: "pacellischool.example.org",
+  phone: "+234 803 400 5532; 08035613745",
+  email: "info@pacellischool.example.org",
+  sources: ["https://www.example.com/directory", "https://news.example.ng/story"],
+  as_of: "2026-11",
+};
+
+const sparseSchool: School = {
+  ...completeSchool,
+  id: 7,
+  state: "Atlantis",
+  name: "Little Known School",
+  type: [],
+  location: "",
+  local_government: "",
+  desc: "",
+  disability_groups: [],
+  boarding: "",
+  ownership: "",
+  website: "",
+  phone: "",
+  // The data sometimes holds a phone number in the e-mail field.
+  email: "08080449595",
+  sources: [],
+};
+
+function renderDetails(school: School, stateId: number | null) {
+  render(
+    <MemoryRouter>
+      <SchoolDetails school={school} stateId={stateId} />
+    </MemoryRouter>,
+  );
+}
+
+/** The value shown for a term of the facts list. */
+function fact(term: string): HTMLElement {
+  const dt = screen.getByText(term, { selector: "dt" });
+  const dd = dt.nextElementSibling;
+  if (!(dd instanceof HTMLElement) || dd.tagName !== "DD") throw new Error(`no value for ${term}`);
+  return dd;
+}
+
+describe("SchoolDetails", () => {
+  it("shows every recorded fact of the school under its name", () => {
+    renderDetails(completeSchool, 25);
+
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Pacelli School for the Blind" }),
+    ).toBeInTheDocument();
+    expect(fact("Type")).toHaveTextContent("Special, Primary");
+    expect(fact("Location")).toHaveTextContent("Surulere");
+    expect(fact("Local government area")).toHaveTextContent("Surulere");
+    expect(fact("Description")).toHaveTextContent("Mission school for blind and partially sighted children.");
+    expect(fact("Disability groups served")).toHaveTextContent("Visual, Multiple disabilities");
+    expect(fact("Day or boarding")).toHaveTextContent("Day and boarding");
+    expect(fact("Ownership")).toHaveTextContent("Mission");
+    expect(screen.getByText("Information as of November 2026.")).toBeInTheDocument();
+    expect(screen.queryByText("Not available")).not.toBeInTheDocument();
+  });
+
+  it("links the state to its policy page", () => {
+    renderDetails(completeSchool, 25);
+    expect(within(fact("State")).getByRole("link", { name: "Lagos" })).toHaveAttribute("href", "/states/25");
+  });
+
+  it("links the website with https:// added, in a new tab that its name announces", () => {
+    renderDetails(completeSchool, 25);
+    const website = within(fact("Website")).getByRole("link", {
+      name: "pacellischool.example.org (opens in a new tab)",
+    });
+    expect(website).toHaveAttribute("href", "https://pacellischool.example.org");
+    expect(website).toHaveAttribute("target", "_blank");
+    expect(website).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  it("makes each phone number dialable and the e-mail address writable", () => {
+    renderDetails(completeSchool, 25);
+    expect(within(fact("Phone")).getByRole("link", { name: "+234 803 400 5532" })).toHaveAttribute(
+      "href",
+      "tel:+2348034005532",
+    );
+    expect(within(fact("Phone")).getByRole("link", { name: "08035613745" })).toHaveAttribute(
+      "href",
+      "tel:08035613745",
+    );
+    expect(
+      within(fact("E-mail")).getByRole("link", { name: "info@pacellischool.example.org" }),
+    ).toHaveAttribute("href", "mailto:info@pacellischool.example.org");
+  });
+
+  it("lists the sources as links that open in a new tab", () => {
+    renderDetails(completeSchool, 25);
+    const sources = screen.getByRole("heading", { level: 2, name: "Sources" })
+      .nextElementSibling as HTMLElement;
+    const links = within(sources).getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(completeSchool.sources);
+    expect(links[0]).toHaveAccessibleName("example.com (opens in a new tab)");
+    expect(links[1]).toHaveAccessibleName("news.example.ng (opens in a new tab)");
+    expect(links[0]).toHaveAttribute("target", "_blank");
+  });
+
+  it("says 'Not available' for every empty fact instead of leaving it blank", () => {
+    renderDetails(sparseSchool, null);
+
+    for (const term of [
+      "Type",
+      "Location",
+      "Local government area",
+      "Website",
+      "Phone",
+      "Description",
+      "Disability groups served",
+      "Day or boarding",
+      "Ownership",
+    ]) {
+      expect(fact(term), term).toHaveTextContent(/^Not available$/);
+    }
+    expect(screen.getByRole("heading", { level: 2, name: "Sources" }).nextElementSibling).toHaveTextContent(
+      "Not available",
+    );
+  });
+
+  it("shows a phone number found in the e-mail field as text, never as a mailto link", () => {
+    renderDetails(sparseSchool, null);
+    expect(fact("E-mail")).toHaveTextContent("08080449595");
+    expect(within(fact("E-mail")).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("names the state without a link when it matches no state page", () => {
+    renderDetails(sparseSchool, null);
+    expect(fact("State")).toHaveTextContent("Atlantis");
+    expect(within(fact("State")).queryByRole("link")).not.toBeInTheDocument();
+  });
+});
+
+describe("SchoolNotFound", () => {
+  it("says the school was not found and leads back home", () => {
+    render(
+      <MemoryRouter>
+        <SchoolNotFound />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "School not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  });
+});

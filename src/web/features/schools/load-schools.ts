@@ -1,0 +1,27 @@
+import type { School } from "../../../domain/datasets/schemas";
+
+// The school list is about 200 KB, so it is its own chunk, fetched only when the directory is opened and
+// then kept for the rest of the visit. A failed load is forgotten so that Retry fetches again.
+
+let pending: Promise<School[]> | null = null;
+let loaded: School[] | null = null;
+
+export function loadSchools(): Promise<School[]> {
+  pending ??= import("../../../../data/schools.json").then(
+    (module) => {
+      // Checked against schoolSchema by the dataset tests; parsing here would add zod to the chunk.
+      loaded = module.default as School[];
+      return loaded;
+    },
+    (error: unknown) => {
+      pending = null;
+      throw error;
+    },
+  );
+  return pending;
+}
+
+/** The list when it has already arrived, so a reopened directory shows it without a loading flash. */
+export function loadedSchools(): School[] | null {
+  return loaded;
+}

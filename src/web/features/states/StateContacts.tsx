@@ -1,0 +1,45 @@
+import type { StateRecord } from "../../../domain/datasets/schemas";
+import { phoneList, presentValue } from "./load-state-details";
+import styles from "./StateOverview.module.css";
+
+/** Address, phone list and e-mail of a state's agency, or 'No contact information available'. */
+export function StateContacts({ record }: { record: Pick<StateRecord, "address" | "phone" | "email"> }) {
+  const address = presentValue(record.address);
+  const phones = phoneList(record.phone);
+  const email = presentValue(record.email);
+  if (!address && phones.length === 0 && !email) {
+    return <p className={styles.muted}>No contact information available</p>;
+  }
+  return (
+    <dl className={styles.contacts}>
+      {address ? (
+        <div>
+          <dt>Address</dt>
+          <dd>{address}</dd>
+        </div>
+      ) : null}
+      {phones.length > 0 ? (
+        <div>
+          <dt>{phones.length === 1 ? "Phone" : "Phones"}</dt>
+          <dd>
+            <ul className={styles.plainList}>
+              {phones.map((phone) => (
+                <li key={phone}>
+                  <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      ) : null}
+      {email ? (
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${email}`}>{email}</a>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { Country, StateRecord } from "../../../domain/datasets/schemas";
+import { paths } from "../../../domain/routes";
+import type { StateSummary } from "../../../domain/state-summaries";
+import { ExpandableText } from "../../ui/ExpandableText";
+import { Spinner } from "../../ui/Spinner";
+import { loadStateDetails } from "./load-state-details";
+import { PolicyDocumentLink } from "./PolicyDocumentLink";
+import { StateContacts } from "./StateContacts";
+import styles from "./StateOverview.module.css";
+
+type Details = { status: "loading" } | { status: "failed" } | { status: "ready"; record: StateRecord | null };
+
+/**
+ * The home page's policy section: the whole country when no state is chosen, otherwise the chosen state's
+ * overview (its full record is fetched on demand).
+ */
+export function StateOverview({
+  selected,
+  countryPolicy,
+  headingId,
+}: {
+  selected: StateSummary | null;
+  countryPolicy: Country["policy"];
+  headingId: string;
+}) {
+  if (!selected) {
+    return (
+      <>
+        <h2 id={headingId}>Overview of Nigeria Disability Policy</h2>
+        <h3 className={styles.lawTitle}>{countryPolicy.title}</h3>
+        <ExpandableText text={countryPolicy.desc} />
+        <PolicyDocumentLink url={countryPolicy.url} />
+      </>
+    );
+  }
+  return <SelectedStateOverview key={selected.id} state={selected} headingId={headingId} />;
+}
+
+function SelectedStateOverview({ state, headingId }: { state: StateSummary; headingId: string }) {
+  const [details, setDetails] = useState<Details>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    loadStateDetails(state.id).then(
+      (record) => current && setDetails({ status: "ready", record }),
+      () => current && setDetails({ status: "failed" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [state.id, attempt]);
+
+  return (
+    <>
+      <h2 id={headingId}>Overview of {state.name} Disability Policy</h2>
+      {details.status === "loading" ? <Spinner label={`Loading ${state.name} policy…`} /> : null}
+      {details.status === "failed" ? (
+        <div role="alert" className={styles.problem}>
+          <p>The policy details could not be loaded. Please check your connection.</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setDetails({ status: "loading" });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {details.status === "ready" ? (
+        <>
+          {details.record?.desc ? (
+            <ExpandableText text={details.record.desc} />
+          ) : (
+            <p className={styles.muted}>No policy data available for {state.name} state</p>
+          )}
+          {details.record ? (
+            <>
+              <h3 className={styles.subheading}>Contact</h3>
+              <StateContacts record={details.record} />
+              <div className={styles.actions}>
+                {details.record.url ? <PolicyDocumentLink url={details.record.url} /> : null}
+                <Link className="button button--secondary" to={paths.state(state.id)}>
+                  View More<span className="visually-hidden"> about {state.name}</span>
+                </Link>
+              </div>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}

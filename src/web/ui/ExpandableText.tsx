@@ -1,0 +1,28 @@
+import { useId, useState } from "react";
+import styles from "./ExpandableText.module.css";
+
+export const TRUNCATE_AT = 300;
+
+/** Long text shows its first 300 characters with Read More / Read Less (spec §9). */
+export function ExpandableText({ text, limit = TRUNCATE_AT }: { text: string; limit?: number }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  if (text.length <= limit) return <p className={styles.text}>{text}</p>;
+  const shown = expanded ? text : `${text.slice(0, limit).trimEnd()}…`;
+  return (
+    <div>
+      <p id={id} className={styles.text}>
+        {shown}
+      </p>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((value) => !value)}
+      >
+        {expanded ? "Read Less" : "Read More"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import styles from "./Spinner.module.css";
+
+/** A busy indicator with a text label (the label is what screen readers announce). */
+export function Spinner({ label = "Loading…" }: { label?: string }) {
+  return (
+    <div className={styles.wrap} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
