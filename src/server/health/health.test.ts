@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import type { DatabaseHandle } from "../db/database";
+import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+
+describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) => {
+  let database: DatabaseHandle;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+      database,
+      serveWeb: false,
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("answers 200 when the database answers", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/v1/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, status: "ok", database: "up" });
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answers 404 JSON with a sentence for an unknown API path, whatever the method", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/v1/nothing-here"],
+      ["POST", "/api/v1/nothing/here?x=1"],
+      ["DELETE", "/api/v2/health"],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.headers["content-type"]).toMatch(/application\/json/);
+      expect(response.json()).toEqual({
+        success: false,
+        message: `There is no API endpoint ${method} ${url.split("?")[0]}.`,
+      });
+    }
+  });
+
+  it("sends the security headers on API answers", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/v1/health" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("health when the database is down", () => {
+  it("answers 503 with a message", async () => {
+    const database = await openTestDatabase("pglite");
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+      database,
+      serveWeb: false,
+    });
+    await database.close();
+    const response = await app.inject({ method: "GET", url: "/api/v1/health" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      success: false,
+      database: "down",
+      message: "The database is not answering.",
+    });
+    await app.close();
+  });
+});
