@@ -1,0 +1,98 @@
+// The web budgets, in one place: the Lighthouse figures every public page must reach on a slow phone, and
+// the gzipped JavaScript each route may load before it is usable. The bench reports against them; the
+// bundle-budget test (e2e/bundle-budget.spec.ts) fails on the size budgets.
+
+export const KIB = 1024;
+
+/** First-load JavaScript, gzip -9, of the home page: the page most visitors land on. */
+export const homeFirstLoadJsBudgetBytes = 160 * KIB;
+/** First-load JavaScript, gzip -9, of any other route. */
+export const otherFirstLoadJsBudgetBytes = 200 * KIB;
+
+/** The figures Lighthouse gives for one run of one page (or the median of several runs). */
+export interface LighthouseFigures {
+  /** Category scores, 0 to 100; null when Lighthouse could not score the page. */
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  /** Largest Contentful Paint, milliseconds. */
+  lcpMs: number | null;
+  /** Total Blocking Time, milliseconds. */
+  tbtMs: number | null;
+  /** Cumulative Layout Shift, unitless. */
+  cls: number | null;
+  /** First Contentful Paint, milliseconds. */
+  fcpMs: number | null;
+  /** Speed Index, milliseconds. */
+  siMs: number | null;
+  /** Bytes transferred for the whole page load (compressed, as sent). */
+  totalBytes: number | null;
+  /** Bytes transferred for JavaScript. */
+  jsBytes: number | null;
+}
+
+export type LighthouseFigure = keyof LighthouseFigures;
+
+export interface LighthouseBudget {
+  figure: LighthouseFigure;
+  label: string;
+  /** The figure must be at least this (scores) ... */
+  min?: number;
+  /** ... or at most this (timings, layout shift). */
+  max?: number;
+}
+
+export const lighthouseBudgets: LighthouseBudget[] = [
+  { figure: "performance", label: "Performance", min: 95 },
+  { figure: "accessibility", label: "Accessibility", min: 100 },
+  { figure: "bestPractices", label: "Best Practices", min: 100 },
+  { figure: "seo", label: "SEO", min: 95 },
+  { figure: "lcpMs", label: "LCP", max: 1500 },
+  { figure: "cls", label: "CLS", max: 0.02 },
+];
+
+export interface BudgetCheck {
+  label: string;
+  /** The budget in words, e.g. "≥ 95" or "≤ 1.50 s". */
+  budget: string;
+  /** The measured figure in words, "n/a" when there is none. */
+  measured: string;
+  value: number | null;
+  pass: boolean;
+}
+
+/** Formats a Lighthouse figure for people: seconds for timings, KiB for bytes. */
+export function formatFigure(figure: LighthouseFigure, value: number | null): string {
+  if (value === null) return "n/a";
+  if (figure.endsWith("Ms")) return figure === "tbtMs" ? `${Math.round(value)} ms` : formatSeconds(value);
+  if (figure === "cls") return value.toFixed(3);
+  if (figure.endsWith("Bytes")) return formatKib(value);
+  return String(Math.round(value));
+}
+
+export function formatSeconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(2)} s`;
+}
+
+export function formatKib(bytes: number): string {
+  return `${(bytes / KIB).toFixed(1)} KiB`;
+}
+
+/** Checks each budgeted figure; a figure Lighthouse could not measure misses its budget. */
+export function checkLighthouseBudgets(
+  figures: LighthouseFigures,
+  budgets: LighthouseBudget[] = lighthouseBudgets,
+): BudgetCheck[] {
+  return budgets.map(({ figure, label, min, max }) => {
+    const value = figures[figure];
+    const pass = value !== null && (min === undefined || value >= min) && (max === undefined || value <= max);
+    const budget = [
+      min === undefined ? null : `≥ ${formatFigure(figure, min)}`,
+      max === undefined ? null : `≤ ${formatFigure(figure, max)}`,
+    ]
+      .filter(Boolean)
+      .join(" and ");
+    return { label, budget, measured: formatFigure(figure, value), value, pass };
+  });
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import type { LighthouseFigures } from "./budgets";
+import {
+  median,
+  medianFigures,
+  pageResult,
+  renderWebSummary,
+  type PageRun,
+  type WebBenchResult,
+} from "./summary";
+
+const figures: LighthouseFigures = {
+  performance: 97,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1400,
+  tbtMs: 20,
+  cls: 0,
+  fcpMs: 1000,
+  siMs: 1200,
+  totalBytes: 100_000,
+  jsBytes: 80_000,
+};
+
+function run(overrides: Partial<LighthouseFigures> = {}, extra: Partial<PageRun> = {}): PageRun {
+  return {
+    figures: { ...figures, ...overrides },
+    failingAudits: [],
+    benchmarkIndex: 1500,
+    warnings: [],
+    ...extra,
+  };
+}
+
+function benchResult(
+  pages: WebBenchResult["pages"],
+  bundles: WebBenchResult["bundles"] = [],
+): WebBenchResult {
+  return {
+    kind: "web",
+    measuredAt: "2026-11-21T10:00:00.000Z",
+    commit: "abc1234",
+    uncommittedChanges: false,
+    lighthouseVersion: "12.8.2",
+    browser: "Chrome/156",
+    settings: {
+      formFactor: "mobile",
+      throttlingMethod: "simulate",
+      throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
+    },
+    runsPerPage: 3,
+    aggregation: "median",
+    pages,
+    bundles,
+  };
+}
+
+describe("median", () => {
+  it("takes the middle of an odd number of runs and the mean of the middle two otherwise", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it("ignores runs that did not measure the figure", () => {
+    expect(median([null, 5, null])).toBe(5);
+    expect(median([null, null])).toBeNull();
+  });
+
+  it("is taken figure by figure", () => {
+    const result = medianFigures([
+      { ...figures, lcpMs: 1000, cls: 0.1 },
+      { ...figures, lcpMs: 3000, cls: 0 },
+      { ...figures, lcpMs: 2000, cls: 0.05 },
+    ]);
+    expect(result).toMatchObject({ lcpMs: 2000, cls: 0.05 });
+  });
+});
+
+describe("a page's result", () => {
+  it("leaves out runs Lighthouse could not complete", () => {
+    const page = pageResult("Home", "/", 200, [
+      run({ lcpMs: 1300 }),
+      run({ lcpMs: null, performance: null }, { error: "NO_FCP: the page painted nothing" }),
+      run({ lcpMs: 1500 }),
+    ]);
+    expect(page.median.lcpMs).toBe(1400);
+    expect(page.budgets.every((check) => check.pass)).toBe(true);
+    expect(renderWebSummary(benchResult([page]))).toContain(
+      "- /: only 2 of 3 runs measured the page\n- /: NO_FCP: the page painted nothing",
+    );
+  });
+});
+
+describe("the Markdown summary", () => {
+  it("marks each budgeted figure pass or FAIL and lists the audits that cost points", () => {
+    const slow = pageResult("State page", "/states/25", 200, [
+      run(
+        { lcpMs: 2400, accessibility: 96 },
+        {
+          failingAudits: [
+            { category: "accessibility", id: "color-contrast", title: "Contrast", example: "<p class=`x`>" },
+          ],
+        },
+      ),
+    ]);
+    const summary = renderWebSummary(benchResult([slow]));
+    expect(summary).toContain(
+      "| /states/25 | 200 | 97 pass | 96 **FAIL** | 100 pass | 100 pass | 2.40 s **FAIL** | 0.000 pass |",
+    );
+    expect(summary).toContain(
+      "- /states/25, accessibility, in 1 of 1 runs: Contrast (`color-contrast`), e.g. `<p class='x'>`",
+    );
+    expect(summary).toContain("mobile, simulated throttling (150 ms round trip, 1.6 Mbit/s, CPU 4× slower)");
+  });
+
+  it("shows each route's first-load size against its budget, and routes not built", () => {
+    const summary = renderWebSummary(
+      benchResult(
+        [],
+        [
+          {
+            name: "/",
+            page: "index.html",
+            jsGzipBytes: 170 * 1024,
+            cssGzipBytes: 5 * 1024,
+            htmlGzipBytes: 2 * 1024,
+            jsBudgetBytes: 160 * 1024,
+            pass: false,
+          },
+          { name: "/schools/1", page: "schools/1/index.html", missing: "schools/1/index.html is missing." },
+        ],
+      ),
+    );
+    expect(summary).toContain("| / | 170.0 KiB **FAIL** | ≤ 160.0 KiB | 5.0 KiB | 2.0 KiB |");
+    expect(summary).toContain("| /schools/1 | not built |  |  |  |");
+    expect(summary).toContain("- schools/1/index.html is missing.");
+  });
+});

@@ -1,0 +1,92 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { formatKib } from "../bench/web/budgets";
+import {
+  firstLoadJavaScriptText,
+  firstLoadRoutes,
+  measureFirstLoad,
+  verbatimPiece,
+  type FirstLoadRoute,
+} from "../bench/web/bundle-size";
+import { paths } from "../src/domain/routes";
+
+// Reads the build, not a browser: what a phone downloads before a route is usable must stay within its
+// budget, and the home page must not carry data it does not show (the schools list, the states' full
+// descriptions and key findings are loaded when they are shown).
+
+interface SchoolText {
+  name: string;
+  desc: string;
+}
+interface StateText {
+  state: string;
+  desc: string;
+  key_findings: string[];
+}
+
+async function readData<T>(file: string): Promise<T> {
+  return JSON.parse(await readFile(file, "utf8")) as T;
+}
+
+const MIN_PIECE = 24;
+
+function piecesOf(texts: string[]): string[] {
+  return [...new Set(texts.map(verbatimPiece))].filter((piece) => piece.length >= MIN_PIECE);
+}
+
+function homeRoute(): FirstLoadRoute {
+  const home = firstLoadRoutes.find((route) => route.name === paths.home());
+  if (!home) throw new Error("bench/web/bundle-size.ts lists no home route.");
+  return home;
+}
+
+for (const route of firstLoadRoutes) {
+  test(`${route.name} loads at most ${formatKib(route.jsBudgetBytes)} of gzipped JavaScript first`, async () => {
+    const load = await measureFirstLoad(route);
+    const largest = [...load.js.assets]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .slice(0, 3)
+      .map((asset) => `${asset.url} ${formatKib(asset.gzipBytes)}`)
+      .join(", ");
+    expect(
+      load.js.gzipBytes,
+      `${route.name} loads ${formatKib(load.js.gzipBytes)} (${load.js.gzipBytes} bytes) of gzipped JavaScript ` +
+        `on its first load, over its budget of ${formatKib(route.jsBudgetBytes)}. Largest: ${largest}`,
+    ).toBeLessThanOrEqual(route.jsBudgetBytes);
+  });
+}
+
+test("the home page's first-load JavaScript holds no school of the schools list", async () => {
+  const schools = await readData<SchoolText[]>("data/schools.json");
+  // Long names and the descriptions are distinctive; short names ("Yewa College") could be any text.
+  const pieces = piecesOf([
+    ...schools.map((school) => school.name).filter((name) => name.length >= 30),
+    ...schools.map((school) => school.desc),
+  ]);
+  expect(pieces.length, "distinctive school texts to look for").toBeGreaterThan(100);
+
+  const javaScript = await firstLoadJavaScriptText(homeRoute());
+  const found = pieces.filter((piece) => javaScript.includes(piece));
+  expect(
+    found,
+    `The home page's first-load JavaScript contains ${found.length} text(s) of data/schools.json, ` +
+      `e.g. "${found[0]}". Load the schools list only when it is shown (a dynamic import).`,
+  ).toEqual([]);
+});
+
+test("the home page's first-load JavaScript holds no state's full description or key findings", async () => {
+  const states = await readData<StateText[]>("data/states.json");
+  // The end of a description: the home page may show its first 300 characters, never the rest.
+  const descriptionEnds = piecesOf(states.map((state) => state.desc.slice(-60)));
+  const keyFindings = piecesOf(states.flatMap((state) => state.key_findings));
+  expect(descriptionEnds.length, "distinctive description ends to look for").toBeGreaterThan(30);
+  expect(keyFindings.length, "distinctive key findings to look for").toBeGreaterThan(100);
+
+  const javaScript = await firstLoadJavaScriptText(homeRoute());
+  const found = [...descriptionEnds, ...keyFindings].filter((piece) => javaScript.includes(piece));
+  expect(
+    found,
+    `The home page's first-load JavaScript contains ${found.length} text(s) of the states' full ` +
+      `descriptions or key findings, e.g. "${found[0]}". Load a state's details only when it is shown.`,
+  ).toEqual([]);
+});
