@@ -1,5 +1,14 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import { paths } from "../../domain/routes";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
@@ -33,8 +42,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Header, main landmark and footer around every page; the skip link comes first in the tab order. */
+/**
+ * Header, main landmark and footer around every public page; the skip link comes first in the tab order.
+ * The signed-in area (/dashboard) brings its own top bar, navigation and main landmark (#main).
+ */
 function Shell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  if (pathname === paths.dashboard() || pathname.startsWith(`${paths.dashboard()}/`)) {
+    return (
+      <>
+        <a href="#main" className={styles.skipLink}>
+          Skip to main content
+        </a>
+        {children}
+        <Toaster />
+      </>
+    );
+  }
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>
