@@ -9,6 +9,16 @@ export const test = base.extend<{ pageErrors: string[] }>({
     if (!url) throw new Error("E2E_BASE_URL is not set: run through playwright test (global setup).");
     await use(url);
   },
+  // Pages hydrate after their first paint: navigation waits until the page is interactive, as a person would.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      return response;
+    };
+    await use(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -75,6 +75,10 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function Root() {
+  // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Shell>
       <Outlet />

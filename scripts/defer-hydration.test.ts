@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration } from "./defer-hydration";
+
+const page = [
+  "<!DOCTYPE html><html><head>",
+  '<link rel="modulepreload" href="/assets/manifest-1.js"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-2.js"/>',
+  '<link rel="modulepreload" href="/assets/framework-3.js"/>',
+  '<link rel="stylesheet" href="/assets/style-4.css"/>',
+  "</head><body><h1>Lagos</h1>",
+  "<script>window.__reactRouterContext = {};</script>",
+  '<script type="module" async="">import "/assets/manifest-1.js";',
+  'import * as route0 from "/assets/root-5.js";',
+  'import * as route1 from "/assets/state-6.js";',
+  "  ",
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/state":route1};',
+  "",
+  'import("/assets/entry.client-2.js");</script>',
+  "</body></html>",
+].join("\n");
+
+describe("deferHydration", () => {
+  const result = deferHydration(page) ?? "";
+
+  it("removes the module preloads from the head, keeping the stylesheet", () => {
+    expect(result).not.toContain('<link rel="modulepreload"');
+    expect(result).toContain('<link rel="stylesheet" href="/assets/style-4.css"/>');
+  });
+
+  it("imports the same modules, binds the route modules and starts the app after a painted frame", () => {
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(result)?.[1] ?? "";
+    expect(script.indexOf("requestAnimationFrame")).toBeLessThan(script.indexOf("import("));
+    expect(script).toContain(
+      'const [_unused0, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-5.js"), import("/assets/state-6.js")]);',
+    );
+    expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/state":route1};');
+    expect(script.trimEnd().endsWith('import("/assets/entry.client-2.js");')).toBe(true);
+    expect(script).toContain(
+      '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/framework-3.js"]',
+    );
+  });
+
+  it("leaves the page's other inline scripts and content alone", () => {
+    expect(result).toContain("<script>window.__reactRouterContext = {};</script>");
+    expect(result).toContain("<h1>Lagos</h1>");
+  });
+
+  it("returns null for a script of unknown shape, so the page stays as built", () => {
+    expect(
+      deferHydration(page.replace('import("/assets/entry.client-2.js");', "doSomethingElse();")),
+    ).toBeNull();
+    expect(deferHydration("<html><body>no scripts</body></html>")).toBeNull();
+  });
+});
