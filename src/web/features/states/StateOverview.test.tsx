@@ -1,0 +1,91 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import country from "../../../../data/country-ng.json";
+import type { Country, StateRecord } from "../../../domain/datasets/schemas";
+import type { StateSummary } from "../../../domain/state-summaries";
+import { loadStateDetails } from "./load-state-details";
+import { StateOverview } from "./StateOverview";
+
+vi.mock("./load-state-details", async (original) => ({
+  ...(await original<typeof import("./load-state-details")>()),
+  loadStateDetails: vi.fn(),
+}));
+
+const kano: StateSummary = {
+  id: 20,
+  name: "Kano",
+  code: "NG-KN",
+  slug: "kano",
+  hasPolicy: false,
+  schoolCount: 14,
+};
+const record = (fields: Partial<StateRecord>) =>
+  ({ id: 20, state: "Kano", desc: "", url: "", address: "", phone: [], email: "", ...fields }) as StateRecord;
+
+function renderOverview(selected: StateSummary | null) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/",
+        element: (
+          <StateOverview selected={selected} countryPolicy={(country as Country).policy} headingId="h" />
+        ),
+      },
+    ],
+    { initialEntries: ["/"] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+describe("StateOverview", () => {
+  it("shows the national law in the whole-country view, without View More", () => {
+    renderOverview(null);
+    expect(
+      screen.getByRole("heading", { name: "Overview of Nigeria Disability Policy" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Discrimination Against Persons with Disabilities/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /View More/ })).toBeNull();
+  });
+
+  it("loads the chosen state's record, truncates it at 300 characters and expands it", async () => {
+    const long = `${"A".repeat(290)} middle words then the hidden end of the description.`;
+    vi.mocked(loadStateDetails).mockResolvedValue(record({ desc: long, email: "kano@example.org" }));
+    renderOverview(kano);
+    expect(screen.getByRole("heading", { name: "Overview of Kano Disability Policy" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading Kano policy…");
+    const more = await screen.findByRole("button", { name: "Read More" });
+    expect(screen.queryByText(/hidden end/)).toBeNull();
+    await userEvent.click(more);
+    expect(screen.getByText(/hidden end of the description/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Read Less" })).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("link", { name: "kano@example.org" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View More about Kano" })).toHaveAttribute("href", "/states/20");
+  });
+
+  it("says so when the state has no description", async () => {
+    vi.mocked(loadStateDetails).mockResolvedValue(record({ desc: "" }));
+    renderOverview(kano);
+    expect(await screen.findByText("No policy data available for Kano state")).toBeInTheDocument();
+  });
+
+  it("shows the download button only when a policy url exists", async () => {
+    vi.mocked(loadStateDetails).mockResolvedValue(
+      record({ desc: "Short.", url: "https://example.org/kano.pdf" }),
+    );
+    renderOverview(kano);
+    expect(await screen.findByRole("link", { name: /download disability policy/ })).toHaveAttribute(
+      "href",
+      "https://example.org/kano.pdf",
+    );
+  });
+
+  it("offers to try again when the details cannot be loaded", async () => {
+    vi.mocked(loadStateDetails).mockRejectedValueOnce(new Error("offline"));
+    vi.mocked(loadStateDetails).mockResolvedValueOnce(record({ desc: "Back online." }));
+    renderOverview(kano);
+    await userEvent.click(await screen.findByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Back online.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,88 @@
+import { render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import states from "../../../../data/states.json";
+import type { StateRecord } from "../../../domain/datasets/schemas";
+import { StatePolicyPage } from "./StatePolicyPage";
+import { splitFinding } from "./key-findings";
+
+const lagos = (states as StateRecord[]).find((state) => state.state === "Lagos") as StateRecord;
+
+function renderPage(record: StateRecord, schoolCount = 3) {
+  const router = createMemoryRouter(
+    [{ path: "/", element: <StatePolicyPage record={record} schoolCount={schoolCount} totalStates={37} /> }],
+    { initialEntries: ["/"] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+describe("StatePolicyPage", () => {
+  it("shows the rank, score and a green Passed badge for a ranked state", () => {
+    renderPage(lagos);
+    const summary = screen.getByRole("list", { name: "Summary" });
+    expect(within(summary).getByText("Ranked 1st of 37")).toBeInTheDocument();
+    expect(within(summary).getByText("Inclusion score: 56%")).toBeInTheDocument();
+    expect(within(summary).getByText(/Disability law: Passed/).className).toMatch(/passed/);
+  });
+
+  it("says honestly when a state is not ranked, and marks other statuses as a warning with text", () => {
+    renderPage({ ...lagos, ranking: "", score: null, status: "Second Reading" });
+    expect(screen.getByText("Not ranked in this dataset")).toBeInTheDocument();
+    expect(screen.getByText("Inclusion score: Not available")).toBeInTheDocument();
+    expect(screen.getByText(/Disability law: Second Reading/).className).toMatch(/warning/);
+  });
+
+  it("calls an empty status unknown", () => {
+    renderPage({ ...lagos, status: "" });
+    expect(screen.getByText(/Disability law: Status unknown/)).toBeInTheDocument();
+  });
+
+  it("splits each key finding at its first colon into a bold label and the text", () => {
+    renderPage({ ...lagos, key_findings: ["Health: Clinics: few ramps", "No label here"] });
+    const findings = within(screen.getByRole("region", { name: "Key Findings" })).getAllByRole("listitem");
+    expect(findings[0]?.querySelector("strong")?.textContent).toBe("Health:");
+    expect(findings[0]).toHaveTextContent("Health: Clinics: few ramps");
+    expect(findings[1]?.querySelector("strong")).toBeNull();
+  });
+
+  it("shows 'No contact information available' when there is none, and no policy link without a url", () => {
+    renderPage({ ...lagos, address: "NA", phone: [], email: "", url: "" });
+    expect(screen.getByText("No contact information available")).toBeInTheDocument();
+    expect(screen.getByText("Policy document not available")).toBeInTheDocument();
+  });
+
+  it("offers the policy document in a new tab when a url exists", () => {
+    renderPage({ ...lagos, url: "https://example.org/policy.pdf" });
+    const link = screen.getByRole("link", { name: /Download the disability policy.*opens in a new tab/ });
+    expect(link).toHaveAttribute("href", "https://example.org/policy.pdf");
+    expect(link).toHaveAttribute("target", "_blank");
+  });
+
+  it("lists phones and e-mail as links", () => {
+    renderPage({ ...lagos, phone: ["0803 000 0000", "0704 111 1111"], email: "info@state.example" });
+    expect(screen.getByRole("link", { name: "0803 000 0000" })).toHaveAttribute("href", "tel:08030000000");
+    expect(screen.getByRole("link", { name: "info@state.example" })).toHaveAttribute(
+      "href",
+      "mailto:info@state.example",
+    );
+  });
+
+  it("lists its sources and the date the record was compiled", () => {
+    renderPage(lagos);
+    const sources = screen.getByRole("region", { name: "Sources" });
+    expect(sources).toHaveTextContent("Compiled as of November 2026.");
+    expect(within(sources).getAllByRole("link")).toHaveLength(lagos.sources.length);
+  });
+
+  it("links the school count to the home page filtered to the state", () => {
+    renderPage(lagos, 59);
+    expect(screen.getByRole("link", { name: "59 schools" })).toHaveAttribute("href", "/?state=lagos");
+  });
+});
+
+describe("splitFinding", () => {
+  it("splits at the first colon only", () => {
+    expect(splitFinding("Education: Ratio: 1:40")).toEqual({ label: "Education", text: "Ratio: 1:40" });
+    expect(splitFinding("plain")).toEqual({ label: "", text: "plain" });
+  });
+});
