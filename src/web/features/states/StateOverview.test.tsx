@@ -5,11 +5,12 @@ import { describe, expect, it, vi } from "vitest";
 import country from "../../../../data/country-ng.json";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
 import type { StateSummary } from "../../../domain/state-summaries";
+import * as LoadStateDetailsModule from "./load-state-details";
 import { loadStateDetails } from "./load-state-details";
 import { StateOverview } from "./StateOverview";
 
 vi.mock("./load-state-details", async (original) => ({
-  ...(await original<typeof import("./load-state-details")>()),
+  ...(await original<typeof LoadStateDetailsModule>()),
   loadStateDetails: vi.fn(),
 }));
 
