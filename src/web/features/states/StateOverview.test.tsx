@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import country from "../../../../data/country-ng.json";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
 import type { StateSummary } from "../../../domain/state-summaries";
-import * as LoadStateDetailsModule from "./load-state-details";
+import type * as LoadStateDetailsModule from "./load-state-details";
 import { loadStateDetails } from "./load-state-details";
 import { StateOverview } from "./StateOverview";
 
