@@ -1,5 +1,6 @@
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
+import { setUpAccounts, type AccountsOptions } from "./accounts/module";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { healthRoutes } from "./health/routes";
@@ -11,6 +12,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Serve the built web app (off in API tests, which need no build). */
   serveWeb?: boolean;
+  /** Test settings of accounts: clock, cheaper password hashing, rate-limit store. */
+  accounts?: AccountsOptions;
 }
 
 /** Builds the whole service: external plugins, then application plugins, then routes. */
@@ -18,6 +21,7 @@ export async function buildApp({
   config,
   database,
   serveWeb = true,
+  accounts: accountsOptions,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -36,10 +40,12 @@ export async function buildApp({
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   registerErrorHandling(app);
+  const accountRoutes = setUpAccounts(app, { config, database, options: accountsOptions });
 
   await app.register(
     async (api) => {
       healthRoutes(api, database);
+      await api.register(accountRoutes, { prefix: "/auth" });
       api.all("/*", async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),
       );

@@ -23,6 +23,7 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?$/).optional(),
   MAIL_FROM: z.string().min(3).default("Inclusion Atlas <no-reply@localhost>"),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(20),
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: positiveInt.default(10),
   REDIS_URL: optionalUrl(/^rediss?$/).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
@@ -37,7 +38,10 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Attempts per IP per 15 minutes on each sign-in and account e-mail endpoint. */
   authRateLimitMax: number;
+  /** Attempts per e-mail address per 15 minutes on each of those endpoints, from any IP. */
+  authAccountRateLimitMax: number;
   redisUrl: string | undefined;
   logLevel: string;
   webBuildDir: string;
@@ -62,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
+    authAccountRateLimitMax: values.AUTH_ACCOUNT_RATE_LIMIT_MAX,
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL,
     webBuildDir: path.resolve(values.WEB_BUILD_DIR),

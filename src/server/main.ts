@@ -2,6 +2,8 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
+import { startMailWorker } from "./mail/outbox";
+import { createMailTransport } from "./mail/transports";
 
 async function main() {
   const config = loadConfig();
@@ -12,10 +14,19 @@ async function main() {
   );
   await database.migrate();
   const app = await buildApp({ config, database });
+  const mailTransport = createMailTransport(config, app.log);
+  const mailWorker = startMailWorker({
+    db: database.db,
+    transport: mailTransport,
+    now: () => new Date(),
+    log: app.log,
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await mailWorker.stop();
+    mailTransport.close();
     await database.close();
     process.exit(0);
   };

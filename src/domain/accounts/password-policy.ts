@@ -1,0 +1,124 @@
+import { commonPasswordsExact, commonPasswordWords } from "./common-passwords";
+
+// The password rule (spec §5, DESIGN §7), one copy for the registration and reset forms' live hints and
+// for the server, which enforces it. Lengths count characters as typed (code points), so a password of
+// emoji or accented letters is measured the way its owner sees it.
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase; the cap only keeps hashing cheap for absurd inputs. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
+
+export interface PasswordRule {
+  id: PasswordRuleId;
+  /** Shown beside the field while typing, e.g. "At least 8 characters". */
+  hint: string;
+  /** Completes "Your password needs …" in a message that lists what is missing. */
+  need: string;
+  isMet(password: string): boolean;
+}
+
+export const passwordRules: readonly PasswordRule[] = [
+  {
+    id: "length",
+    hint: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    need: `at least ${PASSWORD_MIN_LENGTH} characters`,
+    isMet: (password) => characterCount(password) >= PASSWORD_MIN_LENGTH,
+  },
+  {
+    id: "uppercase",
+    hint: "An uppercase letter (A–Z)",
+    need: "an uppercase letter",
+    isMet: (password) => /\p{Lu}/u.test(password),
+  },
+  {
+    id: "lowercase",
+    hint: "A lowercase letter (a–z)",
+    need: "a lowercase letter",
+    isMet: (password) => /\p{Ll}/u.test(password),
+  },
+  {
+    id: "digit",
+    hint: "A number (0–9)",
+    need: "a number",
+    isMet: (password) => /\p{Nd}/u.test(password),
+  },
+  {
+    id: "special",
+    hint: "A special character, such as ! @ # $ or %",
+    need: "a special character such as ! @ # $ or %",
+    // Anything that is neither a letter, a digit nor a space counts: punctuation, symbols, emoji.
+    isMet: (password) => /[^\p{L}\p{N}\s]/u.test(password),
+  },
+];
+
+export type PasswordProblem = PasswordRuleId | "tooLong" | "common";
+
+export interface PasswordCheck {
+  valid: boolean;
+  /** Every rule with whether it is met, in display order: what live hints render. */
+  rules: { id: PasswordRuleId; hint: string; met: boolean }[];
+  problems: PasswordProblem[];
+}
+
+export function checkPassword(password: string): PasswordCheck {
+  const rules = passwordRules.map((rule) => ({ id: rule.id, hint: rule.hint, met: rule.isMet(password) }));
+  const problems: PasswordProblem[] = rules.filter((rule) => !rule.met).map((rule) => rule.id);
+  if (characterCount(password) > PASSWORD_MAX_LENGTH) problems.push("tooLong");
+  // A common password only matters once the rest is right; saying so earlier would confuse.
+  if (problems.length === 0 && isCommonPassword(password)) problems.push("common");
+  return { valid: problems.length === 0, rules, problems };
+}
+
+export const passwordMessages = {
+  tooLong: `Your password is too long. Please use at most ${PASSWORD_MAX_LENGTH} characters.`,
+  common: "This password is too common and easy to guess. Please choose one that is harder to guess.",
+} as const;
+
+/** One sentence a person can act on, or null when the password is acceptable. */
+export function describePasswordProblems(password: string): string | null {
+  const { problems } = checkPassword(password);
+  if (problems.includes("tooLong")) return passwordMessages.tooLong;
+  if (problems.includes("common")) return passwordMessages.common;
+  const needs = passwordRules.filter((rule) => problems.includes(rule.id)).map((rule) => rule.need);
+  return needs.length === 0 ? null : `Your password needs ${joinWithAnd(needs)}.`;
+}
+
+const leetLetters: Record<string, string> = {
+  "@": "a",
+  "4": "a",
+  "8": "b",
+  "3": "e",
+  "9": "g",
+  "!": "i",
+  "0": "o",
+  $: "s",
+  "5": "s",
+  "7": "t",
+  "+": "t",
+};
+
+/**
+ * True for the passwords attackers try first: a listed sequence as written, or a listed word dressed up
+ * with capitals, surrounding digits and symbols, separators and the usual symbol-for-letter swaps.
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.normalize("NFKC").toLowerCase();
+  if (commonPasswordsExact.has(lower)) return true;
+  const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "").replace(/[\s._-]+/g, "");
+  if (core === "") return false;
+  const swapped = [...core].map((character) => leetLetters[character] ?? character).join("");
+  return [core, swapped.replaceAll("1", "i"), swapped.replaceAll("1", "l")].some((candidate) =>
+    commonPasswordWords.has(candidate),
+  );
+}
+
+function characterCount(text: string): number {
+  return [...text].length;
+}
+
+function joinWithAnd(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}

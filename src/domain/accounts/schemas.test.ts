@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import {
+  credentialsSchema,
+  emailRequestSchema,
+  firstProblem,
+  passwordResetSchema,
+  profileSchema,
+  registrationSchema,
+} from "./schemas";
+
+const problemOf = (result: { success: boolean; error?: Parameters<typeof firstProblem>[0] }) =>
+  result.error ? firstProblem(result.error) : null;
+
+describe("the accounts forms' rules", () => {
+  const registration = {
+    email: " ada@example.org ",
+    password: " Kettle-Drum-42 ",
+    firstname: " Ada ",
+    lastname: "Obi",
+  };
+
+  it("trims names and the address, and keeps the password exactly as typed", () => {
+    expect(registrationSchema.parse(registration)).toEqual({
+      email: "ada@example.org",
+      password: " Kettle-Drum-42 ",
+      firstname: "Ada",
+      lastname: "Obi",
+    });
+  });
+
+  it("asks to fill out every field before anything else", () => {
+    expect(problemOf(registrationSchema.safeParse({ ...registration, firstname: "", password: "x" }))).toBe(
+      "Please fill out all fields",
+    );
+    expect(problemOf(registrationSchema.safeParse(null))).toBe("Please fill out all fields");
+  });
+
+  it("says what is wrong with the password", () => {
+    expect(problemOf(registrationSchema.safeParse({ ...registration, password: "kettledrum42" }))).toBe(
+      "Your password needs an uppercase letter and a special character such as ! @ # $ or %.",
+    );
+  });
+
+  it("uses the spec's messages for the e-mail address", () => {
+    expect(problemOf(emailRequestSchema.safeParse({ email: "" }))).toBe("Please provide your email address");
+    expect(problemOf(emailRequestSchema.safeParse({ email: "ada@" }))).toBe(
+      "Please enter a valid email address",
+    );
+    expect(problemOf(registrationSchema.safeParse({ ...registration, email: "ada" }))).toBe(
+      "Please enter a valid email address",
+    );
+  });
+
+  it("signs in with any password that was set before, without the policy", () => {
+    expect(credentialsSchema.safeParse({ email: "ada@example.org", password: "old" }).success).toBe(true);
+    expect(problemOf(credentialsSchema.safeParse({ email: "ada@example.org" }))).toBe(
+      "Please fill out all fields",
+    );
+  });
+
+  it("asks for both names on the profile", () => {
+    expect(problemOf(profileSchema.safeParse({ firstname: "Ada" }))).toBe("Fill all required fields");
+    expect(problemOf(profileSchema.safeParse({ firstname: "Ada", lastname: "A\u0000" }))).toBe(
+      "Names can only contain letters, spaces and punctuation.",
+    );
+  });
+
+  it("says a reset without a token is an invalid link", () => {
+    expect(problemOf(passwordResetSchema.safeParse({ newPassword: "Kettle-Drum-42" }))).toBe(
+      "Invalid reset link. Please request a new password reset.",
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { accountMessages as messages } from "./messages";
+import { describePasswordProblems } from "./password-policy";
+
+// Request bodies of the accounts API (DESIGN §5). The web forms validate with the same schemas, so a
+// rule is written once. Every message is a sentence a person can act on.
+
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+const email = requiredText(messages.provideEmail)
+  .max(EMAIL_MAX_LENGTH, { error: messages.invalidEmail })
+  .pipe(z.email({ error: messages.invalidEmail }));
+
+const name = (missing: string) =>
+  requiredText(missing)
+    .max(NAME_MAX_LENGTH, { error: messages.nameTooLong })
+    .regex(/^[^\p{Cc}]*$/u, { error: messages.nameHasControlCharacters });
+
+/** A new password: taken as typed (never trimmed), then the policy. */
+const newPassword = (missing: string) =>
+  z
+    .string({ error: missing })
+    .min(1, { error: missing })
+    .superRefine((password, context) => {
+      const problem = describePasswordProblems(password);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    });
+
+const body = <Shape extends z.ZodRawShape>(shape: Shape, missing: string) =>
+  z.object(shape, { error: missing });
+
+export const registrationSchema = body(
+  {
+    email: requiredText(messages.fillOutAllFields)
+      .max(EMAIL_MAX_LENGTH, { error: messages.invalidEmail })
+      .pipe(z.email({ error: messages.invalidEmail })),
+    password: newPassword(messages.fillOutAllFields),
+    firstname: name(messages.fillOutAllFields),
+    lastname: name(messages.fillOutAllFields),
+  },
+  messages.fillOutAllFields,
+);
+export type Registration = z.infer<typeof registrationSchema>;
+
+export const credentialsSchema = body(
+  {
+    email: requiredText(messages.fillOutAllFields).max(EMAIL_MAX_LENGTH, {
+      error: messages.wrongCredentials,
+    }),
+    // No policy here: whatever was set before must still sign in. The cap keeps hashing cheap.
+    password: z
+      .string({ error: messages.fillOutAllFields })
+      .min(1, { error: messages.fillOutAllFields })
+      .max(1024, { error: messages.wrongCredentials }),
+  },
+  messages.fillOutAllFields,
+);
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const profileSchema = body(
+  { firstname: name(messages.fillRequiredFields), lastname: name(messages.fillRequiredFields) },
+  messages.fillRequiredFields,
+);
+export type ProfileChange = z.infer<typeof profileSchema>;
+
+export const emailRequestSchema = body({ email }, messages.provideEmail);
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+export const passwordResetSchema = body(
+  {
+    token: z
+      .string({ error: messages.resetLinkMissing })
+      .trim()
+      .min(1, { error: messages.resetLinkMissing })
+      .max(200, { error: messages.resetLinkInvalid }),
+    newPassword: newPassword(messages.fillOutAllFields),
+  },
+  messages.fillOutAllFields,
+);
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+const requiredMessages: ReadonlySet<string> = new Set([
+  messages.fillOutAllFields,
+  messages.fillRequiredFields,
+  messages.provideEmail,
+  messages.resetLinkMissing,
+]);
+
+/** The one message to show for a failed parse: a missing field first, then the first other problem. */
+export function firstProblem(error: z.ZodError): string {
+  const required = error.issues.find((issue) => requiredMessages.has(issue.message));
+  return (required ?? error.issues[0])?.message ?? messages.fillOutAllFields;
+}

@@ -1,0 +1,13 @@
+// The account as every client sees it (DESIGN §5): never a password hash, never a token hash.
+
+export const userRoles = ["user", "moderator", "admin"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export interface PublicUser {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  role: UserRole;
+  isVerified: boolean;
+}

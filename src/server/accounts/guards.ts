@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { accountMessages } from "../../domain/accounts/messages";
+import type { UserRole } from "../../domain/accounts/user";
+import type { Database } from "../db/database";
+import { HttpError } from "../http/errors";
+import type { Clock } from "./clock";
+import { findSignedInUser, type SignedInUser } from "./sessions";
+
+// Guards for route handlers: call one first, then the handler reads as a plain sentence.
+//   const user = await requireUser(request);
+//   await requireRole(request, ["admin", "moderator"]);
+// The role is read from the database on every request, so a role change applies at once (DESIGN §7).
+
+export type { SignedInUser } from "./sessions";
+
+interface SessionReader {
+  db: Database;
+  now: Clock;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    accountSessions: SessionReader;
+  }
+}
+
+/** Makes the guards work in every route of the app; buildApp calls it once, before the routes. */
+export function registerGuards(app: FastifyInstance, reader: SessionReader): void {
+  app.decorate("accountSessions", reader);
+}
+
+// One lookup per request, however many guards ask.
+const lookups = new WeakMap<FastifyRequest, Promise<SignedInUser | null>>();
+
+/** The signed-in user of the request, or null when there is no bearer token or its session is not live. */
+export function getSignedInUser(request: FastifyRequest): Promise<SignedInUser | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    const token = bearerToken(request);
+    const { db, now } = request.server.accountSessions;
+    lookup = token ? findSignedInUser(db, token, now()) : Promise.resolve(null);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/** The signed-in user; otherwise 401 with a message saying to sign in. */
+export async function requireUser(request: FastifyRequest): Promise<SignedInUser> {
+  const user = await getSignedInUser(request);
+  if (user) return user;
+  throw new HttpError(
+    401,
+    request.headers.authorization ? accountMessages.sessionEnded : accountMessages.signInRequired,
+  );
+}
+
+/** The signed-in user when their role is one of `roles`; otherwise 401 (not signed in) or 403. */
+export async function requireRole(
+  request: FastifyRequest,
+  roles: readonly UserRole[],
+): Promise<SignedInUser> {
+  const user = await requireUser(request);
+  if (!roles.includes(user.role)) throw new HttpError(403, accountMessages.notAllowed);
+  return user;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer +([A-Za-z0-9_-]{20,200}) *$/i.exec(request.headers.authorization ?? "");
+  return match?.[1] ?? null;
+}

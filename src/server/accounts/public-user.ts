@@ -1,0 +1,38 @@
+import type { PublicUser } from "../../domain/accounts/user";
+import { users } from "../db/schema";
+
+/** The columns of a user that may leave the server; select these, never the whole row of a join. */
+export const publicUserColumns = {
+  id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  role: users.role,
+  isVerified: users.isVerified,
+};
+
+export function toPublicUser(row: PublicUser): PublicUser {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    role: row.role,
+    isVerified: row.isVerified,
+  };
+}
+
+/** JSON schema of `user` in answers: the serializer drops anything not listed, a second guard for secrets. */
+export const publicUserJsonSchema = {
+  type: "object",
+  properties: {
+    id: { type: "integer" },
+    firstname: { type: "string" },
+    lastname: { type: "string" },
+    email: { type: "string" },
+    role: { type: "string" },
+    isVerified: { type: "boolean" },
+  },
+  required: ["id", "firstname", "lastname", "email", "role", "isVerified"],
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,337 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { accountMessages as messages } from "../../domain/accounts/messages";
+import {
+  credentialsSchema,
+  emailRequestSchema,
+  passwordResetSchema,
+  profileSchema,
+  registrationSchema,
+} from "../../domain/accounts/schemas";
+import type { Database } from "../db/database";
+import { passwords as passwordHashes, users } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { enqueueMail } from "../mail/outbox";
+import type { AuthAttemptLimits } from "../rate-limit/auth-limits";
+import { recordAudit } from "./audit-log";
+import type { Clock } from "./clock";
+import {
+  alreadyRegisteredEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from "./emails";
+import { requireUser } from "./guards";
+import {
+  checkOneTimeToken,
+  consumeOneTimeToken,
+  discardOneTimeTokens,
+  issueOneTimeToken,
+  type TokenProblem,
+} from "./one-time-tokens";
+import type { PasswordHasher } from "./passwords";
+import { publicUserColumns, publicUserJsonSchema, toPublicUser } from "./public-user";
+import { acceptJsonBodies, parseBody } from "./request-body";
+import { withSameAnswerTime } from "./same-answer-time";
+import { endAllSessions, endSession, startSession } from "./sessions";
+
+// The accounts API under /api/v1/auth (DESIGN §5). Register, resend-verification and
+// request-password-reset answer alike whether or not the address has an account (DESIGN §7).
+
+export interface AccountsDependencies {
+  db: Database;
+  now: Clock;
+  passwords: PasswordHasher;
+  limits: AuthAttemptLimits;
+  /** Base of e-mailed links (PUBLIC_URL), never the request's Host. */
+  publicUrl: string;
+  /** Least time register, resend-verification and request-password-reset take, whichever branch ran. */
+  sameAnswerTimeMs: number;
+}
+
+/** 400 answers of the verification and reset links: the holder of a token may know what went wrong. */
+const verificationProblems: Record<TokenProblem, string> = {
+  invalid: messages.verificationLinkInvalid,
+  expired: messages.verificationLinkExpired,
+  used: messages.verificationLinkUsed,
+};
+const resetProblems: Record<TokenProblem, string> = {
+  invalid: messages.resetLinkInvalid,
+  expired: messages.resetLinkExpired,
+  used: messages.resetLinkUsed,
+};
+
+const answers = {
+  message: {
+    type: "object",
+    properties: { success: { type: "boolean" }, message: { type: "string" } },
+    required: ["success", "message"],
+  },
+  signedIn: {
+    type: "object",
+    properties: {
+      success: { type: "boolean" },
+      message: { type: "string" },
+      token: { type: "string" },
+      user: publicUserJsonSchema,
+    },
+    required: ["success", "message", "token", "user"],
+  },
+  user: {
+    type: "object",
+    properties: { success: { type: "boolean" }, message: { type: "string" }, user: publicUserJsonSchema },
+    required: ["success", "message", "user"],
+  },
+} as const;
+
+/** The e-mail address matches case-insensitively, the way the unique index compares them. */
+const emailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
+  const { db, now, passwords, limits, publicUrl } = deps;
+  const sameAnswerTime = <T>(work: () => Promise<T>) => withSameAnswerTime(deps.sameAnswerTimeMs, work);
+
+  return async (auth: FastifyInstance) => {
+    acceptJsonBodies(auth);
+    // Answers carry tokens and personal details: never kept by a browser or a shared cache.
+    auth.addHook("onSend", async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+
+    auth.post("/register", { schema: { response: { 201: answers.message } } }, async (request, reply) => {
+      await limits.countIp(request, reply, "register");
+      const registration = parseBody(registrationSchema, request.body);
+      await limits.countAccount(request, reply, "register", registration.email);
+
+      await sameAnswerTime(async () => {
+        // Hashed on both branches, so a known address takes as long as a new one.
+        const passwordHash = await passwords.hash(registration.password);
+        const at = now();
+        await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              email: registration.email,
+              firstname: registration.firstname,
+              lastname: registration.lastname,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .onConflictDoNothing()
+            .returning(publicUserColumns);
+          if (created) {
+            await tx.insert(passwordHashes).values({ userId: created.id, hash: passwordHash, updatedAt: at });
+            const token = await issueOneTimeToken(tx, created.id, "verify", at);
+            await enqueueMail(tx, verificationEmail(created, publicUrl, token), at);
+            await recordAudit(tx, {
+              actorId: created.id,
+              action: "user.registered",
+              subjectType: "user",
+              subjectId: created.id,
+              at,
+            });
+            return;
+          }
+          // The address has an account: its owner hears about it, the caller learns nothing.
+          const [owner] = await tx
+            .select(publicUserColumns)
+            .from(users)
+            .where(emailIs(registration.email))
+            .limit(1);
+          if (!owner) return;
+          const resetToken = await issueOneTimeToken(tx, owner.id, "reset", at);
+          await enqueueMail(tx, alreadyRegisteredEmail(owner, publicUrl, resetToken), at);
+        });
+      });
+      return reply.status(201).send({ success: true, message: messages.registered });
+    });
+
+    auth.post("/login", { schema: { response: { 200: answers.signedIn } } }, async (request, reply) => {
+      await limits.countIp(request, reply, "login");
+      const credentials = parseBody(credentialsSchema, request.body);
+      await limits.countAccount(request, reply, "login", credentials.email);
+
+      const [found] = await db
+        .select({ ...publicUserColumns, passwordHash: passwordHashes.hash })
+        .from(users)
+        .leftJoin(passwordHashes, eq(passwordHashes.userId, users.id))
+        .where(emailIs(credentials.email))
+        .limit(1);
+      if (!found?.passwordHash) {
+        await passwords.verifyNothing(credentials.password);
+        throw new HttpError(401, messages.wrongCredentials);
+      }
+      if (!(await passwords.verify(found.passwordHash, credentials.password))) {
+        throw new HttpError(401, messages.wrongCredentials);
+      }
+      // Only now, with the right password, may the answer say anything about the account.
+      if (!found.isVerified) throw new HttpError(403, messages.notVerified);
+
+      const at = now();
+      if (passwords.needsRehash(found.passwordHash)) {
+        await db
+          .update(passwordHashes)
+          .set({ hash: await passwords.hash(credentials.password), updatedAt: at })
+          .where(eq(passwordHashes.userId, found.id));
+      }
+      const token = await startSession(db, found.id, at);
+      return {
+        success: true,
+        message: messages.welcomeBack(found.firstname),
+        token,
+        user: toPublicUser(found),
+      };
+    });
+
+    auth.post("/logout", { schema: { response: { 200: answers.message } } }, async (request) => {
+      const user = await requireUser(request);
+      await endSession(db, user.sessionId, now());
+      return { success: true, message: messages.loggedOut };
+    });
+
+    auth.patch("/update-profile", { schema: { response: { 200: answers.user } } }, async (request) => {
+      const user = await requireUser(request);
+      // Only the names are read: the e-mail address cannot change (spec §2), whatever is sent.
+      const change = parseBody(profileSchema, request.body);
+      const [updated] = await db
+        .update(users)
+        .set({ firstname: change.firstname, lastname: change.lastname, updatedAt: now() })
+        .where(eq(users.id, user.id))
+        .returning(publicUserColumns);
+      if (!updated) throw new HttpError(401, messages.sessionEnded);
+      return { success: true, message: messages.profileUpdated, user: toPublicUser(updated) };
+    });
+
+    auth.get<{ Params: { token: string } }>(
+      "/verify-email/:token",
+      { schema: { response: { 200: answers.signedIn } } },
+      async (request, reply) => {
+        reply.header("referrer-policy", "no-referrer");
+        const { token } = request.params;
+        if (token.length <= 10 || token.length > 200) {
+          throw new HttpError(400, messages.verificationLinkInvalid);
+        }
+        const at = now();
+        const outcome = await db.transaction(async (tx) => {
+          const consumed = await consumeOneTimeToken(tx, token, "verify", at);
+          if ("problem" in consumed) return consumed;
+          const [user] = await tx
+            .update(users)
+            .set({ isVerified: true, updatedAt: at })
+            .where(eq(users.id, consumed.userId))
+            .returning(publicUserColumns);
+          if (!user) return { problem: "invalid" as const };
+          const sessionToken = await startSession(tx, user.id, at);
+          await recordAudit(tx, {
+            actorId: user.id,
+            action: "user.verified",
+            subjectType: "user",
+            subjectId: user.id,
+            at,
+          });
+          return { user, sessionToken };
+        });
+        if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem]);
+        return {
+          success: true,
+          message: messages.verified,
+          token: outcome.sessionToken,
+          user: toPublicUser(outcome.user),
+        };
+      },
+    );
+
+    auth.post(
+      "/resend-verification",
+      { schema: { response: { 200: answers.message } } },
+      async (request, reply) => {
+        await limits.countIp(request, reply, "resend-verification");
+        const { email } = parseBody(emailRequestSchema, request.body);
+        await limits.countAccount(request, reply, "resend-verification", email);
+
+        await sameAnswerTime(async () => {
+          const at = now();
+          await db.transaction(async (tx) => {
+            const [user] = await tx
+              .select(publicUserColumns)
+              .from(users)
+              .where(and(emailIs(email), eq(users.isVerified, false)))
+              .limit(1);
+            if (!user) return;
+            const token = await issueOneTimeToken(tx, user.id, "verify", at);
+            await enqueueMail(tx, verificationEmail(user, publicUrl, token), at);
+          });
+        });
+        return { success: true, message: messages.verificationResent };
+      },
+    );
+
+    auth.post(
+      "/request-password-reset",
+      { schema: { response: { 200: answers.message } } },
+      async (request, reply) => {
+        await limits.countIp(request, reply, "request-password-reset");
+        const { email } = parseBody(emailRequestSchema, request.body);
+        await limits.countAccount(request, reply, "request-password-reset", email);
+
+        await sameAnswerTime(async () => {
+          const at = now();
+          await db.transaction(async (tx) => {
+            const [user] = await tx.select(publicUserColumns).from(users).where(emailIs(email)).limit(1);
+            if (!user) return;
+            const token = await issueOneTimeToken(tx, user.id, "reset", at);
+            await enqueueMail(tx, passwordResetEmail(user, publicUrl, token), at);
+          });
+        });
+        return { success: true, message: messages.resetRequested };
+      },
+    );
+
+    auth.post(
+      "/reset-password",
+      { schema: { response: { 200: answers.message } } },
+      async (request, reply) => {
+        await limits.countIp(request, reply, "reset-password");
+        const reset = parseBody(passwordResetSchema, request.body);
+        // A dead link is refused before the (deliberately slow) hashing of the new password.
+        const problem = await checkOneTimeToken(db, reset.token, "reset", now());
+        if (problem) throw new HttpError(400, resetProblems[problem]);
+        const passwordHash = await passwords.hash(reset.newPassword);
+
+        const at = now();
+        const outcome = await db.transaction(async (tx) => {
+          const consumed = await consumeOneTimeToken(tx, reset.token, "reset", at);
+          if ("problem" in consumed) return consumed;
+          const { userId } = consumed;
+          await tx
+            .insert(passwordHashes)
+            .values({ userId, hash: passwordHash, updatedAt: at })
+            .onConflictDoUpdate({
+              target: passwordHashes.userId,
+              set: { hash: passwordHash, updatedAt: at },
+            });
+          // Following the e-mailed link proves the address is theirs, as a verification link would.
+          const [user] = await tx
+            .update(users)
+            .set({ isVerified: true, updatedAt: at })
+            .where(eq(users.id, userId))
+            .returning(publicUserColumns);
+          await discardOneTimeTokens(tx, userId, "verify");
+          // Whoever knew the old password, or held a session, is out.
+          await endAllSessions(tx, userId, at);
+          if (user) await enqueueMail(tx, passwordChangedEmail(user, publicUrl), at);
+          await recordAudit(tx, {
+            actorId: userId,
+            action: "user.password-reset",
+            subjectType: "user",
+            subjectId: userId,
+            at,
+          });
+          return { userId };
+        });
+        if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem]);
+        return { success: true, message: messages.passwordReset };
+      },
+    );
+  };
+}

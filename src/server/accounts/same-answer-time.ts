@@ -1,0 +1,15 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+/**
+ * Runs the work and answers no sooner than `floorMs` after starting, so the endpoints that must not say
+ * whether an address has an account (DESIGN §7) take the same time whichever branch they took.
+ */
+export async function withSameAnswerTime<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const left = floorMs - (performance.now() - started);
+    if (left > 0) await sleep(left);
+  }
+}

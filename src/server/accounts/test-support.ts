@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { loadConfig, type Config } from "../config";
+import type { Database, DatabaseHandle } from "../db/database";
+import { mailOutbox } from "../db/schema";
+import { tokenFromLink } from "../mail/test-smtp-peer";
+import { MemoryRateLimitStore, type RateLimitStore } from "../rate-limit/store";
+import type { AccountsOptions } from "./module";
+import type { PasswordHashingOptions } from "./passwords";
+
+// Shared by the accounts tests: an app on a given test database, a clock the test moves, cheap hashing.
+
+/** Far below production cost, so the suite stays fast; the algorithm is the same argon2id. */
+export const testPasswordHashing: PasswordHashingOptions = { memoryCost: 64, timeCost: 1, parallelism: 1 };
+
+export const PUBLIC_URL = "https://atlas.example";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_URL, AUTH_RATE_LIMIT_MAX: "1000" }),
+    authAccountRateLimitMax: 1000,
+    ...overrides,
+  };
+}
+
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+}
+
+/** A clock that moves only when told, plus a millisecond per reading so events keep their order. */
+export function testClock(start = new Date("2026-03-02T09:00:00.000Z")): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current++),
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
+export interface AccountsTestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  db: Database;
+}
+
+export async function buildTestApp(
+  database: DatabaseHandle,
+  options: { config?: Partial<Config>; accounts?: AccountsOptions; rateLimitStore?: RateLimitStore } = {},
+): Promise<AccountsTestApp> {
+  const clock = testClock();
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    serveWeb: false,
+    accounts: {
+      clock: clock.now,
+      passwordHashing: testPasswordHashing,
+      rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(() => clock.now().getTime()),
+      sameAnswerTimeMs: 0,
+      ...options.accounts,
+    },
+  });
+  return { app, clock, db: database.db };
+}
+
+/** Empties every table between tests: one database per file is opened once (PGlite takes seconds). */
+export async function emptyTables(db: Database): Promise<void> {
+  await db.execute(
+    sql`truncate table audit_log, mail_outbox, auth_tokens, sessions, passwords, users restart identity cascade`,
+  );
+}
+
+export const alice = {
+  email: "Alice.Okafor@Example.org",
+  password: "Kettle-Drum-42",
+  firstname: "Alice",
+  lastname: "Okafor",
+};
+
+export async function register(app: FastifyInstance, body: object = alice, remoteAddress?: string) {
+  return app.inject({ method: "POST", url: "/api/v1/auth/register", payload: body, remoteAddress });
+}
+
+export async function login(
+  app: FastifyInstance,
+  credentials: { email: string; password: string } = alice,
+  remoteAddress?: string,
+) {
+  return app.inject({ method: "POST", url: "/api/v1/auth/login", payload: credentials, remoteAddress });
+}
+
+/** The queued e-mails, oldest first. */
+export async function outbox(db: Database) {
+  return db.select().from(mailOutbox).orderBy(mailOutbox.createdAt, mailOutbox.id);
+}
+
+/** The token of the last queued e-mail to `email` that links to `page`. */
+export async function tokenMailedTo(
+  db: Database,
+  email: string,
+  page: "verify-email" | "reset-password",
+): Promise<string> {
+  const messages = (await outbox(db)).filter(
+    (message) =>
+      message.toAddress.toLowerCase() === email.toLowerCase() && message.textBody.includes(`/${page}/`),
+  );
+  const last = messages[messages.length - 1];
+  if (!last) throw new Error(`no e-mail to ${email} links to /${page}/`);
+  return tokenFromLink(last.textBody, page);
+}
+
+/** Registers, follows the verification link and returns the bearer token of the new session. */
+export async function signedInUser(app: FastifyInstance, db: Database, user = alice): Promise<string> {
+  const registered = await register(app, user);
+  if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}`);
+  const token = await tokenMailedTo(db, user.email, "verify-email");
+  const verified = await app.inject({ method: "GET", url: `/api/v1/auth/verify-email/${token}` });
+  if (verified.statusCode !== 200) throw new Error(`verify answered ${verified.statusCode}`);
+  return verified.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

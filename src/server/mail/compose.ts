@@ -1,0 +1,74 @@
+// Every e-mail has a plain-text part and a simple accessible HTML part: a language, one heading, and
+// links whose text says what they do (the address is also given in full for copying).
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailAction {
+  /** What following the link does, e.g. "Verify my e-mail address". */
+  label: string;
+  url: string;
+}
+
+export interface MailContent {
+  subject: string;
+  heading: string;
+  /** Plain sentences; user-written parts are escaped in the HTML. */
+  paragraphs: string[];
+  actions?: MailAction[];
+  closing?: string[];
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] ?? character,
+  );
+}
+
+const signature = "The Inclusion Atlas team";
+
+export function composeMail(to: string, content: MailContent): OutgoingMail {
+  const actions = content.actions ?? [];
+  const closing = content.closing ?? [];
+  const text = [
+    content.heading,
+    ...content.paragraphs,
+    ...actions.map((action) => `${action.label}:\n${action.url}`),
+    ...closing,
+    signature,
+  ].join("\n\n");
+
+  const paragraph = (body: string) => `<p style="margin:0 0 16px">${body}</p>`;
+  const html = [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(content.subject)}</title>`,
+    "</head>",
+    '<body style="margin:0;padding:16px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
+    '<div style="max-width:600px">',
+    `<h1 style="font-size:24px;line-height:1.3;margin:0 0 16px">${escapeHtml(content.heading)}</h1>`,
+    ...content.paragraphs.map((text) => paragraph(escapeHtml(text))),
+    ...actions.map((action) =>
+      paragraph(
+        `<a href="${escapeHtml(action.url)}" style="color:#0b4f8a;font-weight:bold;text-decoration:underline">${escapeHtml(action.label)}</a>` +
+          `<br><span style="font-size:14px;word-break:break-all">Or copy this address into your browser: ${escapeHtml(action.url)}</span>`,
+      ),
+    ),
+    ...closing.map((text) => paragraph(escapeHtml(text))),
+    paragraph(escapeHtml(signature)),
+    "</div>",
+    "</body>",
+    "</html>",
+  ].join("\n");
+
+  return { to, subject: content.subject, text, html };
+}

@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emptyTables, testClock, type TestClock } from "../accounts/test-support";
+import type { DatabaseHandle } from "../db/database";
+import { mailOutbox } from "../db/schema";
+import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { composeMail } from "./compose";
+import { deliverDueMail, enqueueMail, startMailWorker } from "./outbox";
+import { startSmtpPeer, type SmtpPeer } from "./test-smtp-peer";
+import { createSmtpTransport, type MailTransport } from "./transports";
+
+const MINUTE = 60 * 1000;
+const FROM = "Inclusion Atlas <no-reply@atlas.example>";
+
+const message = (to: string) =>
+  composeMail(to, {
+    subject: "A test message",
+    heading: "Hello",
+    paragraphs: ["A paragraph."],
+    actions: [{ label: "Open Inclusion Atlas", url: "https://atlas.example/" }],
+  });
+
+describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
+  let database: DatabaseHandle;
+  let clock: TestClock;
+  let peer: SmtpPeer;
+  let transport: MailTransport;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    peer = await startSmtpPeer();
+    transport = createSmtpTransport({ url: peer.url, from: FROM });
+  });
+  afterAll(async () => {
+    transport.close();
+    await peer.stop();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await emptyTables(database.db);
+    peer.received.length = 0;
+    clock = testClock();
+  });
+
+  const deliver = (options: { maxAttempts?: number } = {}) =>
+    deliverDueMail({ db: database.db, transport, now: clock.now, ...options });
+  const rows = () => database.db.select().from(mailOutbox).orderBy(mailOutbox.createdAt);
+
+  it("sends queued messages over SMTP and marks them sent", async () => {
+    await enqueueMail(database.db, message("ada@example.org"), clock.now());
+    await enqueueMail(database.db, message("bola@example.org"), clock.now());
+
+    expect(await deliver()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+
+    const received = await peer.waitForMessages(2);
+    expect(received.map((mail) => mail.to && "text" in mail.to && mail.to.text).sort()).toEqual([
+      "ada@example.org",
+      "bola@example.org",
+    ]);
+    expect(received[0]?.from?.text).toBe('"Inclusion Atlas" <no-reply@atlas.example>');
+    expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
+      ["sent", 1],
+      ["sent", 1],
+    ]);
+    expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  });
+
+  it("writes nothing to the outbox when the change that causes the message is rolled back", async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueMail(tx, message("ada@example.org"), clock.now());
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("keeps a message while SMTP is down, retries with growing delays, and sends it when SMTP is back", async () => {
+    const downPeer = await startSmtpPeer();
+    const downPort = downPeer.port;
+    await downPeer.stop();
+    const downTransport = createSmtpTransport({ url: `smtp://127.0.0.1:${downPort}`, from: FROM });
+    const deliverDown = () => deliverDueMail({ db: database.db, transport: downTransport, now: clock.now });
+    await enqueueMail(database.db, message("ada@example.org"), clock.now());
+
+    expect(await deliverDown()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    let [row] = await rows();
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(row!.nextAttemptAt.getTime() - clock.now().getTime()).toBeGreaterThan(0.9 * MINUTE);
+
+    // Not due yet: nothing is tried.
+    expect(await deliverDown()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    clock.advance(MINUTE);
+    expect(await deliverDown()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    [row] = await rows();
+    expect(row?.attempts).toBe(2);
+    expect(row!.nextAttemptAt.getTime() - clock.now().getTime()).toBeGreaterThan(1.9 * MINUTE);
+
+    const backPeer = await startSmtpPeer(downPort);
+    try {
+      clock.advance(2 * MINUTE);
+      expect(await deliverDown()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      const [mail] = await backPeer.waitForMessages(1);
+      expect(mail?.subject).toBe("A test message");
+      [row] = await rows();
+      expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    } finally {
+      downTransport.close();
+      await backPeer.stop();
+    }
+  });
+
+  it("gives up after the last attempt and leaves the message marked failed", async () => {
+    const refusing: MailTransport = {
+      send: async () => {
+        throw new Error("550 mailbox unavailable");
+      },
+      close: () => undefined,
+    };
+    await enqueueMail(database.db, message("nobody@example.org"), clock.now());
+    const attempt = () =>
+      deliverDueMail({ db: database.db, transport: refusing, now: clock.now, maxAttempts: 3 });
+
+    expect(await attempt()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    clock.advance(MINUTE);
+    expect(await attempt()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    clock.advance(2 * MINUTE);
+    expect(await attempt()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    clock.advance(24 * 60 * MINUTE);
+    expect(await attempt()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await rows()).toEqual([
+      expect.objectContaining({ status: "failed", attempts: 3, lastError: "550 mailbox unavailable" }),
+    ]);
+  });
+
+  it("does not hand a message to two workers at once", async () => {
+    for (let n = 0; n < 6; n += 1) await enqueueMail(database.db, message(`p${n}@example.org`), clock.now());
+
+    const rounds = await Promise.all([deliver(), deliver(), deliver()]);
+
+    expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(6);
+    await peer.waitForMessages(6);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(peer.received).toHaveLength(6);
+  });
+
+  it("runs as a worker until stopped", async () => {
+    const worker = startMailWorker({ db: database.db, transport, now: clock.now, intervalMs: 20 });
+    try {
+      await enqueueMail(database.db, message("ada@example.org"), clock.now());
+      await peer.waitForMessages(1);
+    } finally {
+      await worker.stop();
+    }
+    await enqueueMail(database.db, message("bola@example.org"), clock.now());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(peer.received).toHaveLength(1);
+    const pending = await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+    expect(pending).toHaveLength(1);
+  });
+});

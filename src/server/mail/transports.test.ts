@@ -1,0 +1,57 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { composeMail } from "./compose";
+import { createMailTransport } from "./transports";
+
+describe("mail without an SMTP server", () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "inclusion-atlas-mail-"));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("writes each message as an .eml file in DATA_DIR/mail and logs its links", async () => {
+    const logged: { details: object; message: string }[] = [];
+    const log = {
+      info: (details: object, message: string) => logged.push({ details, message }),
+      warn: () => undefined,
+    };
+    const transport = createMailTransport(
+      { smtpUrl: undefined, mailFrom: "Inclusion Atlas <no-reply@atlas.example>", dataDir },
+      log,
+    );
+
+    await transport.send(
+      composeMail("ada@example.org", {
+        subject: "Verify your e-mail address",
+        heading: "Verify your e-mail address",
+        paragraphs: ["Hello Ada,"],
+        actions: [
+          { label: "Verify my e-mail address", url: "https://atlas.example/verify-email/abc123abc123" },
+        ],
+      }),
+    );
+    transport.close();
+
+    const files = await readdir(path.join(dataDir, "mail"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const mail = await simpleParser(await readFile(path.join(dataDir, "mail", files[0] ?? "")));
+    expect(mail.subject).toBe("Verify your e-mail address");
+    expect(mail.from?.text).toBe('"Inclusion Atlas" <no-reply@atlas.example>');
+    expect(mail.text).toContain("https://atlas.example/verify-email/abc123abc123");
+    expect(String(mail.html)).toContain('<html lang="en">');
+    expect(logged).toEqual([
+      {
+        message: "mail written to a file (no SMTP_URL set)",
+        details: expect.objectContaining({
+          to: "ada@example.org",
+          links: ["https://atlas.example/verify-email/abc123abc123"],
+        }),
+      },
+    ]);
+  });
+});

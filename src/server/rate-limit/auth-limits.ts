@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { accountMessages } from "../../domain/accounts/messages";
+import { HttpError } from "../http/errors";
+import type { RateLimitStore } from "./store";
+
+// Rate limits of the sign-in and account e-mail endpoints (DESIGN §7): per client IP, against guessing
+// and floods, and per account (e-mail address), against guessing one account's password from many IPs
+// and against filling someone's inbox. Each endpoint counts separately, in windows of 15 minutes.
+
+export type AuthAction =
+  "login" | "register" | "resend-verification" | "request-password-reset" | "reset-password";
+
+export interface AuthLimitSettings {
+  /** Attempts per IP per window and endpoint (AUTH_RATE_LIMIT_MAX). */
+  perIp: number;
+  /** Attempts per e-mail address per window and endpoint (AUTH_ACCOUNT_RATE_LIMIT_MAX). */
+  perAccount: number;
+  windowMs: number;
+}
+
+export const AUTH_RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
+
+export class AuthAttemptLimits {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly settings: AuthLimitSettings,
+  ) {}
+
+  /** Counts an attempt from this IP; throws 429 when there have been too many. */
+  async countIp(request: FastifyRequest, reply: FastifyReply, action: AuthAction): Promise<void> {
+    await this.count(request, reply, `${action}:ip:${request.ip}`, this.settings.perIp);
+  }
+
+  /** Counts an attempt on this e-mail address, whoever makes it; throws 429 when there have been too many. */
+  async countAccount(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: AuthAction,
+    email: string,
+  ): Promise<void> {
+    // Hashed so the shared store never holds people's addresses.
+    const account = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
+    await this.count(request, reply, `${action}:account:${account}`, this.settings.perAccount);
+  }
+
+  private async count(request: FastifyRequest, reply: FastifyReply, key: string, max: number) {
+    let window;
+    try {
+      window = await this.store.hit(key, this.settings.windowMs);
+    } catch (error) {
+      // Better to let people sign in while the counter store is away than to lock everyone out.
+      request.log.warn({ error: String(error) }, "rate-limit store unavailable; attempt not counted");
+      return;
+    }
+    if (window.count <= max) return;
+    const seconds = Math.max(1, Math.ceil(window.msLeft / 1000));
+    reply.header("retry-after", String(seconds));
+    throw new HttpError(429, accountMessages.tooManyAttempts(Math.ceil(seconds / 60)));
+  }
+}
