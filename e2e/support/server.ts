@@ -93,6 +93,9 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
       PUBLIC_URL: baseUrl,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // Every test browser signs in from 127.0.0.1; the limits themselves are tested in the API suite.
+      AUTH_RATE_LIMIT_MAX: "1000",
+      AUTH_ACCOUNT_RATE_LIMIT_MAX: "1000",
       ...(options.webBuildDir ? { WEB_BUILD_DIR: webBuildDir } : {}),
       ...options.env,
     },

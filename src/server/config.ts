@@ -25,6 +25,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: positiveInt.default(20),
   AUTH_ACCOUNT_RATE_LIMIT_MAX: positiveInt.default(10),
   REDIS_URL: optionalUrl(/^rediss?$/).optional(),
+  TRUST_PROXY: z.string().trim().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
 });
@@ -44,6 +45,11 @@ export interface Config {
   authAccountRateLimitMax: number;
   redisUrl: string | undefined;
   logLevel: string;
+  /**
+   * Whose X-Forwarded-For to believe for the client's IP (rate limits): false (default: the socket's
+   * address), true (any proxy: only behind a proxy that overwrites the header), a hop count, or addresses.
+   */
+  trustProxy: boolean | number | string[];
   webBuildDir: string;
 }
 
@@ -69,6 +75,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAccountRateLimitMax: values.AUTH_ACCOUNT_RATE_LIMIT_MAX,
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     webBuildDir: path.resolve(values.WEB_BUILD_DIR),
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((entry) => entry.trim()).filter(Boolean);
 }

@@ -60,6 +60,10 @@ export async function webSite(app: FastifyInstance, options: { buildDir: string 
       return sendPage(request, reply, await loadPage(index), 200);
     }
     const status = pathname !== null && isClientOnlyPath(pathname) ? 200 : 404;
+    // The verification and reset links carry a secret in the path: never send it on as a Referer.
+    if (pathname !== null && /^\/(verify-email|reset-password)(\/|$)/.test(pathname)) {
+      reply.header("referrer-policy", "no-referrer");
+    }
     return sendPage(request, reply, await loadPage(path.join(buildDir, SPA_FALLBACK)), status);
   };
 
