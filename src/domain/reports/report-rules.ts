@@ -1,0 +1,92 @@
+// Eyewitness reports (spec §3, §5; DESIGN §5, decision 5): the rules both the web form and the server
+// apply. The server enforces every one of them; the form checks them first for convenience.
+
+export const commentTypes = ["barrier", "experience", "question", "contribution"] as const;
+export type CommentType = (typeof commentTypes)[number];
+
+export const commentTypeLabels: Record<CommentType, string> = {
+  barrier: "Barrier",
+  experience: "Experience",
+  question: "Question",
+  contribution: "Contribution",
+};
+
+export const reportStatuses = ["pending", "verified", "rejected"] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export const reportStatusLabels: Record<ReportStatus, string> = {
+  pending: "Pending review",
+  verified: "Verified",
+  rejected: "Rejected",
+};
+
+export const COMMENT_MAX_LENGTH = 5000;
+export const NAME_MAX_LENGTH = 100;
+
+export const PHOTO_MAX_COUNT = 10;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+
+/** Photo types accepted, decided by content on the server. */
+export const photoTypes = {
+  "image/jpeg": "JPG",
+  "image/png": "PNG",
+  "image/gif": "GIF",
+} as const;
+
+/** Video types accepted, decided by content on the server. */
+export const videoTypes = {
+  "video/mp4": "MP4",
+  "video/quicktime": "MOV",
+  "video/x-msvideo": "AVI",
+} as const;
+
+export type MediaChoice = "none" | "photograph" | "video";
+
+export const reportMessages = {
+  fillRequired: "Please fill in all required fields",
+  invalidEmail: "Please enter a valid email address",
+  commentTooLong: `Your comment can be at most ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters long.`,
+  unknownCommentType: "Please choose a comment type: Barrier, Experience, Question or Contribution.",
+  tooManyPhotos: `You can attach at most ${PHOTO_MAX_COUNT} photographs.`,
+  photoTooLarge: (name: string) => `The photograph "${name}" is larger than 5 MB.`,
+  photoWrongType: (name: string) => `The file "${name}" is not a JPG, PNG or GIF photograph.`,
+  videoTooLarge: (name: string) => `The video "${name}" is larger than 100 MB.`,
+  videoWrongType: (name: string) => `The file "${name}" is not an MP4, MOV or AVI video.`,
+  oneVideoOnly: "You can attach one video.",
+  photosAndVideo: "Please attach either photographs or a video, not both.",
+  videoFileAndUrl: "Please give either a video file or a video link, not both.",
+  invalidVideoUrl: "Please enter a video link that starts with http:// or https://.",
+  submitted: "Your eyewitness report has been submitted successfully!",
+  failed: "Something went wrong",
+} as const;
+
+/** A video link: YouTube, Vimeo or any other http(s) address. */
+export function isVideoUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** What GET /api/v1/eyewitness/mine (and later the review and published lists) return for a report. */
+export interface ReportMediaView {
+  id: string;
+  kind: "photo" | "video";
+  contentType: string;
+  bytes: number;
+  /** Where the file is served, access-checked: `/media/{id}`. */
+  url: string;
+}
+
+export interface OwnReportView {
+  id: string;
+  commentType: CommentType;
+  comment: string;
+  status: ReportStatus;
+  createdAt: string;
+  videoUrl: string | null;
+  media: ReportMediaView[];
+}
