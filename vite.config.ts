@@ -2,6 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 
+const sharedSource = /[\\/]src[\\/]/;
+const accountsCode =
+  /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+
 export default defineConfig({
   plugins: [nigeriaMap(), reactRouter()],
   build: {
@@ -11,14 +15,23 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Fewer, larger requests: on a 150 ms round trip each extra module request costs more than its bytes.
-        // React, React DOM and React Router come as one chunk; our own code shared by several pages as another.
+        // React, React DOM and React Router come as one chunk; our own code shared by several public pages
+        // as another; the account screens' code and zod as a third, which public pages never load.
+        // Priorities matter: a group also takes in what its modules import.
         codeSplitting: {
           groups: [
             {
               name: "framework",
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/,
+              priority: 3,
             },
-            { name: "shared", test: /[\\/]src[\\/]/, minShareCount: 2 },
+            {
+              name: "shared",
+              test: (id: string) => sharedSource.test(id) && !accountsCode.test(id),
+              minShareCount: 2,
+              priority: 2,
+            },
+            { name: "accounts", test: accountsCode, minShareCount: 2, priority: 1 },
           ],
         },
       },

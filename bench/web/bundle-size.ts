@@ -46,6 +46,7 @@ export const firstLoadRoutes: FirstLoadRoute[] = [
   prerendered(paths.about()),
   prerendered(paths.state(25)),
   prerendered(paths.school(1)),
+  prerendered(paths.login()),
   {
     name: "SPA fallback (client-only pages)",
     page: SPA_FALLBACK_PAGE,

@@ -28,6 +28,9 @@ export const staticPublicPaths = [
   paths.opportunities(),
   paths.sdir(),
   paths.eyewitness(),
+  paths.register(),
+  paths.login(),
+  paths.forgotPassword(),
 ];
 
 /**

@@ -90,3 +90,20 @@ export interface OwnReportView {
   videoUrl: string | null;
   media: ReportMediaView[];
 }
+
+/** What the server says about a submission beyond the form's own rules. */
+export const reportServerMessages = {
+  notMultipart: "Please send the report as a form (multipart/form-data).",
+  uploadTooLarge: (photoLimit: string, videoLimit: string) =>
+    `This upload is too large. Please attach at most ${PHOTO_MAX_COUNT} photographs of ${photoLimit} each or one video of ${videoLimit}.`,
+  unexpectedFile: 'Please attach photographs or a video in the "media" field.',
+  formUnreadable: "We could not read the report that was sent. Please try again.",
+  uploadInterrupted: "The upload stopped before it was complete. Please try again.",
+  photoUnreadable: (name: string) =>
+    `The photograph "${name}" could not be read. Please choose another file.`,
+  photoTooManyPixels: (name: string) =>
+    `The photograph "${name}" has too many pixels. Please choose a smaller photograph.`,
+  tooManySubmissions: (minutes: number) =>
+    `You have sent many reports in the last hour. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+  mediaLinkExpired: "This media link has expired. Please reload the page.",
+} as const;

@@ -7,7 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
+  useMatches,
 } from "react-router";
 import { paths } from "../../domain/routes";
 import { Spinner } from "../ui/Spinner";
@@ -44,11 +44,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * Header, main landmark and footer around every public page; the skip link comes first in the tab order.
- * The signed-in area (/dashboard) brings its own top bar, navigation and main landmark (#main).
+ * The signed-in area (the dashboard layout route) brings its own top bar, navigation and main (#main).
  */
 function Shell({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  if (pathname === paths.dashboard() || pathname.startsWith(`${paths.dashboard()}/`)) {
+  const inDashboard = useMatches().some((match) => match.id === "routes/dashboard/layout");
+  if (inDashboard) {
     return (
       <>
         <a href="#main" className={styles.skipLink}>

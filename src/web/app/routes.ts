@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // Every screen of the product. Paths are also built by src/domain/routes.ts (`paths`), which links use.
 export default [
@@ -10,5 +10,21 @@ export default [
   route("eyewitnesspage", "routes/eyewitness-intro.tsx"),
   route("states/:stateId", "routes/state.tsx"),
   route("schools/:schoolId", "routes/school.tsx"),
+
+  // Accounts (public; the token pages are client-rendered)
+  route("register", "routes/auth/register.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("verify-email/:token?", "routes/auth/verify-email.tsx"),
+  route("reset-password/:token?", "routes/auth/reset-password.tsx"),
+
+  // Signed-in area (client-rendered; signed-out visitors are sent to /)
+  ...prefix("dashboard", [
+    layout("routes/dashboard/layout.tsx", [
+      index("routes/dashboard/index.tsx"),
+      route("profile", "routes/dashboard/profile.tsx"),
+    ]),
+  ]),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,16 +2,22 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import site from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
+import { useLogout } from "../../features/dashboard/use-logout";
+import { useSessionUser } from "../../lib/session";
 import { Dialog } from "../../ui/Dialog";
 import { ExternalLink } from "../../ui/ExternalLink";
 import styles from "./SiteSidebar.module.css";
 
 /**
  * The sidebar: a full-screen overlay (a modal dialog: focus stays inside, Escape closes, focus returns to
- * the toggle) with tiles Home, About, Blog and Eyewitness, and the sign-in links.
+ * the toggle) with tiles Home, About, Blog and Eyewitness, and the sign-in links, or, when signed in, a
+ * welcome with the first name, a Dashboard link and Logout. The prerendered HTML shows the sign-in links
+ * (no one is signed in at build time); the welcome replaces them once the page has hydrated.
  */
 export function SiteSidebar() {
   const [open, setOpen] = useState(false);
+  const user = useSessionUser();
+  const { logOut, loggingOut } = useLogout({ onLoggedOut: () => setOpen(false) });
   const location = useLocation();
   const [shownFor, setShownFor] = useState(location.key);
 
@@ -67,15 +73,36 @@ export function SiteSidebar() {
           </ul>
         </nav>
         <div className={styles.account}>
-          <p className={styles.accountText}>Share what you have seen or lived: sign up or log in.</p>
-          <div className={styles.accountLinks}>
-            <Link className="button" to={paths.register()}>
-              Sign Up
-            </Link>
-            <Link className="button button--secondary" to={paths.login()}>
-              Login
-            </Link>
-          </div>
+          {user ? (
+            <>
+              <p className={styles.accountText}>Welcome, {user.firstname}</p>
+              <div className={styles.accountLinks}>
+                <Link className="button" to={paths.dashboard()}>
+                  Dashboard
+                </Link>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-disabled={loggingOut || undefined}
+                  onClick={() => void logOut()}
+                >
+                  {loggingOut ? "Logging out…" : "Logout"}
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className={styles.accountText}>Share what you have seen or lived: sign up or log in.</p>
+              <div className={styles.accountLinks}>
+                <Link className="button" to={paths.register()}>
+                  Sign Up
+                </Link>
+                <Link className="button button--secondary" to={paths.login()}>
+                  Login
+                </Link>
+              </div>
+            </>
+          )}
         </div>
       </Dialog>
     </>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "../../../domain/routes";
+import { useSessionUser } from "../../lib/session";
 import { pageMeta } from "../page-title";
 import styles from "./content-page.module.css";
 
@@ -10,6 +11,8 @@ export const meta = () =>
   );
 
 export default function EyewitnessIntro() {
+  // Null in the prerendered HTML and while hydrating, so the page first shows the signed-out buttons.
+  const user = useSessionUser();
   return (
     <article className={`container ${styles.page}`}>
       <h1>Eyewitness reports</h1>
@@ -29,12 +32,20 @@ export default function EyewitnessIntro() {
       </ul>
       <p className={styles.note}>All submissions are reviewed and verified before they appear.</p>
       <div className={styles.actions}>
-        <Link className="button" to={paths.login()}>
-          Login to dashboard
-        </Link>
-        <Link className="button button--secondary" to={paths.register()}>
-          Create an account
-        </Link>
+        {user ? (
+          <Link className="button" to={paths.dashboard()}>
+            Go to dashboard
+          </Link>
+        ) : (
+          <>
+            <Link className="button" to={paths.login()}>
+              Login to dashboard
+            </Link>
+            <Link className="button button--secondary" to={paths.register()}>
+              Create an account
+            </Link>
+          </>
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,74 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithRoutes, storedUser } from "../../features/dashboard/test-support";
+import { session } from "../../lib/session";
+import { toast } from "../../ui/toast/toast-store";
+import { SiteSidebar } from "./SiteSidebar";
+
+// The public sidebar rendered on the dashboard's route list is enough here: what matters is its account
+// block and where Logout leads.
+function renderSidebar() {
+  return renderWithRoutes(<SiteSidebar />, "/dashboard");
+}
+
+const openMenu = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(screen.getByRole("button", { name: "Open menu" }));
+  return screen.getByRole("dialog", { name: "Menu" });
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  toast.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.clear();
+});
+
+describe("SiteSidebar", () => {
+  it("offers Sign Up and Login to a visitor", async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    const menu = await openMenu(user);
+
+    expect(within(menu).getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/register");
+    expect(within(menu).getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    expect(within(menu).queryByRole("button", { name: "Logout" })).not.toBeInTheDocument();
+  });
+
+  it("welcomes a signed-in person by first name with Dashboard and Logout", async () => {
+    storedUser();
+    const user = userEvent.setup();
+    renderSidebar();
+    const menu = await openMenu(user);
+
+    expect(within(menu).getByText("Welcome, Amina")).toBeInTheDocument();
+    expect(within(menu).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(within(menu).queryByRole("link", { name: "Sign Up" })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+  });
+
+  it("logs out, closes the menu and goes home", async () => {
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ success: true, message: "Logout successful" })),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    storedUser();
+    const user = userEvent.setup();
+    renderSidebar();
+    const menu = await openMenu(user);
+
+    await user.click(within(menu).getByRole("button", { name: "Logout" }));
+
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/v1/auth/logout",
+      expect.objectContaining({ method: "POST" }),
+    );
+    expect(session.current()).toBeNull();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Logout successful");
+  });
+});

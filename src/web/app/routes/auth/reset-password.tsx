@@ -1,0 +1,8 @@
+import { ResetPasswordPage } from "../../../features/auth/ResetPasswordPage";
+import { pageMeta } from "../../page-title";
+
+export const meta = () => pageMeta("Choose a new password");
+
+export default function ResetPassword() {
+  return <ResetPasswordPage />;
+}

@@ -1,0 +1,8 @@
+import { VerifyEmailPage } from "../../../features/auth/VerifyEmailPage";
+import { pageMeta } from "../../page-title";
+
+export const meta = () => pageMeta("Verify your e-mail address");
+
+export default function VerifyEmail() {
+  return <VerifyEmailPage />;
+}

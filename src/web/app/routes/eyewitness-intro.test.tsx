@@ -1,0 +1,24 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { storedUser } from "../../features/dashboard/test-support";
+import EyewitnessIntro from "./eyewitness-intro";
+
+beforeEach(() => window.localStorage.clear());
+
+describe("Eyewitness introduction page", () => {
+  it("sends a visitor to log in", () => {
+    render(<EyewitnessIntro />, { wrapper: MemoryRouter });
+
+    expect(screen.getByRole("link", { name: "Login to dashboard" })).toHaveAttribute("href", "/login");
+    expect(screen.queryByRole("link", { name: "Go to dashboard" })).not.toBeInTheDocument();
+  });
+
+  it("sends a signed-in person straight to the dashboard", () => {
+    storedUser();
+    render(<EyewitnessIntro />, { wrapper: MemoryRouter });
+
+    expect(screen.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.queryByRole("link", { name: "Login to dashboard" })).not.toBeInTheDocument();
+  });
+});

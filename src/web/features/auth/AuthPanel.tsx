@@ -1,0 +1,32 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import styles from "./auth.module.css";
+
+/**
+ * One account screen: its h1 and content in a narrow column. When a screen replaces another after the
+ * visitor acted (the form becomes 'Verification Email Sent!'), focusHeading moves focus to the new h1,
+ * so keyboard and screen-reader users start reading from the top of what changed.
+ */
+export function AuthPanel({
+  title,
+  focusHeading = false,
+  children,
+}: {
+  title: string;
+  focusHeading?: boolean;
+  children: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
+  return (
+    <div className="container">
+      <div className={styles.panel}>
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        {children}
+      </div>
+    </div>
+  );
+}

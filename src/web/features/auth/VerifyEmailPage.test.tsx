@@ -1,0 +1,166 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PENDING_VERIFICATION_KEY } from "./pending-verification";
+import {
+  ada,
+  goodToken,
+  heldReply,
+  mockApi,
+  renderPage,
+  resetAuthTestState,
+  storedUser,
+} from "./test-support";
+import { VERIFIED_REDIRECT_MS, VerifyEmailPage } from "./VerifyEmailPage";
+
+afterEach(resetAuthTestState);
+
+const verifyRoute = `GET /auth/verify-email/${goodToken}`;
+const verified = { success: true, message: "Verified", token: "new-session-token", user: ada };
+const verifiedText = "Your e-mail is verified. Signing you in and taking you to your dashboard in 3 seconds.";
+const toasts = () => screen.getByRole("region", { name: "Notifications" });
+
+function showVerify(url = `/verify-email/${goodToken}`, strict = false) {
+  return renderPage(<VerifyEmailPage />, { path: "/verify-email/:token?", url, strict });
+}
+
+/** Lets the stand-in server answer while timers are fake (Testing Library's find* would wait on them). */
+async function settle() {
+  await act(async () => {
+    for (let round = 0; round < 5; round++) await new Promise((resolve) => setImmediate(resolve));
+  });
+}
+
+describe("the verification link", () => {
+  it("says it is verifying, with a spinner, in a status region", async () => {
+    const held = heldReply(200, verified);
+    mockApi().answer(verifyRoute, held.reply);
+    showVerify();
+    expect(screen.getByRole("heading", { level: 1, name: "Verifying your e-mail address" })).toBeVisible();
+    const message = screen.getByText("Verifying your e-mail address…");
+    expect(message.closest("[role='status']")).not.toBeNull();
+    held.release();
+    expect(await screen.findByText(verifiedText)).toBeInTheDocument();
+  });
+
+  it("signs in, says so, and goes to the dashboard after 3 seconds", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    window.localStorage.setItem(PENDING_VERIFICATION_KEY, "ada@example.org");
+    mockApi().answer(verifyRoute, { status: 200, body: verified });
+    const router = showVerify();
+    await settle();
+    expect(screen.getByRole("heading", { level: 1, name: "E-mail address verified" })).toBeVisible();
+    expect(screen.getByText(verifiedText).closest("[role='status']")).not.toBeNull();
+    expect(storedUser()).toEqual({ ...ada, token: "new-session-token" });
+    expect(window.localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+    expect(screen.getByRole("link", { name: "Go to your dashboard now" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
+
+    act(() => vi.advanceTimersByTime(VERIFIED_REDIRECT_MS - 1));
+    expect(router.state.location.pathname).toBe(`/verify-email/${goodToken}`);
+    act(() => vi.advanceTimersByTime(1));
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("asks the server once even when React runs the effect twice, and shows the success", async () => {
+    const api = mockApi().answer(
+      verifyRoute,
+      { status: 200, body: verified },
+      {
+        status: 400,
+        body: { success: false, message: "This verification link has already been used. Please sign in." },
+      },
+    );
+    showVerify(undefined, true);
+    expect(await screen.findByText(verifiedText)).toBeInTheDocument();
+    expect(api.sent).toHaveLength(1);
+    expect(screen.queryByText(/already been used/)).not.toBeInTheDocument();
+  });
+
+  it("takes the token from the query too", async () => {
+    const api = mockApi().answer(verifyRoute, { status: 200, body: verified });
+    showVerify(`/verify-email?token=${goodToken}`);
+    expect(await screen.findByText(verifiedText)).toBeInTheDocument();
+    expect(api.sent[0]?.path).toBe(`/auth/verify-email/${goodToken}`);
+  });
+
+  it("tries once more when the first request got no answer", async () => {
+    const api = mockApi().answer(verifyRoute, "network failure", { status: 200, body: verified });
+    showVerify();
+    expect(await screen.findByText(verifiedText)).toBeInTheDocument();
+    expect(api.sent).toHaveLength(2);
+  });
+
+  it("says 'An error occurred during verification. Please try again later.' when neither try is answered", async () => {
+    mockApi().answer(verifyRoute, "network failure", "network failure");
+    showVerify();
+    const message = "An error occurred during verification. Please try again later.";
+    expect(await within(toasts()).findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "E-mail verification failed" })).toBeVisible();
+  });
+
+  it("shows the server's reason, does not retry it, and offers Resend to the remembered address", async () => {
+    window.localStorage.setItem(PENDING_VERIFICATION_KEY, "ada@example.org");
+    const reason = "This verification link has expired. Please ask for a new one.";
+    const api = mockApi()
+      .answer(verifyRoute, { status: 400, body: { success: false, message: reason } })
+      .answer("POST /auth/resend-verification", {
+        status: 200,
+        body: { success: true, message: "Verification email resent. Please check your inbox." },
+      });
+    const user = userEvent.setup();
+    showVerify();
+    expect(await screen.findAllByText(reason)).toHaveLength(2); // the toast and the page
+    expect(api.sent).toHaveLength(1);
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Resend verification email" }));
+    expect(
+      await within(toasts()).findByText("Verification email resent. Please check your inbox."),
+    ).toBeInTheDocument();
+    expect(api.sent[1]).toMatchObject({ body: { email: "ada@example.org" } });
+    expect(screen.getByRole("link", { name: "Back to Login" })).toHaveAttribute("href", "/login");
+  });
+
+  it("says 'Verification failed. Please try again or contact support.' when the server gives no reason", async () => {
+    mockApi().answer(verifyRoute, { status: 500 });
+    showVerify();
+    expect(
+      await within(toasts()).findByText("Verification failed. Please try again or contact support."),
+    ).toBeInTheDocument();
+  });
+
+  it("asks for the address to resend to when none is remembered", async () => {
+    const api = mockApi()
+      .answer(verifyRoute, { status: 400, body: { success: false, message: "Not valid" } })
+      .answer("POST /auth/resend-verification", { status: 500 });
+    const user = userEvent.setup();
+    showVerify();
+    const resend = await screen.findByRole("button", { name: "Resend verification email" });
+    await user.click(resend);
+    expect(screen.getByRole("alert")).toHaveTextContent("Please provide your email address");
+    await user.type(screen.getByRole("textbox", { name: "Your e-mail address" }), "ada@example.org");
+    await user.click(screen.getByRole("button", { name: "Resend verification email" }));
+    expect(
+      await within(toasts()).findByText("Failed to resend verification email. Please try again later."),
+    ).toBeInTheDocument();
+    expect(api.sent[1]).toMatchObject({ body: { email: "ada@example.org" } });
+  });
+
+  for (const [what, url] of [
+    ["no token", "/verify-email"],
+    ["a token of 10 characters", "/verify-email/0123456789"],
+  ] as const) {
+    it(`with ${what} says the token is missing and asks nothing of the server`, () => {
+      const api = mockApi();
+      showVerify(url);
+      const message =
+        "Verification token is missing. Please check your email and click the verification link again.";
+      expect(within(toasts()).getByText(message)).toBeInTheDocument();
+      expect(screen.getAllByText(message)).toHaveLength(2);
+      expect(screen.getByRole("button", { name: "Resend verification email" })).toBeInTheDocument();
+      expect(api.sent).toEqual([]);
+    });
+  }
+});

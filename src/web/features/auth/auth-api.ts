@@ -1,0 +1,51 @@
+import type { PublicUser } from "../../../domain/accounts/user";
+import { ApiError, apiRequest } from "../../lib/api-client";
+
+// The accounts calls of the sign-up, sign-in and recovery screens (DESIGN §5). They go without the bearer
+// token: they do not need one, and a wrong password must not end a session that happens to be stored.
+
+export interface MessageAnswer {
+  success: boolean;
+  message?: string;
+}
+
+export interface SignedInAnswer extends MessageAnswer {
+  token: string;
+  user: PublicUser;
+}
+
+const anonymous = true;
+
+export const authApi = {
+  register: (body: { email: string; password: string; firstname: string; lastname: string }) =>
+    apiRequest<MessageAnswer>("POST", "/auth/register", { body, anonymous }),
+  login: (body: { email: string; password: string }) =>
+    apiRequest<SignedInAnswer>("POST", "/auth/login", { body, anonymous }),
+  verifyEmail: (token: string) =>
+    apiRequest<SignedInAnswer>("GET", `/auth/verify-email/${encodeURIComponent(token)}`, { anonymous }),
+  resendVerification: (email: string) =>
+    apiRequest<MessageAnswer>("POST", "/auth/resend-verification", { body: { email }, anonymous }),
+  requestPasswordReset: (email: string) =>
+    apiRequest<MessageAnswer>("POST", "/auth/request-password-reset", { body: { email }, anonymous }),
+  resetPassword: (token: string, newPassword: string) =>
+    apiRequest<MessageAnswer>("POST", "/auth/reset-password", { body: { token, newPassword }, anonymous }),
+};
+
+/** The sentence the server sent with a failure, if it sent one (not a generic status text). */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = error.body;
+  return body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string"
+    ? (body as { message: string }).message
+    : null;
+}
+
+/** True when the request never got an answer (offline, connection dropped). */
+export function isNetworkFailure(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0;
+}
+
+/** The message of a failed call: the server's own, else one fallback for no answer, one for the rest. */
+export function failureMessage(error: unknown, fallbacks: { network: string; other: string }): string {
+  return serverMessage(error) ?? (isNetworkFailure(error) ? fallbacks.network : fallbacks.other);
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import type { UserRole } from "../../../domain/accounts/user";
+import { paths } from "../../../domain/routes";
+import styles from "./DashboardNavigation.module.css";
+
+interface NavigationItem {
+  label: string;
+  to: string;
+  /** The index route is current only on its own path, not on its children's. */
+  end?: boolean;
+  icon: ReactNode;
+}
+
+const icon = (children: ReactNode) => (
+  <svg
+    className={styles.icon}
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    focusable="false"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    {children}
+  </svg>
+);
+
+const eyewitness: NavigationItem = {
+  label: "Eyewitness",
+  to: paths.dashboard(),
+  end: true,
+  icon: icon(
+    <>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </>,
+  ),
+};
+
+const profile: NavigationItem = {
+  label: "Profile",
+  to: paths.profile(),
+  icon: icon(
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+    </>,
+  ),
+};
+
+const userRoles: NavigationItem = {
+  label: "User roles",
+  to: paths.userRoles(),
+  icon: icon(
+    <>
+      <path d="M12 3 20 6v6c0 4.8-3.4 8-8 9-4.6-1-8-4.2-8-9V6Z" />
+      <path d="m9 12 2 2 4-4" />
+    </>,
+  ),
+};
+
+/** The dashboard's pages a person may open: role administration only for admins and moderators (spec §6). */
+export function dashboardItems(role: UserRole): NavigationItem[] {
+  return role === "admin" || role === "moderator" ? [eyewitness, profile, userRoles] : [eyewitness, profile];
+}
+
+export interface DashboardNavigationProps {
+  role: UserRole;
+  /** Icons only; each item keeps its name as visually hidden text for screen readers and voice control. */
+  collapsed?: boolean;
+  id?: string;
+  className?: string;
+}
+
+/**
+ * The dashboard's navigation list (sidebar and drawer). A landmark named "Dashboard"; the current page's
+ * link carries aria-current="page" (set by NavLink).
+ */
+export function DashboardNavigation({ role, collapsed = false, id, className }: DashboardNavigationProps) {
+  return (
+    <nav id={id} aria-label="Dashboard" className={className}>
+      <ul className={`${styles.list} ${collapsed ? styles.collapsed : ""}`}>
+        {dashboardItems(role).map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={styles.link}>
+              {item.icon}
+              <span className={collapsed ? "visually-hidden" : styles.label}>{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from "react";
+import styles from "./form.module.css";
+
+export const SENDING_LABEL = "sending....";
+
+export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> {
+  /** True while the form's request is on its way. */
+  loading: boolean;
+  /** The label when idle, e.g. "Create account"; 'submit' when none is given (spec §2). */
+  children?: ReactNode;
+}
+
+/**
+ * A form's submit button. While loading it shows a spinner and 'sending....', is aria-busy and
+ * aria-disabled, and ignores presses (Enter in a field included). It stays focusable rather than
+ * disabled, so keyboard focus is not thrown back to the top of the page mid-request.
+ */
+export function SubmitButton({
+  loading,
+  children = "submit",
+  className,
+  onClick,
+  ...button
+}: SubmitButtonProps) {
+  const guard = (event: MouseEvent<HTMLButtonElement>) => {
+    // Pressing Enter in a field submits through a click on this button: cancelling it stops a second send.
+    if (loading) event.preventDefault();
+    else onClick?.(event);
+  };
+  return (
+    <button
+      {...button}
+      type="submit"
+      className={`button ${styles.submit}${className ? ` ${className}` : ""}`}
+      aria-busy={loading}
+      aria-disabled={loading || undefined}
+      onClick={guard}
+    >
+      {loading ? (
+        <>
+          <span className={styles.busyIcon} aria-hidden="true" />
+          {SENDING_LABEL}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
