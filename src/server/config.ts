@@ -84,5 +84,8 @@ function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === "" || value === "false") return false;
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
