@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { allowFailedLoads, expect, expectNoAxeViolations, test } from "./support/fixtures";
 
 // Accounts end to end: a real browser, the built product and its real e-mails. With no SMTP_URL the
 // server writes every message as an .eml file in DATA_DIR/mail; these tests read them and follow their
@@ -54,19 +54,6 @@ function linkTo(mail: ReceivedMail, pathPrefix: string): string {
   const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith(pathPrefix));
   if (!link) throw new Error(`"${mail.subject}" holds no link to ${pathPrefix}: ${mail.links.join(", ")}`);
   return link;
-}
-
-/**
- * Chromium logs every API answer of 400 to 403 as a failed resource load. Those these tests cause on
- * purpose (a wrong password, a dead link) are taken off the fixture's list of page errors; anything else
- * still fails the test.
- */
-function allowFailedLoads(pageErrors: string[], statuses: number[]) {
-  const expected = new RegExp(
-    `Failed to load resource: the server responded with a status of (${statuses.join("|")})`,
-  );
-  const rest = pageErrors.filter((error) => !expected.test(error));
-  pageErrors.splice(0, pageErrors.length, ...rest);
 }
 
 async function storedSession(page: Page): Promise<{ token: string; firstname: string } | null> {

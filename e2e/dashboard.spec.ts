@@ -1,88 +1,10 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
-import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { openSignedIn, signedInTest as dashboardTest } from "./support/accounts";
+import { expect, expectNoAxeViolations } from "./support/fixtures";
 
 // The signed-in shell against the real accounts API: one account per worker, registered and verified
 // through its e-mail (read from DATA_DIR/mail), then a fresh session per test from /auth/login. Few
 // registrations and logins, so the suite stays far below the per-IP rate limits of the auth endpoints.
-
-interface Account {
-  email: string;
-  password: string;
-  firstname: string;
-  lastname: string;
-}
-
-interface SignedIn {
-  token: string;
-  user: { id: number; firstname: string; lastname: string; email: string; role: string };
-}
-
-const dashboardTest = test.extend<{ signedIn: SignedIn }, { account: Account }>({
-  account: [
-    async ({}, use, workerInfo) => {
-      const baseUrl = process.env.E2E_BASE_URL;
-      if (!baseUrl) throw new Error("E2E_BASE_URL is not set: run through playwright test (global setup).");
-      const account: Account = {
-        email: `dashboard-${workerInfo.workerIndex}-${Date.now()}@example.org`,
-        password: "Atlas-Shell-2026!x",
-        firstname: "Chiamaka",
-        lastname: "Okafor",
-      };
-      const registered = await fetch(`${baseUrl}/api/v1/auth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(account),
-      });
-      expect(registered.status, await registered.clone().text()).toBe(201);
-      const token = await verificationTokenFor(account.email);
-      const verified = await fetch(`${baseUrl}/api/v1/auth/verify-email/${encodeURIComponent(token)}`);
-      expect(verified.status, await verified.clone().text()).toBe(200);
-      await use(account);
-    },
-    { scope: "worker" },
-  ],
-  signedIn: async ({ account, request }, use) => {
-    const response = await request.post("/api/v1/auth/login", {
-      data: { email: account.email, password: account.password },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    const body = (await response.json()) as SignedIn;
-    await use({ token: body.token, user: body.user });
-  },
-});
-
-/** Waits for the outbox worker to write the verification e-mail and returns the token in its link. */
-async function verificationTokenFor(email: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright test (global setup).");
-  const mailDir = path.join(dataDir, "mail");
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const files = await readdir(mailDir).catch(() => [] as string[]);
-    for (const file of files.filter((name) => name.endsWith(".eml"))) {
-      const mail = await simpleParser(await readFile(path.join(mailDir, file)));
-      const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-      if (!to.some((address) => address.text.includes(email))) continue;
-      const token = /\/verify-email\/([^\s"'<>]+)/.exec(mail.text ?? "")?.[1];
-      if (token) return decodeURIComponent(token);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No verification e-mail for ${email} in ${mailDir}`);
-}
-
-/** Puts the session where the web app keeps it (localStorage `user`), then opens `url`. */
-async function openSignedIn(page: Page, signedIn: SignedIn, url = "/dashboard") {
-  await page.goto("/about");
-  await page.evaluate((stored) => window.localStorage.setItem("user", JSON.stringify(stored)), {
-    ...signedIn.user,
-    token: signedIn.token,
-  });
-  await page.goto(url);
-}
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
@@ -121,12 +43,13 @@ dashboardTest.describe("dashboard shell", () => {
       await openSignedIn(page, signedIn);
       const firstname = signedIn.user.firstname;
 
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${firstname}`);
-      await expect(page).toHaveTitle("Dashboard | Inclusion Atlas");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eyewitness report");
+      await expect(page.getByText(`Welcome, ${firstname}.`)).toBeVisible();
+      await expect(page).toHaveTitle("Eyewitness report | Inclusion Atlas");
       const banner = page.getByRole("banner");
       await expect(banner.getByRole("link", { name: "Inclusion Atlas" })).toHaveAttribute("href", "/");
       await expect(accountMenu(page, firstname)).toHaveAttribute("aria-expanded", "false");
-      await expect(sidebar(page).getByRole("link")).toHaveText(["Eyewitness", "Profile"]);
+      await expect(sidebar(page).getByRole("link")).toHaveText(["Eyewitness", "My reports", "Profile"]);
       await expect(sidebar(page).getByRole("link", { name: "User roles" })).toHaveCount(0);
       await expect(sidebar(page).getByRole("link", { name: "Eyewitness" })).toHaveAttribute(
         "aria-current",
@@ -149,7 +72,7 @@ dashboardTest.describe("dashboard shell", () => {
         "aria-current",
         "page",
       );
-      await expect(page).not.toHaveTitle("Dashboard | Inclusion Atlas");
+      await expect(page).not.toHaveTitle("Eyewitness report | Inclusion Atlas");
       await expect(page).toHaveTitle(/Profile/);
     },
   );
@@ -238,6 +161,7 @@ dashboardTest.describe("dashboard on a small screen", () => {
       await expect(drawer.getByRole("link", { name: "Inclusion Atlas" })).toBeVisible();
       await expect(drawer.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveText([
         "Eyewitness",
+        "My reports",
         "Profile",
       ]);
       const box = await drawer.boundingBox();
@@ -272,7 +196,7 @@ dashboardTest.describe("dashboard on a small screen", () => {
   dashboardTest("fits a 320px screen without sideways scrolling", async ({ page, signedIn }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await openSignedIn(page, signedIn);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eyewitness report");
     await hasNoHorizontalScroll(page);
     await expect(page.getByRole("banner").getByRole("link", { name: "Inclusion Atlas" })).toBeVisible();
     await accountMenu(page, signedIn.user.firstname).click();
@@ -299,7 +223,7 @@ dashboardTest.describe("public pages for a signed-in person", () => {
 
       await menu.getByRole("link", { name: "Dashboard" }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${signedIn.user.firstname}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eyewitness report");
 
       await page.goto("/eyewitnesspage");
       await expect(page.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute("href", "/dashboard");

@@ -42,6 +42,19 @@ function isExpectedResourceError(text: string): boolean {
 
 export { expect };
 
+/**
+ * Chromium logs every API answer of 400 and above as a failed resource load. Those a test causes on purpose
+ * (a wrong password, a refused upload) are taken off the fixture's list of page errors; anything else
+ * still fails the test.
+ */
+export function allowFailedLoads(pageErrors: string[], statuses: number[]) {
+  const expected = new RegExp(
+    `Failed to load resource: the server responded with a status of (${statuses.join("|")})`,
+  );
+  const rest = pageErrors.filter((error) => !expected.test(error));
+  pageErrors.splice(0, pageErrors.length, ...rest);
+}
+
 export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** Runs axe on the page as it is now and expects zero violations. */

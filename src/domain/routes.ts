@@ -16,6 +16,7 @@ export const paths = {
   verifyEmail: (token: string) => `/verify-email/${encodeURIComponent(token)}`,
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   dashboard: () => "/dashboard",
+  myReports: () => "/dashboard/my-reports",
   profile: () => "/dashboard/profile",
   userRoles: () => "/dashboard/user-roles",
 } as const;

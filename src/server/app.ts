@@ -1,10 +1,17 @@
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
+import { systemClock } from "./accounts/clock";
 import { setUpAccounts, type AccountsOptions } from "./accounts/module";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
+import { MediaLinks } from "./media/media-links";
+import { mediaRoutes } from "./media/routes";
+import { MediaStorage } from "./media/storage";
+import { createRateLimitStore } from "./rate-limit/create-store";
+import { reportRoutes } from "./reports/routes";
+import { SubmissionLimit } from "./reports/submission-limit";
 import { webSite } from "./site/web-app";
 
 export interface AppDependencies {
@@ -43,12 +50,37 @@ export async function buildApp({
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   registerErrorHandling(app);
-  const accountRoutes = setUpAccounts(app, { config, database, options: accountsOptions });
+
+  // One clock and one rate-limit store for every module (tests pass their own; this app closes its own).
+  const now = accountsOptions?.clock ?? systemClock;
+  let rateLimitStore = accountsOptions?.rateLimitStore;
+  if (!rateLimitStore) {
+    const ownStore = createRateLimitStore(config, () => now().getTime());
+    app.addHook("onClose", () => ownStore.close());
+    rateLimitStore = ownStore;
+  }
+  const accountRoutes = setUpAccounts(app, {
+    config,
+    database,
+    options: { ...accountsOptions, rateLimitStore },
+  });
+
+  const mediaStorage = await MediaStorage.open(config.uploadsDir);
+  const mediaLinks = new MediaLinks(config.mediaUrlSecret, now);
+  const eyewitnessRoutes = reportRoutes({
+    db: database.db,
+    now,
+    storage: mediaStorage,
+    links: mediaLinks,
+    limits: { photoMaxBytes: config.reportPhotoMaxBytes, videoMaxBytes: config.reportVideoMaxBytes },
+    submissions: new SubmissionLimit(rateLimitStore, config.reportRateLimitMax),
+  });
 
   await app.register(
     async (api) => {
       healthRoutes(api, database);
       await api.register(accountRoutes, { prefix: "/auth" });
+      await api.register(eyewitnessRoutes, { prefix: "/eyewitness" });
       api.all("/*", async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),
       );
@@ -58,6 +90,7 @@ export async function buildApp({
   app.all("/api/*", async (request, reply) =>
     reply.status(404).send(apiNotFound(request.method, request.url)),
   );
+  await app.register(mediaRoutes({ db: database.db, storage: mediaStorage, links: mediaLinks }));
 
   if (serveWeb) await app.register(webSite, { buildDir: config.webBuildDir });
   return app;

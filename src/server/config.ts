@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "../domain/reports/report-rules";
 
 // All configuration comes from the environment and is checked once at start-up: a bad value stops the
 // process with a message naming the variable, rather than failing later on a request.
@@ -28,6 +30,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
+  UPLOADS_DIR: z.string().trim().optional(),
+  REPORT_PHOTO_MAX_BYTES: positiveInt.default(PHOTO_MAX_BYTES),
+  REPORT_VIDEO_MAX_BYTES: positiveInt.default(VIDEO_MAX_BYTES),
+  REPORT_RATE_LIMIT_MAX: positiveInt.default(20),
+  MEDIA_URL_SECRET: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.string().min(32, { error: "must be at least 32 characters long" }).optional())
+    .optional(),
 });
 
 export interface Config {
@@ -51,6 +63,18 @@ export interface Config {
    */
   trustProxy: boolean | number | string[];
   webBuildDir: string;
+  /** Report media files: never inside a public folder (default DATA_DIR/uploads). */
+  uploadsDir: string;
+  /** Largest photograph accepted, in bytes (spec: 5 MB). */
+  reportPhotoMaxBytes: number;
+  /** Largest video file accepted, in bytes (spec: 100 MB). */
+  reportVideoMaxBytes: number;
+  /** Eyewitness report submissions per user per hour. */
+  reportRateLimitMax: number;
+  /** Key of the signed media links; several instances must share one (MEDIA_URL_SECRET). */
+  mediaUrlSecret: string;
+  /** True when MEDIA_URL_SECRET was not set and a key was made for this process only. */
+  mediaUrlSecretGenerated: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -62,11 +86,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const values = result.data;
+  const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
-    dataDir: path.resolve(values.DATA_DIR),
+    dataDir,
     databaseUrl: values.DATABASE_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     smtpUrl: values.SMTP_URL,
@@ -77,6 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     webBuildDir: path.resolve(values.WEB_BUILD_DIR),
+    uploadsDir: path.resolve(values.UPLOADS_DIR || path.join(dataDir, "uploads")),
+    reportPhotoMaxBytes: values.REPORT_PHOTO_MAX_BYTES,
+    reportVideoMaxBytes: values.REPORT_VIDEO_MAX_BYTES,
+    reportRateLimitMax: values.REPORT_RATE_LIMIT_MAX,
+    mediaUrlSecret: values.MEDIA_URL_SECRET ?? randomBytes(32).toString("base64url"),
+    mediaUrlSecretGenerated: values.MEDIA_URL_SECRET === undefined,
   };
 }
 

@@ -33,6 +33,11 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
+  if (config.mediaUrlSecretGenerated && config.databaseUrl) {
+    app.log.warn(
+      "MEDIA_URL_SECRET is not set: media links are signed with a key of this process only. Set it when several instances serve the site.",
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Inclusion Atlas is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `PGlite in ${path.join(config.dataDir, "db")}` : "PostgreSQL"})`,

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -10,6 +12,7 @@ import {
   uuid,
   jsonb,
 } from "drizzle-orm/pg-core";
+import { commentTypes, reportStatuses } from "../../domain/reports/report-rules";
 
 // PostgreSQL schema, identical on PGlite and a PostgreSQL server. Secrets (password hashes, token hashes)
 // never sit in the users table, so a query for a user cannot carry them by accident.
@@ -113,4 +116,62 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("audit_log_created_idx").on(table.createdAt)],
+);
+
+export const mediaKinds = ["photo", "video"] as const;
+
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+export const eyewitnessReports = pgTable(
+  "eyewitness_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Restrict: removing a reporter must also remove their media files, so it cannot happen by cascade.
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    commentType: text("comment_type", { enum: commentTypes }).notNull(),
+    comment: text("comment").notNull(),
+    videoUrl: text("video_url"),
+    status: text("status", { enum: reportStatuses }).notNull().default("pending"),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewNote: text("review_note"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // "My reports", newest first; and the review queue, oldest pending first.
+    index("eyewitness_reports_reporter_idx").on(table.reporterId, table.createdAt.desc()),
+    index("eyewitness_reports_status_idx").on(table.status, table.createdAt),
+    check("eyewitness_reports_comment_type_check", sql`${table.commentType} in (${sqlList(commentTypes)})`),
+    check("eyewitness_reports_status_check", sql`${table.status} in (${sqlList(reportStatuses)})`),
+  ],
+);
+
+export const reportMedia = pgTable(
+  "report_media",
+  {
+    // Also names the stored file, so a file on disk can be traced to its row.
+    id: uuid("id").primaryKey(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => eyewitnessReports.id, { onDelete: "cascade" }),
+    /** Order in which the reporter attached the files. */
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: mediaKinds }).notNull(),
+    /** Path under UPLOADS_DIR. */
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("report_media_report_position_key").on(table.reportId, table.position),
+    uniqueIndex("report_media_storage_key_key").on(table.storageKey),
+    check("report_media_kind_check", sql`${table.kind} in (${sqlList(mediaKinds)})`),
+  ],
 );

@@ -106,7 +106,8 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // Blob URLs are the page's own previews of files a visitor chose (report photographs).
+    "connect-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

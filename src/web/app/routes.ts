@@ -22,6 +22,7 @@ export default [
   ...prefix("dashboard", [
     layout("routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.tsx"),
+      route("my-reports", "routes/dashboard/my-reports.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
     ]),
   ]),

@@ -40,6 +40,17 @@ const eyewitness: NavigationItem = {
   ),
 };
 
+const myReports: NavigationItem = {
+  label: "My reports",
+  to: paths.myReports(),
+  icon: icon(
+    <>
+      <path d="M6 3h9l4 4v14H6Z" />
+      <path d="M9 12h7M9 16h7M9 8h4" />
+    </>,
+  ),
+};
+
 const profile: NavigationItem = {
   label: "Profile",
   to: paths.profile(),
@@ -64,7 +75,9 @@ const userRoles: NavigationItem = {
 
 /** The dashboard's pages a person may open: role administration only for admins and moderators (spec §6). */
 export function dashboardItems(role: UserRole): NavigationItem[] {
-  return role === "admin" || role === "moderator" ? [eyewitness, profile, userRoles] : [eyewitness, profile];
+  return role === "admin" || role === "moderator"
+    ? [eyewitness, myReports, profile, userRoles]
+    : [eyewitness, myReports, profile];
 }
 
 export interface DashboardNavigationProps {

@@ -33,7 +33,7 @@ describe("DashboardShell on a wide screen", () => {
     renderShell("user", "/dashboard/profile");
     const nav = screen.getByRole("navigation", { name: "Dashboard" });
 
-    expect(itemNames(nav)).toEqual(["Eyewitness", "Profile"]);
+    expect(itemNames(nav)).toEqual(["Eyewitness", "My reports", "Profile"]);
     expect(within(nav).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
     expect(within(nav).getByRole("link", { name: "Eyewitness" })).not.toHaveAttribute("aria-current");
     expect(within(nav).getByRole("link", { name: "Eyewitness" })).toHaveAttribute("href", "/dashboard");
@@ -43,7 +43,7 @@ describe("DashboardShell on a wide screen", () => {
     renderShell(role);
     const nav = screen.getByRole("navigation", { name: "Dashboard" });
 
-    expect(itemNames(nav)).toEqual(["Eyewitness", "Profile", "User roles"]);
+    expect(itemNames(nav)).toEqual(["Eyewitness", "My reports", "Profile", "User roles"]);
     expect(within(nav).getByRole("link", { name: "User roles" })).toHaveAttribute(
       "href",
       "/dashboard/user-roles",
@@ -68,7 +68,7 @@ describe("DashboardShell on a wide screen", () => {
 
     expect(toggle()).toHaveAttribute("aria-expanded", "false");
     const nav = screen.getByRole("navigation", { name: "Dashboard" });
-    for (const name of ["Eyewitness", "Profile", "User roles"]) {
+    for (const name of ["Eyewitness", "My reports", "Profile", "User roles"]) {
       const link = within(nav).getByRole("link", { name });
       expect(within(link).getByText(name)).toHaveClass("visually-hidden");
       expect(link).not.toHaveAttribute("title");
@@ -109,6 +109,7 @@ describe("DashboardShell on a small screen", () => {
     expect(within(drawer).getByRole("link", { name: "Inclusion Atlas" })).toHaveAttribute("href", "/");
     expect(itemNames(within(drawer).getByRole("navigation", { name: "Dashboard" }))).toEqual([
       "Eyewitness",
+      "My reports",
       "Profile",
     ]);
     expect(within(drawer).getByRole("button", { name: "Close" })).toHaveFocus();

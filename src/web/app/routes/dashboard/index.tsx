@@ -1,9 +1,13 @@
-import { DashboardWelcome } from "../../../features/dashboard/DashboardWelcome";
+import { EyewitnessPage } from "../../../features/reports/EyewitnessPage";
 import { pageMeta } from "../../page-title";
 
-export const meta = () => pageMeta("Dashboard");
+export const meta = () =>
+  pageMeta(
+    "Eyewitness report",
+    "Send an eyewitness report: a barrier, an experience, a question or a contribution, with photographs or a video.",
+  );
 
-/** The dashboard's first page (issue 4 makes it the Eyewitness form). */
+/** The dashboard's index is the Eyewitness form (spec §2). */
 export default function DashboardHome() {
-  return <DashboardWelcome />;
+  return <EyewitnessPage />;
 }

@@ -1,0 +1,117 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { openSignedIn, signedInTest } from "./support/accounts";
+import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtures";
+
+// Eyewitness reports end to end: real file inputs, the real upload, the stored report in My reports.
+
+async function photo(colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return { name: `${colour.replace("#", "")}.jpg`, mimeType: "image/jpeg", buffer };
+}
+
+const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+
+signedInTest.describe("eyewitness reports", () => {
+  signedInTest(
+    "a report with two photographs is sent, the form resets, and it is listed in My reports",
+    async ({ page, signedIn }) => {
+      await openSignedIn(page, signedIn);
+      await expect(page.getByRole("heading", { level: 1, name: "Eyewitness report" })).toBeVisible();
+      await expect(page.getByLabel("E-mail address")).toHaveValue(signedIn.user.email);
+      await page.getByRole("radio", { name: "Barrier" }).check();
+      const comment = `The ramp at the Ikeja clinic is too steep for a wheelchair (${Date.now()}).`;
+      await page.getByLabel("Comment").fill(comment);
+      await page.getByRole("radio", { name: "Photographs" }).check();
+      await page
+        .getByLabel("Add photographs")
+        .setInputFiles([await photo("#336699"), await photo("#996633")]);
+      await expect(page.getByRole("button", { name: /^Remove photo 1: / })).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Remove photo 2: / })).toBeVisible();
+      await expectNoAxeViolations(page, "eyewitness form with photographs");
+
+      await page.getByRole("button", { name: "Send report" }).click();
+      await expect(toasts(page)).toContainText("Your eyewitness report has been submitted successfully!");
+      await expect(page.getByLabel("Comment")).toHaveValue("");
+      await expect(page.getByRole("button", { name: /^Remove photo/ })).toHaveCount(0);
+
+      await page
+        .getByRole("navigation", { name: "Dashboard" })
+        .getByRole("link", { name: "My reports" })
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: "My reports" })).toBeVisible();
+      const report = page.getByRole("article").filter({ hasText: comment });
+      await expect(report).toBeVisible();
+      await expect(report).toContainText("Pending review");
+      await expect(report).toContainText("Barrier");
+      const images = report.getByRole("img");
+      await expect(images).toHaveCount(2);
+      // The photographs really load (signed media links), and are real images.
+      for (const image of await images.all()) {
+        await expect
+          .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+          .toBe(64);
+      }
+      await expectNoAxeViolations(page, "my reports");
+    },
+  );
+
+  signedInTest(
+    "a refused submission keeps everything typed and chosen",
+    async ({ page, signedIn, pageErrors }) => {
+      await openSignedIn(page, signedIn);
+      await page.getByRole("radio", { name: "Question" }).check();
+      await page.getByLabel("Comment").fill("Where can my son learn sign language in Kano?");
+      await page.getByRole("radio", { name: "Photographs" }).check();
+      // Named and typed as a JPEG, but text inside: only the server, which reads the content, can tell.
+      const fake = {
+        name: "ramp.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from("this is not a photograph"),
+      };
+      await page.getByLabel("Add photographs").setInputFiles([await photo("#228844"), fake]);
+      await page.getByRole("button", { name: "Send report" }).click();
+      await expect(toasts(page)).toContainText('The file "ramp.jpg" is not a JPG, PNG or GIF photograph.');
+      allowFailedLoads(pageErrors, [415]);
+      await expect(page.getByLabel("Comment")).toHaveValue("Where can my son learn sign language in Kano?");
+      await expect(page.getByRole("radio", { name: "Question" })).toBeChecked();
+      await expect(page.getByRole("button", { name: /^Remove photo 1: / })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Remove photo 2: ramp.jpg" })).toBeVisible();
+    },
+  );
+
+  signedInTest(
+    "missing fields are explained in an error summary that takes focus",
+    async ({ page, signedIn }) => {
+      await openSignedIn(page, signedIn);
+      await page.getByRole("button", { name: "Send report" }).click();
+      const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(summary).toBeFocused();
+      await expect(summary).toContainText("Please fill in all required fields");
+      await expectNoAxeViolations(page, "eyewitness form with errors");
+    },
+  );
+
+  signedInTest("a report can be written and sent with the keyboard alone", async ({ page, signedIn }) => {
+    await openSignedIn(page, signedIn);
+    await page.getByRole("radio", { name: "Experience" }).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("radio", { name: "Experience" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("A teacher used sign language with every pupil.");
+    await expect(page.getByLabel("Comment")).toHaveValue("A teacher used sign language with every pupil.");
+    // On to the send button with Tab only.
+    let onSend = false;
+    for (let i = 0; i < 15 && !onSend; i++) {
+      await page.keyboard.press("Tab");
+      onSend = await page
+        .getByRole("button", { name: "Send report" })
+        .evaluate((b) => b === document.activeElement);
+    }
+    expect(onSend, "Tab reaches Send report").toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(toasts(page)).toContainText("Your eyewitness report has been submitted successfully!");
+  });
+});

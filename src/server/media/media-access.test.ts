@@ -1,0 +1,147 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { reportServerMessages } from "../../domain/reports/report-rules";
+import { bearer, emptyTables } from "../accounts/test-support";
+import type { DatabaseHandle } from "../db/database";
+import { reportMedia } from "../db/schema";
+import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import {
+  buildReportsTestApp,
+  emptyUploads,
+  fieldParts,
+  mediaPart,
+  mp4Video,
+  signedInAs,
+  smallJpeg,
+  submitReport,
+  type ReportsTestApp,
+  type SubmittedAnswer,
+} from "../reports/test-support";
+
+// GET /media/{id}: a report's file for its reporter (signed link or bearer token), moderators and
+// admins; the same 404 for everyone else as for a file that does not exist; never rendered as a page.
+
+const people = {
+  reporter: { email: "amina@example.org", firstname: "Amina", lastname: "Bello" },
+  stranger: { email: "bola@example.org", firstname: "Bola", lastname: "Ade" },
+  moderator: { email: "mod@example.org", firstname: "Ngozi", lastname: "Eze" },
+  admin: { email: "admin@example.org", firstname: "Tunde", lastname: "Okoro" },
+};
+
+describe.each(testDatabaseKinds())("report media on %s", (kind) => {
+  let database: DatabaseHandle;
+  let t: ReportsTestApp;
+  let reporter: string;
+  let photo: { id: string; url: string };
+  let video: { id: string; url: string; bytes: Buffer };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await buildReportsTestApp(database);
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await emptyTables(database.db);
+    await emptyUploads(t.uploadsDir);
+    reporter = await signedInAs(t, "user", people.reporter);
+    const withPhoto = await submitReport(t.app, reporter, [
+      ...fieldParts(),
+      mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+    ]);
+    photo = withPhoto.json<SubmittedAnswer>().report.media[0]!;
+    const bytes = mp4Video(50_000);
+    const withVideo = await submitReport(t.app, reporter, [
+      ...fieldParts(),
+      mediaPart("ramp.mp4", "video/mp4", bytes),
+    ]);
+    video = { ...withVideo.json<SubmittedAnswer>().report.media[0]!, bytes };
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url, headers });
+  const notFound = {
+    success: false,
+    message: "This photograph or video does not exist, or you cannot see it.",
+  };
+
+  it("serves the file to its reporter through the signed link, never to be run as a page", async () => {
+    const response = await get(photo.url);
+
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.db.select().from(reportMedia).where(eq(reportMedia.id, photo.id));
+    expect(response.rawPayload).toEqual(await readFile(path.join(t.uploadsDir, row!.storageKey)));
+    expect(response.headers).toMatchObject({
+      "content-type": "image/jpeg",
+      "content-length": String(row!.bytes),
+      "x-content-type-options": "nosniff",
+      "content-disposition": `inline; filename="eyewitness-photo-${photo.id}.jpg"`,
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+    });
+    expect(response.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+  });
+
+  it("serves the file to its reporter with the bearer token, for fetch", async () => {
+    const response = await get(`/media/${photo.id}`, bearer(reporter));
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/jpeg");
+    expect(response.headers["cache-control"]).toBe("private, no-cache");
+  });
+
+  it("serves every report's files to moderators and admins", async () => {
+    for (const role of ["moderator", "admin"] as const) {
+      const staff = await signedInAs(t, role, people[role]);
+      const response = await get(`/media/${video.id}`, bearer(staff));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("video/mp4");
+    }
+  });
+
+  it("answers another user, and anyone not signed in, as if the file did not exist", async () => {
+    const stranger = await signedInAs(t, "user", people.stranger);
+
+    for (const response of [
+      await get(`/media/${photo.id}`, bearer(stranger)),
+      await get(`/media/${photo.id}`),
+      await get("/media/00000000-0000-4000-8000-000000000000", bearer(reporter)),
+      await get("/media/not-an-id", bearer(reporter)),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(notFound);
+    }
+  });
+
+  it("refuses a signed link after it expires, or when altered", async () => {
+    const sig = new URL(photo.url, "https://atlas.example").searchParams.get("sig");
+    const exp = new URL(photo.url, "https://atlas.example").searchParams.get("exp");
+
+    expect((await get(`/media/${video.id}?sig=${sig}&exp=${exp}`)).statusCode).toBe(403);
+    expect((await get(`/media/${photo.id}?sig=${sig}&exp=${Number(exp) + 1800}`)).statusCode).toBe(403);
+    expect((await get(`/media/${photo.id}?sig=${sig}`)).statusCode).toBe(403);
+
+    t.clock.advance(91 * 60 * 1000);
+    const expired = await get(photo.url);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toEqual({ success: false, message: reportServerMessages.mediaLinkExpired });
+  });
+
+  it("asks to sign in again when the bearer token's session has ended", async () => {
+    await t.app.inject({ method: "POST", url: "/api/v1/auth/logout", headers: bearer(reporter) });
+
+    expect((await get(`/media/${photo.id}`, bearer(reporter))).statusCode).toBe(401);
+  });
+
+  it("serves part of a video on a Range request, so it can be played from any point", async () => {
+    const response = await get(video.url, { range: "bytes=100-199" });
+
+    expect(response.statusCode).toBe(206);
+    expect(response.headers["content-range"]).toBe(`bytes 100-199/${video.bytes.length}`);
+    expect(response.headers["content-type"]).toBe("video/mp4");
+    expect(response.rawPayload).toEqual(video.bytes.subarray(100, 200));
+  });
+});

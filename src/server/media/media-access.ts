@@ -1,0 +1,27 @@
+import { eq, or, sql, type SQL } from "drizzle-orm";
+import type { UserRole } from "../../domain/accounts/user";
+import type { SignedInUser } from "../accounts/guards";
+import { eyewitnessReports } from "../db/schema";
+
+// Who may see a report's media files. The rule is a WHERE condition on the report, so a file is found
+// only if the viewer may see it (never fetched first and checked after).
+
+export type MediaViewer =
+  /** Holds a link the server signed for someone allowed to see the file (media-links.ts). */
+  { kind: "signed-link" } | { kind: "user"; user: SignedInUser } | { kind: "anonymous" };
+
+/** Staff who review reports see every report's media. */
+const reviewerRoles: readonly UserRole[] = ["moderator", "admin"];
+
+/**
+ * The condition on eyewitness_reports under which `viewer` may see the report's media; undefined when
+ * they may see every report's. Reporters see their own. Publishing verified reports adds one condition
+ * here for every viewer: `eq(eyewitnessReports.status, "verified")`.
+ */
+export function mediaVisibleTo(viewer: MediaViewer): SQL | undefined {
+  if (viewer.kind === "signed-link") return undefined;
+  if (viewer.kind === "user" && reviewerRoles.includes(viewer.user.role)) return undefined;
+  const conditions: SQL[] = [];
+  if (viewer.kind === "user") conditions.push(eq(eyewitnessReports.reporterId, viewer.user.id));
+  return or(...conditions) ?? sql`false`;
+}

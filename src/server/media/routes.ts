@@ -1,0 +1,99 @@
+import { stat } from "node:fs/promises";
+import fastifyStatic from "@fastify/static";
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { accountMessages } from "../../domain/accounts/messages";
+import { reportServerMessages } from "../../domain/reports/report-rules";
+import { requireUser } from "../accounts/guards";
+import type { Database } from "../db/database";
+import { eyewitnessReports, reportMedia } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { mediaVisibleTo, type MediaViewer } from "./media-access";
+import type { MediaLinks } from "./media-links";
+import { extensionOf } from "./media-types";
+import type { MediaStorage } from "./storage";
+
+// GET /media/{id}: a report's photo or video, outside /api (DESIGN §2), for those allowed to see it.
+// Proof of that is either a signed link (?sig&exp, for <img> and <video>) or the bearer token (fetch).
+// Anyone else gets 404, the same answer as for a file that does not exist, so nothing is revealed.
+// A bad or expired signature is a 403: it is checked without looking anything up.
+
+export interface MediaDependencies {
+  db: Database;
+  storage: MediaStorage;
+  links: MediaLinks;
+}
+
+const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const mediaNotFound = "This photograph or video does not exist, or you cannot see it.";
+/** The longest a browser keeps a file fetched through a signed link (the links' longest life). */
+const LINK_CACHE_SECONDS = 90 * 60;
+
+interface MediaRequest {
+  Params: { id: string };
+  Querystring: { sig?: string; exp?: string };
+}
+
+export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyPluginAsync {
+  return async (scope) => {
+    // Files are sent from the uploads folder only, with the type recorded at upload (not guessed from a
+    // name); Range requests work, so a video can be played from any point.
+    await scope.register(fastifyStatic, {
+      root: storage.root,
+      serve: false,
+      dotfiles: "deny",
+      contentType: false,
+      cacheControl: false,
+    });
+
+    const viewerOf = async (request: FastifyRequest<MediaRequest>): Promise<MediaViewer> => {
+      const { sig, exp } = request.query;
+      if (sig !== undefined || exp !== undefined) {
+        const link = links.check(request.params.id, sig ?? "", exp ?? "");
+        if (link === "expired") throw new HttpError(403, reportServerMessages.mediaLinkExpired);
+        if (link === "invalid") throw new HttpError(403, accountMessages.notAllowed);
+        return { kind: "signed-link" };
+      }
+      if (request.headers.authorization) return { kind: "user", user: await requireUser(request) };
+      return { kind: "anonymous" };
+    };
+
+    scope.get<MediaRequest>("/media/:id", async (request, reply) => {
+      const { id } = request.params;
+      if (!MEDIA_ID.test(id)) throw new HttpError(404, mediaNotFound);
+      const viewer = await viewerOf(request);
+
+      const [media] = await db
+        .select({
+          kind: reportMedia.kind,
+          storageKey: reportMedia.storageKey,
+          contentType: reportMedia.contentType,
+        })
+        .from(reportMedia)
+        .innerJoin(eyewitnessReports, eq(eyewitnessReports.id, reportMedia.reportId))
+        .where(and(eq(reportMedia.id, id), mediaVisibleTo(viewer)))
+        .limit(1);
+      if (!media) throw new HttpError(404, mediaNotFound);
+      if (!(await stat(storage.pathOf(media.storageKey)).catch(() => null))?.isFile()) {
+        request.log.error({ mediaId: id }, "report media file is missing from the uploads folder");
+        throw new HttpError(404, mediaNotFound);
+      }
+
+      const cacheSeconds =
+        viewer.kind === "signed-link"
+          ? Math.min(links.secondsLeft(request.query.exp ?? ""), LINK_CACHE_SECONDS)
+          : 0;
+      reply
+        .header("content-type", media.contentType)
+        .header(
+          "content-disposition",
+          `inline; filename="eyewitness-${media.kind}-${id}.${extensionOf(media.contentType)}"`,
+        )
+        .header("x-content-type-options", "nosniff")
+        // Never run as a page, even if opened directly: no scripts, no plugins, no framing.
+        .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'; sandbox")
+        .header("cache-control", cacheSeconds > 0 ? `private, max-age=${cacheSeconds}` : "private, no-cache");
+      return reply.sendFile(media.storageKey, storage.root);
+    });
+  };
+}

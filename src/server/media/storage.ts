@@ -1,0 +1,101 @@
+import { once } from "node:events";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+
+// Report media on disk, under UPLOADS_DIR and never in a public folder (DESIGN §7). A file is written to
+// `.incoming/` first and moved into place only once it is complete, so a stored file is always whole.
+// Everything written for one submission belongs to an UploadBatch: when the submission fails or the
+// client goes away, discard() removes every one of its files.
+
+const INCOMING_DIR = ".incoming";
+/** An incoming file this old belongs to a process that died mid-upload. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+const STORAGE_KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+
+export class MediaStorage {
+  private constructor(readonly root: string) {}
+
+  /**
+   * Opens the store at `root` and removes uploads abandoned by an earlier process. Folders are made on
+   * the first upload, so an instance that never receives one writes nothing.
+   */
+  static async open(root: string, now = new Date()): Promise<MediaStorage> {
+    const storage = new MediaStorage(path.resolve(root));
+    await storage.removeAbandonedUploads(now);
+    return storage;
+  }
+
+  /** Where a stored file lives; throws on a key this store did not make. */
+  pathOf(storageKey: string): string {
+    if (!STORAGE_KEY.test(storageKey)) throw new Error(`not a media storage key: ${storageKey}`);
+    return path.join(this.root, storageKey);
+  }
+
+  startBatch(): UploadBatch {
+    return new UploadBatch(this);
+  }
+
+  get incomingDir(): string {
+    return path.join(this.root, INCOMING_DIR);
+  }
+
+  /** Files are spread over 256 folders by the first two characters of their id. */
+  keyFor(mediaId: string): string {
+    return `${mediaId.slice(0, 2)}/${mediaId}`;
+  }
+
+  private async removeAbandonedUploads(now: Date): Promise<void> {
+    const names = await readdir(this.incomingDir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
+    for (const name of names) {
+      const file = path.join(this.incomingDir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && now.getTime() - info.mtimeMs > ABANDONED_AFTER_MS) await rm(file, { force: true });
+    }
+  }
+}
+
+export class UploadBatch {
+  private readonly written = new Set<string>();
+
+  constructor(private readonly storage: MediaStorage) {}
+
+  /** A new file in `.incoming/` for the media `mediaId`; it belongs to this batch from the first byte. */
+  async incomingFile(mediaId: string): Promise<{ path: string; stream: WriteStream }> {
+    await mkdir(this.storage.incomingDir, { recursive: true });
+    const file = path.join(this.storage.incomingDir, `${mediaId}.part`);
+    this.written.add(file);
+    // flush: the bytes are on disk before the file counts as stored. Opened before anything else
+    // happens, so discard() can never run before the file exists.
+    const stream = createWriteStream(file, { flags: "wx", flush: true });
+    await once(stream, "open");
+    return { path: file, stream };
+  }
+
+  /** Moves a complete incoming file into place and returns its storage key. */
+  async keep(incomingPath: string, mediaId: string): Promise<string> {
+    const key = this.storage.keyFor(mediaId);
+    const target = this.storage.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    this.written.add(target);
+    await rename(incomingPath, target);
+    this.written.delete(incomingPath);
+    return key;
+  }
+
+  /** Removes every file written for this batch, wherever it got to. */
+  async discard(): Promise<void> {
+    const files = [...this.written];
+    this.written.clear();
+    await Promise.all(
+      files.map((file) =>
+        unlink(file).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        }),
+      ),
+    );
+  }
+}

@@ -1,0 +1,133 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { reportMessages } from "../../domain/reports/report-rules";
+import { bearer, emptyTables, signedInUser } from "../accounts/test-support";
+import type { DatabaseHandle } from "../db/database";
+import { eyewitnessReports, reportMedia } from "../db/schema";
+import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import {
+  buildReportsTestApp,
+  emptyUploads,
+  fieldParts,
+  filesIn,
+  mediaPart,
+  mp4Video,
+  multipart,
+  noisyPng,
+  smallJpeg,
+  type ReportsTestApp,
+} from "./test-support";
+
+// Uploads over a real socket: a client that goes away halfway leaves no row and no file behind, and a
+// client still sending when its upload is refused gets to read the answer.
+
+async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind) => {
+  let database: DatabaseHandle;
+  let t: ReportsTestApp;
+  let origin: string;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await buildReportsTestApp(database);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await emptyTables(database.db);
+    await emptyUploads(t.uploadsDir);
+    token = await signedInUser(t.app, t.db);
+  });
+
+  /** Starts a POST of the whole body's length, sends only the first `sent` bytes, and returns the request. */
+  function startUpload(body: ReturnType<typeof multipart>, sent: number): http.ClientRequest {
+    const request = http.request(`${origin}/api/v1/eyewitness`, {
+      method: "POST",
+      headers: { ...body.headers, ...bearer(token), "content-length": String(body.payload.length) },
+    });
+    request.on("error", () => undefined);
+    request.write(body.payload.subarray(0, sent));
+    return request;
+  }
+
+  const storedFiles = async () =>
+    (await filesIn(t.uploadsDir)).filter((file) => !file.startsWith(".incoming"));
+  const incomingFiles = async () =>
+    (await filesIn(t.uploadsDir)).filter((file) => file.startsWith(".incoming"));
+
+  async function expectNothingLeft() {
+    await waitFor(async () => (await filesIn(t.uploadsDir)).length === 0, "every file is removed");
+    // Long enough for a handler that had not noticed yet to reach its end.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
+    expect(await t.db.select().from(reportMedia)).toEqual([]);
+  }
+
+  it("removes the photos already stored when the client goes away during the third", async () => {
+    const jpeg = await smallJpeg();
+    const body = multipart([
+      ...fieldParts(),
+      mediaPart("one.jpg", "image/jpeg", jpeg),
+      mediaPart("two.jpg", "image/jpeg", jpeg),
+      mediaPart("three.png", "image/png", await noisyPng(3 * 1024 * 1024)),
+    ]);
+    const request = startUpload(body, body.payload.length - 2 * 1024 * 1024);
+
+    await waitFor(async () => (await storedFiles()).length === 2, "two photos are stored");
+    request.destroy();
+
+    await expectNothingLeft();
+  });
+
+  it("removes the unfinished video file when the client goes away mid-video", async () => {
+    const body = multipart([...fieldParts(), mediaPart("long.mp4", "video/mp4", mp4Video(8 * 1024 * 1024))]);
+    const request = startUpload(body, 3 * 1024 * 1024);
+
+    await waitFor(async () => (await incomingFiles()).length === 1, "the video is being written");
+    request.destroy();
+
+    await expectNothingLeft();
+  });
+
+  it("reads and drops the rest of a refused upload, so the client can finish sending and read the answer", async () => {
+    const body = multipart([
+      ...fieldParts(),
+      mediaPart("evidence.jpg", "image/jpeg", Buffer.alloc(6 * 1024 * 1024, "not a photograph ")),
+    ]);
+    const request = startUpload(body, 0);
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on("error", reject);
+      });
+    });
+    // The whole body is taken by the server although it refused the upload after its first bytes.
+    const sent = new Promise((resolve) => request.end(body.payload, () => resolve(true)));
+
+    const [{ status, text }] = await Promise.all([answer, sent]);
+
+    expect(status).toBe(415);
+    expect(JSON.parse(text)).toEqual({
+      success: false,
+      message: reportMessages.photoWrongType("evidence.jpg"),
+    });
+    await expectNothingLeft();
+  });
+});

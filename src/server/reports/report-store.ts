@@ -1,0 +1,156 @@
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { OwnReportView } from "../../domain/reports/report-rules";
+import { recordAudit } from "../accounts/audit-log";
+import type { Database } from "../db/database";
+import { eyewitnessReports, reportMedia } from "../db/schema";
+import type { MediaLinks } from "../media/media-links";
+import type { ReportFields } from "./report-fields";
+import type { StoredMedia } from "./report-upload";
+
+// Reports and their media rows in the database, and the view of them a reporter gets.
+
+const ownReportColumns = {
+  id: eyewitnessReports.id,
+  commentType: eyewitnessReports.commentType,
+  comment: eyewitnessReports.comment,
+  status: eyewitnessReports.status,
+  createdAt: eyewitnessReports.createdAt,
+  videoUrl: eyewitnessReports.videoUrl,
+};
+type OwnReportRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof ownReportColumns>;
+
+const mediaColumns = {
+  id: reportMedia.id,
+  reportId: reportMedia.reportId,
+  kind: reportMedia.kind,
+  contentType: reportMedia.contentType,
+  bytes: reportMedia.bytes,
+};
+type MediaRow = Pick<typeof reportMedia.$inferSelect, keyof typeof mediaColumns>;
+
+export interface NewReport {
+  reporterId: number;
+  fields: ReportFields;
+  /** Files already stored, in the order they were attached. */
+  media: StoredMedia[];
+  at: Date;
+}
+
+/** Writes the report and its media rows in one transaction: all of them or none. */
+export async function saveReport(
+  db: Database,
+  report: NewReport,
+): Promise<OwnReportRow & { media: MediaRow[] }> {
+  const { fields, media, at } = report;
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(eyewitnessReports)
+      .values({
+        reporterId: report.reporterId,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        email: fields.email,
+        commentType: fields.commentType,
+        comment: fields.comment,
+        videoUrl: fields.videoUrl ?? null,
+        createdAt: at,
+      })
+      .returning(ownReportColumns);
+    if (!saved) throw new Error("the report was not saved");
+    if (media.length > 0) {
+      await tx.insert(reportMedia).values(
+        media.map((file, position) => ({
+          id: file.id,
+          reportId: saved.id,
+          position,
+          kind: file.kind,
+          storageKey: file.storageKey,
+          contentType: file.contentType,
+          bytes: file.bytes,
+          sha256: file.sha256,
+          createdAt: at,
+        })),
+      );
+    }
+    await recordAudit(tx, {
+      actorId: report.reporterId,
+      action: "report.submitted",
+      subjectType: "eyewitness_report",
+      subjectId: saved.id,
+      details: {
+        photos: media.filter((file) => file.kind === "photo").length,
+        video: media.some((file) => file.kind === "video"),
+      },
+      at,
+    });
+    return {
+      ...saved,
+      media: media.map((file) => ({
+        id: file.id,
+        reportId: saved.id,
+        kind: file.kind,
+        contentType: file.contentType,
+        bytes: file.bytes,
+      })),
+    };
+  });
+}
+
+/** One page of a reporter's own reports, newest first, with their media; and how many there are. */
+export async function findOwnReports(
+  db: Database,
+  reporterId: number,
+  page: { number: number; size: number },
+): Promise<{ total: number; reports: (OwnReportRow & { media: MediaRow[] })[] }> {
+  const mine = eq(eyewitnessReports.reporterId, reporterId);
+  const [counted] = await db.select({ total: count() }).from(eyewitnessReports).where(mine);
+  const reports = await db
+    .select(ownReportColumns)
+    .from(eyewitnessReports)
+    .where(mine)
+    .orderBy(desc(eyewitnessReports.createdAt), desc(eyewitnessReports.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  const media =
+    reports.length === 0
+      ? []
+      : await db
+          .select(mediaColumns)
+          .from(reportMedia)
+          .where(
+            inArray(
+              reportMedia.reportId,
+              reports.map((report) => report.id),
+            ),
+          )
+          .orderBy(asc(reportMedia.reportId), asc(reportMedia.position));
+  return {
+    total: counted?.total ?? 0,
+    reports: reports.map((report) => ({
+      ...report,
+      media: media.filter((file) => file.reportId === report.id),
+    })),
+  };
+}
+
+/** A report as its reporter sees it; media addresses are signed links (media-links.ts). */
+export function toOwnReportView(
+  report: OwnReportRow & { media: MediaRow[] },
+  links: MediaLinks,
+): OwnReportView {
+  return {
+    id: report.id,
+    commentType: report.commentType,
+    comment: report.comment,
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+    videoUrl: report.videoUrl,
+    media: report.media.map((file) => ({
+      id: file.id,
+      kind: file.kind,
+      contentType: file.contentType,
+      bytes: file.bytes,
+      url: links.urlFor(file.id),
+    })),
+  };
+}

@@ -1,0 +1,171 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
+import type { Clock } from "../accounts/clock";
+import { requireUser } from "../accounts/guards";
+import type { Database } from "../db/database";
+import { HttpError } from "../http/errors";
+import type { MediaLinks } from "../media/media-links";
+import type { MediaStorage } from "../media/storage";
+import { findOwnReports, saveReport, toOwnReportView } from "./report-store";
+import {
+  largestReportBytes,
+  multipartLimits,
+  receiveReport,
+  uploadTooLarge,
+  type UploadLimits,
+} from "./report-upload";
+import type { SubmissionLimit } from "./submission-limit";
+
+// Eyewitness reports under /api/v1/eyewitness (spec §7, DESIGN §5):
+//   POST /       a new report, multipart, streamed; 201 {success, message, report}
+//   GET  /mine   the signed-in user's reports, newest first; 200 {success, reports, meta}
+// A report and its media rows are written in one transaction once every file is stored; when anything
+// fails, or the client goes away mid-upload, every file written for the request is removed.
+
+export interface ReportsDependencies {
+  db: Database;
+  now: Clock;
+  storage: MediaStorage;
+  links: MediaLinks;
+  limits: UploadLimits;
+  submissions: SubmissionLimit;
+}
+
+export const REPORTS_PER_PAGE = 20;
+const MAX_PER_PAGE = 100;
+
+const mediaViewSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    kind: { type: "string" },
+    contentType: { type: "string" },
+    bytes: { type: "integer" },
+    url: { type: "string" },
+  },
+  required: ["id", "kind", "contentType", "bytes", "url"],
+  additionalProperties: false,
+} as const;
+
+const ownReportSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    commentType: { type: "string" },
+    comment: { type: "string" },
+    status: { type: "string" },
+    createdAt: { type: "string" },
+    videoUrl: { type: ["string", "null"] },
+    media: { type: "array", items: mediaViewSchema },
+  },
+  required: ["id", "commentType", "comment", "status", "createdAt", "videoUrl", "media"],
+  additionalProperties: false,
+} as const;
+
+const submittedAnswer = {
+  type: "object",
+  properties: { success: { type: "boolean" }, message: { type: "string" }, report: ownReportSchema },
+  required: ["success", "message", "report"],
+} as const;
+
+const mineAnswer = {
+  type: "object",
+  properties: {
+    success: { type: "boolean" },
+    reports: { type: "array", items: ownReportSchema },
+    meta: {
+      type: "object",
+      properties: {
+        total: { type: "integer" },
+        page: { type: "integer" },
+        per_page: { type: "integer" },
+        last_page: { type: "integer" },
+      },
+      required: ["total", "page", "per_page", "last_page"],
+    },
+  },
+  required: ["success", "reports", "meta"],
+} as const;
+
+export function reportRoutes({
+  db,
+  now,
+  storage,
+  links,
+  limits,
+  submissions,
+}: ReportsDependencies): FastifyPluginAsync {
+  return async (scope) => {
+    // Multipart for these routes only; the parser itself stops parts, files and fields beyond the limits.
+    await scope.register(fastifyMultipart, { limits: multipartLimits(limits) });
+
+    scope.post("/", { schema: { response: { 201: submittedAnswer } } }, async (request, reply) => {
+      const user = await requireUser(request);
+      await submissions.count(request, reply, user.id);
+      if (!request.isMultipart()) throw new HttpError(415, reportServerMessages.notMultipart);
+      if (Number(request.headers["content-length"]) > largestReportBytes(limits)) {
+        // Larger than any valid report: refused unread, and the connection is not kept for it.
+        reply.header("connection", "close");
+        throw new HttpError(413, uploadTooLarge(limits));
+      }
+
+      const batch = storage.startBatch();
+      try {
+        const { fields, media } = await receiveReport(request, batch, limits);
+        const report = await saveReport(db, { reporterId: user.id, fields, media, at: now() });
+        return reply.status(201).send({
+          success: true,
+          message: reportMessages.submitted,
+          report: toOwnReportView(report, links),
+        });
+      } catch (error) {
+        await batch.discard().catch((discardError: unknown) => {
+          request.log.error({ err: discardError }, "could not remove the files of a failed report");
+        });
+        letTheRestOfTheUploadGo(request);
+        throw !request.raw.complete && !(error instanceof HttpError)
+          ? new HttpError(400, reportServerMessages.uploadInterrupted)
+          : error;
+      }
+    });
+
+    scope.get<{ Querystring: { page?: unknown; per_page?: unknown } }>(
+      "/mine",
+      { schema: { response: { 200: mineAnswer } } },
+      async (request, reply) => {
+        const user = await requireUser(request);
+        const page = wholeNumber(request.query.page, 1, Number.MAX_SAFE_INTEGER, pageProblem);
+        const perPage = wholeNumber(request.query.per_page, REPORTS_PER_PAGE, MAX_PER_PAGE, perPageProblem);
+        const { total, reports } = await findOwnReports(db, user.id, { number: page, size: perPage });
+        reply.header("cache-control", "no-store");
+        return {
+          success: true,
+          reports: reports.map((report) => toOwnReportView(report, links)),
+          meta: { total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) },
+        };
+      },
+    );
+  };
+}
+
+/**
+ * After a refusal, the rest of the request body is read and dropped, so the client can finish sending
+ * and then read the answer (a browser still uploading would otherwise see a broken connection).
+ */
+function letTheRestOfTheUploadGo(request: FastifyRequest): void {
+  const raw = request.raw;
+  raw.unpipe();
+  if (!raw.complete && !raw.destroyed) raw.resume();
+}
+
+const pageProblem = "The page must be a whole number of 1 or more.";
+const perPageProblem = `per_page must be a whole number from 1 to ${MAX_PER_PAGE}.`;
+
+function wholeNumber(value: unknown, fallback: number, max: number, problem: string): number {
+  if (value === undefined || value === "") return fallback;
+  const text = String(value);
+  const number = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  if (!(number >= 1 && number <= max)) throw new HttpError(400, problem);
+  return number;
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import type { UserRole } from "../../domain/accounts/user";
+import type { OwnReportView } from "../../domain/reports/report-rules";
+import { bearer, buildTestApp, signedInUser, type AccountsTestApp } from "../accounts/test-support";
+import type { Config } from "../config";
+import type { DatabaseHandle } from "../db/database";
+import { users } from "../db/schema";
+
+// Shared by the report and media tests: an app with its own uploads folder, multipart bodies built by
+// hand (so a test controls every byte, as a hostile client would), and real media files made with sharp.
+
+export interface ReportsTestApp extends AccountsTestApp {
+  uploadsDir: string;
+}
+
+export async function buildReportsTestApp(
+  database: DatabaseHandle,
+  config: Partial<Config> = {},
+): Promise<ReportsTestApp> {
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-uploads-"));
+  const built = await buildTestApp(database, { config: { uploadsDir, reportRateLimitMax: 1000, ...config } });
+  built.app.addHook("onClose", () => rm(uploadsDir, { recursive: true, force: true }));
+  return { ...built, uploadsDir };
+}
+
+/** Every file under the uploads folder, unfinished ones included, as paths relative to it. */
+export async function filesIn(uploadsDir: string): Promise<string[]> {
+  const entries = await readdir(uploadsDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(uploadsDir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+export async function emptyUploads(uploadsDir: string): Promise<void> {
+  for (const entry of await readdir(uploadsDir)) await rm(path.join(uploadsDir, entry), { recursive: true });
+}
+
+export type Part =
+  { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+
+export interface MultipartBody {
+  payload: Buffer;
+  headers: { "content-type": string };
+}
+
+export function multipart(parts: Part[]): MultipartBody {
+  const boundary = `----atlas-test-${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      "value" in part
+        ? `Content-Disposition: form-data; name="${part.name}"\r\n\r\n`
+        : `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}`));
+    chunks.push("value" in part ? Buffer.from(part.value) : part.data);
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const reportFields = {
+  firstName: "Amina",
+  lastName: "Bello",
+  email: "amina.bello@example.org",
+  commentType: "barrier",
+  comment: "The ramp at the Yaba bus terminal ends in a step of 30 centimetres.",
+};
+
+/** The report's text fields as parts, first as the web app sends them; `changes` replace or drop some. */
+export function fieldParts(
+  changes: Partial<Record<keyof typeof reportFields | "videoUrl", string | null>> = {},
+) {
+  const values: Record<string, string | null> = { ...reportFields, ...changes };
+  return Object.entries(values)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([name, value]) => ({ name, value }));
+}
+
+export const mediaPart = (filename: string, contentType: string, data: Buffer): Part => ({
+  name: "media",
+  filename,
+  contentType,
+  data,
+});
+
+export function submitReport(app: FastifyInstance, token: string | null, parts: Part[]) {
+  const body = multipart(parts);
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/eyewitness",
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+  });
+}
+
+export type SubmittedAnswer = { success: boolean; message: string; report: OwnReportView };
+
+/** A signed-in user with the given role (set in the database, as an admin would). */
+export async function signedInAs(
+  t: AccountsTestApp,
+  role: UserRole,
+  person: { email: string; firstname: string; lastname: string },
+): Promise<string> {
+  const token = await signedInUser(t.app, t.db, { ...person, password: "Kettle-Drum-42" });
+  if (role !== "user") await t.db.update(users).set({ role }).where(eq(users.email, person.email));
+  return token;
+}
+
+// Media files, made for real.
+
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 190, g: 90, b: 40 } } });
+
+export const smallJpeg = (width = 64, height = 48) => solid(width, height).jpeg().toBuffer();
+export const smallPng = () => solid(40, 30).png().toBuffer();
+export const smallGif = () => solid(40, 30).gif().toBuffer();
+
+/** A phone photo: landscape pixels with "turn 90°" in EXIF, the camera's make and a GPS position. */
+export function jpegWithGps(): Promise<Buffer> {
+  return solid(64, 48)
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: "PhoneCo", Model: "Pocket 7" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "6/1 27/1 0/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "3/1 23/1 0/1",
+      },
+    })
+    .toBuffer();
+}
+
+/** True when EXIF holds a GPS block (tag 0x8825, either byte order). */
+export function hasGpsBlock(exif: Buffer | undefined): boolean {
+  return Boolean(
+    exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))),
+  );
+}
+
+/** A real PNG of at least `bytes` bytes: noise does not compress. */
+export async function noisyPng(bytes: number): Promise<Buffer> {
+  const side = Math.ceil(Math.sqrt(bytes / 3)) + 16;
+  const png = await sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  if (png.length < bytes) throw new Error(`noisy PNG came out at ${png.length} bytes`);
+  return png;
+}
+
+/** The start of an MP4 file: an ftyp box (which is what identifies the type), then media data. */
+export function mp4Video(dataBytes = 2048, brand = "isom"): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write("ftyp", 4, "latin1");
+  ftyp.write(brand, 8, "latin1");
+  ftyp.writeUInt32BE(512, 12);
+  ftyp.write("isomiso2", 16, "latin1");
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(8 + dataBytes, 0);
+  mdat.write("mdat", 4, "latin1");
+  return Buffer.concat([ftyp, mdat, randomBytes(dataBytes)]);
+}

@@ -1,0 +1,9 @@
+import { MyReportsPage } from "../../../features/reports/MyReportsPage";
+import { pageMeta } from "../../page-title";
+
+export const meta = () =>
+  pageMeta("My reports", "The eyewitness reports you have sent and their review status.");
+
+export default function MyReports() {
+  return <MyReportsPage />;
+}

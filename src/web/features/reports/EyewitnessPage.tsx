@@ -1,0 +1,47 @@
+import { useRef, useState } from "react";
+import { useSessionUser } from "../../lib/session";
+import { EyewitnessForm } from "./EyewitnessForm";
+import styles from "./EyewitnessForm.module.css";
+
+/**
+ * The dashboard's first page (spec §2: the index is the Eyewitness form): a welcome line, the heading and
+ * the form. After a report is accepted the form starts afresh and focus moves to the heading, so keyboard
+ * and screen-reader users start again at the top; a note under it says the report was sent. Renders inside
+ * the dashboard's main landmark.
+ */
+export function EyewitnessPage() {
+  const user = useSessionUser();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each accepted report starts a new form: fresh fields, chosen files and their previews released.
+  const [sent, setSent] = useState(0);
+
+  return (
+    <div className={styles.page}>
+      {user ? <p className={styles.welcome}>Welcome, {user.firstname}.</p> : null}
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        Eyewitness report
+      </h1>
+      {sent > 0 ? (
+        <p className={styles.sent}>
+          Thank you: your report was sent. It is waiting for review, and you can follow it under My reports in
+          the dashboard menu. You can send another one below.
+        </p>
+      ) : null}
+      <p className={styles.lead}>
+        Tell us what you saw or lived: a barrier, an experience, a question or a contribution, with
+        photographs or a video if you have them. Every report is reviewed before anything is published.
+      </p>
+      <p>All fields are required unless marked optional.</p>
+      {user ? (
+        <EyewitnessForm
+          key={`${user.id}-${sent}`}
+          user={user}
+          onSubmitted={() => {
+            heading.current?.focus();
+            setSent((count) => count + 1);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { OwnReportView } from "../../../domain/reports/report-rules";
+import { Toaster } from "../../ui/toast/Toaster";
+import { toast } from "../../ui/toast/toast-store";
+import { myReportsMessages, MyReportsPage } from "./MyReportsPage";
+import { formatReportDate, formatReportDay } from "./report-format";
+import { report, signIn } from "./test-support";
+
+type Reply = { status: number; body: unknown } | "network failure";
+
+/** A reply the test releases when it chooses. */
+function later(reply: Reply) {
+  let release: () => void = () => undefined;
+  const promise = new Promise<Reply>((resolve) => {
+    release = () => resolve(reply);
+  });
+  return { promise, release: () => release() };
+}
+
+/** The server behind fetch: answers each GET /eyewitness/mine with the next reply. */
+function answerMine(...replies: (Reply | Promise<Reply>)[]) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      asked.push(`${init.method ?? "GET"} ${url} ${new Headers(init.headers).get("authorization")}`);
+      const reply = await replies.shift();
+      if (!reply || reply === "network failure") throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return asked;
+}
+
+function listOf(
+  reports: OwnReportView[],
+  meta: Partial<{ total: number; page: number; last_page: number }> = {},
+) {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      reports,
+      meta: { total: reports.length, page: 1, per_page: 10, last_page: 1, ...meta },
+    },
+  };
+}
+
+function showMyReports(path = "/dashboard/my-reports") {
+  const router = createMemoryRouter(
+    [
+      { path: "/dashboard", element: <h1>Eyewitness form</h1> },
+      { path: "/dashboard/my-reports", element: <MyReportsPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+const heading = () => screen.getByRole("heading", { level: 1, name: "My reports" });
+
+beforeEach(() => {
+  signIn();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  toast.clear();
+});
+
+describe("My reports", () => {
+  it("lists the user's reports with date, type, status in words, comment and media", async () => {
+    const barrier = report({
+      id: "r-2",
+      createdAt: "2026-11-21T12:05:00.000Z",
+      status: "verified",
+      comment: "No ramp at the polling unit.\nWe had to carry him up the steps.",
+      media: [
+        { id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1?sig=a" },
+        { id: "m2", kind: "photo", contentType: "image/png", bytes: 1000, url: "/media/m2?sig=b" },
+      ],
+    });
+    const question = report({
+      id: "r-1",
+      commentType: "question",
+      createdAt: "2026-10-02T09:30:00.000Z",
+      status: "rejected",
+      comment: "Is there a quota for sign language interpreters?",
+      media: [{ id: "m3", kind: "video", contentType: "video/mp4", bytes: 9000, url: "/media/m3?sig=c" }],
+    });
+    const experience = report({
+      id: "r-0",
+      commentType: "experience",
+      createdAt: "2026-09-01T09:30:00.000Z",
+      videoUrl: "https://vimeo.com/12345",
+    });
+    const asked = answerMine(listOf([barrier, question, experience]));
+    showMyReports();
+
+    expect(heading()).toBeInTheDocument();
+    expect(screen.getByText(myReportsMessages.loading).closest('[role="status"]')).not.toBeNull();
+    const items = await screen.findAllByRole("article");
+    expect(asked).toEqual(["GET /api/v1/eyewitness/mine?page=1 Bearer session-token-of-amina"]);
+    expect(screen.getByText("You have sent 3 reports, newest first.")).toBeInTheDocument();
+
+    const [first, second, third] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(first).toHaveAccessibleName(`Barrier report of ${formatReportDate(barrier.createdAt)}`);
+    expect(within(first).getByText("Status:").textContent).toBe("Status: Verified");
+    expect(within(first).getByText(/No ramp at the polling unit/)).toHaveTextContent(
+      "No ramp at the polling unit. We had to carry him up the steps.",
+    );
+    const day = formatReportDay(barrier.createdAt);
+    expect(within(first).getByRole("img", { name: `Photograph 1 of the report of ${day}` })).toHaveAttribute(
+      "src",
+      "/media/m1?sig=a",
+    );
+    expect(within(first).getByRole("img", { name: `Photograph 2 of the report of ${day}` })).toHaveAttribute(
+      "src",
+      "/media/m2?sig=b",
+    );
+
+    expect(second).toHaveAccessibleName(`Question report of ${formatReportDate(question.createdAt)}`);
+    expect(within(second).getByText("Rejected")).toBeInTheDocument();
+    const video = second.querySelector("video");
+    expect(video).toHaveAttribute("src", "/media/m3?sig=c");
+    expect(video).toHaveAttribute("controls");
+    expect(video).toHaveAccessibleName(`Video of the report of ${formatReportDay(question.createdAt)}`);
+    expect(within(second).getByRole("link", { name: "Download the video" })).toHaveAttribute(
+      "href",
+      "/media/m3?sig=c",
+    );
+
+    expect(within(third).getByText("Pending review")).toBeInTheDocument();
+    expect(
+      within(third).getByRole("link", { name: /Watch the video of this report.*opens in a new tab/ }),
+    ).toHaveAttribute("href", "https://vimeo.com/12345");
+    expect(screen.queryByRole("navigation", { name: "Pages of your reports" })).not.toBeInTheDocument();
+  });
+
+  it("shows a video link that is not http(s) as text, never as a link", async () => {
+    answerMine(listOf([report({ videoUrl: "javascript:alert(1)" })]));
+    showMyReports();
+    expect(await screen.findByText("Video link: javascript:alert(1)")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Watch the video/ })).not.toBeInTheDocument();
+  });
+
+  it("says when there are no reports yet and links to the form", async () => {
+    answerMine(listOf([]));
+    const { user, router } = showMyReports();
+    expect(await screen.findByText(myReportsMessages.empty)).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Send an eyewitness report" }));
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("says when the list could not be loaded, and Retry loads it", async () => {
+    const asked = answerMine(
+      { status: 500, body: { success: false, message: "The database is resting." } },
+      listOf([report()]),
+    );
+    const { user } = showMyReports();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(`${myReportsMessages.failed} The database is resting.`);
+
+    await user.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(heading()).toHaveFocus();
+    expect(await screen.findByRole("article")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+  });
+
+  it("says the list could not be loaded when the connection drops", async () => {
+    answerMine("network failure");
+    showMyReports();
+    expect(await screen.findByRole("alert")).toHaveTextContent(myReportsMessages.failed);
+  });
+
+  it("pages through the reports with Previous and Next links, the page in the address", async () => {
+    const asked = answerMine(
+      listOf([report({ id: "a" })], { total: 25, page: 1, last_page: 3 }),
+      listOf([report({ id: "b" })], { total: 25, page: 2, last_page: 3 }),
+      listOf([report({ id: "c" })], { total: 25, page: 3, last_page: 3 }),
+    );
+    const { user, router } = showMyReports();
+    const pages = await screen.findByRole("navigation", { name: "Pages of your reports" });
+    expect(within(pages).getByText("Page 1 of 3")).toBeInTheDocument();
+    expect(within(pages).queryByRole("link", { name: "Previous page" })).not.toBeInTheDocument();
+    expect(screen.getByText("You have sent 25 reports, newest first. Page 1 of 3.")).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole("link", { name: "Next page" }));
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?page=2");
+    expect(heading()).toHaveFocus();
+    expect(screen.getByRole("link", { name: "Previous page" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Next page" }));
+    expect(await screen.findByText("Page 3 of 3")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Next page" })).not.toBeInTheDocument();
+    expect(asked.map((line) => line.split(" ")[1])).toEqual([
+      "/api/v1/eyewitness/mine?page=1",
+      "/api/v1/eyewitness/mine?page=2",
+      "/api/v1/eyewitness/mine?page=3",
+    ]);
+  });
+
+  it("fetches the list again on return after a long while (media addresses expire), keeping it on screen", async () => {
+    const renewed = report({
+      media: [{ id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1?sig=new" }],
+    });
+    const second = later(listOf([renewed]));
+    const asked = answerMine(listOf([report()]), second.promise);
+    showMyReports();
+    await screen.findByRole("article");
+    Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+    try {
+      await act(async () => void document.dispatchEvent(new Event("visibilitychange")));
+      expect(asked).toHaveLength(1);
+
+      const now = Date.now();
+      vi.spyOn(Date, "now").mockReturnValue(now + 46 * 60 * 1000);
+      await act(async () => void document.dispatchEvent(new Event("visibilitychange")));
+      expect(asked).toHaveLength(2);
+      expect(screen.getByRole("article")).toBeInTheDocument();
+      expect(screen.queryByText(myReportsMessages.loading)).not.toBeInTheDocument();
+      await act(async () => second.release());
+      expect(await screen.findByRole("img")).toHaveAttribute("src", "/media/m1?sig=new");
+      expect(asked).toHaveLength(2);
+    } finally {
+      Reflect.deleteProperty(document, "visibilityState");
+    }
+  });
+
+  it("opens the page named in the address, and page 1 for a page that is not a number", async () => {
+    const asked = answerMine(listOf([report()], { total: 25, page: 2, last_page: 3 }));
+    showMyReports("/dashboard/my-reports?page=2");
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    expect(heading()).not.toHaveFocus();
+    expect(asked[0]).toContain("?page=2 ");
+
+    const again = answerMine(listOf([report()]));
+    showMyReports("/dashboard/my-reports?page=two");
+    await screen.findAllByRole("article");
+    expect(again[0]).toContain("?page=1 ");
+  });
+});

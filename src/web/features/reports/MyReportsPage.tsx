@@ -1,0 +1,244 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { formatNumber, pluralize } from "../../../domain/format";
+import {
+  commentTypeLabels,
+  isVideoUrl,
+  reportStatusLabels,
+  type OwnReportView,
+} from "../../../domain/reports/report-rules";
+import { paths } from "../../../domain/routes";
+import { ApiError } from "../../lib/api-client";
+import { isAbortError } from "../../lib/upload";
+import { ExternalLink } from "../../ui/ExternalLink";
+import { Spinner } from "../../ui/Spinner";
+import { fetchMyReports, serverMessage, type MyReportsAnswer } from "./report-api";
+import { formatReportDate, formatReportDay } from "./report-format";
+import styles from "./MyReportsPage.module.css";
+
+export const myReportsMessages = {
+  loading: "Loading your reports…",
+  empty: "You have not sent any reports yet.",
+  failed: "We could not load your reports.",
+  emptyPage: "There are no reports on this page.",
+} as const;
+
+/** Media addresses are signed for about an hour: a list older than this is fetched again on return. */
+const REFRESH_AFTER_MS = 45 * 60 * 1000;
+
+type Result = { key: string; page: number } & ({ answer: MyReportsAnswer } | { error: string });
+
+/** The page asked for in `?page=`, 1 when absent or not a whole positive number. */
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** A page of the list, on this same route: only the query changes. */
+function pageLink(page: number) {
+  return { search: page > 1 ? `?page=${page}` : "" };
+}
+
+/**
+ * "My reports" in the dashboard: the signed-in user's own reports, newest first, each with its date, type,
+ * status (in words, not colour alone), comment and media. Loading, empty and error states (with Retry);
+ * Previous and Next links when there is more than one page (the page is in the URL, so Back works).
+ * After Retry or a move to another page, focus goes to the heading, so screen readers start at the top.
+ */
+export function MyReportsPage() {
+  const [searchParams] = useSearchParams();
+  const page = pageFrom(searchParams.get("page"));
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<Result | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownPage = useRef(page);
+  const fetchedAt = useRef(0);
+  const key = `${page}:${attempt}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMyReports(page, controller.signal).then(
+      (answer) => {
+        fetchedAt.current = Date.now();
+        setResult({ key, page, answer });
+      },
+      (error: unknown) => {
+        if (isAbortError(error)) return;
+        // A 401 has already signed the person out, with its own message; the dashboard then leaves.
+        if (error instanceof ApiError && error.status === 401) return;
+        setResult({ key, page, error: serverMessage(error) ?? myReportsMessages.failed });
+      },
+    );
+    return () => controller.abort();
+  }, [page, key]);
+
+  // Coming back to the tab after a long while: fetch again, so photos and videos still open.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && Date.now() - fetchedAt.current > REFRESH_AFTER_MS) {
+        setAttempt((count) => count + 1);
+      }
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, []);
+
+  // A list being refreshed stays on screen; another page or a retry after an error shows the loading state.
+  const current =
+    result && (result.key === key || (result.page === page && "answer" in result)) ? result : null;
+
+  // Another page shown: start reading at the heading.
+  useEffect(() => {
+    if (!current || shownPage.current === page) return;
+    shownPage.current = page;
+    heading.current?.focus();
+  }, [current, page]);
+
+  const retry = () => {
+    heading.current?.focus();
+    setAttempt((count) => count + 1);
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        My reports
+      </h1>
+      {!current ? (
+        <Spinner label={myReportsMessages.loading} />
+      ) : "error" in current ? (
+        <div className={styles.failed} role="alert">
+          <p>
+            {myReportsMessages.failed}
+            {current.error !== myReportsMessages.failed ? ` ${current.error}` : null}
+          </p>
+          <button type="button" className="button" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <ReportList answer={current.answer} />
+      )}
+    </div>
+  );
+}
+
+function ReportList({ answer }: { answer: MyReportsAnswer }) {
+  const { total, page, last_page: lastPage } = answer.meta;
+  if (total === 0) {
+    return (
+      <div className={styles.empty}>
+        <p>{myReportsMessages.empty}</p>
+        <p>
+          <Link to={paths.dashboard()}>Send an eyewitness report</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className={styles.summary}>
+        You have sent {formatNumber(total)} {pluralize(total, "report")}, newest first.
+        {lastPage > 1 ? ` Page ${formatNumber(page)} of ${formatNumber(lastPage)}.` : null}
+      </p>
+      {answer.reports.length === 0 ? (
+        <p>
+          {myReportsMessages.emptyPage} <Link to={pageLink(1)}>Go to the first page</Link>
+        </p>
+      ) : (
+        <ol className={styles.list}>
+          {answer.reports.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {lastPage > 1 ? <Pagination page={page} lastPage={lastPage} /> : null}
+    </>
+  );
+}
+
+function ReportCard({ report }: { report: OwnReportView }) {
+  const headingId = `report-${report.id}`;
+  const date = formatReportDate(report.createdAt);
+  const day = formatReportDay(report.createdAt);
+  const photos = report.media.filter((media) => media.kind === "photo");
+  const videos = report.media.filter((media) => media.kind === "video");
+  return (
+    <article className={styles.report} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.reportTitle}>
+        {commentTypeLabels[report.commentType]} report of <time dateTime={report.createdAt}>{date}</time>
+      </h2>
+      <p className={styles.status}>
+        Status:{" "}
+        <strong className={`${styles.badge} ${styles[report.status] ?? ""}`}>
+          {reportStatusLabels[report.status]}
+        </strong>
+      </p>
+      <p className={styles.comment}>{report.comment}</p>
+      {photos.length > 0 ? (
+        <ul className={styles.photos} aria-label={`Photographs of the report of ${day}`}>
+          {photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a href={photo.url} className={styles.photoLink}>
+                <img
+                  src={photo.url}
+                  alt={`Photograph ${index + 1} of the report of ${day}`}
+                  loading="lazy"
+                  decoding="async"
+                  className={styles.photo}
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {videos.map((video, index) => (
+        <div key={video.id} className={styles.video}>
+          {/* Evidence filmed by the reporter comes without captions; the comment above tells what it shows. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+          <video
+            controls
+            preload="metadata"
+            src={video.url}
+            className={styles.videoPlayer}
+            aria-label={`Video ${videos.length > 1 ? `${index + 1} ` : ""}of the report of ${day}`}
+          />
+          <a href={video.url} download>
+            Download the video
+          </a>
+        </div>
+      ))}
+      {report.videoUrl ? (
+        <p className={styles.videoLink}>
+          {isVideoUrl(report.videoUrl) ? (
+            <ExternalLink href={report.videoUrl}>Watch the video of this report</ExternalLink>
+          ) : (
+            <>Video link: {report.videoUrl}</>
+          )}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function Pagination({ page, lastPage }: { page: number; lastPage: number }) {
+  return (
+    <nav aria-label="Pages of your reports" className={styles.pagination}>
+      {page > 1 ? (
+        <Link to={pageLink(page - 1)} className="button button--secondary">
+          Previous<span className="visually-hidden"> page</span>
+        </Link>
+      ) : null}
+      <p className={styles.pageNumber}>
+        Page {formatNumber(page)} of {formatNumber(lastPage)}
+      </p>
+      {page < lastPage ? (
+        <Link to={pageLink(page + 1)} className="button button--secondary">
+          Next<span className="visually-hidden"> page</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { formatNumber } from "../../../domain/format";
+import { PHOTO_MAX_COUNT } from "../../../domain/reports/report-rules";
+import { fieldIds } from "../../ui/form/Field";
+import formStyles from "../../ui/form/form.module.css";
+import { TextField } from "../../ui/form/TextField";
+import styles from "./EyewitnessForm.module.css";
+import { reportFields, sortChosenPhotos, type PhotoDraft } from "./report-form-checks";
+import { formatFileSize } from "./report-format";
+
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif";
+
+let lastPhotoKey = 0;
+const ADD_INPUT = "add-input";
+
+export interface PhotoSlotsProps {
+  photos: PhotoDraft[];
+  onChange: (photos: PhotoDraft[]) => void;
+  /** What the last submit found wrong with the photographs. */
+  error?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Up to 10 photographs: a real file input (several files at once), then one slot per photo with its
+ * preview, an optional description (the preview's alt text) and a Remove button named after the photo
+ * ("Remove photo 2: ramp.jpg"). Files of the wrong type, too large or beyond the tenth are refused at once
+ * with a message naming each, tied to the input. A polite status says what was added or removed. After a
+ * removal, focus moves to the next photo's Remove button, or to the file input when none follows.
+ */
+export function PhotoSlots({ photos, onChange, error, disabled }: PhotoSlotsProps) {
+  const [problems, setProblems] = useState<string[]>([]);
+  const [status, setStatus] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const focusAfterRemoval = useRef<string | null>(null);
+
+  useEffect(() => {
+    const target = focusAfterRemoval.current;
+    if (!target) return;
+    focusAfterRemoval.current = null;
+    (target === ADD_INPUT ? input.current : removeButtons.current.get(target))?.focus();
+  }, [photos]);
+
+  const full = photos.length >= PHOTO_MAX_COUNT;
+  const ids = fieldIds(reportFields.photos);
+  const errors = [...(error ? [error] : []), ...problems];
+  const hint = full
+    ? `You have chosen ${PHOTO_MAX_COUNT} photographs, the most a report can hold. Remove one to add another.`
+    : `JPG, PNG or GIF, up to 5 MB each. You can choose several at once; ${formatNumber(PHOTO_MAX_COUNT - photos.length)} more can be added. We remove location and camera details before storing them.`;
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    // Emptied so that choosing the same file again (after removing it) is noticed.
+    event.target.value = "";
+    if (files.length === 0) return;
+    const { accepted, problems: refused } = sortChosenPhotos(files, photos.length);
+    const added = accepted.map((file) => ({ key: `photo-${++lastPhotoKey}`, file, altText: "" }));
+    if (added.length > 0) onChange([...photos, ...added]);
+    setProblems(refused);
+    const count = photos.length + added.length;
+    const summary = `${formatNumber(added.length)} ${added.length === 1 ? "photograph" : "photographs"} added, ${formatNumber(count)} of ${PHOTO_MAX_COUNT} chosen.`;
+    setStatus([summary, ...refused].join(" "));
+  }
+
+  function remove(index: number) {
+    const photo = photos[index];
+    if (!photo) return;
+    focusAfterRemoval.current = photos[index + 1]?.key ?? ADD_INPUT;
+    const rest = photos.filter((_, position) => position !== index);
+    onChange(rest);
+    setProblems([]);
+    setStatus(
+      `Photo ${index + 1} removed: ${photo.file.name}. ${formatNumber(rest.length)} of ${PHOTO_MAX_COUNT} chosen.`,
+    );
+  }
+
+  function describe(index: number, altText: string) {
+    onChange(photos.map((photo, position) => (position === index ? { ...photo, altText } : photo)));
+  }
+
+  return (
+    <div className={errors.length > 0 ? `${formStyles.field} ${formStyles.fieldInError}` : formStyles.field}>
+      <label className={formStyles.label} htmlFor={reportFields.photos}>
+        Add photographs
+      </label>
+      <div id={ids.hint} className={formStyles.hint}>
+        {hint}
+      </div>
+      {errors.length > 0 ? (
+        <div id={ids.error}>
+          {errors.map((message, index) => (
+            // Two files may share a name and a fault: the position tells them apart.
+            <p key={index} className={formStyles.error}>
+              <span className="visually-hidden">Error: </span>
+              {message}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      <input
+        ref={input}
+        id={reportFields.photos}
+        type="file"
+        accept={PHOTO_ACCEPT}
+        multiple
+        disabled={disabled || full}
+        onChange={choose}
+        className={styles.fileInput}
+        aria-invalid={errors.length > 0 ? true : undefined}
+        aria-describedby={errors.length > 0 ? `${ids.hint} ${ids.error}` : ids.hint}
+      />
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {photos.length > 0 ? (
+        <>
+          <p id="chosen-photos" className={styles.slotsTitle}>
+            Chosen photographs: {formatNumber(photos.length)} of {PHOTO_MAX_COUNT}
+          </p>
+          <ol className={styles.slots} aria-labelledby="chosen-photos">
+            {photos.map((photo, index) => (
+              <li key={photo.key} className={styles.slot}>
+                <PhotoPreview
+                  file={photo.file}
+                  alt={photo.altText.trim() || `Preview of photo ${index + 1}: ${photo.file.name}`}
+                />
+                <div className={styles.slotBody}>
+                  <p className={styles.slotName}>
+                    Photo {index + 1}: {photo.file.name} ({formatFileSize(photo.file.size)})
+                  </p>
+                  <TextField
+                    id={`photo-alt-${photo.key}`}
+                    label={`Description of photo ${index + 1} (optional)`}
+                    hint="What the photo shows, for people who cannot see it."
+                    value={photo.altText}
+                    onChange={(altText) => describe(index, altText)}
+                    maxLength={300}
+                    disabled={disabled}
+                  />
+                  <button
+                    type="button"
+                    ref={(button) => {
+                      if (button) removeButtons.current.set(photo.key, button);
+                      else removeButtons.current.delete(photo.key);
+                    }}
+                    className="button button--secondary"
+                    onClick={() => remove(index)}
+                    disabled={disabled}
+                  >
+                    Remove<span className="visually-hidden">{` photo ${index + 1}: ${photo.file.name}`}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The photo itself, from a local object URL made for it and released when the slot goes. */
+function PhotoPreview({ file, alt }: { file: File; alt: string }) {
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(file);
+    if (image.current) image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return <img ref={image} alt={alt} className={styles.preview} decoding="async" />;
+}

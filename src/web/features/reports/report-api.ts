@@ -1,0 +1,52 @@
+import type { OwnReportView } from "../../../domain/reports/report-rules";
+import { ApiError, apiRequest } from "../../lib/api-client";
+import { uploadFormData, type UploadProgress } from "../../lib/upload";
+import type { EyewitnessSubmission } from "./report-form-checks";
+
+// The eyewitness endpoints (DESIGN §5): POST /eyewitness as multipart with progress and cancelling, and
+// GET /eyewitness/mine for the signed-in user's own reports. A 401 is handled by the clients (sign out,
+// 'Unauthorized! Logging Out...').
+
+export interface SubmittedAnswer {
+  success: true;
+  message?: string;
+  report: OwnReportView;
+}
+
+export interface MyReportsAnswer {
+  success: true;
+  reports: OwnReportView[];
+  meta: { total: number; page: number; per_page: number; last_page: number };
+}
+
+/** The multipart body: the form's fields, then the files in `media` (photographs or one video) or `videoUrl`. */
+export function eyewitnessFormData(report: EyewitnessSubmission): FormData {
+  const body = new FormData();
+  body.append("firstName", report.firstName);
+  body.append("lastName", report.lastName);
+  body.append("email", report.email);
+  body.append("commentType", report.commentType);
+  body.append("comment", report.comment);
+  if (report.videoUrl) body.append("videoUrl", report.videoUrl);
+  for (const photo of report.photos) body.append("media", photo, photo.name);
+  if (report.video) body.append("media", report.video, report.video.name);
+  return body;
+}
+
+export function sendEyewitnessReport(
+  report: EyewitnessSubmission,
+  options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void },
+): Promise<SubmittedAnswer> {
+  return uploadFormData<SubmittedAnswer>("/eyewitness", eyewitnessFormData(report), options);
+}
+
+export function fetchMyReports(page: number, signal?: AbortSignal): Promise<MyReportsAnswer> {
+  return apiRequest<MyReportsAnswer>("GET", `/eyewitness/mine?page=${page}`, { signal });
+}
+
+/** The sentence the server sent with a failure, if it sent one. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = error.body as { message?: unknown } | null | undefined;
+  return body && typeof body.message === "string" && body.message ? body.message : null;
+}

@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "../../../domain/accounts/schemas";
+import {
+  COMMENT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_COUNT,
+  VIDEO_MAX_BYTES,
+  isVideoUrl,
+  photoTypes,
+  reportMessages,
+  videoTypes,
+  type CommentType,
+  type MediaChoice,
+} from "../../../domain/reports/report-rules";
+import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
+
+// What the eyewitness form checks before anything is sent: the domain's rules (the ones the server
+// enforces), the spec's sentence for the whole form ('Please fill in all required fields'), and for each
+// field to fix what it needs, for the error summary's links and the field itself.
+
+/** Ids of the form's inputs: the error summary links to them, the tests find fields by their labels. */
+export const reportFields = {
+  firstName: "first-name",
+  lastName: "last-name",
+  email: "email",
+  commentType: "comment-type",
+  comment: "comment",
+  media: "media",
+  photos: "photos",
+  videoSource: "video-source",
+  videoFile: "video-file",
+  videoUrl: "video-url",
+} as const;
+
+export type VideoSource = "file" | "link";
+
+/** A chosen photograph, with the description its preview shows (kept in the browser only). */
+export interface PhotoDraft {
+  key: string;
+  file: File;
+  altText: string;
+}
+
+/** Everything typed and chosen in the form, kept as is until it is sent successfully. */
+export interface EyewitnessDraft {
+  firstName: string;
+  lastName: string;
+  email: string;
+  commentType: CommentType | "";
+  comment: string;
+  media: MediaChoice;
+  photos: PhotoDraft[];
+  videoSource: VideoSource;
+  videoFile: File | null;
+  videoUrl: string;
+}
+
+/** What is sent: only the media of the chosen kind, never photographs and a video together. */
+export interface EyewitnessSubmission {
+  firstName: string;
+  lastName: string;
+  email: string;
+  commentType: CommentType;
+  comment: string;
+  photos: File[];
+  video: File | null;
+  videoUrl: string | null;
+}
+
+export const missingMessages = {
+  firstName: "Enter your first name",
+  lastName: "Enter your last name",
+  email: "Enter your e-mail address",
+  commentType: "Choose a comment type",
+  comment: "Enter your comment",
+  photos: "Add at least one photograph, or choose None",
+  videoFile: "Choose a video file, or choose None",
+  videoUrl: "Enter a link to the video, or choose None",
+} as const;
+
+export const nameTooLong = (label: string) =>
+  `Your ${label} can be at most ${NAME_MAX_LENGTH.toLocaleString("en-US")} characters long.`;
+
+const emailSchema = z.email();
+
+export function checkEyewitnessDraft(
+  draft: EyewitnessDraft,
+): { ok: true; submission: EyewitnessSubmission } | { ok: false; problem: FormProblem } {
+  const missing: FieldProblem[] = [];
+  const other: FieldProblem[] = [];
+  const firstName = draft.firstName.trim();
+  const lastName = draft.lastName.trim();
+  const email = draft.email.trim();
+  const comment = draft.comment.trim();
+
+  if (!firstName) missing.push({ fieldId: reportFields.firstName, message: missingMessages.firstName });
+  else if (firstName.length > NAME_MAX_LENGTH)
+    other.push({ fieldId: reportFields.firstName, message: nameTooLong("first name") });
+  if (!lastName) missing.push({ fieldId: reportFields.lastName, message: missingMessages.lastName });
+  else if (lastName.length > NAME_MAX_LENGTH)
+    other.push({ fieldId: reportFields.lastName, message: nameTooLong("last name") });
+  if (!email) missing.push({ fieldId: reportFields.email, message: missingMessages.email });
+  else if (email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success)
+    other.push({ fieldId: reportFields.email, message: reportMessages.invalidEmail });
+  if (!draft.commentType)
+    missing.push({ fieldId: reportFields.commentType, message: missingMessages.commentType });
+  if (!comment) missing.push({ fieldId: reportFields.comment, message: missingMessages.comment });
+  else if (comment.length > COMMENT_MAX_LENGTH)
+    other.push({ fieldId: reportFields.comment, message: reportMessages.commentTooLong });
+
+  const media = checkMedia(draft);
+  if (media.problem) other.push(media.problem);
+
+  // (`!draft.commentType` only narrows the type: a missing comment type is already in `missing`.)
+  if (missing.length > 0 || other.length > 0 || !draft.commentType) {
+    // The error summary lists the fields in the order of the form.
+    const order: string[] = Object.values(reportFields);
+    const fields = [...missing, ...other].sort((a, b) => order.indexOf(a.fieldId) - order.indexOf(b.fieldId));
+    const message = missing.length > 0 ? reportMessages.fillRequired : other[0]?.message;
+    return { ok: false, problem: formProblem(message, fields) };
+  }
+  return {
+    ok: true,
+    submission: {
+      firstName,
+      lastName,
+      email,
+      commentType: draft.commentType,
+      comment,
+      photos: media.photos,
+      video: media.video,
+      videoUrl: media.videoUrl,
+    },
+  };
+}
+
+function checkMedia(draft: EyewitnessDraft): {
+  problem?: FieldProblem;
+  photos: File[];
+  video: File | null;
+  videoUrl: string | null;
+} {
+  const none = { photos: [], video: null, videoUrl: null };
+  if (draft.media === "photograph") {
+    const problem = (message: string) => ({ ...none, problem: { fieldId: reportFields.photos, message } });
+    if (draft.photos.length === 0) return problem(missingMessages.photos);
+    if (draft.photos.length > PHOTO_MAX_COUNT) return problem(reportMessages.tooManyPhotos);
+    for (const { file } of draft.photos) {
+      const wrong = photoProblem(file);
+      if (wrong) return problem(wrong);
+    }
+    return { ...none, photos: draft.photos.map((photo) => photo.file) };
+  }
+  if (draft.media === "video" && draft.videoSource === "file") {
+    const problem = (message: string) => ({ ...none, problem: { fieldId: reportFields.videoFile, message } });
+    if (!draft.videoFile) return problem(missingMessages.videoFile);
+    const wrong = videoProblem(draft.videoFile);
+    return wrong ? problem(wrong) : { ...none, video: draft.videoFile };
+  }
+  if (draft.media === "video") {
+    const problem = (message: string) => ({ ...none, problem: { fieldId: reportFields.videoUrl, message } });
+    const videoUrl = draft.videoUrl.trim();
+    if (!videoUrl) return problem(missingMessages.videoUrl);
+    return isVideoUrl(videoUrl) ? { ...none, videoUrl } : problem(reportMessages.invalidVideoUrl);
+  }
+  return none;
+}
+
+const photoExtensions = /\.(jpe?g|png|gif)$/i;
+const videoExtensions = /\.(mp4|mov|avi)$/i;
+// Browsers name AVI files in more than one way; the server decides by content in any case.
+const otherVideoNames: ReadonlySet<string> = new Set(["video/avi", "video/msvideo"]);
+
+function isPhotoFile(file: File): boolean {
+  if (file.type) return file.type in photoTypes;
+  return photoExtensions.test(file.name);
+}
+
+function isVideoFile(file: File): boolean {
+  if (file.type) return file.type in videoTypes || otherVideoNames.has(file.type);
+  return videoExtensions.test(file.name);
+}
+
+/** Why a photograph cannot be attached, or null when it can. */
+export function photoProblem(file: File): string | null {
+  if (!isPhotoFile(file)) return reportMessages.photoWrongType(file.name);
+  if (file.size > PHOTO_MAX_BYTES) return reportMessages.photoTooLarge(file.name);
+  return null;
+}
+
+/** Why a video cannot be attached, or null when it can. */
+export function videoProblem(file: File): string | null {
+  if (!isVideoFile(file)) return reportMessages.videoWrongType(file.name);
+  if (file.size > VIDEO_MAX_BYTES) return reportMessages.videoTooLarge(file.name);
+  return null;
+}
+
+/**
+ * Sorts files just chosen into those added and what is wrong with the others: a wrong type, too large,
+ * or beyond the 10 a report can hold (counting the `alreadyChosen`).
+ */
+export function sortChosenPhotos(
+  files: readonly File[],
+  alreadyChosen: number,
+): { accepted: File[]; problems: string[] } {
+  const accepted: File[] = [];
+  const problems: string[] = [];
+  const overLimit: string[] = [];
+  for (const file of files) {
+    const problem = photoProblem(file);
+    if (problem) problems.push(problem);
+    else if (alreadyChosen + accepted.length >= PHOTO_MAX_COUNT) overLimit.push(file.name);
+    else accepted.push(file);
+  }
+  if (overLimit.length > 0) {
+    const names = overLimit.map((name) => `"${name}"`).join(", ");
+    problems.push(`${reportMessages.tooManyPhotos} Not added: ${names}.`);
+  }
+  return { accepted, problems };
+}

@@ -1,0 +1,69 @@
+import { vi } from "vitest";
+import type { OwnReportView } from "../../../domain/reports/report-rules";
+import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
+
+// Shared by the reports' component tests: a signed-in user, files of a chosen size and type, and object
+// URLs (which jsdom lacks) that the tests can count.
+
+export const MB = 1024 * 1024;
+
+export function signIn(fields: Partial<SessionUser> = {}): SessionUser {
+  const user: SessionUser = {
+    id: 7,
+    firstname: "Amina",
+    lastname: "Bello",
+    email: "amina@example.org",
+    role: "user",
+    isVerified: true,
+    token: "session-token-of-amina",
+    ...fields,
+  };
+  window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(user));
+  return user;
+}
+
+/** A file claiming `bytes` without holding them, so 100 MB videos cost nothing. */
+export function fileOf(name: string, type: string, bytes = 200 * 1024): File {
+  const file = new File(["content"], name, { type });
+  Object.defineProperty(file, "size", { value: bytes });
+  return file;
+}
+
+export const jpeg = (name: string, bytes?: number) => fileOf(name, "image/jpeg", bytes);
+
+/** Installs URL.createObjectURL / revokeObjectURL; returns the URLs made and released. */
+export function trackObjectUrls() {
+  const made = new Map<string, File | Blob>();
+  const revoked: string[] = [];
+  let next = 0;
+  const create = vi.fn((blob: Blob) => {
+    const url = `blob:preview-${++next}`;
+    made.set(url, blob);
+    return url;
+  });
+  const revoke = vi.fn((url: string) => void revoked.push(url));
+  Object.defineProperty(URL, "createObjectURL", { value: create, configurable: true, writable: true });
+  Object.defineProperty(URL, "revokeObjectURL", { value: revoke, configurable: true, writable: true });
+  return {
+    made,
+    revoked,
+    /** The URLs made for a file name and still not released. */
+    liveFor: (name: string) =>
+      [...made]
+        .filter(([url, blob]) => (blob as File).name === name && !revoked.includes(url))
+        .map(([url]) => url),
+  };
+}
+
+export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
+  return {
+    id: "r-1",
+    commentType: "barrier",
+    comment: "The ramp at the general hospital is too steep for a wheelchair.",
+    status: "pending",
+    createdAt: "2026-11-21T12:05:00.000Z",
+    videoUrl: null,
+    media: [],
+    ...fields,
+  };
+}

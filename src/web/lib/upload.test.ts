@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { currentToasts, toast } from "../ui/toast/toast-store";
+import { ApiError, UNAUTHORIZED_MESSAGE } from "./api-client";
+import { installFakeXhr } from "./fake-xhr";
+import { session } from "./session";
+import { isAbortError, uploadFormData, type UploadProgress } from "./upload";
+
+const user = {
+  id: 7,
+  firstname: "Ada",
+  lastname: "Obi",
+  email: "ada@example.org",
+  role: "user" as const,
+  isVerified: true,
+};
+
+function someForm() {
+  const form = new FormData();
+  form.append("comment", "A ramp is missing");
+  form.append("media", new File(["photo bytes"], "ramp.jpg", { type: "image/jpeg" }));
+  return form;
+}
+
+describe("uploadFormData", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    toast.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("posts the form to the API with the signed-in user's token and resolves with the JSON answer", async () => {
+    session.signIn(user, "secret-token");
+    const xhr = installFakeXhr();
+    const sending = uploadFormData<{ success: boolean; id: string }>("/eyewitness", someForm());
+    const request = xhr.latest();
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/api/v1/eyewitness");
+    expect(request.headers.authorization).toBe("Bearer secret-token");
+    expect(request.headers.accept).toBe("application/json");
+    expect(request.fields()).toEqual([
+      ["comment", "A ramp is missing"],
+      ["media", "file:ramp.jpg"],
+    ]);
+    request.respond(201, { success: true, id: "r1" });
+    await expect(sending).resolves.toEqual({ success: true, id: "r1" });
+  });
+
+  it("reports the bytes sent as they go, and says when the total is unknown", async () => {
+    const xhr = installFakeXhr();
+    const seen: UploadProgress[] = [];
+    const sending = uploadFormData("/eyewitness", someForm(), { onProgress: (p) => seen.push(p) });
+    xhr.latest().progress(0, 1000);
+    xhr.latest().progress(450, 1000);
+    xhr.latest().progress(700, null);
+    xhr.latest().respond(201, { success: true });
+    await sending;
+    expect(seen).toEqual([
+      { loaded: 0, total: 1000 },
+      { loaded: 450, total: 1000 },
+      { loaded: 700, total: null },
+    ]);
+  });
+
+  it("stops the upload when cancelled and rejects as an abort", async () => {
+    const xhr = installFakeXhr();
+    const controller = new AbortController();
+    const sending = uploadFormData("/eyewitness", someForm(), { signal: controller.signal });
+    controller.abort();
+    const error = await sending.catch((reason: unknown) => reason);
+    expect(isAbortError(error)).toBe(true);
+    expect(xhr.latest().aborted).toBe(true);
+  });
+
+  it("sends nothing when already cancelled", async () => {
+    const xhr = installFakeXhr();
+    const controller = new AbortController();
+    controller.abort();
+    const error = await uploadFormData("/eyewitness", someForm(), { signal: controller.signal }).catch(
+      (reason: unknown) => reason,
+    );
+    expect(isAbortError(error)).toBe(true);
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it("rejects with the server's sentence and status", async () => {
+    const xhr = installFakeXhr();
+    const sending = uploadFormData("/eyewitness", someForm());
+    xhr.latest().respond(413, { success: false, message: 'The photograph "big.jpg" is larger than 5 MB.' });
+    const error = await sending.catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 413,
+      message: 'The photograph "big.jpg" is larger than 5 MB.',
+      body: { success: false, message: 'The photograph "big.jpg" is larger than 5 MB.' },
+    });
+  });
+
+  it("names the status when the server sent no sentence", async () => {
+    const xhr = installFakeXhr();
+    const sending = uploadFormData("/eyewitness", someForm());
+    xhr.latest().respond(502, "<html>Bad gateway</html>");
+    await expect(sending).rejects.toMatchObject({
+      status: 502,
+      message: "Request failed with status code 502.",
+      body: null,
+    });
+  });
+
+  it("rejects with a network error when the connection drops", async () => {
+    const xhr = installFakeXhr();
+    const sending = uploadFormData("/eyewitness", someForm());
+    xhr.latest().failNetwork();
+    await expect(sending).rejects.toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/^Network error/),
+    });
+  });
+
+  it("signs out and says so on a 401 to a signed-in user", async () => {
+    session.signIn(user, "expired-token");
+    const xhr = installFakeXhr();
+    const sending = uploadFormData("/eyewitness", someForm());
+    xhr.latest().respond(401, { success: false, message: "Please sign in." });
+    await expect(sending).rejects.toMatchObject({ status: 401 });
+    expect(session.current()).toBeNull();
+    expect(currentToasts().map((t) => [t.kind, t.message])).toEqual([["error", UNAUTHORIZED_MESSAGE]]);
+  });
+
+  it("leaves a signed-out visitor's toasts alone on a 401", async () => {
+    const xhr = installFakeXhr();
+    const sending = uploadFormData("/eyewitness", someForm());
+    xhr.latest().respond(401, { success: false, message: "Please sign in." });
+    await expect(sending).rejects.toMatchObject({ status: 401 });
+    expect(currentToasts()).toEqual([]);
+  });
+});
