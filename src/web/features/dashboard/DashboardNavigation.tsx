@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import type { UserRole } from "../../../domain/accounts/user";
+import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import styles from "./DashboardNavigation.module.css";
 
@@ -75,7 +76,7 @@ const userRoles: NavigationItem = {
 
 /** The dashboard's pages a person may open: role administration only for admins and moderators (spec §6). */
 export function dashboardItems(role: UserRole): NavigationItem[] {
-  return role === "admin" || role === "moderator"
+  return can(role, "users:list")
     ? [eyewitness, myReports, profile, userRoles]
     : [eyewitness, myReports, profile];
 }

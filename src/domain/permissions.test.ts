@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { actions, can, rolesAllowedTo } from "./permissions";
+
+describe("permissions", () => {
+  it("lets only admins change roles and read the audit log", () => {
+    expect(rolesAllowedTo("roles:change")).toEqual(["admin"]);
+    expect(rolesAllowedTo("audit:read")).toEqual(["admin"]);
+  });
+
+  it("lets moderators and admins list users, review reports and read any media", () => {
+    for (const action of ["users:list", "report:review", "media:read-any"] as const) {
+      expect(rolesAllowedTo(action)).toEqual(["moderator", "admin"]);
+    }
+  });
+
+  it("lets every signed-in role submit and read its own reports", () => {
+    expect(rolesAllowedTo("report:submit")).toEqual(["user", "moderator", "admin"]);
+  });
+
+  it("denies by default: no role, or an unknown one, may do anything", () => {
+    for (const action of actions) {
+      expect(can(null, action)).toBe(false);
+      expect(can(undefined, action)).toBe(false);
+      expect(can("superuser" as never, action)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import type { UserRole } from "./accounts/user";
+
+// Who may do what: one table, read by the server's guards and by the web app's menus. Default deny: an
+// action a role is not listed for is refused. The web app's hiding of links is convenience only.
+
+export const actions = [
+  "report:submit",
+  "report:read-own",
+  "report:review",
+  "media:read-any",
+  "users:list",
+  "roles:change",
+  "audit:read",
+] as const;
+export type Action = (typeof actions)[number];
+
+const grants: Record<UserRole, readonly Action[]> = {
+  user: ["report:submit", "report:read-own"],
+  moderator: ["report:submit", "report:read-own", "report:review", "media:read-any", "users:list"],
+  admin: [
+    "report:submit",
+    "report:read-own",
+    "report:review",
+    "media:read-any",
+    "users:list",
+    "roles:change",
+    "audit:read",
+  ],
+};
+
+export function can(role: UserRole | null | undefined, action: Action): boolean {
+  return role ? (grants[role]?.includes(action) ?? false) : false;
+}
+
+/** The roles that may perform an action (for guards that take a list). */
+export function rolesAllowedTo(action: Action): UserRole[] {
+  return (Object.keys(grants) as UserRole[]).filter((role) => can(role, action));
+}
