@@ -27,6 +27,11 @@ export interface BuiltServerOptions {
   startTimeoutMs?: number;
   /** The built web app to serve (WEB_BUILD_DIR); build/client by default. */
   webBuildDir?: string;
+  /**
+   * Runs before the server starts, with the server's environment (DATA_DIR included): the place to seed
+   * the embedded database, which only one process may open at a time.
+   */
+  beforeStart?: (env: NodeJS.ProcessEnv) => Promise<void>;
 }
 
 const defaultWebBuildDir = "build/client";
@@ -82,23 +87,32 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
   const dataDir = await mkdtemp(path.join(tmpdir(), options.dataDirPrefix ?? "inclusion-atlas-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: "",
+    LOG_LEVEL: "warn",
+    // Every test browser signs in from 127.0.0.1; the limits themselves are tested in the API suite.
+    AUTH_RATE_LIMIT_MAX: "1000",
+    AUTH_ACCOUNT_RATE_LIMIT_MAX: "1000",
+    ...(options.webBuildDir ? { WEB_BUILD_DIR: webBuildDir } : {}),
+    ...options.env,
+  };
+  if (options.beforeStart) {
+    try {
+      await options.beforeStart(env);
+    } catch (error) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      // Every test browser signs in from 127.0.0.1; the limits themselves are tested in the API suite.
-      AUTH_RATE_LIMIT_MAX: "1000",
-      AUTH_ACCOUNT_RATE_LIMIT_MAX: "1000",
-      ...(options.webBuildDir ? { WEB_BUILD_DIR: webBuildDir } : {}),
-      ...options.env,
-    },
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,5 +1,5 @@
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { systemClock } from "./accounts/clock";
 import { setUpAccounts, type AccountsOptions } from "./accounts/module";
 import type { Config } from "./config";
@@ -12,6 +12,7 @@ import { MediaStorage } from "./media/storage";
 import { createRateLimitStore } from "./rate-limit/create-store";
 import { reportRoutes } from "./reports/routes";
 import { SubmissionLimit } from "./reports/submission-limit";
+import { roleRoutes } from "./roles/routes";
 import { webSite } from "./site/web-app";
 
 export interface AppDependencies {
@@ -21,6 +22,8 @@ export interface AppDependencies {
   serveWeb?: boolean;
   /** Test settings of accounts: clock, cheaper password hashing, rate-limit store. */
   accounts?: AccountsOptions;
+  /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole service: external plugins, then application plugins, then routes. */
@@ -29,6 +32,7 @@ export async function buildApp({
   database,
   serveWeb = true,
   accounts: accountsOptions,
+  onRoute,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -39,6 +43,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     disableRequestLogging: config.env === "test",
   });
+  if (onRoute) app.addHook("onRoute", onRoute);
 
   await app.register(helmet, {
     // Pages get a per-page CSP from webSite (hashes of their inline scripts); API answers are data only.
@@ -81,6 +86,7 @@ export async function buildApp({
       healthRoutes(api, database);
       await api.register(accountRoutes, { prefix: "/auth" });
       await api.register(eyewitnessRoutes, { prefix: "/eyewitness" });
+      await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });
       api.all("/*", async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),
       );

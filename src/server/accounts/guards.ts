@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { accountMessages } from "../../domain/accounts/messages";
 import type { UserRole } from "../../domain/accounts/user";
+import { can, type Action } from "../../domain/permissions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import type { Clock } from "./clock";
@@ -8,7 +9,7 @@ import { findSignedInUser, type SignedInUser } from "./sessions";
 
 // Guards for route handlers: call one first, then the handler reads as a plain sentence.
 //   const user = await requireUser(request);
-//   await requireRole(request, ["admin", "moderator"]);
+//   const admin = await requirePermission(request, "roles:change");
 // The role is read from the database on every request, so a role change applies at once (DESIGN §7).
 
 export type { SignedInUser } from "./sessions";
@@ -61,6 +62,16 @@ export async function requireRole(
 ): Promise<SignedInUser> {
   const user = await requireUser(request);
   if (!roles.includes(user.role)) throw new HttpError(403, accountMessages.notAllowed);
+  return user;
+}
+
+/**
+ * The signed-in user when the permission table (src/domain/permissions.ts) lets their role do `action`;
+ * otherwise 401 (not signed in) or 403. Default deny: an action not granted is refused.
+ */
+export async function requirePermission(request: FastifyRequest, action: Action): Promise<SignedInUser> {
+  const user = await requireUser(request);
+  if (!can(user.role, action)) throw new HttpError(403, accountMessages.notAllowed);
   return user;
 }
 

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
   jsonb,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { commentTypes, reportStatuses } from "../../domain/reports/report-rules";
 
@@ -18,6 +19,18 @@ import { commentTypes, reportStatuses } from "../../domain/reports/report-rules"
 // never sit in the users table, so a query for a user cannot carry them by accident.
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * What the user search looks in: "firstname lastname", then the e-mail, lowercased. A newline keeps the
+ * name and the e-mail apart, so a search (whose spaces are collapsed) never matches across them.
+ */
+export function userSearchText(columns: {
+  firstname: AnyPgColumn;
+  lastname: AnyPgColumn;
+  email: AnyPgColumn;
+}) {
+  return sql`(lower(${columns.firstname} || ' ' || ${columns.lastname} || chr(10) || ${columns.email}))`;
+}
 
 export const users = pgTable(
   "users",
@@ -33,7 +46,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`),
+    // Substring search of the user list (roles page) stays fast at 100,000 users: a trigram index
+    // (pg_trgm, loaded in PGlite too) on the very expression the search uses.
+    index("users_search_trgm_idx").using("gin", sql`${userSearchText(table)} gin_trgm_ops`),
+  ],
 );
 
 export const passwords = pgTable("passwords", {

@@ -1,5 +1,5 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
-import type { UserRole } from "../../domain/accounts/user";
+import { can } from "../../domain/permissions";
 import type { SignedInUser } from "../accounts/guards";
 import { eyewitnessReports } from "../db/schema";
 
@@ -10,9 +10,6 @@ export type MediaViewer =
   /** Holds a link the server signed for someone allowed to see the file (media-links.ts). */
   { kind: "signed-link" } | { kind: "user"; user: SignedInUser } | { kind: "anonymous" };
 
-/** Staff who review reports see every report's media. */
-const reviewerRoles: readonly UserRole[] = ["moderator", "admin"];
-
 /**
  * The condition on eyewitness_reports under which `viewer` may see the report's media; undefined when
  * they may see every report's. Reporters see their own. Publishing verified reports adds one condition
@@ -20,7 +17,8 @@ const reviewerRoles: readonly UserRole[] = ["moderator", "admin"];
  */
 export function mediaVisibleTo(viewer: MediaViewer): SQL | undefined {
   if (viewer.kind === "signed-link") return undefined;
-  if (viewer.kind === "user" && reviewerRoles.includes(viewer.user.role)) return undefined;
+  // Staff who review reports see every report's media (the permission table says who they are).
+  if (viewer.kind === "user" && can(viewer.user.role, "media:read-any")) return undefined;
   const conditions: SQL[] = [];
   if (viewer.kind === "user") conditions.push(eq(eyewitnessReports.reporterId, viewer.user.id));
   return or(...conditions) ?? sql`false`;

@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
 import type { Clock } from "../accounts/clock";
-import { requireUser } from "../accounts/guards";
+import { requirePermission } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
@@ -101,7 +101,7 @@ export function reportRoutes({
     await scope.register(fastifyMultipart, { limits: multipartLimits(limits) });
 
     scope.post("/", { schema: { response: { 201: submittedAnswer } } }, async (request, reply) => {
-      const user = await requireUser(request);
+      const user = await requirePermission(request, "report:submit");
       await submissions.count(request, reply, user.id);
       if (!request.isMultipart()) throw new HttpError(415, reportServerMessages.notMultipart);
       if (Number(request.headers["content-length"]) > largestReportBytes(limits)) {
@@ -134,7 +134,7 @@ export function reportRoutes({
       "/mine",
       { schema: { response: { 200: mineAnswer } } },
       async (request, reply) => {
-        const user = await requireUser(request);
+        const user = await requirePermission(request, "report:read-own");
         const page = wholeNumber(request.query.page, 1, Number.MAX_SAFE_INTEGER, pageProblem);
         const perPage = wholeNumber(request.query.per_page, REPORTS_PER_PAGE, MAX_PER_PAGE, perPageProblem);
         const { total, reports } = await findOwnReports(db, user.id, { number: page, size: perPage });

@@ -24,6 +24,7 @@ export default [
       index("routes/dashboard/index.tsx"),
       route("my-reports", "routes/dashboard/my-reports.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
+      route("user-roles", "routes/dashboard/user-roles.tsx"),
     ]),
   ]),
 

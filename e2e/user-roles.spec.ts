@@ -1,0 +1,225 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { paths } from "../src/domain/routes";
+import {
+  openSignedIn,
+  signedInTest,
+  verificationTokenFor,
+  type Account,
+  type SignedIn,
+} from "./support/accounts";
+import { expect, expectNoAxeViolations } from "./support/fixtures";
+
+// Role administration against the real roles API. The admin is made by the real create-admin CLI before
+// the server starts (global-setup.ts); the people whose roles change are registered and verified here,
+// each test its own, so other tests' accounts keep the role "user".
+
+const accessDenied = "Access Denied - You don't have permission to access this page.";
+const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
+const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "User roles" });
+const searchbox = (page: Page) => page.getByRole("searchbox", { name: "Search users by name or e-mail" });
+const tableRegion = (page: Page) => page.getByRole("region", { name: "Users and their roles" });
+const rowOf = (page: Page, email: string) =>
+  page.getByRole("table", { name: "Users and their roles" }).getByRole("row").filter({ hasText: email });
+
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<SignedIn> {
+  const response = await request.post("/api/v1/auth/login", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as SignedIn;
+  return { token: body.token, user: body.user };
+}
+
+function signInAsAdmin(request: APIRequestContext): Promise<SignedIn> {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error("E2E_ADMIN_EMAIL is not set: run through playwright test.");
+  return signIn(request, email, password);
+}
+
+/** A new account, registered and verified through its e-mail, with the role "user". */
+async function registerVerified(request: APIRequestContext, firstname: string, lastname: string) {
+  const account: Account = {
+    email: `roles-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`,
+    password: "Atlas-Roles-2026!x",
+    firstname,
+    lastname,
+  };
+  const registered = await request.post("/api/v1/auth/register", { data: account });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const token = await verificationTokenFor(account.email);
+  const verified = await request.get(`/api/v1/auth/verify-email/${encodeURIComponent(token)}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
+
+/** Types a search and presses Enter, then waits for the status line to give the count. */
+async function search(page: Page, text: string) {
+  await searchbox(page).fill(text);
+  await searchbox(page).press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: /match/ })).toContainText(`“${text}”`);
+}
+
+async function hasNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, "horizontal overflow of the page in px").toBeLessThanOrEqual(0);
+}
+
+/** Records the page's requests to the roles API. */
+function rolesRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/v1/roles/")) seen.push(`${request.method()} ${url.pathname}`);
+  });
+  return seen;
+}
+
+const roleCell = (row: Locator) => row.getByRole("cell").nth(4);
+
+signedInTest.describe("user roles", () => {
+  signedInTest.use({ viewport: { width: 1280, height: 800 } });
+
+  signedInTest(
+    "a plain user sees 'Access Denied' and the page asks the server nothing",
+    async ({ page, signedIn }) => {
+      const asked = rolesRequests(page);
+      await openSignedIn(page, signedIn, paths.userRoles());
+
+      await expect(heading(page)).toBeVisible();
+      await expect(page.getByText(accessDenied, { exact: true })).toBeVisible();
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expect(
+        page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "User roles" }),
+      ).toHaveCount(0);
+      await expect(page).toHaveTitle("User roles | Inclusion Atlas");
+      expect(asked).toEqual([]);
+    },
+  );
+
+  signedInTest(
+    "an admin promotes a user to moderator, who then sees the list with 'No permission'",
+    async ({ page, request }) => {
+      const account = await registerVerified(request, "Ada", "Obi");
+      const admin = await signInAsAdmin(request);
+      await openSignedIn(page, admin, paths.userRoles());
+      await expect(heading(page)).toBeVisible();
+      await expect(page).toHaveTitle("User roles | Inclusion Atlas");
+
+      await search(page, account.email);
+      await expect(page).toHaveURL(new RegExp(`\\?search=${encodeURIComponent(account.email)}$`));
+      const row = rowOf(page, account.email);
+      await expect(row).toHaveCount(1);
+      await expect(roleCell(row)).toHaveText("User");
+      const select = row.getByRole("combobox", { name: "Role of Ada Obi" });
+      await select.selectOption("moderator");
+      await row.getByRole("button", { name: "Save role of Ada Obi" }).click();
+
+      await expect(toasts(page)).toContainText("User role updated successfully");
+      await expect(roleCell(row)).toHaveText("Moderator");
+      await expect(select).toHaveValue("moderator");
+
+      // The change is stored: a fresh load shows it.
+      await page.reload();
+      await expect(roleCell(rowOf(page, account.email))).toHaveText("Moderator");
+
+      const moderator = await signIn(request, account.email, account.password);
+      expect(moderator.user.role).toBe("moderator");
+      await openSignedIn(page, moderator, paths.userRoles());
+      await expect(
+        page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "User roles" }),
+      ).toBeVisible();
+      await expect(heading(page)).toBeVisible();
+      await expect(page.getByRole("table", { name: "Users and their roles" })).toBeVisible();
+      await expect(page.getByRole("combobox")).toHaveCount(0);
+      await search(page, account.email);
+      const ownRow = rowOf(page, account.email);
+      await expect(ownRow.getByRole("cell").last()).toHaveText("No permission");
+      await expectNoAxeViolations(page, "user roles, moderator view");
+    },
+  );
+
+  signedInTest(
+    "the admin's own select is disabled with its reason, and the admin view is axe-clean",
+    async ({ page, request }) => {
+      const admin = await signInAsAdmin(request);
+      await openSignedIn(page, admin, paths.userRoles());
+      await expect(page.getByRole("table", { name: "Users and their roles" })).toBeVisible();
+      await expectNoAxeViolations(page, "user roles, admin view");
+
+      await search(page, admin.user.email);
+      const own = rowOf(page, admin.user.email).getByRole("combobox", {
+        name: `Role of ${admin.user.firstname} ${admin.user.lastname}`,
+      });
+      await expect(own).toBeDisabled();
+      await expect(own).toHaveValue("admin");
+      await expect(own).toHaveAccessibleDescription("You cannot change your own role");
+      await expect(rowOf(page, admin.user.email).getByRole("button", { name: /^Save/ })).toHaveCount(0);
+    },
+  );
+
+  signedInTest(
+    "from the keyboard alone: making someone an admin asks first, and Cancel keeps their role",
+    async ({ page, request }) => {
+      const account = await registerVerified(request, "Bola", "Ade");
+      const admin = await signInAsAdmin(request);
+      const asked = rolesRequests(page);
+      await openSignedIn(page, admin, paths.userRoles());
+      await expect(page.getByRole("table", { name: "Users and their roles" })).toBeVisible();
+
+      await searchbox(page).focus();
+      await page.keyboard.type(account.email);
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status").filter({ hasText: /match/ })).toContainText("1 user matches");
+
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: "Search", exact: true })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(tableRegion(page)).toBeFocused();
+      await page.keyboard.press("Tab");
+      const select = page.getByRole("combobox", { name: "Role of Bola Ade" });
+      await expect(select).toBeFocused();
+      await select.selectOption("admin");
+      await page.keyboard.press("Tab");
+      const save = page.getByRole("button", { name: "Save role of Bola Ade" });
+      await expect(save).toBeFocused();
+      await page.keyboard.press("Enter");
+
+      const dialog = page.getByRole("dialog", { name: "Make Bola Ade an admin?" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await expectNoAxeViolations(page, "user roles, confirming a new admin");
+      await page.keyboard.press("Enter");
+
+      await expect(dialog).toBeHidden();
+      await expect(save).toBeFocused();
+      await expect(select).toHaveValue("user");
+      await expect(roleCell(rowOf(page, account.email))).toHaveText("User");
+      expect(asked.filter((line) => line.startsWith("PATCH"))).toEqual([]);
+    },
+  );
+
+  signedInTest.describe("at 320 px wide", () => {
+    signedInTest.use({ viewport: { width: 320, height: 640 } });
+
+    signedInTest(
+      "the page does not scroll sideways; the table scrolls inside its own region",
+      async ({ page, request }) => {
+        const admin = await signInAsAdmin(request);
+        await openSignedIn(page, admin, paths.userRoles());
+        const region = tableRegion(page);
+        await expect(region).toBeVisible();
+        await hasNoHorizontalScroll(page);
+        const { scrollWidth, clientWidth } = await region.evaluate((element) => ({
+          scrollWidth: element.scrollWidth,
+          clientWidth: element.clientWidth,
+        }));
+        expect(scrollWidth).toBeGreaterThan(clientWidth);
+        await region.focus();
+        await page.keyboard.press("ArrowRight");
+        await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+        await expectNoAxeViolations(page, "user roles at 320 px");
+      },
+    );
+  });
+});

@@ -1,0 +1,293 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import {
+  bearer,
+  login,
+  signedInUser,
+  testClock,
+  testConfig,
+  testPasswordHashing,
+} from "./accounts/test-support";
+import type { Database, DatabaseHandle } from "./db/database";
+import { MemoryRateLimitStore } from "./rate-limit/store";
+import {
+  fieldParts,
+  mediaPart,
+  multipart,
+  smallJpeg,
+  submitReport,
+  type SubmittedAnswer,
+} from "./reports/test-support";
+import { idOf, signedInAs } from "./roles/test-support";
+import { openTestDatabase, testDatabaseKinds } from "./test/databases";
+
+// Who may call each API route: one row per route the server registers × anonymous, user, moderator,
+// admin → the status each gets. Every caller sends a request valid enough that the guard, not input
+// validation, decides; where the route is public, the row says what its answer means. A route added to
+// the server without a row here fails the first test, and so does a row whose route is gone.
+
+type Caller = "anonymous" | "user" | "moderator" | "admin";
+const callers: Caller[] = ["anonymous", "user", "moderator", "admin"];
+
+/** What the rows' requests need: accounts of each role, another user, and a photo of that user's report. */
+interface Fixtures {
+  bystanderId: number;
+  bystanderEmail: string;
+  photoId: string;
+}
+
+interface Row {
+  /** [anonymous, user, moderator, admin] */
+  expected: [number, number, number, number];
+  /** What is sent and why those statuses. */
+  note: string;
+  request: (fixtures: Fixtures, caller: Caller) => InjectOptions;
+}
+
+const password = "Kettle-Drum-42";
+const accounts: Record<
+  Exclude<Caller, "anonymous">,
+  { email: string; firstname: string; lastname: string }
+> = {
+  user: { email: "amaka.user@example.org", firstname: "Amaka", lastname: "Obi" },
+  moderator: { email: "ngozi.moderator@example.org", firstname: "Ngozi", lastname: "Eze" },
+  admin: { email: "tunde.admin@example.org", firstname: "Tunde", lastname: "Okoro" },
+};
+const bystander = { email: "bola.bystander@example.org", firstname: "Bola", lastname: "Ade", password };
+/** Well formed, but no such token was ever issued. */
+const madeUpToken = "A".repeat(43);
+
+const matrix: Record<string, Row> = {
+  "GET /api/v1/health": {
+    expected: [200, 200, 200, 200],
+    note: "public: whether the database answers",
+    request: () => ({ method: "GET", url: "/api/v1/health" }),
+  },
+  "POST /api/v1/auth/register": {
+    expected: [201, 201, 201, 201],
+    note: "public: a valid registration (the same answer for a known address)",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      payload: { email: "newcomer@example.org", password, firstname: "New", lastname: "Comer" },
+    }),
+  },
+  "POST /api/v1/auth/login": {
+    expected: [200, 200, 200, 200],
+    note: "public: the bystander's right credentials",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { email: bystander.email, password },
+    }),
+  },
+  "POST /api/v1/auth/logout": {
+    expected: [401, 200, 200, 200],
+    note: "signed in: ends the caller's own session (each cell signs in afresh)",
+    request: () => ({ method: "POST", url: "/api/v1/auth/logout" }),
+  },
+  "PATCH /api/v1/auth/update-profile": {
+    expected: [401, 200, 200, 200],
+    note: "signed in: the caller's own names",
+    request: (_fixtures, caller) => ({
+      method: "PATCH",
+      url: "/api/v1/auth/update-profile",
+      payload: caller === "anonymous" ? { firstname: "Any", lastname: "One" } : namesOf(caller),
+    }),
+  },
+  "GET /api/v1/auth/verify-email/:token": {
+    expected: [400, 400, 400, 400],
+    note: "public: a well-formed token never issued is refused alike for everyone",
+    request: () => ({ method: "GET", url: `/api/v1/auth/verify-email/${madeUpToken}` }),
+  },
+  "POST /api/v1/auth/resend-verification": {
+    expected: [200, 200, 200, 200],
+    note: "public: the same answer for any address",
+    request: (fixtures) => ({
+      method: "POST",
+      url: "/api/v1/auth/resend-verification",
+      payload: { email: fixtures.bystanderEmail },
+    }),
+  },
+  "POST /api/v1/auth/request-password-reset": {
+    expected: [200, 200, 200, 200],
+    note: "public: the same answer for any address",
+    request: (fixtures) => ({
+      method: "POST",
+      url: "/api/v1/auth/request-password-reset",
+      payload: { email: fixtures.bystanderEmail },
+    }),
+  },
+  "POST /api/v1/auth/reset-password": {
+    expected: [400, 400, 400, 400],
+    note: "public: a strong password with a token never issued is refused alike for everyone",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/auth/reset-password",
+      payload: { token: madeUpToken, newPassword: "Brand-New-Drum-77" },
+    }),
+  },
+  "POST /api/v1/eyewitness": {
+    expected: [401, 201, 201, 201],
+    note: "report:submit: a complete report without media",
+    request: () => {
+      const body = multipart(fieldParts());
+      return { method: "POST", url: "/api/v1/eyewitness", payload: body.payload, headers: body.headers };
+    },
+  },
+  "GET /api/v1/eyewitness/mine": {
+    expected: [401, 200, 200, 200],
+    note: "report:read-own: the caller's own reports",
+    request: () => ({ method: "GET", url: "/api/v1/eyewitness/mine" }),
+  },
+  "GET /media/:id": {
+    expected: [404, 404, 200, 200],
+    note: "media:read-any: the bystander's photo; others get 404, as for a file that does not exist",
+    request: (fixtures) => ({ method: "GET", url: `/media/${fixtures.photoId}` }),
+  },
+  "GET /api/v1/roles/users": {
+    expected: [401, 403, 200, 200],
+    note: "users:list",
+    request: () => ({ method: "GET", url: "/api/v1/roles/users" }),
+  },
+  "GET /api/v1/roles/roles": {
+    expected: [401, 200, 200, 200],
+    note: "signed in",
+    request: () => ({ method: "GET", url: "/api/v1/roles/roles" }),
+  },
+  "PATCH /api/v1/roles/update-role": {
+    expected: [401, 403, 403, 200],
+    note: "roles:change: make the bystander a moderator",
+    request: (fixtures) => ({
+      method: "PATCH",
+      url: "/api/v1/roles/update-role",
+      payload: { userId: fixtures.bystanderId, role: "moderator" },
+    }),
+  },
+  "GET /api/v1/roles/audit": {
+    expected: [401, 403, 403, 200],
+    note: "audit:read",
+    request: () => ({ method: "GET", url: "/api/v1/roles/audit" }),
+  },
+};
+
+/** Routes that are not endpoints: the 404 answers for unknown API paths, and the web app's pages. */
+const catchAlls = new Set(["/api/*", "/api/v1/*", "/*"]);
+
+/** "METHOD /url" of every endpoint, without Fastify's automatic HEAD twins or trailing-slash twins. */
+function endpointsOf(routes: RouteOptions[]): string[] {
+  const endpoints = new Set<string>();
+  for (const route of routes) {
+    const url = route.url.length > 1 ? route.url.replace(/\/$/, "") : route.url;
+    if (catchAlls.has(url)) continue;
+    for (const method of [route.method].flat()) endpoints.add(`${method} ${url}`);
+  }
+  return [...endpoints]
+    .filter((endpoint) => !endpoint.startsWith("HEAD ") || !endpoints.has(endpoint.replace(/^HEAD/, "GET")))
+    .sort();
+}
+
+/** "GET /media/:id" → a pattern matching "GET /media/<anything but a slash>" (query string allowed). */
+function routePattern(route: string): RegExp {
+  const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/?]+");
+  return new RegExp(`^${escaped}(\\?.*)?$`);
+}
+
+function namesOf(caller: Exclude<Caller, "anonymous">) {
+  return { firstname: accounts[caller].firstname, lastname: accounts[caller].lastname };
+}
+
+describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let db: Database;
+  let uploadsDir: string;
+  let fixtures: Fixtures;
+  const registered: RouteOptions[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.db;
+    uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-matrix-"));
+    const clock = testClock();
+    app = await buildApp({
+      config: testConfig({ uploadsDir, reportRateLimitMax: 1000 }),
+      database,
+      serveWeb: false,
+      accounts: {
+        clock: clock.now,
+        passwordHashing: testPasswordHashing,
+        rateLimitStore: new MemoryRateLimitStore(() => clock.now().getTime()),
+        sameAnswerTimeMs: 0,
+      },
+      onRoute: (route) => registered.push(route),
+    });
+
+    const t = { app, db, clock };
+    for (const caller of ["user", "moderator", "admin"] as const) {
+      await signedInAs(t, caller, accounts[caller]);
+    }
+    const bystanderToken = await signedInUser(app, db, bystander);
+    const submitted = await submitReport(app, bystanderToken, [
+      ...fieldParts(),
+      mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+    ]);
+    if (submitted.statusCode !== 201)
+      throw new Error(`the bystander's report answered ${submitted.statusCode}`);
+    const photo = submitted.json<SubmittedAnswer>().report.media[0];
+    if (!photo) throw new Error("the bystander's report has no photo");
+    fixtures = {
+      bystanderId: await idOf(db, bystander.email),
+      bystanderEmail: bystander.email,
+      photoId: photo.id,
+    };
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  it("has a row for every route the server registers, and a registered route for every row", () => {
+    const endpoints = endpointsOf(registered);
+    const rows = Object.keys(matrix).sort();
+
+    expect({
+      "routes without a row (add one to the matrix)": endpoints.filter(
+        (endpoint) => !rows.includes(endpoint),
+      ),
+      "rows whose route the server does not have": rows.filter((row) => !endpoints.includes(row)),
+    }).toEqual({
+      "routes without a row (add one to the matrix)": [],
+      "rows whose route the server does not have": [],
+    });
+  });
+
+  it.each(Object.keys(matrix))("%s", async (route) => {
+    const row = matrix[route]!;
+    const statuses: number[] = [];
+    for (const caller of callers) {
+      const request = row.request(fixtures, caller);
+      expect(`${request.method} ${String(request.url)}`, "the row's request goes to its route").toMatch(
+        routePattern(route),
+      );
+      // A fresh session per caller, so a logout in one cell never affects another.
+      const headers = caller === "anonymous" ? {} : bearer(await sessionOf(app, accounts[caller].email));
+      const response = await app.inject({ ...request, headers: { ...request.headers, ...headers } });
+      statuses.push(response.statusCode);
+    }
+    expect(Object.fromEntries(callers.map((caller, index) => [caller, statuses[index]])), row.note).toEqual(
+      Object.fromEntries(callers.map((caller, index) => [caller, row.expected[index]])),
+    );
+  });
+});
+
+async function sessionOf(app: FastifyInstance, email: string): Promise<string> {
+  const response = await login(app, { email, password });
+  if (response.statusCode !== 200) throw new Error(`login of ${email} answered ${response.statusCode}`);
+  return response.json<{ token: string }>().token;
+}

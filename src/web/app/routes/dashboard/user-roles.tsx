@@ -1,0 +1,9 @@
+import { UserRolesPage } from "../../../features/roles/UserRolesPage";
+import { pageMeta } from "../../page-title";
+
+export const meta = () =>
+  pageMeta("User roles", "Role administration: see every user and, as an admin, change their role.");
+
+export default function UserRoles() {
+  return <UserRolesPage />;
+}

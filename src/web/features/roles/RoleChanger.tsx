@@ -1,0 +1,165 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import type { PublicUser } from "../../../domain/accounts/user";
+import { ApiError } from "../../lib/api-client";
+import { Dialog } from "../../ui/Dialog";
+import { toast } from "../../ui/toast/toast-store";
+import { changeUserRole, serverMessage } from "./roles-api";
+import { personName, roleLabel, userRolesMessages } from "./roles-text";
+import styles from "./UserRolesPage.module.css";
+
+export interface RoleChangerProps {
+  user: PublicUser;
+  /** The roles the server offers. */
+  roles: readonly string[];
+  /** The signed-in admin's own row: the select is shown disabled, with the reason. */
+  ownRow: boolean;
+  /** Called with the user as the server returned it after a change. */
+  onChanged: (user: PublicUser) => void;
+}
+
+/**
+ * An admin's control for one user's role: a select labelled "Role of {name}" and a Save button. Choosing
+ * a role changes nothing until Save, so a keyboard user moving through the options with the arrow keys
+ * never sends a change by accident. Not optimistic: the select keeps the chosen role while the server
+ * answers (the Role column still shows the saved one); success toasts 'User role updated successfully' and
+ * the row shows the new role, failure toasts the server's message (or 'Failed to update user role') and
+ * the select returns to the saved role. Making someone an admin, or taking the role from an admin, asks
+ * first in a modal dialog whose focus starts on Cancel.
+ */
+export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps) {
+  const [chosen, setChosen] = useState(user.role as string);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [savedRole, setSavedRole] = useState(user.role as string);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const selectId = useId();
+  const noteId = useId();
+  const name = personName(user);
+
+  // A reload of the list brought another saved role (someone else changed it): show that one.
+  if (savedRole !== user.role) {
+    setSavedRole(user.role);
+    if (!saving) setChosen(user.role);
+  }
+
+  // The server's roles, plus the user's own if the list lacks it, so the select can always show it.
+  const options = roles.includes(user.role) ? roles : [user.role, ...roles];
+
+  if (ownRow) {
+    return (
+      <div className={styles.roleChanger}>
+        <label htmlFor={selectId} className="visually-hidden">
+          Role of {name}
+        </label>
+        <select
+          id={selectId}
+          className={styles.roleSelect}
+          value={user.role}
+          disabled
+          aria-describedby={noteId}
+        >
+          {options.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
+        </select>
+        <p id={noteId} className={styles.note}>
+          {userRolesMessages.ownRole}
+        </p>
+      </div>
+    );
+  }
+
+  async function save(role: string) {
+    setSaving(true);
+    try {
+      const answer = await changeUserRole(user.id, role);
+      toast.success(userRolesMessages.updated);
+      setChosen(answer.user.role);
+      onChanged(answer.user);
+    } catch (error) {
+      setChosen(user.role);
+      // A 401 has already signed the admin out, with its own message; the dashboard then leaves.
+      if (error instanceof ApiError && error.status === 401) return;
+      toast.error(serverMessage(error) ?? userRolesMessages.updateFailed);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    if (chosen === user.role) {
+      toast.info(`${name} already has the role ${roleLabel(chosen)}.`);
+      return;
+    }
+    if (chosen === "admin" || user.role === "admin") setConfirming(true);
+    else void save(chosen);
+  }
+
+  function cancel() {
+    setConfirming(false);
+    setChosen(user.role);
+  }
+
+  function confirm() {
+    setConfirming(false);
+    void save(chosen);
+  }
+
+  const promoting = chosen === "admin";
+  return (
+    <form className={styles.roleChanger} onSubmit={submit}>
+      <label htmlFor={selectId} className="visually-hidden">
+        Role of {name}
+      </label>
+      <select
+        id={selectId}
+        className={styles.roleSelect}
+        value={chosen}
+        onChange={(event) => {
+          if (!saving) setChosen(event.target.value);
+        }}
+        aria-disabled={saving || undefined}
+      >
+        {options.map((role) => (
+          <option key={role} value={role}>
+            {roleLabel(role)}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className={`button button--secondary ${styles.saveButton}`}
+        aria-disabled={saving || undefined}
+      >
+        {saving ? "Saving…" : "Save"}
+        <span className="visually-hidden"> role of {name}</span>
+      </button>
+      {confirming ? (
+        <Dialog
+          open
+          onClose={cancel}
+          title={promoting ? `Make ${name} an admin?` : `Remove the admin role of ${name}?`}
+          initialFocusRef={cancelRef}
+        >
+          <p>
+            {promoting
+              ? `Admins can change the role of every user, including yours. Make ${name} an admin only if you trust this person with that.`
+              : `${name} will have the role ${roleLabel(chosen)} and will no longer be able to change roles.`}
+          </p>
+          <div className={styles.dialogActions}>
+            <button type="button" className="button" onClick={confirm}>
+              {promoting ? "Make admin" : "Change role"}
+            </button>
+            <button ref={cancelRef} type="button" className="button button--secondary" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,283 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { PublicUser } from "../../../domain/accounts/user";
+import { formatNumber, pluralize } from "../../../domain/format";
+import { can } from "../../../domain/permissions";
+import { ApiError } from "../../lib/api-client";
+import { useSessionUser, type SessionUser } from "../../lib/session";
+import { fetchRoles, fetchUsers, serverMessage, type UsersAnswer } from "./roles-api";
+import { userRolesMessages } from "./roles-text";
+import { userListQueryFrom, userListSearch, type UserListQuery } from "./user-list-query";
+import { UserSearch } from "./UserSearch";
+import { UsersTable } from "./UsersTable";
+import styles from "./UserRolesPage.module.css";
+
+/**
+ * Role administration (spec §2, §6). Whoever may not list users sees the spec's 'Access Denied' sentence
+ * and no request is sent; moderators see the table with 'No permission' in the actions column; admins see
+ * a role select per user, disabled on their own row. Renders inside the dashboard's main landmark, so it
+ * starts with its h1 and adds no landmark of its own besides the search.
+ */
+export function UserRolesPage() {
+  const user = useSessionUser();
+  return (
+    <div className={styles.page}>
+      {user && can(user.role, "users:list") ? (
+        <UserDirectory viewer={user} />
+      ) : (
+        <>
+          <h1 className={styles.title}>User roles</h1>
+          <AccessDenied />
+        </>
+      )}
+    </div>
+  );
+}
+
+function AccessDenied() {
+  return <p className={styles.denied}>{userRolesMessages.accessDenied}</p>;
+}
+
+interface Loaded {
+  key: string;
+  query: UserListQuery;
+  answer: UsersAnswer;
+  roles: readonly string[];
+}
+
+interface Failed {
+  key: string;
+  /** The server refused the list (the role changed since sign-in). */
+  denied: boolean;
+  detail: string | null;
+}
+
+/**
+ * The table with its search and pages. While another page or search loads, the last table stays on
+ * screen (marked busy) so focus is not lost; the polite status line says "Loading users…" and then how
+ * many users were found. After Previous or Next, focus moves to the table; after Retry, to the heading.
+ */
+function UserDirectory({ viewer }: { viewer: SessionUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = userListQueryFrom(searchParams);
+  const { page, search } = query;
+  const mayChangeRoles = can(viewer.role, "roles:change");
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState<Failed | null>(null);
+  const knownRoles = useRef<readonly string[] | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const tableRegion = useRef<HTMLDivElement>(null);
+  const focusTableWhenShown = useRef(false);
+  const key = `${page}\n${search}\n${attempt}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    // The role list is the same for every page: asked for once, and only by someone who may change roles.
+    const roles =
+      !mayChangeRoles || knownRoles.current
+        ? Promise.resolve(knownRoles.current ?? [])
+        : fetchRoles(signal).then((answer) => answer.roles);
+    Promise.all([fetchUsers({ page, search }, signal), roles]).then(
+      ([answer, roleList]) => {
+        if (mayChangeRoles) knownRoles.current = roleList;
+        setLoaded({ key, query: { page, search }, answer, roles: roleList });
+        setFailed(null);
+      },
+      (error: unknown) => {
+        if (signal.aborted) return;
+        // A 401 has already signed the person out, with its own message; the dashboard then leaves.
+        if (error instanceof ApiError && error.status === 401) return;
+        const denied = error instanceof ApiError && error.status === 403;
+        setLoaded(null);
+        setFailed({ key, denied, detail: serverMessage(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [key, page, search, mayChangeRoles]);
+
+  const fresh = loaded?.key === key;
+  const failure = failed?.key === key ? failed : null;
+  const loading = !fresh && !failure;
+
+  useEffect(() => {
+    if (!focusTableWhenShown.current) return;
+    if (fresh) {
+      focusTableWhenShown.current = false;
+      tableRegion.current?.focus();
+    } else if (failure) {
+      focusTableWhenShown.current = false;
+      heading.current?.focus();
+    }
+  }, [fresh, failure]);
+
+  const showSearch = useCallback(
+    (text: string, { replace }: { replace: boolean }) =>
+      setSearchParams(new URLSearchParams(userListSearch({ page: 1, search: text })), { replace }),
+    [setSearchParams],
+  );
+
+  const retry = () => {
+    heading.current?.focus();
+    setAttempt((count) => count + 1);
+  };
+
+  const showChanged = useCallback((changed: PublicUser) => {
+    setLoaded(
+      (current) =>
+        current && {
+          ...current,
+          answer: {
+            ...current.answer,
+            users: current.answer.users.map((row) => (row.id === changed.id ? { ...row, ...changed } : row)),
+          },
+        },
+    );
+  }, []);
+
+  if (failure?.denied) {
+    return (
+      <>
+        <h1 className={styles.title}>User roles</h1>
+        <AccessDenied />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        User roles
+      </h1>
+      <p className={styles.intro}>
+        {mayChangeRoles
+          ? "Choose a role for a user, then Save. Admins can change roles; moderators can see this list."
+          : "You can see every user and their role. Only admins can change roles."}
+      </p>
+      <UserSearch search={search} onSearch={showSearch} />
+      <p role="status" className={styles.status}>
+        {loading ? (
+          <>
+            <span className={styles.spinner} aria-hidden="true" />
+            {userRolesMessages.loading}
+          </>
+        ) : loaded && !failure ? (
+          summary(loaded)
+        ) : null}
+      </p>
+      {failure ? (
+        <div className={styles.failed} role="alert">
+          <p>{userRolesMessages.loadFailed}</p>
+          {failure.detail && failure.detail !== userRolesMessages.loadFailed ? <p>{failure.detail}</p> : null}
+          <button type="button" className="button" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : loaded ? (
+        <Results
+          loaded={loaded}
+          busy={loading}
+          viewer={viewer}
+          mayChangeRoles={mayChangeRoles}
+          tableRegion={tableRegion}
+          onChanged={showChanged}
+          onClearSearch={() => showSearch("", { replace: false })}
+          onPage={() => (focusTableWhenShown.current = true)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** What the status line says once a list is shown. */
+function summary({ answer, query }: Loaded): string {
+  const { total, page, last_page: lastPage } = answer.meta;
+  if (total === 0) return query.search ? `No users match “${query.search}”.` : "There are no users yet.";
+  const count = `${formatNumber(total)} ${pluralize(total, "user")}`;
+  const found = query.search
+    ? `${count} ${pluralize(total, "matches", "match")} “${query.search}”.`
+    : `${count} in all.`;
+  return lastPage > 1 ? `${found} Page ${formatNumber(page)} of ${formatNumber(lastPage)}.` : found;
+}
+
+interface ResultsProps {
+  loaded: Loaded;
+  busy: boolean;
+  viewer: SessionUser;
+  mayChangeRoles: boolean;
+  tableRegion: RefObject<HTMLDivElement | null>;
+  onChanged: (user: PublicUser) => void;
+  onClearSearch: () => void;
+  onPage: () => void;
+}
+
+function Results({
+  loaded,
+  busy,
+  viewer,
+  mayChangeRoles,
+  tableRegion,
+  onChanged,
+  onClearSearch,
+  onPage,
+}: ResultsProps) {
+  const { answer, query, roles } = loaded;
+  const { total, page, last_page: lastPage } = answer.meta;
+
+  if (total === 0) {
+    return query.search ? (
+      <p>
+        <button type="button" className="button button--secondary" onClick={onClearSearch}>
+          Clear the search
+        </button>
+      </p>
+    ) : null;
+  }
+  if (answer.users.length === 0) {
+    return (
+      <p>
+        There are no users on this page.{" "}
+        <Link to={{ search: userListSearch({ page: 1, search: query.search }) }}>Go to the first page</Link>
+      </p>
+    );
+  }
+  return (
+    <>
+      <UsersTable
+        users={answer.users}
+        roles={roles}
+        viewerId={viewer.id}
+        mayChangeRoles={mayChangeRoles}
+        busy={busy}
+        regionRef={tableRegion}
+        onChanged={onChanged}
+      />
+      {lastPage > 1 ? (
+        <nav aria-label="Pages of users" className={styles.pagination}>
+          {page > 1 ? (
+            <Link
+              to={{ search: userListSearch({ page: page - 1, search: query.search }) }}
+              className="button button--secondary"
+              onClick={onPage}
+            >
+              Previous<span className="visually-hidden"> page</span>
+            </Link>
+          ) : null}
+          <p className={styles.pageNumber}>
+            Page {formatNumber(page)} of {formatNumber(lastPage)}
+          </p>
+          {page < lastPage ? (
+            <Link
+              to={{ search: userListSearch({ page: page + 1, search: query.search }) }}
+              className="button button--secondary"
+              onClick={onPage}
+            >
+              Next<span className="visually-hidden"> page</span>
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
