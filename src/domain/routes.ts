@@ -8,6 +8,7 @@ export const paths = {
   opportunities: () => "/opportunities",
   sdir: () => "/sdir",
   eyewitness: () => "/eyewitnesspage",
+  publishedReports: () => "/eyewitness-reports",
   state: (id: number) => `/states/${id}`,
   school: (id: number) => `/schools/${id}`,
   register: () => "/register",
@@ -18,6 +19,7 @@ export const paths = {
   dashboard: () => "/dashboard",
   myReports: () => "/dashboard/my-reports",
   profile: () => "/dashboard/profile",
+  reviews: () => "/dashboard/reviews",
   userRoles: () => "/dashboard/user-roles",
 } as const;
 
@@ -29,6 +31,8 @@ export const staticPublicPaths = [
   paths.opportunities(),
   paths.sdir(),
   paths.eyewitness(),
+  // The shell and introduction are prerendered; the verified reports themselves are fetched in the browser.
+  paths.publishedReports(),
   paths.register(),
   paths.login(),
   paths.forgotPassword(),

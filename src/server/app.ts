@@ -10,6 +10,7 @@ import { MediaLinks } from "./media/media-links";
 import { mediaRoutes } from "./media/routes";
 import { MediaStorage } from "./media/storage";
 import { createRateLimitStore } from "./rate-limit/create-store";
+import { reviewRoutes } from "./reports/review-routes";
 import { reportRoutes } from "./reports/routes";
 import { SubmissionLimit } from "./reports/submission-limit";
 import { roleRoutes } from "./roles/routes";
@@ -86,6 +87,10 @@ export async function buildApp({
       healthRoutes(api, database);
       await api.register(accountRoutes, { prefix: "/auth" });
       await api.register(eyewitnessRoutes, { prefix: "/eyewitness" });
+      await api.register(
+        reviewRoutes({ db: database.db, now, links: mediaLinks, publicUrl: config.publicUrl }),
+        { prefix: "/eyewitness" },
+      );
       await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });
       api.all("/*", async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),

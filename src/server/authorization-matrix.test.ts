@@ -38,6 +38,8 @@ interface Fixtures {
   bystanderId: number;
   bystanderEmail: string;
   photoId: string;
+  /** Another of the bystander's reports, pending, for the review row (so the photo's report stays private). */
+  reviewReportId: string;
 }
 
 interface Row {
@@ -144,6 +146,28 @@ const matrix: Record<string, Row> = {
     note: "report:read-own: the caller's own reports",
     request: () => ({ method: "GET", url: "/api/v1/eyewitness/mine" }),
   },
+  "GET /api/v1/eyewitness/reviews": {
+    expected: [401, 403, 200, 200],
+    note: "report:review: the pending queue, with reporters' names and e-mail addresses",
+    request: () => ({ method: "GET", url: "/api/v1/eyewitness/reviews" }),
+  },
+  "PATCH /api/v1/eyewitness/:id/review": {
+    expected: [401, 403, 200, 200],
+    note: "report:review: the moderator verifies the bystander's report, then the admin unpublishes it",
+    request: (fixtures, caller) => ({
+      method: "PATCH",
+      url: `/api/v1/eyewitness/${fixtures.reviewReportId}/review`,
+      payload:
+        caller === "admin"
+          ? { status: "pending", fromStatus: "verified", note: "" }
+          : { status: "verified", fromStatus: "pending", note: "Checked with the terminal's manager." },
+    }),
+  },
+  "GET /api/v1/eyewitness/published": {
+    expected: [200, 200, 200, 200],
+    note: "public: verified reports, without any reporter's e-mail or last name",
+    request: () => ({ method: "GET", url: "/api/v1/eyewitness/published" }),
+  },
   "GET /media/:id": {
     expected: [404, 404, 200, 200],
     note: "media:read-any: the bystander's photo; others get 404, as for a file that does not exist",
@@ -240,10 +264,14 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
       throw new Error(`the bystander's report answered ${submitted.statusCode}`);
     const photo = submitted.json<SubmittedAnswer>().report.media[0];
     if (!photo) throw new Error("the bystander's report has no photo");
+    const toReview = await submitReport(app, bystanderToken, fieldParts());
+    if (toReview.statusCode !== 201)
+      throw new Error(`the bystander's second report answered ${toReview.statusCode}`);
     fixtures = {
       bystanderId: await idOf(db, bystander.email),
       bystanderEmail: bystander.email,
       photoId: photo.id,
+      reviewReportId: toReview.json<SubmittedAnswer>().report.id,
     };
   });
   afterAll(async () => {

@@ -89,6 +89,11 @@ export interface OwnReportView {
   createdAt: string;
   videoUrl: string | null;
   media: ReportMediaView[];
+  /** Whether the reporter chose to show their first name when the report is published (issue 6). */
+  showFirstName: boolean;
+  /** The reviewer's note on the latest decision, shown to the reporter (issue 6). */
+  reviewNote: string | null;
+  reviewedAt: string | null;
 }
 
 /** What the server says about a submission beyond the form's own rules. */

@@ -154,6 +154,8 @@ export const eyewitnessReports = pgTable(
     commentType: text("comment_type", { enum: commentTypes }).notNull(),
     comment: text("comment").notNull(),
     videoUrl: text("video_url"),
+    /** The reporter's choice on the form: publish with their first name, or (the default) as "Anonymous". */
+    showFirstName: boolean("show_first_name").notNull().default(false),
     status: text("status", { enum: reportStatuses }).notNull().default("pending"),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
@@ -164,6 +166,8 @@ export const eyewitnessReports = pgTable(
     // "My reports", newest first; and the review queue, oldest pending first.
     index("eyewitness_reports_reporter_idx").on(table.reporterId, table.createdAt.desc()),
     index("eyewitness_reports_status_idx").on(table.status, table.createdAt),
+    // Decided reports, latest decision first: the verified and rejected lists, and the public page.
+    index("eyewitness_reports_decided_idx").on(table.status, table.reviewedAt.desc(), table.id.desc()),
     check("eyewitness_reports_comment_type_check", sql`${table.commentType} in (${sqlList(commentTypes)})`),
     check("eyewitness_reports_status_check", sql`${table.status} in (${sqlList(reportStatuses)})`),
   ],

@@ -21,7 +21,8 @@ import {
 } from "../reports/test-support";
 
 // GET /media/{id}: a report's file for its reporter (signed link or bearer token), moderators and
-// admins; the same 404 for everyone else as for a file that does not exist; never rendered as a page.
+// admins, and anyone at all while the report is verified (published); the same 404 for everyone else as
+// for a file that does not exist; never rendered as a page.
 
 const people = {
   reporter: { email: "amina@example.org", firstname: "Amina", lastname: "Bello" },
@@ -134,6 +135,59 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     await t.app.inject({ method: "POST", url: "/api/v1/auth/logout", headers: bearer(reporter) });
 
     expect((await get(`/media/${photo.id}`, bearer(reporter))).statusCode).toBe(401);
+  });
+
+  describe("once a report is published", () => {
+    let moderator: string;
+    beforeEach(async () => {
+      moderator = await signedInAs(t, "moderator", people.moderator);
+    });
+    const reportIdOf = async (mediaId: string) => {
+      const [row] = await t.db.select().from(reportMedia).where(eq(reportMedia.id, mediaId));
+      return row!.reportId;
+    };
+    const decide = async (mediaId: string, fromStatus: string, status: string) => {
+      const response = await t.app.inject({
+        method: "PATCH",
+        url: `/api/v1/eyewitness/${await reportIdOf(mediaId)}/review`,
+        payload: { status, fromStatus, note: "Reviewed." },
+        headers: bearer(moderator),
+      });
+      expect(response.statusCode).toBe(200);
+    };
+
+    it("serves a verified report's media to anyone, without a signature or a token", async () => {
+      await decide(photo.id, "pending", "verified");
+      const stranger = await signedInAs(t, "user", people.stranger);
+
+      for (const response of [
+        await get(`/media/${photo.id}`),
+        await get(`/media/${photo.id}`, bearer(stranger)),
+      ]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.headers["content-type"]).toBe("image/jpeg");
+        expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      }
+      // Only that report's: the video's report is still pending.
+      expect((await get(`/media/${video.id}`)).statusCode).toBe(404);
+    });
+
+    it("makes them private again when the report is unpublished or rejected", async () => {
+      await decide(photo.id, "pending", "verified");
+      expect((await get(`/media/${photo.id}`)).statusCode).toBe(200);
+
+      await decide(photo.id, "verified", "pending");
+      const unpublished = await get(`/media/${photo.id}`);
+      expect(unpublished.statusCode).toBe(404);
+      expect(unpublished.json()).toEqual(notFound);
+
+      await decide(photo.id, "pending", "rejected");
+      expect((await get(`/media/${photo.id}`)).statusCode).toBe(404);
+      // Still the reporter's own, and reviewers'.
+      expect((await get(`/media/${photo.id}`, bearer(reporter))).statusCode).toBe(200);
+      expect((await get(photo.url)).statusCode).toBe(200);
+      expect((await get(`/media/${photo.id}`, bearer(moderator))).statusCode).toBe(200);
+    });
   });
 
   it("serves part of a video on a Range request, so it can be played from any point", async () => {

@@ -12,14 +12,14 @@ export type MediaViewer =
 
 /**
  * The condition on eyewitness_reports under which `viewer` may see the report's media; undefined when
- * they may see every report's. Reporters see their own. Publishing verified reports adds one condition
- * here for every viewer: `eq(eyewitnessReports.status, "verified")`.
+ * they may see every report's. Everyone, signed in or not, sees a verified (published) report's media;
+ * reporters also see their own. Read at each request, so unpublishing makes the files private at once.
  */
 export function mediaVisibleTo(viewer: MediaViewer): SQL | undefined {
   if (viewer.kind === "signed-link") return undefined;
   // Staff who review reports see every report's media (the permission table says who they are).
   if (viewer.kind === "user" && can(viewer.user.role, "media:read-any")) return undefined;
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [eq(eyewitnessReports.status, "verified")];
   if (viewer.kind === "user") conditions.push(eq(eyewitnessReports.reporterId, viewer.user.id));
   return or(...conditions) ?? sql`false`;
 }

@@ -20,6 +20,7 @@ export const reportFieldNames = [
   "commentType",
   "comment",
   "videoUrl",
+  "showFirstName",
 ] as const;
 export type ReportFieldName = (typeof reportFieldNames)[number];
 const requiredFieldNames: readonly ReportFieldName[] = [
@@ -31,6 +32,9 @@ const requiredFieldNames: readonly ReportFieldName[] = [
 ];
 
 const VIDEO_URL_MAX_LENGTH = 2048;
+
+/** What a checked checkbox sends: a browser's "on", or the "true" or "1" another client may send. */
+const checkedValues = new Set(["true", "on", "1"]);
 
 const required = z.string({ error: messages.fillRequired }).trim().min(1, { error: messages.fillRequired });
 
@@ -54,6 +58,12 @@ const reportFieldsSchema = z.object({
     .max(VIDEO_URL_MAX_LENGTH, { error: messages.invalidVideoUrl })
     .refine(isVideoUrl, { error: messages.invalidVideoUrl })
     .optional(),
+  // A checkbox: publishing anonymously is the default, for the reporter's safety (DESIGN §7), so only
+  // an explicit yes shows the first name; absent or anything else is no.
+  showFirstName: z
+    .string()
+    .optional()
+    .transform((value) => value !== undefined && checkedValues.has(value.trim().toLowerCase())),
 });
 
 export type ReportFields = z.output<typeof reportFieldsSchema>;

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { OwnReportView } from "../../domain/reports/report-rules";
+import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
 import { recordAudit } from "../accounts/audit-log";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia } from "../db/schema";
@@ -16,17 +16,20 @@ const ownReportColumns = {
   status: eyewitnessReports.status,
   createdAt: eyewitnessReports.createdAt,
   videoUrl: eyewitnessReports.videoUrl,
+  showFirstName: eyewitnessReports.showFirstName,
+  reviewNote: eyewitnessReports.reviewNote,
+  reviewedAt: eyewitnessReports.reviewedAt,
 };
 type OwnReportRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof ownReportColumns>;
 
-const mediaColumns = {
+export const mediaColumns = {
   id: reportMedia.id,
   reportId: reportMedia.reportId,
   kind: reportMedia.kind,
   contentType: reportMedia.contentType,
   bytes: reportMedia.bytes,
 };
-type MediaRow = Pick<typeof reportMedia.$inferSelect, keyof typeof mediaColumns>;
+export type MediaRow = Pick<typeof reportMedia.$inferSelect, keyof typeof mediaColumns>;
 
 export interface NewReport {
   reporterId: number;
@@ -53,6 +56,7 @@ export async function saveReport(
         commentType: fields.commentType,
         comment: fields.comment,
         videoUrl: fields.videoUrl ?? null,
+        showFirstName: fields.showFirstName,
         createdAt: at,
       })
       .returning(ownReportColumns);
@@ -111,19 +115,10 @@ export async function findOwnReports(
     .orderBy(desc(eyewitnessReports.createdAt), desc(eyewitnessReports.id))
     .limit(page.size)
     .offset((page.number - 1) * page.size);
-  const media =
-    reports.length === 0
-      ? []
-      : await db
-          .select(mediaColumns)
-          .from(reportMedia)
-          .where(
-            inArray(
-              reportMedia.reportId,
-              reports.map((report) => report.id),
-            ),
-          )
-          .orderBy(asc(reportMedia.reportId), asc(reportMedia.position));
+  const media = await findMediaOf(
+    db,
+    reports.map((report) => report.id),
+  );
   return {
     total: counted?.total ?? 0,
     reports: reports.map((report) => ({
@@ -145,12 +140,24 @@ export function toOwnReportView(
     status: report.status,
     createdAt: report.createdAt.toISOString(),
     videoUrl: report.videoUrl,
-    media: report.media.map((file) => ({
-      id: file.id,
-      kind: file.kind,
-      contentType: file.contentType,
-      bytes: file.bytes,
-      url: links.urlFor(file.id),
-    })),
+    media: report.media.map((file) => toMediaView(file, links.urlFor(file.id))),
+    showFirstName: report.showFirstName,
+    reviewNote: report.reviewNote,
+    reviewedAt: report.reviewedAt?.toISOString() ?? null,
   };
+}
+
+/** One media file as the lists show it, at `url` (signed, or plain for a published report's). */
+export function toMediaView(file: MediaRow, url: string): ReportMediaView {
+  return { id: file.id, kind: file.kind, contentType: file.contentType, bytes: file.bytes, url };
+}
+
+/** The media rows of the given reports, each report's in the order they were attached. */
+export async function findMediaOf(db: Database, reportIds: string[]): Promise<MediaRow[]> {
+  if (reportIds.length === 0) return [];
+  return db
+    .select(mediaColumns)
+    .from(reportMedia)
+    .where(inArray(reportMedia.reportId, reportIds))
+    .orderBy(asc(reportMedia.reportId), asc(reportMedia.position));
 }

@@ -7,6 +7,7 @@ import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
 import type { MediaStorage } from "../media/storage";
+import { pageFrom, pageMeta, pageMetaSchema } from "./paging";
 import { findOwnReports, saveReport, toOwnReportView } from "./report-store";
 import {
   largestReportBytes,
@@ -32,10 +33,7 @@ export interface ReportsDependencies {
   submissions: SubmissionLimit;
 }
 
-export const REPORTS_PER_PAGE = 20;
-const MAX_PER_PAGE = 100;
-
-const mediaViewSchema = {
+export const mediaViewSchema = {
   type: "object",
   properties: {
     id: { type: "string" },
@@ -58,8 +56,22 @@ const ownReportSchema = {
     createdAt: { type: "string" },
     videoUrl: { type: ["string", "null"] },
     media: { type: "array", items: mediaViewSchema },
+    showFirstName: { type: "boolean" },
+    reviewNote: { type: ["string", "null"] },
+    reviewedAt: { type: ["string", "null"] },
   },
-  required: ["id", "commentType", "comment", "status", "createdAt", "videoUrl", "media"],
+  required: [
+    "id",
+    "commentType",
+    "comment",
+    "status",
+    "createdAt",
+    "videoUrl",
+    "media",
+    "showFirstName",
+    "reviewNote",
+    "reviewedAt",
+  ],
   additionalProperties: false,
 } as const;
 
@@ -74,16 +86,7 @@ const mineAnswer = {
   properties: {
     success: { type: "boolean" },
     reports: { type: "array", items: ownReportSchema },
-    meta: {
-      type: "object",
-      properties: {
-        total: { type: "integer" },
-        page: { type: "integer" },
-        per_page: { type: "integer" },
-        last_page: { type: "integer" },
-      },
-      required: ["total", "page", "per_page", "last_page"],
-    },
+    meta: pageMetaSchema,
   },
   required: ["success", "reports", "meta"],
 } as const;
@@ -135,14 +138,13 @@ export function reportRoutes({
       { schema: { response: { 200: mineAnswer } } },
       async (request, reply) => {
         const user = await requirePermission(request, "report:read-own");
-        const page = wholeNumber(request.query.page, 1, Number.MAX_SAFE_INTEGER, pageProblem);
-        const perPage = wholeNumber(request.query.per_page, REPORTS_PER_PAGE, MAX_PER_PAGE, perPageProblem);
-        const { total, reports } = await findOwnReports(db, user.id, { number: page, size: perPage });
+        const page = pageFrom(request.query);
+        const { total, reports } = await findOwnReports(db, user.id, page);
         reply.header("cache-control", "no-store");
         return {
           success: true,
           reports: reports.map((report) => toOwnReportView(report, links)),
-          meta: { total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) },
+          meta: pageMeta(total, page),
         };
       },
     );
@@ -157,15 +159,4 @@ function letTheRestOfTheUploadGo(request: FastifyRequest): void {
   const raw = request.raw;
   raw.unpipe();
   if (!raw.complete && !raw.destroyed) raw.resume();
-}
-
-const pageProblem = "The page must be a whole number of 1 or more.";
-const perPageProblem = `per_page must be a whole number from 1 to ${MAX_PER_PAGE}.`;
-
-function wholeNumber(value: unknown, fallback: number, max: number, problem: string): number {
-  if (value === undefined || value === "") return fallback;
-  const text = String(value);
-  const number = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
-  if (!(number >= 1 && number <= max)) throw new HttpError(400, problem);
-  return number;
 }

@@ -84,6 +84,9 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
           createdAt: expect.any(String),
           videoUrl: null,
           media: [],
+          showFirstName: false,
+          reviewNote: null,
+          reviewedAt: null,
         },
       });
       const [saved] = (await rows()).reports;
@@ -93,6 +96,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
         lastName: "Bello",
         email: "amina.bello@example.org",
         status: "pending",
+        showFirstName: false,
         reviewedBy: null,
       });
       const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, "report.submitted"));
@@ -220,6 +224,34 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
 
       expect(response.statusCode).toBe(201);
       expect(response.json<SubmittedAnswer>().report.commentType).toBe("experience");
+    });
+
+    it("publishes anonymously unless the reporter ticks the box to show their first name", async () => {
+      const sent = async (value: string | null) => {
+        const extra = value === null ? [] : [{ name: "showFirstName", value }];
+        const response = await submitReport(t.app, token, [...fieldParts(), ...extra]);
+        expect(response.statusCode).toBe(201);
+        return response.json<SubmittedAnswer>().report.showFirstName;
+      };
+
+      // A browser's ticked checkbox sends "on"; other clients may send "true" or "1".
+      expect([await sent("on"), await sent("true"), await sent("1"), await sent(" TRUE ")]).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      // An unticked checkbox sends nothing; anything else is not a yes.
+      expect([
+        await sent(null),
+        await sent(""),
+        await sent("false"),
+        await sent("0"),
+        await sent("yes"),
+      ]).toEqual([false, false, false, false, false]);
+      const stored = (await rows()).reports.map((report) => report.showFirstName);
+      expect(stored.filter(Boolean)).toHaveLength(4);
+      expect(stored).toHaveLength(9);
     });
 
     it("ignores an empty file input and unknown fields", async () => {

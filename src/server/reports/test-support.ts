@@ -79,7 +79,7 @@ export const reportFields = {
 
 /** The report's text fields as parts, first as the web app sends them; `changes` replace or drop some. */
 export function fieldParts(
-  changes: Partial<Record<keyof typeof reportFields | "videoUrl", string | null>> = {},
+  changes: Partial<Record<keyof typeof reportFields | "videoUrl" | "showFirstName", string | null>> = {},
 ) {
   const values: Record<string, string | null> = { ...reportFields, ...changes };
   return Object.entries(values)
@@ -180,4 +180,40 @@ export function mp4Video(dataBytes = 2048, brand = "isom"): Buffer {
   mdat.writeUInt32BE(8 + dataBytes, 0);
   mdat.write("mdat", 4, "latin1");
   return Buffer.concat([ftyp, mdat, randomBytes(dataBytes)]);
+}
+
+// Review and publication (issue 6).
+
+export function decide(
+  app: FastifyInstance,
+  token: string | null,
+  reportId: string,
+  body: Partial<Record<"status" | "fromStatus" | "note", unknown>>,
+) {
+  return app.inject({
+    method: "PATCH",
+    url: `/api/v1/eyewitness/${reportId}/review`,
+    payload: body,
+    headers: token ? bearer(token) : {},
+  });
+}
+
+export function reviewList(app: FastifyInstance, token: string, query = "") {
+  return app.inject({ method: "GET", url: `/api/v1/eyewitness/reviews${query}`, headers: bearer(token) });
+}
+
+export function publishedList(app: FastifyInstance, query = "", headers: Record<string, string> = {}) {
+  return app.inject({ method: "GET", url: `/api/v1/eyewitness/published${query}`, headers });
+}
+
+/** Submits a report and answers its id; `changes` replace some of the text fields. */
+export async function reportOf(
+  app: FastifyInstance,
+  token: string,
+  changes: Parameters<typeof fieldParts>[0] = {},
+  extra: Part[] = [],
+): Promise<SubmittedAnswer["report"]> {
+  const response = await submitReport(app, token, [...fieldParts(changes), ...extra]);
+  if (response.statusCode !== 201) throw new Error(`submit answered ${response.statusCode}`);
+  return response.json<SubmittedAnswer>().report;
 }

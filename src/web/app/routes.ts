@@ -8,6 +8,7 @@ export default [
   route("opportunities", "routes/opportunities.tsx"),
   route("sdir", "routes/sdir.tsx"),
   route("eyewitnesspage", "routes/eyewitness-intro.tsx"),
+  route("eyewitness-reports", "routes/eyewitness-reports.tsx"),
   route("states/:stateId", "routes/state.tsx"),
   route("schools/:schoolId", "routes/school.tsx"),
 
@@ -24,6 +25,7 @@ export default [
       index("routes/dashboard/index.tsx"),
       route("my-reports", "routes/dashboard/my-reports.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
+      route("reviews", "routes/dashboard/reviews.tsx"),
       route("user-roles", "routes/dashboard/user-roles.tsx"),
     ]),
   ]),

@@ -38,6 +38,9 @@ export function SiteFooter() {
               <Link to={paths.eyewitness()}>Eyewitness</Link>
             </li>
             <li>
+              <Link to={paths.publishedReports()}>Verified eyewitness reports</Link>
+            </li>
+            <li>
               {site.blogUrl ? (
                 <ExternalLink href={site.blogUrl}>Blog</ExternalLink>
               ) : (

@@ -28,6 +28,17 @@ afterEach(() => {
 });
 
 describe("SiteSidebar", () => {
+  it("has a tile for the verified reports", async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    const menu = await openMenu(user);
+
+    expect(within(menu).getByRole("link", { name: "Verified reports" })).toHaveAttribute(
+      "href",
+      "/eyewitness-reports",
+    );
+  });
+
   it("offers Sign Up and Login to a visitor", async () => {
     const user = userEvent.setup();
     renderSidebar();

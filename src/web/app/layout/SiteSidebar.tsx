@@ -10,8 +10,8 @@ import styles from "./SiteSidebar.module.css";
 
 /**
  * The sidebar: a full-screen overlay (a modal dialog: focus stays inside, Escape closes, focus returns to
- * the toggle) with tiles Home, About, Blog and Eyewitness, and the sign-in links, or, when signed in, a
- * welcome with the first name, a Dashboard link and Logout. The prerendered HTML shows the sign-in links
+ * the toggle) with tiles Home, About, Blog, Eyewitness and Verified reports, and the sign-in links, or, when
+ * signed in, a welcome with the first name, a Dashboard link and Logout. The prerendered HTML shows the sign-in links
  * (no one is signed in at build time); the welcome replaces them once the page has hydrated.
  */
 export function SiteSidebar() {
@@ -68,6 +68,11 @@ export function SiteSidebar() {
             <li>
               <Link className={styles.tile} to={paths.eyewitness()}>
                 Eyewitness
+              </Link>
+            </li>
+            <li>
+              <Link className={styles.tile} to={paths.publishedReports()}>
+                Verified reports
               </Link>
             </li>
           </ul>

@@ -21,4 +21,13 @@ describe("Eyewitness introduction page", () => {
     expect(screen.getByRole("link", { name: "Go to dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(screen.queryByRole("link", { name: "Login to dashboard" })).not.toBeInTheDocument();
   });
+
+  it("links to the verified reports", () => {
+    render(<EyewitnessIntro />, { wrapper: MemoryRouter });
+
+    expect(screen.getByRole("link", { name: "Read verified reports" })).toHaveAttribute(
+      "href",
+      "/eyewitness-reports",
+    );
+  });
 });

@@ -31,6 +31,9 @@ export default function EyewitnessIntro() {
         <li>a contribution: a fact, a source or an idea.</li>
       </ul>
       <p className={styles.note}>All submissions are reviewed and verified before they appear.</p>
+      <p>
+        <Link to={paths.publishedReports()}>Read verified reports</Link>
+      </p>
       <div className={styles.actions}>
         {user ? (
           <Link className="button" to={paths.dashboard()}>

@@ -63,6 +63,17 @@ const profile: NavigationItem = {
   ),
 };
 
+const reviews: NavigationItem = {
+  label: "Reviews",
+  to: paths.reviews(),
+  icon: icon(
+    <>
+      <path d="M4 4h16v12H8l-4 4Z" />
+      <path d="m9 10 2 2 4-4" />
+    </>,
+  ),
+};
+
 const userRoles: NavigationItem = {
   label: "User roles",
   to: paths.userRoles(),
@@ -74,11 +85,18 @@ const userRoles: NavigationItem = {
   ),
 };
 
-/** The dashboard's pages a person may open: role administration only for admins and moderators (spec §6). */
+/**
+ * The dashboard's pages a person may open: reviews and role administration only for those allowed (admins
+ * and moderators, spec §6, issue 6).
+ */
 export function dashboardItems(role: UserRole): NavigationItem[] {
-  return can(role, "users:list")
-    ? [eyewitness, myReports, profile, userRoles]
-    : [eyewitness, myReports, profile];
+  return [
+    eyewitness,
+    myReports,
+    profile,
+    ...(can(role, "report:review") ? [reviews] : []),
+    ...(can(role, "users:list") ? [userRoles] : []),
+  ];
 }
 
 export interface DashboardNavigationProps {

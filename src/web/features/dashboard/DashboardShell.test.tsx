@@ -39,11 +39,12 @@ describe("DashboardShell on a wide screen", () => {
     expect(within(nav).getByRole("link", { name: "Eyewitness" })).toHaveAttribute("href", "/dashboard");
   });
 
-  it.each(["admin", "moderator"] as const)("offers User roles to a %s", (role) => {
+  it.each(["admin", "moderator"] as const)("offers Reviews and User roles to a %s", (role) => {
     renderShell(role);
     const nav = screen.getByRole("navigation", { name: "Dashboard" });
 
-    expect(itemNames(nav)).toEqual(["Eyewitness", "My reports", "Profile", "User roles"]);
+    expect(itemNames(nav)).toEqual(["Eyewitness", "My reports", "Profile", "Reviews", "User roles"]);
+    expect(within(nav).getByRole("link", { name: "Reviews" })).toHaveAttribute("href", "/dashboard/reviews");
     expect(within(nav).getByRole("link", { name: "User roles" })).toHaveAttribute(
       "href",
       "/dashboard/user-roles",
@@ -68,7 +69,7 @@ describe("DashboardShell on a wide screen", () => {
 
     expect(toggle()).toHaveAttribute("aria-expanded", "false");
     const nav = screen.getByRole("navigation", { name: "Dashboard" });
-    for (const name of ["Eyewitness", "My reports", "Profile", "User roles"]) {
+    for (const name of ["Eyewitness", "My reports", "Profile", "Reviews", "User roles"]) {
       const link = within(nav).getByRole("link", { name });
       expect(within(link).getByText(name)).toHaveClass("visually-hidden");
       expect(link).not.toHaveAttribute("title");

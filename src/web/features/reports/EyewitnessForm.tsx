@@ -7,6 +7,7 @@ import {
   type MediaChoice,
   type OwnReportView,
 } from "../../../domain/reports/report-rules";
+import { SHOW_FIRST_NAME_LABEL } from "../../../domain/reports/review-rules";
 import { ApiError } from "../../lib/api-client";
 import type { SessionUser } from "../../lib/session";
 import { isAbortError, type UploadProgress as Progress } from "../../lib/upload";
@@ -15,6 +16,7 @@ import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-pr
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
+import { CheckboxField } from "./CheckboxField";
 import { ChoiceGroup, type Choice } from "./ChoiceGroup";
 import { CommentField } from "./CommentField";
 import styles from "./EyewitnessForm.module.css";
@@ -26,6 +28,8 @@ import { VideoChoice } from "./VideoChoice";
 
 export const uploadCancelledMessage =
   "Upload cancelled. Your report was not sent; everything you entered is still here.";
+export const showFirstNameHint =
+  "Otherwise your report is published as Anonymous. Your last name and e-mail are never published.";
 export const keptAfterFailure = "Everything you entered and chose is still here: you can send it again.";
 
 const commentTypeHints: Record<CommentType, string> = {
@@ -58,6 +62,7 @@ function emptyDraft(user: SessionUser): EyewitnessDraft {
     email: user.email,
     commentType: "",
     comment: "",
+    showFirstName: false,
     media: "none",
     photos: [],
     videoSource: "file",
@@ -78,7 +83,8 @@ export interface EyewitnessFormProps {
  * to each field to fix. While sending, the fields are locked and a progress bar with a Cancel upload button
  * follows the submit button. A failure (the server's sentence, else 'Something went wrong') is shown as a
  * toast and in the error summary, and everything typed and chosen stays, files included. Switching the
- * media choice keeps what was chosen for the other kinds; only the chosen kind is sent.
+ * media choice keeps what was chosen for the other kinds; only the chosen kind is sent. Whether the published
+ * report shows the first name is the reporter's choice, unticked (Anonymous) unless they tick it.
  */
 export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
   const [draft, setDraft] = useState(() => emptyDraft(user));
@@ -191,6 +197,14 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
           required
           disabled={sending}
           error={fieldError(problem, ids.email)}
+        />
+        <CheckboxField
+          id={ids.showFirstName}
+          label={SHOW_FIRST_NAME_LABEL}
+          hint={showFirstNameHint}
+          checked={draft.showFirstName}
+          onChange={set("showFirstName")}
+          disabled={sending}
         />
       </div>
 

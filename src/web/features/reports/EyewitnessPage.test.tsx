@@ -7,7 +7,8 @@ import { session } from "../../lib/session";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { ANNOUNCE_DELAY_MS } from "./CommentField";
-import { keptAfterFailure, uploadCancelledMessage } from "./EyewitnessForm";
+import { SHOW_FIRST_NAME_LABEL } from "../../../domain/reports/review-rules";
+import { keptAfterFailure, showFirstNameHint, uploadCancelledMessage } from "./EyewitnessForm";
 import { EyewitnessPage } from "./EyewitnessPage";
 import { fileOf, jpeg, MB, report, signIn, trackObjectUrls } from "./test-support";
 
@@ -474,5 +475,57 @@ describe("the eyewitness form: sending", () => {
     expect(session.current()).toBeNull();
     expect(within(toasts()).getByText("Unauthorized! Logging Out...")).toBeInTheDocument();
     expect(within(toasts()).queryByText("Please sign in.")).not.toBeInTheDocument();
+  });
+});
+
+describe("the eyewitness form: the name on the published report", () => {
+  const showFirstName = () => screen.getByRole("checkbox", { name: SHOW_FIRST_NAME_LABEL });
+
+  it("starts unticked, so the report is published as Anonymous, and says what is never published", () => {
+    showPage();
+    expect(showFirstName()).not.toBeChecked();
+    expect(showFirstName()).toHaveAccessibleDescription(showFirstNameHint);
+    expect(showFirstNameHint).toBe(
+      "Otherwise your report is published as Anonymous. Your last name and e-mail are never published.",
+    );
+  });
+
+  it("sends no showFirstName field when left unticked", async () => {
+    const user = showPage();
+    await fillIn(user);
+    await user.click(sendButton());
+    expect(
+      xhr
+        .latest()
+        .fields()
+        .map(([name]) => name),
+    ).not.toContain("showFirstName");
+  });
+
+  it("sends showFirstName=true when ticked, and starts unticked again in the next form", async () => {
+    const user = showPage();
+    await fillIn(user);
+    await user.click(showFirstName());
+    expect(showFirstName()).toBeChecked();
+    await user.click(sendButton());
+    const request = xhr.latest();
+    expect(request.fields()).toContainEqual(["showFirstName", "true"]);
+    expect(showFirstName()).toBeDisabled();
+
+    await act(async () =>
+      request.respond(201, { success: true, report: report({ id: "r-9", showFirstName: true }) }),
+    );
+    expect(showFirstName()).not.toBeChecked();
+  });
+
+  it("is ticked with the Space key, and the choice stays after a failure", async () => {
+    const user = showPage();
+    await fillIn(user);
+    showFirstName().focus();
+    await user.keyboard(" ");
+    await user.click(sendButton());
+    await act(async () => xhr.latest().respond(500, { success: false, message: "The server is resting." }));
+    expect(showFirstName()).toBeChecked();
+    expect(showFirstName()).toBeEnabled();
   });
 });

@@ -147,6 +147,76 @@ describe("My reports", () => {
     expect(screen.queryByRole("navigation", { name: "Pages of your reports" })).not.toBeInTheDocument();
   });
 
+  it("shows each decision: the status, the reviewer's note, the date and the name the published report shows", async () => {
+    const verified = report({
+      id: "r-3",
+      status: "verified",
+      showFirstName: true,
+      reviewNote: "Thank you: we checked the photographs with the hospital.",
+      reviewedAt: "2026-11-22T09:00:00.000Z",
+    });
+    const rejected = report({
+      id: "r-2",
+      status: "rejected",
+      reviewNote: "We could not confirm where this happened.\nPlease send the name of the hospital.",
+      reviewedAt: "2026-11-23T10:30:00.000Z",
+    });
+    const pending = report({ id: "r-1" });
+    answerMine(listOf([verified, rejected, pending]));
+    showMyReports();
+    const [first, second, third] = (await screen.findAllByRole("article")) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+
+    expect(within(first).getByText("Status:")).toHaveTextContent("Status: Verified");
+    expect(within(first).getByText("Note from the reviewer:").parentElement).toHaveTextContent(
+      "Note from the reviewer: Thank you: we checked the photographs with the hospital.",
+    );
+    expect(within(first).getByText(/^Reviewed on/)).toHaveTextContent(
+      `Reviewed on ${formatReportDate(verified.reviewedAt ?? "")}.`,
+    );
+    expect(
+      within(first).getByText("Published on the page of verified reports with your first name."),
+    ).toBeInTheDocument();
+
+    expect(within(second).getByText("Status:")).toHaveTextContent("Status: Rejected");
+    expect(within(second).getByText("Note from the reviewer:").parentElement).toHaveTextContent(
+      "Note from the reviewer: We could not confirm where this happened. Please send the name of the hospital.",
+    );
+    expect(within(second).getByText("Not published.")).toBeInTheDocument();
+
+    expect(within(third).getByText("Status:")).toHaveTextContent("Status: Pending review");
+    expect(within(third).queryByText(/Note from the reviewer/)).not.toBeInTheDocument();
+    expect(within(third).queryByText(/^Reviewed on/)).not.toBeInTheDocument();
+    expect(
+      within(third).getByText("If it is verified, it will be published as Anonymous."),
+    ).toBeInTheDocument();
+  });
+
+  it("says a report returned to the queue is waiting again, with the note and date of that decision", async () => {
+    answerMine(
+      listOf([
+        report({
+          status: "pending",
+          showFirstName: true,
+          reviewNote: "Unpublished while we check a detail.",
+          reviewedAt: "2026-11-24T08:00:00.000Z",
+        }),
+      ]),
+    );
+    showMyReports();
+    const card = await screen.findByRole("article");
+    expect(within(card).getByText("Pending review")).toBeInTheDocument();
+    expect(within(card).getByText("Note from the reviewer:").parentElement).toHaveTextContent(
+      "Note from the reviewer: Unpublished while we check a detail.",
+    );
+    expect(
+      within(card).getByText("If it is verified, it will be published with your first name."),
+    ).toBeInTheDocument();
+  });
+
   it("shows a video link that is not http(s) as text, never as a link", async () => {
     answerMine(listOf([report({ videoUrl: "javascript:alert(1)" })]));
     showMyReports();

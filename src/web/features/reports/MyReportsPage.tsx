@@ -3,17 +3,17 @@ import { Link, useSearchParams } from "react-router";
 import { formatNumber, pluralize } from "../../../domain/format";
 import {
   commentTypeLabels,
-  isVideoUrl,
   reportStatusLabels,
   type OwnReportView,
 } from "../../../domain/reports/report-rules";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { isAbortError } from "../../lib/upload";
-import { ExternalLink } from "../../ui/ExternalLink";
 import { Spinner } from "../../ui/Spinner";
 import { fetchMyReports, serverMessage, type MyReportsAnswer } from "./report-api";
 import { formatReportDate, formatReportDay } from "./report-format";
+import { ReportMedia } from "./ReportMedia";
+import { useRefreshOnReturn } from "./use-refresh-on-return";
 import styles from "./MyReportsPage.module.css";
 
 export const myReportsMessages = {
@@ -22,9 +22,6 @@ export const myReportsMessages = {
   failed: "We could not load your reports.",
   emptyPage: "There are no reports on this page.",
 } as const;
-
-/** Media addresses are signed for about an hour: a list older than this is fetched again on return. */
-const REFRESH_AFTER_MS = 45 * 60 * 1000;
 
 type Result = { key: string; page: number } & ({ answer: MyReportsAnswer } | { error: string });
 
@@ -41,7 +38,8 @@ function pageLink(page: number) {
 
 /**
  * "My reports" in the dashboard: the signed-in user's own reports, newest first, each with its date, type,
- * status (in words, not colour alone), comment and media. Loading, empty and error states (with Retry);
+ * status (in words, not colour alone), the latest review decision (its date and the reviewer's note), whether
+ * it is or will be published with the first name or as Anonymous, the comment and media. Loading, empty and error states (with Retry);
  * Previous and Next links when there is more than one page (the page is in the URL, so Back works).
  * After Retry or a move to another page, focus goes to the heading, so screen readers start at the top.
  */
@@ -73,15 +71,7 @@ export function MyReportsPage() {
   }, [page, key]);
 
   // Coming back to the tab after a long while: fetch again, so photos and videos still open.
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === "visible" && Date.now() - fetchedAt.current > REFRESH_AFTER_MS) {
-        setAttempt((count) => count + 1);
-      }
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, []);
+  useRefreshOnReturn(fetchedAt, () => setAttempt((count) => count + 1));
 
   // A list being refreshed stays on screen; another page or a retry after an error shows the loading state.
   const current =
@@ -161,14 +151,11 @@ function ReportList({ answer }: { answer: MyReportsAnswer }) {
 
 function ReportCard({ report }: { report: OwnReportView }) {
   const headingId = `report-${report.id}`;
-  const date = formatReportDate(report.createdAt);
-  const day = formatReportDay(report.createdAt);
-  const photos = report.media.filter((media) => media.kind === "photo");
-  const videos = report.media.filter((media) => media.kind === "video");
   return (
     <article className={styles.report} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.reportTitle}>
-        {commentTypeLabels[report.commentType]} report of <time dateTime={report.createdAt}>{date}</time>
+        {commentTypeLabels[report.commentType]} report of{" "}
+        <time dateTime={report.createdAt}>{formatReportDate(report.createdAt)}</time>
       </h2>
       <p className={styles.status}>
         Status:{" "}
@@ -176,51 +163,37 @@ function ReportCard({ report }: { report: OwnReportView }) {
           {reportStatusLabels[report.status]}
         </strong>
       </p>
+      <ReviewDecision report={report} />
       <p className={styles.comment}>{report.comment}</p>
-      {photos.length > 0 ? (
-        <ul className={styles.photos} aria-label={`Photographs of the report of ${day}`}>
-          {photos.map((photo, index) => (
-            <li key={photo.id}>
-              <a href={photo.url} className={styles.photoLink}>
-                <img
-                  src={photo.url}
-                  alt={`Photograph ${index + 1} of the report of ${day}`}
-                  loading="lazy"
-                  decoding="async"
-                  className={styles.photo}
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {videos.map((video, index) => (
-        <div key={video.id} className={styles.video}>
-          {/* Evidence filmed by the reporter comes without captions; the comment above tells what it shows. */}
-          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-          <video
-            controls
-            preload="metadata"
-            src={video.url}
-            className={styles.videoPlayer}
-            aria-label={`Video ${videos.length > 1 ? `${index + 1} ` : ""}of the report of ${day}`}
-          />
-          <a href={video.url} download>
-            Download the video
-          </a>
-        </div>
-      ))}
-      {report.videoUrl ? (
-        <p className={styles.videoLink}>
-          {isVideoUrl(report.videoUrl) ? (
-            <ExternalLink href={report.videoUrl}>Watch the video of this report</ExternalLink>
-          ) : (
-            <>Video link: {report.videoUrl}</>
-          )}
-        </p>
-      ) : null}
+      <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />
     </article>
   );
+}
+
+/** What the reporter can read of the latest decision: its date, the reviewer's note, and the name shown. */
+function ReviewDecision({ report }: { report: OwnReportView }) {
+  return (
+    <div className={styles.decision}>
+      {report.reviewedAt ? (
+        <p>
+          Reviewed on <time dateTime={report.reviewedAt}>{formatReportDate(report.reviewedAt)}</time>.
+        </p>
+      ) : null}
+      {report.reviewNote ? (
+        <p className={styles.note}>
+          <strong>Note from the reviewer:</strong> {report.reviewNote}
+        </p>
+      ) : null}
+      <p>{publicationText(report)}</p>
+    </div>
+  );
+}
+
+export function publicationText({ status, showFirstName }: Pick<OwnReportView, "status" | "showFirstName">) {
+  const name = showFirstName ? "with your first name" : "as Anonymous";
+  if (status === "verified") return `Published on the page of verified reports ${name}.`;
+  if (status === "rejected") return "Not published.";
+  return `If it is verified, it will be published ${name}.`;
 }
 
 function Pagination({ page, lastPage }: { page: number; lastPage: number }) {

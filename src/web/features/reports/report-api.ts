@@ -19,7 +19,7 @@ export interface MyReportsAnswer {
   meta: { total: number; page: number; per_page: number; last_page: number };
 }
 
-/** The multipart body: the form's fields, then the files in `media` (photographs or one video) or `videoUrl`. */
+/** The multipart body: the form's fields (showFirstName only when chosen), then the files in `media` (photographs or one video) or `videoUrl`. */
 export function eyewitnessFormData(report: EyewitnessSubmission): FormData {
   const body = new FormData();
   body.append("firstName", report.firstName);
@@ -27,6 +27,8 @@ export function eyewitnessFormData(report: EyewitnessSubmission): FormData {
   body.append("email", report.email);
   body.append("commentType", report.commentType);
   body.append("comment", report.comment);
+  // Absent means Anonymous: the server never shows a name the reporter did not choose to show.
+  if (report.showFirstName) body.append("showFirstName", "true");
   if (report.videoUrl) body.append("videoUrl", report.videoUrl);
   for (const photo of report.photos) body.append("media", photo, photo.name);
   if (report.video) body.append("media", report.video, report.video.name);

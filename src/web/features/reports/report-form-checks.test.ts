@@ -15,6 +15,7 @@ const complete: EyewitnessDraft = {
   email: "amina@example.org ",
   commentType: "barrier",
   comment: "  The ramp is too steep.  ",
+  showFirstName: false,
   media: "none",
   photos: [],
   videoSource: "file",
@@ -34,11 +35,17 @@ describe("checkEyewitnessDraft", () => {
         email: "amina@example.org",
         commentType: "barrier",
         comment: "The ramp is too steep.",
+        showFirstName: false,
         photos: [],
         video: null,
         videoUrl: null,
       },
     });
+  });
+
+  it("carries the reporter's choice to show their first name", () => {
+    const result = checkEyewitnessDraft({ ...complete, showFirstName: true });
+    expect(result.ok && result.submission.showFirstName).toBe(true);
   });
 
   it("asks for every missing field with 'Please fill in all required fields', in the form's order", () => {

@@ -26,6 +26,7 @@ export const reportFields = {
   email: "email",
   commentType: "comment-type",
   comment: "comment",
+  showFirstName: "show-first-name",
   media: "media",
   photos: "photos",
   videoSource: "video-source",
@@ -49,6 +50,8 @@ export interface EyewitnessDraft {
   email: string;
   commentType: CommentType | "";
   comment: string;
+  /** Whether the published report shows the first name; otherwise it is published as Anonymous. */
+  showFirstName: boolean;
   media: MediaChoice;
   photos: PhotoDraft[];
   videoSource: VideoSource;
@@ -63,6 +66,7 @@ export interface EyewitnessSubmission {
   email: string;
   commentType: CommentType;
   comment: string;
+  showFirstName: boolean;
   photos: File[];
   video: File | null;
   videoUrl: string | null;
@@ -128,6 +132,7 @@ export function checkEyewitnessDraft(
       email,
       commentType: draft.commentType,
       comment,
+      showFirstName: draft.showFirstName,
       photos: media.photos,
       video: media.video,
       videoUrl: media.videoUrl,

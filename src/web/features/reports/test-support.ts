@@ -1,9 +1,10 @@
 import { vi } from "vitest";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
+import type { PublishedReportView, ReviewReportView } from "../../../domain/reports/review-rules";
 import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
 
 // Shared by the reports' component tests: a signed-in user, files of a chosen size and type, and object
-// URLs (which jsdom lacks) that the tests can count.
+// URLs (which jsdom lacks) that the tests can count, and reports as each list returns them.
 
 export const MB = 1024 * 1024;
 
@@ -62,6 +63,45 @@ export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
     comment: "The ramp at the general hospital is too steep for a wheelchair.",
     status: "pending",
     createdAt: "2026-11-21T12:05:00.000Z",
+    videoUrl: null,
+    media: [],
+    showFirstName: false,
+    reviewNote: null,
+    reviewedAt: null,
+    ...fields,
+  };
+}
+
+/** A report as reviewers see it: pending, from Amina Bello, who chose to show her first name. */
+export function reviewReport(fields: Partial<ReviewReportView> = {}): ReviewReportView {
+  return {
+    id: "r-1",
+    commentType: "barrier",
+    comment: "The ramp at the general hospital is too steep for a wheelchair.",
+    status: "pending",
+    createdAt: "2026-11-21T12:05:00.000Z",
+    videoUrl: null,
+    media: [],
+    firstName: "Amina",
+    lastName: "Bello",
+    email: "amina@example.org",
+    showFirstName: true,
+    reviewNote: null,
+    reviewedAt: null,
+    reviewedBy: null,
+    ...fields,
+  };
+}
+
+/** A verified report as the public sees it. */
+export function publishedReport(fields: Partial<PublishedReportView> = {}): PublishedReportView {
+  return {
+    id: "p-1",
+    commentType: "barrier",
+    comment: "The ramp at the general hospital is too steep for a wheelchair.",
+    createdAt: "2026-11-21T12:05:00.000Z",
+    publishedAt: "2026-11-22T09:00:00.000Z",
+    reporterName: "Amina",
     videoUrl: null,
     media: [],
     ...fields,

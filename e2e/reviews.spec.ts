@@ -1,0 +1,192 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import sharp from "sharp";
+import { openSignedIn, signedInTest, type SignedIn, verificationTokenFor } from "./support/accounts";
+import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtures";
+
+// Review and publication end to end: a reporter sends a report with a photograph, a moderator decides,
+// the public page shows verified reports only, without the reporter's e-mail or last name.
+
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<SignedIn> {
+  const response = await request.post("/api/v1/auth/login", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as SignedIn;
+  return { token: body.token, user: body.user };
+}
+
+/** A fresh moderator: registered, verified through its e-mail, promoted by the e2e admin. */
+async function newModerator(request: APIRequestContext): Promise<SignedIn> {
+  const account = {
+    email: `moderator-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`,
+    password: "Review-Desk-2026!q",
+    firstname: "Bola",
+    lastname: "Moderator",
+  };
+  expect((await request.post("/api/v1/auth/register", { data: account })).status()).toBe(201);
+  const token = await verificationTokenFor(account.email);
+  expect((await request.get(`/api/v1/auth/verify-email/${encodeURIComponent(token)}`)).status()).toBe(200);
+  const admin = await signIn(
+    request,
+    process.env.E2E_ADMIN_EMAIL ?? "",
+    process.env.E2E_ADMIN_PASSWORD ?? "",
+  );
+  const me = await signIn(request, account.email, account.password);
+  const promoted = await request.patch("/api/v1/roles/update-role", {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { userId: me.user.id, role: "moderator" },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  return signIn(request, account.email, account.password);
+}
+
+async function sendReport(
+  request: APIRequestContext,
+  reporter: SignedIn,
+  comment: string,
+  showFirstName: boolean,
+): Promise<string> {
+  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#447799" } })
+    .jpeg()
+    .toBuffer();
+  const response = await request.post("/api/v1/eyewitness", {
+    headers: { authorization: `Bearer ${reporter.token}` },
+    multipart: {
+      firstName: "Ngozi",
+      lastName: "Secretlastname",
+      email: reporter.user.email,
+      commentType: "barrier",
+      comment,
+      ...(showFirstName ? { showFirstName: "true" } : {}),
+      media: { name: "ramp.jpg", mimeType: "image/jpeg", buffer: photo },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { report: { id: string } }).report.id;
+}
+
+async function decisionMailFor(email: string, words: string): Promise<string> {
+  const mailDir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const file of (await readdir(mailDir).catch(() => [] as string[])).filter((f) =>
+      f.endsWith(".eml"),
+    )) {
+      const mail = await simpleParser(await readFile(path.join(mailDir, file)));
+      const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+      if (to.some((address) => address.text.includes(email)) && (mail.text ?? "").includes(words)) {
+        return mail.text ?? "";
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No e-mail to ${email} containing "${words}"`);
+}
+
+async function anonymousPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  return context.newPage();
+}
+
+signedInTest.describe("review and publication", () => {
+  signedInTest(
+    "a moderator verifies a report: it is public without e-mail or last name, its photo loads for anyone, and the reporter is told",
+    async ({ page, signedIn, request, browser }) => {
+      const comment = `No lift at the Kano state library, ${Date.now()}.`;
+      const reportId = await sendReport(request, signedIn, comment, true);
+      const moderator = await newModerator(request);
+
+      await openSignedIn(page, moderator, "/dashboard/reviews");
+      await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+      const card = page.getByRole("article").filter({ hasText: comment });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(signedIn.user.email);
+      await expectNoAxeViolations(page, "review queue");
+      await card.getByRole("textbox", { name: "Note to the reporter" }).fill("Confirmed with the library.");
+      await card.getByRole("button", { name: "Verify" }).click();
+      await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+        "The report is verified and now public.",
+      );
+
+      const visitor = await anonymousPage(browser);
+      await visitor.goto("/eyewitness-reports");
+      await expect(
+        visitor.getByRole("heading", { level: 1, name: "Verified eyewitness reports" }),
+      ).toBeVisible();
+      const published = visitor.getByRole("article").filter({ hasText: comment });
+      await expect(published).toContainText("Ngozi");
+      await expect(visitor.locator("main")).not.toContainText("Secretlastname");
+      await expect(visitor.locator("main")).not.toContainText(signedIn.user.email);
+      const image = published.getByRole("img");
+      await expect
+        .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBe(40);
+      await expectNoAxeViolations(visitor, "public verified reports");
+      const api = await visitor.request.get("/api/v1/eyewitness/published");
+      const text = await api.text();
+      expect(text).not.toContain("Secretlastname");
+      expect(text).not.toContain(signedIn.user.email);
+      expect(text).toContain(reportId);
+      await visitor.context().close();
+
+      const mail = await decisionMailFor(signedIn.user.email, "Confirmed with the library.");
+      expect(mail).toMatch(/verified/i);
+      await openSignedIn(page, signedIn, "/dashboard/my-reports");
+      const mine = page.getByRole("article").filter({ hasText: comment });
+      await expect(mine).toContainText("Verified");
+      await expect(mine).toContainText("Note from the reviewer: Confirmed with the library.");
+    },
+  );
+
+  signedInTest(
+    "a rejected report never appears and its photo is refused to anonymous visitors",
+    async ({ page, signedIn, request, browser }) => {
+      const comment = `Rejected example ${Date.now()}.`;
+      await sendReport(request, signedIn, comment, false);
+      const moderator = await newModerator(request);
+      const queue = await request.get("/api/v1/eyewitness/reviews?status=pending&per_page=100", {
+        headers: { authorization: `Bearer ${moderator.token}` },
+      });
+      const report = (
+        (await queue.json()) as { reports: { id: string; comment: string; media: { id: string }[] }[] }
+      ).reports.find((candidate) => candidate.comment === comment);
+      expect(report).toBeDefined();
+
+      await openSignedIn(page, moderator, "/dashboard/reviews");
+      const card = page.getByRole("article").filter({ hasText: comment });
+      await card.getByRole("button", { name: "Reject" }).click();
+      await expect(card.getByText(/Please write a note saying why the report is rejected\./)).toBeVisible();
+      await card.getByRole("textbox", { name: "Note to the reporter" }).fill("This is not about disability.");
+      await card.getByRole("button", { name: "Reject" }).click();
+      await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+        "The report is rejected.",
+      );
+
+      const visitor = await anonymousPage(browser);
+      await visitor.goto("/eyewitness-reports");
+      await expect(
+        visitor.getByRole("heading", { level: 1, name: "Verified eyewitness reports" }),
+      ).toBeVisible();
+      await expect(visitor.locator("main")).not.toContainText(comment);
+      const media = await visitor.request.get(`/media/${report?.media[0]?.id}`);
+      expect(media.status()).toBe(404);
+      await visitor.context().close();
+    },
+  );
+
+  signedInTest("a plain user cannot review", async ({ page, signedIn, request, pageErrors }) => {
+    const answer = await request.get("/api/v1/eyewitness/reviews", {
+      headers: { authorization: `Bearer ${signedIn.token}` },
+    });
+    expect(answer.status()).toBe(403);
+    await openSignedIn(page, signedIn, "/dashboard/reviews");
+    await expect(
+      page.getByText("Access Denied - You don't have permission to access this page."),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reviews" }),
+    ).toHaveCount(0);
+    allowFailedLoads(pageErrors, [403]);
+  });
+});

@@ -1,0 +1,132 @@
+import type { CommentType, ReportMediaView, ReportStatus } from "./report-rules";
+
+// Review and publication of eyewitness reports (issue 6): the contract shared by the server and the web
+// app. Only moderators and admins review; anyone may read verified reports, which show the reporter's
+// first name (when they chose it on the form) or "Anonymous", never an e-mail or a last name.
+
+export const REVIEW_NOTE_MAX_LENGTH = 2000;
+export const ANONYMOUS_REPORTER = "Anonymous";
+export const SHOW_FIRST_NAME_LABEL = "Show my first name with the published report";
+
+/** Decisions a reviewer may take from each status. Reject always needs a note. */
+export const reviewTransitions: Record<ReportStatus, readonly ReportStatus[]> = {
+  pending: ["verified", "rejected"],
+  // "Unpublish": back to pending, or rejected.
+  verified: ["pending", "rejected"],
+  rejected: ["pending", "verified"],
+};
+
+export function canMoveReport(from: ReportStatus, to: ReportStatus): boolean {
+  return reviewTransitions[from].includes(to);
+}
+
+export function noteRequired(to: ReportStatus): boolean {
+  return to === "rejected";
+}
+
+export const reviewMessages = {
+  verified: "The report is verified and now public.",
+  rejected: "The report is rejected.",
+  returnedToPending: "The report is unpublished and back in the queue.",
+  noteRequired: "Please write a note saying why the report is rejected.",
+  noteTooLong: `The note can be at most ${REVIEW_NOTE_MAX_LENGTH.toLocaleString("en-US")} characters long.`,
+  notAllowedTransition: "That decision is not possible from the report's current status.",
+  conflict: "Another reviewer has just decided on this report. Reload it to see its current status.",
+  notFound: "There is no such report.",
+  loadFailed: "The reports could not be loaded. Please try again.",
+  /** Rejected → pending: the report was never public, so nothing is unpublished. */
+  reopened: "The report is back in the queue.",
+  decisionUnreadable:
+    "Please send a decision (status: verified, rejected or pending) and the status the report had when you saw it (fromStatus).",
+  unknownStatusFilter: "The status must be pending, verified or rejected.",
+  unknownCommentTypeFilter: "The comment type must be barrier, experience, question or contribution.",
+} as const;
+
+/** The sentence the server answers a decision with (PATCH /api/v1/eyewitness/{id}/review). */
+export function decisionMessage(from: ReportStatus, to: ReportStatus): string {
+  if (to === "verified") return reviewMessages.verified;
+  if (to === "rejected") return reviewMessages.rejected;
+  return from === "verified" ? reviewMessages.returnedToPending : reviewMessages.reopened;
+}
+
+export interface ReviewDecisionRequest {
+  status: ReportStatus;
+  note: string;
+  /** The status the reviewer saw: if it changed meanwhile, the decision is refused with 409. */
+  fromStatus: ReportStatus;
+}
+
+export interface ReviewerView {
+  id: number;
+  firstname: string;
+  lastname: string;
+}
+
+/** A report as reviewers see it (GET /api/v1/eyewitness/reviews). */
+export interface ReviewReportView {
+  id: string;
+  commentType: CommentType;
+  comment: string;
+  status: ReportStatus;
+  createdAt: string;
+  videoUrl: string | null;
+  media: ReportMediaView[];
+  /** As typed on the form. */
+  firstName: string;
+  lastName: string;
+  email: string;
+  showFirstName: boolean;
+  reviewNote: string | null;
+  reviewedAt: string | null;
+  reviewedBy: ReviewerView | null;
+}
+
+/** A verified report as the public sees it (GET /api/v1/eyewitness/published). */
+export interface PublishedReportView {
+  id: string;
+  commentType: CommentType;
+  comment: string;
+  createdAt: string;
+  publishedAt: string;
+  /** The first name the reporter typed, or "Anonymous". */
+  reporterName: string;
+  videoUrl: string | null;
+  media: ReportMediaView[];
+}
+
+export interface ReviewCounts {
+  pending: number;
+  verified: number;
+  rejected: number;
+}
+
+/** The page facts of every report list: `?page=&per_page=` (per_page 1-100, 20 by default). */
+export interface ReportListMeta {
+  total: number;
+  page: number;
+  per_page: number;
+  last_page: number;
+}
+
+/** GET /api/v1/eyewitness/reviews?status=&commentType=&page=&per_page= */
+export interface ReviewListAnswer {
+  success: true;
+  reports: ReviewReportView[];
+  /** Over all reports, whatever the filter. */
+  counts: ReviewCounts;
+  meta: ReportListMeta;
+}
+
+/** PATCH /api/v1/eyewitness/{id}/review */
+export interface ReviewDecisionAnswer {
+  success: true;
+  message: string;
+  report: ReviewReportView;
+}
+
+/** GET /api/v1/eyewitness/published?commentType=&page=&per_page= */
+export interface PublishedListAnswer {
+  success: true;
+  reports: PublishedReportView[];
+  meta: ReportListMeta;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "eyewitness_reports" ADD COLUMN "show_first_name" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "eyewitness_reports_decided_idx" ON "eyewitness_reports" USING btree ("status","reviewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,254 @@
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
+import type { ReportStatus } from "../../domain/reports/report-rules";
+import {
+  REVIEW_NOTE_MAX_LENGTH,
+  canMoveReport,
+  decisionMessage,
+  noteRequired,
+  reviewMessages,
+} from "../../domain/reports/review-rules";
+import type { Clock } from "../accounts/clock";
+import { requirePermission } from "../accounts/guards";
+import { acceptJsonBodies, parseBody } from "../accounts/request-body";
+import type { Database } from "../db/database";
+import { HttpError } from "../http/errors";
+import type { MediaLinks } from "../media/media-links";
+import { pageFrom, pageMeta, pageMetaSchema } from "./paging";
+import { mediaViewSchema } from "./routes";
+import { decisionEmail } from "./review-emails";
+import {
+  countReportsByStatus,
+  decideOnReport,
+  findPublishedReports,
+  findReportsForReview,
+  toPublishedView,
+  toReviewView,
+} from "./review-store";
+
+// Review and publication under /api/v1/eyewitness (issue 6, DESIGN §5):
+//   GET   /reviews?status=&commentType=&page=&per_page=   report:review   reports of one status, with counts
+//   PATCH /:id/review {status, note, fromStatus}           report:review   a decision; 409 if beaten to it
+//   GET   /published?commentType=&page=&per_page=          anyone          verified reports, latest first
+// The response schemas list every key an answer may have, so nothing else can slip into one: above all,
+// a published report never carries an e-mail, a last name, the reporter's id or review data.
+
+export interface ReviewDependencies {
+  db: Database;
+  now: Clock;
+  links: MediaLinks;
+  /** For the link in the reporter's e-mail. */
+  publicUrl: string;
+}
+
+const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Seconds a browser or shared cache may keep a page of published reports. */
+const PUBLISHED_CACHE_SECONDS = 60;
+
+const reviewReportSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    commentType: { type: "string" },
+    comment: { type: "string" },
+    status: { type: "string" },
+    createdAt: { type: "string" },
+    videoUrl: { type: ["string", "null"] },
+    media: { type: "array", items: mediaViewSchema },
+    firstName: { type: "string" },
+    lastName: { type: "string" },
+    email: { type: "string" },
+    showFirstName: { type: "boolean" },
+    reviewNote: { type: ["string", "null"] },
+    reviewedAt: { type: ["string", "null"] },
+    reviewedBy: {
+      type: ["object", "null"],
+      properties: { id: { type: "integer" }, firstname: { type: "string" }, lastname: { type: "string" } },
+      required: ["id", "firstname", "lastname"],
+      additionalProperties: false,
+    },
+  },
+  required: [
+    "id",
+    "commentType",
+    "comment",
+    "status",
+    "createdAt",
+    "videoUrl",
+    "media",
+    "firstName",
+    "lastName",
+    "email",
+    "showFirstName",
+    "reviewNote",
+    "reviewedAt",
+    "reviewedBy",
+  ],
+  additionalProperties: false,
+} as const;
+
+const publishedReportSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    commentType: { type: "string" },
+    comment: { type: "string" },
+    createdAt: { type: "string" },
+    publishedAt: { type: "string" },
+    reporterName: { type: "string" },
+    videoUrl: { type: ["string", "null"] },
+    media: { type: "array", items: mediaViewSchema },
+  },
+  required: ["id", "commentType", "comment", "createdAt", "publishedAt", "reporterName", "videoUrl", "media"],
+  additionalProperties: false,
+} as const;
+
+const answers = {
+  reviews: {
+    type: "object",
+    properties: {
+      success: { type: "boolean" },
+      reports: { type: "array", items: reviewReportSchema },
+      counts: {
+        type: "object",
+        properties: {
+          pending: { type: "integer" },
+          verified: { type: "integer" },
+          rejected: { type: "integer" },
+        },
+        required: ["pending", "verified", "rejected"],
+        additionalProperties: false,
+      },
+      meta: pageMetaSchema,
+    },
+    required: ["success", "reports", "counts", "meta"],
+    additionalProperties: false,
+  },
+  decided: {
+    type: "object",
+    properties: { success: { type: "boolean" }, message: { type: "string" }, report: reviewReportSchema },
+    required: ["success", "message", "report"],
+    additionalProperties: false,
+  },
+  published: {
+    type: "object",
+    properties: {
+      success: { type: "boolean" },
+      reports: { type: "array", items: publishedReportSchema },
+      meta: pageMetaSchema,
+    },
+    required: ["success", "reports", "meta"],
+    additionalProperties: false,
+  },
+} as const;
+
+const decisionSchema = z.object(
+  {
+    status: z.enum(reportStatuses, { error: reviewMessages.decisionUnreadable }),
+    fromStatus: z.enum(reportStatuses, { error: reviewMessages.decisionUnreadable }),
+    note: z
+      .string({ error: reviewMessages.decisionUnreadable })
+      .nullish()
+      // PostgreSQL text cannot hold NUL; nobody types one.
+      .transform((note) => (note ?? "").replaceAll("\u0000", "").trim()),
+  },
+  { error: reviewMessages.decisionUnreadable },
+);
+
+interface ListQuery {
+  Querystring: { status?: unknown; commentType?: unknown; page?: unknown; per_page?: unknown };
+}
+
+export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies): FastifyPluginAsync {
+  return async (scope) => {
+    acceptJsonBodies(scope);
+
+    scope.get<ListQuery>(
+      "/reviews",
+      { schema: { response: { 200: answers.reviews } } },
+      async (request, reply) => {
+        await requirePermission(request, "report:review");
+        const status = statusFilter(request.query.status);
+        const commentType = commentTypeFilter(request.query.commentType);
+        const page = pageFrom(request.query);
+        const [{ total, reports }, counts] = await Promise.all([
+          findReportsForReview(db, { status, commentType }, page),
+          countReportsByStatus(db),
+        ]);
+        // Reporters' names and e-mail addresses: never kept by a browser or a shared cache.
+        reply.header("cache-control", "no-store");
+        return {
+          success: true,
+          reports: reports.map((report) => toReviewView(report, links)),
+          counts,
+          meta: pageMeta(total, page),
+        };
+      },
+    );
+
+    scope.patch<{ Params: { id: string } }>(
+      "/:id/review",
+      { schema: { response: { 200: answers.decided } } },
+      async (request, reply) => {
+        const reviewer = await requirePermission(request, "report:review");
+        const reportId = request.params.id.toLowerCase();
+        if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
+        const { status: to, fromStatus: from, note } = parseBody(decisionSchema, request.body);
+        if (!canMoveReport(from, to)) throw new HttpError(400, reviewMessages.notAllowedTransition);
+        if (noteRequired(to) && note === "") throw new HttpError(400, reviewMessages.noteRequired);
+        if (note.length > REVIEW_NOTE_MAX_LENGTH) throw new HttpError(400, reviewMessages.noteTooLong);
+
+        const decision = { from, to, note: note === "" ? null : note };
+        const outcome = await decideOnReport(
+          db,
+          { ...decision, reportId, reviewerId: reviewer.id, at: now() },
+          (report) => decisionEmail(report, decision, publicUrl),
+        );
+        switch (outcome.outcome) {
+          case "unknown-report":
+            throw new HttpError(404, reviewMessages.notFound);
+          case "conflict":
+            throw new HttpError(409, reviewMessages.conflict);
+          case "decided":
+            reply.header("cache-control", "no-store");
+            return {
+              success: true,
+              message: decisionMessage(from, to),
+              report: toReviewView(outcome.report, links),
+            };
+        }
+      },
+    );
+
+    scope.get<ListQuery>(
+      "/published",
+      { schema: { response: { 200: answers.published } } },
+      async (request, reply) => {
+        const commentType = commentTypeFilter(request.query.commentType);
+        const page = pageFrom(request.query);
+        const { total, reports } = await findPublishedReports(db, commentType, page);
+        // Public and the same for everyone; a minute's staleness after an unpublish is acceptable.
+        reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
+        return { success: true, reports: reports.map(toPublishedView), meta: pageMeta(total, page) };
+      },
+    );
+  };
+}
+
+/** ?status=: pending (the queue) when absent or empty. */
+function statusFilter(value: unknown): ReportStatus {
+  if (value === undefined || value === "") return "pending";
+  const status = reportStatuses.find((known) => known === value);
+  if (!status) throw new HttpError(400, reviewMessages.unknownStatusFilter);
+  return status;
+}
+
+/** ?commentType=: every type when absent or empty. */
+function commentTypeFilter(value: unknown): CommentType | null {
+  if (value === undefined || value === "") return null;
+  const type = commentTypes.find((known) => known === value);
+  if (!type) throw new HttpError(400, reviewMessages.unknownCommentTypeFilter);
+  return type;
+}

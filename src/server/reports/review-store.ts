@@ -1,0 +1,279 @@
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { CommentType, ReportStatus } from "../../domain/reports/report-rules";
+import {
+  ANONYMOUS_REPORTER,
+  type PublishedReportView,
+  type ReviewCounts,
+  type ReviewReportView,
+} from "../../domain/reports/review-rules";
+import { recordAudit } from "../accounts/audit-log";
+import type { Database } from "../db/database";
+import { eyewitnessReports, users } from "../db/schema";
+import type { OutgoingMail } from "../mail/compose";
+import { enqueueMail } from "../mail/outbox";
+import type { MediaLinks } from "../media/media-links";
+import type { Page } from "./paging";
+import { findMediaOf, toMediaView, type MediaRow } from "./report-store";
+
+// Review and publication of eyewitness reports (issue 6, DESIGN §5-§7): the reviewers' lists, a decision
+// (with its audit row and the reporter's e-mail, in one transaction), and the public list of verified
+// reports, which reads only the columns the public may see.
+
+const reviewer = alias(users, "reviewer");
+
+const reviewColumns = {
+  id: eyewitnessReports.id,
+  commentType: eyewitnessReports.commentType,
+  comment: eyewitnessReports.comment,
+  status: eyewitnessReports.status,
+  createdAt: eyewitnessReports.createdAt,
+  videoUrl: eyewitnessReports.videoUrl,
+  firstName: eyewitnessReports.firstName,
+  lastName: eyewitnessReports.lastName,
+  email: eyewitnessReports.email,
+  showFirstName: eyewitnessReports.showFirstName,
+  reviewNote: eyewitnessReports.reviewNote,
+  reviewedAt: eyewitnessReports.reviewedAt,
+  reviewedBy: { id: reviewer.id, firstname: reviewer.firstname, lastname: reviewer.lastname },
+};
+
+export interface ReviewRow {
+  id: string;
+  commentType: CommentType;
+  comment: string;
+  status: ReportStatus;
+  createdAt: Date;
+  videoUrl: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  showFirstName: boolean;
+  reviewNote: string | null;
+  reviewedAt: Date | null;
+  reviewedBy: { id: number; firstname: string; lastname: string } | null;
+  media: MediaRow[];
+}
+
+export interface ReviewFilter {
+  status: ReportStatus;
+  commentType: CommentType | null;
+}
+
+/**
+ * A page of reports with one status for reviewers: the pending queue oldest first (first come, first
+ * reviewed); verified and rejected reports by their latest decision, newest first.
+ */
+export async function findReportsForReview(
+  db: Database,
+  filter: ReviewFilter,
+  page: Page,
+): Promise<{ total: number; reports: ReviewRow[] }> {
+  const where = and(
+    eq(eyewitnessReports.status, filter.status),
+    filter.commentType ? eq(eyewitnessReports.commentType, filter.commentType) : undefined,
+  );
+  const order =
+    filter.status === "pending"
+      ? [asc(eyewitnessReports.createdAt), asc(eyewitnessReports.id)]
+      : [sql`${eyewitnessReports.reviewedAt} desc nulls last`, desc(eyewitnessReports.id)];
+  const [[counted], rows] = await Promise.all([
+    db.select({ total: count() }).from(eyewitnessReports).where(where),
+    selectForReview(db, where)
+      .orderBy(...order)
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+  ]);
+  return { total: counted?.total ?? 0, reports: await withMedia(db, rows) };
+}
+
+/** How many reports have each status, over all reports. */
+export async function countReportsByStatus(db: Database): Promise<ReviewCounts> {
+  const rows = await db
+    .select({ status: eyewitnessReports.status, total: count() })
+    .from(eyewitnessReports)
+    .groupBy(eyewitnessReports.status);
+  const counts: ReviewCounts = { pending: 0, verified: 0, rejected: 0 };
+  for (const row of rows) counts[row.status] = row.total;
+  return counts;
+}
+
+export interface ReviewDecision {
+  reportId: string;
+  reviewerId: number;
+  from: ReportStatus;
+  to: ReportStatus;
+  /** Trimmed; null when the reviewer wrote none. */
+  note: string | null;
+  at: Date;
+}
+
+/** The report as decided, and its reporter's account, for the e-mail that tells them. */
+export interface DecidedReport {
+  reporter: { email: string; firstname: string };
+  commentType: CommentType;
+  comment: string;
+  createdAt: Date;
+  showFirstName: boolean;
+}
+
+export type DecisionOutcome =
+  | { outcome: "decided"; report: ReviewRow }
+  /** The report's status is no longer the one the reviewer saw: someone else decided first. */
+  | { outcome: "conflict" }
+  | { outcome: "unknown-report" };
+
+/**
+ * One reviewer's decision. The update only applies while the report still has the status the reviewer
+ * saw (`from`), so of two reviewers deciding at once exactly one wins: PostgreSQL makes the second
+ * update wait for the first, then finds the status changed and updates nothing. The audit row and the
+ * reporter's e-mail commit with the decision or not at all.
+ */
+export async function decideOnReport(
+  db: Database,
+  decision: ReviewDecision,
+  emailFor: (report: DecidedReport) => OutgoingMail,
+): Promise<DecisionOutcome> {
+  const { reportId, reviewerId, from, to, note, at } = decision;
+  return db.transaction(async (tx) => {
+    const [decided] = await tx
+      .update(eyewitnessReports)
+      .set({ status: to, reviewedBy: reviewerId, reviewedAt: at, reviewNote: note })
+      .where(and(eq(eyewitnessReports.id, reportId), eq(eyewitnessReports.status, from)))
+      .returning({
+        reporterId: eyewitnessReports.reporterId,
+        commentType: eyewitnessReports.commentType,
+        comment: eyewitnessReports.comment,
+        createdAt: eyewitnessReports.createdAt,
+        showFirstName: eyewitnessReports.showFirstName,
+      });
+    if (!decided) {
+      const [exists] = await tx
+        .select({ id: eyewitnessReports.id })
+        .from(eyewitnessReports)
+        .where(eq(eyewitnessReports.id, reportId));
+      return exists ? { outcome: "conflict" } : { outcome: "unknown-report" };
+    }
+
+    await recordAudit(tx, {
+      actorId: reviewerId,
+      action: "report.reviewed",
+      subjectType: "eyewitness_report",
+      subjectId: reportId,
+      details: { from, to, note },
+      at,
+    });
+    // The account's address, which the reporter proved is theirs; the form's address was only typed.
+    const [reporter] = await tx
+      .select({ email: users.email, firstname: users.firstname })
+      .from(users)
+      .where(eq(users.id, decided.reporterId));
+    if (reporter) await enqueueMail(tx, emailFor({ ...decided, reporter }), at);
+
+    const rows = await selectForReview(tx, eq(eyewitnessReports.id, reportId));
+    const [report] = await withMedia(tx, rows);
+    if (!report) throw new Error("the decided report could not be read back");
+    return { outcome: "decided", report };
+  });
+}
+
+/** A report as reviewers see it; media through signed links, since they are not all public. */
+export function toReviewView(report: ReviewRow, links: MediaLinks): ReviewReportView {
+  return {
+    id: report.id,
+    commentType: report.commentType,
+    comment: report.comment,
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+    videoUrl: report.videoUrl,
+    media: report.media.map((file) => toMediaView(file, links.urlFor(file.id))),
+    firstName: report.firstName,
+    lastName: report.lastName,
+    email: report.email,
+    showFirstName: report.showFirstName,
+    reviewNote: report.reviewNote,
+    reviewedAt: report.reviewedAt?.toISOString() ?? null,
+    reviewedBy: report.reviewedBy,
+  };
+}
+
+// Only what the public page shows is read: the reporter's first name leaves the database only when
+// they chose to show it, and the e-mail, last name, reporter and review columns never do.
+const publishedColumns = {
+  id: eyewitnessReports.id,
+  commentType: eyewitnessReports.commentType,
+  comment: eyewitnessReports.comment,
+  createdAt: eyewitnessReports.createdAt,
+  // A verified report's latest decision is its publication: verified → verified is no decision.
+  publishedAt: eyewitnessReports.reviewedAt,
+  reporterName: sql<string>`case when ${eyewitnessReports.showFirstName} then ${eyewitnessReports.firstName} else ${ANONYMOUS_REPORTER} end`,
+  videoUrl: eyewitnessReports.videoUrl,
+};
+
+type PublishedRow = {
+  id: string;
+  commentType: CommentType;
+  comment: string;
+  createdAt: Date;
+  publishedAt: Date | null;
+  reporterName: string;
+  videoUrl: string | null;
+  media: MediaRow[];
+};
+
+/** A page of verified reports, the latest published first. */
+export async function findPublishedReports(
+  db: Database,
+  commentType: CommentType | null,
+  page: Page,
+): Promise<{ total: number; reports: PublishedRow[] }> {
+  const where = and(
+    eq(eyewitnessReports.status, "verified"),
+    commentType ? eq(eyewitnessReports.commentType, commentType) : undefined,
+  );
+  const [[counted], rows] = await Promise.all([
+    db.select({ total: count() }).from(eyewitnessReports).where(where),
+    db
+      .select(publishedColumns)
+      .from(eyewitnessReports)
+      .where(where)
+      .orderBy(sql`${eyewitnessReports.reviewedAt} desc nulls last`, desc(eyewitnessReports.id))
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+  ]);
+  return { total: counted?.total ?? 0, reports: await withMedia(db, rows) };
+}
+
+/** A verified report as anyone sees it; its media are public, so their addresses are plain. */
+export function toPublishedView(report: PublishedRow): PublishedReportView {
+  return {
+    id: report.id,
+    commentType: report.commentType,
+    comment: report.comment,
+    createdAt: report.createdAt.toISOString(),
+    publishedAt: (report.publishedAt ?? report.createdAt).toISOString(),
+    reporterName: report.reporterName,
+    videoUrl: report.videoUrl,
+    media: report.media.map((file) => toMediaView(file, `/media/${file.id}`)),
+  };
+}
+
+function selectForReview(db: Database, where: SQL | undefined) {
+  return db
+    .select(reviewColumns)
+    .from(eyewitnessReports)
+    .leftJoin(reviewer, eq(reviewer.id, eyewitnessReports.reviewedBy))
+    .where(where)
+    .$dynamic();
+}
+
+async function withMedia<Row extends { id: string }>(
+  db: Database,
+  rows: Row[],
+): Promise<(Row & { media: MediaRow[] })[]> {
+  const media = await findMediaOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, media: media.filter((file) => file.reportId === row.id) }));
+}

@@ -1,0 +1,9 @@
+import { ReviewsPage } from "../../../features/reports/ReviewsPage";
+import { pageMeta } from "../../page-title";
+
+export const meta = () =>
+  pageMeta("Reviews", "Review eyewitness reports: verify them for publication, or reject them with a note.");
+
+export default function Reviews() {
+  return <ReviewsPage />;
+}

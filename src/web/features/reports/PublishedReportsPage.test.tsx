@@ -1,0 +1,254 @@
+import { act, render, screen, within } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
+import { formatReportDay } from "./report-format";
+import { publishedText, PublishedReportsPage } from "./PublishedReportsPage";
+import { publishedReport, signIn } from "./test-support";
+
+type Reply = { status: number; body: unknown } | "network failure";
+
+/** The server behind fetch: answers each request with the next reply, and records what was asked. */
+function answer(...replies: Reply[]) {
+  const asked: { url: string; authorization: string | null }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      asked.push({ url, authorization: new Headers(init.headers).get("authorization") });
+      const reply = replies.shift();
+      if (!reply || reply === "network failure") throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return { asked, then: (...more: Reply[]) => replies.push(...more) };
+}
+
+function listOf(
+  reports: PublishedReportView[],
+  meta: Partial<{ total: number; page: number; last_page: number }> = {},
+): Reply {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      reports,
+      meta: { total: reports.length, page: 1, per_page: 20, last_page: 1, ...meta },
+    },
+  };
+}
+
+const routes = [
+  { path: "/eyewitness-reports", element: <PublishedReportsPage /> },
+  { path: "/eyewitnesspage", element: <h1>Eyewitness</h1> },
+];
+
+function showPage(path = "/eyewitness-reports") {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return { user: userEvent.setup(), router };
+}
+
+const heading = () => screen.getByRole("heading", { level: 1, name: "Verified eyewitness reports" });
+const typeSelect = () => screen.getByRole("combobox", { name: "Comment type" });
+const showButton = () => screen.getByRole("button", { name: "Show reports" });
+
+const ramp = publishedReport({
+  id: "p-2",
+  createdAt: "2026-11-21T12:05:00.000Z",
+  publishedAt: "2026-11-22T09:00:00.000Z",
+  reporterName: "Amina",
+  media: [
+    { id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1" },
+    { id: "m2", kind: "photo", contentType: "image/png", bytes: 1000, url: "/media/m2" },
+  ],
+});
+const school = publishedReport({
+  id: "p-1",
+  commentType: "experience",
+  comment: "The school took my daughter after the head teacher met us.",
+  createdAt: "2026-10-02T09:30:00.000Z",
+  publishedAt: "2026-10-05T15:00:00.000Z",
+  reporterName: "Anonymous",
+  media: [{ id: "m3", kind: "video", contentType: "video/mp4", bytes: 9000, url: "/media/m3" }],
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe("Verified eyewitness reports", () => {
+  it("introduces the page and lists the verified reports, newest first, with the name each reporter chose", async () => {
+    signIn();
+    const { asked } = answer(listOf([ramp, school]));
+    showPage();
+    expect(heading()).toBeInTheDocument();
+    expect(
+      screen.getByText(/All reports are reviewed and verified before they appear here\./),
+    ).toBeInTheDocument();
+    expect(screen.getByText(publishedText.loading)).toBeInTheDocument();
+
+    expect(await screen.findByText("2 verified reports, newest first.")).toBeInTheDocument();
+    // Anyone may read it: no token is sent, even by someone signed in.
+    expect(asked).toEqual([{ url: "/api/v1/eyewitness/published?page=1", authorization: null }]);
+
+    const day = formatReportDay(ramp.createdAt);
+    const first = screen.getByRole("article", { name: `Barrier report of ${day}` });
+    expect(within(first).getByText(/^Reported by/)).toHaveTextContent(
+      `Reported by Amina. Verified on ${formatReportDay(ramp.publishedAt)}.`,
+    );
+    expect(within(first).getByText(ramp.comment)).toBeInTheDocument();
+    expect(within(first).getByRole("img", { name: `Photograph 1 of the report of ${day}` })).toHaveAttribute(
+      "src",
+      "/media/m1",
+    );
+    expect(within(first).getByRole("img", { name: `Photograph 2 of the report of ${day}` })).toHaveAttribute(
+      "src",
+      "/media/m2",
+    );
+
+    const second = screen.getByRole("article", {
+      name: `Experience report of ${formatReportDay(school.createdAt)}`,
+    });
+    expect(within(second).getByText(/^Reported by/)).toHaveTextContent("Reported by Anonymous.");
+    const video = second.querySelector("video");
+    expect(video).toHaveAttribute("src", "/media/m3");
+    expect(video).toHaveAttribute("controls");
+    // Nothing of a video is fetched on a slow phone until it is played.
+    expect(video).toHaveAttribute("preload", "none");
+    expect(within(second).getByRole("link", { name: "Download the video" })).toHaveAttribute(
+      "href",
+      "/media/m3",
+    );
+    expect(screen.queryByRole("navigation", { name: "Pages of verified reports" })).not.toBeInTheDocument();
+  });
+
+  it("has a comment-type filter that works as a plain GET form even before the script runs", () => {
+    answer(listOf([]));
+    showPage();
+    const form = showButton().closest("form");
+    expect(form).toHaveAttribute("method", "get");
+    expect(form).toHaveAttribute("action", "/eyewitness-reports");
+    expect(typeSelect()).toHaveAttribute("name", "commentType");
+    expect(typeSelect()).toHaveValue("");
+    expect(
+      within(typeSelect())
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["All types", "Barrier", "Experience", "Question", "Contribution"]);
+  });
+
+  it("filters by comment type, in the address, and offers every type again when none match", async () => {
+    const { asked, then } = answer(listOf([ramp, school]));
+    const { user, router } = showPage();
+    await screen.findByText("2 verified reports, newest first.");
+
+    then(listOf([]));
+    await user.selectOptions(typeSelect(), "Question");
+    await user.click(showButton());
+    expect(
+      await screen.findByText("There are no verified reports of the type Question yet."),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?commentType=question");
+    expect(asked[1]?.url).toBe("/api/v1/eyewitness/published?commentType=question&page=1");
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+    expect(showButton()).toHaveFocus();
+
+    then(listOf([ramp]));
+    await user.click(screen.getByRole("link", { name: "Show reports of every type" }));
+    expect(await screen.findByText("1 verified report, newest first.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("");
+    expect(typeSelect()).toHaveValue("");
+  });
+
+  it("opens the view the address names", async () => {
+    const { asked } = answer(listOf([ramp], { total: 21, page: 2, last_page: 2 }));
+    showPage("/eyewitness-reports?commentType=barrier&page=2");
+    expect(
+      await screen.findByText("21 verified reports of the type Barrier, newest first. Page 2 of 2."),
+    ).toBeInTheDocument();
+    expect(asked[0]?.url).toBe("/api/v1/eyewitness/published?commentType=barrier&page=2");
+    expect(typeSelect()).toHaveValue("barrier");
+  });
+
+  it("pages with Previous and Next links, keeping the filter, and moves focus to the heading", async () => {
+    const { asked, then } = answer(listOf([ramp], { total: 25, last_page: 2 }));
+    const { user, router } = showPage("/eyewitness-reports?commentType=barrier");
+    const pages = await screen.findByRole("navigation", { name: "Pages of verified reports" });
+    expect(within(pages).getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(within(pages).queryByRole("link", { name: "Previous page" })).not.toBeInTheDocument();
+
+    then(listOf([school], { total: 25, page: 2, last_page: 2 }));
+    await user.click(within(pages).getByRole("link", { name: "Next page" }));
+    expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?commentType=barrier&page=2");
+    expect(asked[1]?.url).toBe("/api/v1/eyewitness/published?commentType=barrier&page=2");
+    expect(heading()).toHaveFocus();
+    expect(screen.queryByRole("link", { name: "Next page" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Previous page" })).toBeInTheDocument();
+  });
+
+  it("says when nothing is published yet, and links to the eyewitness page", async () => {
+    answer(listOf([]));
+    const { user, router } = showPage();
+    expect(await screen.findByText("There are no verified reports yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Show reports of every type" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Send your own eyewitness report" }));
+    expect(router.state.location.pathname).toBe("/eyewitnesspage");
+  });
+
+  it("says when the reports could not be loaded, and Retry loads them", async () => {
+    const { asked } = answer(
+      { status: 500, body: { success: false, message: "The database is resting." } },
+      listOf([ramp]),
+    );
+    const { user } = showPage();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(`${reviewMessages.loadFailed}The database is resting.`);
+
+    await user.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(heading()).toHaveFocus();
+    expect(await screen.findByRole("article")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+  });
+
+  it("is prerendered with its introduction, filter and loading line, and hydrates without a mismatch for a filtered address", async () => {
+    const html = renderToString(
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ["/eyewitness-reports"] })} />,
+    );
+    expect(html).toContain("Verified eyewitness reports");
+    expect(html).toContain(publishedText.loading);
+    expect(html).toContain('action="/eyewitness-reports"');
+
+    const { asked } = answer(listOf([ramp], { total: 1 }));
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const router = createMemoryRouter(routes, {
+      initialEntries: ["/eyewitness-reports?commentType=barrier"],
+    });
+    const root = await act(async () => hydrateRoot(container, <RouterProvider router={router} />));
+    try {
+      expect(
+        await within(container).findByText("1 verified report of the type Barrier, newest first."),
+      ).toBeInTheDocument();
+      expect(asked.map((request) => request.url)).toEqual([
+        "/api/v1/eyewitness/published?commentType=barrier&page=1",
+      ]);
+      expect(within(container).getByRole("combobox", { name: "Comment type" })).toHaveValue("barrier");
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it("says the reports could not be loaded when the connection drops", async () => {
+    answer("network failure");
+    showPage();
+    expect(await screen.findByRole("alert")).toHaveTextContent(reviewMessages.loadFailed);
+  });
+});

@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { formatNumber, pluralize } from "../../../domain/format";
+import { commentTypeLabels, commentTypes } from "../../../domain/reports/report-rules";
+import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
+import { paths } from "../../../domain/routes";
+import { ApiError } from "../../lib/api-client";
+import { useHydrated } from "../../ui/useHydrated";
+import { fetchPublishedReports, type PublishedAnswer } from "./published-api";
+import { formatReportDay } from "./report-format";
+import {
+  commentTypeFrom,
+  publishedQueryFrom,
+  publishedSearch,
+  type PublishedQuery,
+} from "./report-list-query";
+import { ReportMedia } from "./ReportMedia";
+import styles from "./PublishedReportsPage.module.css";
+
+// Kept light for slow phones: no form library, no schema code, nothing of the dashboard.
+
+export const publishedText = {
+  loading: "Loading verified reports…",
+  emptyPage: "There are no reports on this page.",
+} as const;
+
+type Result = { key: string } & ({ answer: PublishedAnswer } | { error: string });
+
+const FILTER_ID = "published-comment-type";
+
+/**
+ * The public page of verified eyewitness reports (issue 6), prerendered with its introduction and filter;
+ * the reports are fetched in the browser, newest first. The comment-type filter is a GET form, so it works
+ * even before the page's script has run; the type and page live in the address (read once hydrated, so the
+ * first render matches the prerendered HTML). A polite status line says "Loading verified reports…", then
+ * how many there are; a failure is an alert with Retry. Each report is an article named by its heading,
+ * with the reporter's first name or "Anonymous" (never a last name or an e-mail). After Previous, Next or
+ * Retry, focus goes to the page heading.
+ */
+export function PublishedReportsPage() {
+  const hydrated = useHydrated();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query: PublishedQuery = hydrated ? publishedQueryFrom(searchParams) : { commentType: null, page: 1 };
+  const queryKey = publishedSearch(query);
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<Result | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeadingWhenShown = useRef(false);
+  const key = `${queryKey}\n${attempt}`;
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    fetchPublishedReports(publishedQueryFrom(new URLSearchParams(queryKey)), signal).then(
+      (answer) => setResult({ key, answer }),
+      (error: unknown) => {
+        if (signal.aborted) return;
+        setResult({ key, error: error instanceof ApiError ? error.message : reviewMessages.loadFailed });
+      },
+    );
+    return () => controller.abort();
+  }, [hydrated, key, queryKey]);
+
+  const current = result?.key === key ? result : null;
+
+  useEffect(() => {
+    if (!current || !focusHeadingWhenShown.current) return;
+    focusHeadingWhenShown.current = false;
+    heading.current?.focus();
+  }, [current]);
+
+  const showType = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = new FormData(event.currentTarget).get("commentType");
+    const commentType = commentTypeFrom(typeof chosen === "string" ? chosen : null);
+    setSearchParams(new URLSearchParams(publishedSearch({ commentType, page: 1 })));
+  };
+
+  const retry = () => {
+    heading.current?.focus();
+    setAttempt((count) => count + 1);
+  };
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        Verified eyewitness reports
+      </h1>
+      <p className={styles.lead}>
+        Barriers, experiences, questions and contributions sent by people across Nigeria. All reports are
+        reviewed and verified before they appear here.
+      </p>
+      <p>
+        Each report shows the reporter&apos;s first name, or Anonymous when they chose not to show it. Last
+        names and e-mail addresses are never published.{" "}
+        <Link to={paths.eyewitness()}>Send your own eyewitness report</Link>
+      </p>
+
+      <form method="get" action={paths.publishedReports()} className={styles.filter} onSubmit={showType}>
+        <label htmlFor={FILTER_ID} className={styles.filterLabel}>
+          Comment type
+        </label>
+        <div className={styles.filterRow}>
+          <select
+            key={query.commentType ?? ""}
+            id={FILTER_ID}
+            name="commentType"
+            defaultValue={query.commentType ?? ""}
+            className={styles.select}
+          >
+            <option value="">All types</option>
+            {commentTypes.map((type) => (
+              <option key={type} value={type}>
+                {commentTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--secondary">
+            Show reports
+          </button>
+        </div>
+      </form>
+
+      <p role="status" className={styles.summary}>
+        {!current ? (
+          <>
+            <span className={styles.spinner} aria-hidden="true" />
+            {publishedText.loading}
+          </>
+        ) : "answer" in current ? (
+          summary(query, current.answer)
+        ) : null}
+      </p>
+
+      {current && "error" in current ? (
+        <div className={styles.failed} role="alert">
+          <p>{reviewMessages.loadFailed}</p>
+          {current.error !== reviewMessages.loadFailed ? <p>{current.error}</p> : null}
+          <button type="button" className="button" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : current && "answer" in current ? (
+        <Reports
+          answer={current.answer}
+          query={query}
+          onPage={() => (focusHeadingWhenShown.current = true)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function summary({ commentType }: PublishedQuery, { meta }: PublishedAnswer): string {
+  const kind = commentType ? ` of the type ${commentTypeLabels[commentType]}` : "";
+  if (meta.total === 0) return `There are no verified reports${kind} yet.`;
+  const count = `${formatNumber(meta.total)} verified ${pluralize(meta.total, "report")}${kind}, newest first.`;
+  return meta.last_page > 1
+    ? `${count} Page ${formatNumber(meta.page)} of ${formatNumber(meta.last_page)}.`
+    : count;
+}
+
+function Reports({
+  answer,
+  query,
+  onPage,
+}: {
+  answer: PublishedAnswer;
+  query: PublishedQuery;
+  onPage: () => void;
+}) {
+  const { total, page, last_page: lastPage } = answer.meta;
+  if (total === 0) {
+    return query.commentType ? (
+      <p>
+        <Link to={paths.publishedReports()}>Show reports of every type</Link>
+      </p>
+    ) : null;
+  }
+  return (
+    <>
+      {answer.reports.length === 0 ? (
+        <p>
+          {publishedText.emptyPage}{" "}
+          <Link to={{ search: publishedSearch({ ...query, page: 1 }) }} onClick={onPage}>
+            Go to the first page
+          </Link>
+        </p>
+      ) : (
+        <ol className={styles.list}>
+          {answer.reports.map((report) => (
+            <li key={report.id}>
+              <PublishedReport report={report} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {lastPage > 1 ? (
+        <nav aria-label="Pages of verified reports" className={styles.pagination}>
+          {page > 1 ? (
+            <Link
+              to={{ search: publishedSearch({ ...query, page: page - 1 }) }}
+              className="button button--secondary"
+              onClick={onPage}
+            >
+              Previous<span className="visually-hidden"> page</span>
+            </Link>
+          ) : null}
+          <p className={styles.pageNumber}>
+            Page {formatNumber(page)} of {formatNumber(lastPage)}
+          </p>
+          {page < lastPage ? (
+            <Link
+              to={{ search: publishedSearch({ ...query, page: page + 1 }) }}
+              className="button button--secondary"
+              onClick={onPage}
+            >
+              Next<span className="visually-hidden"> page</span>
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/** One verified report: the day only (no time of day), which is enough to read it and safer for the reporter. */
+function PublishedReport({ report }: { report: PublishedReportView }) {
+  const headingId = `published-${report.id}`;
+  const day = formatReportDay(report.createdAt);
+  return (
+    <article className={styles.report} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.reportTitle}>
+        {commentTypeLabels[report.commentType]} report of <time dateTime={report.createdAt}>{day}</time>
+      </h2>
+      <p className={styles.byline}>
+        Reported by <strong>{report.reporterName}</strong>. Verified on{" "}
+        <time dateTime={report.publishedAt}>{formatReportDay(report.publishedAt)}</time>.
+      </p>
+      <p className={styles.comment}>{report.comment}</p>
+      <ReportMedia media={report.media} videoUrl={report.videoUrl} day={day} videoPreload="none" />
+    </article>
+  );
+}

@@ -1,0 +1,202 @@
+import { useRef, useState } from "react";
+import { commentTypeLabels, reportStatusLabels } from "../../../domain/reports/report-rules";
+import {
+  ANONYMOUS_REPORTER,
+  REVIEW_NOTE_MAX_LENGTH,
+  noteRequired,
+  reviewMessages,
+  reviewTransitions,
+  type ReviewReportView,
+} from "../../../domain/reports/review-rules";
+import type { ReportStatus } from "../../../domain/reports/report-rules";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { describedBy, FieldFrame } from "../../ui/form/Field";
+import formStyles from "../../ui/form/form.module.css";
+import { toast } from "../../ui/toast/toast-store";
+import { serverMessage } from "./report-api";
+import { formatReportDate, formatReportDay } from "./report-format";
+import { ReportMedia } from "./ReportMedia";
+import { sendReviewDecision } from "./review-api";
+import { decisionDone, decisionLabel, reviewsText } from "./review-text";
+import styles from "./ReviewsPage.module.css";
+
+/** The id of a report's heading: the queue moves focus to it. */
+export const reviewHeadingId = (reportId: string) => `review-${reportId}`;
+
+export interface ReviewCardProps {
+  report: ReviewReportView;
+  /** The server accepted the decision; `updated` is the report as it is now. */
+  onDecided: (report: ReviewReportView, updated: ReviewReportView) => void;
+  /** The report changed or went meanwhile (409, 404, a refused transition): the list must be reloaded. */
+  onStale: (report: ReviewReportView) => void;
+}
+
+/**
+ * One report in the review queue: an article named by its heading ("{Type} report of {date}", focusable so
+ * the queue can move focus to it), its status in words, the reporter's name and e-mail (reviewers only), the
+ * name the public page shows, the comment, media, any earlier decision and its note, then the decisions
+ * possible from its status. The note's field ("Note to the reporter") carries the error of a Reject without
+ * a note ("Error: …", and focus moves to it). Each decision button is described by the report's heading, so
+ * a screen reader moving by buttons knows which report it decides. While a decision is sent the buttons are
+ * aria-disabled and a status line says so; the outcome is a toast.
+ */
+export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
+  const [note, setNote] = useState("");
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const noteField = useRef<HTMLTextAreaElement>(null);
+  const headingId = reviewHeadingId(report.id);
+  const noteId = `review-note-${report.id}`;
+  const decisionTitleId = `review-decision-${report.id}`;
+  const shownName = report.showFirstName ? report.firstName : ANONYMOUS_REPORTER;
+
+  function refuseNote(message: string) {
+    setNoteError(message);
+    noteField.current?.focus();
+  }
+
+  async function decide(to: ReportStatus) {
+    if (sending) return;
+    const text = note.trim();
+    if (noteRequired(to) && !text) return refuseNote(reviewMessages.noteRequired);
+    if (text.length > REVIEW_NOTE_MAX_LENGTH) return refuseNote(reviewMessages.noteTooLong);
+    setNoteError(null);
+    setSending(true);
+    try {
+      const answer = await sendReviewDecision(report.id, {
+        status: to,
+        note: text,
+        fromStatus: report.status,
+      });
+      toast.success(answer.message || decisionDone(to));
+      setSending(false);
+      setNote("");
+      onDecided(report, answer.report ?? { ...report, status: to });
+    } catch (error) {
+      setSending(false);
+      // A 401 has already signed the person out, with its own message; the dashboard then leaves.
+      if (error instanceof ApiError && error.status === 401) return;
+      const status = error instanceof ApiError ? error.status : 0;
+      const message = serverMessage(error);
+      if (
+        status === 400 &&
+        (message === reviewMessages.noteRequired || message === reviewMessages.noteTooLong)
+      ) {
+        return refuseNote(message);
+      }
+      if (status === 409) {
+        toast.error(message ?? reviewMessages.conflict);
+        return onStale(report);
+      }
+      // Gone, refused from its current status, or no longer allowed: show what the list holds now.
+      if (status === 400 || status === 403 || status === 404) {
+        toast.error(message ?? errorMessage(error, reviewsText.decisionFailed));
+        return onStale(report);
+      }
+      // The connection or the server failed: the note stays, the decision can be sent again.
+      toast.error(errorMessage(error, reviewsText.decisionFailed));
+    }
+  }
+
+  return (
+    <article className={styles.report} aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1} className={styles.reportTitle}>
+        {commentTypeLabels[report.commentType]} report of{" "}
+        <time dateTime={report.createdAt}>{formatReportDate(report.createdAt)}</time>
+      </h2>
+      <p className={styles.status}>
+        Status:{" "}
+        <strong className={`${styles.badge} ${styles[report.status] ?? ""}`}>
+          {reportStatusLabels[report.status]}
+        </strong>
+      </p>
+      <dl className={styles.reporter}>
+        <div>
+          <dt>Reporter</dt>
+          <dd>{`${report.firstName} ${report.lastName}`.trim()}</dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${report.email}`}>{report.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Name on the public page</dt>
+          <dd>{shownName}</dd>
+        </div>
+      </dl>
+      <p className={styles.comment}>{report.comment}</p>
+      <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />
+      <EarlierDecision report={report} />
+
+      <div className={styles.decide} role="group" aria-labelledby={decisionTitleId}>
+        <h3 id={decisionTitleId} className={styles.decideTitle}>
+          Your decision
+        </h3>
+        <FieldFrame
+          id={noteId}
+          label={reviewsText.noteLabel}
+          hint={reviewsText.noteHint}
+          error={noteError ?? undefined}
+        >
+          <textarea
+            ref={noteField}
+            id={noteId}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            maxLength={REVIEW_NOTE_MAX_LENGTH}
+            rows={3}
+            readOnly={sending}
+            className={`${formStyles.input} ${styles.note}`}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={describedBy(noteId, {
+              hint: reviewsText.noteHint,
+              error: noteError ?? undefined,
+            })}
+          />
+        </FieldFrame>
+        <div className={styles.buttons}>
+          {reviewTransitions[report.status].map((to) => (
+            <button
+              key={to}
+              type="button"
+              className={to === "verified" ? "button" : "button button--secondary"}
+              aria-disabled={sending || undefined}
+              aria-describedby={headingId}
+              onClick={() => void decide(to)}
+            >
+              {decisionLabel(report.status, to)}
+            </button>
+          ))}
+        </div>
+        <p role="status" className={styles.sending}>
+          {sending ? reviewsText.sending : null}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** The latest decision before this one, if any: when, by whom, and the note the reporter read. */
+function EarlierDecision({ report }: { report: ReviewReportView }) {
+  if (!report.reviewedAt && !report.reviewNote) return null;
+  const reviewer = report.reviewedBy
+    ? `${report.reviewedBy.firstname} ${report.reviewedBy.lastname}`.trim()
+    : null;
+  return (
+    <div className={styles.earlier}>
+      {report.reviewedAt ? (
+        <p>
+          Last decision on <time dateTime={report.reviewedAt}>{formatReportDate(report.reviewedAt)}</time>
+          {reviewer ? ` by ${reviewer}` : null}.
+        </p>
+      ) : null}
+      {report.reviewNote ? (
+        <p className={styles.earlierNote}>
+          <strong>Earlier note to the reporter:</strong> {report.reviewNote}
+        </p>
+      ) : null}
+    </div>
+  );
+}

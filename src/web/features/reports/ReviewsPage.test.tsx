@@ -1,0 +1,523 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { UserRole } from "../../../domain/accounts/user";
+import {
+  reviewMessages,
+  type ReviewCounts,
+  type ReviewReportView,
+} from "../../../domain/reports/review-rules";
+import { Toaster } from "../../ui/toast/Toaster";
+import { toast } from "../../ui/toast/toast-store";
+import { formatReportDate, formatReportDay } from "./report-format";
+import { reviewsText } from "./review-text";
+import { ReviewsPage } from "./ReviewsPage";
+import { reviewReport, signIn } from "./test-support";
+
+type Reply = { status: number; body: unknown } | "network failure";
+interface Asked {
+  method: string;
+  url: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+/** The server behind fetch: answers each request with the next reply, and records what was asked. */
+function answer(...replies: (Reply | Promise<Reply>)[]) {
+  const asked: Asked[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      asked.push({
+        method: init.method ?? "GET",
+        url,
+        authorization: new Headers(init.headers).get("authorization"),
+        body: typeof init.body === "string" ? JSON.parse(init.body) : null,
+      });
+      const reply = await replies.shift();
+      if (!reply || reply === "network failure") throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return { asked, then: (...more: (Reply | Promise<Reply>)[]) => replies.push(...more) };
+}
+
+/** A reply the test releases when it chooses. */
+function later(reply: Reply) {
+  let release: () => void = () => undefined;
+  const promise = new Promise<Reply>((resolve) => {
+    release = () => resolve(reply);
+  });
+  return { promise, release: () => release() };
+}
+
+function queue(
+  reports: ReviewReportView[],
+  counts: Partial<ReviewCounts> = {},
+  meta: Partial<{ total: number; page: number; last_page: number }> = {},
+): Reply {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      reports,
+      counts: { pending: reports.length, verified: 0, rejected: 0, ...counts },
+      meta: { total: reports.length, page: 1, per_page: 20, last_page: 1, ...meta },
+    },
+  };
+}
+
+function decided(report: ReviewReportView, message: string): Reply {
+  return { status: 200, body: { success: true, message, report } };
+}
+
+function showReviews(role: UserRole = "moderator", path = "/dashboard/reviews") {
+  signIn({ role });
+  const router = createMemoryRouter([{ path: "/dashboard/reviews", element: <ReviewsPage /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+const heading = () => screen.getByRole("heading", { level: 1, name: "Reviews" });
+const statusFilter = () => screen.getByRole("navigation", { name: "Reports by status" });
+const toasts = () => screen.getByRole("region", { name: "Notifications" });
+const articles = () => screen.queryAllByRole("article");
+const article = (name: string | RegExp) => screen.getByRole("article", { name });
+const noteField = (card: HTMLElement) => within(card).getByRole("textbox", { name: "Note to the reporter" });
+
+const ramp = reviewReport({
+  id: "r-1",
+  createdAt: "2026-11-20T08:00:00.000Z",
+  media: [{ id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1?sig=a" }],
+});
+const school = reviewReport({
+  id: "r-2",
+  commentType: "experience",
+  createdAt: "2026-11-21T09:30:00.000Z",
+  comment: "The school took my daughter after the head teacher met us.",
+  firstName: "Musa",
+  lastName: "Okafor",
+  email: "musa@example.org",
+  showFirstName: false,
+  videoUrl: "https://www.youtube.com/watch?v=abc",
+});
+const clinic = reviewReport({
+  id: "r-3",
+  commentType: "question",
+  createdAt: "2026-11-22T10:00:00.000Z",
+  comment: "Does the clinic have a sign language interpreter?",
+});
+
+const rampName = `Barrier report of ${formatReportDate(ramp.createdAt)}`;
+const schoolName = `Experience report of ${formatReportDate(school.createdAt)}`;
+const clinicName = `Question report of ${formatReportDate(clinic.createdAt)}`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  toast.clear();
+});
+
+describe("Reviews: who may review", () => {
+  it("tells a user without the permission that access is denied, and asks the server nothing", () => {
+    const { asked } = answer();
+    showReviews("user");
+    expect(heading()).toBeInTheDocument();
+    expect(screen.getByText(reviewsText.accessDenied)).toBeInTheDocument();
+    expect(reviewsText.accessDenied).toBe("Access Denied - You don't have permission to access this page.");
+    expect(screen.queryByRole("navigation", { name: "Reports by status" })).not.toBeInTheDocument();
+    expect(asked).toHaveLength(0);
+  });
+
+  it("says access is denied when the server refuses the list (the role changed since sign-in)", async () => {
+    answer({ status: 403, body: { success: false, message: "You do not have permission to do that." } });
+    showReviews("admin");
+    expect(await screen.findByText(reviewsText.accessDenied)).toBeInTheDocument();
+    expect(heading()).toBeInTheDocument();
+  });
+});
+
+describe("Reviews: the queue", () => {
+  it("shows the counts per status, and the pending reports oldest first with everything a reviewer needs", async () => {
+    const { asked } = answer(
+      queue(
+        [
+          {
+            ...ramp,
+            reviewNote: "Waiting for the hospital's answer.",
+            reviewedAt: "2026-11-21T10:00:00.000Z",
+          },
+          school,
+        ],
+        { pending: 2, verified: 5, rejected: 1 },
+      ),
+    );
+    showReviews("moderator");
+    expect(heading()).toBeInTheDocument();
+    expect(screen.getByText(reviewsText.loading)).toBeInTheDocument();
+
+    expect(await screen.findByText("2 pending reports, oldest first.")).toBeInTheDocument();
+    expect(asked).toEqual([
+      {
+        method: "GET",
+        url: "/api/v1/eyewitness/reviews?status=pending&page=1",
+        authorization: "Bearer session-token-of-amina",
+        body: null,
+      },
+    ]);
+    const links = within(statusFilter()).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual(["Pending (2)", "Verified (5)", "Rejected (1)"]);
+    expect(within(statusFilter()).getByRole("link", { name: "Pending (2)" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(within(statusFilter()).getByRole("link", { name: "Verified (5)" })).not.toHaveAttribute(
+      "aria-current",
+    );
+
+    expect(articles().map((card) => card.getAttribute("aria-labelledby"))).toEqual([
+      "review-r-1",
+      "review-r-2",
+    ]);
+    const first = article(rampName);
+    expect(within(first).getByRole("heading", { level: 2 })).toHaveTextContent(rampName);
+    expect(within(first).getByText("Status:")).toHaveTextContent("Status: Pending review");
+    expect(within(first).getByText("Amina Bello")).toBeInTheDocument();
+    expect(within(first).getByRole("link", { name: "amina@example.org" })).toHaveAttribute(
+      "href",
+      "mailto:amina@example.org",
+    );
+    expect(within(first).getByText("Name on the public page").nextElementSibling).toHaveTextContent("Amina");
+    expect(within(first).getByText(ramp.comment)).toBeInTheDocument();
+    expect(
+      within(first).getByRole("img", {
+        name: `Photograph 1 of the report of ${formatReportDay(ramp.createdAt)}`,
+      }),
+    ).toHaveAttribute("src", "/media/m1?sig=a");
+    expect(within(first).getByText("Earlier note to the reporter:").parentElement).toHaveTextContent(
+      "Earlier note to the reporter: Waiting for the hospital's answer.",
+    );
+    expect(within(first).getByText(/^Last decision on/)).toHaveTextContent(
+      `Last decision on ${formatReportDate("2026-11-21T10:00:00.000Z")}.`,
+    );
+    expect(
+      within(first)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Verify", "Reject"]);
+    expect(within(first).getByRole("button", { name: "Verify" })).toHaveAccessibleDescription(rampName);
+    expect(noteField(first)).toHaveAccessibleDescription(reviewsText.noteHint);
+
+    const second = article(schoolName);
+    expect(within(second).getByText("Musa Okafor")).toBeInTheDocument();
+    expect(within(second).getByText("Name on the public page").nextElementSibling).toHaveTextContent(
+      "Anonymous",
+    );
+    expect(within(second).getByRole("link", { name: /Watch the video of this report/ })).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/watch?v=abc",
+    );
+  });
+
+  it("filters by status and comment type, keeping both in the address", async () => {
+    const { asked, then } = answer(queue([ramp], { pending: 1, verified: 5, rejected: 1 }));
+    const { user, router } = showReviews("admin");
+    await screen.findByText("1 pending report, oldest first.");
+
+    then(queue([{ ...school, status: "verified" }], { pending: 1, verified: 5, rejected: 1 }, { total: 5 }));
+    const verified = within(statusFilter()).getByRole("link", { name: "Verified (5)" });
+    await user.click(verified);
+    expect(await screen.findByText("5 verified reports.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?status=verified");
+    expect(verified).toHaveAttribute("aria-current", "page");
+    expect(verified).toHaveFocus();
+    expect(asked[1]?.url).toBe("/api/v1/eyewitness/reviews?status=verified&page=1");
+
+    then(queue([], { pending: 1, verified: 5, rejected: 1 }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Comment type" }), "Question");
+    expect(asked).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Show" }));
+    expect(
+      await screen.findByText("There are no verified reports of the type Question."),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?status=verified&commentType=question");
+    expect(asked[2]?.url).toBe("/api/v1/eyewitness/reviews?status=verified&commentType=question&page=1");
+    expect(articles()).toHaveLength(0);
+  });
+
+  it("opens the view the address names", async () => {
+    const { asked } = answer(
+      queue([{ ...ramp, status: "rejected" }], { rejected: 3 }, { total: 3, page: 2, last_page: 2 }),
+    );
+    showReviews("moderator", "/dashboard/reviews?status=rejected&commentType=barrier&page=2");
+    expect(
+      await screen.findByText("3 rejected reports of the type Barrier. Page 2 of 2."),
+    ).toBeInTheDocument();
+    expect(asked[0]?.url).toBe("/api/v1/eyewitness/reviews?status=rejected&commentType=barrier&page=2");
+    expect(screen.getByRole("combobox", { name: "Comment type" })).toHaveValue("barrier");
+    expect(within(statusFilter()).getByRole("link", { name: "Rejected (3)" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  it("pages with Previous and Next links, keeping the filters, and moves focus to the heading", async () => {
+    const { asked, then } = answer(queue([ramp], { pending: 25 }, { total: 25, last_page: 2 }));
+    const { user, router } = showReviews("moderator", "/dashboard/reviews?commentType=barrier");
+    const pages = await screen.findByRole("navigation", { name: "Pages of reports" });
+    expect(within(pages).getByText("Page 1 of 2")).toBeInTheDocument();
+
+    then(queue([school], { pending: 25 }, { total: 25, page: 2, last_page: 2 }));
+    await user.click(within(pages).getByRole("link", { name: "Next page" }));
+    expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?commentType=barrier&page=2");
+    expect(asked[1]?.url).toBe("/api/v1/eyewitness/reviews?status=pending&commentType=barrier&page=2");
+    expect(heading()).toHaveFocus();
+    expect(screen.getByRole("link", { name: "Previous page" })).toBeInTheDocument();
+  });
+
+  it("says when the list could not be loaded, and Retry loads it", async () => {
+    const { asked } = answer("network failure", queue([ramp]));
+    const { user } = showReviews("moderator");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(reviewMessages.loadFailed);
+    expect(alert).toHaveTextContent("Network error");
+
+    await user.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(heading()).toHaveFocus();
+    expect(await screen.findByRole("article")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+  });
+
+  it("says when no report is waiting", async () => {
+    answer(queue([], { pending: 0, verified: 2 }));
+    showReviews("moderator");
+    expect(await screen.findByText("There are no pending reports.")).toBeInTheDocument();
+    expect(within(statusFilter()).getByRole("link", { name: "Pending (0)" })).toBeInTheDocument();
+  });
+});
+
+describe("Reviews: decisions", () => {
+  it("verifies a report: sends the status seen, says so, takes it off the list, updates the counts and focuses the next report", async () => {
+    const { asked, then } = answer(queue([ramp, school, clinic], { pending: 3, verified: 5, rejected: 1 }));
+    const { user } = showReviews("moderator");
+    await screen.findByText("3 pending reports, oldest first.");
+
+    then(decided({ ...school, status: "verified" }, reviewMessages.verified));
+    const card = article(schoolName);
+    await user.type(noteField(card), "  Thank you, we checked with the school.  ");
+    await user.click(within(card).getByRole("button", { name: "Verify" }));
+
+    expect(await within(toasts()).findByText(reviewMessages.verified)).toBeInTheDocument();
+    expect(asked[1]).toEqual({
+      method: "PATCH",
+      url: "/api/v1/eyewitness/r-2/review",
+      authorization: "Bearer session-token-of-amina",
+      body: { status: "verified", note: "Thank you, we checked with the school.", fromStatus: "pending" },
+    });
+    expect(screen.queryByRole("article", { name: schoolName })).not.toBeInTheDocument();
+    expect(within(article(clinicName)).getByRole("heading", { level: 2 })).toHaveFocus();
+    expect(
+      within(statusFilter())
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Pending (2)", "Verified (6)", "Rejected (1)"]);
+    expect(screen.getByText("2 pending reports, oldest first.")).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+  });
+
+  it("takes decisions on several reports at once, each leaving the list once", async () => {
+    const { asked, then } = answer(queue([ramp, school, clinic], { pending: 3, verified: 0 }));
+    const { user } = showReviews("moderator");
+    await screen.findByText("3 pending reports, oldest first.");
+    const first = later(decided({ ...ramp, status: "verified" }, reviewMessages.verified));
+    const second = later(decided({ ...school, status: "verified" }, reviewMessages.verified));
+    then(first.promise, second.promise);
+
+    await user.click(within(article(rampName)).getByRole("button", { name: "Verify" }));
+    expect(within(article(rampName)).getByRole("button", { name: "Verify" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    expect(within(article(rampName)).getByText(reviewsText.sending)).toBeInTheDocument();
+    await user.click(within(article(schoolName)).getByRole("button", { name: "Verify" }));
+    expect(asked).toHaveLength(3);
+
+    await act(async () => second.release());
+    await act(async () => first.release());
+    expect(articles()).toHaveLength(1);
+    expect(article(clinicName)).toBeInTheDocument();
+    expect(
+      within(statusFilter())
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Pending (1)", "Verified (2)", "Rejected (0)"]);
+    expect(within(article(clinicName)).getByRole("heading", { level: 2 })).toHaveFocus();
+  });
+
+  it("focuses the report before when the last one on the page is decided, and the heading when none is left", async () => {
+    const { then } = answer(queue([ramp, school], { pending: 2 }));
+    const { user } = showReviews("moderator");
+    await screen.findByText("2 pending reports, oldest first.");
+
+    then(decided({ ...school, status: "verified" }, reviewMessages.verified));
+    await user.click(within(article(schoolName)).getByRole("button", { name: "Verify" }));
+    await within(toasts()).findByText(reviewMessages.verified);
+    expect(within(article(rampName)).getByRole("heading", { level: 2 })).toHaveFocus();
+
+    then(decided({ ...ramp, status: "verified" }, reviewMessages.verified));
+    await user.click(within(article(rampName)).getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("There are no pending reports.")).toBeInTheDocument();
+    expect(heading()).toHaveFocus();
+  });
+
+  it("asks for a note before rejecting, on the field itself, and sends nothing until there is one", async () => {
+    const { asked, then } = answer(queue([ramp], { pending: 1, rejected: 0 }));
+    const { user } = showReviews("moderator");
+    await screen.findByText("1 pending report, oldest first.");
+    const card = article(rampName);
+
+    await user.type(noteField(card), "   ");
+    await user.click(within(card).getByRole("button", { name: "Reject" }));
+    expect(noteField(card)).toHaveFocus();
+    expect(noteField(card)).toHaveAttribute("aria-invalid", "true");
+    expect(noteField(card)).toHaveAccessibleDescription(
+      `${reviewsText.noteHint} Error: ${reviewMessages.noteRequired}`,
+    );
+    expect(asked).toHaveLength(1);
+
+    then(decided({ ...ramp, status: "rejected" }, reviewMessages.rejected));
+    await user.type(noteField(card), "We could not confirm where this happened.");
+    await user.click(within(card).getByRole("button", { name: "Reject" }));
+    expect(await within(toasts()).findByText(reviewMessages.rejected)).toBeInTheDocument();
+    expect(asked[1]?.body).toEqual({
+      status: "rejected",
+      note: "We could not confirm where this happened.",
+      fromStatus: "pending",
+    });
+    expect(within(statusFilter()).getByRole("link", { name: "Rejected (1)" })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a missing note on the field", async () => {
+    const { then } = answer(queue([ramp]));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article");
+    then({ status: 400, body: { success: false, message: reviewMessages.noteRequired } });
+    await user.type(noteField(card), "x");
+    await user.click(within(card).getByRole("button", { name: "Reject" }));
+    expect(await within(card).findByText(reviewMessages.noteRequired)).toBeInTheDocument();
+    expect(noteField(card)).toHaveFocus();
+    expect(noteField(card)).toHaveValue("x");
+  });
+
+  it("unpublishes a verified report, which goes back to the queue", async () => {
+    const verifiedRamp = { ...ramp, status: "verified" as const };
+    const { asked, then } = answer(queue([verifiedRamp], { pending: 0, verified: 1 }));
+    const { user } = showReviews("admin", "/dashboard/reviews?status=verified");
+    const card = await screen.findByRole("article", { name: rampName });
+    expect(
+      within(card)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Unpublish", "Reject"]);
+
+    then(decided({ ...ramp, status: "pending" }, reviewMessages.returnedToPending));
+    await user.click(within(card).getByRole("button", { name: "Unpublish" }));
+    expect(await within(toasts()).findByText(reviewMessages.returnedToPending)).toBeInTheDocument();
+    expect(asked[1]?.body).toEqual({ status: "pending", note: "", fromStatus: "verified" });
+    expect(
+      within(statusFilter())
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Pending (1)", "Verified (0)", "Rejected (0)"]);
+    expect(screen.getByText("There are no verified reports.")).toBeInTheDocument();
+  });
+
+  it("offers Return to queue and Verify for a rejected report", async () => {
+    const { asked, then } = answer(queue([{ ...ramp, status: "rejected" }], { pending: 0, rejected: 1 }));
+    const { user } = showReviews("moderator", "/dashboard/reviews?status=rejected");
+    const card = await screen.findByRole("article");
+    expect(
+      within(card)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Return to queue", "Verify"]);
+    then(decided({ ...ramp, status: "pending" }, reviewMessages.returnedToPending));
+    await user.click(within(card).getByRole("button", { name: "Return to queue" }));
+    await within(toasts()).findByText(reviewMessages.returnedToPending);
+    expect(asked[1]?.body).toEqual({ status: "pending", note: "", fromStatus: "rejected" });
+  });
+
+  it("when another reviewer decided first, says so, reloads the list and shows the report as it is now", async () => {
+    const { asked, then } = answer(queue([ramp, school], { pending: 2 }));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article", { name: rampName });
+
+    then(
+      { status: 409, body: { success: false, message: reviewMessages.conflict } },
+      queue([school], { pending: 1, verified: 1 }),
+    );
+    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    expect(await within(toasts()).findByText(reviewMessages.conflict)).toBeInTheDocument();
+    expect(await screen.findByText("1 pending report, oldest first.")).toBeInTheDocument();
+    expect(asked.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /api/v1/eyewitness/reviews?status=pending&page=1",
+      "PATCH /api/v1/eyewitness/r-1/review",
+      "GET /api/v1/eyewitness/reviews?status=pending&page=1",
+    ]);
+    expect(screen.queryByRole("article", { name: rampName })).not.toBeInTheDocument();
+    expect(within(statusFilter()).getByRole("link", { name: "Verified (1)" })).toBeInTheDocument();
+    expect(heading()).toHaveFocus();
+  });
+
+  it("on a conflict, returns focus to the report when it is still in the list", async () => {
+    const { then } = answer(queue([ramp], { pending: 1 }));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article", { name: rampName });
+    then(
+      { status: 409, body: { success: false, message: reviewMessages.conflict } },
+      queue([
+        { ...ramp, reviewNote: "Returned to the queue by Ada.", reviewedAt: "2026-11-23T08:00:00.000Z" },
+      ]),
+    );
+    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("Earlier note to the reporter:")).toBeInTheDocument();
+    expect(within(article(rampName)).getByRole("heading", { level: 2 })).toHaveFocus();
+  });
+
+  it("keeps the note and the report when the connection drops, so the decision can be sent again", async () => {
+    const { then } = answer(queue([ramp]));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article");
+    then("network failure");
+    await user.type(noteField(card), "Checked.");
+    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    expect(await within(toasts()).findByText(/Network error/)).toBeInTheDocument();
+    expect(noteField(card)).toHaveValue("Checked.");
+    expect(within(card).getByRole("button", { name: "Verify" })).not.toHaveAttribute("aria-disabled");
+  });
+
+  it("loads the page before when a decision empties the last page", async () => {
+    const { asked, then } = answer(queue([clinic], { pending: 21 }, { total: 21, page: 2, last_page: 2 }));
+    const { user, router } = showReviews("moderator", "/dashboard/reviews?page=2");
+    const card = await screen.findByRole("article");
+    then(
+      decided({ ...clinic, status: "verified" }, reviewMessages.verified),
+      queue([ramp, school], { pending: 20, verified: 1 }, { total: 20 }),
+    );
+    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("20 pending reports, oldest first.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("");
+    expect(asked[2]?.url).toBe("/api/v1/eyewitness/reviews?status=pending&page=1");
+    expect(heading()).toHaveFocus();
+  });
+});

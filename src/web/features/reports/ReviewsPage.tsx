@@ -1,0 +1,335 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { formatNumber } from "../../../domain/format";
+import { can } from "../../../domain/permissions";
+import {
+  commentTypeLabels,
+  commentTypes,
+  reportStatuses,
+  type ReportStatus,
+} from "../../../domain/reports/report-rules";
+import {
+  reviewMessages,
+  type ReviewCounts,
+  type ReviewReportView,
+} from "../../../domain/reports/review-rules";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { useSessionUser } from "../../lib/session";
+import { commentTypeFrom, reviewQueryFrom, reviewSearch, type ReviewQuery } from "./report-list-query";
+import { fetchReviews, type ReviewsAnswer } from "./review-api";
+import { ReviewCard, reviewHeadingId } from "./ReviewCard";
+import { queueSummary, reviewsText, statusFilterLabels } from "./review-text";
+import { useRefreshOnReturn } from "./use-refresh-on-return";
+import styles from "./ReviewsPage.module.css";
+
+/**
+ * Reviews (issue 6), for moderators and admins: everyone else sees the 'Access Denied' sentence and no
+ * request is sent. Renders inside the dashboard's main landmark, so it starts with its h1.
+ */
+export function ReviewsPage() {
+  const user = useSessionUser();
+  return (
+    <div className={styles.page}>
+      {user && can(user.role, "report:review") ? <ReviewQueue /> : <AccessDenied />}
+    </div>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <>
+      <h1 className={styles.title}>Reviews</h1>
+      <p className={styles.denied}>{reviewsText.accessDenied}</p>
+    </>
+  );
+}
+
+type Result = { key: string; queryKey: string } & (
+  { answer: ReviewsAnswer } | { error: string } | { denied: true }
+);
+
+/** Where focus goes once the list on screen is the one asked for. */
+type FocusTarget = { reportId: string | null; afterLoad: boolean };
+
+/**
+ * The queue: counts per status as the status filter (links, the current one aria-current="page"), a
+ * comment-type filter, a polite status line (loading, then how many reports), and the reports as articles,
+ * pending ones oldest first, with Previous and Next links. Filters and page live in the address.
+ *
+ * After a decision the report leaves the list, the counts follow, and focus moves to the next report's
+ * heading (else the previous one's, else the page heading). On a conflict (another reviewer decided first)
+ * the list is reloaded and focus returns to that report, or to the page heading if it left the list.
+ * After Previous, Next or Retry, focus goes to the page heading.
+ */
+function ReviewQueue() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = reviewQueryFrom(searchParams);
+  const queryKey = reviewSearch(query);
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<Result | null>(null);
+  const [counts, setCounts] = useState<ReviewCounts | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusTarget = useRef<FocusTarget | null>(null);
+  const fetchedAt = useRef(0);
+  const key = `${queryKey}\n${attempt}`;
+  const latest = useRef({ result, counts, query });
+  useEffect(() => {
+    latest.current = { result, counts, query };
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    fetchReviews(reviewQueryFrom(new URLSearchParams(queryKey)), signal).then(
+      (answer) => {
+        fetchedAt.current = Date.now();
+        setCounts(answer.counts);
+        setResult({ key, queryKey, answer });
+      },
+      (error: unknown) => {
+        if (signal.aborted) return;
+        // A 401 has already signed the person out, with its own message; the dashboard then leaves.
+        if (error instanceof ApiError && error.status === 401) return;
+        if (error instanceof ApiError && error.status === 403) setResult({ key, queryKey, denied: true });
+        else setResult({ key, queryKey, error: errorMessage(error, reviewMessages.loadFailed) });
+      },
+    );
+    return () => controller.abort();
+  }, [key, queryKey]);
+
+  useRefreshOnReturn(fetchedAt, () => setAttempt((count) => count + 1));
+
+  const fresh = result?.key === key;
+  // A reload of the same view keeps the list on screen; another view shows the loading state.
+  const current = result && (fresh || (result.queryKey === queryKey && "answer" in result)) ? result : null;
+
+  useEffect(() => {
+    const target = focusTarget.current;
+    if (!target || !current || (target.afterLoad && !fresh)) return;
+    focusTarget.current = null;
+    const reportHeading = target.reportId ? document.getElementById(reviewHeadingId(target.reportId)) : null;
+    (reportHeading ?? heading.current)?.focus();
+  }, [current, fresh]);
+
+  if (current && "denied" in current) return <AccessDenied />;
+
+  const reload = (reportId: string | null) => {
+    focusTarget.current = { reportId, afterLoad: true };
+    setAttempt((count) => count + 1);
+  };
+
+  const retry = () => {
+    heading.current?.focus();
+    setAttempt((count) => count + 1);
+  };
+
+  const showDecided = (report: ReviewReportView, updated: ReviewReportView) => {
+    // Read the latest list, not the one of the render where the decision started: decisions on several
+    // reports may be under way at once.
+    const { result: shown, counts: known, query: view } = latest.current;
+    const list = shown && shown.queryKey === reviewSearch(view) && "answer" in shown ? shown : null;
+    const index = list ? list.answer.reports.findIndex((item) => item.id === report.id) : -1;
+    if (!list || index < 0 || updated.status === view.status) return reload(updated.id);
+    const { answer } = list;
+    const reports = answer.reports.filter((item) => item.id !== report.id);
+    const total = Math.max(0, answer.meta.total - 1);
+    const next = reports[index] ?? reports[index - 1] ?? null;
+    const before = known ?? answer.counts;
+    const nextCounts: ReviewCounts = {
+      ...before,
+      [report.status]: Math.max(0, before[report.status] - 1),
+      [updated.status]: before[updated.status] + 1,
+    };
+    const nextResult = {
+      ...list,
+      answer: { ...answer, reports, counts: nextCounts, meta: { ...answer.meta, total } },
+    };
+    latest.current = { result: nextResult, counts: nextCounts, query: view };
+    setCounts(nextCounts);
+    setResult(nextResult);
+    if (reports.length === 0 && total > 0) {
+      // The page is empty but others remain: show the page that now holds them.
+      focusTarget.current = { reportId: null, afterLoad: true };
+      if (view.page > 1) setSearchParams(new URLSearchParams(reviewSearch({ ...view, page: view.page - 1 })));
+      else setAttempt((count) => count + 1);
+      return;
+    }
+    focusTarget.current = { reportId: next?.id ?? null, afterLoad: false };
+  };
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        Reviews
+      </h1>
+      <p className={styles.intro}>
+        Read each report, then verify it (it appears on the public page of verified reports) or reject it with
+        a note. The reporter reads every decision and its note. Names and e-mail addresses are shown to
+        reviewers only.
+      </p>
+      <StatusFilter query={query} counts={counts} />
+      <CommentTypeFilter
+        query={query}
+        onChange={(commentType) =>
+          setSearchParams(new URLSearchParams(reviewSearch({ ...query, commentType, page: 1 })))
+        }
+      />
+      <p role="status" className={styles.summary}>
+        {!fresh ? (
+          <>
+            <span className={styles.spinner} aria-hidden="true" />
+            {reviewsText.loading}
+          </>
+        ) : current && "answer" in current ? (
+          queueSummary(query.status, query.commentType, current.answer.meta)
+        ) : null}
+      </p>
+      {current && "error" in current ? (
+        <div className={styles.failed} role="alert">
+          <p>{reviewMessages.loadFailed}</p>
+          {current.error !== reviewMessages.loadFailed ? <p>{current.error}</p> : null}
+          <button type="button" className="button" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : current && "answer" in current ? (
+        <Queue
+          answer={current.answer}
+          query={query}
+          busy={!fresh}
+          onDecided={showDecided}
+          onStale={(report) => reload(report.id)}
+          onPage={() => (focusTarget.current = { reportId: null, afterLoad: true })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function StatusFilter({ query, counts }: { query: ReviewQuery; counts: ReviewCounts | null }) {
+  return (
+    <nav aria-label="Reports by status" className={styles.statusFilter}>
+      <ul>
+        {reportStatuses.map((status: ReportStatus) => (
+          <li key={status}>
+            <Link
+              to={{ search: reviewSearch({ ...query, status, page: 1 }) }}
+              aria-current={status === query.status ? "page" : undefined}
+              className={styles.statusLink}
+            >
+              {statusFilterLabels[status]}
+              {counts ? ` (${formatNumber(counts[status])})` : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A select and a Show button (the list changes only on Show, never while arrowing through the options).
+ * The select follows the address, so Back shows the type it names.
+ */
+function CommentTypeFilter({
+  query,
+  onChange,
+}: {
+  query: ReviewQuery;
+  onChange: (commentType: ReviewQuery["commentType"]) => void;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = new FormData(event.currentTarget).get("commentType");
+    onChange(commentTypeFrom(typeof chosen === "string" ? chosen : null));
+  };
+  return (
+    <form className={styles.typeFilter} onSubmit={submit}>
+      <label htmlFor="review-comment-type" className={styles.typeLabel}>
+        Comment type
+      </label>
+      <div className={styles.typeRow}>
+        <select
+          key={query.commentType ?? ""}
+          id="review-comment-type"
+          name="commentType"
+          defaultValue={query.commentType ?? ""}
+          className={styles.typeSelect}
+        >
+          <option value="">All types</option>
+          {commentTypes.map((type) => (
+            <option key={type} value={type}>
+              {commentTypeLabels[type]}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button--secondary">
+          Show
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface QueueProps {
+  answer: ReviewsAnswer;
+  query: ReviewQuery;
+  busy: boolean;
+  onDecided: (report: ReviewReportView, updated: ReviewReportView) => void;
+  onStale: (report: ReviewReportView) => void;
+  onPage: () => void;
+}
+
+function Queue({ answer, query, busy, onDecided, onStale, onPage }: QueueProps) {
+  const { total, page, last_page: lastPage } = answer.meta;
+  if (total === 0) return null;
+  if (answer.reports.length === 0) {
+    // Emptied by decisions and being reloaded: the next list follows.
+    if (busy) return null;
+    return (
+      <p>
+        {reviewsText.emptyPage}{" "}
+        <Link to={{ search: reviewSearch({ ...query, page: 1 }) }} onClick={onPage}>
+          Go to the first page
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <>
+      <ol className={styles.list} aria-busy={busy || undefined}>
+        {answer.reports.map((report) => (
+          // Keyed by status too: a report reloaded in another status starts with an empty note.
+          <li key={`${report.id}:${report.status}`}>
+            <ReviewCard report={report} onDecided={onDecided} onStale={onStale} />
+          </li>
+        ))}
+      </ol>
+      {lastPage > 1 ? (
+        <nav aria-label="Pages of reports" className={styles.pagination}>
+          {page > 1 ? (
+            <Link
+              to={{ search: reviewSearch({ ...query, page: page - 1 }) }}
+              className="button button--secondary"
+              onClick={onPage}
+            >
+              Previous<span className="visually-hidden"> page</span>
+            </Link>
+          ) : null}
+          <p className={styles.pageNumber}>
+            Page {formatNumber(page)} of {formatNumber(lastPage)}
+          </p>
+          {page < lastPage ? (
+            <Link
+              to={{ search: reviewSearch({ ...query, page: page + 1 }) }}
+              className="button button--secondary"
+              onClick={onPage}
+            >
+              Next<span className="visually-hidden"> page</span>
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

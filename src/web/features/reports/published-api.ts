@@ -1,0 +1,20 @@
+import type { PublishedReportView } from "../../../domain/reports/review-rules";
+import { apiRequest } from "../../lib/api-client";
+import type { PublishedQuery } from "./report-list-query";
+
+// The public list of verified reports (issue 6). Kept apart from the form's and the reviewers' calls so the
+// public page loads none of their code.
+
+export interface PublishedAnswer {
+  success: true;
+  reports: PublishedReportView[];
+  meta: { total: number; page: number; per_page: number; last_page: number };
+}
+
+export function fetchPublishedReports(query: PublishedQuery, signal?: AbortSignal): Promise<PublishedAnswer> {
+  const params = new URLSearchParams();
+  if (query.commentType) params.set("commentType", query.commentType);
+  params.set("page", String(query.page));
+  // Anyone may read it: no token is sent, so a stale session never signs a visitor out here.
+  return apiRequest<PublishedAnswer>("GET", `/eyewitness/published?${params}`, { signal, anonymous: true });
+}
