@@ -47,6 +47,7 @@ export const firstLoadRoutes: FirstLoadRoute[] = [
   prerendered(paths.state(25)),
   prerendered(paths.school(1)),
   prerendered(paths.login()),
+  prerendered(paths.publishedReports()),
   {
     name: "SPA fallback (client-only pages)",
     page: SPA_FALLBACK_PAGE,

@@ -33,6 +33,8 @@ const benchPages: { name: string; path: string }[] = [
   { name: "Home", path: paths.home() },
   { name: "State page (Lagos)", path: paths.state(25) },
   { name: "School page", path: paths.school(1) },
+  { name: "Login", path: paths.login() },
+  { name: "Verified reports", path: paths.publishedReports() },
 ];
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

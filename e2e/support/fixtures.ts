@@ -23,6 +23,14 @@ export const test = base.extend<{ pageErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      // A Content-Security-Policy violation is a bug even when the page goes on working.
+      await page.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (event) =>
+          console.error(
+            `CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`,
+          ),
+        ),
+      );
       page.on("console", (message) => {
         if (message.type() === "error" && !isExpectedResourceError(message.text())) {
           errors.push(`console.error: ${message.text()}`);

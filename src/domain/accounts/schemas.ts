@@ -2,6 +2,10 @@ import { z } from "zod";
 import { accountMessages as messages } from "./messages";
 import { describePasswordProblems } from "./password-policy";
 
+// The web app's Content-Security-Policy forbids eval; zod's optional speed-up probes for it with
+// `new Function`, which the browser reports as a violation. Without it zod validates the same way.
+z.config({ jitless: true });
+
 // Request bodies of the accounts API (DESIGN §5). The web forms validate with the same schemas, so a
 // rule is written once. Every message is a sentence a person can act on.
 
