@@ -1,0 +1,748 @@
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon, { type AutocannonOptions } from "autocannon";
+import pg from "pg";
+import { isChildMessage, type ReadyMessage, type SampleMessage, type StopMessage } from "./messages";
+import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
+import { readSettings, SettingsError, type ApiBenchSettings } from "./settings";
+import { formatNumber } from "../../src/domain/format";
+import {
+  databaseName,
+  figuresFrom,
+  formatCores,
+  formatMs,
+  formatRate,
+  renderApiSummary,
+  type ApiBenchResult,
+  type DatabaseKind,
+  type LoadFigures,
+  type MemoryRun,
+  type MemorySample,
+  type ScaleOutResult,
+  type ScenarioId,
+  type ScenarioResult,
+} from "./summary";
+import { checkTargets, memoryFlatness } from "./targets";
+
+// `npm run bench:api`: load on the API with autocannon, the servers and the load generator on this
+// machine, in one run so the figures are ratios on the same machine. A bare Fastify route (the ceiling),
+// then the product on PGlite and on a fresh PostgreSQL database (100,000 users seeded in one statement),
+// each scenario at 10 and 100 connections; a 60-second memory run; two server processes behind a
+// round-robin proxy against one. Servers and the proxy are child processes (node --import tsx) that
+// report over IPC. Writes bench/results/api-<time>.json, api-latest.json and api-latest.md. A missed
+// target is reported, not fatal; a server that cannot start is.
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
+const serverScript = fileURLToPath(new URL("./server-process.ts", import.meta.url));
+const proxyScript = fileURLToPath(new URL("./proxy-process.ts", import.meta.url));
+
+const admin = { email: "bench.admin@example.org", password: "Bench-Kettle-Drum-42" };
+/** High enough that no limiter answers 429 during the run; the run's own traffic is not abuse. */
+const RAISED_LIMIT = "1000000000";
+const raisedLimits = {
+  AUTH_RATE_LIMIT_MAX: RAISED_LIMIT,
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: RAISED_LIMIT,
+  REPORT_RATE_LIMIT_MAX: RAISED_LIMIT,
+};
+/** Request logging off: the figures are the API's, not a log pipe's (see bench/README.md). */
+const SERVER_LOG_LEVEL = "warn";
+/** Start-up includes the seed (seconds here): generous, for a slow machine busy with other work. */
+const START_TIMEOUT_MS = 10 * 60 * 1000;
+const MAX_OUTPUT_LINES = 40;
+/** A server using less CPU than this (in cores) has finished the previous run's work. */
+const IDLE_CORES = 0.15;
+const SETTLE_TIMEOUT_MS = 30_000;
+
+const serverOutput: string[] = [];
+let activeLoad: { stop(): void } | undefined;
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** A child process of the bench (a server or the proxy), with its port, samples and output. */
+class Child {
+  /** The last hour of samples (one a second): enough for any run. */
+  private samples: SampleMessage[] = [];
+  private sampleWaiters: (() => void)[] = [];
+  private exited: Promise<void>;
+
+  private constructor(
+    readonly label: string,
+    private readonly child: ChildProcess,
+    readonly ready: ReadyMessage,
+  ) {
+    this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
+    child.on("message", (message: unknown) => {
+      if (!isChildMessage(message) || message.type !== "sample") return;
+      this.samples.push(message);
+      if (this.samples.length > 3600) this.samples.shift();
+      const waiters = this.sampleWaiters;
+      this.sampleWaiters = [];
+      for (const wake of waiters) wake();
+    });
+  }
+
+  get port(): number {
+    return this.ready.port;
+  }
+
+  static start(label: string, script: string, env: Record<string, string>): Promise<Child> {
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      cwd: repoRoot,
+      env: { ...baseEnv(), ...env },
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = "";
+      stream?.setEncoding("utf8");
+      stream?.on("data", (chunk: string) => {
+        const lines = (pending + chunk).split("\n");
+        pending = lines.pop() ?? "";
+        for (const line of lines) {
+          if (line.trim() && serverOutput.length < MAX_OUTPUT_LINES) serverOutput.push(`${label}: ${line}`);
+        }
+      });
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        reject(new Error(`${label} did not start within ${START_TIMEOUT_MS / 60_000} minutes`));
+      }, START_TIMEOUT_MS);
+      const onMessage = (message: unknown) => {
+        if (!isChildMessage(message)) return;
+        if (message.type === "ready") {
+          cleanUp();
+          resolve(new Child(label, child, message));
+        } else if (message.type === "failed") {
+          cleanUp();
+          reject(new Error(`${label} could not start: ${message.message}`));
+        }
+      };
+      const onExit = (code: number | null) => {
+        cleanUp();
+        reject(new Error(`${label} exited (code ${code}) before it was ready.\n${serverOutput.join("\n")}`));
+      };
+      const cleanUp = () => {
+        clearTimeout(timer);
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+      };
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+    });
+  }
+
+  /** Resolves at the next sample, or after 3 s (a process that stopped sampling). */
+  private nextSample(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, 3000);
+      this.sampleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Samples taken from `from` to `to` (milliseconds since the epoch), waiting for the one after `to`. */
+  async samplesBetween(from: number, to: number): Promise<SampleMessage[]> {
+    // A few tries only: a process that stopped sampling must not hold the bench.
+    for (let tries = 0; tries < 3 && (this.samples.at(-1)?.at ?? Infinity) < to; tries++) {
+      await this.nextSample();
+    }
+    const before = this.samples.filter((sample) => sample.at <= from).at(-1);
+    const after = this.samples.find((sample) => sample.at >= to);
+    return this.samples.filter(
+      (sample) => sample.at >= (before?.at ?? from) && sample.at <= (after?.at ?? to),
+    );
+  }
+
+  /** Cores used from `from` to `to`: CPU time between the samples around them, over their distance. */
+  async coresBetween(from: number, to: number): Promise<number | null> {
+    const samples = await this.samplesBetween(from, to);
+    const first = samples[0];
+    const last = samples.at(-1);
+    if (!first || !last || last.at <= first.at) return null;
+    return (last.cpuMicros - first.cpuMicros) / 1000 / (last.at - first.at);
+  }
+
+  /** Waits until the process is idle: the last run's queued work (uploads, hashes) is done. */
+  async settle(): Promise<void> {
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      await this.nextSample();
+      const [previous, latest] = this.samples.slice(-2);
+      if (previous && latest && latest.at > previous.at) {
+        const cores = (latest.cpuMicros - previous.cpuMicros) / 1000 / (latest.at - previous.at);
+        if (cores < IDLE_CORES) return;
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const message: StopMessage = { type: "stop" };
+    if (this.child.connected) this.child.send(message);
+    else this.child.kill("SIGTERM");
+    const killer = setTimeout(() => this.child.kill("SIGKILL"), 10_000);
+    await this.exited;
+    clearTimeout(killer);
+  }
+}
+
+/** Only what a Node process needs: the product's own settings come from the bench, never the shell. */
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "LANG", "TMPDIR"]) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  return env;
+}
+
+interface Request {
+  method: NonNullable<AutocannonOptions["method"]>;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+interface Scenario extends Request {
+  id: ScenarioId;
+  name: string;
+}
+
+async function runAutocannon(
+  baseUrl: string,
+  request: Request,
+  connections: number,
+  durationSeconds: number,
+  timeoutSeconds: number,
+): Promise<LoadFigures> {
+  const instance = autocannon({
+    url: `${baseUrl}${request.path}`,
+    method: request.method,
+    headers: request.headers ?? {},
+    ...(request.body === undefined ? {} : { body: request.body }),
+    connections,
+    duration: durationSeconds,
+    timeout: timeoutSeconds,
+  });
+  activeLoad = instance;
+  try {
+    return figuresFrom(await instance);
+  } finally {
+    activeLoad = undefined;
+  }
+}
+
+/** Cores in use between two readings of os.cpus(): busy time over all time, times the core count. */
+function busyCores(before: os.CpuInfo[], after: os.CpuInfo[]): number | null {
+  let busy = 0;
+  let total = 0;
+  for (const [index, cpu] of after.entries()) {
+    const earlier = before[index];
+    if (!earlier) return null;
+    const idle = cpu.times.idle - earlier.times.idle;
+    const all =
+      Object.values(cpu.times).reduce((sum, value) => sum + value, 0) -
+      Object.values(earlier.times).reduce((sum, value) => sum + value, 0);
+    busy += all - idle;
+    total += all;
+  }
+  return total > 0 ? (busy / total) * after.length : null;
+}
+
+interface Measured {
+  figures: LoadFigures;
+  /** Summed over the servers measured; null when a server sent no samples. */
+  serverCpuCores: number | null;
+  /** Every sample of the first server during the run. */
+  samples: MemorySample[];
+}
+
+/**
+ * One measured run: an optional warm-up, then the load, then a wait until every server is idle again, so
+ * work queued by one run (a backlog of uploads) is never counted in the next.
+ */
+async function measure(
+  baseUrl: string,
+  request: Request,
+  connections: number,
+  servers: Child[],
+  options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number },
+): Promise<Measured> {
+  if (options.warmupSeconds > 0) {
+    await runAutocannon(baseUrl, request, connections, options.warmupSeconds, options.timeoutSeconds);
+    await Promise.all(servers.map((server) => server.settle()));
+  }
+  const from = Date.now();
+  const cpusBefore = os.cpus();
+  const figures = await runAutocannon(
+    baseUrl,
+    request,
+    connections,
+    options.durationSeconds,
+    options.timeoutSeconds,
+  );
+  const to = Date.now();
+  figures.machineBusyCores = busyCores(cpusBefore, os.cpus());
+  const cores = await Promise.all(servers.map((server) => server.coresBetween(from, to)));
+  const samples = servers[0] ? await servers[0].samplesBetween(from, to) : [];
+  await Promise.all(servers.map((server) => server.settle()));
+  return {
+    figures,
+    serverCpuCores: cores.some((value) => value === null)
+      ? null
+      : cores.reduce<number>((sum, value) => sum + (value ?? 0), 0),
+    samples: samples.map((sample) => ({
+      second: (sample.at - from) / 1000,
+      rss: sample.rss,
+      heapUsed: sample.heapUsed,
+    })),
+  };
+}
+
+function progress(label: string, measured: Measured): void {
+  const { figures } = measured;
+  const failed = figures.errors + figures.non2xx;
+  say(
+    `  ${label}: ${formatRate(figures.requestsPerSecond)} req/s, p50 ${formatMs(figures.latencyMs.p50)}, ` +
+      `p99 ${formatMs(figures.latencyMs.p99)}, server CPU ${formatCores(measured.serverCpuCores)} cores, ` +
+      `machine busy ${formatCores(figures.machineBusyCores)} cores` +
+      `${failed > 0 ? `, ${failed} failed` : ""}${figures.requests === 0 ? ", nothing completed" : ""}`,
+  );
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  const answer = (await response.json()) as { token?: string; message?: string };
+  if (!response.ok || !answer.token) {
+    throw new Error(`The bench admin could not sign in (${response.status}): ${answer.message ?? ""}`);
+  }
+  return answer.token;
+}
+
+interface Bodies {
+  login: string;
+  report: BuiltBody;
+  reportWithPhoto: BuiltBody;
+  photoBytes: number;
+}
+
+async function buildBodies(): Promise<Bodies> {
+  const photo = await benchPhoto();
+  const boundary = `----inclusion-atlas-bench-${randomBytes(8).toString("hex")}`;
+  return {
+    login: JSON.stringify(admin),
+    report: multipartBody(benchReportFields, [], boundary),
+    reportWithPhoto: multipartBody(
+      benchReportFields,
+      [{ name: "media", filename: "ramp.jpg", contentType: "image/jpeg", data: photo }],
+      boundary,
+    ),
+    photoBytes: photo.length,
+  };
+}
+
+function apiScenarios(token: string, bodies: Bodies, search: string): Scenario[] {
+  const signedIn = { authorization: `Bearer ${token}` };
+  const megabytes = (bodies.photoBytes / (1024 * 1024)).toFixed(1);
+  return [
+    { id: "health", name: "GET /api/v1/health", method: "GET", path: "/api/v1/health" },
+    {
+      id: "users-page",
+      name: "GET /api/v1/roles/users, page 1",
+      method: "GET",
+      path: "/api/v1/roles/users",
+      headers: signedIn,
+    },
+    {
+      id: "users-search",
+      name: `GET /api/v1/roles/users?search=${search}`,
+      method: "GET",
+      path: `/api/v1/roles/users?search=${encodeURIComponent(search)}`,
+      headers: signedIn,
+    },
+    {
+      id: "login",
+      name: "POST /api/v1/auth/login",
+      method: "POST",
+      path: "/api/v1/auth/login",
+      headers: { "content-type": "application/json" },
+      body: bodies.login,
+    },
+    {
+      id: "report",
+      name: "POST /api/v1/eyewitness, no media",
+      method: "POST",
+      path: "/api/v1/eyewitness",
+      headers: { ...signedIn, "content-type": bodies.report.contentType },
+      body: bodies.report.body,
+    },
+    {
+      id: "report-photo",
+      name: `POST /api/v1/eyewitness, one ${megabytes} MB photo`,
+      method: "POST",
+      path: "/api/v1/eyewitness",
+      headers: { ...signedIn, "content-type": bodies.reportWithPhoto.contentType },
+      body: bodies.reportWithPhoto.body,
+    },
+  ];
+}
+
+async function runScenarios(
+  baseUrl: string,
+  database: DatabaseKind | null,
+  server: Child,
+  scenarios: Scenario[],
+  settings: ApiBenchSettings,
+): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    for (const [index, connections] of settings.connections.entries()) {
+      // The first level warms the route up; the next ones follow on a warm server.
+      const measured = await measure(baseUrl, scenario, connections, [server], {
+        durationSeconds: settings.durationSeconds,
+        warmupSeconds: index === 0 ? settings.warmupSeconds : 0,
+        timeoutSeconds: settings.requestTimeoutSeconds,
+      });
+      progress(`${scenario.name}, ${connections} connections`, measured);
+      results.push({
+        id: scenario.id,
+        name: scenario.name,
+        database,
+        connections,
+        figures: measured.figures,
+        serverCpuCores: measured.serverCpuCores,
+      });
+    }
+  }
+  return results;
+}
+
+/** Environment of a product server: production settings, the raised limits, quiet logs. */
+function serverEnv(dataDir: string, extra: Record<string, string>): Record<string, string> {
+  return {
+    BENCH_SERVER_KIND: "app",
+    NODE_ENV: "production",
+    LOG_LEVEL: SERVER_LOG_LEVEL,
+    DATA_DIR: dataDir,
+    // Several instances sign media links with one key, as a deployment must (DESIGN §2).
+    MEDIA_URL_SECRET: sharedMediaSecret,
+    ...raisedLimits,
+    ...extra,
+  };
+}
+
+const sharedMediaSecret = randomBytes(32).toString("base64url");
+
+function seedEnv(settings: ApiBenchSettings): Record<string, string> {
+  return {
+    BENCH_SEED_USERS: String(settings.users),
+    BENCH_ADMIN_EMAIL: admin.email,
+    BENCH_ADMIN_PASSWORD: admin.password,
+  };
+}
+
+interface PostgresDatabase {
+  url: string;
+  version: string;
+  drop(): Promise<void>;
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<PostgresDatabase> {
+  const name = `ia_bench_${randomBytes(4).toString("hex")}`;
+  const version = await withClient(adminUrl, async (client) => {
+    await client.query(`create database "${name}"`);
+    const answer = await client.query<{ server_version: string }>("show server_version");
+    return answer.rows[0]?.server_version ?? "unknown";
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    version: version.split(" ")[0] ?? version,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await withClient(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+async function packageVersion(name: string): Promise<string> {
+  try {
+    const text = await readFile(path.join(repoRoot, "node_modules", name, "package.json"), "utf8");
+    return (JSON.parse(text) as { version?: string }).version ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+function git(args: string[]): string | null {
+  try {
+    return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Everything the run started, to stop on the way out whatever happens. */
+const running = new Set<Child>();
+let postgres: PostgresDatabase | undefined;
+let workDir: string | undefined;
+
+async function startChild(label: string, script: string, env: Record<string, string>): Promise<Child> {
+  const child = await Child.start(label, script, env);
+  running.add(child);
+  return child;
+}
+
+async function stopChild(child: Child): Promise<void> {
+  running.delete(child);
+  await child.stop();
+}
+
+async function cleanUp(): Promise<void> {
+  activeLoad?.stop();
+  await Promise.all([...running].map((child) => child.stop().catch(() => undefined)));
+  running.clear();
+  await postgres?.drop().catch((error: unknown) => {
+    say(`Could not drop the bench database: ${String(error)}`);
+  });
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+  workDir = undefined;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadAtStart = os.loadavg();
+  const settings = readSettings();
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const runOptions = (warmupSeconds: number, durationSeconds = settings.durationSeconds) => ({
+    durationSeconds,
+    warmupSeconds,
+    timeoutSeconds: settings.requestTimeoutSeconds,
+  });
+  workDir = await mkdtemp(path.join(os.tmpdir(), "inclusion-atlas-bench-api-"));
+  const scenarios: ScenarioResult[] = [];
+  const scaleOut: ScaleOutResult[] = [];
+  const skipped: string[] = [];
+  const seedMs: ApiBenchResult["seedMs"] = {};
+  const databases: DatabaseKind[] = [];
+  let memory: MemoryRun | null = null;
+
+  say("Building the request bodies (a 1 MB JPEG photo)…");
+  const bodies = await buildBodies();
+
+  say("Bare Fastify route (the ceiling)");
+  const bare = await startChild("bare", serverScript, { BENCH_SERVER_KIND: "bare" });
+  const bareRoute: Scenario = { id: "bare", name: "Bare Fastify route (GET /)", method: "GET", path: "/" };
+  scenarios.push(...(await runScenarios(url(bare.port), null, bare, [bareRoute], settings)));
+  await stopChild(bare);
+
+  say(`PGlite: starting the server and seeding ${formatNumber(settings.users)} users…`);
+  const pgliteServer = await startChild(
+    "pglite",
+    serverScript,
+    serverEnv(path.join(workDir, "pglite"), seedEnv(settings)),
+  );
+  if (pgliteServer.ready.seeded) seedMs.pglite = pgliteServer.ready.seeded.ms;
+  databases.push("pglite");
+  const pgliteUrl = url(pgliteServer.port);
+  const pgliteScenarios = apiScenarios(await signIn(pgliteUrl), bodies, settings.search);
+  scenarios.push(...(await runScenarios(pgliteUrl, "pglite", pgliteServer, pgliteScenarios, settings)));
+  await stopChild(pgliteServer);
+
+  try {
+    postgres = await createPostgresDatabase(settings.postgresAdminUrl);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    skipped.push(
+      `PostgreSQL (${new URL(settings.postgresAdminUrl).host}): ${reason}. Set BENCH_DATABASE_URL to a server ` +
+        "where the bench may create a database.",
+    );
+    say(`PostgreSQL skipped: ${reason}`);
+  }
+
+  if (postgres) {
+    say(
+      `PostgreSQL ${postgres.version}: starting the server and seeding ${formatNumber(settings.users)} users…`,
+    );
+    // One uploads folder for every instance, as a deployment shares one volume or store.
+    const pgEnv = { DATABASE_URL: postgres.url, UPLOADS_DIR: path.join(workDir, "postgres-uploads") };
+    const first = await startChild(
+      "postgres-1",
+      serverScript,
+      serverEnv(path.join(workDir, "postgres-1"), { ...pgEnv, ...seedEnv(settings) }),
+    );
+    if (first.ready.seeded) seedMs.postgres = first.ready.seeded.ms;
+    databases.push("postgres");
+    const firstUrl = url(first.port);
+    const postgresScenarios = apiScenarios(await signIn(firstUrl), bodies, settings.search);
+    // The memory run comes first: after 100 parallel photo uploads, RSS stays at their high-water mark
+    // (the allocator keeps freed memory), which would hide a slow leak of the list.
+    const usersPage = postgresScenarios.find((scenario) => scenario.id === "users-page") as Scenario;
+    const memoryConnections = settings.connections[0] ?? 10;
+    say(`Memory: ${usersPage.name}, ${memoryConnections} connections, ${settings.memoryDurationSeconds} s`);
+    const memoryRun = await measure(
+      firstUrl,
+      usersPage,
+      memoryConnections,
+      [first],
+      runOptions(settings.warmupSeconds, settings.memoryDurationSeconds),
+    );
+    progress("memory run", memoryRun);
+    memory = {
+      scenario: usersPage.name,
+      database: "postgres",
+      connections: memoryConnections,
+      samples: memoryRun.samples,
+      figures: memoryRun.figures,
+      serverCpuCores: memoryRun.serverCpuCores,
+      flatness: memoryFlatness(memoryRun.samples),
+    };
+
+    scenarios.push(...(await runScenarios(firstUrl, "postgres", first, postgresScenarios, settings)));
+
+    say("Scale-out: the users page through a round-robin proxy, one server process, then two");
+    const second = await startChild(
+      "postgres-2",
+      serverScript,
+      serverEnv(path.join(workDir, "postgres-2"), pgEnv),
+    );
+    const oneProxy = await startChild("proxy-1", proxyScript, { BENCH_PROXY_PORTS: String(first.port) });
+    const one: Measured[] = [];
+    for (const [index, connections] of settings.connections.entries()) {
+      const measured = await measure(
+        url(oneProxy.port),
+        usersPage,
+        connections,
+        [first],
+        runOptions(index === 0 ? settings.warmupSeconds : 0),
+      );
+      progress(`one process, ${connections} connections`, measured);
+      one.push(measured);
+    }
+    await stopChild(oneProxy);
+    const twoProxy = await startChild("proxy-2", proxyScript, {
+      BENCH_PROXY_PORTS: `${first.port},${second.port}`,
+    });
+    for (const [index, connections] of settings.connections.entries()) {
+      // The second process is new: its first level warms it up.
+      const measured = await measure(
+        url(twoProxy.port),
+        usersPage,
+        connections,
+        [first, second],
+        runOptions(index === 0 ? settings.warmupSeconds : 0),
+      );
+      progress(`two processes, ${connections} connections`, measured);
+      const oneProcess = one[index] as Measured;
+      scaleOut.push({
+        connections,
+        oneProcess: oneProcess.figures,
+        twoProcesses: measured.figures,
+        oneProcessCpuCores: oneProcess.serverCpuCores,
+        twoProcessesCpuCores: measured.serverCpuCores,
+        ratio:
+          oneProcess.figures.requestsPerSecond > 0
+            ? measured.figures.requestsPerSecond / oneProcess.figures.requestsPerSecond
+            : 0,
+      });
+    }
+    await stopChild(twoProxy);
+    await stopChild(second);
+    await stopChild(first);
+  }
+  await cleanUp();
+
+  const measuredAt = new Date().toISOString();
+  const cpus = os.cpus();
+  const result: ApiBenchResult = {
+    kind: "api",
+    measuredAt,
+    commit: git(["rev-parse", "--short", "HEAD"]),
+    uncommittedChanges: Boolean(git(["status", "--porcelain"])),
+    machine: {
+      cpus: os.availableParallelism(),
+      cpuModel: cpus[0]?.model.trim() ?? "unknown CPU",
+      memoryBytes: os.totalmem(),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+      loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() },
+    },
+    versions: {
+      autocannon: await packageVersion("autocannon"),
+      fastify: await packageVersion("fastify"),
+      pglite: await packageVersion("@electric-sql/pglite"),
+      postgres: postgres?.version ?? null,
+    },
+    settings: {
+      durationSeconds: settings.durationSeconds,
+      warmupSeconds: settings.warmupSeconds,
+      requestTimeoutSeconds: settings.requestTimeoutSeconds,
+      connections: settings.connections,
+      memoryDurationSeconds: settings.memoryDurationSeconds,
+      users: settings.users,
+      search: settings.search,
+      photoBytes: bodies.photoBytes,
+      logLevel: SERVER_LOG_LEVEL,
+      raisedLimits,
+    },
+    seedMs,
+    scenarios,
+    memory,
+    scaleOut,
+    skipped,
+    serverOutput,
+    targets: checkTargets({ scenarios, memory, scaleOut, connections: settings.connections, databases }),
+  };
+
+  const stamp = measuredAt.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  const summary = renderApiSummary(result);
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, `api-${stamp}.json`), json);
+  await writeFile(path.join(resultsDir, "api-latest.json"), json);
+  await writeFile(path.join(resultsDir, "api-latest.md"), summary);
+  say(
+    `\n${summary}\nWritten: bench/results/api-${stamp}.json, api-latest.json, api-latest.md ` +
+      `(${Math.round((Date.now() - started) / 1000)} s; ${databases.map(databaseName).join(" and ")})`,
+  );
+}
+
+process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+
+main().catch(async (error: unknown) => {
+  await cleanUp();
+  const message =
+    error instanceof SettingsError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  console.error(`bench:api failed: ${message}`);
+  process.exitCode = 1;
+});

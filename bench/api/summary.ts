@@ -1,0 +1,437 @@
+import type { AutocannonResult } from "autocannon";
+import { formatNumber } from "../../src/domain/format";
+
+// The API bench's result: what is written to bench/results/api-*.json, and its Markdown summary.
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export type ScenarioId =
+  "bare" | "health" | "users-page" | "users-search" | "login" | "report" | "report-photo";
+
+/** What one autocannon run measured. Latencies in milliseconds (autocannon's resolution: 1 ms). */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  /** Completed requests, whatever their status. */
+  requests: number;
+  durationSeconds: number;
+  latencyMs: { p50: number; p97_5: number; p99: number; average: number; max: number };
+  /** Requests that got no answer: connection errors and timeouts (autocannon counts both). */
+  errors: number;
+  /** The timeouts among the errors (no answer within autocannon's 10 s). */
+  timeouts: number;
+  /** Answers outside 200–299: a 429 of a rate limit, a 5xx. */
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  bytesPerSecond: number;
+  /**
+   * Cores the whole machine was busy during the run (every process: servers, load generator, PostgreSQL,
+   * and whatever else runs there); near the core count, the machine was the limit.
+   */
+  machineBusyCores: number | null;
+}
+
+export interface ScenarioResult {
+  id: ScenarioId;
+  name: string;
+  /** null for the bare route, which has no database. */
+  database: DatabaseKind | null;
+  connections: number;
+  figures: LoadFigures;
+  /**
+   * CPU the server process used during the run, in cores (its CPU time over the run's time, every thread:
+   * argon2 and sharp run on libuv's pool). PostgreSQL's own CPU is not in it; PGlite's is.
+   */
+  serverCpuCores: number | null;
+}
+
+export interface MemorySample {
+  /** Seconds since the load started. */
+  second: number;
+  rss: number;
+  heapUsed: number;
+}
+
+export interface MemoryFlatness {
+  /** Median RSS from the 10th to the 20th second: the server warmed up, under load. */
+  referenceMedianRss: number | null;
+  /** Median RSS over the last 10 seconds. */
+  finalMedianRss: number | null;
+  referenceMedianHeap: number | null;
+  finalMedianHeap: number | null;
+  /** finalMedianRss / referenceMedianRss - 1. */
+  change: number | null;
+  /** Within the tolerance; null when the run was too short to tell. */
+  flat: boolean | null;
+}
+
+export interface MemoryRun {
+  scenario: string;
+  database: DatabaseKind;
+  connections: number;
+  samples: MemorySample[];
+  figures: LoadFigures;
+  serverCpuCores: number | null;
+  flatness: MemoryFlatness;
+}
+
+export interface ScaleOutResult {
+  connections: number;
+  /** One server process behind the bench's round-robin proxy. */
+  oneProcess: LoadFigures;
+  /** Two server processes behind the same proxy, sharing one PostgreSQL. */
+  twoProcesses: LoadFigures;
+  oneProcessCpuCores: number | null;
+  /** Both processes together. */
+  twoProcessesCpuCores: number | null;
+  /** twoProcesses / oneProcess requests per second. */
+  ratio: number;
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  /** null: not measured in this run (no PostgreSQL, or a run too short). */
+  pass: boolean | null;
+}
+
+export interface ApiBenchResult {
+  kind: "api";
+  measuredAt: string;
+  commit: string | null;
+  uncommittedChanges: boolean;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryBytes: number;
+    node: string;
+    platform: string;
+    /** 1-, 5- and 15-minute load averages before and after the run: other work shares the machine. */
+    loadAverage: { atStart: number[]; atEnd: number[] };
+  };
+  versions: { autocannon: string; fastify: string; pglite: string; postgres: string | null };
+  settings: {
+    durationSeconds: number;
+    warmupSeconds: number;
+    /** A request unanswered after this long counts as an error. */
+    requestTimeoutSeconds: number;
+    connections: number[];
+    memoryDurationSeconds: number;
+    users: number;
+    search: string;
+    photoBytes: number;
+    /** The server's LOG_LEVEL during the run. */
+    logLevel: string;
+    /** Limits raised for the run so requests measure the work, not 429 answers. */
+    raisedLimits: Record<string, string>;
+  };
+  /** Milliseconds the one-statement seed of the users took, per database. */
+  seedMs: Partial<Record<DatabaseKind, number>>;
+  scenarios: ScenarioResult[];
+  memory: MemoryRun | null;
+  scaleOut: ScaleOutResult[];
+  /** Parts left out, and why (e.g. no PostgreSQL reachable). */
+  skipped: string[];
+  /** What the servers wrote to their output (warnings and errors only, at LOG_LEVEL=warn). */
+  serverOutput: string[];
+  targets: TargetCheck[];
+}
+
+export function figuresFrom(result: AutocannonResult): LoadFigures {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
+  return {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    durationSeconds: result.duration,
+    latencyMs: {
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      average: result.latency.average,
+      max: result.latency.max,
+    },
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+    bytesPerSecond: result.throughput.average,
+    machineBusyCores: null,
+  };
+}
+
+/** Requests that did not succeed: no answer (errors include timeouts in autocannon) or not a 2xx. */
+export function failedRequests(figures: LoadFigures): number {
+  return figures.errors + figures.non2xx;
+}
+
+/** The median of the values; null for none. */
+export function median(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+export function databaseName(kind: DatabaseKind | null): string {
+  if (kind === null) return "none";
+  return kind === "pglite" ? "PGlite" : "PostgreSQL";
+}
+
+/** Requests per second: whole above 100, one decimal below (sign-ins are counted in tens). */
+export function formatRate(perSecond: number): string {
+  return formatNumber(perSecond >= 100 ? Math.round(perSecond) : Math.round(perSecond * 10) / 10);
+}
+
+export function formatMs(milliseconds: number): string {
+  return `${formatNumber(Math.round(milliseconds * 10) / 10)} ms`;
+}
+
+export function formatCores(cores: number | null): string {
+  return cores === null ? "n/a" : cores.toFixed(2);
+}
+
+export function formatMiB(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+export function formatShare(ratio: number): string {
+  return `${Math.round(ratio * 100)}%`;
+}
+
+/** A relative change, signed: "+1.3%", "-0.4%". */
+export function formatChange(ratio: number): string {
+  const percent = (ratio * 100).toFixed(1);
+  return ratio >= 0 ? `+${percent}%` : `${percent}%`;
+}
+
+export function formatVerdict(pass: boolean | null): string {
+  if (pass === null) return "not measured";
+  return pass ? "pass" : "fail";
+}
+
+function row(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+function separator(columns: number): string {
+  return row(Array.from({ length: columns }, () => "---"));
+}
+
+/** Non-2xx answers by status, e.g. "429 × 12, 500 × 1"; "" when there are none. */
+export function describeNon2xx(figures: LoadFigures): string {
+  return Object.entries(figures.statusCodes)
+    .filter(([code]) => !code.startsWith("2"))
+    .map(([code, count]) => `${code} × ${formatNumber(count)}`)
+    .join(", ");
+}
+
+function figureCells(figures: LoadFigures, serverCpuCores: number | null): string[] {
+  return [
+    formatRate(figures.requestsPerSecond),
+    formatMs(figures.latencyMs.p50),
+    formatMs(figures.latencyMs.p97_5),
+    formatMs(figures.latencyMs.p99),
+    formatNumber(figures.errors),
+    formatNumber(figures.non2xx),
+    formatCores(serverCpuCores),
+    formatCores(figures.machineBusyCores),
+  ];
+}
+
+export interface LoginRates {
+  /** The best sign-in rate over the connection levels. */
+  perSecond: number;
+  /** That rate over the machine's cores (which the load generator and PostgreSQL share). */
+  perMachineCore: number;
+  /** That rate over the CPU the server process used in the run: argon2's cost alone, near enough. */
+  perServerCore: number | null;
+}
+
+/** Sign-ins per second per core, from the fastest sign-in run on a database; null when not measured. */
+export function loginRates(result: ApiBenchResult, database: DatabaseKind): LoginRates | null {
+  const best = result.scenarios
+    .filter((scenario) => scenario.id === "login" && scenario.database === database)
+    .sort((a, b) => b.figures.requestsPerSecond - a.figures.requestsPerSecond)[0];
+  if (!best) return null;
+  const perSecond = best.figures.requestsPerSecond;
+  return {
+    perSecond,
+    perMachineCore: perSecond / result.machine.cpus,
+    perServerCore: best.serverCpuCores && best.serverCpuCores > 0 ? perSecond / best.serverCpuCores : null,
+  };
+}
+
+function formatLoad(averages: number[]): string {
+  return averages.map((average) => average.toFixed(2)).join(" / ");
+}
+
+function utc(iso: string): string {
+  return iso.replace("T", " ").replace(/\.\d+Z$/, " UTC");
+}
+
+/** The readable summary written to bench/results/api-latest.md and printed by the bench. */
+export function renderApiSummary(result: ApiBenchResult): string {
+  const { settings, machine, versions } = result;
+  const seeded = (Object.entries(result.seedMs) as [DatabaseKind, number][])
+    .map(([kind, ms]) => `${(ms / 1000).toFixed(1)} s on ${databaseName(kind)}`)
+    .join(", ");
+  const lines: string[] = [
+    `# API performance, ${utc(result.measuredAt)}`,
+    "",
+    `Commit ${result.commit ?? "unknown"}${result.uncommittedChanges ? " with uncommitted changes" : ""}; ` +
+      `Node ${machine.node}, autocannon ${versions.autocannon}, Fastify ${versions.fastify}, ` +
+      `PGlite ${versions.pglite}${versions.postgres ? `, PostgreSQL ${versions.postgres}` : ""}.`,
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${formatMiB(machine.memoryBytes)}, shared by the servers, ` +
+      "the load generator and PostgreSQL: the figures are ratios more than absolutes. Load average " +
+      `${formatLoad(machine.loadAverage.atStart)} before the run, ${formatLoad(machine.loadAverage.atEnd)} after.`,
+    `Each scenario: ${settings.durationSeconds} s of measured load at each of ` +
+      `${settings.connections.join(" and ")} connections, after a ${settings.warmupSeconds} s warm-up; the ` +
+      "server is left to go idle between runs. " +
+      `${formatNumber(settings.users)} users in the database` +
+      `${seeded ? ` (seeded in ${seeded})` : ""}. Server LOG_LEVEL=${settings.logLevel}. Raised for the run: ` +
+      `${Object.entries(settings.raisedLimits)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(", ")}.`,
+    "",
+    "## Targets",
+    "",
+    row(["Target", "Measured", "Result"]),
+    separator(3),
+    ...result.targets.map((check) => row([check.target, check.measured, formatVerdict(check.pass)])),
+    "",
+    "## Throughput and latency",
+    "",
+    row([
+      "Scenario",
+      "Database",
+      "Connections",
+      "Requests/s",
+      "p50",
+      "p97.5",
+      "p99",
+      "Errors",
+      "Non-2xx",
+      "Server CPU (cores)",
+      "Machine busy (cores)",
+    ]),
+    separator(11),
+    ...result.scenarios.map((scenario) =>
+      row([
+        scenario.name,
+        databaseName(scenario.database),
+        String(scenario.connections),
+        ...figureCells(scenario.figures, scenario.serverCpuCores),
+      ]),
+    ),
+    "",
+    `Errors: requests with no answer (connection errors, and timeouts after ${settings.requestTimeoutSeconds} s). ` +
+      "Server CPU: the server " +
+      "process's CPU time over the run's time, every thread (PostgreSQL's own CPU is not in it, PGlite's is). " +
+      `Machine busy: the cores in use by every process on the machine during the run, out of ${machine.cpus}.`,
+  ];
+
+  const logins = (["pglite", "postgres"] as const).flatMap((kind) => {
+    const rates = loginRates(result, kind);
+    if (!rates) return [];
+    const perServerCore =
+      rates.perServerCore === null ? "" : `, ${formatRate(rates.perServerCore)} per core the server used`;
+    return [
+      `- ${databaseName(kind)}: ${formatRate(rates.perMachineCore)} per second per core ` +
+        `(${formatRate(rates.perSecond)}/s over ${machine.cpus} cores${perServerCore})`,
+    ];
+  });
+  if (logins.length > 0) {
+    lines.push(
+      "",
+      "Sign-ins (argon2id at 19 MiB, 2 passes, by design), best connection level:",
+      "",
+      ...logins,
+    );
+  }
+  const refused = result.scenarios.flatMap((scenario) => {
+    const codes = describeNon2xx(scenario.figures);
+    return codes
+      ? [
+          `- ${scenario.name}, ${databaseName(scenario.database)}, ${scenario.connections} connections: ${codes}`,
+        ]
+      : [];
+  });
+  if (refused.length > 0) lines.push("", "Non-2xx answers:", "", ...refused);
+
+  if (result.scaleOut.length > 0) {
+    lines.push(
+      "",
+      "## Scale-out",
+      "",
+      "GET /api/v1/roles/users page 1 on PostgreSQL through the bench's round-robin proxy: one server process, " +
+        "then two processes sharing the database.",
+      "",
+      row([
+        "Connections",
+        "One process",
+        "Two processes",
+        "Ratio",
+        "p99 one",
+        "p99 two",
+        "Server CPU one",
+        "Server CPU two",
+        "Errors + non-2xx",
+      ]),
+      separator(9),
+      ...result.scaleOut.map((scale) =>
+        row([
+          String(scale.connections),
+          `${formatRate(scale.oneProcess.requestsPerSecond)} req/s`,
+          `${formatRate(scale.twoProcesses.requestsPerSecond)} req/s`,
+          `${scale.ratio.toFixed(2)}×`,
+          formatMs(scale.oneProcess.latencyMs.p99),
+          formatMs(scale.twoProcesses.latencyMs.p99),
+          formatCores(scale.oneProcessCpuCores),
+          formatCores(scale.twoProcessesCpuCores),
+          formatNumber(failedRequests(scale.oneProcess) + failedRequests(scale.twoProcesses)),
+        ]),
+      ),
+    );
+  }
+
+  if (result.memory) {
+    const { memory } = result;
+    const { flatness } = memory;
+    const last = memory.samples.at(-1)?.second ?? 0;
+    lines.push(
+      "",
+      "## Memory",
+      "",
+      `The server process's own process.memoryUsage(), once a second, during ${Math.round(last)} s of ` +
+        `${memory.scenario} on ${databaseName(memory.database)} at ${memory.connections} connections ` +
+        `(${formatRate(memory.figures.requestsPerSecond)} req/s, p99 ${formatMs(memory.figures.latencyMs.p99)}).`,
+      "",
+      row(["Window", "Median RSS", "Median heap used"]),
+      separator(3),
+      row([
+        "10th to 20th second",
+        flatness.referenceMedianRss === null ? "n/a" : formatMiB(flatness.referenceMedianRss),
+        flatness.referenceMedianHeap === null ? "n/a" : formatMiB(flatness.referenceMedianHeap),
+      ]),
+      row([
+        "last 10 seconds",
+        flatness.finalMedianRss === null ? "n/a" : formatMiB(flatness.finalMedianRss),
+        flatness.finalMedianHeap === null ? "n/a" : formatMiB(flatness.finalMedianHeap),
+      ]),
+      "",
+      `RSS every 10 s: ${memory.samples
+        .filter((_sample, index) => index % 10 === 0)
+        .map((sample) => formatMiB(sample.rss))
+        .join(", ")}.`,
+    );
+  }
+
+  if (result.skipped.length > 0)
+    lines.push("", "Not measured:", "", ...result.skipped.map((note) => `- ${note}`));
+  if (result.serverOutput.length > 0) {
+    lines.push("", "The servers wrote:", "", ...result.serverOutput.map((line) => `    ${line}`));
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import type { MemoryRun, MemorySample, ScenarioResult } from "./summary";
+import { checkTargets, memoryFlatness, type TargetInputs } from "./targets";
+import { figures, scenario } from "./test-fixtures";
+
+const MIB = 1024 * 1024;
+
+/** One sample a second for `seconds`, RSS given by `rssAt` in MiB. */
+function samples(seconds: number, rssAt: (second: number) => number): MemorySample[] {
+  return Array.from({ length: seconds + 1 }, (_, second) => ({
+    second,
+    rss: rssAt(second) * MIB,
+    heapUsed: 40 * MIB,
+  }));
+}
+
+function memoryRun(series: MemorySample[]): MemoryRun {
+  return {
+    scenario: "GET /api/v1/roles/users, page 1",
+    database: "postgres",
+    connections: 10,
+    samples: series,
+    figures: figures(),
+    serverCpuCores: 0.8,
+    flatness: memoryFlatness(series),
+  };
+}
+
+function healthyRun(overrides: Partial<TargetInputs> = {}): TargetInputs {
+  const scenarios: ScenarioResult[] = [10, 100].flatMap((connections) => [
+    scenario({
+      id: "bare",
+      name: "Bare",
+      database: null,
+      connections,
+      figures: figures({ requestsPerSecond: 20_000 }),
+    }),
+    scenario({ connections, figures: figures({ requestsPerSecond: 12_000 }) }),
+    scenario({
+      id: "users-page",
+      name: "GET /api/v1/roles/users, page 1",
+      connections,
+      figures: figures({ latencyMs: { p50: 10, p97_5: 30, p99: 45, average: 12, max: 80 } }),
+    }),
+  ]);
+  return {
+    scenarios,
+    memory: memoryRun(samples(60, () => 120)),
+    scaleOut: [],
+    connections: [10, 100],
+    databases: ["postgres"],
+    ...overrides,
+  };
+}
+
+describe("memoryFlatness", () => {
+  it("is flat when the last 10 seconds' median RSS is within 10% of the 10th–20th second's", () => {
+    // A warm-up climb in the first seconds is not counted; small swings are.
+    const flatness = memoryFlatness(
+      samples(60, (second) => (second < 8 ? 60 + second * 5 : 120 + (second % 3))),
+    );
+    expect(flatness.referenceMedianRss).toBe(121 * MIB);
+    expect(flatness.finalMedianRss).toBe(121 * MIB);
+    expect(flatness.change).toBe(0);
+    expect(flatness.flat).toBe(true);
+    expect(flatness.referenceMedianHeap).toBe(40 * MIB);
+  });
+
+  it("is not flat when memory keeps growing", () => {
+    // 1 MiB a second from 100 MiB: medians 114.5 MiB (10th–19th second) and 155.5 MiB (51st–60th).
+    const flatness = memoryFlatness(samples(60, (second) => 100 + second));
+    expect(flatness.change).toBeCloseTo(155.5 / 114.5 - 1, 5);
+    expect(flatness.flat).toBe(false);
+  });
+
+  it("counts a fall as a change too", () => {
+    expect(memoryFlatness(samples(60, (second) => (second < 30 ? 200 : 150))).flat).toBe(false);
+  });
+
+  it("cannot tell from a run too short for two separate windows", () => {
+    const flatness = memoryFlatness(samples(25, () => 100));
+    expect(flatness.flat).toBeNull();
+    expect(flatness.change).toBeNull();
+    expect(flatness.referenceMedianRss).toBeNull();
+  });
+});
+
+describe("checkTargets", () => {
+  it("passes every target of a healthy run", () => {
+    const checks = checkTargets(healthyRun());
+    expect(checks.map((check) => check.pass)).toEqual([true, true, true, true, true]);
+    expect(checks[0]?.measured).toBe("0 errors, 0 non-2xx in 70,000 requests (7 runs)");
+    expect(checks[1]).toEqual({
+      target: "GET /api/v1/health ≥ 50% of the bare route's requests/s (PostgreSQL, 10 connections)",
+      measured: "60% (12,000 of 20,000 req/s)",
+      pass: true,
+    });
+    expect(checks[3]?.measured).toBe("p99 45 ms (p50 10 ms)");
+    expect(checks[4]?.measured).toBe("120.0 MiB → 120.0 MiB (+0.0%)");
+  });
+
+  it("fails zero errors on a timeout, a 429 or a run where nothing completed, and names the run", () => {
+    const run = healthyRun();
+    run.scenarios.push(
+      scenario({
+        id: "login",
+        name: "POST /api/v1/auth/login",
+        database: "pglite",
+        connections: 100,
+        figures: figures({ errors: 2, timeouts: 2, non2xx: 3, statusCodes: { "200": 100, "429": 3 } }),
+      }),
+      scenario({
+        id: "report-photo",
+        name: "POST /api/v1/eyewitness, one 1.0 MB photo",
+        connections: 100,
+        figures: figures({ requests: 0, requestsPerSecond: 0, statusCodes: {} }),
+      }),
+    );
+    const [noErrors] = checkTargets(run);
+    expect(noErrors?.pass).toBe(false);
+    expect(noErrors?.measured).toBe(
+      "POST /api/v1/auth/login, PGlite, 100 connections: 2 errors (2 timeouts), non-2xx 429 × 3; " +
+        "POST /api/v1/eyewitness, one 1.0 MB photo, PostgreSQL, 100 connections: no request completed",
+    );
+  });
+
+  it("counts the scale-out and memory runs' failures too", () => {
+    const run = healthyRun({
+      scaleOut: [
+        {
+          connections: 100,
+          oneProcess: figures(),
+          twoProcesses: figures({ non2xx: 1, statusCodes: { "200": 9_999, "502": 1 } }),
+          oneProcessCpuCores: 0.9,
+          twoProcessesCpuCores: 1.2,
+          ratio: 1.2,
+        },
+      ],
+    });
+    expect(checkTargets(run)[0]?.measured).toBe("scale-out, two processes, 100 connections: non-2xx 502 × 1");
+  });
+
+  it("fails health below half the bare route's rate", () => {
+    const run = healthyRun();
+    const health = run.scenarios.find((item) => item.id === "health" && item.connections === 100);
+    if (health) health.figures = figures({ requestsPerSecond: 4_000 });
+    const check = checkTargets(run)[2];
+    expect(check?.measured).toBe("20% (4,000 of 20,000 req/s)");
+    expect(check?.pass).toBe(false);
+  });
+
+  it("fails the users page above 50 ms at p99", () => {
+    const run = healthyRun();
+    const page = run.scenarios.find((item) => item.id === "users-page" && item.connections === 10);
+    if (page) page.figures = figures({ latencyMs: { p50: 30, p97_5: 60, p99: 51, average: 31, max: 90 } });
+    expect(checkTargets(run)[3]).toMatchObject({ measured: "p99 51 ms (p50 30 ms)", pass: false });
+  });
+
+  it("says not measured when PostgreSQL or the memory run is missing", () => {
+    const run = healthyRun({
+      scenarios: healthyRun().scenarios.filter((item) => item.database !== "postgres"),
+      memory: memoryRun(samples(12, () => 100)),
+      databases: [],
+    });
+    const checks = checkTargets(run);
+    expect(checks.map((check) => check.pass)).toEqual([true, null, null]);
+    expect(checks[1]?.measured).toBe("not measured (no PostgreSQL run)");
+    expect(checks[2]?.measured).toBe("run too short to tell (needs at least 30 s)");
+  });
+});

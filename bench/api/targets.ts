@@ -1,0 +1,185 @@
+import { formatNumber } from "../../src/domain/format";
+import {
+  databaseName,
+  describeNon2xx,
+  failedRequests,
+  formatChange,
+  formatMiB,
+  formatMs,
+  formatRate,
+  formatShare,
+  median,
+  type DatabaseKind,
+  type LoadFigures,
+  type MemoryFlatness,
+  type MemoryRun,
+  type MemorySample,
+  type ScaleOutResult,
+  type ScenarioResult,
+  type TargetCheck,
+} from "./summary";
+
+// The API targets of issue 7, checked on a run's figures. A missed target is reported, not fatal.
+
+/** GET /api/v1/health keeps at least this share of the bare Fastify route's requests per second. */
+export const HEALTH_SHARE_OF_BARE = 0.5;
+/** p99 of the users page, 10 connections, 100,000 users, PostgreSQL. */
+export const USERS_PAGE_P99_MS = 50;
+export const USERS_PAGE_CONNECTIONS = 10;
+
+/**
+ * "Flat" memory: the median RSS of the last 10 seconds is within 10% of the median RSS of the 10th to
+ * 20th second. The first 10 seconds are left out (JIT, pools, caches still filling); medians, so a garbage
+ * collection caught in one sample does not decide.
+ */
+export const MEMORY_WINDOW = { referenceFrom: 10, referenceTo: 20, finalSeconds: 10, tolerance: 0.1 };
+/** Fewer samples than this in a window: the run was too short to tell. */
+const MIN_SAMPLES_PER_WINDOW = 5;
+
+export function memoryFlatness(samples: MemorySample[], window = MEMORY_WINDOW): MemoryFlatness {
+  const end = Math.max(0, ...samples.map((sample) => sample.second));
+  const reference = samples.filter(
+    (sample) => sample.second >= window.referenceFrom && sample.second < window.referenceTo,
+  );
+  const final = samples.filter((sample) => sample.second > end - window.finalSeconds);
+  // The two windows must not overlap, or a growing process could pass against itself.
+  const enough =
+    reference.length >= MIN_SAMPLES_PER_WINDOW &&
+    final.length >= MIN_SAMPLES_PER_WINDOW &&
+    end - window.finalSeconds >= window.referenceTo;
+  const referenceMedianRss = median(reference.map((sample) => sample.rss));
+  const finalMedianRss = median(final.map((sample) => sample.rss));
+  const change =
+    enough && referenceMedianRss !== null && finalMedianRss !== null && referenceMedianRss > 0
+      ? finalMedianRss / referenceMedianRss - 1
+      : null;
+  return {
+    referenceMedianRss: enough ? referenceMedianRss : null,
+    finalMedianRss: enough ? finalMedianRss : null,
+    referenceMedianHeap: enough ? median(reference.map((sample) => sample.heapUsed)) : null,
+    finalMedianHeap: enough ? median(final.map((sample) => sample.heapUsed)) : null,
+    change,
+    flat: change === null ? null : Math.abs(change) <= window.tolerance,
+  };
+}
+
+export interface TargetInputs {
+  scenarios: ScenarioResult[];
+  memory: MemoryRun | null;
+  scaleOut: ScaleOutResult[];
+  connections: number[];
+  databases: DatabaseKind[];
+}
+
+function find(
+  scenarios: ScenarioResult[],
+  id: ScenarioResult["id"],
+  database: DatabaseKind | null,
+  connections: number,
+): ScenarioResult | undefined {
+  return scenarios.find(
+    (scenario) =>
+      scenario.id === id && scenario.database === database && scenario.connections === connections,
+  );
+}
+
+function noErrorsCheck({ scenarios, memory, scaleOut }: TargetInputs): TargetCheck {
+  const runs: { label: string; figures: LoadFigures }[] = [
+    ...scenarios.map((scenario) => ({
+      label: `${scenario.name}, ${databaseName(scenario.database)}, ${scenario.connections} connections`,
+      figures: scenario.figures,
+    })),
+    ...(memory
+      ? [
+          {
+            label: `${memory.scenario}, ${databaseName(memory.database)}, memory run`,
+            figures: memory.figures,
+          },
+        ]
+      : []),
+    ...scaleOut.flatMap((scale) => [
+      { label: `scale-out, one process, ${scale.connections} connections`, figures: scale.oneProcess },
+      { label: `scale-out, two processes, ${scale.connections} connections`, figures: scale.twoProcesses },
+    ]),
+  ];
+  // A run in which nothing completed (every request still waiting when it ended) proves nothing either.
+  const failing = runs.filter((run) => failedRequests(run.figures) > 0 || run.figures.requests === 0);
+  const requests = runs.reduce((sum, run) => sum + run.figures.requests, 0);
+  return {
+    target: "Zero errors: every request answered, with a 2xx",
+    measured:
+      failing.length === 0
+        ? `0 errors, 0 non-2xx in ${formatNumber(requests)} requests (${runs.length} runs)`
+        : failing
+            .map((run) => {
+              const parts = [
+                run.figures.requests === 0 ? "no request completed" : "",
+                run.figures.errors > 0
+                  ? `${formatNumber(run.figures.errors)} errors (${formatNumber(run.figures.timeouts)} timeouts)`
+                  : "",
+                run.figures.non2xx > 0 ? `non-2xx ${describeNon2xx(run.figures)}` : "",
+              ].filter(Boolean);
+              return `${run.label}: ${parts.join(", ")}`;
+            })
+            .join("; "),
+    pass: runs.length === 0 ? null : failing.length === 0,
+  };
+}
+
+function healthChecks({ scenarios, connections, databases }: TargetInputs): TargetCheck[] {
+  return databases.flatMap((database) =>
+    connections.map((level) => {
+      const target =
+        `GET /api/v1/health ≥ ${formatShare(HEALTH_SHARE_OF_BARE)} of the bare route's requests/s ` +
+        `(${databaseName(database)}, ${level} connections)`;
+      const bare = find(scenarios, "bare", null, level);
+      const health = find(scenarios, "health", database, level);
+      if (!bare || !health || bare.figures.requestsPerSecond <= 0) {
+        return { target, measured: "not measured", pass: null };
+      }
+      const share = health.figures.requestsPerSecond / bare.figures.requestsPerSecond;
+      return {
+        target,
+        measured:
+          `${formatShare(share)} (${formatRate(health.figures.requestsPerSecond)} of ` +
+          `${formatRate(bare.figures.requestsPerSecond)} req/s)`,
+        pass: share >= HEALTH_SHARE_OF_BARE,
+      };
+    }),
+  );
+}
+
+function usersPageCheck({ scenarios }: TargetInputs): TargetCheck {
+  const target =
+    `GET /api/v1/roles/users page 1: p99 ≤ ${formatMs(USERS_PAGE_P99_MS)} at ${USERS_PAGE_CONNECTIONS} ` +
+    "connections, 100,000 users, PostgreSQL";
+  const page = find(scenarios, "users-page", "postgres", USERS_PAGE_CONNECTIONS);
+  if (!page) return { target, measured: "not measured (no PostgreSQL run)", pass: null };
+  return {
+    target,
+    measured: `p99 ${formatMs(page.figures.latencyMs.p99)} (p50 ${formatMs(page.figures.latencyMs.p50)})`,
+    pass: page.figures.latencyMs.p99 <= USERS_PAGE_P99_MS,
+  };
+}
+
+function memoryCheck({ memory }: TargetInputs): TargetCheck {
+  const target =
+    `Server memory flat: median RSS of the last ${MEMORY_WINDOW.finalSeconds} s within ` +
+    `${formatShare(MEMORY_WINDOW.tolerance)} of the ${MEMORY_WINDOW.referenceFrom}–${MEMORY_WINDOW.referenceTo} s median`;
+  if (!memory) return { target, measured: "not measured", pass: null };
+  const { flatness } = memory;
+  if (flatness.change === null || flatness.referenceMedianRss === null || flatness.finalMedianRss === null) {
+    return { target, measured: "run too short to tell (needs at least 30 s)", pass: null };
+  }
+  return {
+    target,
+    measured:
+      `${formatMiB(flatness.referenceMedianRss)} → ${formatMiB(flatness.finalMedianRss)} ` +
+      `(${formatChange(flatness.change)})`,
+    pass: flatness.flat,
+  };
+}
+
+export function checkTargets(inputs: TargetInputs): TargetCheck[] {
+  return [noErrorsCheck(inputs), ...healthChecks(inputs), usersPageCheck(inputs), memoryCheck(inputs)];
+}
