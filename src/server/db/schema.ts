@@ -54,6 +54,19 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * How many rows `users` has, kept by statement triggers on users (migration 0004), so the roles page
+ * shows the total without counting every user on every page. One row, id 1.
+ */
+export const userCount = pgTable(
+  "user_count",
+  {
+    id: integer("id").primaryKey(),
+    total: bigint("total", { mode: "number" }).notNull(),
+  },
+  (table) => [check("user_count_single_row", sql`${table.id} = 1`)],
+);
+
 export const passwords = pgTable("passwords", {
   userId: integer("user_id")
     .primaryKey()

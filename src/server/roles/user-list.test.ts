@@ -1,3 +1,4 @@
+import { like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../domain/accounts/user";
 import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../accounts/test-support";
@@ -100,6 +101,29 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
     expect(beyond.users).toEqual([]);
     expect(beyond.meta).toEqual({ total: 120, page: 9, per_page: 50, last_page: 3 });
     expect((await listed(`?page=${Number.MAX_SAFE_INTEGER}&per_page=100`)).users).toEqual([]);
+  });
+
+  it("keeps the total exact through sign-ups, bulk inserts, deletions, a rolled-back insert and emptying", async () => {
+    const total = async () => (await listed()).meta.total;
+    expect(await total()).toBe(3);
+    await addUsers(t.db, 40);
+    expect(await total()).toBe(43);
+    await t.db.delete(users).where(like(users.email, "person1%@example.net"));
+    // person1, person10 to person19: 11 users gone.
+    expect(await total()).toBe(32);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx
+          .insert(users)
+          .values({ email: "rolled.back@example.org", firstname: "Rolled", lastname: "Back" });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await total()).toBe(32);
+    // Emptying the tables also ends every session: the next admin is the only user.
+    await emptyTables(t.db);
+    const nextAdmin = await signedInAs(t, "admin", people.secondAdmin);
+    expect((await listed("", nextAdmin)).meta.total).toBe(1);
   });
 
   it("refuses a page or page size that is not a whole number in range, with a sentence", async () => {

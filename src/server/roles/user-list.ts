@@ -1,8 +1,8 @@
-import { asc, count, sql, type SQL } from "drizzle-orm";
+import { asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { PublicUser } from "../../domain/accounts/user";
 import { publicUserColumns } from "../accounts/public-user";
 import type { Database } from "../db/database";
-import { users, userSearchText } from "../db/schema";
+import { userCount, users, userSearchText } from "../db/schema";
 import type { Page } from "./paging";
 
 // The user list of the roles page: ordered by id (the primary key walks it), one page at a time, with a
@@ -24,7 +24,9 @@ export async function listUsers(db: Database, page: Page, search: string): Promi
 export function userListQueries(db: Database, page: Page, search: string) {
   const matching = search ? searchCondition(search) : undefined;
   return {
-    count: db.select({ total: count() }).from(users).where(matching),
+    count: matching
+      ? db.select({ total: count() }).from(users).where(matching)
+      : db.select({ total: userCount.total }).from(userCount).where(eq(userCount.id, 1)),
     page: db
       .select(publicUserColumns)
       .from(users)
