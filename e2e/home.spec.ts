@@ -139,6 +139,54 @@ test.describe("schools dialog", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("the search is in the URL: a reload shows the same result and Back closes the dialog", async ({
+    page,
+  }) => {
+    await page.goto("/?state=lagos");
+    const viewAll = page.getByRole("button", { name: /View All/ });
+    await viewAll.click();
+    const dialog = page.getByRole("dialog", { name: "Schools" });
+    await expect(dialog.getByText("59 inclusive schools found")).toBeVisible();
+    await expect(page).toHaveURL(/\/\?state=lagos&schools=lagos$/);
+    await dialog.getByRole("searchbox", { name: "School name" }).fill("wesley");
+    await dialog.getByRole("combobox", { name: "School type" }).selectOption({ label: "Special" });
+    await dialog.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByText("Found 2 matching schools")).toBeVisible();
+    await expect(page).toHaveURL(/\/\?state=lagos&schools=lagos&name=wesley&type=special$/);
+
+    // Opened from the URL: the same result, the inputs filled in, and no toast (the count says it).
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(dialog.getByText("2 inclusive schools found")).toBeVisible();
+    await expect(
+      dialog.getByRole("link", { name: /^Wesley School 1 for the Hearing Impaired/ }),
+    ).toBeVisible();
+    await expect(dialog.getByRole("combobox", { name: "State" })).toHaveValue("lagos");
+    await expect(dialog.getByRole("searchbox", { name: "School name" })).toHaveValue("wesley");
+    await expect(dialog.getByRole("combobox", { name: "School type" })).toHaveValue("special");
+    await expect(page.getByText(/matching schools?$/)).toHaveCount(0);
+    await expectNoAxeViolations(page, "schools dialog opened from its URL");
+
+    // The reloaded page did not open the dialog: Close takes it out of the URL and focuses View All.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/\?state=lagos$/);
+    await expect(viewAll).toBeFocused();
+
+    // Opened here, Back closes it and focus returns to View All; Forward shows it again.
+    await viewAll.click();
+    await expect(page).toHaveURL(/\/\?state=lagos&schools=lagos$/);
+    await dialog.getByRole("combobox", { name: "State" }).selectOption({ label: "All states" });
+    await expect(dialog.getByText("249 inclusive schools found")).toBeVisible();
+    await expect(page).toHaveURL(/\/\?state=lagos&schools=all$/);
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/\?state=lagos$/);
+    await expect(viewAll).toBeFocused();
+    await page.goForward();
+    await expect(dialog.getByText("249 inclusive schools found")).toBeVisible();
+  });
+
   test("a school card links to the school page and its website opens in a new tab", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: /View All/ }).click();

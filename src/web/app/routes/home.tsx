@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef } from "react";
 import country from "../../../../data/country-ng.json";
 import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
@@ -9,6 +9,7 @@ import { EducationSection } from "../../features/education/EducationSection";
 import { MapPanel } from "../../features/map/MapPanel";
 import { NigeriaMap } from "../../features/map/NigeriaMap";
 import { SchoolsDialog } from "../../features/schools/SchoolsDialog";
+import { useSchoolsDialog } from "../../features/schools/use-schools-dialog";
 import {
   EDUCATION_SECTION_ID,
   POLICY_SECTION_ID,
@@ -34,7 +35,8 @@ export const meta: Route.MetaFunction = () => pageMeta(undefined);
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { states: summaries, country: nigeria, totalSchools } = loaderData;
   const { selected, select } = useStateSelection(summaries);
-  const [schoolsOpen, setSchoolsOpen] = useState(false);
+  const viewAllRef = useRef<HTMLButtonElement>(null);
+  const schoolsDialog = useSchoolsDialog(summaries, viewAllRef);
   const policyByRegion = useCallback(
     (regionName: string) => summaries.find((state) => sameState(state.name, regionName))?.hasPolicy,
     [summaries],
@@ -53,7 +55,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               selected={selected}
               totalSchools={totalSchools}
               headingId="education-heading"
-              onViewAll={() => setSchoolsOpen(true)}
+              onViewAll={() => schoolsDialog.open(selected)}
+              viewAllRef={viewAllRef}
             />
           </section>
         </div>
@@ -66,10 +69,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </MapPanel>
       </div>
       <SchoolsDialog
-        open={schoolsOpen}
-        onClose={() => setSchoolsOpen(false)}
-        initialStateName={selected?.name ?? null}
-        stateNames={summaries.map((state) => state.name)}
+        query={schoolsDialog.query}
+        onQueryChange={schoolsDialog.change}
+        onClose={schoolsDialog.close}
+        states={summaries}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import { createRef } from "react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { EducationSection } from "./EducationSection";
@@ -23,6 +24,20 @@ describe("EducationSection", () => {
     ).toHaveAccessibleDescription(/total number of inclusive and special schools covered in Nigeria/);
     await userEvent.click(screen.getByRole("button", { name: "View All inclusive schools" }));
     expect(onViewAll).toHaveBeenCalledOnce();
+  });
+
+  it("hands the page its View All button, to give focus back to when the directory closes", () => {
+    const viewAllRef = createRef<HTMLButtonElement>();
+    render(
+      <EducationSection
+        selected={null}
+        totalSchools={249}
+        headingId="e"
+        onViewAll={() => undefined}
+        viewAllRef={viewAllRef}
+      />,
+    );
+    expect(viewAllRef.current).toBe(screen.getByRole("button", { name: "View All inclusive schools" }));
   });
 
   it("counts the chosen state's schools", () => {

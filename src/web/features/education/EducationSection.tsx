@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { formatNumber } from "../../../domain/format";
 import type { StateSummary } from "../../../domain/state-summaries";
 import { InfoTooltip } from "../../ui/InfoTooltip";
@@ -9,11 +10,14 @@ export function EducationSection({
   totalSchools,
   headingId,
   onViewAll,
+  viewAllRef,
 }: {
   selected: StateSummary | null;
   totalSchools: number;
   headingId: string;
   onViewAll: () => void;
+  /** The View All button, for the page to give it focus back when the directory closes. */
+  viewAllRef?: Ref<HTMLButtonElement>;
 }) {
   const count = selected ? selected.schoolCount : totalSchools;
   return (
@@ -32,7 +36,13 @@ export function EducationSection({
             </InfoTooltip>
           </div>
           <p className={styles.count}>{formatNumber(count)}</p>
-          <button type="button" className="button" onClick={onViewAll} aria-haspopup="dialog">
+          <button
+            ref={viewAllRef}
+            type="button"
+            className="button"
+            onClick={onViewAll}
+            aria-haspopup="dialog"
+          >
             View All<span className="visually-hidden"> inclusive schools</span>
           </button>
         </div>

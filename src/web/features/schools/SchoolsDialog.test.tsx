@@ -1,20 +1,23 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { useRef } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import states from "../../../../data/states.json" with { type: "json" };
 import type { School } from "../../../domain/datasets/schemas";
+import { findStateByParam, type StateSummary, summarizeStates } from "../../../domain/state-summaries";
 import { Toaster } from "../../ui/toast/Toaster";
-import { toast } from "../../ui/toast/toast-store";
+import { currentToasts, toast } from "../../ui/toast/toast-store";
 import { loadSchools } from "./load-schools";
 import { SchoolsDialog } from "./SchoolsDialog";
+import { useSchoolsDialog } from "./use-schools-dialog";
 
 // These tests run without a showModal polyfill: the dialog then opens non-modally (its graceful
 // degradation), which is enough to exercise the directory. Modal behaviour is tested in ui/Dialog.test.tsx.
 
 vi.mock("./load-schools", () => ({ loadSchools: vi.fn(), loadedSchools: vi.fn(() => null) }));
 
-const stateNames = states.map((state) => state.state);
+const summaries = summarizeStates(states, []);
 
 function school(fields: Partial<School> & Pick<School, "id" | "name" | "state">): School {
   return {
@@ -58,23 +61,45 @@ const schools: School[] = [
   school({ id: 5, name: "Kano Special Centre", state: "Kano", type: [], location: "Kano" }),
 ];
 
-function renderDirectory(props: { initialStateName?: string | null; open?: boolean } = {}) {
-  const onClose = vi.fn();
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter>
-      <Toaster />
+/** The home page's part in the directory: View All opens it at the page's state; the URL holds the rest. */
+function SchoolsPage({ pageState }: { pageState: StateSummary | null }) {
+  const viewAllRef = useRef<HTMLButtonElement>(null);
+  const dialog = useSchoolsDialog(summaries, viewAllRef);
+  return (
+    <>
+      <button ref={viewAllRef} type="button" onClick={() => dialog.open(pageState)}>
+        View All
+      </button>
       <SchoolsDialog
-        open={props.open ?? true}
-        onClose={onClose}
-        initialStateName={props.initialStateName ?? null}
-        stateNames={stateNames}
+        query={dialog.query}
+        onQueryChange={dialog.change}
+        onClose={dialog.close}
+        states={summaries}
       />
-    </MemoryRouter>,
+    </>
   );
-  return { onClose, user };
 }
 
+function renderDirectory({ url = "/?schools=all", pageState = null as string | null } = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/",
+        element: (
+          <>
+            <Toaster />
+            <SchoolsPage pageState={findStateByParam(summaries, pageState)} />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  const user = userEvent.setup();
+  render(<RouterProvider router={router} />);
+  const location = () => router.state.location.pathname + router.state.location.search;
+  return { router, user, location };
+}
 async function schoolList() {
   return within(await screen.findByRole("list", { name: "Schools found" })).getAllByRole("listitem");
 }
@@ -92,7 +117,7 @@ afterEach(() => toast.clear());
 
 describe("SchoolsDialog", () => {
   it("loads the schools only when opened", () => {
-    renderDirectory({ open: false });
+    renderDirectory({ url: "/" });
     expect(loadSchools).not.toHaveBeenCalled();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
@@ -112,15 +137,17 @@ describe("SchoolsDialog", () => {
   });
 
   it("uses the singular when one school is found", async () => {
-    renderDirectory({ initialStateName: "Abia" });
+    renderDirectory({ url: "/?schools=abia" });
     expect(await screen.findByText("1 inclusive school found")).toBeInTheDocument();
   });
 
-  it("starts at the page's state, matching 'Federal Capital Territory' to FCT", async () => {
-    renderDirectory({ initialStateName: "Federal Capital Territory" });
+  it("opens at the page's state, matching 'Federal Capital Territory' to FCT", async () => {
+    const { user, location } = renderDirectory({ url: "/?state=fct", pageState: "fct" });
+    await user.click(screen.getByRole("button", { name: "View All" }));
 
-    expect(await screen.findByRole("combobox", { name: "State" })).toHaveValue("FCT");
+    expect(await screen.findByRole("combobox", { name: "State" })).toHaveDisplayValue("FCT");
     expect(schoolNames()).toEqual(["Kuje Inclusive Nursery"]);
+    expect(location()).toBe("/?state=fct&schools=fct");
   });
 
   it("filters by state at once, including space-padded and lower-case state labels", async () => {
@@ -185,7 +212,7 @@ describe("SchoolsDialog", () => {
   });
 
   it("searches within the chosen state", async () => {
-    const { user } = renderDirectory({ initialStateName: "Lagos" });
+    const { user } = renderDirectory({ url: "/?schools=lagos" });
     await user.selectOptions(await screen.findByRole("combobox", { name: "School type" }), "Special");
     await user.click(screen.getByRole("button", { name: "Search" }));
 
@@ -273,15 +300,106 @@ describe("SchoolsDialog", () => {
     expect(loadSchools).toHaveBeenCalledTimes(2);
   });
 
-  it("asks to close with the Close button and with Escape", async () => {
-    const { onClose, user } = renderDirectory();
+  it("closes with the Close button and with Escape, giving focus back to View All", async () => {
+    const { user } = renderDirectory({ url: "/" });
+    const viewAll = screen.getByRole("button", { name: "View All" });
+    await user.click(viewAll);
     await screen.findByText("5 inclusive schools found");
 
     await user.click(screen.getByRole("button", { name: "Close" }));
-    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(viewAll).toHaveFocus();
 
-    await user.click(screen.getByRole("combobox", { name: "State" }));
+    await user.click(viewAll);
+    await user.click(await screen.findByRole("combobox", { name: "State" }));
     await user.keyboard("{Escape}");
-    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(viewAll).toHaveFocus();
+  });
+});
+
+describe("SchoolsDialog in the URL", () => {
+  it("opens from a shared link with the filter and the search applied and filled in, without a toast", async () => {
+    renderDirectory({ url: "/?state=kano&schools=lagos&name=%20deaf&type=special" });
+
+    expect(await screen.findByText("1 inclusive school found")).toHaveAttribute("role", "status");
+    expect(schoolNames()).toEqual(["Lagos Deaf Primary School"]);
+    expect(screen.getByRole("combobox", { name: "State" })).toHaveDisplayValue("Lagos");
+    expect(screen.getByRole("searchbox", { name: "School name" })).toHaveValue("deaf");
+    expect(screen.getByRole("combobox", { name: "School type" })).toHaveDisplayValue("Special");
+    expect(screen.getByRole("button", { name: "Reset" })).toBeEnabled();
+    expect(currentToasts()).toEqual([]);
+  });
+
+  it("ignores what a link cannot mean: an unknown state is all states, an unknown type no type", async () => {
+    renderDirectory({ url: "/?schools=atlantis&type=inclusive" });
+
+    expect(await screen.findByText("5 inclusive schools found")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "State" })).toHaveDisplayValue("All states");
+    expect(screen.getByRole("combobox", { name: "School type" })).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Search" })).toBeDisabled();
+  });
+
+  it("opening pushes a history entry; the filter and the search replace it, so Back closes the dialog", async () => {
+    const { router, user, location } = renderDirectory({ url: "/?state=lagos", pageState: "lagos" });
+    const viewAll = screen.getByRole("button", { name: "View All" });
+    await user.click(viewAll);
+    await screen.findByText("2 inclusive schools found");
+    expect(location()).toBe("/?state=lagos&schools=lagos");
+    expect(router.state.historyAction).toBe("PUSH");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "State" }), "All states");
+    expect(location()).toBe("/?state=lagos&schools=all");
+    expect(router.state.historyAction).toBe("REPLACE");
+
+    await user.type(screen.getByRole("searchbox", { name: "School name" }), "deaf ");
+    expect(location()).toBe("/?state=lagos&schools=all");
+    await user.selectOptions(screen.getByRole("combobox", { name: "School type" }), "Secondary");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(location()).toBe("/?state=lagos&schools=all&name=deaf&type=secondary");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(screen.getByRole("searchbox", { name: "School name" })).toHaveValue("deaf ");
+
+    await act(() => router.navigate(-1));
+    expect(location()).toBe("/?state=lagos");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(viewAll).toHaveFocus();
+  });
+
+  it("takes the search out of the URL on Reset and when both inputs are cleared", async () => {
+    const { user, location } = renderDirectory({ url: "/?schools=all&name=lagos&type=special" });
+    const name = await screen.findByRole("searchbox", { name: "School name" });
+    expect(schoolNames()).toEqual(["Lagos Deaf Primary School"]);
+
+    await user.click(screen.getByRole("button", { name: "Reset" }));
+    expect(location()).toBe("/?schools=all");
+    expect(schoolNames()).toHaveLength(5);
+
+    await user.type(name, "kano{Enter}");
+    expect(location()).toBe("/?schools=all&name=kano");
+    await user.clear(name);
+    expect(location()).toBe("/?schools=all");
+    expect(schoolNames()).toHaveLength(5);
+  });
+
+  it("Close goes back when this page opened the dialog", async () => {
+    const { router, user, location } = renderDirectory({ url: "/?state=lagos", pageState: "lagos" });
+    await user.click(screen.getByRole("button", { name: "View All" }));
+    await user.type(await screen.findByRole("searchbox", { name: "School name" }), "deaf{Enter}");
+
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    expect(location()).toBe("/?state=lagos");
+    expect(router.state.historyAction).toBe("POP");
+  });
+
+  it("Close removes the dialog from a shared link's entry and puts focus on View All", async () => {
+    const { router, user, location } = renderDirectory({ url: "/?state=lagos&schools=lagos&name=deaf" });
+    await screen.findByText("2 inclusive schools found");
+
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    expect(location()).toBe("/?state=lagos");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "View All" })).toHaveFocus();
   });
 });

@@ -12,37 +12,47 @@ import {
   schoolTypeOptions,
   searchSchools,
 } from "../../../domain/school-search";
+import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast/toast-store";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { isSchoolType, schoolLocationText, schoolTypesText, websiteHref } from "./school-facts";
+import type { SchoolsQuery } from "./schools-query";
 import styles from "./SchoolsDialog.module.css";
 import { useSchools } from "./use-schools";
 
 // Accessibility contract: a modal dialog named "Schools". Focus starts on Close; Tab reaches the state
 // filter, the search form (labelled fields, Enter searches) and each school's page link and website link.
 // The count of schools shown is a polite live region, so filtering and searching are announced; the
-// search outcome is also a toast. Loading is a status message; a failed load is an alert with Retry.
+// search outcome is also a toast (not for a search that came with the URL: the count says the result).
+// Loading is a status message; a failed load is an alert with Retry.
 
 export interface SchoolsDialogProps {
-  open: boolean;
+  /** The state filter and the applied search, as the URL holds them; null when the dialog is closed. */
+  query: SchoolsQuery | null;
+  /** Asks the owner to show another filter or applied search (it writes the URL). */
+  onQueryChange: (query: SchoolsQuery) => void;
   onClose: () => void;
-  /** The state selected on the home page, in any spelling the data uses; null for the whole country. */
-  initialStateName: string | null;
-  /** The 37 canonical state names of data/states.json, in order. */
-  stateNames: readonly string[];
+  /** The 37 states of data/states.json, in order. */
+  states: readonly StateSummary[];
 }
 
-export function SchoolsDialog({ open, onClose, initialStateName, stateNames }: SchoolsDialogProps) {
+export function SchoolsDialog({ query, onQueryChange, onClose, states }: SchoolsDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} title="Schools" size="wide">
-      {/* Mounted per opening, so the list loads only when asked for and the filter starts from the page's state. */}
-      {open ? <SchoolDirectory initialStateName={initialStateName} stateNames={stateNames} /> : null}
+    <Dialog open={query !== null} onClose={onClose} title="Schools" size="wide">
+      {/* Mounted per opening, so the list loads only when asked for and the inputs start from the URL. */}
+      {query ? <SchoolDirectory query={query} onQueryChange={onQueryChange} states={states} /> : null}
     </Dialog>
   );
 }
 
-function SchoolDirectory({ initialStateName, stateNames }: Omit<SchoolsDialogProps, "open" | "onClose">) {
+interface SchoolDirectoryProps {
+  query: SchoolsQuery;
+  onQueryChange: (query: SchoolsQuery) => void;
+  states: readonly StateSummary[];
+}
+
+function SchoolDirectory(props: SchoolDirectoryProps) {
   const { load, retry } = useSchools();
   const regionRef = useRef<HTMLDivElement>(null);
 
@@ -66,42 +76,46 @@ function SchoolDirectory({ initialStateName, stateNames }: Omit<SchoolsDialogPro
           </button>
         </div>
       ) : (
-        <SchoolFinder schools={load.schools} initialStateName={initialStateName} stateNames={stateNames} />
+        <SchoolFinder schools={load.schools} {...props} />
       )}
     </div>
   );
 }
 
-interface SchoolFinderProps {
-  schools: readonly School[];
-  initialStateName: string | null;
-  stateNames: readonly string[];
-}
-
-function SchoolFinder({ schools, initialStateName, stateNames }: SchoolFinderProps) {
+function SchoolFinder({
+  schools,
+  query,
+  onQueryChange,
+  states,
+}: SchoolDirectoryProps & { schools: readonly School[] }) {
   const ids = useId();
   const nameInputRef = useRef<HTMLInputElement>(null);
-  const [stateName, setStateName] = useState(() =>
-    initialStateName ? (stateNames.find((name) => sameState(name, initialStateName)) ?? "") : "",
-  );
-  const [name, setName] = useState("");
-  const [type, setType] = useState<SchoolType | "">("");
-  const [applied, setApplied] = useState<SchoolSearchCriteria | null>(null);
+  // The inputs hold what is being typed; the URL holds what was searched.
+  const [name, setName] = useState(query.name);
+  const [type, setType] = useState<SchoolType | "">(query.type);
 
-  const inState = useMemo(() => schoolsInState(schools, stateName || null), [schools, stateName]);
-  const shown = useMemo(() => (applied ? searchSchools(inState, applied) : inState), [inState, applied]);
+  const stateName = query.state?.name ?? null;
+  const inState = useMemo(() => schoolsInState(schools, stateName), [schools, stateName]);
+  const shown = useMemo(
+    () => searchSchools(inState, { name: query.name, type: query.type }),
+    [inState, query.name, query.type],
+  );
   const inputsEmpty = name === "" && type === "";
+
+  function endSearch() {
+    if (hasCriteria(query)) onQueryChange({ ...query, name: "", type: "" });
+  }
 
   function changeName(value: string) {
     setName(value);
     // With both inputs cleared the search is over (Reset is disabled then), so the list returns.
-    if (value === "" && type === "") setApplied(null);
+    if (value === "" && type === "") endSearch();
   }
 
   function changeType(value: string) {
     const next = isSchoolType(value) ? value : "";
     setType(next);
-    if (next === "" && name === "") setApplied(null);
+    if (next === "" && name === "") endSearch();
   }
 
   function search(event: FormEvent<HTMLFormElement>) {
@@ -111,7 +125,7 @@ function SchoolFinder({ schools, initialStateName, stateNames }: SchoolFinderPro
       toast.warning("Please enter at least one search criteria");
       return;
     }
-    setApplied(criteria);
+    onQueryChange({ ...query, name: name.trim(), type });
     const found = searchSchools(inState, criteria).length;
     if (found === 0) toast.warning("No schools match your search criteria");
     else toast.success(`Found ${formatNumber(found)} matching ${pluralize(found, "school")}`);
@@ -120,7 +134,7 @@ function SchoolFinder({ schools, initialStateName, stateNames }: SchoolFinderPro
   function reset() {
     setName("");
     setType("");
-    setApplied(null);
+    endSearch();
     // Reset is disabled now that the inputs are empty; put focus where the next search starts.
     nameInputRef.current?.focus();
   }
@@ -135,11 +149,17 @@ function SchoolFinder({ schools, initialStateName, stateNames }: SchoolFinderPro
         <div className={styles.topRow}>
           <div className={styles.field}>
             <label htmlFor={stateId}>State</label>
-            <select id={stateId} value={stateName} onChange={(event) => setStateName(event.target.value)}>
+            <select
+              id={stateId}
+              value={query.state?.slug ?? ""}
+              onChange={(event) =>
+                onQueryChange({ ...query, state: findStateByParam(states, event.target.value) })
+              }
+            >
               <option value="">All states</option>
-              {stateNames.map((state) => (
-                <option key={state} value={state}>
-                  {state}
+              {states.map((state) => (
+                <option key={state.slug} value={state.slug}>
+                  {state.name}
                 </option>
               ))}
             </select>
@@ -190,7 +210,7 @@ function SchoolFinder({ schools, initialStateName, stateNames }: SchoolFinderPro
             <SchoolCard
               key={school.id}
               school={school}
-              stateName={stateNames.find((state) => sameState(state, school.state)) ?? school.state}
+              stateName={states.find((state) => sameState(state.name, school.state))?.name ?? school.state}
             />
           ))}
         </ul>
