@@ -9,6 +9,7 @@ import {
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { isAbortError } from "../../lib/upload";
+import { Pager } from "../../ui/Pager";
 import { Spinner } from "../../ui/Spinner";
 import { fetchMyReports, serverMessage, type MyReportsAnswer } from "./report-api";
 import { formatReportDate, formatReportDay } from "./report-format";
@@ -144,7 +145,7 @@ function ReportList({ answer }: { answer: MyReportsAnswer }) {
           ))}
         </ol>
       )}
-      {lastPage > 1 ? <Pagination page={page} lastPage={lastPage} /> : null}
+      <Pager label="Pages of your reports" page={page} lastPage={lastPage} linkTo={pageLink} />
     </>
   );
 }
@@ -194,24 +195,4 @@ export function publicationText({ status, showFirstName }: Pick<OwnReportView, "
   if (status === "verified") return `Published on the page of verified reports ${name}.`;
   if (status === "rejected") return "Not published.";
   return `If it is verified, it will be published ${name}.`;
-}
-
-function Pagination({ page, lastPage }: { page: number; lastPage: number }) {
-  return (
-    <nav aria-label="Pages of your reports" className={styles.pagination}>
-      {page > 1 ? (
-        <Link to={pageLink(page - 1)} className="button button--secondary">
-          Previous<span className="visually-hidden"> page</span>
-        </Link>
-      ) : null}
-      <p className={styles.pageNumber}>
-        Page {formatNumber(page)} of {formatNumber(lastPage)}
-      </p>
-      {page < lastPage ? (
-        <Link to={pageLink(page + 1)} className="button button--secondary">
-          Next<span className="visually-hidden"> page</span>
-        </Link>
-      ) : null}
-    </nav>
-  );
 }

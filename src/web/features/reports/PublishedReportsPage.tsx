@@ -5,6 +5,7 @@ import { commentTypeLabels, commentTypes } from "../../../domain/reports/report-
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
+import { Pager } from "../../ui/Pager";
 import { useHydrated } from "../../ui/useHydrated";
 import { fetchPublishedReports, type PublishedAnswer } from "./published-api";
 import { formatReportDay } from "./report-format";
@@ -196,31 +197,13 @@ function Reports({
           ))}
         </ol>
       )}
-      {lastPage > 1 ? (
-        <nav aria-label="Pages of verified reports" className={styles.pagination}>
-          {page > 1 ? (
-            <Link
-              to={{ search: publishedSearch({ ...query, page: page - 1 }) }}
-              className="button button--secondary"
-              onClick={onPage}
-            >
-              Previous<span className="visually-hidden"> page</span>
-            </Link>
-          ) : null}
-          <p className={styles.pageNumber}>
-            Page {formatNumber(page)} of {formatNumber(lastPage)}
-          </p>
-          {page < lastPage ? (
-            <Link
-              to={{ search: publishedSearch({ ...query, page: page + 1 }) }}
-              className="button button--secondary"
-              onClick={onPage}
-            >
-              Next<span className="visually-hidden"> page</span>
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label="Pages of verified reports"
+        page={page}
+        lastPage={lastPage}
+        linkTo={(to) => ({ search: publishedSearch({ ...query, page: to }) })}
+        onPage={onPage}
+      />
     </>
   );
 }

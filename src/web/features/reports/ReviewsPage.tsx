@@ -15,6 +15,7 @@ import {
 } from "../../../domain/reports/review-rules";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
+import { Pager } from "../../ui/Pager";
 import { commentTypeFrom, reviewQueryFrom, reviewSearch, type ReviewQuery } from "./report-list-query";
 import { fetchReviews, type ReviewsAnswer } from "./review-api";
 import { ReviewCard, reviewHeadingId } from "./ReviewCard";
@@ -305,31 +306,13 @@ function Queue({ answer, query, busy, onDecided, onStale, onPage }: QueueProps) 
           </li>
         ))}
       </ol>
-      {lastPage > 1 ? (
-        <nav aria-label="Pages of reports" className={styles.pagination}>
-          {page > 1 ? (
-            <Link
-              to={{ search: reviewSearch({ ...query, page: page - 1 }) }}
-              className="button button--secondary"
-              onClick={onPage}
-            >
-              Previous<span className="visually-hidden"> page</span>
-            </Link>
-          ) : null}
-          <p className={styles.pageNumber}>
-            Page {formatNumber(page)} of {formatNumber(lastPage)}
-          </p>
-          {page < lastPage ? (
-            <Link
-              to={{ search: reviewSearch({ ...query, page: page + 1 }) }}
-              className="button button--secondary"
-              onClick={onPage}
-            >
-              Next<span className="visually-hidden"> page</span>
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label="Pages of reports"
+        page={page}
+        lastPage={lastPage}
+        linkTo={(to) => ({ search: reviewSearch({ ...query, page: to }) })}
+        onPage={onPage}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { formatNumber, pluralize } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
 import { ApiError } from "../../lib/api-client";
 import { useSessionUser, type SessionUser } from "../../lib/session";
+import { Pager } from "../../ui/Pager";
 import { fetchRoles, fetchUsers, serverMessage, type UsersAnswer } from "./roles-api";
 import { userRolesMessages } from "./roles-text";
 import { userListQueryFrom, userListSearch, type UserListQuery } from "./user-list-query";
@@ -253,31 +254,14 @@ function Results({
         regionRef={tableRegion}
         onChanged={onChanged}
       />
-      {lastPage > 1 ? (
-        <nav aria-label="Pages of users" className={styles.pagination}>
-          {page > 1 ? (
-            <Link
-              to={{ search: userListSearch({ page: page - 1, search: query.search }) }}
-              className="button button--secondary"
-              onClick={onPage}
-            >
-              Previous<span className="visually-hidden"> page</span>
-            </Link>
-          ) : null}
-          <p className={styles.pageNumber}>
-            Page {formatNumber(page)} of {formatNumber(lastPage)}
-          </p>
-          {page < lastPage ? (
-            <Link
-              to={{ search: userListSearch({ page: page + 1, search: query.search }) }}
-              className="button button--secondary"
-              onClick={onPage}
-            >
-              Next<span className="visually-hidden"> page</span>
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label="Pages of users"
+        page={page}
+        lastPage={lastPage}
+        linkTo={(to) => ({ search: userListSearch({ page: to, search: query.search }) })}
+        onPage={onPage}
+        className={styles.pager}
+      />
     </>
   );
 }
