@@ -24,6 +24,8 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const NAME_MAX_LENGTH = 100;
 
 export const PHOTO_MAX_COUNT = 10;
+/** A photo's description: its text alternative wherever the photo is shown. */
+export const PHOTO_DESCRIPTION_MAX_LENGTH = 300;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 
@@ -57,6 +59,8 @@ export const reportMessages = {
   photosAndVideo: "Please attach either photographs or a video, not both.",
   videoFileAndUrl: "Please give either a video file or a video link, not both.",
   invalidVideoUrl: "Please enter a video link that starts with http:// or https://.",
+  photoDescriptionTooLong: (position: number) =>
+    `The description of photo ${position} can be at most ${PHOTO_DESCRIPTION_MAX_LENGTH} characters long.`,
   submitted: "Your eyewitness report has been submitted successfully!",
   failed: "Something went wrong",
 } as const;
@@ -79,6 +83,8 @@ export interface ReportMediaView {
   bytes: number;
   /** Where the file is served, access-checked: `/media/{id}`. */
   url: string;
+  /** What the photo shows, as its reporter described it (its alt text); null when not described. */
+  description: string | null;
 }
 
 export interface OwnReportView {
@@ -111,4 +117,5 @@ export const reportServerMessages = {
   tooManySubmissions: (minutes: number) =>
     `You have sent many reports in the last hour. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
   mediaLinkExpired: "This media link has expired. Please reload the page.",
+  moreDescriptionsThanPhotos: "There are more photo descriptions than photographs.",
 } as const;

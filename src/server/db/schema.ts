@@ -13,7 +13,11 @@ import {
   jsonb,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { commentTypes, reportStatuses } from "../../domain/reports/report-rules";
+import {
+  PHOTO_DESCRIPTION_MAX_LENGTH,
+  commentTypes,
+  reportStatuses,
+} from "../../domain/reports/report-rules";
 
 // PostgreSQL schema, identical on PGlite and a PostgreSQL server. Secrets (password hashes, token hashes)
 // never sit in the users table, so a query for a user cannot carry them by accident.
@@ -202,11 +206,17 @@ export const reportMedia = pgTable(
     contentType: text("content_type").notNull(),
     bytes: bigint("bytes", { mode: "number" }).notNull(),
     sha256: text("sha256").notNull(),
+    /** The reporter's description of a photo, its text alternative; null when none was given. */
+    description: text("description"),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("report_media_report_position_key").on(table.reportId, table.position),
     uniqueIndex("report_media_storage_key_key").on(table.storageKey),
     check("report_media_kind_check", sql`${table.kind} in (${sqlList(mediaKinds)})`),
+    check(
+      "report_media_description_length_check",
+      sql`char_length(${table.description}) <= ${sql.raw(String(PHOTO_DESCRIPTION_MAX_LENGTH))}`,
+    ),
   ],
 );

@@ -74,6 +74,7 @@ describe.each(testDatabaseKinds())("my reports on %s", (kind) => {
         contentType: "image/jpeg",
         bytes: expect.any(Number),
         url: expect.stringMatching(new RegExp(`^/media/${media.id}\\?sig=[\\w-]{43}&exp=\\d+$`)),
+        description: null,
       });
     }
     expect(Date.parse(second!.createdAt)).toBeGreaterThan(Date.parse(body.reports[1]!.createdAt));

@@ -104,6 +104,7 @@ describe.each(testDatabaseKinds())("published reports on %s", (kind) => {
   it("shows exactly the public fields: the first name only when chosen, else Anonymous", async () => {
     const photo = await smallJpeg();
     const named = await reportOf(t.app, reporter, { ...typed, comment: "Named", showFirstName: "on" }, [
+      { name: "photoDescription", value: "A ramp too steep for a wheelchair" },
       mediaPart("ramp.jpg", "image/jpeg", photo),
     ]);
     const anonymous = await reportOf(t.app, reporter, {
@@ -149,6 +150,8 @@ describe.each(testDatabaseKinds())("published reports on %s", (kind) => {
           contentType: "image/jpeg",
           bytes: media.bytes,
           url: `/media/${media.id}`,
+          // The photo's text alternative is published with it.
+          description: "A ramp too steep for a wheelchair",
         },
       ],
     });

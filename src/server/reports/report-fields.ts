@@ -4,9 +4,11 @@ import { EMAIL_MAX_LENGTH } from "../../domain/accounts/schemas";
 import {
   COMMENT_MAX_LENGTH,
   NAME_MAX_LENGTH,
+  PHOTO_DESCRIPTION_MAX_LENGTH,
   commentTypes,
   isVideoUrl,
   reportMessages as messages,
+  reportServerMessages,
 } from "../../domain/reports/report-rules";
 import { HttpError } from "../http/errors";
 
@@ -86,4 +88,26 @@ export function parseReportFields(values: ReadonlyMap<string, string>): ReportFi
 /** True once every required field has arrived, so they can be checked before any file is stored. */
 export function hasRequiredFields(values: ReadonlyMap<string, string>): boolean {
   return requiredFieldNames.every((field) => values.has(field));
+}
+
+/**
+ * Repeated, one per photo in the order the photos are attached (an empty one for a photo not described);
+ * the web app sends them with the text fields, before the files.
+ */
+export const PHOTO_DESCRIPTION_FIELD = "photoDescription";
+
+/**
+ * The photos' descriptions, paired with the photos by position: whitespace (line breaks included) folded
+ * to single spaces, since a text alternative is one line; empty → null. More descriptions than photos is
+ * a client's mistake worth saying, not something to drop silently.
+ */
+export function parsePhotoDescriptions(values: readonly string[], photoCount: number): (string | null)[] {
+  if (values.length > photoCount) throw new HttpError(400, reportServerMessages.moreDescriptionsThanPhotos);
+  return values.map((value, index) => {
+    const folded = value.replace(/[\p{Cc}\s]+/gu, " ").trim();
+    if (folded.length > PHOTO_DESCRIPTION_MAX_LENGTH) {
+      throw new HttpError(400, messages.photoDescriptionTooLong(index + 1));
+    }
+    return folded === "" ? null : folded;
+  });
 }

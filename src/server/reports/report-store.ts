@@ -28,6 +28,7 @@ export const mediaColumns = {
   kind: reportMedia.kind,
   contentType: reportMedia.contentType,
   bytes: reportMedia.bytes,
+  description: reportMedia.description,
 };
 export type MediaRow = Pick<typeof reportMedia.$inferSelect, keyof typeof mediaColumns>;
 
@@ -35,7 +36,7 @@ export interface NewReport {
   reporterId: number;
   fields: ReportFields;
   /** Files already stored, in the order they were attached. */
-  media: StoredMedia[];
+  media: (StoredMedia & { description: string | null })[];
   at: Date;
 }
 
@@ -72,6 +73,7 @@ export async function saveReport(
           contentType: file.contentType,
           bytes: file.bytes,
           sha256: file.sha256,
+          description: file.description,
           createdAt: at,
         })),
       );
@@ -95,6 +97,7 @@ export async function saveReport(
         kind: file.kind,
         contentType: file.contentType,
         bytes: file.bytes,
+        description: file.description,
       })),
     };
   });
@@ -149,7 +152,14 @@ export function toOwnReportView(
 
 /** One media file as the lists show it, at `url` (signed, or plain for a published report's). */
 export function toMediaView(file: MediaRow, url: string): ReportMediaView {
-  return { id: file.id, kind: file.kind, contentType: file.contentType, bytes: file.bytes, url };
+  return {
+    id: file.id,
+    kind: file.kind,
+    contentType: file.contentType,
+    bytes: file.bytes,
+    url,
+    description: file.description,
+  };
 }
 
 /** The media rows of the given reports, each report's in the order they were attached. */

@@ -15,7 +15,14 @@ import { SNIFF_BYTES, sniffMediaType, type MediaType } from "../media/media-type
 import { PhotoProblem, reencodePhoto } from "../media/photos";
 import type { UploadBatch } from "../media/storage";
 import { byteLimit, Fingerprint, readHead, type SplitUpload } from "../media/upload-streams";
-import { hasRequiredFields, parseReportFields, reportFieldNames, type ReportFields } from "./report-fields";
+import {
+  hasRequiredFields,
+  parsePhotoDescriptions,
+  parseReportFields,
+  PHOTO_DESCRIPTION_FIELD,
+  reportFieldNames,
+  type ReportFields,
+} from "./report-fields";
 
 // Reads a multipart report as it arrives (spec §5, DESIGN §7): text fields; photos (at most 10, each at
 // most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written; or one
@@ -39,7 +46,8 @@ export interface StoredMedia {
 
 export interface ReceivedReport {
   fields: ReportFields;
-  media: StoredMedia[];
+  /** In the order attached; each photo with its description, if the reporter gave one. */
+  media: (StoredMedia & { description: string | null })[];
 }
 
 /** The multipart limits that let the parser itself stop an oversized request. */
@@ -49,10 +57,11 @@ export function multipartLimits(limits: UploadLimits) {
     fileSize: Math.max(limits.photoMaxBytes, limits.videoMaxBytes) + 1,
     // One more than the photos allowed, so the eleventh is refused with the limit's own sentence.
     files: PHOTO_MAX_COUNT + 1,
-    fields: 20,
+    // The report's fields, and a description per photo.
+    fields: 20 + PHOTO_MAX_COUNT,
     // The longest comment in 4-byte characters, with room to spare.
     fieldSize: 64 * 1024,
-    parts: PHOTO_MAX_COUNT + 1 + 20,
+    parts: PHOTO_MAX_COUNT + 1 + 20 + PHOTO_MAX_COUNT,
     headerPairs: 100,
   };
 }
@@ -68,6 +77,7 @@ export async function receiveReport(
   limits: UploadLimits,
 ): Promise<ReceivedReport> {
   const values = new Map<string, string>();
+  const descriptions: string[] = [];
   const media: StoredMedia[] = [];
   const attached = new AttachedMedia();
   let fieldsChecked = false;
@@ -75,6 +85,10 @@ export async function receiveReport(
   for await (const part of partsOf(request, limits)) {
     if (part.type === "field") {
       const name = part.fieldname;
+      if (name === PHOTO_DESCRIPTION_FIELD) {
+        descriptions.push(typeof part.value === "string" ? part.value : String(part.value));
+        continue;
+      }
       if (!(reportFieldNames as readonly string[]).includes(name) || values.has(name)) continue;
       const value = typeof part.value === "string" ? part.value : String(part.value);
       values.set(name, value);
@@ -94,7 +108,19 @@ export async function receiveReport(
     }
     media.push(await storeFile(part, batch, limits, attached));
   }
-  return { fields: parseReportFields(values), media };
+  const fields = parseReportFields(values);
+  const photoDescriptions = parsePhotoDescriptions(
+    descriptions,
+    media.filter((file) => file.kind === "photo").length,
+  );
+  let photoIndex = 0;
+  return {
+    fields,
+    media: media.map((file) => ({
+      ...file,
+      description: file.kind === "photo" ? (photoDescriptions[photoIndex++] ?? null) : null,
+    })),
+  };
 }
 
 async function storeFile(

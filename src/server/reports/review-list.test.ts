@@ -95,6 +95,7 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
           bytes: media.bytes,
           // Signed: reviewers see media that are not public.
           url: expect.stringMatching(new RegExp(`^/media/${media.id}\\?sig=[\\w-]{43}&exp=\\d+$`)),
+          description: null,
         },
       ],
       firstName: "Ami",

@@ -41,8 +41,9 @@ export const mediaViewSchema = {
     contentType: { type: "string" },
     bytes: { type: "integer" },
     url: { type: "string" },
+    description: { type: ["string", "null"] },
   },
-  required: ["id", "kind", "contentType", "bytes", "url"],
+  required: ["id", "kind", "contentType", "bytes", "url", "description"],
   additionalProperties: false,
 } as const;
 

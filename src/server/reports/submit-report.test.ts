@@ -138,6 +138,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
           contentType: "image/jpeg",
           bytes: stored.length,
           url: expect.stringMatching(new RegExp(`^/media/${media!.id}\\?sig=[\\w-]{43}&exp=\\d+$`)),
+          description: null,
         },
       ]);
     });
@@ -169,6 +170,36 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
         media.map((file) => file.id),
       );
       expect(await filesIn(t.uploadsDir)).toHaveLength(10);
+    });
+
+    it("keeps each photo's description, paired by position, folded to one line; none for the rest", async () => {
+      const jpeg = await smallJpeg();
+      const response = await submitReport(t.app, token, [
+        ...fieldParts(),
+        { name: "photoDescription", value: "  The ramp ends\r\nin a 30 cm step\t " },
+        { name: "photoDescription", value: "   " },
+        mediaPart("ramp.jpg", "image/jpeg", jpeg),
+        mediaPart("step.jpg", "image/jpeg", jpeg),
+        mediaPart("gate.jpg", "image/jpeg", jpeg),
+        // A description after the files still belongs to the third photo.
+        { name: "photoDescription", value: "The locked side gate" },
+      ]);
+
+      expect(response.statusCode).toBe(201);
+      const expected = ["The ramp ends in a 30 cm step", null, "The locked side gate"];
+      expect((await rows()).media.map((file) => file.description)).toEqual(expected);
+      expect(response.json<SubmittedAnswer>().report.media.map((file) => file.description)).toEqual(expected);
+    });
+
+    it("takes a description of exactly 300 characters", async () => {
+      const description = "d".repeat(300);
+      const response = await submitReport(t.app, token, [
+        ...fieldParts(),
+        { name: "photoDescription", value: description },
+        mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+      ]);
+      expect(response.statusCode).toBe(201);
+      expect(response.json<SubmittedAnswer>().report.media[0]?.description).toBe(description);
     });
 
     it("decides a photo's type by its content, whatever its name and declared type", async () => {
@@ -310,6 +341,39 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
         await submitReport(t.app, token, [...fieldParts(), ...photos]),
         400,
         "You can attach at most 10 photographs.",
+      );
+    });
+
+    it("refuses a description over 300 characters, or more descriptions than photos", async () => {
+      const jpeg = await smallJpeg();
+      await expectRefused(
+        await submitReport(t.app, token, [
+          ...fieldParts(),
+          { name: "photoDescription", value: "" },
+          { name: "photoDescription", value: "d".repeat(301) },
+          mediaPart("ramp.jpg", "image/jpeg", jpeg),
+          mediaPart("step.jpg", "image/jpeg", jpeg),
+        ]),
+        400,
+        "The description of photo 2 can be at most 300 characters long.",
+      );
+      await expectRefused(
+        await submitReport(t.app, token, [
+          ...fieldParts(),
+          { name: "photoDescription", value: "A ramp" },
+          { name: "photoDescription", value: "A step" },
+          mediaPart("ramp.jpg", "image/jpeg", jpeg),
+        ]),
+        400,
+        "There are more photo descriptions than photographs.",
+      );
+      await expectRefused(
+        await submitReport(t.app, token, [
+          ...fieldParts({ videoUrl: "https://youtu.be/abc" }),
+          { name: "photoDescription", value: "A ramp" },
+        ]),
+        400,
+        "There are more photo descriptions than photographs.",
       );
     });
 

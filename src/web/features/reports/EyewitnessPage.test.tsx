@@ -369,6 +369,17 @@ describe("the eyewitness form: sending", () => {
     ]);
   });
 
+  it("sends the photos' descriptions before the files, one per photo in order, as their text alternatives", async () => {
+    const user = showPage();
+    const request = await sendTwoPhotos(user);
+    expect(request.fields().filter(([name]) => name === "photoDescription" || name === "media")).toEqual([
+      ["photoDescription", "A steep ramp"],
+      ["photoDescription", ""],
+      ["media", "file:ramp.jpg"],
+      ["media", "file:steps.jpg"],
+    ]);
+  });
+
   it("shows the upload's progress with a labelled bar and text, announces it by quarters, and can be cancelled", async () => {
     const user = showPage();
     const request = await sendTwoPhotos(user);

@@ -86,8 +86,22 @@ describe("My reports", () => {
       status: "verified",
       comment: "No ramp at the polling unit.\nWe had to carry him up the steps.",
       media: [
-        { id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1?sig=a" },
-        { id: "m2", kind: "photo", contentType: "image/png", bytes: 1000, url: "/media/m2?sig=b" },
+        {
+          id: "m1",
+          kind: "photo",
+          contentType: "image/jpeg",
+          bytes: 1000,
+          url: "/media/m1?sig=a",
+          description: null,
+        },
+        {
+          id: "m2",
+          kind: "photo",
+          contentType: "image/png",
+          bytes: 1000,
+          url: "/media/m2?sig=b",
+          description: null,
+        },
       ],
     });
     const question = report({
@@ -96,7 +110,16 @@ describe("My reports", () => {
       createdAt: "2026-10-02T09:30:00.000Z",
       status: "rejected",
       comment: "Is there a quota for sign language interpreters?",
-      media: [{ id: "m3", kind: "video", contentType: "video/mp4", bytes: 9000, url: "/media/m3?sig=c" }],
+      media: [
+        {
+          id: "m3",
+          kind: "video",
+          contentType: "video/mp4",
+          bytes: 9000,
+          url: "/media/m3?sig=c",
+          description: null,
+        },
+      ],
     });
     const experience = report({
       id: "r-0",
@@ -284,7 +307,16 @@ describe("My reports", () => {
 
   it("fetches the list again on return after a long while (media addresses expire), keeping it on screen", async () => {
     const renewed = report({
-      media: [{ id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1?sig=new" }],
+      media: [
+        {
+          id: "m1",
+          kind: "photo",
+          contentType: "image/jpeg",
+          bytes: 1000,
+          url: "/media/m1?sig=new",
+          description: null,
+        },
+      ],
     });
     const second = later(listOf([renewed]));
     const asked = answerMine(listOf([report()]), second.promise);

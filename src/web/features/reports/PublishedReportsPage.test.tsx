@@ -61,8 +61,15 @@ const ramp = publishedReport({
   publishedAt: "2026-11-22T09:00:00.000Z",
   reporterName: "Amina",
   media: [
-    { id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1" },
-    { id: "m2", kind: "photo", contentType: "image/png", bytes: 1000, url: "/media/m2" },
+    { id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1", description: null },
+    {
+      id: "m2",
+      kind: "photo",
+      contentType: "image/png",
+      bytes: 1000,
+      url: "/media/m2",
+      description: "The ramp ends in a step",
+    },
   ],
 });
 const school = publishedReport({
@@ -72,7 +79,9 @@ const school = publishedReport({
   createdAt: "2026-10-02T09:30:00.000Z",
   publishedAt: "2026-10-05T15:00:00.000Z",
   reporterName: "Anonymous",
-  media: [{ id: "m3", kind: "video", contentType: "video/mp4", bytes: 9000, url: "/media/m3" }],
+  media: [
+    { id: "m3", kind: "video", contentType: "video/mp4", bytes: 9000, url: "/media/m3", description: null },
+  ],
 });
 
 afterEach(() => {
@@ -105,10 +114,12 @@ describe("Verified eyewitness reports", () => {
       "src",
       "/media/m1",
     );
-    expect(within(first).getByRole("img", { name: `Photograph 2 of the report of ${day}` })).toHaveAttribute(
-      "src",
-      "/media/m2",
-    );
+    // A described photo is named by its reporter's description too.
+    expect(
+      within(first).getByRole("img", {
+        name: `Photograph 2 of the report of ${day}: The ramp ends in a step`,
+      }),
+    ).toHaveAttribute("src", "/media/m2");
 
     const second = screen.getByRole("article", {
       name: `Experience report of ${formatReportDay(school.createdAt)}`,

@@ -13,7 +13,8 @@ export interface ReportMediaProps {
 
 /**
  * A report's photographs, video files and video link, wherever reports are shown. Photographs are a list
- * named "Photographs of the report of {day}", each image "Photograph n of the report of {day}" and a link
+ * named "Photographs of the report of {day}", each image "Photograph n of the report of {day}" followed by
+ * the reporter's description of it when there is one, and a link
  * to the full image; each video is a native player with controls (keyboard operable) named "Video of the
  * report of {day}", with a download link beside it for phones that cannot play it. A video link opens in a
  * new tab, and one that is not http(s) is shown as text, never as a link. Renders nothing without media.
@@ -30,7 +31,7 @@ export function ReportMedia({ media, videoUrl, day, videoPreload = "metadata" }:
               <a href={photo.url} className={styles.photoLink}>
                 <img
                   src={photo.url}
-                  alt={`Photograph ${index + 1} of the report of ${day}`}
+                  alt={`Photograph ${index + 1} of the report of ${day}${photo.description ? `: ${photo.description}` : ""}`}
                   loading="lazy"
                   decoding="async"
                   className={styles.photo}

@@ -96,7 +96,16 @@ const noteField = (card: HTMLElement) => within(card).getByRole("textbox", { nam
 const ramp = reviewReport({
   id: "r-1",
   createdAt: "2026-11-20T08:00:00.000Z",
-  media: [{ id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1?sig=a" }],
+  media: [
+    {
+      id: "m1",
+      kind: "photo",
+      contentType: "image/jpeg",
+      bytes: 1000,
+      url: "/media/m1?sig=a",
+      description: null,
+    },
+  ],
 });
 const school = reviewReport({
   id: "r-2",

@@ -19,7 +19,11 @@ export interface MyReportsAnswer {
   meta: { total: number; page: number; per_page: number; last_page: number };
 }
 
-/** The multipart body: the form's fields (showFirstName only when chosen), then the files in `media` (photographs or one video) or `videoUrl`. */
+/**
+ * The multipart body: the form's fields (showFirstName only when chosen), the photos' descriptions (one
+ * `photoDescription` per photo, in order, when any photo is described), then the files in `media`
+ * (photographs or one video) or `videoUrl`. Text first, so the server checks it before any upload.
+ */
 export function eyewitnessFormData(report: EyewitnessSubmission): FormData {
   const body = new FormData();
   body.append("firstName", report.firstName);
@@ -30,7 +34,10 @@ export function eyewitnessFormData(report: EyewitnessSubmission): FormData {
   // Absent means Anonymous: the server never shows a name the reporter did not choose to show.
   if (report.showFirstName) body.append("showFirstName", "true");
   if (report.videoUrl) body.append("videoUrl", report.videoUrl);
-  for (const photo of report.photos) body.append("media", photo, photo.name);
+  if (report.photos.some((photo) => photo.description !== "")) {
+    for (const photo of report.photos) body.append("photoDescription", photo.description);
+  }
+  for (const photo of report.photos) body.append("media", photo.file, photo.file.name);
   if (report.video) body.append("media", report.video, report.video.name);
   return body;
 }

@@ -104,12 +104,12 @@ describe("checkEyewitnessDraft", () => {
     });
   });
 
-  it("sends only the media of the chosen kind", () => {
+  it("sends only the media of the chosen kind, each photo with its description trimmed", () => {
     const photo = jpeg("ramp.jpg");
     const video = fileOf("clip.mp4", "video/mp4");
     const everything = {
       ...complete,
-      photos: [photoDraft(photo)],
+      photos: [{ ...photoDraft(photo), altText: "  A ramp too steep for a wheelchair " }],
       videoFile: video,
       videoUrl: "https://youtu.be/abc",
     };
@@ -121,7 +121,7 @@ describe("checkEyewitnessDraft", () => {
     };
     expect(sent(everything)).toEqual({ photos: [], video: null, videoUrl: null });
     expect(sent({ ...everything, media: "photograph" })).toEqual({
-      photos: [photo],
+      photos: [{ file: photo, description: "A ramp too steep for a wheelchair" }],
       video: null,
       videoUrl: null,
     });

@@ -36,7 +36,7 @@ export const reportFields = {
 
 export type VideoSource = "file" | "link";
 
-/** A chosen photograph, with the description its preview shows (kept in the browser only). */
+/** A chosen photograph, with its description: the preview's alt text, sent with the photo as its text alternative. */
 export interface PhotoDraft {
   key: string;
   file: File;
@@ -67,9 +67,15 @@ export interface EyewitnessSubmission {
   commentType: CommentType;
   comment: string;
   showFirstName: boolean;
-  photos: File[];
+  photos: PhotoSubmission[];
   video: File | null;
   videoUrl: string | null;
+}
+
+export interface PhotoSubmission {
+  file: File;
+  /** Trimmed; "" when the reporter did not describe the photo. */
+  description: string;
 }
 
 export const missingMessages = {
@@ -142,7 +148,7 @@ export function checkEyewitnessDraft(
 
 function checkMedia(draft: EyewitnessDraft): {
   problem?: FieldProblem;
-  photos: File[];
+  photos: PhotoSubmission[];
   video: File | null;
   videoUrl: string | null;
 } {
@@ -155,7 +161,10 @@ function checkMedia(draft: EyewitnessDraft): {
       const wrong = photoProblem(file);
       if (wrong) return problem(wrong);
     }
-    return { ...none, photos: draft.photos.map((photo) => photo.file) };
+    return {
+      ...none,
+      photos: draft.photos.map((photo) => ({ file: photo.file, description: photo.altText.trim() })),
+    };
   }
   if (draft.media === "video" && draft.videoSource === "file") {
     const problem = (message: string) => ({ ...none, problem: { fieldId: reportFields.videoFile, message } });

@@ -1,0 +1,2 @@
+ALTER TABLE "report_media" ADD COLUMN "description" text;--> statement-breakpoint
+ALTER TABLE "report_media" ADD CONSTRAINT "report_media_description_length_check" CHECK (char_length("report_media"."description") <= 300);
