@@ -16,10 +16,12 @@ describe("media storage", () => {
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
-  it("writes nothing until the first upload", async () => {
+  it("makes its folder at start, empty, so a folder it cannot make stops the start-up", async () => {
     await MediaStorage.open(path.join(root, "uploads"));
+    expect(await readdir(path.join(root, "uploads"))).toEqual([]);
 
-    expect(await readdir(root)).toEqual([]);
+    await writeFile(path.join(root, "a-file"), "not a folder");
+    await expect(MediaStorage.open(path.join(root, "a-file", "uploads"))).rejects.toThrow(/ENOTDIR/);
   });
 
   it("removes uploads abandoned a day ago by a process that died, and keeps recent ones", async () => {

@@ -22,6 +22,8 @@ export class MediaStorage {
    */
   static async open(root: string, now = new Date()): Promise<MediaStorage> {
     const storage = new MediaStorage(path.resolve(root));
+    // Made now, so a folder that cannot be created fails the start-up, not the first upload.
+    await mkdir(storage.root, { recursive: true });
     await storage.removeAbandonedUploads(now);
     return storage;
   }
