@@ -6,7 +6,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon, { type AutocannonOptions } from "autocannon";
 import pg from "pg";
-import { isChildMessage, type ReadyMessage, type SampleMessage, type StopMessage } from "./messages";
+import {
+  isChildMessage,
+  type FullGcMessage,
+  type ReadyMessage,
+  type SampleMessage,
+  type StopMessage,
+} from "./messages";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
 import { readSettings, SettingsError, type ApiBenchSettings } from "./settings";
 import { formatNumber } from "../../src/domain/format";
@@ -93,7 +99,8 @@ class Child {
   }
 
   static start(label: string, script: string, env: Record<string, string>): Promise<Child> {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
+    // --expose-gc: the memory run asks for a full collection before each sample (FullGcMessage).
+    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script], {
       cwd: repoRoot,
       env: { ...baseEnv(), ...env },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -182,6 +189,11 @@ class Child {
         if (cores < IDLE_CORES) return;
       }
     }
+  }
+
+  fullGcBeforeSamples(on: boolean): void {
+    const message: FullGcMessage = { type: "full-gc-before-samples", on };
+    if (this.child.connected) this.child.send(message);
   }
 
   async stop(): Promise<void> {
@@ -606,6 +618,7 @@ async function main(): Promise<void> {
     const usersPage = postgresScenarios.find((scenario) => scenario.id === "users-page") as Scenario;
     const memoryConnections = settings.connections[0] ?? 10;
     say(`Memory: ${usersPage.name}, ${memoryConnections} connections, ${settings.memoryDurationSeconds} s`);
+    first.fullGcBeforeSamples(true);
     const memoryRun = await measure(
       firstUrl,
       usersPage,
@@ -613,6 +626,7 @@ async function main(): Promise<void> {
       [first],
       runOptions(settings.warmupSeconds, settings.memoryDurationSeconds),
     );
+    first.fullGcBeforeSamples(false);
     progress("memory run", memoryRun);
     memory = {
       scenario: usersPage.name,

@@ -27,9 +27,18 @@ export interface FailedMessage {
 
 export type ChildMessage = ReadyMessage | SampleMessage | FailedMessage;
 
-/** The bench's one request to a child: close and exit. */
+/** The bench asks a child to close and exit. */
 export interface StopMessage {
   type: "stop";
+}
+
+/**
+ * The bench asks a server to run a full garbage collection before each sample (`on`), or to stop: during
+ * the memory run only, so its figures are the live heap, and the other runs are not slowed by it.
+ */
+export interface FullGcMessage {
+  type: "full-gc-before-samples";
+  on: boolean;
 }
 
 export function isChildMessage(value: unknown): value is ChildMessage {
@@ -39,4 +48,9 @@ export function isChildMessage(value: unknown): value is ChildMessage {
 
 export function isStopMessage(value: unknown): value is StopMessage {
   return (value as { type?: unknown } | null)?.type === "stop";
+}
+
+export function isFullGcMessage(value: unknown): value is FullGcMessage {
+  const message = value as { type?: unknown; on?: unknown } | null;
+  return message?.type === "full-gc-before-samples" && typeof message.on === "boolean";
 }

@@ -5,7 +5,7 @@ import { buildApp } from "../../src/server/app";
 import { runCreateAdmin } from "../../src/server/cli/create-admin-command";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase, type DatabaseHandle } from "../../src/server/db/database";
-import { isStopMessage, type ChildMessage, type ReadyMessage } from "./messages";
+import { isFullGcMessage, isStopMessage, type ChildMessage, type ReadyMessage } from "./messages";
 
 // One server of the API bench, started by load.ts as `node --import tsx bench/api/server-process.ts` with
 // an IPC channel. BENCH_SERVER_KIND=app: the product as src/server/main.ts builds it (same configuration
@@ -99,7 +99,11 @@ async function main(): Promise<void> {
   const address = server.app.server.address();
   if (!address || typeof address === "string") throw new Error("the server has no TCP port");
 
+  // Present when the bench starts the process with --expose-gc, as it does.
+  const collectGarbage = (globalThis as { gc?: () => void }).gc;
+  let fullGcBeforeSamples = false;
   const sampler = setInterval(() => {
+    if (fullGcBeforeSamples) collectGarbage?.();
     const memory = process.memoryUsage();
     const cpu = process.cpuUsage();
     send({
@@ -123,6 +127,7 @@ async function main(): Promise<void> {
   };
   process.on("message", (message) => {
     if (isStopMessage(message)) void stop();
+    else if (isFullGcMessage(message)) fullGcBeforeSamples = message.on;
   });
   // The bench went away (crashed or killed): never outlive it.
   process.on("disconnect", () => void stop());

@@ -56,9 +56,10 @@ export interface MemoryFlatness {
   referenceMedianRss: number | null;
   /** Median RSS over the last 10 seconds. */
   finalMedianRss: number | null;
+  /** Median heap used, measured after a full garbage collection: the live heap. */
   referenceMedianHeap: number | null;
   finalMedianHeap: number | null;
-  /** finalMedianRss / referenceMedianRss - 1. */
+  /** finalMedianHeap / referenceMedianHeap - 1: what is judged (targets.ts says why). */
   change: number | null;
   /** Within the tolerance; null when the run was too short to tell. */
   flat: boolean | null;
@@ -404,11 +405,11 @@ export function renderApiSummary(result: ApiBenchResult): string {
       "",
       "## Memory",
       "",
-      `The server process's own process.memoryUsage(), once a second, during ${Math.round(last)} s of ` +
+      `The server process's own process.memoryUsage(), once a second right after a full garbage collection, during ${Math.round(last)} s of ` +
         `${memory.scenario} on ${databaseName(memory.database)} at ${memory.connections} connections ` +
         `(${formatRate(memory.figures.requestsPerSecond)} req/s, p99 ${formatMs(memory.figures.latencyMs.p99)}).`,
       "",
-      row(["Window", "Median RSS", "Median heap used"]),
+      row(["Window", "Median RSS", "Median live heap"]),
       separator(3),
       row([
         "10th to 20th second",
@@ -421,9 +422,9 @@ export function renderApiSummary(result: ApiBenchResult): string {
         flatness.finalMedianHeap === null ? "n/a" : formatMiB(flatness.finalMedianHeap),
       ]),
       "",
-      `RSS every 10 s: ${memory.samples
+      `Every 10 s, live heap / RSS: ${memory.samples
         .filter((_sample, index) => index % 10 === 0)
-        .map((sample) => formatMiB(sample.rss))
+        .map((sample) => `${formatMiB(sample.heapUsed)} / ${formatMiB(sample.rss)}`)
         .join(", ")}.`,
     );
   }

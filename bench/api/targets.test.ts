@@ -5,12 +5,12 @@ import { figures, scenario } from "./test-fixtures";
 
 const MIB = 1024 * 1024;
 
-/** One sample a second for `seconds`, RSS given by `rssAt` in MiB. */
-function samples(seconds: number, rssAt: (second: number) => number): MemorySample[] {
+/** One sample a second for `seconds`: the live heap given by `heapAt` in MiB, RSS 100 MiB above it. */
+function samples(seconds: number, heapAt: (second: number) => number): MemorySample[] {
   return Array.from({ length: seconds + 1 }, (_, second) => ({
     second,
-    rss: rssAt(second) * MIB,
-    heapUsed: 40 * MIB,
+    rss: (heapAt(second) + 100) * MIB,
+    heapUsed: heapAt(second) * MIB,
   }));
 }
 
@@ -54,19 +54,19 @@ function healthyRun(overrides: Partial<TargetInputs> = {}): TargetInputs {
 }
 
 describe("memoryFlatness", () => {
-  it("is flat when the last 10 seconds' median RSS is within 10% of the 10th–20th second's", () => {
+  it("is flat when the last 10 seconds' median live heap is within 10% of the 10th–20th second's", () => {
     // A warm-up climb in the first seconds is not counted; small swings are.
     const flatness = memoryFlatness(
       samples(60, (second) => (second < 8 ? 60 + second * 5 : 120 + (second % 3))),
     );
-    expect(flatness.referenceMedianRss).toBe(121 * MIB);
-    expect(flatness.finalMedianRss).toBe(121 * MIB);
+    expect(flatness.referenceMedianHeap).toBe(121 * MIB);
+    expect(flatness.finalMedianHeap).toBe(121 * MIB);
     expect(flatness.change).toBe(0);
     expect(flatness.flat).toBe(true);
-    expect(flatness.referenceMedianHeap).toBe(40 * MIB);
+    expect(flatness.referenceMedianRss).toBe(221 * MIB);
   });
 
-  it("is not flat when memory keeps growing", () => {
+  it("is not flat when the live heap keeps growing", () => {
     // 1 MiB a second from 100 MiB: medians 114.5 MiB (10th–19th second) and 155.5 MiB (51st–60th).
     const flatness = memoryFlatness(samples(60, (second) => 100 + second));
     expect(flatness.change).toBeCloseTo(155.5 / 114.5 - 1, 5);
@@ -83,6 +83,16 @@ describe("memoryFlatness", () => {
     expect(flatness.change).toBeNull();
     expect(flatness.referenceMedianRss).toBeNull();
   });
+
+  it("judges the live heap, not RSS that the allocator keeps after a peak", () => {
+    const series = samples(60, () => 80).map((sample) => ({
+      ...sample,
+      rss: (sample.second < 30 ? 200 : 260) * MIB,
+    }));
+    const flatness = memoryFlatness(series);
+    expect(flatness.flat).toBe(true);
+    expect(flatness.finalMedianRss).toBe(260 * MIB);
+  });
 });
 
 describe("checkTargets", () => {
@@ -96,7 +106,7 @@ describe("checkTargets", () => {
       pass: true,
     });
     expect(checks[3]?.measured).toBe("p99 45 ms (p50 10 ms)");
-    expect(checks[4]?.measured).toBe("120.0 MiB → 120.0 MiB (+0.0%)");
+    expect(checks[4]?.measured).toBe("live heap 120.0 MiB → 120.0 MiB (+0.0%); RSS 220.0 MiB → 220.0 MiB");
   });
 
   it("fails zero errors on a timeout, a 429 or a run where nothing completed, and names the run", () => {
