@@ -16,7 +16,7 @@ const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" 
 
 signedInTest.describe("eyewitness reports", () => {
   signedInTest(
-    "a report with two photographs is sent, the form resets, and it is listed in My reports",
+    "a report with two photographs, one described, is sent, the form resets, and it is listed in My reports",
     async ({ page, signedIn }) => {
       await openSignedIn(page, signedIn);
       await expect(page.getByRole("heading", { level: 1, name: "Eyewitness report" })).toBeVisible();
@@ -30,6 +30,7 @@ signedInTest.describe("eyewitness reports", () => {
         .setInputFiles([await photo("#336699"), await photo("#996633")]);
       await expect(page.getByRole("button", { name: /^Remove photo 1: / })).toBeVisible();
       await expect(page.getByRole("button", { name: /^Remove photo 2: / })).toBeVisible();
+      await page.getByLabel("Description of photo 1 (optional)").fill("The ramp's steep slope");
       await expectNoAxeViolations(page, "eyewitness form with photographs");
 
       await page.getByRole("button", { name: "Send report" }).click();
@@ -48,6 +49,11 @@ signedInTest.describe("eyewitness reports", () => {
       await expect(report).toContainText("Barrier");
       const images = report.getByRole("img");
       await expect(images).toHaveCount(2);
+      // The description came back from the server as the photo's text alternative.
+      await expect(images.first()).toHaveAccessibleName(
+        /^Photograph 1 of the report of .+: The ramp's steep slope$/,
+      );
+      await expect(images.nth(1)).toHaveAccessibleName(/^Photograph 2 of the report of [^:]+$/);
       // The photographs really load (signed media links), and are real images.
       for (const image of await images.all()) {
         await expect

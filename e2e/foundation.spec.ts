@@ -14,3 +14,23 @@ test("an unknown API path answers 404 JSON", async ({ request }) => {
     message: "There is no API endpoint GET /api/v1/no-such-thing.",
   });
 });
+
+test("a page carries its own script policy and every other security header of the API", async ({
+  request,
+}) => {
+  const [page, api] = await Promise.all([request.get("/states/25"), request.get("/api/v1/health")]);
+  const pageHeaders = page.headers();
+  const apiHeaders = api.headers();
+  expect(pageHeaders["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+  for (const [name, value] of Object.entries(apiHeaders)) {
+    if (
+      name === "content-security-policy" ||
+      !/^(x-|cross-origin|origin-agent|strict-transport|referrer)/.test(name)
+    ) {
+      continue;
+    }
+    expect(pageHeaders[name], name).toBe(value);
+  }
+  expect(pageHeaders["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(pageHeaders["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+});

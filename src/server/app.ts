@@ -1,10 +1,10 @@
-import helmet from "@fastify/helmet";
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { systemClock } from "./accounts/clock";
 import { setUpAccounts, type AccountsOptions } from "./accounts/module";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { healthRoutes } from "./health/routes";
+import { sendSecurityHeaders } from "./http/security-headers";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
 import { MediaLinks } from "./media/media-links";
 import { mediaRoutes } from "./media/routes";
@@ -47,15 +47,7 @@ export async function buildApp({
   });
   if (onRoute) app.addHook("onRoute", onRoute);
 
-  await app.register(helmet, {
-    // Pages get a per-page CSP from webSite (hashes of their inline scripts); API answers are data only.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
+  sendSecurityHeaders(app);
   registerErrorHandling(app);
 
   // One clock and one rate-limit store for every module (tests pass their own; this app closes its own).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
+import { securityHeaders } from "../http/security-headers";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
 
@@ -45,10 +46,13 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
     }
   });
 
-  it("sends the security headers on API answers", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/v1/health" });
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  it("sends every security header on API answers, found or not", async () => {
+    for (const url of ["/api/v1/health", "/api/v1/nothing-here"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.headers, url).toMatchObject(securityHeaders);
+      expect(response.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    }
   });
 });
 

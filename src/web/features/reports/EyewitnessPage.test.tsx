@@ -372,6 +372,9 @@ describe("the eyewitness form: sending", () => {
   it("sends the photos' descriptions before the files, one per photo in order, as their text alternatives", async () => {
     const user = showPage();
     const request = await sendTwoPhotos(user);
+    expect(
+      screen.getByRole("textbox", { name: "Description of photo 1 (optional)" }),
+    ).toHaveAccessibleDescription(/published with it if the report is verified/);
     expect(request.fields().filter(([name]) => name === "photoDescription" || name === "media")).toEqual([
       ["photoDescription", "A steep ramp"],
       ["photoDescription", ""],

@@ -132,7 +132,7 @@ export function PhotoSlots({ photos, onChange, error, disabled }: PhotoSlotsProp
                   <TextField
                     id={`photo-alt-${photo.key}`}
                     label={`Description of photo ${index + 1} (optional)`}
-                    hint="What the photo shows, for people who cannot see it."
+                    hint="What the photo shows, for people who cannot see it. It is shown with the photo wherever the report is, and published with it if the report is verified."
                     value={photo.altText}
                     onChange={(altText) => describe(index, altText)}
                     maxLength={300}
