@@ -10,6 +10,7 @@ import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
 import { paths } from "../../src/domain/routes";
 import type { LighthouseFigures } from "./budgets";
 import { defaultClientDir, measureFirstLoads } from "./bundle-size";
+import { cpuMultiplier } from "./settings";
 import {
   AGGREGATION,
   bundleResults,
@@ -194,8 +195,15 @@ interface Attempt {
 }
 
 async function runLighthouse(url: string, port: number): Promise<Attempt> {
+  const multiplier = cpuMultiplier();
   try {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      // Merged into the mobile preset's throttling: only the CPU slowdown changes.
+      ...(multiplier === null ? {} : { throttling: { cpuSlowdownMultiplier: multiplier } }),
+    });
     if (!result) throw new Error("Lighthouse returned no result.");
     const { lhr } = result;
     return {
@@ -291,6 +299,7 @@ function git(args: string[]): string | null {
 
 async function main(): Promise<void> {
   const runs = runsPerPage();
+  cpuMultiplier();
   if (!existsSync(chromePath)) {
     throw new Error(`${chromePath} is missing. Install Debian's Chromium: apt-get install -y chromium`);
   }

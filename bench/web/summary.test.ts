@@ -114,6 +114,13 @@ describe("the Markdown summary", () => {
     expect(summary).toContain("mobile, simulated throttling (150 ms round trip, 1.6 Mbit/s, CPU 4× slower)");
   });
 
+  it("says when the machine is slower than the desktop Lighthouse's 4× assumes, and not otherwise", () => {
+    const onSlowMachine = pageResult("Home", "/", 200, [run({}, { benchmarkIndex: 1000 })]);
+    expect(renderWebSummary(benchResult([onSlowMachine]))).toContain("CPU benchmark index is 1,000");
+    const onFastMachine = pageResult("Home", "/", 200, [run({}, { benchmarkIndex: 3300 })]);
+    expect(renderWebSummary(benchResult([onFastMachine]))).not.toContain("CPU benchmark index is");
+  });
+
   it("shows each route's first-load size against its budget, and routes not built", () => {
     const summary = renderWebSummary(
       benchResult(

@@ -7,6 +7,7 @@ import {
   type LighthouseFigures,
 } from "./budgets";
 import type { FirstLoadReport } from "./bundle-size";
+import { hostNote } from "./settings";
 
 // The web bench's result: what is written to bench/results/web-*.json, and its Markdown summary.
 
@@ -194,6 +195,11 @@ export function renderWebSummary(result: WebBenchResult): string {
   }
   const budgets = result.pages[0]?.budgets ?? [];
   lines.push("", `Budgets: ${budgets.map((budget) => `${budget.label} ${budget.budget}`).join(", ")}.`);
+  const note = hostNote(
+    median(result.pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex))),
+    settings.throttling.cpuSlowdownMultiplier,
+  );
+  if (note) lines.push("", note);
 
   const failing = result.pages.flatMap((page) => {
     const seen = new Map<string, { audit: FailingAudit; runs: number }>();

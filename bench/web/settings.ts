@@ -1,0 +1,36 @@
+// Settings of the web bench read from the environment, checked before anything starts.
+
+/**
+ * BENCH_WEB_CPU_MULTIPLIER: Lighthouse's CPU slowdown, for a machine that is not the high-end desktop its
+ * default 4× assumes (see HOST_NOTE below); unset: Lighthouse's default, as the budgets are set for.
+ */
+export function cpuMultiplier(env: NodeJS.ProcessEnv = process.env): number | null {
+  const text = env.BENCH_WEB_CPU_MULTIPLIER?.trim();
+  if (text === undefined || text === "") return null;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 1 || value > 20) {
+    throw new Error(`BENCH_WEB_CPU_MULTIPLIER must be a number from 1 to 20 (got "${text}").`);
+  }
+  return value;
+}
+
+/**
+ * Lighthouse's throttling guide: its 4× CPU slowdown turns a high-end desktop (benchmark index 1,500 to
+ * 2,000) into a mid-tier phone. On a slower machine the same 4× simulates a slower phone than that.
+ */
+export const HIGH_END_DESKTOP_BENCHMARK_INDEX = 1500;
+export const DEFAULT_CPU_MULTIPLIER = 4;
+
+/** A sentence for the summary when the machine is slower than Lighthouse's 4× assumes; null otherwise. */
+export function hostNote(benchmarkIndex: number | null, multiplier: number): string | null {
+  if (benchmarkIndex === null || multiplier !== DEFAULT_CPU_MULTIPLIER) return null;
+  if (benchmarkIndex >= HIGH_END_DESKTOP_BENCHMARK_INDEX) return null;
+  return (
+    `This machine's CPU benchmark index is ${Math.round(benchmarkIndex).toLocaleString("en-US")}, below the ` +
+    `${HIGH_END_DESKTOP_BENCHMARK_INDEX.toLocaleString("en-US")} to 2,000 of the high-end desktop that ` +
+    `Lighthouse's 4× CPU slowdown assumes, so the phone simulated here is slower than Lighthouse's mid-tier ` +
+    `phone and Total Blocking Time (and with it Performance) reads worse than on such a machine. ` +
+    `Lighthouse's throttling guide suggests 2× (range 1 to 5) for a low-end desktop (1,000 to 1,500): ` +
+    `BENCH_WEB_CPU_MULTIPLIER=2 npm run bench:web.`
+  );
+}
