@@ -2,7 +2,7 @@
 
 /**
  * BENCH_WEB_CPU_MULTIPLIER: Lighthouse's CPU slowdown, for a machine that is not the high-end desktop its
- * default 4× assumes (see HOST_NOTE below); unset: Lighthouse's default, as the budgets are set for.
+ * default 4× assumes (see hostNote below); unset: Lighthouse's default, as the budgets are set for.
  */
 export function cpuMultiplier(env: NodeJS.ProcessEnv = process.env): number | null {
   const text = env.BENCH_WEB_CPU_MULTIPLIER?.trim();
