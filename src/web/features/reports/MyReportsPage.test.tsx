@@ -7,7 +7,7 @@ import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { myReportsMessages, MyReportsPage } from "./MyReportsPage";
 import { formatReportDate, formatReportDay } from "./report-format";
-import { report, signIn } from "./test-support";
+import { mediaView, report, signIn } from "./test-support";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -86,22 +86,8 @@ describe("My reports", () => {
       status: "verified",
       comment: "No ramp at the polling unit.\nWe had to carry him up the steps.",
       media: [
-        {
-          id: "m1",
-          kind: "photo",
-          contentType: "image/jpeg",
-          bytes: 1000,
-          url: "/media/m1?sig=a",
-          description: null,
-        },
-        {
-          id: "m2",
-          kind: "photo",
-          contentType: "image/png",
-          bytes: 1000,
-          url: "/media/m2?sig=b",
-          description: null,
-        },
+        mediaView("m1", "/media/m1?sig=a"),
+        mediaView("m2", "/media/m2?sig=b", { contentType: "image/png" }),
       ],
     });
     const question = report({
@@ -110,16 +96,7 @@ describe("My reports", () => {
       createdAt: "2026-10-02T09:30:00.000Z",
       status: "rejected",
       comment: "Is there a quota for sign language interpreters?",
-      media: [
-        {
-          id: "m3",
-          kind: "video",
-          contentType: "video/mp4",
-          bytes: 9000,
-          url: "/media/m3?sig=c",
-          description: null,
-        },
-      ],
+      media: [mediaView("m3", "/media/m3?sig=c", { kind: "video", contentType: "video/mp4", bytes: 9000 })],
     });
     const experience = report({
       id: "r-0",
@@ -307,16 +284,7 @@ describe("My reports", () => {
 
   it("fetches the list again on return after a long while (media addresses expire), keeping it on screen", async () => {
     const renewed = report({
-      media: [
-        {
-          id: "m1",
-          kind: "photo",
-          contentType: "image/jpeg",
-          bytes: 1000,
-          url: "/media/m1?sig=new",
-          description: null,
-        },
-      ],
+      media: [mediaView("m1", "/media/m1?sig=new")],
     });
     const second = later(listOf([renewed]));
     const asked = answerMine(listOf([report()]), second.promise);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { formatReportDay } from "./report-format";
 import { publishedText, PublishedReportsPage } from "./PublishedReportsPage";
-import { publishedReport, signIn } from "./test-support";
+import { mediaView, publishedReport, signIn } from "./test-support";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -61,15 +61,8 @@ const ramp = publishedReport({
   publishedAt: "2026-11-22T09:00:00.000Z",
   reporterName: "Amina",
   media: [
-    { id: "m1", kind: "photo", contentType: "image/jpeg", bytes: 1000, url: "/media/m1", description: null },
-    {
-      id: "m2",
-      kind: "photo",
-      contentType: "image/png",
-      bytes: 1000,
-      url: "/media/m2",
-      description: "The ramp ends in a step",
-    },
+    mediaView("m1", "/media/m1"),
+    mediaView("m2", "/media/m2", { contentType: "image/png", description: "The ramp ends in a step" }),
   ],
 });
 const school = publishedReport({
@@ -79,9 +72,7 @@ const school = publishedReport({
   createdAt: "2026-10-02T09:30:00.000Z",
   publishedAt: "2026-10-05T15:00:00.000Z",
   reporterName: "Anonymous",
-  media: [
-    { id: "m3", kind: "video", contentType: "video/mp4", bytes: 9000, url: "/media/m3", description: null },
-  ],
+  media: [mediaView("m3", "/media/m3", { kind: "video", contentType: "video/mp4", bytes: 9000 })],
 });
 
 afterEach(() => {

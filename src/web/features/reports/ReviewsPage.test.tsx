@@ -13,7 +13,7 @@ import { toast } from "../../ui/toast/toast-store";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { reviewsText } from "./review-text";
 import { ReviewsPage } from "./ReviewsPage";
-import { reviewReport, signIn } from "./test-support";
+import { mediaView, reviewReport, signIn } from "./test-support";
 
 type Reply = { status: number; body: unknown } | "network failure";
 interface Asked {
@@ -96,16 +96,7 @@ const noteField = (card: HTMLElement) => within(card).getByRole("textbox", { nam
 const ramp = reviewReport({
   id: "r-1",
   createdAt: "2026-11-20T08:00:00.000Z",
-  media: [
-    {
-      id: "m1",
-      kind: "photo",
-      contentType: "image/jpeg",
-      bytes: 1000,
-      url: "/media/m1?sig=a",
-      description: null,
-    },
-  ],
+  media: [mediaView("m1", "/media/m1?sig=a")],
 });
 const school = reviewReport({
   id: "r-2",

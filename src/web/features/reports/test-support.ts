@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { OwnReportView } from "../../../domain/reports/report-rules";
+import type { OwnReportView, ReportMediaView } from "../../../domain/reports/report-rules";
 import type { PublishedReportView, ReviewReportView } from "../../../domain/reports/review-rules";
 import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
 
@@ -106,4 +106,9 @@ export function publishedReport(fields: Partial<PublishedReportView> = {}): Publ
     media: [],
     ...fields,
   };
+}
+
+/** One media file of a report as the API lists it: a JPEG photo unless `fields` say otherwise. */
+export function mediaView(id: string, url: string, fields: Partial<ReportMediaView> = {}): ReportMediaView {
+  return { id, kind: "photo", contentType: "image/jpeg", bytes: 1000, url, description: null, ...fields };
 }
