@@ -6,7 +6,15 @@ import { formatNumber } from "../../src/domain/format";
 export type DatabaseKind = "pglite" | "postgres";
 
 export type ScenarioId =
-  "bare" | "health" | "users-page" | "users-search" | "login" | "report" | "report-photo";
+  | "bare"
+  /** The bare route again, measured right before health at the same connections (its `database` is health's). */
+  | "bare-paired"
+  | "health"
+  | "users-page"
+  | "users-search"
+  | "login"
+  | "report"
+  | "report-photo";
 
 /** What one autocannon run measured. Latencies in milliseconds (autocannon's resolution: 1 ms). */
 export interface LoadFigures {

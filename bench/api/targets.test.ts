@@ -109,6 +109,24 @@ describe("checkTargets", () => {
     expect(checks[4]?.measured).toBe("live heap 120.0 MiB → 120.0 MiB (+0.0%); RSS 220.0 MiB → 220.0 MiB");
   });
 
+  it("compares health with the bare route measured just before it when there is such a run", () => {
+    const run = healthyRun();
+    // The machine slowed down after the first bare run: the paired one, seconds before health, says so.
+    run.scenarios.push(
+      scenario({
+        id: "bare-paired",
+        name: "Bare, just before health",
+        database: "postgres",
+        connections: 10,
+        figures: figures({ requestsPerSecond: 15_000 }),
+      }),
+    );
+    const checks = checkTargets(run);
+    expect(checks[1]?.measured).toBe("80% (12,000 of 15,000 req/s)");
+    // Where no paired run exists, the first bare run is the ceiling.
+    expect(checks[2]?.measured).toBe("60% (12,000 of 20,000 req/s)");
+  });
+
   it("fails zero errors on a timeout, a 429 or a run where nothing completed, and names the run", () => {
     const run = healthyRun();
     run.scenarios.push(
