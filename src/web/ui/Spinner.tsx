@@ -9,3 +9,8 @@ export function Spinner({ label = "Loading…" }: { label?: string }) {
     </div>
   );
 }
+
+/** The spinning ring alone, for a busy line that carries its own text (e.g. "Loading…" beside a list). */
+export function SpinnerIcon() {
+  return <span className={`${styles.spinner} ${styles.small}`} aria-hidden="true" />;
+}

@@ -6,6 +6,7 @@ import { reviewMessages, type PublishedReportView } from "../../../domain/report
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { Pager } from "../../ui/Pager";
+import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
 import { fetchPublishedReports, type PublishedAnswer } from "./published-api";
 import { formatReportDay } from "./report-format";
@@ -126,7 +127,7 @@ export function PublishedReportsPage() {
       <p role="status" className={styles.summary}>
         {!current ? (
           <>
-            <span className={styles.spinner} aria-hidden="true" />
+            <SpinnerIcon />
             {publishedText.loading}
           </>
         ) : "answer" in current ? (

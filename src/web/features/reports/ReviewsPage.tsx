@@ -16,6 +16,7 @@ import {
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
+import { SpinnerIcon } from "../../ui/Spinner";
 import { commentTypeFrom, reviewQueryFrom, reviewSearch, type ReviewQuery } from "./report-list-query";
 import { fetchReviews, type ReviewsAnswer } from "./review-api";
 import { ReviewCard, reviewHeadingId } from "./ReviewCard";
@@ -178,7 +179,7 @@ function ReviewQueue() {
       <p role="status" className={styles.summary}>
         {!fresh ? (
           <>
-            <span className={styles.spinner} aria-hidden="true" />
+            <SpinnerIcon />
             {reviewsText.loading}
           </>
         ) : current && "answer" in current ? (

@@ -6,6 +6,7 @@ import { can } from "../../../domain/permissions";
 import { ApiError } from "../../lib/api-client";
 import { useSessionUser, type SessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
+import { SpinnerIcon } from "../../ui/Spinner";
 import { fetchRoles, fetchUsers, serverMessage, type UsersAnswer } from "./roles-api";
 import { userRolesMessages } from "./roles-text";
 import { userListQueryFrom, userListSearch, type UserListQuery } from "./user-list-query";
@@ -160,7 +161,7 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
       <p role="status" className={styles.status}>
         {loading ? (
           <>
-            <span className={styles.spinner} aria-hidden="true" />
+            <SpinnerIcon />
             {userRolesMessages.loading}
           </>
         ) : loaded && !failure ? (
