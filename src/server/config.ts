@@ -42,6 +42,9 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Every environment variable the server reads: the README's configuration table must list each one. */
+export const configVariableNames: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   env: "development" | "production" | "test";
   port: number;
