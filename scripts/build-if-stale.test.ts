@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isBuildStale } from "./build-if-stale";
+
+const root = mkdtempSync(path.join(tmpdir(), "atlas-build-stamp-"));
+
+function fileAt(file: string, seconds: number): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, "x");
+  // Folders count too (a deleted file changes its folder), so age them with the file.
+  for (let target = file; target.length > root.length; target = path.dirname(target)) {
+    utimesSync(target, seconds, seconds);
+  }
+  return file;
+}
+
+describe("starting without rebuilding", () => {
+  const source = path.join(root, "src");
+  const stamp = path.join(root, "build", ".build-complete");
+
+  it("builds when no complete build exists", () => {
+    fileAt(path.join(source, "a.ts"), 1_000);
+    expect(isBuildStale(path.join(root, "missing"), [source])).toBe(true);
+  });
+
+  it("does not build when the build is newer than every source", () => {
+    fileAt(path.join(source, "deep", "b.ts"), 2_000);
+    fileAt(stamp, 3_000);
+    expect(isBuildStale(stamp, [source])).toBe(false);
+  });
+
+  it("builds again when a source file deep in a folder changes after the build", () => {
+    fileAt(path.join(source, "deep", "b.ts"), 4_000);
+    expect(isBuildStale(stamp, [source])).toBe(true);
+  });
+});
