@@ -9,6 +9,15 @@ export default {
   appDirectory: "src/web/app",
   buildDirectory: "build",
   ssr: false,
+  // React Router 8's behaviours stay off until the move to Node 22 (decision record 0001); saying so
+  // explicitly keeps the build output free of future-flag warnings.
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
   prerender: [
     ...staticPublicPaths,
     ...states.map((state) => paths.state(state.id)),
