@@ -9,7 +9,12 @@ export const paths = {
   sdir: () => "/sdir",
   eyewitness: () => "/eyewitnesspage",
   publishedReports: () => "/eyewitness-reports",
+  states: () => "/states",
   state: (id: number) => `/states/${id}`,
+  estimates: () => "/data/estimates",
+  /** Open-data downloads (served by the open-data module). */
+  openStatesCsv: () => "/api/v1/open/states.csv",
+  openEstimatesCsv: () => "/api/v1/open/estimates.csv",
   school: (id: number) => `/schools/${id}`,
   register: () => "/register",
   login: () => "/login",
@@ -31,6 +36,8 @@ export const staticPublicPaths = [
   paths.opportunities(),
   paths.sdir(),
   paths.eyewitness(),
+  paths.states(),
+  paths.estimates(),
   // The shell and introduction are prerendered; the verified reports themselves are fetched in the browser.
   paths.publishedReports(),
   paths.register(),

@@ -1,5 +1,6 @@
 import type { School, StateRecord } from "./datasets/schemas";
 import { sameState, stateSlug } from "./datasets/state-names";
+import { zoneOf, type Zone } from "./datasets/zones";
 
 /** What the home page needs of every state up front; descriptions and contacts load on selection. */
 export interface StateSummary {
@@ -7,13 +8,20 @@ export interface StateSummary {
   name: string;
   code: string;
   slug: string;
-  /** "Disability Policy: Yes" means a policy document url exists (spec §2, map tooltip). */
-  hasPolicy: boolean;
+  zone: Zone | null;
+  /** The state's own disability law as the data records it ("Passed", "Second Reading", …). */
+  lawStatus: string;
+  lawYear: number | null;
+  /** Whether a policy document can be downloaded (a url exists): the download is offered only then. */
+  hasPolicyDocument: boolean;
   schoolCount: number;
 }
 
 export function summarizeStates(
-  states: readonly Pick<StateRecord, "id" | "state" | "code" | "url">[],
+  states: readonly (Pick<StateRecord, "id" | "state" | "code" | "url"> & {
+    status?: string;
+    law?: { year: number | null };
+  })[],
   schools: readonly Pick<School, "state">[],
 ): StateSummary[] {
   return states.map((state) => ({
@@ -21,7 +29,10 @@ export function summarizeStates(
     name: state.state,
     code: state.code,
     slug: stateSlug(state.state),
-    hasPolicy: state.url !== "",
+    zone: zoneOf(state.state),
+    lawStatus: state.status ?? "",
+    lawYear: state.law?.year ?? null,
+    hasPolicyDocument: state.url !== "",
     schoolCount: schools.filter((school) => sameState(school.state, state.state)).length,
   }));
 }

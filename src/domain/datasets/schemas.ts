@@ -76,6 +76,8 @@ export const countrySchema = z.object({
     address: z.string(),
     number: z.array(z.string()),
     email: optionalEmail,
+    /** Set when `url` is not an official copy: what it is, to show beside the link. */
+    urlNote: z.string().optional(),
   }),
   statistics: z.object({
     year: z.number().int(),

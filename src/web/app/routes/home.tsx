@@ -37,8 +37,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { selected, select } = useStateSelection(summaries);
   const viewAllRef = useRef<HTMLButtonElement>(null);
   const schoolsDialog = useSchoolsDialog(summaries, viewAllRef);
-  const policyByRegion = useCallback(
-    (regionName: string) => summaries.find((state) => sameState(state.name, regionName))?.hasPolicy,
+  const lawOf = useCallback(
+    (regionName: string) => {
+      const state = summaries.find((candidate) => sameState(candidate.name, regionName));
+      return state ? { status: state.lawStatus, year: state.lawYear } : undefined;
+    },
     [summaries],
   );
 
@@ -62,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <MapPanel selectedStateName={selected?.name ?? null}>
           <NigeriaMap
-            policyByRegion={policyByRegion}
+            lawOf={lawOf}
             selectedRegionName={selected?.name ?? null}
             onSelectRegion={(regionName) => select(regionName)}
           />

@@ -1,5 +1,6 @@
 import site from "../../../../data/site.json";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { SourceList } from "../../ui/SourceList";
 import { pageMeta } from "../page-title";
 import styles from "./content-page.module.css";
 
@@ -44,13 +45,7 @@ export default function Sdir() {
       </section>
       <section aria-labelledby="sources">
         <h2 id="sources">Sources</h2>
-        <ul>
-          {report.sources.map((source) => (
-            <li key={source}>
-              <ExternalLink href={source}>{new URL(source).hostname.replace(/^www\./, "")}</ExternalLink>
-            </li>
-          ))}
-        </ul>
+        <SourceList sources={report.sources} />
       </section>
     </article>
   );

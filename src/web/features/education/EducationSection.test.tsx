@@ -9,7 +9,10 @@ const state = (schoolCount: number) => ({
   name: "Bauchi",
   code: "NG-BA",
   slug: "bauchi",
-  hasPolicy: false,
+  zone: null,
+  lawStatus: "Passed",
+  lawYear: 2011,
+  hasPolicyDocument: false,
   schoolCount,
 });
 

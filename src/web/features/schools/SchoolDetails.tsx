@@ -4,6 +4,7 @@ import type { School } from "../../../domain/datasets/schemas";
 import { formatAsOf } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { SourceList } from "../../ui/SourceList";
 import {
   boardingText,
   disabilityGroupsText,
@@ -12,7 +13,6 @@ import {
   ownershipText,
   phoneNumbers,
   schoolTypesText,
-  sourceSiteName,
   websiteHref,
   websiteText,
 } from "./school-facts";
@@ -70,17 +70,7 @@ export function SchoolDetails({ school, stateId }: SchoolDetailsProps) {
       </dl>
 
       <h2 className={styles.subheading}>Sources</h2>
-      {school.sources.length > 0 ? (
-        <ol className={styles.sources}>
-          {school.sources.map((source) => (
-            <li key={source}>
-              <ExternalLink href={source}>{sourceSiteName(source)}</ExternalLink>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className={styles.missing}>{NOT_AVAILABLE}</p>
-      )}
+      <SourceList sources={school.sources} asOf={school.as_of} />
       <p className={styles.asOf}>Information as of {formatAsOf(school.as_of)}.</p>
     </article>
   );
