@@ -146,3 +146,50 @@ export const mapSchema = z.object({
 });
 export type MapCollection = z.infer<typeof mapSchema>;
 export type MapPosition = Position;
+
+// data/estimates.json: published estimates side by side (see data/estimates-report.md). null means the
+// source gives no value, never zero.
+const threshold = z.object({
+  threshold: z.string(),
+  age: z.string().optional(),
+  percent: z.number().nullable().optional(),
+  persons: z.number().int().nullable().optional(),
+  percent_of_households: z.number().nullable().optional(),
+});
+
+export const estimateSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  label: z.string().min(1),
+  kind: z.string().min(1),
+  measured_in_nigeria: z.boolean(),
+  publisher: z.string().min(1),
+  title: z.string().min(1),
+  year: z.number().int().min(1990).max(2100).nullable(),
+  url: webUrl.nullable(),
+  seen_in: z.array(z.object({ url: webUrl, what: z.string() })),
+  method: z.string(),
+  counts: z.string(),
+  share_percent: z.number().min(0).max(100).nullable(),
+  persons: z.number().int().positive().nullable(),
+  population_base: z.string(),
+  thresholds: z.array(threshold).nullable(),
+  breakdowns: z.record(z.string(), z.unknown()).nullable(),
+  cite_as: z.string().min(1),
+  notes: z.string(),
+});
+export type Estimate = z.infer<typeof estimateSchema>;
+
+export const estimatesSchema = z.object({
+  as_of: asOf,
+  about: z.string(),
+  fields: z.record(z.string(), z.string()),
+  headline: z.object({
+    estimate_id: z.string(),
+    why: z.string(),
+    suggested_wording: z.string(),
+    caveats: z.string(),
+    no_sourced_breakdown_for: z.string(),
+  }),
+  estimates: z.array(estimateSchema).min(1),
+});
+export type Estimates = z.infer<typeof estimatesSchema>;

@@ -1,9 +1,11 @@
 import { useCallback, useRef } from "react";
 import country from "../../../../data/country-ng.json";
+import estimates from "../../../../data/estimates.json";
 import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
-import type { Country } from "../../../domain/datasets/schemas";
+import { estimatesSchema, type Country } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
+import { nationalFigures } from "../../../domain/national-estimates";
 import { summarizeStates } from "../../../domain/state-summaries";
 import { EducationSection } from "../../features/education/EducationSection";
 import { MapPanel } from "../../features/map/MapPanel";
@@ -25,7 +27,8 @@ import styles from "./home.module.css";
 export function loader() {
   return {
     states: summarizeStates(states, schools),
-    country: country as Country,
+    policy: (country as Country).policy,
+    figures: nationalFigures(estimatesSchema.parse(estimates)),
     totalSchools: schools.length,
   };
 }
@@ -33,7 +36,7 @@ export function loader() {
 export const meta: Route.MetaFunction = () => pageMeta(undefined);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { states: summaries, country: nigeria, totalSchools } = loaderData;
+  const { states: summaries, policy, figures, totalSchools } = loaderData;
   const { selected, select } = useStateSelection(summaries);
   const viewAllRef = useRef<HTMLButtonElement>(null);
   const schoolsDialog = useSchoolsDialog(summaries, viewAllRef);
@@ -47,11 +50,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container">
-      <NationalStatistics country={nigeria} schoolCount={totalSchools} />
+      <NationalStatistics figures={figures} policy={policy} schoolCount={totalSchools} />
       <div className={styles.columns}>
         <div className={styles.details}>
           <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>
-            <StateOverview selected={selected} countryPolicy={nigeria.policy} headingId="policy-heading" />
+            <StateOverview selected={selected} countryPolicy={policy} headingId="policy-heading" />
           </section>
           <section id={EDUCATION_SECTION_ID} aria-labelledby="education-heading" className={styles.section}>
             <EducationSection
