@@ -1,13 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
+import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 
 const sharedSource = /[\\/]src[\\/]/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
 export default defineConfig({
-  plugins: [nigeriaMap(), reactRouter()],
+  plugins: [nigeriaMap(), siteContacts(), reactRouter()],
   build: {
     // One stylesheet (about 5 KB gzipped) instead of one per route: fewer render-blocking requests on a
     // slow connection, where each round trip costs more than the bytes.
