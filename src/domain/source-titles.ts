@@ -49,6 +49,15 @@ export interface SourceTitle {
   publisher: string;
 }
 
+/** A source ready to show: its address, title and publisher (worked out at build time, in loaders). */
+export interface DescribedSource extends SourceTitle {
+  url: string;
+}
+
+export function describeSources(urls: readonly string[]): DescribedSource[] {
+  return urls.map((url) => ({ url, ...describeSource(url) }));
+}
+
 export function describeSource(url: string): SourceTitle {
   let parsed: URL;
   try {

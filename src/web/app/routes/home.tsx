@@ -17,6 +17,7 @@ import {
   POLICY_SECTION_ID,
   useStateSelection,
 } from "../../features/state-selection/useStateSelection";
+import { figureCards } from "../../features/statistics/national-figures";
 import { NationalStatistics } from "../../features/statistics/NationalStatistics";
 import { StateOverview } from "../../features/states/StateOverview";
 import { pageMeta } from "../page-title";
@@ -25,10 +26,12 @@ import styles from "./home.module.css";
 
 // Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
 export function loader() {
+  const figures = nationalFigures(estimatesSchema.parse(estimates));
   return {
     states: summarizeStates(states, schools),
     policy: (country as Country).policy,
-    figures: nationalFigures(estimatesSchema.parse(estimates)),
+    figures,
+    cards: figureCards(figures, schools.length),
     totalSchools: schools.length,
   };
 }
@@ -36,7 +39,7 @@ export function loader() {
 export const meta: Route.MetaFunction = () => pageMeta(undefined);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { states: summaries, policy, figures, totalSchools } = loaderData;
+  const { states: summaries, policy, figures, cards, totalSchools } = loaderData;
   const { selected, select } = useStateSelection(summaries);
   const viewAllRef = useRef<HTMLButtonElement>(null);
   const schoolsDialog = useSchoolsDialog(summaries, viewAllRef);
@@ -50,7 +53,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container">
-      <NationalStatistics figures={figures} policy={policy} schoolCount={totalSchools} />
+      <NationalStatistics figures={figures} cards={cards} policy={policy} />
       <div className={styles.columns}>
         <div className={styles.details}>
           <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>

@@ -5,6 +5,7 @@ import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
+import { describeSources } from "../../../domain/source-titles";
 import { StatePolicyPage } from "../../features/states/StatePolicyPage";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
@@ -16,7 +17,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const record = (states as StateRecord[]).find((state) => String(state.id) === params.stateId);
   if (!record) throw new Response("Policy Not Found", { status: 404 });
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
-  return { record, schoolCount, totalStates: states.length };
+  return { record, schoolCount, totalStates: states.length, sources: describeSources(record.sources) };
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
+import { describeSources } from "../../../domain/source-titles";
 import { StatePolicyPage } from "./StatePolicyPage";
 import { splitFinding } from "./key-findings";
 
@@ -10,7 +11,19 @@ const lagos = (states as StateRecord[]).find((state) => state.state === "Lagos")
 
 function renderPage(record: StateRecord, schoolCount = 3) {
   const router = createMemoryRouter(
-    [{ path: "/", element: <StatePolicyPage record={record} schoolCount={schoolCount} totalStates={37} /> }],
+    [
+      {
+        path: "/",
+        element: (
+          <StatePolicyPage
+            record={record}
+            schoolCount={schoolCount}
+            totalStates={37}
+            sources={describeSources(record.sources)}
+          />
+        ),
+      },
+    ],
     { initialEntries: ["/"] },
   );
   return render(<RouterProvider router={router} />);

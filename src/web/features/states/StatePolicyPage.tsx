@@ -5,6 +5,7 @@ import { stateSlug } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber, formatPercent, pluralize } from "../../../domain/format";
 import { lawStatusKey, lawStatusText, lawTitleWithYear } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
+import type { DescribedSource } from "../../../domain/source-titles";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { SourceList } from "../../ui/SourceList";
@@ -22,9 +23,12 @@ export function StatePolicyPage({
   record,
   schoolCount,
   totalStates,
+  sources,
   children,
 }: {
   record: StateRecord;
+  /** The record's sources with their titles (describeSources, at build time). */
+  sources: readonly DescribedSource[];
   schoolCount: number;
   totalStates: number;
   children?: ReactNode;
@@ -117,7 +121,7 @@ export function StatePolicyPage({
           Compiled as of {formatAsOf(record.as_of)}.
           {record.score_source ? ` Ranking and score: ${record.score_source}.` : ""}
         </p>
-        <SourceList sources={record.sources} asOf={record.as_of} />
+        <SourceList sources={sources} asOf={record.as_of} />
       </section>
     </article>
   );

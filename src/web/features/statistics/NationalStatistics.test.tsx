@@ -7,13 +7,14 @@ import countryData from "../../../../data/country-ng.json";
 import estimatesData from "../../../../data/estimates.json";
 import { countrySchema, estimatesSchema, type Country } from "../../../domain/datasets/schemas";
 import { nationalFigures } from "../../../domain/national-estimates";
+import { figureCards } from "./national-figures";
 import { NationalStatistics } from "./NationalStatistics";
 
 const nigeria = countrySchema.parse(countryData);
 const figures = nationalFigures(estimatesSchema.parse(estimatesData));
 
 function statistics(policy: Country["policy"] = nigeria.policy) {
-  return <NationalStatistics figures={figures} policy={policy} schoolCount={249} />;
+  return <NationalStatistics figures={figures} cards={figureCards(figures, 249)} policy={policy} />;
 }
 
 function renderStatistics(policy?: Country["policy"]) {

@@ -5,15 +5,15 @@ import { formatPercent } from "../../../domain/format";
 import type { NationalFigures } from "../../../domain/national-estimates";
 import { paths } from "../../../domain/routes";
 import { NationalActLink } from "../states/PolicyDocumentLink";
-import { ageCards, genderCards, overviewCards } from "./national-figures";
+import type { FigureCards } from "./national-figures";
 import styles from "./NationalStatistics.module.css";
 import { FigureStatisticCard, StatisticCard } from "./StatisticCard";
 
 interface NationalStatisticsProps {
   figures: NationalFigures;
+  /** The panels' cards (figureCards, built at build time). */
+  cards: FigureCards;
   policy: Country["policy"];
-  /** Length of the schools directory, shown on the Overview panel. */
-  schoolCount: number;
 }
 
 const panels = [
@@ -32,7 +32,7 @@ type PanelKey = (typeof panels)[number]["key"];
  * and End move to and show another panel. Every panel is in the HTML from the first render, the inactive
  * ones hidden, so the Overview paints before any JavaScript runs.
  */
-export function NationalStatistics({ figures, policy, schoolCount }: NationalStatisticsProps) {
+export function NationalStatistics({ figures, cards, policy }: NationalStatisticsProps) {
   const id = useId();
   const [selected, setSelected] = useState<PanelKey>("overview");
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -56,11 +56,6 @@ export function NationalStatistics({ figures, policy, schoolCount }: NationalSta
   }
 
   const { headline, range } = figures;
-  const cardsOf = {
-    overview: overviewCards(figures, schoolCount),
-    gender: genderCards(figures),
-    age: ageCards(figures),
-  };
 
   return (
     <section className={styles.statistics} aria-labelledby={`${id}-headline`}>
@@ -116,7 +111,7 @@ export function NationalStatistics({ figures, policy, schoolCount }: NationalSta
         >
           <h2 className="visually-hidden">{panel.heading}</h2>
           <ul className={styles.cards}>
-            {cardsOf[panel.key].map((card) => (
+            {cards[panel.key].map((card) => (
               <FigureStatisticCard key={card.key} card={card} />
             ))}
             {panel.key === "overview" ? (

@@ -149,3 +149,18 @@ export function ageCards(figures: NationalFigures): FigureCard[] {
   });
   return cards;
 }
+
+export interface FigureCards {
+  overview: FigureCard[];
+  gender: FigureCard[];
+  age: FigureCard[];
+}
+
+/** Every panel's cards; built at build time (the home page's loader), so none of this ships as JavaScript. */
+export function figureCards(figures: NationalFigures, schoolCount: number): FigureCards {
+  return {
+    overview: overviewCards(figures, schoolCount),
+    gender: genderCards(figures),
+    age: ageCards(figures),
+  };
+}
