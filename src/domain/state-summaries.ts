@@ -1,6 +1,5 @@
 import type { School, StateRecord } from "./datasets/schemas";
 import { sameState, stateSlug } from "./datasets/state-names";
-import { zoneOf, type Zone } from "./datasets/zones";
 
 /** What the home page needs of every state up front; descriptions and contacts load on selection. */
 export interface StateSummary {
@@ -8,7 +7,6 @@ export interface StateSummary {
   name: string;
   code: string;
   slug: string;
-  zone: Zone | null;
   /** The state's own disability law as the data records it ("Passed", "Second Reading", …). */
   lawStatus: string;
   lawYear: number | null;
@@ -29,7 +27,6 @@ export function summarizeStates(
     name: state.state,
     code: state.code,
     slug: stateSlug(state.state),
-    zone: zoneOf(state.state),
     lawStatus: state.status ?? "",
     lawYear: state.law?.year ?? null,
     hasPolicyDocument: state.url !== "",

@@ -9,7 +9,6 @@ const state = (schoolCount: number) => ({
   name: "Bauchi",
   code: "NG-BA",
   slug: "bauchi",
-  zone: null,
   lawStatus: "Passed",
   lawYear: 2011,
   hasPolicyDocument: false,

@@ -19,7 +19,6 @@ const kano: StateSummary = {
   name: "Kano",
   code: "NG-KN",
   slug: "kano",
-  zone: null,
   lawStatus: "Passed",
   lawYear: 2011,
   hasPolicyDocument: false,
