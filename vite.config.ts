@@ -4,6 +4,9 @@ import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 
 const sharedSource = /[\\/]src[\\/]/;
+// The schools directory's code is shared by the school pages and the directory (loaded when its dialog
+// opens): it stays out of the "shared" chunk that every page, the home page included, loads first.
+const schoolsCode = /[\\/]src[\\/](web[\\/]features[\\/]schools[\\/]|domain[\\/]school-search)/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
@@ -28,7 +31,7 @@ export default defineConfig({
             },
             {
               name: "shared",
-              test: (id: string) => sharedSource.test(id) && !accountsCode.test(id),
+              test: (id: string) => sharedSource.test(id) && !accountsCode.test(id) && !schoolsCode.test(id),
               minShareCount: 2,
               priority: 2,
             },

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { policyStatuses, schoolTypes, type SchoolType } from "./vocabulary";
+import {
+  boardingKinds,
+  disabilityGroups,
+  ownershipKinds,
+  policyStatuses,
+  schoolTypes,
+  type SchoolType,
+} from "./vocabulary";
 
 export { policyStatuses, schoolTypes, type SchoolType };
 
@@ -46,9 +53,9 @@ export const schoolSchema = z.object({
   location: z.string(),
   local_government: z.string(),
   desc: z.string(),
-  disability_groups: z.array(z.enum(["hearing", "visual", "physical", "intellectual", "autism", "multiple"])),
-  boarding: z.enum(["", "day", "boarding", "day and boarding"]),
-  ownership: z.enum(["", "public", "private", "mission"]),
+  disability_groups: z.array(z.enum(disabilityGroups)),
+  boarding: z.enum(["", ...boardingKinds]),
+  ownership: z.enum(["", ...ownershipKinds]),
   picture_url: optionalUrl,
   website: optionalUrl,
   phone: z.string(),

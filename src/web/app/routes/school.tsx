@@ -3,6 +3,7 @@ import states from "../../../../data/states.json";
 import type { School } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
+import { CorrectionForm } from "../../features/corrections/CorrectionForm";
 import { SchoolDetails, SchoolNotFound } from "../../features/schools/SchoolDetails";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
@@ -27,7 +28,15 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function SchoolRoute({ loaderData }: Route.ComponentProps) {
-  return <SchoolDetails {...loaderData} />;
+  const { school } = loaderData;
+  return (
+    <>
+      <SchoolDetails {...loaderData} />
+      <div className="container">
+        <CorrectionForm subject="school" subjectId={school.id} subjectName={school.name} />
+      </div>
+    </>
+  );
 }
 
 export function HydrateFallback() {

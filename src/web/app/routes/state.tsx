@@ -6,6 +6,7 @@ import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
+import { CorrectionForm } from "../../features/corrections/CorrectionForm";
 import { StatePolicyPage } from "../../features/states/StatePolicyPage";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
@@ -30,7 +31,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function StateRoute({ loaderData }: Route.ComponentProps) {
-  return <StatePolicyPage {...loaderData} />;
+  const { record } = loaderData;
+  return (
+    <StatePolicyPage {...loaderData}>
+      <CorrectionForm subject="state" subjectId={record.id} subjectName={record.state} />
+    </StatePolicyPage>
+  );
 }
 
 export function HydrateFallback() {

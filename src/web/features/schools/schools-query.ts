@@ -1,12 +1,12 @@
 import type { SchoolType } from "../../../domain/datasets/schemas";
 import {
-  boardingOptions,
-  disabilityGroupOptions,
-  ownershipOptions,
-  type SchoolFilters,
-} from "../../../domain/school-search";
+  boardingKinds,
+  disabilityGroups,
+  ownershipKinds,
+  schoolTypes,
+} from "../../../domain/datasets/vocabulary";
+import type { SchoolFilters } from "../../../domain/school-search";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
-import { isSchoolType } from "./school-facts";
 
 // The Schools dialog in the home page's URL (DESIGN §4: a link shows the same view):
 // /?state=lagos&schools=lagos&name=deaf&type=special&group=hearing. `schools` present means the dialog is
@@ -37,10 +37,10 @@ export function readSchoolsQuery(
   return {
     state: findStateByParam(states, value),
     name: params.get("name")?.trim() ?? "",
-    type: isSchoolType(type) ? type : "",
-    group: disabilityGroupOptions.find((option) => option === params.get("group")) ?? "",
-    boarding: boardingOptions.find((option) => option === params.get("boarding")) ?? "",
-    ownership: ownershipOptions.find((option) => option === params.get("ownership")) ?? "",
+    type: schoolTypes.find((option) => option === type) ?? "",
+    group: disabilityGroups.find((option) => option === params.get("group")) ?? "",
+    boarding: boardingKinds.find((option) => option === params.get("boarding")) ?? "",
+    ownership: ownershipKinds.find((option) => option === params.get("ownership")) ?? "",
   };
 }
 
