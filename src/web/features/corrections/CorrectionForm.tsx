@@ -34,11 +34,9 @@ export function CorrectionForm({
     message: string;
   } | null>(null);
   const [sending, setSending] = useState<Sending>({ state: "editing" });
-  const fields = {
-    text: useRef<HTMLTextAreaElement>(null),
-    url: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-  };
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,7 +50,7 @@ export function CorrectionForm({
             ? "email"
             : "text";
       setProblem({ field, message: found });
-      fields[field].current?.focus();
+      ({ text: textRef, url: urlRef, email: emailRef })[field].current?.focus();
       return;
     }
     setProblem(null);
@@ -116,7 +114,7 @@ export function CorrectionForm({
             <div className={styles.field}>
               <label htmlFor={`${ids}-text`}>What is wrong?</label>
               <textarea
-                ref={fields.text}
+                ref={textRef}
                 id={`${ids}-text`}
                 rows={4}
                 maxLength={CORRECTION_TEXT_MAX_LENGTH}
@@ -130,7 +128,7 @@ export function CorrectionForm({
             <div className={styles.field}>
               <label htmlFor={`${ids}-url`}>Source link (optional)</label>
               <input
-                ref={fields.url}
+                ref={urlRef}
                 id={`${ids}-url`}
                 type="url"
                 inputMode="url"
@@ -147,7 +145,7 @@ export function CorrectionForm({
                 Your e-mail (optional, if you want us to be able to reply)
               </label>
               <input
-                ref={fields.email}
+                ref={emailRef}
                 id={`${ids}-email`}
                 type="email"
                 autoComplete="email"
