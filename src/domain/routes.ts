@@ -26,6 +26,8 @@ export const paths = {
   profile: () => "/dashboard/profile",
   reviews: () => "/dashboard/reviews",
   userRoles: () => "/dashboard/user-roles",
+  /** The "Page not found" page, prerendered here and sent (status 404) for unknown paths. */
+  notFoundPage: () => "/not-found",
 } as const;
 
 /** Public pages without parameters, rendered to HTML at build time. */
@@ -43,6 +45,7 @@ export const staticPublicPaths = [
   paths.register(),
   paths.login(),
   paths.forgotPassword(),
+  paths.notFoundPage(),
 ];
 
 /**
@@ -54,4 +57,12 @@ const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, /^\/verify-email(\/.*)?$/, /
 export function isClientOnlyPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
+}
+
+/**
+ * Unknown ids of the state and school pages get those pages' own "not found" (rendered by the app from the
+ * app shell); every other unknown path gets the prerendered "Page not found", readable without JavaScript.
+ */
+export function hasOwnNotFound(pathname: string): boolean {
+  return /^\/(states|schools)\/[^/]+\/?$/.test(pathname);
 }
