@@ -4,9 +4,11 @@ import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 
 const sharedSource = /[\\/]src[\\/]/;
-// The schools directory's code is shared by the school pages and the directory (loaded when its dialog
-// opens): it stays out of the "shared" chunk that every page, the home page included, loads first.
-const schoolsCode = /[\\/]src[\\/](web[\\/]features[\\/]schools[\\/]|domain[\\/]school-search)/;
+// Code that only some pages use (the schools directory, shared by the school pages and the directory's
+// dialog; the correction form of the state and school pages) stays out of the "shared" chunk that every
+// page, the home page included, loads first.
+const schoolsCode =
+  /[\\/]src[\\/](web[\\/]features[\\/](schools|corrections)[\\/]|domain[\\/](school-search|corrections[\\/]))/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
