@@ -25,7 +25,7 @@ import { ExternalLink } from "../../ui/ExternalLink";
 import { toast } from "../../ui/toast/toast-store";
 import { isSchoolType, phoneNumbers, schoolLocationText, schoolTypesText, websiteHref } from "./school-facts";
 import type { SchoolsQuery } from "./schools-query";
-import styles from "./SchoolsDialog.module.css";
+import styles from "./SchoolFinder.module.css";
 
 // The directory's controls and results, loaded only when the Schools dialog first opens (the home page's
 // first load carries none of it). Accessibility contract: Tab reaches the filters (state, disability group,

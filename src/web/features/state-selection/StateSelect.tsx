@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useLayoutEffect, useRef } from "react";
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
 
@@ -25,16 +25,21 @@ export function StateSelect({
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
 
-  // Runs once, right after hydration, while the dropdown still shows what the visitor chose meanwhile.
-  const chosenBeforeHydration = useRef(true);
+  // Read once, as hydration ends, while the dropdown still shows what the visitor chose meanwhile (a layout
+  // effect: before React renders it again); applied in the effect after, once the router can navigate.
+  const chosenBeforeHydration = useRef<string | null | undefined>(undefined);
   useLayoutEffect(() => {
-    if (!chosenBeforeHydration.current) return;
-    chosenBeforeHydration.current = false;
+    if (chosenBeforeHydration.current !== undefined) return;
     const chosen = select.current?.value ?? "";
-    if (!chosen || chosen === selectedSlug) return;
+    chosenBeforeHydration.current = chosen && chosen !== selectedSlug ? chosen : null;
+  }, [selectedSlug]);
+  useEffect(() => {
+    const chosen = chosenBeforeHydration.current;
+    if (!chosen) return;
+    chosenBeforeHydration.current = null;
     const state = states.find((candidate) => candidate.slug === chosen);
     if (state) onSelect(state.name);
-  }, [selectedSlug, states, onSelect]);
+  }, [states, onSelect]);
 
   function choose(value: string) {
     const state = states.find((candidate) => candidate.slug === value);
