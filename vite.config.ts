@@ -1,13 +1,19 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
+import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 
 const sharedSource = /[\\/]src[\\/]/;
+// Code that only some pages use (the schools directory, shared by the school pages and the directory's
+// dialog; the correction form of the state and school pages) stays out of the "shared" chunk that every
+// page, the home page included, loads first.
+const schoolsCode =
+  /[\\/]src[\\/](web[\\/]features[\\/](schools|corrections)[\\/]|domain[\\/](school-search|corrections[\\/]))/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
 export default defineConfig({
-  plugins: [nigeriaMap(), reactRouter()],
+  plugins: [nigeriaMap(), siteContacts(), reactRouter()],
   build: {
     // One stylesheet (about 5 KB gzipped) instead of one per route: fewer render-blocking requests on a
     // slow connection, where each round trip costs more than the bytes.
@@ -27,7 +33,7 @@ export default defineConfig({
             },
             {
               name: "shared",
-              test: (id: string) => sharedSource.test(id) && !accountsCode.test(id),
+              test: (id: string) => sharedSource.test(id) && !accountsCode.test(id) && !schoolsCode.test(id),
               minShareCount: 2,
               priority: 2,
             },

@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
+import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
-  plugins: [nigeriaMap()],
+  plugins: [nigeriaMap(), siteContacts({})],
   test: {
     projects: [
       {

@@ -4,22 +4,29 @@ import type { Page } from "@playwright/test";
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 test.describe("home page", () => {
-  test("shows the national figures in Overview, Gender and Age panels", async ({ page }) => {
+  test("shows sourced national figures in Overview, Gender and Age panels", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/26,910,000 persons with disabilities/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      /7% of people aged 5\+ in Nigeria have some difficulty/,
+    );
     await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toContainText(
+      "Source: Nigeria Demographic and Health Survey 2018",
+    );
+    await expect(page.getByRole("tabpanel")).not.toContainText("36.7%");
     await page.getByRole("tab", { name: "Gender" }).click();
-    await expect(page.getByRole("tabpanel")).toContainText("45.65%");
-    await expect(page.getByRole("tabpanel")).toContainText("12,284,415");
+    await expect(page.getByRole("tabpanel")).toContainText("Women aged 15 and over");
+    await expect(page.getByRole("tabpanel")).toContainText("No national survey has published this yet.");
+    await expect(page.getByRole("tabpanel")).not.toContainText("45.65%");
     await page.getByRole("tab", { name: "Age" }).click();
-    await expect(page.getByRole("tabpanel")).toContainText("6,592,950");
-    await expect(page.getByRole("tabpanel")).toContainText("12,782,250");
+    await expect(page.getByRole("tabpanel")).toContainText("Aged 60 and over");
+    await expect(page.getByRole("tabpanel")).not.toContainText("47.5%");
     await expect(page.getByRole("tabpanel").getByRole("img").first()).toHaveAccessibleName(/.+/);
   });
 
   test("an info tooltip opens on hover and on keyboard focus", async ({ page }) => {
     await page.goto("/");
-    const info = page.getByRole("button", { name: /About .*disability population/i });
+    const info = page.getByRole("button", { name: "About some difficulty" });
     await info.hover();
     await expect(page.getByRole("tooltip").filter({ visible: true })).toBeVisible();
     await page.mouse.move(0, 0);
@@ -43,7 +50,7 @@ test.describe("home page", () => {
     await expect(policy).toContainText("Disability Act implementation");
     await policy.getByRole("button", { name: "Read Less" }).click();
     await expect(page.getByRole("heading", { name: "Map of Lagos State" })).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Lagos State, disability policy/ })).toHaveAttribute(
+    await expect(page.getByRole("button", { name: /^Lagos State, disability law/ })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
@@ -76,19 +83,19 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { name: "Overview of FCT Disability Policy" })).toBeVisible();
     await expect(page.getByRole("combobox", { name: "Choose a state to view its data" })).toHaveValue("15");
     await expect(
-      page.getByRole("button", { name: /^Federal Capital Territory, disability policy/ }),
+      page.getByRole("button", { name: /^Federal Capital Territory, disability law/ }),
     ).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("the map shows a state's name and policy on hover and selects it on click", async ({ page }) => {
+  test("the map shows a state's name and law status on hover and selects it on click", async ({ page }) => {
     await page.goto("/");
-    const kano = page.getByRole("button", { name: /^Kano State, disability policy: (Yes|No)$/ });
+    const kano = page.getByRole("button", { name: /^Kano State, disability law: / });
     await kano.hover();
     const tooltip = page.getByText("Kano State", { exact: true });
     await expect(tooltip).toBeVisible();
     await expect(
       page
-        .getByText(/Disability Policy/)
+        .getByText(/Disability law:/)
         .filter({ visible: true })
         .first(),
     ).toBeVisible();
@@ -239,7 +246,7 @@ test("keyboard only: select a state on the map, then open and close the Schools 
   for (let i = 0; i < 80 && !onMap; i++) {
     await page.keyboard.press("Tab");
     onMap = await page.evaluate(() =>
-      /disability policy: (Yes|No)$/.test(document.activeElement?.getAttribute("aria-label") ?? ""),
+      /, disability law: /.test(document.activeElement?.getAttribute("aria-label") ?? ""),
     );
   }
   expect(onMap, "Tab reaches the map").toBe(true);
@@ -247,11 +254,11 @@ test("keyboard only: select a state on the map, then open and close the Schools 
   await page.keyboard.press("ArrowRight");
   const second = await page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
   expect(second).not.toBe(first);
-  await page.keyboard.press("Tab");
+  await page.keyboard.press("ArrowDown");
   const third = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
-  expect(third).toMatch(/disability policy/);
+  expect(third).toMatch(/disability law/);
   await page.keyboard.press("Enter");
-  const chosen = third.replace(/ State,.*$|, disability policy.*$/, "");
+  const chosen = third.replace(/ State,.*$|, disability law.*$/, "");
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
     "You are currently viewing Data for",
   );

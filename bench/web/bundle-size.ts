@@ -44,6 +44,8 @@ function prerendered(pathname: string, jsBudgetBytes = otherFirstLoadJsBudgetByt
 export const firstLoadRoutes: FirstLoadRoute[] = [
   prerendered(paths.home(), homeFirstLoadJsBudgetBytes),
   prerendered(paths.about()),
+  prerendered(paths.states()),
+  prerendered(paths.estimates()),
   prerendered(paths.state(25)),
   prerendered(paths.school(1)),
   prerendered(paths.login()),

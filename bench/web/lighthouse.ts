@@ -32,6 +32,7 @@ import {
 /** The pages Lighthouse measures. Add /login and the verified-reports page when they exist. */
 const benchPages: { name: string; path: string }[] = [
   { name: "Home", path: paths.home() },
+  { name: "All states compared", path: paths.states() },
   { name: "State page (Lagos)", path: paths.state(25) },
   { name: "School page", path: paths.school(1) },
   { name: "Login", path: paths.login() },

@@ -8,7 +8,7 @@ describe("permissions", () => {
   });
 
   it("lets moderators and admins list users, review reports and read any media", () => {
-    for (const action of ["users:list", "report:review", "media:read-any"] as const) {
+    for (const action of ["users:list", "report:review", "media:read-any", "correction:review"] as const) {
       expect(rolesAllowedTo(action)).toEqual(["moderator", "admin"]);
     }
   });

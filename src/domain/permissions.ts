@@ -11,12 +11,20 @@ export const actions = [
   "users:list",
   "roles:change",
   "audit:read",
+  "correction:review",
 ] as const;
 export type Action = (typeof actions)[number];
 
 const grants: Record<UserRole, readonly Action[]> = {
   user: ["report:submit", "report:read-own"],
-  moderator: ["report:submit", "report:read-own", "report:review", "media:read-any", "users:list"],
+  moderator: [
+    "report:submit",
+    "report:read-own",
+    "report:review",
+    "media:read-any",
+    "users:list",
+    "correction:review",
+  ],
   admin: [
     "report:submit",
     "report:read-own",
@@ -25,6 +33,7 @@ const grants: Record<UserRole, readonly Action[]> = {
     "users:list",
     "roles:change",
     "audit:read",
+    "correction:review",
   ],
 };
 

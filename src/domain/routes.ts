@@ -9,7 +9,12 @@ export const paths = {
   sdir: () => "/sdir",
   eyewitness: () => "/eyewitnesspage",
   publishedReports: () => "/eyewitness-reports",
+  states: () => "/states",
   state: (id: number) => `/states/${id}`,
+  estimates: () => "/data/estimates",
+  /** Open-data downloads (served by the open-data module). */
+  openStatesCsv: () => "/api/v1/open/states.csv",
+  openEstimatesCsv: () => "/api/v1/open/estimates.csv",
   school: (id: number) => `/schools/${id}`,
   register: () => "/register",
   login: () => "/login",
@@ -21,6 +26,8 @@ export const paths = {
   profile: () => "/dashboard/profile",
   reviews: () => "/dashboard/reviews",
   userRoles: () => "/dashboard/user-roles",
+  /** The "Page not found" page, prerendered here and sent (status 404) for unknown paths. */
+  notFoundPage: () => "/not-found",
 } as const;
 
 /** Public pages without parameters, rendered to HTML at build time. */
@@ -31,11 +38,14 @@ export const staticPublicPaths = [
   paths.opportunities(),
   paths.sdir(),
   paths.eyewitness(),
+  paths.states(),
+  paths.estimates(),
   // The shell and introduction are prerendered; the verified reports themselves are fetched in the browser.
   paths.publishedReports(),
   paths.register(),
   paths.login(),
   paths.forgotPassword(),
+  paths.notFoundPage(),
 ];
 
 /**
@@ -47,4 +57,12 @@ const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, /^\/verify-email(\/.*)?$/, /
 export function isClientOnlyPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
+}
+
+/**
+ * Unknown ids of the state and school pages get those pages' own "not found" (rendered by the app from the
+ * app shell); every other unknown path gets the prerendered "Page not found", readable without JavaScript.
+ */
+export function hasOwnNotFound(pathname: string): boolean {
+  return /^\/(states|schools)\/[^/]+\/?$/.test(pathname);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasCriteria, schoolsInState, searchSchools } from "./school-search";
+import { filterSchools, hasCriteria, mapSearchHref, schoolsInState, searchSchools } from "./school-search";
 
 const schools = [
   { id: 1, state: "Lagos", name: "Wesley School for the Deaf", type: ["special" as const] },
@@ -34,5 +34,63 @@ describe("school search", () => {
     expect(schoolsInState(schools, "Lagos").map((s) => s.id)).toEqual([1, 2]);
     expect(schoolsInState(schools, "Federal Capital Territory").map((s) => s.id)).toEqual([3]);
     expect(schoolsInState(schools, null)).toHaveLength(3);
+  });
+});
+
+describe("school search by disability group and filters", () => {
+  const directory = [
+    {
+      id: 1,
+      state: "Lagos",
+      name: "Wesley School",
+      type: ["special" as const],
+      disability_groups: ["hearing" as const],
+      boarding: "boarding" as const,
+      ownership: "mission" as const,
+    },
+    {
+      id: 2,
+      state: "Oyo",
+      name: "Ibadan School for the Blind",
+      type: ["special" as const],
+      disability_groups: ["visual" as const],
+      boarding: "day" as const,
+      ownership: "public" as const,
+    },
+    {
+      id: 3,
+      state: "Kano",
+      name: "Insight Academy",
+      type: ["primary" as const],
+      disability_groups: [],
+      boarding: "" as const,
+      ownership: "private" as const,
+    },
+  ];
+
+  it("finds the schools for the hearing impaired by 'deaf' or 'hearing', whatever the school's name", () => {
+    expect(searchSchools(directory, { name: "Deaf" }).map((s) => s.id)).toEqual([1]);
+    expect(searchSchools(directory, { name: "hearing" }).map((s) => s.id)).toEqual([1]);
+    expect(searchSchools(directory, { name: "school for the deaf" }).map((s) => s.id)).toEqual([1]);
+    expect(searchSchools(directory, { name: "blind" }).map((s) => s.id)).toEqual([2]);
+  });
+
+  it("does not take a group word inside another word for the group", () => {
+    expect(searchSchools(directory, { name: "insight" }).map((s) => s.id)).toEqual([3]);
+  });
+
+  it("narrows by disability group, boarding and ownership together", () => {
+    expect(filterSchools(directory, { group: "visual" }).map((s) => s.id)).toEqual([2]);
+    expect(filterSchools(directory, { boarding: "boarding", ownership: "mission" }).map((s) => s.id)).toEqual(
+      [1],
+    );
+    expect(filterSchools(directory, { ownership: "public", group: "hearing" })).toEqual([]);
+    expect(filterSchools(directory, {})).toHaveLength(3);
+  });
+
+  it("builds a map search from the school's name and town", () => {
+    expect(mapSearchHref({ name: "Wesley School", location: " Surulere ", state: "Lagos" })).toBe(
+      "https://www.google.com/maps/search/?api=1&query=Wesley%20School%2C%20Surulere%2C%20Lagos%2C%20Nigeria",
+    );
   });
 });

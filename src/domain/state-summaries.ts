@@ -7,13 +7,19 @@ export interface StateSummary {
   name: string;
   code: string;
   slug: string;
-  /** "Disability Policy: Yes" means a policy document url exists (spec §2, map tooltip). */
-  hasPolicy: boolean;
+  /** The state's own disability law as the data records it ("Passed", "Second Reading", …). */
+  lawStatus: string;
+  lawYear: number | null;
+  /** Whether a policy document can be downloaded (a url exists): the download is offered only then. */
+  hasPolicyDocument: boolean;
   schoolCount: number;
 }
 
 export function summarizeStates(
-  states: readonly Pick<StateRecord, "id" | "state" | "code" | "url">[],
+  states: readonly (Pick<StateRecord, "id" | "state" | "code" | "url"> & {
+    status?: string;
+    law?: { year: number | null };
+  })[],
   schools: readonly Pick<School, "state">[],
 ): StateSummary[] {
   return states.map((state) => ({
@@ -21,7 +27,9 @@ export function summarizeStates(
     name: state.state,
     code: state.code,
     slug: stateSlug(state.state),
-    hasPolicy: state.url !== "",
+    lawStatus: state.status ?? "",
+    lawYear: state.law?.year ?? null,
+    hasPolicyDocument: state.url !== "",
     schoolCount: schools.filter((school) => sameState(school.state, state.state)).length,
   }));
 }

@@ -9,6 +9,7 @@ import { apiNotFound, registerErrorHandling } from "./http/errors";
 import { MediaLinks } from "./media/media-links";
 import { mediaRoutes } from "./media/routes";
 import { MediaStorage } from "./media/storage";
+import { correctionRoutes } from "./corrections/routes";
 import { createRateLimitStore } from "./rate-limit/create-store";
 import { reviewRoutes } from "./reports/review-routes";
 import { reportRoutes } from "./reports/routes";
@@ -85,6 +86,15 @@ export async function buildApp({
         { prefix: "/eyewitness" },
       );
       await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });
+      await api.register(
+        correctionRoutes({
+          db: database.db,
+          now,
+          rateLimitStore,
+          maxPerHour: config.correctionRateLimitMax,
+        }),
+        { prefix: "/corrections" },
+      );
       api.all("/*", async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),
       );

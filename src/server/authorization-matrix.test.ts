@@ -40,6 +40,8 @@ interface Fixtures {
   photoId: string;
   /** Another of the bystander's reports, pending, for the review row (so the photo's report stays private). */
   reviewReportId: string;
+  /** Two new corrections: the moderator decides on the first, the admin on the second. */
+  correctionIds: [string, string];
 }
 
 interface Row {
@@ -192,6 +194,29 @@ const matrix: Record<string, Row> = {
       payload: { userId: fixtures.bystanderId, role: "moderator" },
     }),
   },
+  "POST /api/v1/corrections": {
+    expected: [201, 201, 201, 201],
+    note: "anyone, signed in or not: a correction to a state record",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/corrections",
+      payload: { subject: "state", subjectId: 25, whatIsWrong: "The law's year should be 2011, not 2012." },
+    }),
+  },
+  "GET /api/v1/corrections": {
+    expected: [401, 403, 200, 200],
+    note: "correction:review: the queue of new corrections, with senders' e-mail addresses",
+    request: () => ({ method: "GET", url: "/api/v1/corrections" }),
+  },
+  "PATCH /api/v1/corrections/:id": {
+    expected: [401, 403, 200, 200],
+    note: "correction:review: the moderator accepts one correction, the admin dismisses another",
+    request: (fixtures, caller) => ({
+      method: "PATCH",
+      url: `/api/v1/corrections/${fixtures.correctionIds[caller === "admin" ? 1 : 0]}`,
+      payload: { status: caller === "admin" ? "dismissed" : "accepted" },
+    }),
+  },
   "GET /api/v1/roles/audit": {
     expected: [401, 403, 403, 200],
     note: "audit:read",
@@ -267,7 +292,30 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
     const toReview = await submitReport(app, bystanderToken, fieldParts());
     if (toReview.statusCode !== 201)
       throw new Error(`the bystander's second report answered ${toReview.statusCode}`);
+    const correctionIds: string[] = [];
+    for (const subjectId of [1, 2]) {
+      const sent = await app.inject({
+        method: "POST",
+        url: "/api/v1/corrections",
+        payload: { subject: "state", subjectId, whatIsWrong: "The agency's name is out of date." },
+      });
+      if (sent.statusCode !== 201) throw new Error(`a correction answered ${sent.statusCode}`);
+    }
+    const queue = await app.inject({
+      method: "GET",
+      url: "/api/v1/corrections",
+      headers: bearer(
+        await login(app, { email: accounts.admin.email, password }).then(
+          (r) => r.json<{ token: string }>().token,
+        ),
+      ),
+    });
+    for (const correction of queue.json<{ corrections: { id: string }[] }>().corrections) {
+      correctionIds.push(correction.id);
+    }
+    if (correctionIds.length !== 2) throw new Error("the corrections were not listed");
     fixtures = {
+      correctionIds: [correctionIds[0]!, correctionIds[1]!],
       bystanderId: await idOf(db, bystander.email),
       bystanderEmail: bystander.email,
       photoId: photo.id,

@@ -34,6 +34,7 @@ const envSchema = z.object({
   REPORT_PHOTO_MAX_BYTES: positiveInt.default(PHOTO_MAX_BYTES),
   REPORT_VIDEO_MAX_BYTES: positiveInt.default(VIDEO_MAX_BYTES),
   REPORT_RATE_LIMIT_MAX: positiveInt.default(20),
+  CORRECTION_RATE_LIMIT_MAX: positiveInt.default(10),
   MEDIA_URL_SECRET: z
     .string()
     .trim()
@@ -74,6 +75,8 @@ export interface Config {
   reportVideoMaxBytes: number;
   /** Eyewitness report submissions per user per hour. */
   reportRateLimitMax: number;
+  /** "Suggest a correction" submissions per IP per hour. */
+  correctionRateLimitMax: number;
   /** Key of the signed media links; several instances must share one (MEDIA_URL_SECRET). */
   mediaUrlSecret: string;
   /** True when MEDIA_URL_SECRET was not set and a key was made for this process only. */
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportPhotoMaxBytes: values.REPORT_PHOTO_MAX_BYTES,
     reportVideoMaxBytes: values.REPORT_VIDEO_MAX_BYTES,
     reportRateLimitMax: values.REPORT_RATE_LIMIT_MAX,
+    correctionRateLimitMax: values.CORRECTION_RATE_LIMIT_MAX,
     mediaUrlSecret: values.MEDIA_URL_SECRET ?? randomBytes(32).toString("base64url"),
     mediaUrlSecretGenerated: values.MEDIA_URL_SECRET === undefined,
   };

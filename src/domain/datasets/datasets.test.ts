@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import country from "../../../data/country-ng.json" with { type: "json" };
+import estimates from "../../../data/estimates.json" with { type: "json" };
 import map from "../../../data/nigeria-states.geojson?raw";
 import schools from "../../../data/schools.json" with { type: "json" };
 import site from "../../../data/site.json" with { type: "json" };
 import states from "../../../data/states.json" with { type: "json" };
-import { countrySchema, mapSchema, schoolSchema, siteSchema, stateRecordSchema } from "./schemas";
+import {
+  countrySchema,
+  estimatesSchema,
+  mapSchema,
+  schoolSchema,
+  siteSchema,
+  stateRecordSchema,
+} from "./schemas";
 import { stateKey } from "./state-names";
 
 describe("data/states.json", () => {
@@ -48,6 +56,22 @@ describe("data/country-ng.json", () => {
     expect(parsed.statistics.ageBands.map((b) => b.count)).toEqual([
       6592950, 914940, 1802970, 4816890, 12782250,
     ]);
+  });
+});
+
+describe("data/estimates.json", () => {
+  const parsed = estimatesSchema.parse(estimates);
+
+  it("has unique ids, and its headline names one of them", () => {
+    expect(new Set(parsed.estimates.map((e) => e.id)).size).toBe(parsed.estimates.length);
+    expect(parsed.estimates.map((e) => e.id)).toContain(parsed.headline.estimate_id);
+  });
+
+  it("never holds a figure without a way to check it", () => {
+    for (const estimate of parsed.estimates) {
+      expect(estimate.url !== null || estimate.seen_in.length > 0, estimate.id).toBe(true);
+      expect(estimate.cite_as, estimate.id).not.toBe("");
+    }
   });
 });
 

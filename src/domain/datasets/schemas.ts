@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { policyStatuses, schoolTypes, type SchoolType } from "./vocabulary";
+import {
+  boardingKinds,
+  disabilityGroups,
+  ownershipKinds,
+  policyStatuses,
+  schoolTypes,
+  type SchoolType,
+} from "./vocabulary";
 
 export { policyStatuses, schoolTypes, type SchoolType };
 
@@ -46,9 +53,9 @@ export const schoolSchema = z.object({
   location: z.string(),
   local_government: z.string(),
   desc: z.string(),
-  disability_groups: z.array(z.enum(["hearing", "visual", "physical", "intellectual", "autism", "multiple"])),
-  boarding: z.enum(["", "day", "boarding", "day and boarding"]),
-  ownership: z.enum(["", "public", "private", "mission"]),
+  disability_groups: z.array(z.enum(disabilityGroups)),
+  boarding: z.enum(["", ...boardingKinds]),
+  ownership: z.enum(["", ...ownershipKinds]),
   picture_url: optionalUrl,
   website: optionalUrl,
   phone: z.string(),
@@ -76,6 +83,8 @@ export const countrySchema = z.object({
     address: z.string(),
     number: z.array(z.string()),
     email: optionalEmail,
+    /** Set when `url` is not an official copy: what it is, to show beside the link. */
+    urlNote: z.string().optional(),
   }),
   statistics: z.object({
     year: z.number().int(),
@@ -144,3 +153,50 @@ export const mapSchema = z.object({
 });
 export type MapCollection = z.infer<typeof mapSchema>;
 export type MapPosition = Position;
+
+// data/estimates.json: published estimates side by side (see data/estimates-report.md). null means the
+// source gives no value, never zero.
+const threshold = z.object({
+  threshold: z.string(),
+  age: z.string().optional(),
+  percent: z.number().nullable().optional(),
+  persons: z.number().int().nullable().optional(),
+  percent_of_households: z.number().nullable().optional(),
+});
+
+export const estimateSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  label: z.string().min(1),
+  kind: z.string().min(1),
+  measured_in_nigeria: z.boolean(),
+  publisher: z.string().min(1),
+  title: z.string().min(1),
+  year: z.number().int().min(1990).max(2100).nullable(),
+  url: webUrl.nullable(),
+  seen_in: z.array(z.object({ url: webUrl, what: z.string() })),
+  method: z.string(),
+  counts: z.string(),
+  share_percent: z.number().min(0).max(100).nullable(),
+  persons: z.number().int().positive().nullable(),
+  population_base: z.string(),
+  thresholds: z.array(threshold).nullable(),
+  breakdowns: z.record(z.string(), z.unknown()).nullable(),
+  cite_as: z.string().min(1),
+  notes: z.string(),
+});
+export type Estimate = z.infer<typeof estimateSchema>;
+
+export const estimatesSchema = z.object({
+  as_of: asOf,
+  about: z.string(),
+  fields: z.record(z.string(), z.string()),
+  headline: z.object({
+    estimate_id: z.string(),
+    why: z.string(),
+    suggested_wording: z.string(),
+    caveats: z.string(),
+    no_sourced_breakdown_for: z.string(),
+  }),
+  estimates: z.array(estimateSchema).min(1),
+});
+export type Estimates = z.infer<typeof estimatesSchema>;

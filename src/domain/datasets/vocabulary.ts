@@ -11,3 +11,14 @@ export const policyStatuses = [
 
 export const schoolTypes = ["primary", "nursery", "secondary", "special"] as const;
 export type SchoolType = (typeof schoolTypes)[number];
+
+export const disabilityGroups = [
+  "hearing",
+  "visual",
+  "physical",
+  "intellectual",
+  "autism",
+  "multiple",
+] as const;
+export const boardingKinds = ["day", "boarding", "day and boarding"] as const;
+export const ownershipKinds = ["public", "private", "mission"] as const;

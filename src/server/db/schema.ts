@@ -18,6 +18,7 @@ import {
   commentTypes,
   reportStatuses,
 } from "../../domain/reports/report-rules";
+import { correctionStatuses, correctionSubjects } from "../../domain/corrections/correction-rules";
 
 // PostgreSQL schema, identical on PGlite and a PostgreSQL server. Secrets (password hashes, token hashes)
 // never sit in the users table, so a query for a user cannot carry them by accident.
@@ -218,5 +219,33 @@ export const reportMedia = pgTable(
       "report_media_description_length_check",
       sql`char_length(${table.description}) <= ${sql.raw(String(PHOTO_DESCRIPTION_MAX_LENGTH))}`,
     ),
+  ],
+);
+
+/**
+ * "Suggest a correction" on a state or school page (migration 0007): anonymous unless the sender was signed
+ * in; moderators and admins accept or dismiss each one.
+ */
+export const corrections = pgTable(
+  "corrections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject", { enum: correctionSubjects }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    whatIsWrong: text("what_is_wrong").notNull(),
+    sourceUrl: text("source_url"),
+    email: text("email"),
+    senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: correctionStatuses }).notNull().default("new"),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // The queue: one status, oldest first.
+    index("corrections_status_idx").on(table.status, table.createdAt),
+    check("corrections_subject_check", sql`${table.subject} in (${sqlList(correctionSubjects)})`),
+    check("corrections_status_check", sql`${table.status} in (${sqlList(correctionStatuses)})`),
+    check("corrections_what_is_wrong_length_check", sql`char_length(${table.whatIsWrong}) <= 2000`),
   ],
 );

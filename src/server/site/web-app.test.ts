@@ -107,6 +107,38 @@ describe("serving the built web app", () => {
   });
 });
 
+describe("the prerendered 'Page not found'", () => {
+  let dir: string;
+  let site: FastifyInstance;
+  const notFound = "<!DOCTYPE html><html><body><h1>Page not found</h1></body></html>";
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "web-app-404-"));
+    await mkdir(path.join(dir, "not-found"), { recursive: true });
+    await writeFile(path.join(dir, "not-found", "index.html"), notFound);
+    await writeFile(path.join(dir, "__spa-fallback.html"), shell);
+    site = Fastify();
+    await site.register(webSite, { buildDir: dir });
+  });
+  afterAll(async () => {
+    await site.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("is sent with 404 for an unknown path, readable without JavaScript", async () => {
+    const response = await site.inject({ method: "GET", url: "/no/such/page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("<h1>Page not found</h1>");
+  });
+
+  it("leaves unknown state and school ids to their pages' own 'not found' (the app shell)", async () => {
+    for (const url of ["/states/99", "/schools/99999"]) {
+      const response = await site.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain("window.__spa = true;");
+    }
+  });
+});
+
 describe("starting without a build", () => {
   it("fails with a message saying to build", async () => {
     const empty = Fastify();

@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isClientOnlyPath } from "../../domain/routes";
+import { hasOwnNotFound, isClientOnlyPath, paths } from "../../domain/routes";
 
 // Serves the built web app: hashed assets with long caching, a prerendered page where one exists, and the
 // app shell otherwise (200 for client-rendered pages, 404 for unknown paths, which the app shows as
@@ -60,6 +60,12 @@ export async function webSite(app: FastifyInstance, options: { buildDir: string 
       return sendPage(request, reply, await loadPage(index), 200);
     }
     const status = pathname !== null && isClientOnlyPath(pathname) ? 200 : 404;
+    if (status === 404 && pathname !== null && !hasOwnNotFound(pathname)) {
+      const notFoundPage = path.join(buildDir, paths.notFoundPage(), "index.html");
+      if ((await stat(notFoundPage).catch(() => null))?.isFile()) {
+        return sendPage(request, reply, await loadPage(notFoundPage), 404);
+      }
+    }
     // The verification and reset links carry a secret in the path: never send it on as a Referer.
     if (pathname !== null && /^\/(verify-email|reset-password)(\/|$)/.test(pathname)) {
       reply.header("referrer-policy", "no-referrer");

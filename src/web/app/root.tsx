@@ -92,6 +92,12 @@ export function HydrateFallback() {
     <div className={styles.fallback}>
       <title>{pageTitle()}</title>
       <Spinner label="Loading Inclusion Atlas…" />
+      <noscript>
+        <p>
+          This page needs JavaScript, which is turned off or could not load. The public pages (the map, the
+          states, the schools) work without it: <a href="/">go to the home page</a>.
+        </p>
+      </noscript>
     </div>
   );
 }

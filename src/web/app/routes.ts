@@ -9,7 +9,9 @@ export default [
   route("sdir", "routes/sdir.tsx"),
   route("eyewitnesspage", "routes/eyewitness-intro.tsx"),
   route("eyewitness-reports", "routes/eyewitness-reports.tsx"),
+  route("states", "routes/states.tsx"),
   route("states/:stateId", "routes/state.tsx"),
+  route("data/estimates", "routes/estimates.tsx"),
   route("schools/:schoolId", "routes/school.tsx"),
 
   // Accounts (public; the token pages are client-rendered)

@@ -1,21 +1,18 @@
 import { Link } from "react-router";
+import configuredContacts from "virtual:site-contacts";
 import site from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
+import { telHref, type SiteContacts } from "../../../domain/site-contacts";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { Logo } from "./Logo";
 import styles from "./SiteFooter.module.css";
 
-const socialNames = {
-  facebook: "Facebook",
-  x: "X",
-  instagram: "Instagram",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-} as const;
-
-/** Footer with the site settings of data/site.json. */
-export function SiteFooter() {
-  const socials = Object.entries(socialNames).filter(([key]) => site.social[key as keyof typeof socialNames]);
+/**
+ * Footer with the site settings of data/site.json; contact details and social links come from the
+ * deployer's configuration (SITE_* variables, see the README), and none are shown when unset.
+ */
+export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteContacts }) {
+  const { email, phone, social } = contacts;
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
@@ -50,35 +47,47 @@ export function SiteFooter() {
             <li>
               <Link to={paths.sdir()}>State of Disability Inclusion Report</Link>
             </li>
+            <li>
+              <Link to={paths.states()}>Compare all states</Link>
+            </li>
+            <li>
+              <Link to={paths.estimates()}>How many Nigerians have a disability?</Link>
+            </li>
           </ul>
         </nav>
-        <div>
-          <h2 className={styles.heading}>Contact</h2>
-          <ul className={styles.links}>
-            {site.contact.email ? (
-              <li>
-                E-mail: <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
-              </li>
+        {email || phone || social.length > 0 ? (
+          <div>
+            {email || phone ? (
+              <>
+                <h2 className={styles.heading}>Contact</h2>
+                <ul className={styles.links}>
+                  {email ? (
+                    <li>
+                      E-mail: <a href={`mailto:${email}`}>{email}</a>
+                    </li>
+                  ) : null}
+                  {phone ? (
+                    <li>
+                      Phone: <a href={telHref(phone)}>{phone}</a>
+                    </li>
+                  ) : null}
+                </ul>
+              </>
             ) : null}
-            {site.contact.phone ? (
-              <li>
-                Phone: <a href={`tel:${site.contact.phone.replace(/[^+\d]/g, "")}`}>{site.contact.phone}</a>
-              </li>
+            {social.length > 0 ? (
+              <>
+                <h2 className={styles.heading}>Follow us</h2>
+                <ul className={styles.social}>
+                  {social.map((network) => (
+                    <li key={network.name}>
+                      <ExternalLink href={network.url}>{network.name}</ExternalLink>
+                    </li>
+                  ))}
+                </ul>
+              </>
             ) : null}
-          </ul>
-          {socials.length > 0 ? (
-            <>
-              <h2 className={styles.heading}>Follow us</h2>
-              <ul className={styles.social}>
-                {socials.map(([key, name]) => (
-                  <li key={key}>
-                    <ExternalLink href={site.social[key as keyof typeof socialNames]}>{name}</ExternalLink>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
       </div>
       <div className={`container ${styles.fineprint}`}>
         <p>

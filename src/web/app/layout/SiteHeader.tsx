@@ -11,7 +11,12 @@ import { Logo } from "./Logo";
 import { SiteSidebar } from "./SiteSidebar";
 import styles from "./SiteHeader.module.css";
 
-/** Sticky header; on the home page it also carries the section buttons and the state dropdown. */
+/**
+ * The header; on the home page it also carries the section links and the state dropdown. It sticks to the
+ * top only on wide screens, where it is one row (html's scroll-padding-top matches its height); on phones it
+ * scrolls away, so it never hides what has focus. The order in the HTML is the order on screen at every
+ * width: logo, menu, then the home page's section links and state dropdown.
+ */
 export function SiteHeader() {
   const { pathname } = useLocation();
   const home = useRouteLoaderData<{ states: StateSummary[] }>("routes/home");
@@ -21,8 +26,8 @@ export function SiteHeader() {
         <Link to={paths.home()} className={styles.logo}>
           <Logo />
         </Link>
-        {pathname === paths.home() && home ? <HomeNavigation states={home.states} /> : null}
         <SiteSidebar />
+        {pathname === paths.home() && home ? <HomeNavigation states={home.states} /> : null}
       </div>
     </header>
   );
@@ -46,7 +51,7 @@ function HomeNavigation({ states }: { states: StateSummary[] }) {
       <StateSelect
         className={styles.stateSelect}
         states={states}
-        selectedId={selected?.id ?? null}
+        selectedSlug={selected?.slug ?? null}
         onSelect={select}
         onClear={clear}
       />

@@ -1,9 +1,11 @@
 import { useCallback, useRef } from "react";
 import country from "../../../../data/country-ng.json";
+import estimates from "../../../../data/estimates.json";
 import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
-import type { Country } from "../../../domain/datasets/schemas";
+import { estimatesSchema, type Country } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
+import { nationalFigures } from "../../../domain/national-estimates";
 import { summarizeStates } from "../../../domain/state-summaries";
 import { EducationSection } from "../../features/education/EducationSection";
 import { MapPanel } from "../../features/map/MapPanel";
@@ -15,6 +17,7 @@ import {
   POLICY_SECTION_ID,
   useStateSelection,
 } from "../../features/state-selection/useStateSelection";
+import { figureCards } from "../../features/statistics/national-figures";
 import { NationalStatistics } from "../../features/statistics/NationalStatistics";
 import { StateOverview } from "../../features/states/StateOverview";
 import { pageMeta } from "../page-title";
@@ -23,9 +26,12 @@ import styles from "./home.module.css";
 
 // Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
 export function loader() {
+  const figures = nationalFigures(estimatesSchema.parse(estimates));
   return {
     states: summarizeStates(states, schools),
-    country: country as Country,
+    policy: (country as Country).policy,
+    figures,
+    cards: figureCards(figures, schools.length),
     totalSchools: schools.length,
   };
 }
@@ -33,22 +39,25 @@ export function loader() {
 export const meta: Route.MetaFunction = () => pageMeta(undefined);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { states: summaries, country: nigeria, totalSchools } = loaderData;
+  const { states: summaries, policy, figures, cards, totalSchools } = loaderData;
   const { selected, select } = useStateSelection(summaries);
   const viewAllRef = useRef<HTMLButtonElement>(null);
   const schoolsDialog = useSchoolsDialog(summaries, viewAllRef);
-  const policyByRegion = useCallback(
-    (regionName: string) => summaries.find((state) => sameState(state.name, regionName))?.hasPolicy,
+  const lawOf = useCallback(
+    (regionName: string) => {
+      const state = summaries.find((candidate) => sameState(candidate.name, regionName));
+      return state ? { status: state.lawStatus, year: state.lawYear } : undefined;
+    },
     [summaries],
   );
 
   return (
     <div className="container">
-      <NationalStatistics country={nigeria} schoolCount={totalSchools} />
+      <NationalStatistics figures={figures} cards={cards} policy={policy} />
       <div className={styles.columns}>
         <div className={styles.details}>
           <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>
-            <StateOverview selected={selected} countryPolicy={nigeria.policy} headingId="policy-heading" />
+            <StateOverview selected={selected} countryPolicy={policy} headingId="policy-heading" />
           </section>
           <section id={EDUCATION_SECTION_ID} aria-labelledby="education-heading" className={styles.section}>
             <EducationSection
@@ -62,7 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <MapPanel selectedStateName={selected?.name ?? null}>
           <NigeriaMap
-            policyByRegion={policyByRegion}
+            lawOf={lawOf}
             selectedRegionName={selected?.name ?? null}
             onSelectRegion={(regionName) => select(regionName)}
           />

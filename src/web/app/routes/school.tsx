@@ -2,6 +2,8 @@ import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
 import type { School } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
+import { describeSources } from "../../../domain/source-titles";
+import { CorrectionForm } from "../../features/corrections/CorrectionForm";
 import { SchoolDetails, SchoolNotFound } from "../../features/schools/SchoolDetails";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
@@ -13,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const school = (schools as School[]).find((candidate) => String(candidate.id) === params.schoolId);
   if (!school) throw new Response("School not found", { status: 404 });
   const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;
-  return { school, stateId };
+  return { school, stateId, sources: describeSources(school.sources) };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -26,7 +28,15 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function SchoolRoute({ loaderData }: Route.ComponentProps) {
-  return <SchoolDetails school={loaderData.school} stateId={loaderData.stateId} />;
+  const { school } = loaderData;
+  return (
+    <>
+      <SchoolDetails {...loaderData} />
+      <div className="container">
+        <CorrectionForm subject="school" subjectId={school.id} subjectName={school.name} />
+      </div>
+    </>
+  );
 }
 
 export function HydrateFallback() {

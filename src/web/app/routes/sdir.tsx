@@ -1,6 +1,9 @@
 import site from "../../../../data/site.json";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { SourceList } from "../../ui/SourceList";
+import { describeSources } from "../../../domain/source-titles";
 import { pageMeta } from "../page-title";
+import type { Route } from "./+types/sdir";
 import styles from "./content-page.module.css";
 
 const report = site.sdir;
@@ -11,9 +14,14 @@ const launched = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
+// Build time only: the sources' titles are worked out here, not in the browser.
+export function loader() {
+  return { sources: describeSources(report.sources) };
+}
+
 export const meta = () => pageMeta(report.title, `${report.title}, published by ${report.publisher}.`);
 
-export default function Sdir() {
+export default function Sdir({ loaderData }: Route.ComponentProps) {
   return (
     <article className={`container ${styles.page}`}>
       <h1>{report.title}</h1>
@@ -44,13 +52,7 @@ export default function Sdir() {
       </section>
       <section aria-labelledby="sources">
         <h2 id="sources">Sources</h2>
-        <ul>
-          {report.sources.map((source) => (
-            <li key={source}>
-              <ExternalLink href={source}>{new URL(source).hostname.replace(/^www\./, "")}</ExternalLink>
-            </li>
-          ))}
-        </ul>
+        <SourceList sources={loaderData.sources} />
       </section>
     </article>
   );

@@ -5,6 +5,8 @@ import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
+import { describeSources } from "../../../domain/source-titles";
+import { CorrectionForm } from "../../features/corrections/CorrectionForm";
 import { StatePolicyPage } from "../../features/states/StatePolicyPage";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
@@ -16,7 +18,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const record = (states as StateRecord[]).find((state) => String(state.id) === params.stateId);
   if (!record) throw new Response("Policy Not Found", { status: 404 });
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
-  return { record, schoolCount, totalStates: states.length };
+  return { record, schoolCount, totalStates: states.length, sources: describeSources(record.sources) };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -29,7 +31,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function StateRoute({ loaderData }: Route.ComponentProps) {
-  return <StatePolicyPage {...loaderData} />;
+  const { record } = loaderData;
+  return (
+    <StatePolicyPage {...loaderData}>
+      <CorrectionForm subject="state" subjectId={record.id} subjectName={record.state} />
+    </StatePolicyPage>
+  );
 }
 
 export function HydrateFallback() {

@@ -9,7 +9,9 @@ const state = (schoolCount: number) => ({
   name: "Bauchi",
   code: "NG-BA",
   slug: "bauchi",
-  hasPolicy: false,
+  lawStatus: "Passed",
+  lawYear: 2011,
+  hasPolicyDocument: false,
   schoolCount,
 });
 

@@ -1,25 +1,42 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { NigeriaMap } from "./NigeriaMap";
+import { NigeriaMap, type RegionLaw } from "./NigeriaMap";
 
-// States with a policy document in this test; any other region reads "No".
-const withPolicy = new Set(["Lagos", "Kano", "Federal Capital Territory"]);
+// Law statuses in this test; Zamfara has no record, any other region has passed its law without a year.
+const laws: Record<string, RegionLaw> = {
+  Lagos: { status: "Passed", year: 2011 },
+  Kano: { status: "Passed/awaiting Gov assent", year: null },
+  Borno: { status: "Second Reading", year: null },
+  Ogun: { status: "Pending", year: null },
+  "Federal Capital Territory": { status: "Passed", year: null },
+};
+const lawOf = (name: string): RegionLaw | undefined =>
+  name === "Zamfara" ? undefined : (laws[name] ?? { status: "Passed", year: null });
+
+// The legend links to the comparison table, so the map renders inside a router.
+function inRouter(element: ReactElement) {
+  return <RouterProvider router={createMemoryRouter([{ path: "/", element }])} />;
+}
 
 function renderMap(selectedRegionName: string | null = null) {
   const onSelectRegion = vi.fn();
   const user = userEvent.setup();
-  const view = render(
-    <NigeriaMap
-      policyByRegion={(name) => (name === "Zamfara" ? undefined : withPolicy.has(name))}
-      selectedRegionName={selectedRegionName}
-      onSelectRegion={onSelectRegion}
-    />,
+  const map = (selected: string | null) => (
+    <NigeriaMap lawOf={lawOf} selectedRegionName={selected} onSelectRegion={onSelectRegion} />
   );
-  const map = screen.getByRole("group", { name: "Map of Nigeria's states" });
+  const view = render(inRouter(map(selectedRegionName)));
+  const rerenderWith = (selected: string | null) => view.rerender(inRouter(map(selected)));
+  return { ...view, rerenderWith, ...queries(), user, onSelectRegion };
+}
+
+function queries() {
+  const map = screen.getByRole("group", { name: "Map of Nigeria's states by disability law status" });
   const region = (name: RegExp) => within(map).getByRole("button", { name });
   const tooltip = () => screen.queryByRole("tooltip", { hidden: true });
-  return { ...view, user, map, region, tooltip, onSelectRegion };
+  return { map, region, tooltip };
 }
 
 // Focus as a script or an assistive technology moves it, with React's updates applied.
@@ -28,29 +45,92 @@ function focus(element: HTMLElement) {
 }
 
 describe("NigeriaMap", () => {
-  it("offers the 36 states and the FCT as buttons named with their disability policy", () => {
+  it("offers the 36 states and the FCT as buttons named with their disability law status", () => {
     const { map } = renderMap();
     expect(within(map).getAllByRole("button")).toHaveLength(37);
-    expect(within(map).getByRole("button", { name: "Lagos State, disability policy: Yes" })).toBeVisible();
-    expect(within(map).getByRole("button", { name: "Abia State, disability policy: No" })).toBeVisible();
-    expect(within(map).getByRole("button", { name: "Zamfara State, disability policy: No" })).toBeVisible();
     expect(
-      within(map).getByRole("button", { name: "Federal Capital Territory, disability policy: Yes" }),
+      within(map).getByRole("button", { name: "Lagos State, disability law: Passed (2011)" }),
+    ).toBeVisible();
+    expect(within(map).getByRole("button", { name: "Abia State, disability law: Passed" })).toBeVisible();
+    expect(
+      within(map).getByRole("button", {
+        name: "Kano State, disability law: Passed, awaiting the Governor's assent",
+      }),
+    ).toBeVisible();
+    expect(
+      within(map).getByRole("button", { name: "Borno State, disability law: Second reading" }),
+    ).toBeVisible();
+    expect(
+      within(map).getByRole("button", { name: "Ogun State, disability law: Pending / no law" }),
+    ).toBeVisible();
+    expect(
+      within(map).getByRole("button", { name: "Zamfara State, disability law: Pending / no law" }),
+    ).toBeVisible();
+    expect(
+      within(map).getByRole("button", { name: "Federal Capital Territory, disability law: Passed" }),
     ).toBeVisible();
   });
 
-  it("lets Tab walk the regions in alphabetical order", async () => {
-    const { user, map } = renderMap();
-    const names: string[] = [];
-    for (let i = 0; i < 37; i++) {
-      await user.tab();
-      names.push(document.activeElement?.getAttribute("aria-label")?.split(",")[0] ?? "");
-    }
-    expect(within(map).getAllByRole("button")).toHaveLength(37);
-    expect(names.slice(0, 3)).toEqual(["Abia State", "Adamawa State", "Akwa Ibom State"]);
-    expect(names).toContain("Federal Capital Territory");
-    expect(names.at(-1)).toBe("Zamfara State");
-    expect(new Set(names).size).toBe(37);
+  it("fills each state by its law status and counts each status in the legend", () => {
+    const { region } = renderMap();
+    expect(region(/^Lagos State/)).toHaveAttribute("data-law-status", "passed");
+    expect(region(/^Kano State/)).toHaveAttribute("data-law-status", "awaiting-assent");
+    expect(region(/^Borno State/)).toHaveAttribute("data-law-status", "second-reading");
+    expect(region(/^Ogun State/)).toHaveAttribute("data-law-status", "pending");
+    const legend = screen.getByRole("heading", { name: "State disability laws" })
+      .parentElement as HTMLElement;
+    expect(
+      within(legend)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Passed: 33",
+      "Passed, awaiting the Governor's assent: 1",
+      "Second reading: 1",
+      "Pending / no law: 2",
+    ]);
+    expect(within(legend).getByRole("link", { name: "Compare all states" })).toHaveAttribute(
+      "href",
+      "/states",
+    );
+  });
+
+  it("is one tab stop: Tab enters the map once and leaves it on the next Tab", async () => {
+    const { user, map, region } = renderMap();
+    await user.tab();
+    expect(region(/^Abia State/)).toHaveFocus();
+    await user.tab();
+    expect(map).not.toContainElement(document.activeElement as HTMLElement);
+    expect(
+      within(map)
+        .getAllByRole("button")
+        .filter((button) => button.tabIndex === 0),
+    ).toHaveLength(1);
+  });
+
+  it("makes the selected state the map's tab stop, and then the last state focused", async () => {
+    const { user, region } = renderMap("Kano");
+    await user.tab();
+    expect(region(/^Kano State/)).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    expect(region(/^Jigawa State/)).toHaveFocus();
+    await user.tab({ shift: true });
+    await user.tab();
+    expect(region(/^Jigawa State/)).toHaveFocus();
+  });
+
+  it("gives the smallest states a pointer target of their own beside the map", async () => {
+    const { user, onSelectRegion } = renderMap();
+    const lagos = document.querySelector<HTMLButtonElement>('[data-small-state="NG-LA"]');
+    const fct = document.querySelector<HTMLButtonElement>('[data-small-state="NG-FC"]');
+    expect(lagos).toHaveTextContent("Lagos");
+    expect(fct).toHaveTextContent("FCT");
+    expect(lagos?.tabIndex).toBe(-1);
+    if (!lagos || !fct) throw new Error("no small-state targets");
+    await user.click(lagos);
+    expect(onSelectRegion).toHaveBeenLastCalledWith("Lagos");
+    await user.click(fct);
+    expect(onSelectRegion).toHaveBeenLastCalledWith("Federal Capital Territory");
   });
 
   it("selects a state on click, Enter and Space", async () => {
@@ -90,17 +170,17 @@ describe("NigeriaMap", () => {
     expect(region(/^Sokoto State/)).toHaveFocus();
   });
 
-  it("shows the state and its disability policy in a tooltip on keyboard focus, until blur", async () => {
+  it("shows the state and its disability law in a tooltip on keyboard focus, until blur", async () => {
     const { user, region, tooltip } = renderMap();
     expect(tooltip()).toBeNull();
 
     focus(region(/^Lagos State/));
     expect(tooltip()).toHaveTextContent("Lagos State");
-    expect(tooltip()).toHaveTextContent("Disability Policy: Yes");
+    expect(tooltip()).toHaveTextContent("Disability law: Passed (2011)");
 
     await user.keyboard("{ArrowUp}");
     expect(tooltip()).toHaveTextContent("Ogun State");
-    expect(tooltip()).toHaveTextContent("Disability Policy: No");
+    expect(tooltip()).toHaveTextContent("Disability law: Pending / no law");
 
     act(() => region(/^Ogun State/).blur());
     expect(tooltip()).toBeNull();
@@ -117,11 +197,11 @@ describe("NigeriaMap", () => {
     const { user, region, tooltip } = renderMap();
     await user.hover(region(/^Kano State/));
     expect(tooltip()).toHaveTextContent("Kano State");
-    expect(tooltip()).toHaveTextContent("Disability Policy: Yes");
+    expect(tooltip()).toHaveTextContent("Disability law: Passed, awaiting the Governor's assent");
 
     await user.hover(region(/^Borno State/));
     expect(tooltip()).toHaveTextContent("Borno State");
-    expect(tooltip()).toHaveTextContent("Disability Policy: No");
+    expect(tooltip()).toHaveTextContent("Disability law: Second reading");
 
     await user.unhover(region(/^Borno State/));
     expect(tooltip()).toBeNull();
@@ -166,54 +246,46 @@ describe("NigeriaMap", () => {
   });
 
   it("marks only the selected state as pressed, matching 'FCT' to the Federal Capital Territory", () => {
-    const { map, region, rerender } = renderMap("FCT");
+    const { map, region, rerenderWith } = renderMap("FCT");
     expect(region(/^Federal Capital Territory/)).toHaveAttribute("aria-pressed", "true");
     expect(within(map).getAllByRole("button", { pressed: true })).toHaveLength(1);
 
-    rerender(<NigeriaMap policyByRegion={() => false} selectedRegionName={null} onSelectRegion={() => {}} />);
+    rerenderWith(null);
     expect(within(map).queryAllByRole("button", { pressed: true })).toHaveLength(0);
     expect(within(map).getAllByRole("button", { pressed: false })).toHaveLength(37);
   });
 
   it("draws the map from regions given to it", () => {
     render(
-      <NigeriaMap
-        regions={[
-          { name: "Lagos", code: "NG-LA", d: "M0 0l10 0 0 10z", centroid: [5, 5] },
-          { name: "Ogun", code: "NG-OG", d: "M0 20l10 0 0 10z", centroid: [5, 25] },
-        ]}
-        viewBox="0 0 10 30"
-        policyByRegion={() => true}
-        selectedRegionName="Ogun"
-        onSelectRegion={() => {}}
-      />,
+      inRouter(
+        <NigeriaMap
+          regions={[
+            { name: "Lagos", code: "NG-LA", d: "M0 0l10 0 0 10z", centroid: [5, 5] },
+            { name: "Ogun", code: "NG-OG", d: "M0 20l10 0 0 10z", centroid: [5, 25] },
+          ]}
+          viewBox="0 0 10 30"
+          lawOf={() => ({ status: "Passed", year: 2020 })}
+          selectedRegionName="Ogun"
+          onSelectRegion={() => {}}
+        />,
+      ),
     );
-    const map = screen.getByRole("group", { name: "Map of Nigeria's states" });
+    const { map } = queries();
     expect(map).toHaveAttribute("viewBox", "0 0 10 30");
     expect(
       within(map)
         .getAllByRole("button")
         .map((button) => button.getAttribute("aria-label")),
-    ).toEqual(["Lagos State, disability policy: Yes", "Ogun State, disability policy: Yes"]);
+    ).toEqual(["Lagos State, disability law: Passed (2020)", "Ogun State, disability law: Passed (2020)"]);
     expect(within(map).getByRole("button", { pressed: true })).toHaveAccessibleName(/^Ogun State/);
   });
 
-  it("places the tooltip at the focused region, not at a fixed spot", () => {
-    render(
-      <NigeriaMap
-        regions={[
-          { name: "Lagos", code: "NG-LA", d: "M0 0l10 0 0 10z", centroid: [2, 6] },
-          { name: "Ogun", code: "NG-OG", d: "M0 20l10 0 0 10z", centroid: [5, 24] },
-        ]}
-        viewBox="0 0 10 30"
-        policyByRegion={() => false}
-        selectedRegionName={null}
-        onSelectRegion={() => {}}
-      />,
-    );
-    focus(screen.getByRole("button", { name: /^Lagos State/ }));
-    expect(screen.getByRole("tooltip", { hidden: true })).toHaveStyle({ left: "20%", top: "20%" });
-    focus(screen.getByRole("button", { name: /^Ogun State/ }));
-    expect(screen.getByRole("tooltip", { hidden: true })).toHaveStyle({ left: "50%", top: "80%" });
+  it("shows the tooltip beside the map, never over a state, so a click always reaches the state", () => {
+    const { region, tooltip, map } = renderMap();
+    focus(region(/^Kaduna State/));
+    const shown = tooltip();
+    expect(shown).toHaveTextContent("Kaduna State");
+    expect(map).not.toContainElement(shown);
+    expect(shown?.parentElement?.nextElementSibling).toBe(map);
   });
 });

@@ -1,51 +1,71 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "react-router";
 import {
   regions as projectedRegions,
   viewBox as projectedViewBox,
   type MapRegion,
 } from "virtual:nigeria-map";
-import { sameState } from "../../../domain/datasets/state-names";
+import { sameState, stateKey } from "../../../domain/datasets/state-names";
+import {
+  lawStatusCategories,
+  lawStatusKey,
+  lawStatusText,
+  type LawStatusKey,
+} from "../../../domain/law-status";
+import { paths } from "../../../domain/routes";
+import { lawStatusFills } from "./law-status-palette";
 import { arrowDirections, nearestRegion } from "./nearest-region";
 import styles from "./NigeriaMap.module.css";
 import { regionLabel } from "./region-label";
+
+export interface RegionLaw {
+  /** As in the states data: "Passed", "Passed/awaiting Gov assent", "Second Reading", "Pending". */
+  status: string;
+  year: number | null;
+}
 
 export interface NigeriaMapProps {
   /** Defaults to the build-time projection of data/nigeria-states.geojson. */
   regions?: readonly MapRegion[];
   /** The coordinate box of `regions`; defaults to the projection's. */
   viewBox?: string;
-  /** Whether the region has a disability policy; anything but true reads as "No". */
-  policyByRegion: (regionName: string) => boolean | undefined;
+  /** The region's disability law; undefined reads as "Pending / no law". */
+  lawOf: (regionName: string) => RegionLaw | undefined;
   selectedRegionName: string | null;
   onSelectRegion: (regionName: string) => void;
 }
 
 type Pointer = "hover" | "focus";
 
+// Too small to tap on a phone-sized map (Lagos is about 9 px tall at 360 px wide): each also gets a
+// labelled target beside the map, at least 24 × 24 CSS px.
+const smallRegions = ["lagos", "fct"];
+
 /**
- * The 37 regions as a group of toggle buttons. Keyboard: Tab walks the regions in alphabetical order,
- * arrow keys move to the nearest region in that direction, Enter or Space selects. Each button's name
- * carries the tooltip's facts ("Lagos State, disability policy: Yes"), so the tooltip is visual only;
- * it shows on hover and on focus, stays while the pointer is over it, and Escape hides it.
+ * The 37 regions filled by disability law status, with a legend that counts each status.
+ *
+ * Keyboard: the map is one tab stop (the selected state, else the last one focused, else the first);
+ * arrow keys move to the nearest state in that direction; Enter or Space selects. Each state's button is
+ * named with its law status ("Lagos State, disability law: Passed (2011)"), so the tooltip is visual only.
+ * The tooltip sits in a band above the map, never over a state, so every point of every state selects it.
  */
 export function NigeriaMap({
   regions = projectedRegions,
   viewBox = projectedViewBox,
-  policyByRegion,
+  lawOf,
   selectedRegionName,
   onSelectRegion,
 }: NigeriaMapProps) {
   // useId may hold characters that a url(#…) reference would need escaped.
-  const hatchId = `map-hatch-${useId().replace(/[^\w-]/g, "")}`;
+  const idBase = `map-${useId().replace(/[^\w-]/g, "")}`;
+  const hatchId = `${idBase}-hatch`;
+  const patternId = (key: LawStatusKey) => `${idBase}-${key}`;
   const ordered = useMemo(() => [...regions].sort((a, b) => a.name.localeCompare(b.name, "en")), [regions]);
-  const [minX = 0, minY = 0, width = 1, height = 1] = viewBox
-    .trim()
-    .split(/[\s,]+/)
-    .map(Number);
 
   const buttons = useRef(new Map<string, SVGPathElement>());
   const [hovered, setHovered] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
+  const [lastFocused, setLastFocused] = useState<string | null>(null);
   const [latest, setLatest] = useState<Pointer>("focus");
   const [dismissed, setDismissed] = useState(false);
 
@@ -56,6 +76,8 @@ export function NigeriaMap({
     : undefined;
   const focusedRegion = ordered.find((region) => region.name === focused);
   const hoveredRegion = ordered.find((region) => region.name === hovered);
+  // The one region in the tab order (a roving tab stop).
+  const tabStop = ordered.find((region) => region.name === lastFocused) ?? selected ?? ordered[0];
 
   // Escape hides the tooltip wherever focus is (WCAG 1.4.13: dismissible without moving the pointer).
   useEffect(() => {
@@ -69,7 +91,10 @@ export function NigeriaMap({
 
   function show(name: string, pointer: Pointer) {
     if (pointer === "hover") setHovered(name);
-    else setFocused(name);
+    else {
+      setFocused(name);
+      setLastFocused(name);
+    }
     setLatest(pointer);
     setDismissed(false);
   }
@@ -87,15 +112,45 @@ export function NigeriaMap({
     if (next) buttons.current.get(next.name)?.focus();
   }
 
-  const hasPolicy = (name: string) => policyByRegion(name) === true;
+  const statusKeyOf = (name: string) => lawStatusKey(lawOf(name)?.status ?? "");
+  const statusTextOf = (name: string) => {
+    const law = lawOf(name);
+    return lawStatusText(law?.status ?? "", law?.year ?? null);
+  };
+  const fillOf = (name: string) => {
+    const key = statusKeyOf(name);
+    return lawStatusFills[key].pattern === "none" ? lawStatusFills[key].fill : `url(#${patternId(key)})`;
+  };
+  const counts = lawStatusCategories.map((category) => ({
+    category,
+    count: ordered.filter((region) => statusKeyOf(region.name) === category.key).length,
+  }));
+  const small = ordered.filter((region) => smallRegions.includes(stateKey(region.name)));
 
   return (
     <div className={styles.map}>
+      {/* The tooltip's band: reserved height, so showing it moves nothing and it never covers the map. */}
+      <div className={styles.tooltipBand}>
+        {shown ? (
+          <div
+            role="tooltip"
+            aria-hidden="true"
+            className={styles.tooltip}
+            onMouseEnter={() => show(shown.name, "hover")}
+            onMouseLeave={() => setHovered(null)}
+          >
+            <p className={styles.tooltipTitle}>{regionLabel(shown.name)}</p>
+            <p className={styles.tooltipFact}>
+              Disability law: <strong>{statusTextOf(shown.name)}</strong>
+            </p>
+          </div>
+        ) : null}
+      </div>
       <svg
         className={styles.svg}
         viewBox={viewBox}
         role="group"
-        aria-label="Map of Nigeria's states"
+        aria-label="Map of Nigeria's states by disability law status"
         preserveAspectRatio="xMidYMid meet"
       >
         <defs>
@@ -109,6 +164,7 @@ export function NigeriaMap({
             <rect className={styles.hatchBackground} width="8" height="8" />
             <line className={styles.hatchLine} x1="0" y1="0" x2="0" y2="8" />
           </pattern>
+          <StatusPatterns idOf={patternId} />
         </defs>
         {ordered.map((region) => {
           const isSelected = region === selected;
@@ -122,12 +178,14 @@ export function NigeriaMap({
                 };
               }}
               d={region.d}
+              fill={fillOf(region.name)}
               className={isSelected ? `${styles.region} ${styles.selected}` : styles.region}
               role="button"
-              tabIndex={0}
-              aria-label={`${regionLabel(region.name)}, disability policy: ${hasPolicy(region.name) ? "Yes" : "No"}`}
+              tabIndex={region === tabStop ? 0 : -1}
+              aria-label={`${regionLabel(region.name)}, disability law: ${statusTextOf(region.name)}`}
               aria-pressed={isSelected}
               data-code={region.code}
+              data-law-status={statusKeyOf(region.name)}
               onClick={() => onSelectRegion(region.name)}
               onKeyDown={(event) => onKeyDown(event, region)}
               onFocus={() => show(region.name, "focus")}
@@ -156,49 +214,83 @@ export function NigeriaMap({
           </g>
         )}
       </svg>
-      {shown && (
-        <Tooltip
-          region={shown}
-          hasPolicy={hasPolicy(shown.name)}
-          left={(shown.centroid[0] - minX) / width}
-          top={(shown.centroid[1] - minY) / height}
-          // Moving onto the tooltip keeps it open (React pairs this enter with the region's leave).
-          onMouseEnter={() => show(shown.name, "hover")}
-          onMouseLeave={() => setHovered(null)}
-        />
-      )}
+      {small.length > 0 ? (
+        // Pointer and touch targets for the smallest states; keyboard and screen reader users reach them
+        // on the map itself, so these stay out of the tab order and the accessibility tree.
+        <p className={styles.smallStates} aria-hidden="true">
+          <span>Small on the map:</span>
+          {small.map((region) => (
+            <button
+              key={region.code}
+              type="button"
+              tabIndex={-1}
+              className={styles.smallState}
+              data-small-state={region.code}
+              onClick={() => onSelectRegion(region.name)}
+            >
+              {stateKey(region.name) === "fct" ? "FCT" : region.name}
+            </button>
+          ))}
+        </p>
+      ) : null}
+      <div className={styles.legend}>
+        <h3 className={styles.legendTitle}>State disability laws</h3>
+        <ul className={styles.legendList}>
+          {counts.map(({ category, count }) => (
+            <li key={category.key} className={styles.legendItem}>
+              <svg className={styles.swatch} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <rect
+                  width="24"
+                  height="24"
+                  fill={
+                    lawStatusFills[category.key].pattern === "none"
+                      ? lawStatusFills[category.key].fill
+                      : `url(#${patternId(category.key)})`
+                  }
+                  className={styles.swatchBox}
+                />
+              </svg>
+              <span>
+                {category.label}: {count}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.compare}>
+          <Link to={paths.states()}>Compare all states</Link>
+        </p>
+      </div>
     </div>
   );
 }
 
-interface TooltipProps {
-  region: MapRegion;
-  hasPolicy: boolean;
-  /** Position of the region's centre as fractions of the map's width and height. */
-  left: number;
-  top: number;
-  onMouseEnter: () => void;
-  onMouseLeave: () => void;
-}
-
-function Tooltip({ region, hasPolicy, left, top, onMouseEnter, onMouseLeave }: TooltipProps) {
-  // Above the region's centre, except near the top edge; growing inwards from the side thirds, so at
-  // 320px it never widens the page, and it never sits on the point being hovered.
-  const vertical = top < 0.25 ? styles.below : styles.above;
-  const horizontal = left < 1 / 3 ? styles.start : left > 2 / 3 ? styles.end : styles.middle;
+/** One pattern per status that has one (see law-status-palette.ts). */
+function StatusPatterns({ idOf }: { idOf: (key: LawStatusKey) => string }) {
   return (
-    <div
-      role="tooltip"
-      aria-hidden="true"
-      className={`${styles.tooltip} ${vertical} ${horizontal}`}
-      style={{ left: `${(left * 100).toFixed(2)}%`, top: `${(top * 100).toFixed(2)}%` }}
-      onMouseEnter={onMouseEnter}
-      onMouseLeave={onMouseLeave}
-    >
-      <p className={styles.tooltipTitle}>{regionLabel(region.name)}</p>
-      <p className={styles.tooltipFact}>
-        Disability Policy: <strong>{hasPolicy ? "Yes" : "No"}</strong>
-      </p>
-    </div>
+    <>
+      {lawStatusCategories.map(({ key }) => {
+        const { fill, pattern, ink } = lawStatusFills[key];
+        if (pattern === "none") return null;
+        return (
+          <pattern
+            key={key}
+            id={idOf(key)}
+            width="10"
+            height="10"
+            patternUnits="userSpaceOnUse"
+            patternTransform={pattern === "stripes" ? "rotate(-45)" : undefined}
+          >
+            <rect width="10" height="10" fill={fill} />
+            {pattern === "stripes" ? (
+              <line x1="0" y1="0" x2="0" y2="10" stroke={ink} strokeWidth="3" />
+            ) : null}
+            {pattern === "dots" ? <circle cx="5" cy="5" r="1.8" fill={ink} /> : null}
+            {pattern === "cross-hatch" ? (
+              <path d="M0 0L10 10M10 0L0 10" stroke={ink} strokeWidth="1.2" />
+            ) : null}
+          </pattern>
+        );
+      })}
+    </>
   );
 }

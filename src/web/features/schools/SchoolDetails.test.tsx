@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { School } from "../../../domain/datasets/schemas";
+import { describeSources } from "../../../domain/source-titles";
 import { SchoolDetails, SchoolNotFound } from "./SchoolDetails";
 
 const completeSchool: School = {
@@ -46,7 +47,7 @@ const sparseSchool: School = {
 function renderDetails(school: School, stateId: number | null) {
   render(
     <MemoryRouter>
-      <SchoolDetails school={school} stateId={stateId} />
+      <SchoolDetails school={school} stateId={stateId} sources={describeSources(school.sources)} />
     </MemoryRouter>,
   );
 }

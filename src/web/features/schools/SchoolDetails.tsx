@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import type { School } from "../../../domain/datasets/schemas";
 import { formatAsOf } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
+import type { DescribedSource } from "../../../domain/source-titles";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { SourceList } from "../../ui/SourceList";
 import {
   boardingText,
   disabilityGroupsText,
@@ -12,7 +14,6 @@ import {
   ownershipText,
   phoneNumbers,
   schoolTypesText,
-  sourceSiteName,
   websiteHref,
   websiteText,
 } from "./school-facts";
@@ -27,9 +28,11 @@ export interface SchoolDetailsProps {
   school: School;
   /** The id of the school's state record (data/states.json), when its label matches one. */
   stateId: number | null;
+  /** The school's sources with their titles (describeSources, at build time). */
+  sources: readonly DescribedSource[];
 }
 
-export function SchoolDetails({ school, stateId }: SchoolDetailsProps) {
+export function SchoolDetails({ school, stateId, sources }: SchoolDetailsProps) {
   const website = websiteHref(school.website);
   const phones = phoneNumbers(school.phone);
   const email = school.email.trim();
@@ -70,17 +73,7 @@ export function SchoolDetails({ school, stateId }: SchoolDetailsProps) {
       </dl>
 
       <h2 className={styles.subheading}>Sources</h2>
-      {school.sources.length > 0 ? (
-        <ol className={styles.sources}>
-          {school.sources.map((source) => (
-            <li key={source}>
-              <ExternalLink href={source}>{sourceSiteName(source)}</ExternalLink>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className={styles.missing}>{NOT_AVAILABLE}</p>
-      )}
+      <SourceList sources={sources} asOf={school.as_of} />
       <p className={styles.asOf}>Information as of {formatAsOf(school.as_of)}.</p>
     </article>
   );

@@ -95,13 +95,17 @@ function renderDirectory({ url = "/?schools=all", pageState = null as string | n
     ],
     { initialEntries: [url] },
   );
-  const user = userEvent.setup();
+  // No timer between keystrokes: typing is one chain of events, so a busy machine cannot stretch it past
+  // the test's end and leak keystrokes into the next test (the flake of issue 13).
+  const user = userEvent.setup({ delay: null });
   render(<RouterProvider router={router} />);
   const location = () => router.state.location.pathname + router.state.location.search;
   return { router, user, location };
 }
+/** The school cards (the list's own items, not the links listed inside each card). */
 async function schoolList() {
-  return within(await screen.findByRole("list", { name: "Schools found" })).getAllByRole("listitem");
+  const list = await screen.findByRole("list", { name: "Schools found" });
+  return [...list.querySelectorAll<HTMLElement>(":scope > li")];
 }
 
 function schoolNames() {
@@ -173,7 +177,7 @@ describe("SchoolsDialog", () => {
     expect(reset).toBeDisabled();
 
     const name = screen.getByRole("searchbox", { name: "School name" });
-    expect(name).toHaveAttribute("placeholder", "Search by name");
+    expect(name).toHaveAttribute("placeholder", "Name, or a word such as deaf or blind");
     await user.type(name, "deaf");
     expect(search).toBeEnabled();
     expect(reset).toBeEnabled();
@@ -401,5 +405,77 @@ describe("SchoolsDialog in the URL", () => {
     expect(router.state.historyAction).toBe("REPLACE");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "View All" })).toHaveFocus();
+  });
+});
+
+describe("SchoolsDialog filters and cards", () => {
+  const many = Array.from({ length: 60 }, (_, index) =>
+    school({
+      id: 100 + index,
+      name: `School ${String(index + 1).padStart(2, "0")}`,
+      state: index % 2 === 0 ? "Lagos" : "Kano",
+      disability_groups: index % 3 === 0 ? ["hearing"] : ["visual"],
+      boarding: index % 4 === 0 ? "boarding" : "day",
+      ownership: index % 5 === 0 ? "mission" : "public",
+      phone: index === 0 ? "0803 123 4567" : "",
+      location: "Ikeja",
+    }),
+  );
+
+  it("renders at most 25 cards, and Show more adds the next 25 with focus on the first new one", async () => {
+    vi.mocked(loadSchools).mockResolvedValue(many);
+    const { user } = renderDirectory();
+    expect(await schoolList()).toHaveLength(25);
+    expect(screen.getByText("60 inclusive schools found")).toBeInTheDocument();
+    expect(screen.getByText("Showing 25 of 60.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Show more schools (25)" }));
+    expect(await schoolList()).toHaveLength(50);
+    expect(screen.getByRole("link", { name: "School 26" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Show more schools (10)" }));
+    expect(await schoolList()).toHaveLength(60);
+    expect(screen.queryByRole("button", { name: /Show more/ })).toBeNull();
+  });
+
+  it("filters by disability group, day or boarding, and ownership at once, keeping them in the URL", async () => {
+    vi.mocked(loadSchools).mockResolvedValue(many);
+    const { user, location } = renderDirectory();
+    await user.selectOptions(
+      await screen.findByRole("combobox", { name: "Disability group" }),
+      "Hearing impairment",
+    );
+    expect(screen.getByText("20 inclusive schools found")).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Day or boarding" }), "Boarding");
+    expect(screen.getByText("5 inclusive schools found")).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Ownership" }), "Mission");
+    expect(screen.getByText("1 inclusive school found")).toBeInTheDocument();
+    expect(location()).toBe("/?schools=all&group=hearing&boarding=boarding&ownership=mission");
+  });
+
+  it("finds the schools for the hearing impaired when the visitor searches for 'deaf' or 'hearing'", async () => {
+    vi.mocked(loadSchools).mockResolvedValue(many);
+    const { user } = renderDirectory();
+    const name = await screen.findByRole("searchbox", { name: "School name" });
+    await user.type(name, "deaf{Enter}");
+    expect(screen.getByText("20 inclusive schools found")).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, "Hearing{Enter}");
+    expect(screen.getByText("20 inclusive schools found")).toBeInTheDocument();
+  });
+
+  it("gives each card a call link when a phone exists and a Find on map link from its name and town", async () => {
+    vi.mocked(loadSchools).mockResolvedValue(many);
+    renderDirectory();
+    const [first, second] = await schoolList();
+    expect(within(first!).getByRole("link", { name: "Call School 01 0803 123 4567" })).toHaveAttribute(
+      "href",
+      "tel:08031234567",
+    );
+    expect(within(second!).queryByRole("link", { name: /^Call/ })).toBeNull();
+    expect(within(second!).getByRole("link", { name: /^Find on map School 02/ })).toHaveAttribute(
+      "href",
+      "https://www.google.com/maps/search/?api=1&query=School%2002%2C%20Ikeja%2C%20Kano%2C%20Nigeria",
+    );
   });
 });

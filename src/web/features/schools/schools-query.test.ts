@@ -13,6 +13,8 @@ const [akwaIbom, lagos] = states;
 
 const read = (search: string) => readSchoolsQuery(new URLSearchParams(search), states);
 
+const noFilters = { group: "", boarding: "", ownership: "" } as const;
+
 describe("readSchoolsQuery", () => {
   it("is null, the dialog closed, without the schools param, whatever else the URL holds", () => {
     expect(read("")).toBeNull();
@@ -20,7 +22,7 @@ describe("readSchoolsQuery", () => {
   });
 
   it("reads the state filter by slug or id, and `all` (or anything unknown) as every state", () => {
-    expect(read("schools=akwa-ibom")).toEqual({ state: akwaIbom, name: "", type: "" });
+    expect(read("schools=akwa-ibom")).toEqual({ state: akwaIbom, name: "", type: "", ...noFilters });
     expect(read("schools=25")?.state).toBe(lagos);
     expect(read("schools=LAGOS")?.state).toBe(lagos);
     expect(read("schools=all")?.state).toBeNull();
@@ -33,8 +35,9 @@ describe("readSchoolsQuery", () => {
       state: lagos,
       name: "king",
       type: "special",
+      ...noFilters,
     });
-    expect(read("schools=all&type=inclusive")).toEqual({ state: null, name: "", type: "" });
+    expect(read("schools=all&type=inclusive")).toEqual({ state: null, name: "", type: "", ...noFilters });
     expect(read("schools=all&type=SPECIAL")?.type).toBe("");
   });
 });
@@ -62,7 +65,20 @@ describe("writeSchoolsQuery", () => {
   });
 
   it("reads back what it wrote", () => {
-    const query = { state: lagos!, name: "Deaf & Blind", type: "primary" as const };
+    const query = { state: lagos!, name: "Deaf & Blind", type: "primary" as const, ...noFilters };
     expect(readSchoolsQuery(writeSchoolsQuery(new URLSearchParams(), query), states)).toEqual(query);
+    const filtered = {
+      state: null,
+      name: "",
+      type: "" as const,
+      group: "hearing" as const,
+      boarding: "day and boarding" as const,
+      ownership: "mission" as const,
+    };
+    expect(readSchoolsQuery(writeSchoolsQuery(new URLSearchParams(), filtered), states)).toEqual(filtered);
+  });
+
+  it("ignores a disability group, boarding or ownership that does not exist", () => {
+    expect(read("schools=all&group=deafness&boarding=yes&ownership=state")).toMatchObject(noFilters);
   });
 });

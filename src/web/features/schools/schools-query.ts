@@ -1,17 +1,23 @@
 import type { SchoolType } from "../../../domain/datasets/schemas";
+import {
+  boardingKinds,
+  disabilityGroups,
+  ownershipKinds,
+  schoolTypes,
+} from "../../../domain/datasets/vocabulary";
+import type { SchoolFilters } from "../../../domain/school-search";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
-import { isSchoolType } from "./school-facts";
 
 // The Schools dialog in the home page's URL (DESIGN §4: a link shows the same view):
-// /?state=lagos&schools=lagos&name=deaf&type=special. `schools` present means the dialog is open, its
-// value is the state filter (a state's slug or id, `all` for every state); `name` and `type` are the
-// applied search. Values that mean nothing are ignored rather than refused: a shared link always opens.
+// /?state=lagos&schools=lagos&name=deaf&type=special&group=hearing. `schools` present means the dialog is
+// open, its value is the state filter (a state's slug or id, `all` for every state); `name` and `type` are
+// the applied search; `group`, `boarding` and `ownership` the other filters. Values that mean nothing are ignored rather than refused: a shared link always opens.
 
 export const SCHOOLS_PARAM = "schools";
 export const ALL_STATES = "all";
-const SEARCH_PARAMS = [SCHOOLS_PARAM, "name", "type"] as const;
+const SEARCH_PARAMS = [SCHOOLS_PARAM, "name", "type", "group", "boarding", "ownership"] as const;
 
-export interface SchoolsQuery {
+export interface SchoolsQuery extends SchoolFilters {
   /** The state filter; null for all states. */
   state: StateSummary | null;
   /** The applied name search, trimmed; "" for none. */
@@ -31,7 +37,10 @@ export function readSchoolsQuery(
   return {
     state: findStateByParam(states, value),
     name: params.get("name")?.trim() ?? "",
-    type: isSchoolType(type) ? type : "",
+    type: schoolTypes.find((option) => option === type) ?? "",
+    group: disabilityGroups.find((option) => option === params.get("group")) ?? "",
+    boarding: boardingKinds.find((option) => option === params.get("boarding")) ?? "",
+    ownership: ownershipKinds.find((option) => option === params.get("ownership")) ?? "",
   };
 }
 
@@ -44,5 +53,8 @@ export function writeSchoolsQuery(params: URLSearchParams, query: SchoolsQuery |
   const name = query.name.trim();
   if (name) next.set("name", name);
   if (query.type) next.set("type", query.type);
+  if (query.group) next.set("group", query.group);
+  if (query.boarding) next.set("boarding", query.boarding);
+  if (query.ownership) next.set("ownership", query.ownership);
   return next;
 }

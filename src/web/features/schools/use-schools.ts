@@ -2,27 +2,26 @@ import { useCallback, useEffect, useState } from "react";
 import type { School } from "../../../domain/datasets/schemas";
 import { loadedSchools, loadSchools } from "./load-schools";
 
-export type SchoolsLoad =
-  { status: "loading" } | { status: "error" } | { status: "ready"; schools: School[] };
+export type SchoolsLoad<Extra> =
+  { status: "loading" } | { status: "error" } | { status: "ready"; schools: School[]; extra: Extra };
 
-/** The school list, loading on first use; retry() tries again after a failed load. */
-export function useSchools(): { load: SchoolsLoad; retry: () => void } {
+/**
+ * The school list, loading on first use, together with whatever else the caller needs before it can show
+ * it (`loadExtra`, e.g. the directory's code); retry() tries again after a failed load.
+ */
+export function useSchools<Extra>(loadExtra: () => Promise<Extra>): {
+  load: SchoolsLoad<Extra>;
+  retry: () => void;
+} {
   const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<SchoolsLoad>(() => {
-    const schools = loadedSchools();
-    return schools ? { status: "ready", schools } : { status: "loading" };
-  });
+  const [load, setLoad] = useState<SchoolsLoad<Extra>>({ status: "loading" });
 
   useEffect(() => {
     let current = true;
-    loadSchools().then(
-      (schools) => {
-        if (!current) return;
-        setLoad((previous) =>
-          previous.status === "ready" && previous.schools === schools
-            ? previous
-            : { status: "ready", schools },
-        );
+    const ready = loadedSchools();
+    Promise.all([ready ? Promise.resolve(ready) : loadSchools(), loadExtra()]).then(
+      ([schools, extra]) => {
+        if (current) setLoad({ status: "ready", schools, extra });
       },
       () => {
         if (current) setLoad({ status: "error" });
@@ -31,7 +30,7 @@ export function useSchools(): { load: SchoolsLoad; retry: () => void } {
     return () => {
       current = false;
     };
-  }, [attempt]);
+  }, [attempt, loadExtra]);
 
   const retry = useCallback(() => {
     setLoad({ status: "loading" });

@@ -19,11 +19,23 @@ const kano: StateSummary = {
   name: "Kano",
   code: "NG-KN",
   slug: "kano",
-  hasPolicy: false,
+  lawStatus: "Passed",
+  lawYear: 2011,
+  hasPolicyDocument: false,
   schoolCount: 14,
 };
 const record = (fields: Partial<StateRecord>) =>
-  ({ id: 20, state: "Kano", desc: "", url: "", address: "", phone: [], email: "", ...fields }) as StateRecord;
+  ({
+    id: 20,
+    state: "Kano",
+    law: { name: "", year: null },
+    desc: "",
+    url: "",
+    address: "",
+    phone: [],
+    email: "",
+    ...fields,
+  }) as StateRecord;
 
 function renderOverview(selected: StateSummary | null) {
   const router = createMemoryRouter(
@@ -48,6 +60,28 @@ describe("StateOverview", () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Discrimination Against Persons with Disabilities/)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /View More/ })).toBeNull();
+  });
+
+  it("labels the national Act's only copy as unofficial, naming DREDF", () => {
+    renderOverview(null);
+    expect(screen.getByRole("link", { name: /Read the Act \(unofficial copy, DREDF\)/ })).toHaveAttribute(
+      "href",
+      (country as Country).policy.url,
+    );
+    expect(screen.getByText(/No official government copy was found/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /download disability policy/i })).toBeNull();
+  });
+
+  it("says the chosen state's disability law status at once, and the law's title once loaded", async () => {
+    vi.mocked(loadStateDetails).mockResolvedValue(
+      record({ desc: "Short.", law: { name: "Kano State Disability Law 2011", year: 2011 } }),
+    );
+    renderOverview(kano);
+    expect(screen.getByText(/Disability law:/)).toHaveTextContent("Disability law: Passed (2011)");
+    expect(
+      await screen.findByRole("heading", { name: "Kano State Disability Law 2011" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /download disability policy/ })).toBeNull();
   });
 
   it("loads the chosen state's record, truncates it at 300 characters and expands it", async () => {

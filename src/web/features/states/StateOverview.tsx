@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
+import { lawStatusKey, lawStatusText, lawTitleWithYear } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { Spinner } from "../../ui/Spinner";
 import { loadStateDetails } from "./load-state-details";
-import { PolicyDocumentLink } from "./PolicyDocumentLink";
+import { NationalActLink, PolicyDocumentLink } from "./PolicyDocumentLink";
 import { StateContacts } from "./StateContacts";
 import styles from "./StateOverview.module.css";
 
@@ -31,7 +32,7 @@ export function StateOverview({
         <h2 id={headingId}>Overview of Nigeria Disability Policy</h2>
         <h3 className={styles.lawTitle}>{countryPolicy.title}</h3>
         <ExpandableText text={countryPolicy.desc} />
-        <PolicyDocumentLink url={countryPolicy.url} />
+        <NationalActLink url={countryPolicy.url} note={countryPolicy.urlNote} />
       </>
     );
   }
@@ -56,6 +57,12 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
   return (
     <>
       <h2 id={headingId}>Overview of {state.name} Disability Policy</h2>
+      <p className={styles.lawStatus}>
+        Disability law:{" "}
+        <strong data-law-status={lawStatusKey(state.lawStatus)}>
+          {lawStatusText(state.lawStatus, state.lawYear)}
+        </strong>
+      </p>
       {details.status === "loading" ? <Spinner label={`Loading ${state.name} policy…`} /> : null}
       {details.status === "failed" ? (
         <div role="alert" className={styles.problem}>
@@ -74,6 +81,11 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
       ) : null}
       {details.status === "ready" ? (
         <>
+          {details.record?.law.name ? (
+            <h3 className={styles.lawTitle}>
+              {lawTitleWithYear(details.record.law.name, details.record.law.year)}
+            </h3>
+          ) : null}
           {details.record?.desc ? (
             <ExpandableText text={details.record.desc} />
           ) : (

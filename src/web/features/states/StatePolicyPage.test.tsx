@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
+import { describeSources } from "../../../domain/source-titles";
 import { StatePolicyPage } from "./StatePolicyPage";
 import { splitFinding } from "./key-findings";
 
@@ -10,7 +11,19 @@ const lagos = (states as StateRecord[]).find((state) => state.state === "Lagos")
 
 function renderPage(record: StateRecord, schoolCount = 3) {
   const router = createMemoryRouter(
-    [{ path: "/", element: <StatePolicyPage record={record} schoolCount={schoolCount} totalStates={37} /> }],
+    [
+      {
+        path: "/",
+        element: (
+          <StatePolicyPage
+            record={record}
+            schoolCount={schoolCount}
+            totalStates={37}
+            sources={describeSources(record.sources)}
+          />
+        ),
+      },
+    ],
     { initialEntries: ["/"] },
   );
   return render(<RouterProvider router={router} />);
@@ -29,12 +42,24 @@ describe("StatePolicyPage", () => {
     renderPage({ ...lagos, ranking: "", score: null, status: "Second Reading" });
     expect(screen.getByText("Not ranked in this dataset")).toBeInTheDocument();
     expect(screen.getByText("Inclusion score: Not available")).toBeInTheDocument();
-    expect(screen.getByText(/Disability law: Second Reading/).className).toMatch(/warning/);
+    expect(screen.getByText(/Disability law: Second reading/).className).toMatch(/warning/);
   });
 
-  it("calls an empty status unknown", () => {
+  it("states the law's status with the year it passed, and an empty status as no law", () => {
+    renderPage(lagos);
+    expect(
+      within(screen.getByRole("list", { name: "Summary" })).getByText(/Disability law:/),
+    ).toHaveTextContent(`Disability law: Passed (${lagos.law.year})`);
     renderPage({ ...lagos, status: "" });
-    expect(screen.getByText(/Disability law: Status unknown/)).toBeInTheDocument();
+    expect(screen.getByText(/Disability law: Pending \/ no law/)).toBeInTheDocument();
+  });
+
+  it("shows the law's year once, even when its title already carries it", () => {
+    renderPage({ ...lagos, law: { name: "Lagos State Special People's Law 2011", year: 2011 } });
+    const law = screen.getByText("Law").nextElementSibling;
+    expect(law).toHaveTextContent(/^Lagos State Special People's Law 2011$/);
+    renderPage({ ...lagos, law: { name: "Lagos State Disability Law", year: 2011 } });
+    expect(screen.getByText("Lagos State Disability Law (2011)")).toBeInTheDocument();
   });
 
   it("splits each key finding at its first colon into a bold label and the text", () => {
@@ -72,6 +97,20 @@ describe("StatePolicyPage", () => {
     const sources = screen.getByRole("region", { name: "Sources" });
     expect(sources).toHaveTextContent("Compiled as of November 2026.");
     expect(within(sources).getAllByRole("link")).toHaveLength(lagos.sources.length);
+  });
+
+  it("names each source by its title and publisher, with the date it was checked", () => {
+    renderPage({
+      ...lagos,
+      sources: ["https://punchng.com/group-hails-ikpeazu-obaseki-for-signing-disability-laws/"],
+    });
+    const sources = screen.getByRole("region", { name: "Sources" });
+    expect(
+      within(sources).getByRole("link", {
+        name: /^Group hails ikpeazu obaseki for signing disability laws \(Punch\)/,
+      }),
+    ).toBeInTheDocument();
+    expect(within(sources).getByRole("listitem")).toHaveTextContent("Checked November 2026.");
   });
 
   it("links the school count to the home page filtered to the state", () => {

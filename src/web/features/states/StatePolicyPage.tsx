@@ -1,26 +1,39 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateSlug } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber, formatPercent, pluralize } from "../../../domain/format";
+import { lawStatusKey, lawStatusText, lawTitleWithYear } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
+import type { DescribedSource } from "../../../domain/source-titles";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
+import { SourceList } from "../../ui/SourceList";
 import { PolicyDocumentLink } from "./PolicyDocumentLink";
 import { StateContacts } from "./StateContacts";
 import { splitFinding } from "./key-findings";
 import styles from "./StatePolicyPage.module.css";
 
-/** /states/{id}: one state's disability law, rank, score, findings, contacts and sources. */
+/**
+ * /states/{id}: one state's disability law, rank, score, findings, contacts and sources. Each part is a
+ * section of its own; `children` are further sections (e.g. the latest verified reports, a correction
+ * form), placed before the sources.
+ */
 export function StatePolicyPage({
   record,
   schoolCount,
   totalStates,
+  sources,
+  children,
 }: {
   record: StateRecord;
+  /** The record's sources with their titles (describeSources, at build time). */
+  sources: readonly DescribedSource[];
   schoolCount: number;
   totalStates: number;
+  children?: ReactNode;
 }) {
-  const passed = record.status === "Passed";
+  const passed = lawStatusKey(record.status) === "passed";
   return (
     <article className={`container ${styles.page}`}>
       <p className={styles.back}>
@@ -36,17 +49,14 @@ export function StatePolicyPage({
         </li>
         <li className={`${styles.badge} ${passed ? styles.passed : styles.warning}`}>
           <span aria-hidden="true">{passed ? "✓ " : "! "}</span>
-          Disability law: {record.status || "Status unknown"}
+          Disability law: {lawStatusText(record.status, record.law.year)}
         </li>
       </ul>
 
       <dl className={styles.facts}>
         <div>
           <dt>Law</dt>
-          <dd>
-            {record.law.name || "Not available"}
-            {record.law.year ? ` (${record.law.year})` : ""}
-          </dd>
+          <dd>{lawTitleWithYear(record.law.name, record.law.year) || "Not available"}</dd>
         </div>
         <div>
           <dt>Implementing agency</dt>
@@ -103,23 +113,15 @@ export function StatePolicyPage({
         </section>
       ) : null}
 
+      {children}
+
       <section aria-labelledby="sources-heading" className={styles.section}>
         <h2 id="sources-heading">Sources</h2>
         <p>
           Compiled as of {formatAsOf(record.as_of)}.
           {record.score_source ? ` Ranking and score: ${record.score_source}.` : ""}
         </p>
-        {record.sources.length > 0 ? (
-          <ol className={styles.sources}>
-            {record.sources.map((source) => (
-              <li key={source}>
-                <ExternalLink href={source}>{new URL(source).hostname.replace(/^www\./, "")}</ExternalLink>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p>Not available</p>
-        )}
+        <SourceList sources={sources} asOf={record.as_of} />
       </section>
     </article>
   );

@@ -1,15 +1,25 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import countryData from "../../../../data/country-ng.json";
-import { countrySchema, type Country } from "../../../domain/datasets/schemas";
+import estimatesData from "../../../../data/estimates.json";
+import { countrySchema, estimatesSchema, type Country } from "../../../domain/datasets/schemas";
+import { nationalFigures } from "../../../domain/national-estimates";
+import { figureCards } from "./national-figures";
 import { NationalStatistics } from "./NationalStatistics";
 
 const nigeria = countrySchema.parse(countryData);
+const figures = nationalFigures(estimatesSchema.parse(estimatesData));
 
-function renderStatistics(country: Country = nigeria, schoolCount = 249) {
-  render(<NationalStatistics country={country} schoolCount={schoolCount} />);
+function statistics(policy: Country["policy"] = nigeria.policy) {
+  return <NationalStatistics figures={figures} cards={figureCards(figures, 249)} policy={policy} />;
+}
+
+function renderStatistics(policy?: Country["policy"]) {
+  const router = createMemoryRouter([{ path: "/", element: statistics(policy) }]);
+  render(<RouterProvider router={router} />);
 }
 
 function card(title: string) {
@@ -25,78 +35,86 @@ function figureOf(title: string, figure: string) {
 }
 
 describe("NationalStatistics", () => {
-  it("heads the page with the count of persons with disabilities", () => {
+  it("heads the page with the NDHS 2018 measurement, its source, and the range of other estimates", () => {
     renderStatistics();
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
-      "26,910,000 persons with disabilities in Nigeria",
+      "7% of people aged 5+ in Nigeria have some difficulty in a basic activity",
     );
-  });
-
-  it("shows the Overview cards first, with their figures, charts and explanations", () => {
-    renderStatistics();
-    expect(screen.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
-    const population = card("Disability population");
-    expect(figureOf("Disability population", "15%")).toBeInTheDocument();
-    expect(population.getByText("26,910,000 of 179,400,000 people")).toBeInTheDocument();
-    expect(population.getByRole("img", { name: "Disability population chart" })).toHaveAccessibleDescription(
-      /^Persons with disabilities: 15% ?, Persons without disabilities: 85%$/,
+    const lede = screen.getByText(/have a lot of difficulty or cannot do it at all/);
+    expect(lede).toHaveTextContent("1% have a lot of difficulty or cannot do it at all.");
+    expect(lede).toHaveTextContent("Nigeria Demographic and Health Survey 2018");
+    expect(lede).toHaveTextContent(
+      "Other published estimates range from 2.32% (2006 census) to 15% (a global average applied to Nigeria).",
     );
     expect(
-      population.getByRole("button", { name: "About disability population" }),
-    ).toHaveAccessibleDescription(/World Report on Disability/);
+      screen.getByRole("link", { name: "How many Nigerians have a disability? The estimates compared" }),
+    ).toHaveAttribute("href", "/data/estimates");
+  });
 
-    const employment = card("Employment population");
-    expect(figureOf("Employment population", "36.7%")).toBeInTheDocument();
-    expect(employment.getByText("9,875,970 persons with disabilities employed")).toBeInTheDocument();
-    expect(employment.getByRole("img", { name: "Employment population chart" })).toHaveAccessibleDescription(
-      /^Employed: 36.7% ?, Not employed: 63.3%$/,
+  it("shows the Overview's sourced figures with charts, each naming its source and year under the chart", () => {
+    renderStatistics();
+    expect(screen.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    expect(figureOf("Some difficulty", "7%")).toBeInTheDocument();
+    expect(
+      card("Some difficulty").getByRole("img", { name: "Some difficulty chart" }),
+    ).toHaveAccessibleDescription(/^Some difficulty or more: 7% ?, Others: 93%$/);
+    expect(card("Some difficulty").getByText(/^Source:/)).toHaveTextContent(
+      /Source: Nigeria Demographic and Health Survey 2018 .*, 2018\./,
     );
-
+    expect(figureOf("A lot of difficulty", "1%")).toBeInTheDocument();
     expect(card("Number of inclusive schools").getByText("249")).toBeInTheDocument();
   });
 
-  it("says the policy document is not available when the data has no link", () => {
+  it("shows no unsourced number: employment says no survey has published it and links the explainer", () => {
+    renderStatistics();
+    const employment = card("Employment");
+    expect(employment.getByText("No national survey has published this yet.")).toBeInTheDocument();
+    expect(employment.getByRole("link", { name: "What has been measured" })).toHaveAttribute(
+      "href",
+      "/data/estimates",
+    );
+    expect(screen.queryByText(/36\.7/)).toBeNull();
+    expect(screen.queryByText(/26,910,000/)).toBeNull();
+  });
+
+  it("labels the Act's only copy as unofficial", () => {
     renderStatistics();
     const policy = card("Disability policy");
     expect(policy.getByText(nigeria.policy.title)).toBeInTheDocument();
-    expect(policy.getByText("Policy document not available")).toBeInTheDocument();
-    expect(policy.queryByRole("link")).not.toBeInTheDocument();
+    expect(policy.getByRole("link", { name: /unofficial copy, DREDF/ })).toHaveAttribute(
+      "href",
+      nigeria.policy.url,
+    );
   });
 
-  it("links to the policy document in a new tab when the data has one", () => {
+  it("links to an official policy document as a download when the data has one without a note", () => {
     const url = "https://example.org/disability-act-2018.pdf";
-    renderStatistics({ ...nigeria, policy: { ...nigeria.policy, url } });
+    renderStatistics({ ...nigeria.policy, url, urlNote: undefined });
     const link = card("Disability policy").getByRole("link", {
-      name: "Download disability policy (opens in a new tab)",
+      name: "download disability policy (opens in a new tab)",
     });
     expect(link).toHaveAttribute("href", url);
-    expect(link).toHaveAttribute("target", "_blank");
-    expect(screen.queryByText("Policy document not available")).not.toBeInTheDocument();
   });
 
-  it("switches to the Gender panel on click and shows both shares with counts", async () => {
+  it("shows rates by sex from the survey's launch, and says no source splits the count by sex", async () => {
     const user = userEvent.setup();
     renderStatistics();
     await user.click(screen.getByRole("tab", { name: "Gender" }));
-    expect(screen.getByRole("tab", { name: "Gender" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByRole("tabpanel", { name: "Gender" })).toBeVisible();
-    expect(screen.queryByRole("heading", { name: "Disability population" })).not.toBeInTheDocument();
-    const male = card("Male");
-    expect(figureOf("Male", "45.65%")).toBeInTheDocument();
-    expect(male.getByText("12,284,415 persons with disabilities")).toBeInTheDocument();
-    expect(male.getByRole("img", { name: "Male share chart" })).toHaveAccessibleDescription(
-      /^Male: 45.65% ?, Female: 54.35%$/,
-    );
-    const female = card("Female");
-    expect(figureOf("Female", "54.35%")).toBeInTheDocument();
-    expect(female.getByText("14,625,585 persons with disabilities")).toBeInTheDocument();
+    expect(figureOf("Women aged 15 and over", "9%")).toBeInTheDocument();
+    expect(figureOf("Men aged 15 and over", "10%")).toBeInTheDocument();
+    expect(card("Women aged 15 and over").getByText(/^Source:/)).toBeInTheDocument();
+    expect(
+      card("Persons with disabilities by sex").getByText("No national survey has published this yet."),
+    ).toBeVisible();
+    expect(screen.queryByText(/45\.65|54\.35/)).toBeNull();
   });
 
   it("moves between panels with the arrow keys, Home and End, keeping only the selected tab in the tab order", async () => {
     const user = userEvent.setup();
     renderStatistics();
-    await user.tab();
+    await user.click(screen.getByRole("tab", { name: "Overview" }));
     expect(screen.getByRole("tab", { name: "Overview" })).toHaveFocus();
 
     await user.keyboard("{ArrowLeft}");
@@ -114,35 +132,29 @@ describe("NationalStatistics", () => {
 
     // Tab leaves the tab list for the panel's first control.
     await user.tab();
-    expect(screen.getByRole("button", { name: "About age 0-15" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "About aged 5 and over" })).toHaveFocus();
   });
 
-  it("shows the five age bands with their shares and counts", async () => {
+  it("shows the two age groups the survey gives, and says no survey has published age bands", async () => {
     const user = userEvent.setup();
     renderStatistics();
     await user.click(screen.getByRole("tab", { name: "Age" }));
     const panel = within(screen.getByRole("tabpanel", { name: "Age" }));
     expect(panel.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      "Age 0-15",
-      "Age 15-29",
-      "Age 30-44",
-      "Age 45-64",
-      "Age 65-above",
+      "Aged 5 and over",
+      "Aged 60 and over",
+      "Age bands",
     ]);
-    expect(figureOf("Age 0-15", "24.5%")).toBeInTheDocument();
-    expect(card("Age 0-15").getByText("6,592,950 persons with disabilities")).toBeInTheDocument();
-    expect(card("Age 15-29").getByText("914,940 persons with disabilities")).toBeInTheDocument();
-    expect(figureOf("Age 65-above", "47.5%")).toBeInTheDocument();
-    expect(card("Age 65-above").getByText("12,782,250 persons with disabilities")).toBeInTheDocument();
-    expect(card("Age 30-44").getByRole("img", { name: "Age 30-44 share chart" })).toHaveAccessibleDescription(
-      /^Age 30-44: 6.7% ?, Other ages: 93.3%$/,
-    );
+    expect(figureOf("Aged 60 and over", "9%")).toBeInTheDocument();
+    expect(card("Age bands").getByText("No national survey has published this yet.")).toBeVisible();
+    expect(screen.queryByText(/47\.5/)).toBeNull();
   });
 
   it("renders the headline and the Overview in server HTML, before any JavaScript runs", () => {
-    const html = renderToString(<NationalStatistics country={nigeria} schoolCount={249} />);
-    expect(html).toContain("26,910,000");
-    expect(html).toContain("Employment population");
-    expect(html).toContain("Policy document not available");
+    const router = createMemoryRouter([{ path: "/", element: statistics() }]);
+    const html = renderToString(<RouterProvider router={router} />);
+    expect(html).toContain("7%");
+    expect(html).toContain("Nigeria Demographic and Health Survey 2018");
+    expect(html).toContain("No national survey has published this yet.");
   });
 });

@@ -1,42 +1,38 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "react-router";
 import type { Country } from "../../../domain/datasets/schemas";
-import { formatNumber, formatPercent } from "../../../domain/format";
-import {
-  ageCards,
-  disabilityPopulationCard,
-  employmentPopulationCard,
-  genderCards,
-  inclusiveSchoolsCard,
-} from "./national-figures";
-import { ExternalLink } from "../../ui/ExternalLink";
+import { formatPercent } from "../../../domain/format";
+import type { NationalFigures } from "../../../domain/national-estimates";
+import { paths } from "../../../domain/routes";
+import { NationalActLink } from "../states/PolicyDocumentLink";
+import type { FigureCards } from "./national-figures";
 import styles from "./NationalStatistics.module.css";
 import { FigureStatisticCard, StatisticCard } from "./StatisticCard";
 
 interface NationalStatisticsProps {
-  country: Country;
-  /** Length of the schools directory, shown on the Overview panel. */
-  schoolCount: number;
+  figures: NationalFigures;
+  /** The panels' cards (figureCards, built at build time). */
+  cards: FigureCards;
+  policy: Country["policy"];
 }
 
 const panels = [
-  {
-    key: "overview",
-    tab: "Overview",
-    heading: (country: string) => `Overview of disability in ${country}`,
-  },
-  { key: "gender", tab: "Gender", heading: () => "Persons with disabilities by gender" },
-  { key: "age", tab: "Age", heading: () => "Persons with disabilities by age" },
+  { key: "overview", tab: "Overview", heading: "Overview of disability in Nigeria" },
+  { key: "gender", tab: "Gender", heading: "Disability by sex" },
+  { key: "age", tab: "Age", heading: "Disability by age" },
 ] as const;
 type PanelKey = (typeof panels)[number]["key"];
 
 /**
- * The home page's headline (its only h1) and the Overview, Gender and Age panels of national figures.
+ * The home page's headline (its only h1) and the Overview, Gender and Age panels of national figures, each
+ * figure from a published source named under its chart (data/estimates.json). Where no source gives a
+ * figure, the card says so instead of showing a number.
  *
  * The panels are a tabs widget: Tab reaches the selected tab only; Left and Right arrows (wrapping), Home
  * and End move to and show another panel. Every panel is in the HTML from the first render, the inactive
  * ones hidden, so the Overview paints before any JavaScript runs.
  */
-export function NationalStatistics({ country, schoolCount }: NationalStatisticsProps) {
+export function NationalStatistics({ figures, cards, policy }: NationalStatisticsProps) {
   const id = useId();
   const [selected, setSelected] = useState<PanelKey>("overview");
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -59,17 +55,27 @@ export function NationalStatistics({ country, schoolCount }: NationalStatisticsP
     tabRefs.current[target]?.focus();
   }
 
-  const { policy } = country;
+  const { headline, range } = figures;
 
   return (
     <section className={styles.statistics} aria-labelledby={`${id}-headline`}>
       <h1 id={`${id}-headline`} className={styles.headline}>
-        <span className={styles.headlineCount}>{formatNumber(country.population.withDisability)}</span>{" "}
-        <span className={styles.headlinePhrase}>persons with disabilities in {country.name}</span>
+        <span className={styles.headlineCount}>
+          {headline.somePercent === null ? "" : formatPercent(headline.somePercent)}
+        </span>{" "}
+        <span className={styles.headlinePhrase}>
+          of people aged {headline.age} in Nigeria have some difficulty in a basic activity
+        </span>
       </h1>
       <p className={styles.lede}>
-        An estimated {formatPercent(country.statistics.disabilityShare)} of {country.name}&apos;s population
-        of {formatNumber(country.population.total)}.
+        {headline.aLotPercent === null
+          ? null
+          : `${formatPercent(headline.aLotPercent)} have a lot of difficulty or cannot do it at all. `}
+        Source: {headline.source.title}, {headline.source.publisher}.
+        {range
+          ? ` Other published estimates range from ${formatPercent(range.low.percent)} (${range.low.label}) to ${formatPercent(range.high.percent)} (${range.high.label}). `
+          : " "}
+        <Link to={paths.estimates()}>How many Nigerians have a disability? The estimates compared</Link>
       </p>
 
       <div role="tablist" aria-label="National statistics" className={styles.tabs}>
@@ -103,35 +109,21 @@ export function NationalStatistics({ country, schoolCount }: NationalStatisticsP
           hidden={selected !== panel.key}
           className={styles.panel}
         >
-          <h2 className="visually-hidden">{panel.heading(country.name)}</h2>
+          <h2 className="visually-hidden">{panel.heading}</h2>
           <ul className={styles.cards}>
+            {cards[panel.key].map((card) => (
+              <FigureStatisticCard key={card.key} card={card} />
+            ))}
             {panel.key === "overview" ? (
-              <>
-                <FigureStatisticCard card={disabilityPopulationCard(country)} />
-                <FigureStatisticCard card={employmentPopulationCard(country)} />
-                <FigureStatisticCard card={inclusiveSchoolsCard(country, schoolCount)} />
-                <StatisticCard
-                  title="Disability policy"
-                  infoLabel="About the disability policy"
-                  info={policy.desc}
-                >
-                  <p className={styles.policyTitle}>{policy.title}</p>
-                  {policy.url ? (
-                    <ExternalLink className={`button ${styles.policyLink}`} href={policy.url}>
-                      Download disability policy
-                    </ExternalLink>
-                  ) : (
-                    <p className={styles.unavailable}>Policy document not available</p>
-                  )}
-                </StatisticCard>
-              </>
+              <StatisticCard
+                title="Disability policy"
+                infoLabel="About the disability policy"
+                info={policy.desc}
+              >
+                <p className={styles.policyTitle}>{policy.title}</p>
+                <NationalActLink url={policy.url} note={policy.urlNote} />
+              </StatisticCard>
             ) : null}
-            {panel.key === "gender"
-              ? genderCards(country).map((card) => <FigureStatisticCard key={card.key} card={card} />)
-              : null}
-            {panel.key === "age"
-              ? ageCards(country).map((card) => <FigureStatisticCard key={card.key} card={card} />)
-              : null}
           </ul>
         </div>
       ))}

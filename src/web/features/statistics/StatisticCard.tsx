@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { paths } from "../../../domain/routes";
 import { DoughnutChart } from "../../ui/DoughnutChart";
+import { ExternalLink } from "../../ui/ExternalLink";
 import { InfoTooltip } from "../../ui/InfoTooltip";
 import type { FigureCard } from "./national-figures";
 import styles from "./NationalStatistics.module.css";
@@ -24,12 +27,26 @@ export function StatisticCard({ title, infoLabel, info, children }: StatisticCar
   );
 }
 
-/** A card showing one figure, its meaning and the doughnut chart of its share. */
+/**
+ * A card showing one figure, its meaning, the doughnut chart of its share and, under the chart, its source
+ * and year. A card without a figure says no survey has published one and links the explainer.
+ */
 export function FigureStatisticCard({ card }: { card: FigureCard }) {
   return (
     <StatisticCard title={card.title} infoLabel={card.infoLabel} info={card.info}>
-      <p className={styles.figure}>{card.figure}</p>
-      <p className={styles.detail}>{card.detail}</p>
+      {card.figure === null ? (
+        <>
+          <p className={styles.unavailable}>{card.detail}</p>
+          <p className={styles.source}>
+            <Link to={paths.estimates()}>What has been measured</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className={styles.figure}>{card.figure}</p>
+          <p className={styles.detail}>{card.detail}</p>
+        </>
+      )}
       {card.chart ? (
         <DoughnutChart
           title={card.chart.title}
@@ -37,6 +54,17 @@ export function FigureStatisticCard({ card }: { card: FigureCard }) {
           segments={card.chart.segments}
           size={112}
         />
+      ) : null}
+      {card.source ? (
+        <p className={styles.source}>
+          Source:{" "}
+          {card.source.url ? (
+            <ExternalLink href={card.source.url}>{card.source.title}</ExternalLink>
+          ) : (
+            card.source.title
+          )}
+          {card.source.year ? `, ${card.source.year}` : ""}.
+        </p>
       ) : null}
     </StatisticCard>
   );

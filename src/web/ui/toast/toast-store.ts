@@ -1,6 +1,8 @@
-// Toasts (DESIGN decision 1): top-centre, 5 seconds, paused while hovered or focused, dismissible, and
-// announced politely by one live region. Any module may call toast.success(...) etc.; <Toaster/> in the
-// root layout shows them.
+// Toasts (DESIGN decision 1, placement changed by decision record 0009): bottom-centre, where they cover
+// no header, menu or dialog close button; 5 seconds, paused while hovered or focused, dismissible, and
+// announced politely by one live region. Each toast says the outcome of the latest action, so a new one
+// replaces those before it: an old error never stays beside a later "Welcome back". Any module may call
+// toast.success(...) etc.; <Toaster/> in the root layout shows them.
 
 export type ToastKind = "success" | "warning" | "error" | "info";
 
@@ -25,8 +27,7 @@ function publish(next: readonly Toast[]) {
 
 function show(kind: ToastKind, message: string): number {
   const id = nextId++;
-  // The same message twice in a row replaces the first rather than stacking duplicates.
-  publish([...toasts.filter((t) => t.message !== message), { id, kind, message }].slice(-4));
+  publish([{ id, kind, message }]);
   return id;
 }
 

@@ -1,9 +1,18 @@
+import { CorrectionReviews } from "../../../features/corrections/CorrectionReviews";
 import { ReviewsPage } from "../../../features/reports/ReviewsPage";
 import { pageMeta } from "../../page-title";
 
 export const meta = () =>
-  pageMeta("Reviews", "Review eyewitness reports: verify them for publication, or reject them with a note.");
+  pageMeta(
+    "Reviews",
+    "Review eyewitness reports (verify them for publication, or reject them with a note) and visitors' corrections to the data.",
+  );
 
 export default function Reviews() {
-  return <ReviewsPage />;
+  return (
+    <>
+      <ReviewsPage />
+      <CorrectionReviews />
+    </>
+  );
 }

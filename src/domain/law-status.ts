@@ -1,0 +1,70 @@
+import type { policyStatuses } from "./datasets/vocabulary";
+
+// A state's own disability law, as the states data records it (`status`, `law.year`). The product speaks
+// of the law's status, never of "policy: Yes/No" (decision 0009): that answer was tied to whether a policy
+// document could be downloaded, and with no documents in the data it told visitors no state had a policy.
+
+export type PolicyStatus = (typeof policyStatuses)[number];
+
+export type LawStatusKey = "passed" | "awaiting-assent" | "second-reading" | "pending";
+
+export interface LawStatusCategory {
+  key: LawStatusKey;
+  /** The category as the legend, the filters and the table name it. */
+  label: string;
+}
+
+/** In the order of a bill's progress, furthest first: the legend, the filter and the sort follow it. */
+export const lawStatusCategories: readonly LawStatusCategory[] = [
+  { key: "passed", label: "Passed" },
+  { key: "awaiting-assent", label: "Passed, awaiting the Governor's assent" },
+  { key: "second-reading", label: "Second reading" },
+  { key: "pending", label: "Pending / no law" },
+];
+
+export function lawStatusKey(status: string): LawStatusKey {
+  switch (status.trim().toLowerCase()) {
+    case "passed":
+      return "passed";
+    case "passed/awaiting gov assent":
+      return "awaiting-assent";
+    case "second reading":
+      return "second-reading";
+    default:
+      return "pending";
+  }
+}
+
+export function lawStatusLabel(key: LawStatusKey): string {
+  return lawStatusCategories.find((category) => category.key === key)?.label ?? "Pending / no law";
+}
+
+/** "Passed (2022)", "Passed" when the year is unknown, "Second reading", …: the status in one phrase. */
+export function lawStatusText(status: string, year: number | null): string {
+  const key = lawStatusKey(status);
+  const label = lawStatusLabel(key);
+  return key === "passed" && year ? `${label} (${year})` : label;
+}
+
+/** Rank of a status in `lawStatusCategories` (0 = passed), for sorting. */
+export function lawStatusRank(status: string): number {
+  const key = lawStatusKey(status);
+  return lawStatusCategories.findIndex((category) => category.key === key);
+}
+
+/** The law's title with its year, without repeating a year the title already carries. */
+export function lawTitleWithYear(name: string, year: number | null): string {
+  if (!name) return "";
+  if (!year || name.includes(String(year))) return name;
+  return `${name} (${year})`;
+}
+
+/** How many states fall in each category, in the categories' order. */
+export function countByLawStatus(
+  states: readonly { lawStatus: string }[],
+): { category: LawStatusCategory; count: number }[] {
+  return lawStatusCategories.map((category) => ({
+    category,
+    count: states.filter((state) => lawStatusKey(state.lawStatus) === category.key).length,
+  }));
+}

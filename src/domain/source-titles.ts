@@ -1,0 +1,93 @@
+// The datasets list their sources as bare addresses. People need to know what a link is before they follow
+// it, so each is shown with its publisher (known names below, else the site's address) and, where the
+// address carries one, the article's title as its words ("abia-assembly-passes-disability-bill" → "Abia
+// assembly passes disability bill").
+
+const publishers: Record<string, string> = {
+  "s-deli.org": "Special Education and Learning Inclusion (S-DELI)",
+  "schoolsforthedeaf.org.ng": "Schools for the Deaf in Nigeria",
+  "newtelegraphng.com": "New Telegraph",
+  "healthwise.punchng.com": "Punch Healthwise",
+  "punchng.com": "Punch",
+  "sunnewsonline.com": "The Sun",
+  "thenationonlineng.net": "The Nation",
+  "tribuneonlineng.com": "Nigerian Tribune",
+  "vanguardngr.com": "Vanguard",
+  "qualitativemagazine.com": "Qualitative Magazine",
+  "remop.wscij.org": "WSCIJ REMOP",
+  "collaborativemedia.wscij.org": "WSCIJ Collaborative Media",
+  "eaglesreporters.com": "Eagle Reporters",
+  "lagosekoproject.org": "Lagos Eko Project",
+  "dailypost.ng": "Daily Post",
+  "dailytrust.com": "Daily Trust",
+  "leadership.ng": "Leadership",
+  "newsdiaryonline.com": "News Diary Online",
+  "allafrica.com": "AllAfrica",
+  "thisdaylive.com": "ThisDay",
+  "peoplesdailyng.com": "People's Daily",
+  "thetidenewsonline.com": "The Tide",
+  "independent.ng": "Independent",
+  "blueprint.ng": "Blueprint",
+  "pulse.ng": "Pulse Nigeria",
+  "guardian.ng": "The Guardian (Nigeria)",
+  "icirnigeria.org": "ICIR",
+  "premiumtimesng.com": "Premium Times",
+  "businessday.ng": "BusinessDay",
+  "nan.ng": "News Agency of Nigeria",
+  "tvcnews.tv": "TVC News",
+  "thewhistler.ng": "The Whistler",
+  "osundefender.com": "Osun Defender",
+  "pressreader.com": "PressReader",
+  "ekitistate.gov.ng": "Ekiti State Government",
+  "en.wikipedia.org": "Wikipedia",
+  "openknowledge.worldbank.org": "World Bank Open Knowledge Repository",
+};
+
+export interface SourceTitle {
+  /** The article's words from its address, or null when the address has none (e.g. "/?p=21613"). */
+  title: string | null;
+  publisher: string;
+}
+
+/** A source ready to show: its address, title and publisher (worked out at build time, in loaders). */
+export interface DescribedSource extends SourceTitle {
+  url: string;
+}
+
+export function describeSources(urls: readonly string[]): DescribedSource[] {
+  return urls.map((url) => ({ url, ...describeSource(url) }));
+}
+
+export function describeSource(url: string): SourceTitle {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { title: null, publisher: url };
+  }
+  const host = parsed.hostname.replace(/^www\./, "");
+  return { title: titleFromPath(parsed.pathname), publisher: publishers[host] ?? host };
+}
+
+function titleFromPath(pathname: string): string | null {
+  const segments = pathname.split("/").filter(Boolean);
+  for (const segment of segments.reverse()) {
+    let text: string;
+    try {
+      text = decodeURIComponent(segment);
+    } catch {
+      text = segment;
+    }
+    const words = text
+      .replace(/\.(html?|php|aspx?|pdf)$/i, "")
+      .split(/[-_+]+/)
+      .filter(Boolean);
+    // A slug of words, not an id, a date part or a one-word section name ("amp", "news", "2025").
+    const wordy = words.filter((word) => /[a-z]/i.test(word));
+    if (words.length >= 3 && wordy.length >= 3) {
+      const sentence = words.join(" ");
+      return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+    }
+  }
+  return null;
+}

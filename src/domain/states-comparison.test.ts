@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import schools from "../../data/schools.json";
+import states from "../../data/states.json";
+import type { StateRecord } from "./datasets/schemas";
+import { comparisonRows, defaultView, paramsFromView, stateRows, viewFromParams } from "./states-comparison";
+
+const rows = stateRows(states as StateRecord[], schools);
+
+describe("the states comparison", () => {
+  it("has one row per state, with its zone, law status and schools", () => {
+    expect(rows).toHaveLength(37);
+    const lagos = rows.find((row) => row.name === "Lagos");
+    expect(lagos).toMatchObject({ zone: "South West", statusKey: "passed", rank: 1, score: 56 });
+    expect(lagos?.schools).toBeGreaterThan(0);
+    expect(rows.every((row) => row.zone !== null)).toBe(true);
+    expect(rows.reduce((sum, row) => sum + row.schools, 0)).toBe(schools.length);
+  });
+
+  it("sorts by a column either way, keeping unknown values last", () => {
+    const byYear = comparisonRows(rows, { ...defaultView, sort: "year", dir: "ascending" });
+    const years = byYear.map((row) => row.year);
+    const known = years.filter((year) => year !== null);
+    expect(known).toEqual([...known].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect(years.slice(known.length).every((year) => year === null)).toBe(true);
+
+    const down = comparisonRows(rows, { ...defaultView, sort: "schools", dir: "descending" });
+    expect(down[0]?.schools).toBe(Math.max(...rows.map((row) => row.schools)));
+    expect(comparisonRows(rows, { ...defaultView, sort: "rank" })[0]?.name).toBe("Lagos");
+  });
+
+  it("filters by zone and by law status together", () => {
+    const view = { ...defaultView, zone: "South West" as const, status: "passed" as const };
+    const filtered = comparisonRows(rows, view);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((row) => row.zone === "South West" && row.statusKey === "passed")).toBe(true);
+    expect(comparisonRows(rows, { ...defaultView, status: "passed" })).toHaveLength(30);
+  });
+
+  it("keeps the view in the URL, ignoring values it does not know", () => {
+    const view = {
+      zone: "North East" as const,
+      status: "pending" as const,
+      sort: "year" as const,
+      dir: "descending" as const,
+    };
+    expect(viewFromParams(paramsFromView(view))).toEqual(view);
+    expect(paramsFromView(defaultView).toString()).toBe("");
+    expect(viewFromParams(new URLSearchParams("zone=Atlantis&sort=height&dir=up"))).toEqual(defaultView);
+  });
+});

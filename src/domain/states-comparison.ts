@@ -1,0 +1,130 @@
+import type { School, StateRecord } from "./datasets/schemas";
+import { sameState } from "./datasets/state-names";
+import { zoneOf, zones, type Zone } from "./datasets/zones";
+import { lawStatusCategories, lawStatusKey, lawStatusRank, type LawStatusKey } from "./law-status";
+
+// The /states table: one row per state, sorted and filtered by what the URL says (?zone=&status=&sort=&dir=),
+// so a shared link shows the same view. Pure functions, shared by the page and its tests.
+
+export interface StateRow {
+  id: number;
+  name: string;
+  zone: Zone | null;
+  status: string;
+  statusKey: LawStatusKey;
+  year: number | null;
+  lawTitle: string;
+  agency: string;
+  /** SDIR 2024 rank as a number (1 for "1st"), null when the state is not ranked in the data. */
+  rank: number | null;
+  score: number | null;
+  schools: number;
+}
+
+export function stateRows(
+  states: readonly StateRecord[],
+  schools: readonly Pick<School, "state">[],
+): StateRow[] {
+  return states.map((state) => ({
+    id: state.id,
+    name: state.state,
+    zone: zoneOf(state.state),
+    status: state.status,
+    statusKey: lawStatusKey(state.status),
+    year: state.law.year,
+    lawTitle: state.law.name,
+    agency: state.agency,
+    rank: state.ranking ? Number.parseInt(state.ranking, 10) : null,
+    score: state.score,
+    schools: schools.filter((school) => sameState(school.state, state.state)).length,
+  }));
+}
+
+export const sortKeys = [
+  "state",
+  "zone",
+  "status",
+  "year",
+  "law",
+  "agency",
+  "rank",
+  "score",
+  "schools",
+] as const;
+export type SortKey = (typeof sortKeys)[number];
+export type SortDirection = "ascending" | "descending";
+
+export interface ComparisonView {
+  zone: Zone | null;
+  status: LawStatusKey | null;
+  sort: SortKey;
+  dir: SortDirection;
+}
+
+export const defaultView: ComparisonView = { zone: null, status: null, sort: "state", dir: "ascending" };
+
+/** The view a URL's query asks for; unknown values fall back to the default rather than failing. */
+export function viewFromParams(params: URLSearchParams): ComparisonView {
+  const zone = zones.find((candidate) => candidate === params.get("zone")) ?? null;
+  const status = lawStatusCategories.find((category) => category.key === params.get("status"))?.key ?? null;
+  const sort = sortKeys.find((key) => key === params.get("sort")) ?? defaultView.sort;
+  const dir = params.get("dir") === "descending" ? "descending" : "ascending";
+  return { zone, status, sort, dir };
+}
+
+/** The query for a view, leaving out what is the default, so links stay short. */
+export function paramsFromView(view: ComparisonView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.zone) params.set("zone", view.zone);
+  if (view.status) params.set("status", view.status);
+  if (view.sort !== defaultView.sort) params.set("sort", view.sort);
+  if (view.dir !== defaultView.dir) params.set("dir", view.dir);
+  return params;
+}
+
+type SortValue = string | number | null;
+
+function valueOf(row: StateRow, key: SortKey): SortValue {
+  switch (key) {
+    case "state":
+      return row.name;
+    case "zone":
+      return row.zone;
+    case "status":
+      return lawStatusRank(row.status);
+    case "year":
+      return row.year;
+    case "law":
+      return row.lawTitle || null;
+    case "agency":
+      return row.agency || null;
+    case "rank":
+      return row.rank;
+    case "score":
+      return row.score;
+    case "schools":
+      return row.schools;
+  }
+}
+
+/** Rows of the view: filtered, then sorted; unknown values (no year, not ranked) always come last. */
+export function comparisonRows(rows: readonly StateRow[], view: ComparisonView): StateRow[] {
+  const filtered = rows.filter(
+    (row) => (!view.zone || row.zone === view.zone) && (!view.status || row.statusKey === view.status),
+  );
+  const sign = view.dir === "ascending" ? 1 : -1;
+  return filtered
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => {
+      const x = valueOf(a.row, view.sort);
+      const y = valueOf(b.row, view.sort);
+      if (x === null || y === null) {
+        if (x === y) return a.row.name.localeCompare(b.row.name, "en");
+        return x === null ? 1 : -1;
+      }
+      const order =
+        typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), "en");
+      return order === 0 ? a.row.name.localeCompare(b.row.name, "en") : sign * order;
+    })
+    .map(({ row }) => row);
+}

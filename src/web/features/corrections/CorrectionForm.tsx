@@ -1,0 +1,172 @@
+import { type FormEvent, useId, useRef, useState } from "react";
+import {
+  CORRECTION_TEXT_MAX_LENGTH,
+  correctionMessages,
+  correctionProblem,
+  type CorrectionSubject,
+} from "../../../domain/corrections/correction-rules";
+import { ApiError, apiRequest } from "../../lib/api-client";
+import styles from "./CorrectionForm.module.css";
+
+// "Suggest a correction" on a state or school page. Accessibility contract: a button that shows and hides
+// the form (aria-expanded); labelled fields; a problem is shown beside the field it concerns, prefixed
+// "Error:", tied to it with aria-describedby, and focus moves there; the outcome is announced (status on
+// success, alert on failure) and nothing typed is lost when sending fails.
+
+type Sending = { state: "editing" } | { state: "sending" } | { state: "sent" };
+
+export function CorrectionForm({
+  subject,
+  subjectId,
+  subjectName,
+}: {
+  subject: CorrectionSubject;
+  subjectId: number;
+  subjectName: string;
+}) {
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const [whatIsWrong, setWhatIsWrong] = useState("");
+  const [sourceUrl, setSourceUrl] = useState("");
+  const [email, setEmail] = useState("");
+  const [problem, setProblem] = useState<{
+    field: "text" | "url" | "email" | "form";
+    message: string;
+  } | null>(null);
+  const [sending, setSending] = useState<Sending>({ state: "editing" });
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = { whatIsWrong, sourceUrl, email };
+    const found = correctionProblem(input);
+    if (found) {
+      const field =
+        found === correctionMessages.badUrl
+          ? "url"
+          : found === correctionMessages.badEmail
+            ? "email"
+            : "text";
+      setProblem({ field, message: found });
+      ({ text: textRef, url: urlRef, email: emailRef })[field].current?.focus();
+      return;
+    }
+    setProblem(null);
+    setSending({ state: "sending" });
+    try {
+      await apiRequest("POST", "/corrections", {
+        body: {
+          subject,
+          subjectId,
+          whatIsWrong: whatIsWrong.trim(),
+          sourceUrl: sourceUrl.trim(),
+          email: email.trim(),
+        },
+        anonymous: false,
+      });
+      setSending({ state: "sent" });
+    } catch (error) {
+      setSending({ state: "editing" });
+      setProblem({
+        field: "form",
+        message:
+          error instanceof ApiError ? error.message : "The correction could not be sent. Please try again.",
+      });
+    }
+  }
+
+  const errorId = (field: string) => `${ids}-${field}-error`;
+  const errorFor = (field: "text" | "url" | "email") =>
+    problem?.field === field ? (
+      <p id={errorId(field)} className={styles.error}>
+        <span className="visually-hidden">Error: </span>
+        {problem.message}
+      </p>
+    ) : null;
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className={styles.correction}>
+      <h2 id={`${ids}-heading`} className={styles.heading}>
+        Is something wrong here?
+      </h2>
+      {sending.state === "sent" ? (
+        <p role="status" className={styles.sent}>
+          {correctionMessages.sent}
+        </p>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-expanded={open}
+            aria-controls={`${ids}-form`}
+            onClick={() => setOpen((value) => !value)}
+          >
+            Suggest a correction
+          </button>
+          <form id={`${ids}-form`} hidden={!open} className={styles.form} onSubmit={send} noValidate>
+            <p className={styles.hint}>
+              Tell us what is wrong about {subjectName}, and where the right information can be checked. A
+              moderator reads every correction. You do not need an account.
+            </p>
+            <div className={styles.field}>
+              <label htmlFor={`${ids}-text`}>What is wrong?</label>
+              <textarea
+                ref={textRef}
+                id={`${ids}-text`}
+                rows={4}
+                maxLength={CORRECTION_TEXT_MAX_LENGTH}
+                value={whatIsWrong}
+                aria-invalid={problem?.field === "text" || undefined}
+                aria-describedby={problem?.field === "text" ? errorId("text") : undefined}
+                onChange={(event) => setWhatIsWrong(event.target.value)}
+              />
+              {errorFor("text")}
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={`${ids}-url`}>Source link (optional)</label>
+              <input
+                ref={urlRef}
+                id={`${ids}-url`}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={sourceUrl}
+                aria-invalid={problem?.field === "url" || undefined}
+                aria-describedby={problem?.field === "url" ? errorId("url") : undefined}
+                onChange={(event) => setSourceUrl(event.target.value)}
+              />
+              {errorFor("url")}
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={`${ids}-email`}>
+                Your e-mail (optional, if you want us to be able to reply)
+              </label>
+              <input
+                ref={emailRef}
+                id={`${ids}-email`}
+                type="email"
+                autoComplete="email"
+                value={email}
+                aria-invalid={problem?.field === "email" || undefined}
+                aria-describedby={problem?.field === "email" ? errorId("email") : undefined}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              {errorFor("email")}
+            </div>
+            {problem?.field === "form" ? (
+              <p role="alert" className={styles.error}>
+                {problem.message}
+              </p>
+            ) : null}
+            <button type="submit" className="button" disabled={sending.state === "sending"}>
+              {sending.state === "sending" ? "Sending…" : "Send correction"}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

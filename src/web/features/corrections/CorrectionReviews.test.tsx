@@ -1,0 +1,132 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CorrectionView } from "../../../domain/corrections/correction-rules";
+import { signIn } from "../reports/test-support";
+import { CorrectionReviews } from "./CorrectionReviews";
+
+function correction(fields: Partial<CorrectionView>): CorrectionView {
+  return {
+    id: "00000000-0000-4000-8000-000000000001",
+    subject: "state",
+    subjectId: 25,
+    subjectName: "Lagos",
+    whatIsWrong: "The law was passed in 2011.",
+    sourceUrl: "https://example.org/lagos",
+    email: "reader@example.org",
+    status: "new",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    decidedAt: null,
+    ...fields,
+  };
+}
+
+const first = correction({});
+const second = correction({
+  id: "00000000-0000-4000-8000-000000000002",
+  subject: "school",
+  subjectId: 7,
+  subjectName: "Wesley School for the Deaf",
+  sourceUrl: null,
+  email: null,
+});
+
+function listOf(items: CorrectionView[], counts = { new: items.length, accepted: 0, dismissed: 0 }) {
+  return {
+    success: true,
+    corrections: items,
+    counts,
+    meta: { total: items.length, page: 1, per_page: 20, last_page: 1 },
+  };
+}
+
+function serve(...bodies: { status: number; body: unknown }[]) {
+  const fetch = vi.fn(async () => {
+    const next = bodies.shift();
+    if (!next) throw new TypeError("Failed to fetch");
+    return new Response(JSON.stringify(next.body), { status: next.status });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+function renderSection() {
+  const router = createMemoryRouter([{ path: "/", element: <CorrectionReviews /> }]);
+  render(<RouterProvider router={router} />);
+  return userEvent.setup({ delay: null });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe("CorrectionReviews", () => {
+  it("shows nothing, and asks nothing, to a user who may not review", () => {
+    signIn({ role: "user" });
+    const fetch = serve();
+    renderSection();
+    expect(screen.queryByRole("heading", { name: "Corrections to the data" })).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("lists new corrections with their record, source and sender, and counts per status", async () => {
+    signIn({ role: "moderator" });
+    serve({ status: 200, body: listOf([first, second], { new: 2, accepted: 4, dismissed: 1 }) });
+    renderSection();
+    const lagos = await screen.findByRole("article", { name: "State: Lagos" });
+    expect(within(lagos).getByRole("link", { name: "Lagos" })).toHaveAttribute("href", "/states/25");
+    expect(lagos).toHaveTextContent("The law was passed in 2011.");
+    expect(within(lagos).getByRole("link", { name: "reader@example.org" })).toHaveAttribute(
+      "href",
+      "mailto:reader@example.org",
+    );
+    const school = screen.getByRole("article", { name: "School: Wesley School for the Deaf" });
+    expect(school).toHaveTextContent("None given");
+    expect(school).toHaveTextContent("Anonymous");
+    expect(screen.getByRole("button", { name: "New (2)" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "Accepted (4)" })).toBeInTheDocument();
+  });
+
+  it("accepts a correction: it leaves the list, the counts follow and focus moves to the next one", async () => {
+    signIn({ role: "admin" });
+    const fetch = serve(
+      { status: 200, body: listOf([first, second]) },
+      {
+        status: 200,
+        body: {
+          success: true,
+          message: "Correction accepted.",
+          correction: { ...first, status: "accepted" },
+        },
+      },
+    );
+    const user = renderSection();
+    await user.click(await screen.findByRole("button", { name: "Accept the correction to Lagos" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Correction accepted. Lagos.");
+    expect(screen.queryByRole("article", { name: "State: Lagos" })).toBeNull();
+    expect(screen.getByRole("heading", { name: "School: Wesley School for the Deaf" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Accepted (1)" })).toBeInTheDocument();
+    const [, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ status: "accepted" });
+  });
+
+  it("says when another reviewer decided first, and reloads the list", async () => {
+    signIn({ role: "moderator" });
+    serve(
+      { status: 200, body: listOf([first]) },
+      {
+        status: 409,
+        body: { success: false, message: "Someone else has already decided on this correction." },
+      },
+      { status: 200, body: listOf([], { new: 0, accepted: 1, dismissed: 0 }) },
+    );
+    const user = renderSection();
+    await user.click(await screen.findByRole("button", { name: "Dismiss the correction to Lagos" }));
+    expect(await screen.findByText("No new corrections.")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Someone else has already decided on this correction.",
+    );
+  });
+});

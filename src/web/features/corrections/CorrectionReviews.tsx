@@ -1,0 +1,218 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import {
+  correctionStatuses,
+  type CorrectionListAnswer,
+  type CorrectionStatus,
+  type CorrectionView,
+} from "../../../domain/corrections/correction-rules";
+import { formatNumber } from "../../../domain/format";
+import { can } from "../../../domain/permissions";
+import { paths } from "../../../domain/routes";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { useSessionUser } from "../../lib/session";
+import { ExternalLink } from "../../ui/ExternalLink";
+import { decideCorrection, fetchCorrections } from "./correction-api";
+import styles from "./CorrectionReviews.module.css";
+
+const statusLabels: Record<CorrectionStatus, string> = {
+  new: "New",
+  accepted: "Accepted",
+  dismissed: "Dismissed",
+};
+const received = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+/**
+ * The corrections section of the review area, for moderators and admins (nothing for anyone else): the
+ * counts per status as buttons that show that status, a polite status line, and each correction with its
+ * record, what is wrong, the source and the sender's e-mail; new ones can be accepted or dismissed. After
+ * a decision the correction leaves the list and focus moves to the next one's heading (or the section's).
+ */
+export function CorrectionReviews() {
+  const user = useSessionUser();
+  if (!user || !can(user.role, "correction:review")) return null;
+  return <CorrectionQueue />;
+}
+
+function CorrectionQueue() {
+  const ids = useId();
+  const [status, setStatus] = useState<CorrectionStatus>("new");
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<CorrectionListAnswer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState("");
+  const [deciding, setDeciding] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCorrections(status, controller.signal).then(
+      (list) => {
+        setFailure(null);
+        setAnswer(list);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setFailure(errorMessage(error, "The corrections could not be loaded. Please check your connection."));
+      },
+    );
+    return () => controller.abort();
+  }, [status, attempt]);
+
+  useEffect(() => {
+    if (focusNext.current === undefined) return;
+    const target = focusNext.current
+      ? document.getElementById(`${ids}-${focusNext.current}`)
+      : heading.current;
+    target?.focus();
+    focusNext.current = undefined;
+  });
+
+  async function decide(correction: CorrectionView, to: "accepted" | "dismissed") {
+    setDeciding(correction.id);
+    try {
+      const result = await decideCorrection(correction.id, to);
+      setNotice(`${result.message} ${correction.subjectName}.`);
+      setAnswer((current) => {
+        if (!current) return current;
+        const index = current.corrections.findIndex((item) => item.id === correction.id);
+        const rest = current.corrections.filter((item) => item.id !== correction.id);
+        focusNext.current = (rest[index] ?? rest[index - 1])?.id ?? null;
+        return {
+          ...current,
+          corrections: rest,
+          counts: { ...current.counts, new: current.counts.new - 1, [to]: current.counts[to] + 1 },
+        };
+      });
+    } catch (error) {
+      setNotice(errorMessage(error, "The decision could not be saved. Please try again."));
+      if (error instanceof ApiError && error.status === 409) {
+        focusNext.current = null;
+        setAttempt((n) => n + 1);
+      }
+    } finally {
+      setDeciding(null);
+    }
+  }
+
+  const shown = answer?.corrections ?? [];
+  return (
+    <section aria-labelledby={`${ids}-heading`} className={styles.section}>
+      <h2 id={`${ids}-heading`} ref={heading} tabIndex={-1} className={styles.heading}>
+        Corrections to the data
+      </h2>
+      <p className={styles.intro}>
+        Visitors&apos; corrections to state and school records. Accept one once the data has been fixed or
+        will be; dismiss it otherwise.
+      </p>
+      <ul className={styles.filter} aria-label="Corrections by status">
+        {correctionStatuses.map((option) => (
+          <li key={option}>
+            <button
+              type="button"
+              aria-pressed={status === option}
+              className={styles.filterButton}
+              onClick={() => setStatus(option)}
+            >
+              {statusLabels[option]}
+              {answer ? ` (${formatNumber(answer.counts[option])})` : ""}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p role="status" className={styles.notice}>
+        {failure
+          ? ""
+          : answer
+            ? `${notice} ${formatNumber(shown.length)} ${statusLabels[status].toLowerCase()} shown.`.trim()
+            : "Loading corrections…"}
+      </p>
+      {failure ? (
+        <div role="alert" className={styles.failed}>
+          <p>{failure}</p>
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {answer && shown.length === 0 ? <p>No {statusLabels[status].toLowerCase()} corrections.</p> : null}
+      <ol className={styles.list}>
+        {shown.map((correction) => (
+          <li key={correction.id}>
+            <article aria-labelledby={`${ids}-${correction.id}`} className={styles.card}>
+              <h3 id={`${ids}-${correction.id}`} tabIndex={-1} className={styles.cardTitle}>
+                {correction.subject === "state" ? "State" : "School"}:{" "}
+                <Link
+                  to={
+                    correction.subject === "state"
+                      ? paths.state(correction.subjectId)
+                      : paths.school(correction.subjectId)
+                  }
+                >
+                  {correction.subjectName}
+                </Link>
+              </h3>
+              <p className={styles.text}>{correction.whatIsWrong}</p>
+              <dl className={styles.facts}>
+                <div>
+                  <dt>Source</dt>
+                  <dd>
+                    {correction.sourceUrl ? (
+                      <ExternalLink href={correction.sourceUrl}>{correction.sourceUrl}</ExternalLink>
+                    ) : (
+                      "None given"
+                    )}
+                  </dd>
+                </div>
+                <div>
+                  <dt>E-mail</dt>
+                  <dd>
+                    {correction.email ? (
+                      <a href={`mailto:${correction.email}`}>{correction.email}</a>
+                    ) : (
+                      "Anonymous"
+                    )}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Received</dt>
+                  <dd>
+                    <time dateTime={correction.createdAt}>
+                      {received.format(new Date(correction.createdAt))} UTC
+                    </time>
+                  </dd>
+                </div>
+              </dl>
+              {correction.status === "new" ? (
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={deciding !== null}
+                    onClick={() => void decide(correction, "accepted")}
+                  >
+                    Accept<span className="visually-hidden"> the correction to {correction.subjectName}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={deciding !== null}
+                    onClick={() => void decide(correction, "dismissed")}
+                  >
+                    Dismiss
+                    <span className="visually-hidden"> the correction to {correction.subjectName}</span>
+                  </button>
+                </div>
+              ) : null}
+            </article>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
