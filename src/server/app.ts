@@ -8,6 +8,7 @@ import { sendSecurityHeaders } from "./http/security-headers";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
 import { MediaLinks } from "./media/media-links";
 import { mediaRoutes } from "./media/routes";
+import { openDataRoutes } from "./opendata/routes";
 import { MediaStorage } from "./media/storage";
 import { createRateLimitStore } from "./rate-limit/create-store";
 import { reviewRoutes } from "./reports/review-routes";
@@ -85,6 +86,9 @@ export async function buildApp({
         { prefix: "/eyewitness" },
       );
       await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });
+      await api.register(openDataRoutes({ db: database.db, now, publicUrl: config.publicUrl }), {
+        prefix: "/open",
+      });
       api.all("/*", async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),
       );
