@@ -15,7 +15,12 @@ describe("CSV writing (RFC 4180)", () => {
   });
 
   it("writes records a real CSV parser reads back exactly, however awkward the text", () => {
-    const awkward = ['He said "no", then left,\r\nand the ramp ends in a step', "", "Yobe; Kebbi", "naïve — ọ̀rọ̀"];
+    const awkward = [
+      'He said "no", then left,\r\nand the ramp ends in a step',
+      "",
+      "Yobe; Kebbi",
+      "naïve — ọ̀rọ̀",
+    ];
     const text = csvRecord(["a", "b", "c", "d"]) + csvRecord(awkward) + csvRecord([1, null, true, "x"]);
     expect(text.endsWith("\r\n")).toBe(true);
     expect(parse(text)).toEqual([["a", "b", "c", "d"], awkward, ["1", "", "true", "x"]]);

@@ -10,7 +10,8 @@ import { sameState, stateSlug } from "../datasets/state-names";
 // downloads (they are on each state's and school's page), and an address written inside a text is shown
 // as "name [at] domain", so bulk downloads never feed an address harvester.
 
-export type OpenValue = string | number | boolean | null | readonly string[] | OpenObject | readonly OpenObject[];
+export type OpenValue =
+  string | number | boolean | null | readonly string[] | OpenObject | readonly OpenObject[];
 export interface OpenObject {
   readonly [key: string]: OpenValue | undefined;
 }
@@ -60,7 +61,12 @@ const text = (value: string): string | null => orNull(withoutEmailAddresses(valu
 // States ---------------------------------------------------------------------------------------------
 
 export const stateFields: readonly OpenField[] = [
-  { name: "id", meaning: "Stable number of the state, 1 to 37 (alphabetical)", type: "integer", hxl: "#meta+id" },
+  {
+    name: "id",
+    meaning: "Stable number of the state, 1 to 37 (alphabetical)",
+    type: "integer",
+    hxl: "#meta+id",
+  },
   {
     name: "slug",
     meaning: "The state's name as used in the site's addresses and in the reports filter",
@@ -77,9 +83,19 @@ export const stateFields: readonly OpenField[] = [
     type: "text",
     hxl: "#status+law",
   },
-  { name: "law_title", meaning: "Title of the state's disability law or bill", type: "text", hxl: "#meta+law+title" },
+  {
+    name: "law_title",
+    meaning: "Title of the state's disability law or bill",
+    type: "text",
+    hxl: "#meta+law+title",
+  },
   { name: "law_year", meaning: "Year the law was passed", type: "integer", hxl: "#date+year+law" },
-  { name: "agency", meaning: "The state body responsible for disability affairs", type: "text", hxl: "#org+name" },
+  {
+    name: "agency",
+    meaning: "The state body responsible for disability affairs",
+    type: "text",
+    hxl: "#org+name",
+  },
   { name: "agency_website", meaning: "Website of that body", type: "URL", hxl: "#contact+url" },
   {
     name: "policy_document_url",
@@ -89,7 +105,8 @@ export const stateFields: readonly OpenField[] = [
   },
   {
     name: "ranking",
-    meaning: "Rank in the State of Disability Inclusion Report 2024 (1st of 37 is best); empty when not ranked in this dataset",
+    meaning:
+      "Rank in the State of Disability Inclusion Report 2024 (1st of 37 is best); empty when not ranked in this dataset",
     type: "text",
     hxl: "#indicator+rank",
   },
@@ -99,24 +116,55 @@ export const stateFields: readonly OpenField[] = [
     type: "number",
     hxl: "#indicator+score+pct",
   },
-  { name: "score_source", meaning: "Where the rank and score come from", type: "text", hxl: "#meta+source+score" },
+  {
+    name: "score_source",
+    meaning: "Where the rank and score come from",
+    type: "text",
+    hxl: "#meta+source+score",
+  },
   {
     name: "key_findings",
-    meaning: "Key findings, each 'Area: finding' (infrastructure, education, health, employment, social protection)",
+    meaning:
+      "Key findings, each 'Area: finding' (infrastructure, education, health, employment, social protection)",
     type: "list of text",
     hxl: "#description+findings",
   },
-  { name: "description", meaning: "Summary of the state's record, in our own words", type: "text", hxl: "#description" },
+  {
+    name: "description",
+    meaning: "Summary of the state's record, in our own words",
+    type: "text",
+    hxl: "#description",
+  },
   {
     name: "notes",
     meaning: "Caveats: conflicting sources, laws signed but not gazetted, contacts that are not official",
     type: "text",
     hxl: "#description+notes",
   },
-  { name: "address", meaning: "Address of the responsible body, where published", type: "text", hxl: "#contact+address" },
-  { name: "phone", meaning: "Telephone numbers of that body, where published", type: "list of text", hxl: "#contact+phone" },
-  { name: "sources", meaning: "Public pages the record's facts come from", type: "list of URLs", hxl: "#meta+source" },
-  { name: "as_of", meaning: "When the record was compiled (year and month)", type: "year and month", hxl: "#date+updated" },
+  {
+    name: "address",
+    meaning: "Address of the responsible body, where published",
+    type: "text",
+    hxl: "#contact+address",
+  },
+  {
+    name: "phone",
+    meaning: "Telephone numbers of that body, where published",
+    type: "list of text",
+    hxl: "#contact+phone",
+  },
+  {
+    name: "sources",
+    meaning: "Public pages the record's facts come from",
+    type: "list of URLs",
+    hxl: "#meta+source",
+  },
+  {
+    name: "as_of",
+    meaning: "When the record was compiled (year and month)",
+    type: "year and month",
+    hxl: "#date+updated",
+  },
 ];
 
 export function openStateRecord(state: StateRecord): OpenRecord {
@@ -153,7 +201,12 @@ export const schoolFields: readonly OpenField[] = [
   { name: "name", meaning: "Name of the school", type: "text", hxl: "#loc+name" },
   { name: "state", meaning: "State (or FCT) the school is in", type: "text", hxl: "#adm1+name" },
   { name: "state_id", meaning: "The state's id in the states dataset", type: "integer", hxl: "#adm1+id" },
-  { name: "local_government", meaning: "Local government area, where known", type: "text", hxl: "#adm2+name" },
+  {
+    name: "local_government",
+    meaning: "Local government area, where known",
+    type: "text",
+    hxl: "#adm2+name",
+  },
   { name: "location", meaning: "Town or district", type: "text", hxl: "#loc+town" },
   {
     name: "type",
@@ -163,18 +216,54 @@ export const schoolFields: readonly OpenField[] = [
   },
   {
     name: "disability_groups",
-    meaning: "Learners the school serves, where a source says so: hearing, visual, physical, intellectual, autism, multiple",
+    meaning:
+      "Learners the school serves, where a source says so: hearing, visual, physical, intellectual, autism, multiple",
     type: "list of text",
     hxl: "#service+disability",
   },
-  { name: "boarding", meaning: "day, boarding, or day and boarding; empty when unknown", type: "text", hxl: "#service+boarding" },
-  { name: "ownership", meaning: "public, private or mission; empty when unknown", type: "text", hxl: "#org+type" },
-  { name: "description", meaning: "Summary of what the sources say, in our own words", type: "text", hxl: "#description" },
+  {
+    name: "boarding",
+    meaning: "day, boarding, or day and boarding; empty when unknown",
+    type: "text",
+    hxl: "#service+boarding",
+  },
+  {
+    name: "ownership",
+    meaning: "public, private or mission; empty when unknown",
+    type: "text",
+    hxl: "#org+type",
+  },
+  {
+    name: "description",
+    meaning: "Summary of what the sources say, in our own words",
+    type: "text",
+    hxl: "#description",
+  },
   { name: "website", meaning: "The school's website, where published", type: "URL", hxl: "#contact+url" },
-  { name: "phone", meaning: "The school's telephone numbers, where published", type: "text", hxl: "#contact+phone" },
-  { name: "picture_url", meaning: "A published picture of the school", type: "URL", hxl: "#meta+url+picture" },
-  { name: "sources", meaning: "Public pages that name the school", type: "list of URLs", hxl: "#meta+source" },
-  { name: "as_of", meaning: "When the record was compiled (year and month)", type: "year and month", hxl: "#date+updated" },
+  {
+    name: "phone",
+    meaning: "The school's telephone numbers, where published",
+    type: "text",
+    hxl: "#contact+phone",
+  },
+  {
+    name: "picture_url",
+    meaning: "A published picture of the school",
+    type: "URL",
+    hxl: "#meta+url+picture",
+  },
+  {
+    name: "sources",
+    meaning: "Public pages that name the school",
+    type: "list of URLs",
+    hxl: "#meta+source",
+  },
+  {
+    name: "as_of",
+    meaning: "When the record was compiled (year and month)",
+    type: "year and month",
+    hxl: "#date+updated",
+  },
 ];
 
 export function openSchoolRecord(
@@ -274,7 +363,12 @@ export const estimateFields: readonly OpenField[] = [
     hxl: "#indicator+num",
   },
   { name: "counts", meaning: "What exactly is counted", type: "text", hxl: "#description+counts" },
-  { name: "population_base", meaning: "The population the share refers to", type: "text", hxl: "#description+population" },
+  {
+    name: "population_base",
+    meaning: "The population the share refers to",
+    type: "text",
+    hxl: "#description+population",
+  },
   { name: "method", meaning: "How the figure was obtained", type: "text", hxl: "#description+method" },
   { name: "url", meaning: "Primary page where the figure can be checked", type: "URL", hxl: "#meta+url" },
   {
@@ -283,7 +377,12 @@ export const estimateFields: readonly OpenField[] = [
     type: "JSON",
     hxl: "#meta+source",
   },
-  { name: "thresholds", meaning: "Other cut-offs from the same source", type: "JSON", hxl: "#indicator+thresholds" },
+  {
+    name: "thresholds",
+    meaning: "Other cut-offs from the same source",
+    type: "JSON",
+    hxl: "#indicator+thresholds",
+  },
   {
     name: "breakdowns",
     meaning: "Breakdowns (sex, age, zone, …) only as the source gives them; null when not given",
@@ -292,7 +391,12 @@ export const estimateFields: readonly OpenField[] = [
   },
   { name: "cite_as", meaning: "How to cite the original source", type: "text", hxl: "#meta+citation" },
   { name: "notes", meaning: "Caveats", type: "text", hxl: "#description+notes" },
-  { name: "as_of", meaning: "When the dataset was compiled (year and month)", type: "year and month", hxl: "#date+updated" },
+  {
+    name: "as_of",
+    meaning: "When the dataset was compiled (year and month)",
+    type: "year and month",
+    hxl: "#date+updated",
+  },
 ];
 
 export function openEstimateRecord(estimate: Estimate, asOf: string): OpenRecord {
@@ -343,7 +447,12 @@ export const reportFields: readonly OpenField[] = [
     type: "text",
     hxl: "#adm1+name",
   },
-  { name: "date_reported", meaning: "When the report was sent (UTC)", type: "date and time", hxl: "#date+reported" },
+  {
+    name: "date_reported",
+    meaning: "When the report was sent (UTC)",
+    type: "date and time",
+    hxl: "#date+reported",
+  },
   {
     name: "date_published",
     meaning: "When the report was verified and published (UTC)",
@@ -353,7 +462,8 @@ export const reportFields: readonly OpenField[] = [
   { name: "video_url", meaning: "A video link the reporter gave", type: "URL", hxl: "#meta+url+video" },
   {
     name: "media",
-    meaning: "The report's published photographs and video: public addresses (JSON: with kind, type and description)",
+    meaning:
+      "The report's published photographs and video: public addresses (JSON: with kind, type and description)",
     type: "list of URLs",
     hxl: "#meta+url+media",
   },

@@ -1,5 +1,12 @@
 import { CSV_LINE_END, csvList, csvRecord, type CsvValue } from "./csv";
-import type { OpenDatasetId, OpenDatasetInfo, OpenField, OpenObject, OpenRecord, OpenValue } from "./datasets";
+import type {
+  OpenDatasetId,
+  OpenDatasetInfo,
+  OpenField,
+  OpenObject,
+  OpenRecord,
+  OpenValue,
+} from "./datasets";
 
 // The open-data documents, byte for byte: the server serves these, and the /data page measures the very
 // same bytes at build time for the sizes it lists. Nothing in them depends on the deployment (no host
@@ -72,7 +79,11 @@ export function csvRow(fields: readonly OpenField[], record: OpenRecord): string
   return csvRecord(fields.map((field) => csvCell(record[field.name])));
 }
 
-export function csvDocument(fields: readonly OpenField[], records: readonly OpenRecord[], hxl: boolean): string {
+export function csvDocument(
+  fields: readonly OpenField[],
+  records: readonly OpenRecord[],
+  hxl: boolean,
+): string {
   return csvHead(fields, hxl) + records.map((record) => csvRow(fields, record)).join("");
 }
 
@@ -107,7 +118,11 @@ export interface Positioned {
 }
 
 /** A FeatureCollection of the records that have a position; a valid empty one when none has. */
-export function geojsonDocument(info: OpenDatasetInfo, positioned: readonly Positioned[], asOf: string): string {
+export function geojsonDocument(
+  info: OpenDatasetInfo,
+  positioned: readonly Positioned[],
+  asOf: string,
+): string {
   const header = jsonHeader(info, asOf);
   return JSON.stringify({
     type: "FeatureCollection",

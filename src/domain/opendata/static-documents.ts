@@ -8,13 +8,7 @@ import {
   type EstimatesFile,
   type OpenRecord,
 } from "./datasets";
-import {
-  csvDocument,
-  geojsonDocument,
-  jsonDocument,
-  type OpenFormat,
-  type Positioned,
-} from "./documents";
+import { csvDocument, geojsonDocument, jsonDocument, type OpenFormat, type Positioned } from "./documents";
 
 // The downloads of the static datasets (states, schools, estimates), built once: at the server's
 // start-up, and at build time for the /data page's sizes. They change only when data/ does, which is
@@ -77,7 +71,11 @@ export function staticDocuments(data: StaticDatasets): StaticDocument[] {
   const records = staticRecords(data);
   const { asOf } = records;
   const documents: StaticDocument[] = [];
-  const tabular = (dataset: StaticDatasetId, rows: OpenRecord[], extra: Record<string, never> | object = {}) => {
+  const tabular = (
+    dataset: StaticDatasetId,
+    rows: OpenRecord[],
+    extra: Record<string, never> | object = {},
+  ) => {
     const info = openDatasets[dataset];
     documents.push(
       {

@@ -52,7 +52,8 @@ export function clientHasCurrentCopy(request: FastifyRequest, etag: string, last
   const ifModifiedSince = request.headers["if-modified-since"];
   if (ifModifiedSince === undefined) return false;
   const since = Date.parse(String(ifModifiedSince));
-  return Number.isFinite(since) && lastModified.getTime() <= since;
+  // HTTP dates have whole seconds: the last change's second is what the client was sent.
+  return Number.isFinite(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
 }
 
 export interface Validators {

@@ -79,7 +79,11 @@ async function withMedia(db: Database, rows: Omit<PublishedRow, "media">[]): Pro
 }
 
 /** One page of the JSON export. */
-export async function findReportsPage(db: Database, filter: ReportFilter, page: Page): Promise<PublishedRow[]> {
+export async function findReportsPage(
+  db: Database,
+  filter: ReportFilter,
+  page: Page,
+): Promise<PublishedRow[]> {
   const rows = await db
     .select(publishedColumns)
     .from(eyewitnessReports)

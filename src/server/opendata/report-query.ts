@@ -33,12 +33,17 @@ function utcDay(value: string | undefined, parameter: "from" | "to"): Date | nul
   return day;
 }
 
-export function reportFilterFrom(query: Query, states: readonly Pick<StateRecord, "id" | "state">[]): ReportFilter {
+export function reportFilterFrom(
+  query: Query,
+  states: readonly Pick<StateRecord, "id" | "state">[],
+): ReportFilter {
   const stateValue = single(query, "state")?.toLowerCase();
   const state =
     stateValue === undefined
       ? null
-      : states.find((candidate) => stateSlug(candidate.state) === stateValue || String(candidate.id) === stateValue);
+      : states.find(
+          (candidate) => stateSlug(candidate.state) === stateValue || String(candidate.id) === stateValue,
+        );
   if (state === undefined) throw new HttpError(400, openDataMessages.badState);
 
   const typeValue = single(query, "type");

@@ -18,15 +18,16 @@ import type { Clock } from "../accounts/clock";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { pageMeta } from "../http/paging";
-import {
-  answeredNotModified,
-  chooseEncoding,
-  streamEncoding,
-  type Encoding,
-} from "./conditional";
+import { answeredNotModified, chooseEncoding, streamEncoding, type Encoding } from "./conditional";
 import { allReports, exportVersion, findReportsPage, toOpenReport } from "./report-export";
 import { describeFilter, hxlFrom, reportFilterFrom, reportPageFrom, type Query } from "./report-query";
-import { documentKey, etagOf, preparedDocuments, staticDatasets, type PreparedDocument } from "./static-bodies";
+import {
+  documentKey,
+  etagOf,
+  preparedDocuments,
+  staticDatasets,
+  type PreparedDocument,
+} from "./static-bodies";
 
 // Open data under /api/v1/open (issue 16):
 //   GET /                              the catalogue: every dataset, its formats and addresses
@@ -123,8 +124,7 @@ export function openDataRoutes({ db, now, publicUrl }: OpenDataDependencies): Fa
   };
 }
 
-type WantedFile =
-  { dataset: OpenDatasetId; format: OpenFormat } | { problem: string; formats: string[] };
+type WantedFile = { dataset: OpenDatasetId; format: OpenFormat } | { problem: string; formats: string[] };
 
 /** "states.csv" → the states dataset as CSV; anything else → the sentence and the formats there are. */
 function parseFileName(file: string): WantedFile {
@@ -152,7 +152,9 @@ function parseFileName(file: string): WantedFile {
 function staticFigures(documents: Map<string, PreparedDocument>, dataset: OpenDatasetId, format: OpenFormat) {
   if (dataset === "reports") return {};
   const document = documents.get(documentKey(dataset, format, false));
-  return document ? { rows: document.rows, bytes: document.prepared.identity.length, as_of: document.asOf } : {};
+  return document
+    ? { rows: document.rows, bytes: document.prepared.identity.length, as_of: document.asOf }
+    : {};
 }
 
 function disposition(format: OpenFormat, fileName: string): string {
@@ -174,7 +176,9 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, document: Pr
   if (answeredNotModified(request, reply, validators, encoding)) return reply;
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   const { prepared } = document;
-  return reply.send(encoding === "br" ? prepared.brotli : encoding === "gzip" ? prepared.gzip : prepared.identity);
+  return reply.send(
+    encoding === "br" ? prepared.brotli : encoding === "gzip" ? prepared.gzip : prepared.identity,
+  );
 }
 
 interface ReportsContext extends OpenDataDependencies {
@@ -223,7 +227,9 @@ async function sendReports(
     async function* rows() {
       yield Buffer.from(csvHead(reportFields, hxl));
       for await (const batch of allReports(db, filter)) {
-        yield Buffer.from(batch.map((row) => csvRow(reportFields, toOpenReport(row, publicUrl, true))).join(""));
+        yield Buffer.from(
+          batch.map((row) => csvRow(reportFields, toOpenReport(row, publicUrl, true))).join(""),
+        );
       }
     }
     const source = Readable.from(rows(), { objectMode: false });

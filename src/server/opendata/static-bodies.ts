@@ -77,7 +77,9 @@ export function preparedDocuments(): Promise<Map<string, PreparedDocument>> {
         lastModified,
       })),
     );
-    return new Map(documents.map((document) => [documentKey(document.dataset, document.format, document.hxl), document]));
+    return new Map(
+      documents.map((document) => [documentKey(document.dataset, document.format, document.hxl), document]),
+    );
   })();
   prepared.catch(() => (prepared = null));
   return prepared;
