@@ -86,9 +86,17 @@ export async function buildApp({
         { prefix: "/eyewitness" },
       );
       await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });
-      await api.register(openDataRoutes({ db: database.db, now, publicUrl: config.publicUrl }), {
-        prefix: "/open",
-      });
+      await api.register(
+        openDataRoutes({
+          db: database.db,
+          now,
+          publicUrl: config.publicUrl,
+          warmUp: config.env !== "test",
+        }),
+        {
+          prefix: "/open",
+        },
+      );
       api.all("/*", async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),
       );

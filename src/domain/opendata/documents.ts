@@ -50,9 +50,14 @@ export function citation(info: Pick<OpenDatasetInfo, "title">, version: string):
   );
 }
 
-/** The file name a download is saved under: the dataset and the date of its data. */
-export function downloadFileName(dataset: OpenDatasetId, date: string, format: OpenFormat): string {
-  return `inclusion-atlas-${dataset}-${date}.${format}`;
+/** The file name a download is saved under: the dataset (and the state it is limited to), and its date. */
+export function downloadFileName(
+  dataset: OpenDatasetId,
+  date: string,
+  format: OpenFormat,
+  state: string | null = null,
+): string {
+  return `inclusion-atlas-${dataset}-${state ? `${state}-` : ""}${date}.${format}`;
 }
 
 // CSV --------------------------------------------------------------------------------------------------

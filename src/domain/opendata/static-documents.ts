@@ -7,6 +7,7 @@ import {
   schoolPosition,
   type EstimatesFile,
   type OpenRecord,
+  type OpenValue,
 } from "./datasets";
 import { csvDocument, geojsonDocument, jsonDocument, type OpenFormat, type Positioned } from "./documents";
 
@@ -27,6 +28,8 @@ export interface StaticDocument {
   format: OpenFormat;
   /** The CSV with its second row of HXL hashtags (?hxl=1). */
   hxl: boolean;
+  /** One state's rows only (?state=slug: a state page's "Download data"); null for the whole dataset. */
+  state: string | null;
   body: string;
   /** Records in it (GeoJSON: features). */
   rows: number;
@@ -67,6 +70,9 @@ export function staticRecords(data: StaticDatasets): StaticRecords {
   };
 }
 
+/** The datasets that take ?state=: their rows are each in one state. */
+export const byStateDatasets = ["states", "schools"] as const;
+
 export function staticDocuments(data: StaticDatasets): StaticDocument[] {
   const records = staticRecords(data);
   const { asOf } = records;
@@ -74,41 +80,46 @@ export function staticDocuments(data: StaticDatasets): StaticDocument[] {
   const tabular = (
     dataset: StaticDatasetId,
     rows: OpenRecord[],
-    extra: Record<string, never> | object = {},
+    state: string | null,
+    extra: Record<string, OpenValue> = {},
   ) => {
     const info = openDatasets[dataset];
+    const common = { dataset, state, rows: rows.length, asOf: asOf[dataset] };
     documents.push(
       {
-        dataset,
+        ...common,
         format: "json",
         hxl: false,
         body: jsonDocument(info, rows, { as_of: asOf[dataset], ...extra }),
-        rows: rows.length,
-        asOf: asOf[dataset],
       },
-      ...[false, true].map((hxl) => ({
-        dataset,
-        format: "csv" as const,
-        hxl,
-        body: csvDocument(info.fields, rows, hxl),
-        rows: rows.length,
-        asOf: asOf[dataset],
-      })),
+      { ...common, format: "csv", hxl: false, body: csvDocument(info.fields, rows, false) },
+      { ...common, format: "csv", hxl: true, body: csvDocument(info.fields, rows, true) },
     );
   };
-  tabular("states", records.states);
-  tabular("schools", records.schools);
+  tabular("states", records.states, null);
+  tabular("schools", records.schools, null);
   documents.push({
     dataset: "schools",
     format: "geojson",
     hxl: false,
+    state: null,
     body: geojsonDocument(openDatasets.schools, records.positionedSchools, asOf.schools),
     rows: records.positionedSchools.length,
     asOf: asOf.schools,
   });
-  tabular("estimates", records.estimates, {
+  tabular("estimates", records.estimates, null, {
     about: data.estimates.about,
     headline: data.estimates.headline,
   });
+  for (const state of records.states) {
+    const slug = String(state.slug);
+    tabular("states", [state], slug, { state: slug });
+    tabular(
+      "schools",
+      records.schools.filter((school) => school.state_id === state.id),
+      slug,
+      { state: slug },
+    );
+  }
   return documents;
 }

@@ -33,18 +33,24 @@ function utcDay(value: string | undefined, parameter: "from" | "to"): Date | nul
   return day;
 }
 
-export function reportFilterFrom(
+type StateNames = readonly Pick<StateRecord, "id" | "state">[];
+
+/** ?state=: one of the 37, by slug or id, as the datasets and the site's addresses name them. */
+export function stateFrom(
   query: Query,
-  states: readonly Pick<StateRecord, "id" | "state">[],
-): ReportFilter {
-  const stateValue = single(query, "state")?.toLowerCase();
-  const state =
-    stateValue === undefined
-      ? null
-      : states.find(
-          (candidate) => stateSlug(candidate.state) === stateValue || String(candidate.id) === stateValue,
-        );
-  if (state === undefined) throw new HttpError(400, openDataMessages.badState);
+  states: StateNames,
+): { id: number; name: string; slug: string } | null {
+  const value = single(query, "state")?.toLowerCase();
+  if (value === undefined) return null;
+  const state = states.find(
+    (candidate) => stateSlug(candidate.state) === value || String(candidate.id) === value,
+  );
+  if (!state) throw new HttpError(400, openDataMessages.badState);
+  return { id: state.id, name: state.state, slug: stateSlug(state.state) };
+}
+
+export function reportFilterFrom(query: Query, states: StateNames): ReportFilter {
+  const state = stateFrom(query, states);
 
   const typeValue = single(query, "type");
   const type = typeValue === undefined ? null : commentTypes.find((known) => known === typeValue);
@@ -54,7 +60,7 @@ export function reportFilterFrom(
   const to = utcDay(single(query, "to"), "to");
   if (from && to && from > to) throw new HttpError(400, openDataMessages.fromAfterTo);
   return {
-    state: state?.state ?? null,
+    state: state?.name ?? null,
     type,
     from,
     before: to ? new Date(to.getTime() + DAY_MS) : null,

@@ -14,18 +14,27 @@ import {
   type OpenFormat,
 } from "../../domain/opendata/documents";
 import { openDataMessages } from "../../domain/opendata/messages";
+import { byStateDatasets } from "../../domain/opendata/static-documents";
 import type { Clock } from "../accounts/clock";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { pageMeta } from "../http/paging";
 import { answeredNotModified, chooseEncoding, streamEncoding, type Encoding } from "./conditional";
 import { allReports, exportVersion, findReportsPage, toOpenReport } from "./report-export";
-import { describeFilter, hxlFrom, reportFilterFrom, reportPageFrom, type Query } from "./report-query";
+import {
+  describeFilter,
+  hxlFrom,
+  reportFilterFrom,
+  reportPageFrom,
+  stateFrom,
+  type Query,
+} from "./report-query";
 import {
   documentKey,
   etagOf,
   preparedDocuments,
   staticDatasets,
+  warmUpDocuments,
   type PreparedDocument,
 } from "./static-bodies";
 
@@ -43,6 +52,8 @@ export interface OpenDataDependencies {
   now: Clock;
   /** For the absolute addresses of report media and of the /data page. */
   publicUrl: string;
+  /** Compress every static download at start-up rather than on its first request. */
+  warmUp?: boolean;
 }
 
 /** Static datasets change when the product is deployed: an hour in any cache, then revalidated. */
@@ -66,9 +77,20 @@ interface FileRequest {
   Querystring: Query;
 }
 
-export function openDataRoutes({ db, now, publicUrl }: OpenDataDependencies): FastifyPluginAsync {
+export function openDataRoutes({
+  db,
+  now,
+  publicUrl,
+  warmUp = false,
+}: OpenDataDependencies): FastifyPluginAsync {
   return async (scope) => {
-    const documents = await preparedDocuments();
+    const documents = preparedDocuments();
+    if (warmUp) {
+      // In the background, one at a time: the server answers meanwhile (a request compresses its own).
+      void warmUpDocuments().catch((error: unknown) =>
+        scope.log.warn({ err: error }, "open data: compression failed"),
+      );
+    }
     const startedAt = new Date(Math.floor(now().getTime() / 1000) * 1000);
     const link = `<${OPEN_DATA_LICENSE.url}>; rel="license", <${publicUrl}/data>; rel="describedby"`;
 
@@ -117,8 +139,19 @@ export function openDataRoutes({ db, now, publicUrl }: OpenDataDependencies): Fa
       if (dataset === "reports") {
         return sendReports(request, reply, format, hxl, { db, now, publicUrl, startedAt });
       }
-      const document = documents.get(documentKey(dataset, format, format === "csv" && hxl));
-      if (!document) throw new Error(`no prepared document ${dataset}.${format}`);
+      const state = byStateDatasets.some((id) => id === dataset)
+        ? (stateFrom(request.query, staticDatasets.states)?.slug ?? null)
+        : null;
+      const document = documents.get(documentKey(dataset, format, format === "csv" && hxl, state));
+      if (!document) {
+        const formats = openFormats[dataset].filter((known) => known !== format);
+        // Only the whole directory comes as GeoJSON.
+        return reply.status(404).send({
+          success: false,
+          message: openDataMessages.notByState(dataset, format),
+          formats: formats.map((known) => openDataPath(dataset, known)),
+        });
+      }
       return sendPrepared(request, reply, document);
     });
   };
@@ -162,7 +195,7 @@ function disposition(format: OpenFormat, fileName: string): string {
   return `${format === "csv" ? "attachment" : "inline"}; filename="${fileName}"`;
 }
 
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, document: PreparedDocument) {
+async function sendPrepared(request: FastifyRequest, reply: FastifyReply, document: PreparedDocument) {
   const encoding = chooseEncoding(request.headers["accept-encoding"]);
   reply
     .header("content-type", formatMediaTypes[document.format])
@@ -170,15 +203,15 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, document: Pr
     .header("vary", "accept-encoding")
     .header(
       "content-disposition",
-      disposition(document.format, downloadFileName(document.dataset, document.asOf, document.format)),
+      disposition(
+        document.format,
+        downloadFileName(document.dataset, document.asOf, document.format, document.state),
+      ),
     );
   const validators = { etag: document.prepared.etag, lastModified: document.lastModified };
   if (answeredNotModified(request, reply, validators, encoding)) return reply;
   if (encoding !== "identity") reply.header("content-encoding", encoding);
-  const { prepared } = document;
-  return reply.send(
-    encoding === "br" ? prepared.brotli : encoding === "gzip" ? prepared.gzip : prepared.identity,
-  );
+  return reply.send(await document.prepared.bytes(encoding));
 }
 
 interface ReportsContext extends OpenDataDependencies {

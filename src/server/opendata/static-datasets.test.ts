@@ -209,6 +209,35 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     }
   });
 
+  it("serves one state's rows with ?state=, by slug or id, as a state page's Download data link does", async () => {
+    const lagos = await get("states.csv?state=lagos");
+    expect(lagos.statusCode).toBe(200);
+    expect(lagos.headers["content-disposition"]).toBe(
+      'attachment; filename="inclusion-atlas-states-lagos-2026-11.csv"',
+    );
+    expect(csvRows(lagos.body).map((row) => row.state)).toEqual(["Lagos"]);
+    expect((await get("states.csv?state=25")).body).toBe(lagos.body);
+    expect((await get("states.json?state=akwa-ibom")).json<{ data: { state: string }[] }>().data).toEqual([
+      expect.objectContaining({ state: "Akwa Ibom" }),
+    ]);
+
+    const lagosSchools = rawSchools.filter((school) => school.state.trim().toLowerCase() === "lagos");
+    const schoolRows = csvRows((await get("schools.csv?state=lagos&hxl=1")).body).slice(1);
+    expect(schoolRows.map((row) => Number(row.id))).toEqual(lagosSchools.map((school) => school.id));
+    expect(schoolRows.length).toBeGreaterThan(0);
+
+    const unknown = await get("states.csv?state=atlantis");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toMatch(
+      /^The parameter state must be one of the 37 states/,
+    );
+    const geojson = await get("schools.geojson?state=lagos");
+    expect(geojson.statusCode).toBe(404);
+    expect(geojson.json<{ message: string }>().message).toBe(
+      "The schools dataset comes by state as JSON and CSV only, not as .geojson.",
+    );
+  });
+
   it("adds a row of HXL hashtags under the header with ?hxl=1", async () => {
     for (const file of ["states.csv", "schools.csv", "estimates.csv"]) {
       const plain = parse((await get(file)).body) as string[][];
