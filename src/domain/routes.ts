@@ -9,6 +9,7 @@ export const paths = {
   sdir: () => "/sdir",
   eyewitness: () => "/eyewitnesspage",
   publishedReports: () => "/eyewitness-reports",
+  openData: () => "/data",
   state: (id: number) => `/states/${id}`,
   school: (id: number) => `/schools/${id}`,
   register: () => "/register",
@@ -33,6 +34,7 @@ export const staticPublicPaths = [
   paths.eyewitness(),
   // The shell and introduction are prerendered; the verified reports themselves are fetched in the browser.
   paths.publishedReports(),
+  paths.openData(),
   paths.register(),
   paths.login(),
   paths.forgotPassword(),

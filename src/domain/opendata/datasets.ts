@@ -36,6 +36,8 @@ export interface OpenField {
   type: FieldType;
   /** Its HXL hashtag and attributes, for the optional second row of a CSV (?hxl=1). */
   hxl: string;
+  /** An illustrative value, for a dataset whose records are not known at build time (reports). */
+  example?: string;
 }
 
 export type OpenDatasetId = "states" | "schools" | "estimates" | "reports";
@@ -426,19 +428,33 @@ export function openEstimateRecord(estimate: Estimate, asOf: string): OpenRecord
 // Reports --------------------------------------------------------------------------------------------
 
 export const reportFields: readonly OpenField[] = [
-  { name: "id", meaning: "Stable identifier of the report", type: "text", hxl: "#meta+id" },
+  {
+    name: "id",
+    meaning: "Stable identifier of the report",
+    type: "text",
+    hxl: "#meta+id",
+    example: "0b7f4f5e-2c1a-4d3b-9a55-6f1e2d3c4b5a",
+  },
   {
     name: "type",
     meaning: "barrier, experience, question or contribution",
     type: "text",
     hxl: "#event+type",
+    example: "barrier",
   },
-  { name: "comment", meaning: "The report as its reporter wrote it", type: "text", hxl: "#description" },
+  {
+    name: "comment",
+    meaning: "The report as its reporter wrote it",
+    type: "text",
+    hxl: "#description",
+    example: "The ramp at the bus terminal ends in a step of 30 centimetres.",
+  },
   {
     name: "reporter_name",
     meaning: "The reporter's first name where they chose to publish it, otherwise Anonymous",
     type: "text",
     hxl: "#meta+reporter",
+    example: "Anonymous",
   },
   {
     name: "state",
@@ -446,26 +462,36 @@ export const reportFields: readonly OpenField[] = [
       "State the report is about, to the precision the reporter chose; empty where the report records no place",
     type: "text",
     hxl: "#adm1+name",
+    example: "Lagos",
   },
   {
     name: "date_reported",
     meaning: "When the report was sent (UTC)",
     type: "date and time",
     hxl: "#date+reported",
+    example: "2026-11-20T09:14:03.000Z",
   },
   {
     name: "date_published",
     meaning: "When the report was verified and published (UTC)",
     type: "date and time",
     hxl: "#date+published",
+    example: "2026-11-21T15:02:44.000Z",
   },
-  { name: "video_url", meaning: "A video link the reporter gave", type: "URL", hxl: "#meta+url+video" },
+  {
+    name: "video_url",
+    meaning: "A video link the reporter gave",
+    type: "URL",
+    hxl: "#meta+url+video",
+    example: "https://www.youtube.com/watch?v=…",
+  },
   {
     name: "media",
     meaning:
       "The report's published photographs and video: public addresses (JSON: with kind, type and description)",
     type: "list of URLs",
     hxl: "#meta+url+media",
+    example: "https://…/media/5d1c…",
   },
 ];
 

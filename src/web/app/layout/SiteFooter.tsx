@@ -50,6 +50,9 @@ export function SiteFooter() {
             <li>
               <Link to={paths.sdir()}>State of Disability Inclusion Report</Link>
             </li>
+            <li>
+              <Link to={paths.openData()}>Open data</Link>
+            </li>
           </ul>
         </nav>
         <div>
@@ -82,7 +85,8 @@ export function SiteFooter() {
       </div>
       <div className={`container ${styles.fineprint}`}>
         <p>
-          Data: see <Link to={paths.about()}>where the data comes from</Link>. State boundaries: Natural
+          Data: see <Link to={paths.about()}>where the data comes from</Link>, or{" "}
+          <Link to={paths.openData()}>download it as open data</Link> (CC BY 4.0). State boundaries: Natural
           Earth, public domain.
         </p>
       </div>

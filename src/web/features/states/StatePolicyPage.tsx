@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateSlug } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber, formatPercent, pluralize } from "../../../domain/format";
+import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
@@ -108,6 +109,12 @@ export function StatePolicyPage({
         <p>
           Compiled as of {formatAsOf(record.as_of)}.
           {record.score_source ? ` Ranking and score: ${record.score_source}.` : ""}
+        </p>
+        <p>
+          <a href={openDataPath("states", "csv", `?state=${stateSlug(record.state)}`)}>
+            Download data<span className="visually-hidden">: {record.state}&apos;s record as CSV</span>
+          </a>{" "}
+          (CSV) or see <Link to={paths.openData()}>all open data</Link>.
         </p>
         {record.sources.length > 0 ? (
           <ol className={styles.sources}>
