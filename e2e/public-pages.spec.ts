@@ -14,6 +14,7 @@ const publicPages = [
     title: /^State of Disability/,
   },
   { path: "/eyewitnesspage", status: 200, h1: "Eyewitness reports", title: /^Eyewitness \| / },
+  { path: "/data", status: 200, h1: "Open data", title: /^Open data \| Inclusion Atlas$/ },
   { path: "/states/25", status: 200, h1: "Lagos", title: /^Lagos disability policy \| / },
   { path: "/states/15", status: 200, h1: "FCT", title: /^FCT disability policy \| / },
   {

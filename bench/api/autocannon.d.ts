@@ -11,8 +11,15 @@ declare module "autocannon" {
     /** Seconds before a request counts as timed out. */
     timeout?: number;
     title?: string;
+    /** Called with each connection's client as it is made (the bench uses it to drop response bodies). */
+    setupClient?: (client: Client) => void;
     /** A first run whose figures are dropped (JIT, caches, pools), before the measured one. */
     warmup?: { connections?: number; duration?: number };
+  }
+
+  /** The part of a connection's client the bench touches: the queue that collects each response's body. */
+  interface Client {
+    pipelinedRequests: { addBody(data: Buffer): void };
   }
 
   /** Percentiles of a histogram, as autocannon names them (p97_5 is the 97.5th). */
@@ -55,5 +62,5 @@ declare module "autocannon" {
 
   function autocannon(options: AutocannonOptions): Instance;
   export default autocannon;
-  export type { AutocannonOptions, AutocannonResult, Histogram };
+  export type { AutocannonOptions, AutocannonResult, Client, Histogram };
 }

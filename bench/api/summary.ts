@@ -10,6 +10,9 @@ export type ScenarioId =
   /** The bare route again, measured right before health at the same connections (its `database` is health's). */
   | "bare-paired"
   | "health"
+  /** Open data served from prepared bodies, measured right after health at the same connections. */
+  | "open-states-json"
+  | "open-schools-csv"
   | "users-page"
   | "users-search"
   | "login"

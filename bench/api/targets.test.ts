@@ -37,6 +37,18 @@ function healthyRun(overrides: Partial<TargetInputs> = {}): TargetInputs {
     }),
     scenario({ connections, figures: figures({ requestsPerSecond: 12_000 }) }),
     scenario({
+      id: "open-states-json",
+      name: "GET /api/v1/open/states.json (br)",
+      connections,
+      figures: figures({ requestsPerSecond: 11_000 }),
+    }),
+    scenario({
+      id: "open-schools-csv",
+      name: "GET /api/v1/open/schools.csv (br)",
+      connections,
+      figures: figures({ requestsPerSecond: 9_600 }),
+    }),
+    scenario({
       id: "users-page",
       name: "GET /api/v1/roles/users, page 1",
       connections,
@@ -98,8 +110,8 @@ describe("memoryFlatness", () => {
 describe("checkTargets", () => {
   it("passes every target of a healthy run", () => {
     const checks = checkTargets(healthyRun());
-    expect(checks.map((check) => check.pass)).toEqual([true, true, true, true, true]);
-    expect(checks[0]?.measured).toBe("0 errors, 0 non-2xx in 70,000 requests (7 runs)");
+    expect(checks.map((check) => check.pass)).toEqual([true, true, true, true, true, true, true, true, true]);
+    expect(checks[0]?.measured).toBe("0 errors, 0 non-2xx in 110,000 requests (11 runs)");
     expect(checks[1]).toEqual({
       target: "GET /api/v1/health ≥ 50% of the bare route's requests/s (PostgreSQL, 10 connections)",
       measured: "60% (12,000 of 20,000 req/s)",
@@ -107,6 +119,35 @@ describe("checkTargets", () => {
     });
     expect(checks[3]?.measured).toBe("p99 45 ms (p50 10 ms)");
     expect(checks[4]?.measured).toBe("live heap 120.0 MiB → 120.0 MiB (+0.0%); RSS 220.0 MiB → 220.0 MiB");
+    expect(checks.slice(5).map((check) => [check.target, check.measured])).toEqual([
+      [
+        "GET /open/states.json ≥ 80% of health's requests/s (PostgreSQL, 10 connections)",
+        "92% (11,000 of 12,000 req/s)",
+      ],
+      [
+        "GET /open/states.json ≥ 80% of health's requests/s (PostgreSQL, 100 connections)",
+        "92% (11,000 of 12,000 req/s)",
+      ],
+      [
+        "GET /open/schools.csv ≥ 80% of health's requests/s (PostgreSQL, 10 connections)",
+        "80% (9,600 of 12,000 req/s)",
+      ],
+      [
+        "GET /open/schools.csv ≥ 80% of health's requests/s (PostgreSQL, 100 connections)",
+        "80% (9,600 of 12,000 req/s)",
+      ],
+    ]);
+  });
+
+  it("fails an open-data download below 80% of health's rate on the same run", () => {
+    const run = healthyRun();
+    const schools = run.scenarios.find((item) => item.id === "open-schools-csv" && item.connections === 10);
+    if (schools) schools.figures = figures({ requestsPerSecond: 9_000 });
+    expect(checkTargets(run)[7]).toEqual({
+      target: "GET /open/schools.csv ≥ 80% of health's requests/s (PostgreSQL, 10 connections)",
+      measured: "75% (9,000 of 12,000 req/s)",
+      pass: false,
+    });
   });
 
   it("compares health with the bare route measured just before it when there is such a run", () => {
@@ -192,6 +233,7 @@ describe("checkTargets", () => {
     });
     const checks = checkTargets(run);
     expect(checks.map((check) => check.pass)).toEqual([true, null, null]);
+    expect(checks).toHaveLength(3);
     expect(checks[1]?.measured).toBe("not measured (no PostgreSQL run)");
     expect(checks[2]?.measured).toBe("run too short to tell (needs at least 30 s)");
   });

@@ -23,6 +23,12 @@ import {
 
 /** GET /api/v1/health keeps at least this share of the bare Fastify route's requests per second. */
 export const HEALTH_SHARE_OF_BARE = 0.5;
+/** Issue 16: the static open-data downloads at ≥ 80% of health's rate on the same run. */
+export const OPEN_DATA_SHARE_OF_HEALTH = 0.8;
+export const openDataScenarios = [
+  { id: "open-states-json", path: "/open/states.json" },
+  { id: "open-schools-csv", path: "/open/schools.csv" },
+] as const;
 /** p99 of the users page, 10 connections, 100,000 users, PostgreSQL. */
 export const USERS_PAGE_P99_MS = 50;
 export const USERS_PAGE_CONNECTIONS = 10;
@@ -154,6 +160,31 @@ function healthChecks({ scenarios, connections, databases }: TargetInputs): Targ
   );
 }
 
+function openDataChecks({ scenarios, connections, databases }: TargetInputs): TargetCheck[] {
+  return databases.flatMap((database) =>
+    openDataScenarios.flatMap(({ id, path }) =>
+      connections.map((level) => {
+        const target =
+          `GET ${path} ≥ ${formatShare(OPEN_DATA_SHARE_OF_HEALTH)} of health's requests/s ` +
+          `(${databaseName(database)}, ${level} connections)`;
+        const health = find(scenarios, "health", database, level);
+        const open = find(scenarios, id, database, level);
+        if (!health || !open || health.figures.requestsPerSecond <= 0) {
+          return { target, measured: "not measured", pass: null };
+        }
+        const share = open.figures.requestsPerSecond / health.figures.requestsPerSecond;
+        return {
+          target,
+          measured:
+            `${formatShare(share)} (${formatRate(open.figures.requestsPerSecond)} of ` +
+            `${formatRate(health.figures.requestsPerSecond)} req/s)`,
+          pass: share >= OPEN_DATA_SHARE_OF_HEALTH,
+        };
+      }),
+    ),
+  );
+}
+
 function usersPageCheck({ scenarios }: TargetInputs): TargetCheck {
   const target =
     `GET /api/v1/roles/users page 1: p99 ≤ ${formatMs(USERS_PAGE_P99_MS)} at ${USERS_PAGE_CONNECTIONS} ` +
@@ -193,5 +224,11 @@ function memoryCheck({ memory }: TargetInputs): TargetCheck {
 }
 
 export function checkTargets(inputs: TargetInputs): TargetCheck[] {
-  return [noErrorsCheck(inputs), ...healthChecks(inputs), usersPageCheck(inputs), memoryCheck(inputs)];
+  return [
+    noErrorsCheck(inputs),
+    ...healthChecks(inputs),
+    usersPageCheck(inputs),
+    memoryCheck(inputs),
+    ...openDataChecks(inputs),
+  ];
 }

@@ -10,6 +10,7 @@ export const paths = {
   eyewitness: () => "/eyewitnesspage",
   publishedReports: () => "/eyewitness-reports",
   states: () => "/states",
+  openData: () => "/data",
   state: (id: number) => `/states/${id}`,
   estimates: () => "/data/estimates",
   /** Open-data downloads (served by the open-data module). */
@@ -42,6 +43,7 @@ export const staticPublicPaths = [
   paths.estimates(),
   // The shell and introduction are prerendered; the verified reports themselves are fetched in the browser.
   paths.publishedReports(),
+  paths.openData(),
   paths.register(),
   paths.login(),
   paths.forgotPassword(),

@@ -8,6 +8,7 @@ import { sendSecurityHeaders } from "./http/security-headers";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
 import { MediaLinks } from "./media/media-links";
 import { mediaRoutes } from "./media/routes";
+import { openDataRoutes } from "./opendata/routes";
 import { MediaStorage } from "./media/storage";
 import { correctionRoutes } from "./corrections/routes";
 import { createRateLimitStore } from "./rate-limit/create-store";
@@ -94,6 +95,17 @@ export async function buildApp({
           maxPerHour: config.correctionRateLimitMax,
         }),
         { prefix: "/corrections" },
+      );
+      await api.register(
+        openDataRoutes({
+          db: database.db,
+          now,
+          publicUrl: config.publicUrl,
+          warmUp: config.env !== "test",
+        }),
+        {
+          prefix: "/open",
+        },
       );
       api.all("/*", async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),

@@ -170,6 +170,21 @@ const matrix: Record<string, Row> = {
     note: "public: verified reports, without any reporter's e-mail or last name",
     request: () => ({ method: "GET", url: "/api/v1/eyewitness/published" }),
   },
+  "GET /api/v1/open": {
+    expected: [200, 200, 200, 200],
+    note: "public: the open-data catalogue",
+    request: () => ({ method: "GET", url: "/api/v1/open" }),
+  },
+  "GET /api/v1/open/:file": {
+    expected: [200, 200, 200, 200],
+    note: "public: verified reports as open data, without any reporter's e-mail or last name",
+    request: () => ({ method: "GET", url: "/api/v1/open/reports.csv" }),
+  },
+  "OPTIONS /api/v1/open/:file": {
+    expected: [204, 204, 204, 204],
+    note: "public: the CORS preflight of open data",
+    request: () => ({ method: "OPTIONS", url: "/api/v1/open/states.json" }),
+  },
   "GET /media/:id": {
     expected: [404, 404, 200, 200],
     note: "media:read-any: the bystander's photo; others get 404, as for a file that does not exist",

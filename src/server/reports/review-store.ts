@@ -199,7 +199,7 @@ export function toReviewView(report: ReviewRow, links: MediaLinks): ReviewReport
 
 // Only what the public page shows is read: the reporter's first name leaves the database only when
 // they chose to show it, and the e-mail, last name, reporter and review columns never do.
-const publishedColumns = {
+export const publishedColumns = {
   id: eyewitnessReports.id,
   commentType: eyewitnessReports.commentType,
   comment: eyewitnessReports.comment,
@@ -210,7 +210,7 @@ const publishedColumns = {
   videoUrl: eyewitnessReports.videoUrl,
 };
 
-type PublishedRow = {
+export type PublishedRow = {
   id: string;
   commentType: CommentType;
   comment: string;

@@ -10,6 +10,7 @@ export default [
   route("eyewitnesspage", "routes/eyewitness-intro.tsx"),
   route("eyewitness-reports", "routes/eyewitness-reports.tsx"),
   route("states", "routes/states.tsx"),
+  route("data", "routes/data.tsx"),
   route("states/:stateId", "routes/state.tsx"),
   route("data/estimates", "routes/estimates.tsx"),
   route("schools/:schoolId", "routes/school.tsx"),

@@ -17,6 +17,14 @@ describe("SiteFooter", () => {
       "/eyewitness-reports",
     );
   });
+
+  it("links to the open data page from the footer menu and from the data line", () => {
+    render(<SiteFooter />, { wrapper: MemoryRouter });
+
+    const footer = screen.getByRole("navigation", { name: "Footer" });
+    expect(within(footer).getByRole("link", { name: "Open data" })).toHaveAttribute("href", "/data");
+    expect(screen.getByRole("link", { name: "download it as open data" })).toHaveAttribute("href", "/data");
+  });
 });
 
 describe("SiteFooter's contacts", () => {

@@ -53,6 +53,9 @@ export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteC
             <li>
               <Link to={paths.estimates()}>How many Nigerians have a disability?</Link>
             </li>
+            <li>
+              <Link to={paths.openData()}>Open data</Link>
+            </li>
           </ul>
         </nav>
         {email || phone || social.length > 0 ? (
@@ -91,7 +94,8 @@ export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteC
       </div>
       <div className={`container ${styles.fineprint}`}>
         <p>
-          Data: see <Link to={paths.about()}>where the data comes from</Link>. State boundaries: Natural
+          Data: see <Link to={paths.about()}>where the data comes from</Link>, or{" "}
+          <Link to={paths.openData()}>download it as open data</Link> (CC BY 4.0). State boundaries: Natural
           Earth, public domain.
         </p>
       </div>

@@ -96,7 +96,16 @@ describe("StatePolicyPage", () => {
     renderPage(lagos);
     const sources = screen.getByRole("region", { name: "Sources" });
     expect(sources).toHaveTextContent("Compiled as of November 2026.");
-    expect(within(sources).getAllByRole("link")).toHaveLength(lagos.sources.length);
+    expect(within(within(sources).getByRole("list")).getAllByRole("link")).toHaveLength(lagos.sources.length);
+  });
+
+  it("offers the state's own record as open data, beside its sources", () => {
+    renderPage(lagos);
+    const sources = screen.getByRole("region", { name: "Sources" });
+    expect(
+      within(sources).getByRole("link", { name: /^Download data\b.*Lagos's record as CSV$/ }),
+    ).toHaveAttribute("href", "/api/v1/open/states.csv?state=lagos");
+    expect(within(sources).getByRole("link", { name: "all open data" })).toHaveAttribute("href", "/data");
   });
 
   it("names each source by its title and publisher, with the date it was checked", () => {

@@ -4,6 +4,7 @@ import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateSlug } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber, formatPercent, pluralize } from "../../../domain/format";
 import { lawStatusKey, lawStatusText, lawTitleWithYear } from "../../../domain/law-status";
+import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import type { DescribedSource } from "../../../domain/source-titles";
 import { ExpandableText } from "../../ui/ExpandableText";
@@ -120,6 +121,12 @@ export function StatePolicyPage({
         <p>
           Compiled as of {formatAsOf(record.as_of)}.
           {record.score_source ? ` Ranking and score: ${record.score_source}.` : ""}
+        </p>
+        <p>
+          <a href={openDataPath("states", "csv", `?state=${stateSlug(record.state)}`)}>
+            Download data<span className="visually-hidden">: {record.state}&apos;s record as CSV</span>
+          </a>{" "}
+          (CSV) or see <Link to={paths.openData()}>all open data</Link>.
         </p>
         <SourceList sources={sources} asOf={record.as_of} />
       </section>

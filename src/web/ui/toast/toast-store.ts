@@ -1,4 +1,4 @@
-// Toasts (DESIGN decision 1, placement changed by decision record 0009): bottom-centre, where they cover
+// Toasts (DESIGN decision 1, placement changed by decision record 0010): bottom-centre, where they cover
 // no header, menu or dialog close button; 5 seconds, paused while hovered or focused, dismissible, and
 // announced politely by one live region. Each toast says the outcome of the latest action, so a new one
 // replaces those before it: an old error never stays beside a later "Welcome back". Any module may call

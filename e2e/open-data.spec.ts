@@ -1,0 +1,106 @@
+import { parse } from "csv-parse/sync";
+import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+
+// The /data page: every download listed with its format, size, rows and date, each of them served as
+// listed; the field dictionaries, the licence and the citation; no accessibility violations.
+
+const downloads = [
+  "states.json",
+  "states.csv",
+  "states.csv?hxl=1",
+  "schools.json",
+  "schools.csv",
+  "schools.csv?hxl=1",
+  "schools.geojson",
+  "estimates.json",
+  "estimates.csv",
+  "estimates.csv?hxl=1",
+  "reports.json",
+  "reports.csv",
+  "reports.csv?hxl=1",
+];
+
+test("/data lists every download, and each is served with the size and rows it lists", async ({ page }) => {
+  const response = await page.goto("/data");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/^Open data \| Inclusion Atlas$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open data");
+
+  for (const file of downloads) {
+    const link = page.getByRole("link", { name: new RegExp(`^${file.replace(/[.?]/g, "\\$&")}\\s*,`) });
+    await expect(link, file).toHaveAttribute("href", `/api/v1/open/${file}`);
+    const item = page.getByRole("listitem").filter({ has: link });
+    const answer = await page.request.get(`/api/v1/open/${file}`);
+    expect(answer.status(), file).toBe(200);
+    expect(answer.headers()["access-control-allow-origin"], file).toBe("*");
+    if (file.startsWith("reports")) {
+      await expect(item, file).toContainText("every verified report at the time of download");
+      continue;
+    }
+    // The listed size and rows are those of what the server sends.
+    const [bytes, rows] = await item
+      .locator("data")
+      .evaluateAll((elements) => elements.map((element) => Number(element.getAttribute("value"))));
+    const body = await answer.body();
+    expect(bytes, file).toBe(body.length);
+    const text = body.toString("utf8");
+    const served = file.includes(".csv")
+      ? (parse(text) as string[][]).length - (file.endsWith("?hxl=1") ? 2 : 1)
+      : (
+          (JSON.parse(text) as { data?: unknown[]; features?: unknown[] }).data ??
+          (JSON.parse(text) as { features: unknown[] }).features
+        ).length;
+    expect(rows, file).toBe(served);
+    await expect(item, file).toContainText("data as of November 2026");
+  }
+});
+
+test("/data explains every field, the licence and how to cite, with no accessibility violations", async ({
+  page,
+}) => {
+  await page.goto("/data");
+  for (const title of [
+    "State disability policy records, Nigeria",
+    "Inclusive and special schools, Nigeria",
+    "Published estimates of disability prevalence, Nigeria",
+    "Verified eyewitness reports",
+  ]) {
+    const dataset = page.getByRole("region", { name: title });
+    await expect(dataset, title).toBeVisible();
+    await dataset.getByText(/^Field dictionary: \d+ fields$/).click();
+    await expect(dataset.getByRole("term").first(), title).toBeVisible();
+  }
+  await expect(page.getByRole("region", { name: "Inclusive and special schools, Nigeria" })).toContainText(
+    "none of the 249 schools has them yet, so it is a valid, empty FeatureCollection",
+  );
+
+  const licence = page.getByRole("region", { name: "Licence" });
+  await expect(licence.getByRole("link", { name: /Creative Commons Attribution 4\.0/ })).toHaveAttribute(
+    "href",
+    "https://creativecommons.org/licenses/by/4.0/",
+  );
+  const cite = page.getByRole("region", { name: "How to cite" });
+  await expect(cite).toContainText(
+    "Inclusion Atlas (2026). Inclusion Atlas open data: disability inclusion in Nigeria [Data set], version 2026-11.",
+  );
+  await expect(cite).toContainText(new RegExp(`Available at ${new URL(page.url()).origin}/data\\.`));
+
+  // With every field dictionary open too.
+  await expectNoAxeViolations(page, "/data");
+});
+
+test("the footer leads to /data, and a state page downloads its own record", async ({ page }) => {
+  await page.goto("/states/25");
+  const download = page
+    .getByRole("region", { name: "Sources" })
+    .getByRole("link", { name: /^Download data/ });
+  const answer = await page.request.get((await download.getAttribute("href")) ?? "");
+  expect(answer.headers()["content-disposition"]).toBe(
+    'attachment; filename="inclusion-atlas-states-lagos-2026-11.csv"',
+  );
+  expect((await answer.text()).split("\r\n")[1]).toMatch(/^25,lagos,Lagos,NG-LA,/);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Open data", exact: true }).click();
+  await expect(page).toHaveURL(/\/data$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open data");
+});

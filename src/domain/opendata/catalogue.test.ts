@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import estimates from "../../../data/estimates.json";
+import schools from "../../../data/schools.json";
+import states from "../../../data/states.json";
+import type { School, StateRecord } from "../datasets/schemas";
+import { openDataCatalogue } from "./catalogue";
+import type { EstimatesFile } from "./datasets";
+import { geojsonDocument, openDataPath } from "./documents";
+import { openDatasets, withoutEmailAddresses } from "./datasets";
+
+const catalogue = openDataCatalogue({
+  states: states as StateRecord[],
+  schools: schools as School[],
+  estimates: estimates as unknown as EstimatesFile,
+});
+
+describe("the open data catalogue (the /data page's list)", () => {
+  it("lists every dataset in every format, with the HXL variant of each CSV", () => {
+    expect(
+      catalogue.datasets.map((dataset) => [dataset.id, dataset.downloads.map((download) => download.href)]),
+    ).toEqual([
+      [
+        "states",
+        [
+          openDataPath("states", "json"),
+          openDataPath("states", "csv"),
+          openDataPath("states", "csv", "?hxl=1"),
+        ],
+      ],
+      [
+        "schools",
+        [
+          openDataPath("schools", "json"),
+          openDataPath("schools", "csv"),
+          openDataPath("schools", "csv", "?hxl=1"),
+          openDataPath("schools", "geojson"),
+        ],
+      ],
+      [
+        "estimates",
+        [
+          openDataPath("estimates", "json"),
+          openDataPath("estimates", "csv"),
+          openDataPath("estimates", "csv", "?hxl=1"),
+        ],
+      ],
+      [
+        "reports",
+        [
+          openDataPath("reports", "json"),
+          openDataPath("reports", "csv"),
+          openDataPath("reports", "csv", "?hxl=1"),
+        ],
+      ],
+    ]);
+  });
+
+  it("gives each static download its rows, size and date, and reports none (they change)", () => {
+    const states = catalogue.datasets[0]!;
+    expect(states.downloads.map((download) => download.rows)).toEqual([37, 37, 37]);
+    expect(states.downloads.every((download) => (download.bytes ?? 0) > 10_000)).toBe(true);
+    expect(states.downloads[0]?.asOf).toBe("2026-11");
+    expect(catalogue.datasets[1]?.downloads[3]).toMatchObject({ format: "geojson", rows: 0 });
+    expect(catalogue.datasets[3]?.downloads.every((download) => download.bytes === null)).toBe(true);
+    expect(catalogue.positionedSchools).toBe(0);
+    expect(catalogue.schoolCount).toBe(249);
+  });
+
+  it("has a field dictionary with a real example wherever the data has a value", () => {
+    const states = catalogue.datasets[0]!;
+    expect(states.fields.map((field) => field.name)).toEqual(
+      openDatasets.states.fields.map((field) => field.name),
+    );
+    expect(states.fields.find((field) => field.name === "state")?.example).toBe("Abia");
+    expect(states.fields.find((field) => field.name === "score")?.example).toBe("56");
+    for (const dataset of catalogue.datasets) {
+      for (const field of dataset.fields) {
+        expect(field.meaning, `${dataset.id}.${field.name}`).not.toBe("");
+        expect(field.example?.length ?? 0, `${dataset.id}.${field.name}`).toBeLessThanOrEqual(80);
+      }
+    }
+  });
+});
+
+describe("open data documents", () => {
+  it("writes a GeoJSON point for every positioned record, longitude first", () => {
+    const collection = JSON.parse(
+      geojsonDocument(
+        openDatasets.schools,
+        [{ record: { id: 7, name: "Wesley School 1" }, position: [3.38, 6.52] }],
+        "2026-11",
+      ),
+    ) as { type: string; features: { type: string; id: number; geometry: unknown; properties: unknown }[] };
+    expect(collection.type).toBe("FeatureCollection");
+    expect(collection.features).toEqual([
+      {
+        type: "Feature",
+        id: 7,
+        geometry: { type: "Point", coordinates: [3.38, 6.52] },
+        properties: { id: 7, name: "Wesley School 1" },
+      },
+    ]);
+  });
+
+  it("shows an e-mail address in a text so a person can read it and a harvester cannot", () => {
+    expect(withoutEmailAddresses("Write to info@pacelli.org or a.b@x.gov.ng.")).toBe(
+      "Write to info [at] pacelli.org or a.b [at] x.gov.ng.",
+    );
+    expect(withoutEmailAddresses("No address here @ all")).toBe("No address here @ all");
+  });
+});

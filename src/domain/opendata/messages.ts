@@ -1,0 +1,29 @@
+import { commentTypes } from "../reports/report-rules";
+
+// What the open-data API answers when a request cannot be served: each sentence names the parameter or
+// the part of the address that is wrong, and what would be right.
+
+export const MAX_REPORTS_PER_PAGE = 1000;
+export const REPORTS_PER_PAGE = 100;
+
+export const openDataMessages = {
+  unknownDataset: (name: string, datasets: readonly string[]) =>
+    `There is no open dataset "${name}". The datasets are: ${datasets.join(", ")}.`,
+  unknownFormat: (dataset: string, format: string, formats: readonly string[]) =>
+    `${format ? `The ${dataset} dataset does not come as .${format}.` : `Add a format to ${dataset}.`} ` +
+    `Its formats are: ${formats.map((known) => `${dataset}.${known}`).join(", ")}.`,
+  notByState: (dataset: string, format: string) =>
+    `The ${dataset} dataset comes by state as JSON and CSV only, not as .${format}.`,
+  badHxl: "The parameter hxl must be 1 (add a row of HXL hashtags under the header) or 0.",
+  badState:
+    "The parameter state must be one of the 37 states, by slug (for example lagos, akwa-ibom, fct) or id (1 to 37).",
+  badType: `The parameter type must be one of: ${commentTypes.join(", ")}.`,
+  badDate: (parameter: "from" | "to") =>
+    `The parameter ${parameter} must be a date written YYYY-MM-DD, for example 2026-01-31.`,
+  fromAfterTo: "The parameter from must be a date on or before the date in to.",
+  repeated: (parameter: string) => `The parameter ${parameter} may be given only once.`,
+  badPage: "The parameter page must be a whole number of 1 or more.",
+  badPerPage: `The parameter per_page must be a whole number from 1 to ${MAX_REPORTS_PER_PAGE}.`,
+  pagingInCsv:
+    "The parameters page and per_page apply to JSON only: a CSV download holds every matching report.",
+} as const;

@@ -1,0 +1,95 @@
+import type { StateRecord } from "../../domain/datasets/schemas";
+import { stateSlug } from "../../domain/datasets/state-names";
+import { MAX_REPORTS_PER_PAGE, REPORTS_PER_PAGE, openDataMessages } from "../../domain/opendata/messages";
+import { commentTypes } from "../../domain/reports/report-rules";
+import { HttpError } from "../http/errors";
+import { readPage, type Page } from "../http/paging";
+import type { ReportFilter } from "./report-export";
+
+// The query of /open/reports.{json,csv}: state, type, from, to (and page, per_page for JSON). Anything
+// it cannot read is a 400 naming the parameter, never a silent "everything".
+
+export type Query = Record<string, unknown>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** One value of a parameter, or undefined when absent or empty; a repeated parameter is refused. */
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string") throw new HttpError(400, openDataMessages.repeated(name));
+  return value.trim();
+}
+
+/** A calendar day at 00:00 UTC; 2026-02-30 is not one. */
+function utcDay(value: string | undefined, parameter: "from" | "to"): Date | null {
+  if (value === undefined) return null;
+  const parts = isoDate.exec(value);
+  const day = parts ? new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]))) : null;
+  if (!day || day.toISOString().slice(0, 10) !== value) {
+    throw new HttpError(400, openDataMessages.badDate(parameter));
+  }
+  return day;
+}
+
+type StateNames = readonly Pick<StateRecord, "id" | "state">[];
+
+/** ?state=: one of the 37, by slug or id, as the datasets and the site's addresses name them. */
+export function stateFrom(
+  query: Query,
+  states: StateNames,
+): { id: number; name: string; slug: string } | null {
+  const value = single(query, "state")?.toLowerCase();
+  if (value === undefined) return null;
+  const state = states.find(
+    (candidate) => stateSlug(candidate.state) === value || String(candidate.id) === value,
+  );
+  if (!state) throw new HttpError(400, openDataMessages.badState);
+  return { id: state.id, name: state.state, slug: stateSlug(state.state) };
+}
+
+export function reportFilterFrom(query: Query, states: StateNames): ReportFilter {
+  const state = stateFrom(query, states);
+
+  const typeValue = single(query, "type");
+  const type = typeValue === undefined ? null : commentTypes.find((known) => known === typeValue);
+  if (type === undefined) throw new HttpError(400, openDataMessages.badType);
+
+  const from = utcDay(single(query, "from"), "from");
+  const to = utcDay(single(query, "to"), "to");
+  if (from && to && from > to) throw new HttpError(400, openDataMessages.fromAfterTo);
+  return {
+    state: state?.name ?? null,
+    type,
+    from,
+    before: to ? new Date(to.getTime() + DAY_MS) : null,
+  };
+}
+
+/** The filter as it shapes the answer: for the ETag and the JSON's meta. */
+export function describeFilter(filter: ReportFilter) {
+  return {
+    state: filter.state,
+    type: filter.type,
+    from: filter.from?.toISOString().slice(0, 10) ?? null,
+    to: filter.before ? new Date(filter.before.getTime() - DAY_MS).toISOString().slice(0, 10) : null,
+  };
+}
+
+export function reportPageFrom(query: Query): Page {
+  return readPage(query, {
+    defaultSize: REPORTS_PER_PAGE,
+    maxSize: MAX_REPORTS_PER_PAGE,
+    pageProblem: openDataMessages.badPage,
+    perPageProblem: openDataMessages.badPerPage,
+  });
+}
+
+/** ?hxl=1 adds the hashtag row; 0 or nothing leaves it out. */
+export function hxlFrom(query: Query): boolean {
+  const value = single(query, "hxl");
+  if (value === undefined || value === "0" || value === "false") return false;
+  if (value === "1" || value === "true") return true;
+  throw new HttpError(400, openDataMessages.badHxl);
+}

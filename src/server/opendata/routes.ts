@@ -1,0 +1,286 @@
+import { Readable, pipeline } from "node:stream";
+import { createGzip } from "node:zlib";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { openDatasets, reportFields, type OpenDatasetId } from "../../domain/opendata/datasets";
+import {
+  OPEN_DATA_LICENSE,
+  csvHead,
+  csvRow,
+  downloadFileName,
+  formatMediaTypes,
+  jsonHeader,
+  openDataPath,
+  openFormats,
+  type OpenFormat,
+} from "../../domain/opendata/documents";
+import { openDataMessages } from "../../domain/opendata/messages";
+import { byStateDatasets } from "../../domain/opendata/static-documents";
+import type { Clock } from "../accounts/clock";
+import type { Database } from "../db/database";
+import { HttpError } from "../http/errors";
+import { pageMeta } from "../http/paging";
+import { answeredNotModified, chooseEncoding, streamEncoding, type Encoding } from "./conditional";
+import { allReports, exportVersion, findReportsPage, toOpenReport } from "./report-export";
+import {
+  describeFilter,
+  hxlFrom,
+  reportFilterFrom,
+  reportPageFrom,
+  stateFrom,
+  type Query,
+} from "./report-query";
+import {
+  documentKey,
+  etagOf,
+  preparedDocuments,
+  staticDatasets,
+  warmUpDocuments,
+  type PreparedDocument,
+} from "./static-bodies";
+
+// Open data under /api/v1/open (issue 16):
+//   GET /                              the catalogue: every dataset, its formats and addresses
+//   GET /states.{json,csv}             the 37 state records          } prepared at start-up: no query,
+//   GET /schools.{json,csv,geojson}    the schools directory          } no serialisation per request
+//   GET /estimates.{json,csv}          the national prevalence estimates }
+//   GET /reports.{json,csv}            verified reports; ?state=&type=&from=&to=, JSON paged, CSV streamed
+// CSV takes ?hxl=1 for a second row of HXL hashtags. Every answer: ETag, Last-Modified, 304 on a
+// matching condition, CORS for anyone, and the licence in the body and in a Link header.
+
+export interface OpenDataDependencies {
+  db: Database;
+  now: Clock;
+  /** For the absolute addresses of report media and of the /data page. */
+  publicUrl: string;
+  /** Compress every static download at start-up rather than on its first request. */
+  warmUp?: boolean;
+}
+
+/** Static datasets change when the product is deployed: an hour in any cache, then revalidated. */
+const STATIC_CACHE = "public, max-age=3600";
+/** Reports change when one is verified or unpublished: a minute, as the published reports page. */
+const REPORTS_CACHE = "public, max-age=60";
+/** Changes when the reports export changes shape, so no cached copy outlives it. */
+const REPORTS_EXPORT_VERSION = 1;
+
+const crossOriginHeaders = Object.freeze({
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "ETag, Last-Modified, Link, Content-Disposition",
+  // Open data may be read by any site, also without CORS (the API's default is same-origin).
+  "cross-origin-resource-policy": "cross-origin",
+});
+
+const datasetIds = Object.keys(openFormats) as OpenDatasetId[];
+
+interface FileRequest {
+  Params: { file: string };
+  Querystring: Query;
+}
+
+export function openDataRoutes({
+  db,
+  now,
+  publicUrl,
+  warmUp = false,
+}: OpenDataDependencies): FastifyPluginAsync {
+  return async (scope) => {
+    const documents = preparedDocuments();
+    if (warmUp) {
+      // In the background, one at a time: the server answers meanwhile (a request compresses its own).
+      void warmUpDocuments().catch((error: unknown) =>
+        scope.log.warn({ err: error }, "open data: compression failed"),
+      );
+    }
+    const startedAt = new Date(Math.floor(now().getTime() / 1000) * 1000);
+    const link = `<${OPEN_DATA_LICENSE.url}>; rel="license", <${publicUrl}/data>; rel="describedby"`;
+
+    scope.addHook("onRequest", (_request, reply, done) => {
+      reply.headers(crossOriginHeaders);
+      done();
+    });
+
+    // A browser asks first when a script sends conditional headers itself.
+    scope.options("/:file", async (_request, reply) =>
+      reply
+        .status(204)
+        .header("access-control-allow-methods", "GET, HEAD")
+        .header("access-control-allow-headers", "If-None-Match, If-Modified-Since")
+        .header("access-control-max-age", "86400")
+        .send(),
+    );
+
+    scope.get("/", async (_request, reply) => {
+      reply.header("cache-control", STATIC_CACHE).header("link", link);
+      return {
+        success: true,
+        license: OPEN_DATA_LICENSE,
+        documentation: `${publicUrl}/data`,
+        datasets: datasetIds.map((id) => ({
+          id,
+          title: openDatasets[id].title,
+          description: openDatasets[id].description,
+          downloads: openFormats[id].map((format) => ({
+            format,
+            url: `${publicUrl}${openDataPath(id, format)}`,
+            ...staticFigures(documents, id, format),
+          })),
+        })),
+      };
+    });
+
+    scope.get<FileRequest>("/:file", async (request, reply) => {
+      const wanted = parseFileName(request.params.file);
+      if ("problem" in wanted) {
+        return reply.status(404).send({ success: false, message: wanted.problem, formats: wanted.formats });
+      }
+      const { dataset, format } = wanted;
+      const hxl = hxlFrom(request.query);
+      reply.header("link", link);
+      if (dataset === "reports") {
+        return sendReports(request, reply, format, hxl, { db, now, publicUrl, startedAt });
+      }
+      const state = byStateDatasets.some((id) => id === dataset)
+        ? (stateFrom(request.query, staticDatasets.states)?.slug ?? null)
+        : null;
+      const document = documents.get(documentKey(dataset, format, format === "csv" && hxl, state));
+      if (!document) {
+        const formats = openFormats[dataset].filter((known) => known !== format);
+        // Only the whole directory comes as GeoJSON.
+        return reply.status(404).send({
+          success: false,
+          message: openDataMessages.notByState(dataset, format),
+          formats: formats.map((known) => openDataPath(dataset, known)),
+        });
+      }
+      return sendPrepared(request, reply, document);
+    });
+  };
+}
+
+type WantedFile = { dataset: OpenDatasetId; format: OpenFormat } | { problem: string; formats: string[] };
+
+/** "states.csv" → the states dataset as CSV; anything else → the sentence and the formats there are. */
+function parseFileName(file: string): WantedFile {
+  const dot = file.indexOf(".");
+  const name = dot === -1 ? file : file.slice(0, dot);
+  const extension = dot === -1 ? "" : file.slice(dot + 1);
+  const dataset = datasetIds.find((id) => id === name);
+  if (!dataset) {
+    return {
+      problem: openDataMessages.unknownDataset(name, datasetIds),
+      formats: datasetIds.flatMap((id) => openFormats[id].map((format) => openDataPath(id, format))),
+    };
+  }
+  const formats: readonly OpenFormat[] = openFormats[dataset];
+  const format = formats.find((known) => known === extension);
+  if (!format) {
+    return {
+      problem: openDataMessages.unknownFormat(dataset, extension, formats),
+      formats: formats.map((known) => openDataPath(dataset, known)),
+    };
+  }
+  return { dataset, format };
+}
+
+function staticFigures(documents: Map<string, PreparedDocument>, dataset: OpenDatasetId, format: OpenFormat) {
+  if (dataset === "reports") return {};
+  const document = documents.get(documentKey(dataset, format, false));
+  return document
+    ? { rows: document.rows, bytes: document.prepared.identity.length, as_of: document.asOf }
+    : {};
+}
+
+function disposition(format: OpenFormat, fileName: string): string {
+  // CSV is saved as a file; JSON opens in the browser, and "Save as" still gets a good name.
+  return `${format === "csv" ? "attachment" : "inline"}; filename="${fileName}"`;
+}
+
+async function sendPrepared(request: FastifyRequest, reply: FastifyReply, document: PreparedDocument) {
+  const encoding = chooseEncoding(request.headers["accept-encoding"]);
+  reply
+    .header("content-type", formatMediaTypes[document.format])
+    .header("cache-control", STATIC_CACHE)
+    .header("vary", "accept-encoding")
+    .header(
+      "content-disposition",
+      disposition(
+        document.format,
+        downloadFileName(document.dataset, document.asOf, document.format, document.state),
+      ),
+    );
+  const validators = { etag: document.prepared.etag, lastModified: document.lastModified };
+  if (answeredNotModified(request, reply, validators, encoding)) return reply;
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  return reply.send(await document.prepared.bytes(encoding));
+}
+
+interface ReportsContext extends OpenDataDependencies {
+  startedAt: Date;
+}
+
+async function sendReports(
+  request: FastifyRequest<FileRequest>,
+  reply: FastifyReply,
+  format: OpenFormat,
+  hxl: boolean,
+  { db, now, publicUrl, startedAt }: ReportsContext,
+) {
+  const filter = reportFilterFrom(request.query, staticDatasets.states);
+  const csv = format === "csv";
+  if (csv && (request.query.page !== undefined || request.query.per_page !== undefined)) {
+    throw new HttpError(400, openDataMessages.pagingInCsv);
+  }
+  const page = csv ? null : reportPageFrom(request.query);
+  const today = now().toISOString().slice(0, 10);
+  const version = await exportVersion(db, filter);
+  const etag = etagOf(
+    JSON.stringify([
+      REPORTS_EXPORT_VERSION,
+      format,
+      csv && hxl,
+      describeFilter(filter),
+      page,
+      version.total,
+      version.lastDecision?.toISOString() ?? null,
+      today,
+      publicUrl,
+    ]),
+  );
+  const encoding: Encoding = csv ? streamEncoding(request.headers["accept-encoding"]) : "identity";
+  reply
+    .header("content-type", formatMediaTypes[format])
+    .header("cache-control", REPORTS_CACHE)
+    .header("vary", "accept-encoding")
+    .header("content-disposition", disposition(format, downloadFileName("reports", today, format)));
+  const validators = { etag, lastModified: version.lastDecision ?? startedAt };
+  if (answeredNotModified(request, reply, validators, encoding)) return reply;
+
+  if (!page) {
+    // Streamed a batch at a time: a large export holds neither the memory nor the event loop.
+    async function* rows() {
+      yield Buffer.from(csvHead(reportFields, hxl));
+      for await (const batch of allReports(db, filter)) {
+        yield Buffer.from(
+          batch.map((row) => csvRow(reportFields, toOpenReport(row, publicUrl, true))).join(""),
+        );
+      }
+    }
+    const source = Readable.from(rows(), { objectMode: false });
+    if (encoding === "identity") return reply.send(source);
+    reply.header("content-encoding", encoding);
+    return reply.send(
+      pipeline(source, createGzip(), (error) => {
+        if (error) request.log.warn({ err: error }, "the reports export stopped before its end");
+      }),
+    );
+  }
+
+  const rows = await findReportsPage(db, filter, page);
+  return reply.send({
+    ...jsonHeader(openDatasets.reports, today),
+    filters: describeFilter(filter),
+    meta: pageMeta(version.total, page),
+    count: rows.length,
+    data: rows.map((row) => toOpenReport(row, publicUrl, false)),
+  });
+}

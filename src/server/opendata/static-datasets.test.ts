@@ -1,0 +1,397 @@
+import { readFile } from "node:fs/promises";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { parse } from "csv-parse/sync";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_URL, buildTestApp } from "../accounts/test-support";
+import type { DatabaseHandle } from "../db/database";
+import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+
+// GET /api/v1/open/{states,schools,estimates}.{json,csv,geojson}: the datasets of data/ as downloads.
+// Expectations are read from the data files themselves, not from the code that builds the downloads.
+
+interface RawState {
+  id: number;
+  state: string;
+  code: string;
+  status: string;
+  law: { name: string; year: number | null };
+  agency: string;
+  ranking: string;
+  score: number | null;
+  key_findings: string[];
+  sources: string[];
+  as_of: string;
+}
+interface RawSchool {
+  id: number;
+  name: string;
+  state: string;
+  type: string[];
+  disability_groups: string[];
+  email: string;
+  sources: string[];
+  as_of: string;
+}
+interface RawEstimates {
+  as_of: string;
+  estimates: { id: string; share_percent: number | null; persons: number | null; thresholds: unknown }[];
+}
+
+const readJson = async <T>(file: string) => JSON.parse(await readFile(file, "utf8")) as T;
+const rawStates = await readJson<RawState[]>("data/states.json");
+const rawSchools = await readJson<RawSchool[]>("data/schools.json");
+const rawEstimates = await readJson<RawEstimates>("data/estimates.json");
+
+const emailAddress = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/;
+const hxlTag = /^#[a-z][a-z0-9_]*(\+[a-z][a-z0-9_]*)*$/;
+const staticDownloads = [
+  "states.json",
+  "states.csv",
+  "schools.json",
+  "schools.csv",
+  "schools.geojson",
+  "estimates.json",
+  "estimates.csv",
+];
+
+type Row = Record<string, string>;
+const csvRows = (body: string): Row[] => parse(body, { columns: true }) as Row[];
+const orEmpty = (value: string | number | null) => (value === null ? "" : String(value));
+
+describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = (await buildTestApp(database)).app;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const get = (file: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url: `/api/v1/open/${file}`, headers });
+
+  it("serves every state record as JSON, with the licence and a citation", async () => {
+    const response = await get("states.json");
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const answer = response.json<{
+      license: { id: string; url: string };
+      citation: string;
+      count: number;
+      data: Record<string, unknown>[];
+    }>();
+    expect(answer.license).toMatchObject({
+      id: "CC-BY-4.0",
+      url: "https://creativecommons.org/licenses/by/4.0/",
+    });
+    expect(answer.citation).toContain("Inclusion Atlas (2026). State disability policy records, Nigeria");
+    expect(answer.count).toBe(37);
+    expect(answer.data).toHaveLength(rawStates.length);
+    for (const [index, state] of rawStates.entries()) {
+      expect(answer.data[index], state.state).toMatchObject({
+        id: state.id,
+        state: state.state,
+        code: state.code,
+        law_status: state.status || null,
+        law_title: state.law.name || null,
+        law_year: state.law.year,
+        agency: state.agency || null,
+        ranking: state.ranking || null,
+        score: state.score,
+        key_findings: state.key_findings,
+        sources: state.sources,
+        as_of: state.as_of,
+      });
+    }
+  });
+
+  it("serves the same states as CSV: a header row, one row per state, lists joined with '; '", async () => {
+    const response = await get("states.csv");
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8; header=present");
+    expect(response.headers["content-disposition"]).toBe(
+      'attachment; filename="inclusion-atlas-states-2026-11.csv"',
+    );
+    expect(response.body.split("\r\n")[0]).toMatch(
+      /^id,slug,state,code,country,law_status,law_title,law_year,/,
+    );
+    const rows = csvRows(response.body);
+    expect(rows).toHaveLength(37);
+    for (const [index, state] of rawStates.entries()) {
+      expect(rows[index], state.state).toMatchObject({
+        id: String(state.id),
+        state: state.state,
+        law_status: state.status,
+        law_year: orEmpty(state.law.year),
+        ranking: state.ranking,
+        score: orEmpty(state.score),
+        key_findings: state.key_findings.join("; "),
+        sources: state.sources.join("; "),
+      });
+    }
+    expect(rows.find((row) => row.state === "Lagos")).toMatchObject({
+      slug: "lagos",
+      ranking: "1st",
+      score: "56",
+    });
+  });
+
+  it("serves every school of the directory as JSON and CSV", async () => {
+    const json = (await get("schools.json")).json<{ count: number; data: Record<string, unknown>[] }>();
+    const rows = csvRows((await get("schools.csv")).body);
+
+    expect(json.count).toBe(rawSchools.length);
+    expect(rows).toHaveLength(rawSchools.length);
+    for (const [index, school] of rawSchools.entries()) {
+      expect(json.data[index], school.name).toMatchObject({
+        id: school.id,
+        name: school.name.trim(),
+        state: school.state.trim(),
+        type: school.type,
+        disability_groups: school.disability_groups,
+        sources: school.sources,
+        as_of: school.as_of,
+      });
+      expect(rows[index], school.name).toMatchObject({
+        id: String(school.id),
+        name: school.name.trim(),
+        type: school.type.join("; "),
+        sources: school.sources.join("; "),
+      });
+    }
+    // Every school is placed in one of the 37 states.
+    expect(json.data.filter((school) => typeof school.state_id !== "number")).toEqual([]);
+  });
+
+  it("serves the schools as a valid GeoJSON FeatureCollection of those with coordinates (none yet)", async () => {
+    const response = await get("schools.geojson");
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/geo+json; charset=utf-8");
+    const collection = response.json<{ type: string; features: unknown[]; license: { id: string } }>();
+    expect(collection.type).toBe("FeatureCollection");
+    const withCoordinates = rawSchools.filter((school) => "latitude" in school && "longitude" in school);
+    expect(collection.features).toHaveLength(withCoordinates.length);
+    expect(collection.license.id).toBe("CC-BY-4.0");
+  });
+
+  it("serves the national estimates with their sources, nulls kept as nulls", async () => {
+    const json = (await get("estimates.json")).json<{
+      count: number;
+      headline: { estimate_id: string };
+      data: Record<string, unknown>[];
+    }>();
+    const rows = csvRows((await get("estimates.csv")).body);
+
+    expect(json.count).toBe(rawEstimates.estimates.length);
+    expect(json.headline.estimate_id).toBe("ndhs-2018");
+    for (const [index, estimate] of rawEstimates.estimates.entries()) {
+      expect(json.data[index]).toMatchObject({
+        id: estimate.id,
+        share_percent: estimate.share_percent,
+        persons: estimate.persons,
+        thresholds: estimate.thresholds,
+      });
+      expect(rows[index]).toMatchObject({
+        id: estimate.id,
+        share_percent: orEmpty(estimate.share_percent),
+        persons: orEmpty(estimate.persons),
+      });
+      // Nested values travel as JSON text in a CSV cell.
+      expect(JSON.parse(rows[index]?.thresholds || "null")).toEqual(estimate.thresholds);
+    }
+  });
+
+  it("serves one state's rows with ?state=, by slug or id, as a state page's Download data link does", async () => {
+    const lagos = await get("states.csv?state=lagos");
+    expect(lagos.statusCode).toBe(200);
+    expect(lagos.headers["content-disposition"]).toBe(
+      'attachment; filename="inclusion-atlas-states-lagos-2026-11.csv"',
+    );
+    expect(csvRows(lagos.body).map((row) => row.state)).toEqual(["Lagos"]);
+    expect((await get("states.csv?state=25")).body).toBe(lagos.body);
+    expect((await get("states.json?state=akwa-ibom")).json<{ data: { state: string }[] }>().data).toEqual([
+      expect.objectContaining({ state: "Akwa Ibom" }),
+    ]);
+
+    const lagosSchools = rawSchools.filter((school) => school.state.trim().toLowerCase() === "lagos");
+    const schoolRows = csvRows((await get("schools.csv?state=lagos&hxl=1")).body).slice(1);
+    expect(schoolRows.map((row) => Number(row.id))).toEqual(lagosSchools.map((school) => school.id));
+    expect(schoolRows.length).toBeGreaterThan(0);
+
+    const unknown = await get("states.csv?state=atlantis");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toMatch(
+      /^The parameter state must be one of the 37 states/,
+    );
+    const geojson = await get("schools.geojson?state=lagos");
+    expect(geojson.statusCode).toBe(404);
+    expect(geojson.json<{ message: string }>().message).toBe(
+      "The schools dataset comes by state as JSON and CSV only, not as .geojson.",
+    );
+  });
+
+  it("adds a row of HXL hashtags under the header with ?hxl=1", async () => {
+    for (const file of ["states.csv", "schools.csv", "estimates.csv"]) {
+      const plain = parse((await get(file)).body) as string[][];
+      const tagged = parse((await get(`${file}?hxl=1`)).body) as string[][];
+
+      expect(tagged[0], file).toEqual(plain[0]);
+      const tags = tagged[1] ?? [];
+      expect(tags, file).toHaveLength(plain[0]?.length ?? -1);
+      for (const tag of tags) expect(tag, file).toMatch(hxlTag);
+      expect(tagged.slice(2), file).toEqual(plain.slice(1));
+      expect(plain[1]?.[0], file).not.toMatch(/^#/);
+    }
+    const states = parse((await get("states.csv?hxl=1")).body, { columns: true }) as Row[];
+    expect(states[0]).toMatchObject({ state: "#adm1+name", agency: "#org+name", code: "#adm1+code" });
+  });
+
+  it("sends validators, caching, CORS and the licence link with every download", async () => {
+    for (const file of staticDownloads) {
+      const response = await get(file);
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers.etag, file).toMatch(/^"[\w-]{27}"$/);
+      expect(Date.parse(String(response.headers["last-modified"])), file).not.toBeNaN();
+      expect(response.headers["cache-control"], file).toBe("public, max-age=3600");
+      expect(response.headers["access-control-allow-origin"], file).toBe("*");
+      expect(response.headers.link, file).toBe(
+        `<https://creativecommons.org/licenses/by/4.0/>; rel="license", <${PUBLIC_URL}/data>; rel="describedby"`,
+      );
+    }
+  });
+
+  it("answers 304 to a matching If-None-Match or If-Modified-Since, and 200 otherwise", async () => {
+    const first = await get("schools.csv");
+    const etag = String(first.headers.etag);
+    const lastModified = String(first.headers["last-modified"]);
+
+    const matching = await get("schools.csv", { "if-none-match": etag });
+    expect(matching.statusCode).toBe(304);
+    expect(matching.body).toBe("");
+    expect(matching.headers.etag).toBe(etag);
+    expect(matching.headers["access-control-allow-origin"]).toBe("*");
+
+    expect((await get("schools.csv", { "if-none-match": `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await get("schools.csv", { "if-none-match": '"stale"' })).statusCode).toBe(200);
+    expect((await get("schools.csv", { "if-modified-since": lastModified })).statusCode).toBe(304);
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await get("schools.csv", { "if-modified-since": earlier })).statusCode).toBe(200);
+    // If-None-Match wins: a stale tag gets the content whatever the date says.
+    expect(
+      (await get("schools.csv", { "if-none-match": '"stale"', "if-modified-since": lastModified }))
+        .statusCode,
+    ).toBe(200);
+    // Each download has its own tag.
+    expect((await get("states.csv", { "if-none-match": etag })).statusCode).toBe(200);
+  });
+
+  it("compresses for clients that accept it, with a tag of its own that still revalidates", async () => {
+    const identity = await get("schools.json");
+    const gzipped = await get("schools.json", { "accept-encoding": "gzip" });
+    const brotli = await get("schools.json", { "accept-encoding": "gzip, deflate, br" });
+
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzipped.rawPayload).toString("utf8")).toBe(identity.body);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.rawPayload).toString("utf8")).toBe(identity.body);
+    expect(brotli.rawPayload.length).toBeLessThan(identity.rawPayload.length / 4);
+    expect(new Set([identity.headers.etag, gzipped.headers.etag, brotli.headers.etag]).size).toBe(3);
+    expect(identity.headers.vary).toBe("accept-encoding");
+
+    const revalidated = await get("schools.json", {
+      "accept-encoding": "br",
+      "if-none-match": String(brotli.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it("never puts an e-mail address in a download, not even a school's published one", async () => {
+    const published = rawSchools.filter((school) => school.email).map((school) => school.email);
+    expect(published.length).toBeGreaterThan(0);
+    for (const file of [
+      ...staticDownloads,
+      "states.csv?hxl=1",
+      "schools.csv?hxl=1",
+      "estimates.csv?hxl=1",
+      "",
+    ]) {
+      const response: LightMyRequestResponse = await get(file);
+      expect(response.statusCode, file).toBe(200);
+      expect(response.body, file).not.toMatch(emailAddress);
+      for (const address of published) expect(response.body, file).not.toContain(address);
+    }
+  });
+
+  it("answers an unknown format with 404 and the formats there are", async () => {
+    const response = await get("states.xlsx");
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      success: false,
+      message: "The states dataset does not come as .xlsx. Its formats are: states.json, states.csv.",
+      formats: ["/api/v1/open/states.json", "/api/v1/open/states.csv"],
+    });
+    expect((await get("estimates.geojson")).json<{ formats: string[] }>().formats).toEqual([
+      "/api/v1/open/estimates.json",
+      "/api/v1/open/estimates.csv",
+    ]);
+    const bare = await get("schools");
+    expect(bare.statusCode).toBe(404);
+    expect(bare.json<{ message: string }>().message).toBe(
+      "Add a format to schools. Its formats are: schools.json, schools.csv, schools.geojson.",
+    );
+    const unknown = await get("hospitals.csv");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ message: string }>().message).toBe(
+      'There is no open dataset "hospitals". The datasets are: states, schools, estimates, reports.',
+    );
+  });
+
+  it("refuses an hxl value it does not know, naming the parameter", async () => {
+    const response = await get("states.csv?hxl=yes");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      message: "The parameter hxl must be 1 (add a row of HXL hashtags under the header) or 0.",
+    });
+  });
+
+  it("lets browsers on other sites read the data, and lists every dataset", async () => {
+    const preflight = await app.inject({
+      method: "OPTIONS",
+      url: "/api/v1/open/states.json",
+      headers: { origin: "https://research.example", "access-control-request-method": "GET" },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("*");
+    expect(preflight.headers["access-control-allow-methods"]).toBe("GET, HEAD");
+
+    const head = await app.inject({ method: "HEAD", url: "/api/v1/open/schools.csv" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+
+    const catalogue = (await get("")).json<{
+      license: { id: string };
+      datasets: { id: string; downloads: { url: string; rows?: number }[] }[];
+    }>();
+    expect(catalogue.license.id).toBe("CC-BY-4.0");
+    expect(catalogue.datasets.map((dataset) => dataset.id)).toEqual([
+      "states",
+      "schools",
+      "estimates",
+      "reports",
+    ]);
+    expect(catalogue.datasets[0]?.downloads).toEqual([
+      expect.objectContaining({ url: `${PUBLIC_URL}/api/v1/open/states.json`, rows: 37 }),
+      expect.objectContaining({ url: `${PUBLIC_URL}/api/v1/open/states.csv`, rows: 37 }),
+    ]);
+  });
+});
