@@ -19,7 +19,14 @@ import type { Clock } from "../accounts/clock";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { pageMeta } from "../http/paging";
-import { answeredNotModified, chooseEncoding, streamEncoding, type Encoding } from "./conditional";
+import {
+  answeredNotModified,
+  chooseEncoding,
+  clientHasCurrentCopy,
+  encodedEtag,
+  streamEncoding,
+  type Encoding,
+} from "./conditional";
 import { allReports, exportVersion, findReportsPage, toOpenReport } from "./report-export";
 import {
   describeFilter,
@@ -94,14 +101,34 @@ export function openDataRoutes({
     const startedAt = new Date(Math.floor(now().getTime() / 1000) * 1000);
     const link = `<${OPEN_DATA_LICENSE.url}>; rel="license", <${publicUrl}/data>; rel="describedby"`;
 
-    scope.addHook("onRequest", (_request, reply, done) => {
-      reply.headers(crossOriginHeaders);
-      done();
-    });
+    // Every header of a static download, per representation, made once: a request sets them in one go.
+    const representations = new Map<string, Readonly<Record<string, string>>>();
+    const headersOf = (document: PreparedDocument, encoding: Encoding) => {
+      const key = `${documentKey(document.dataset, document.format, document.hxl, document.state)} ${encoding}`;
+      let headers = representations.get(key);
+      if (!headers) {
+        headers = Object.freeze({
+          link,
+          "content-type": formatMediaTypes[document.format],
+          "cache-control": STATIC_CACHE,
+          vary: "accept-encoding",
+          "content-disposition": disposition(
+            document.format,
+            downloadFileName(document.dataset, document.asOf, document.format, document.state),
+          ),
+          etag: encodedEtag(document.prepared.etag, encoding),
+          "last-modified": document.lastModified.toUTCString(),
+          ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+        });
+        representations.set(key, headers);
+      }
+      return headers;
+    };
 
     // A browser asks first when a script sends conditional headers itself.
     scope.options("/:file", async (_request, reply) =>
       reply
+        .headers(crossOriginHeaders)
         .status(204)
         .header("access-control-allow-methods", "GET, HEAD")
         .header("access-control-allow-headers", "If-None-Match, If-Modified-Since")
@@ -110,7 +137,7 @@ export function openDataRoutes({
     );
 
     scope.get("/", async (_request, reply) => {
-      reply.header("cache-control", STATIC_CACHE).header("link", link);
+      reply.headers(crossOriginHeaders).header("cache-control", STATIC_CACHE).header("link", link);
       return {
         success: true,
         license: OPEN_DATA_LICENSE,
@@ -129,14 +156,16 @@ export function openDataRoutes({
     });
 
     scope.get<FileRequest>("/:file", async (request, reply) => {
+      // First, so refusals carry them too: a script on another site can read why.
+      reply.headers(crossOriginHeaders);
       const wanted = parseFileName(request.params.file);
+      const hxl = hxlFrom(request.query);
       if ("problem" in wanted) {
         return reply.status(404).send({ success: false, message: wanted.problem, formats: wanted.formats });
       }
       const { dataset, format } = wanted;
-      const hxl = hxlFrom(request.query);
-      reply.header("link", link);
       if (dataset === "reports") {
+        reply.header("link", link);
         return sendReports(request, reply, format, hxl, { db, now, publicUrl, startedAt });
       }
       const state = byStateDatasets.some((id) => id === dataset)
@@ -152,7 +181,14 @@ export function openDataRoutes({
           formats: formats.map((known) => openDataPath(dataset, known)),
         });
       }
-      return sendPrepared(request, reply, document);
+      const encoding = chooseEncoding(request.headers["accept-encoding"]);
+      reply.headers(headersOf(document, encoding));
+      const conditional =
+        request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined;
+      if (conditional && clientHasCurrentCopy(request, document.prepared.etag, document.lastModified)) {
+        return reply.status(304).send();
+      }
+      return reply.send(await document.prepared.bytes(encoding));
     });
   };
 }
@@ -193,25 +229,6 @@ function staticFigures(documents: Map<string, PreparedDocument>, dataset: OpenDa
 function disposition(format: OpenFormat, fileName: string): string {
   // CSV is saved as a file; JSON opens in the browser, and "Save as" still gets a good name.
   return `${format === "csv" ? "attachment" : "inline"}; filename="${fileName}"`;
-}
-
-async function sendPrepared(request: FastifyRequest, reply: FastifyReply, document: PreparedDocument) {
-  const encoding = chooseEncoding(request.headers["accept-encoding"]);
-  reply
-    .header("content-type", formatMediaTypes[document.format])
-    .header("cache-control", STATIC_CACHE)
-    .header("vary", "accept-encoding")
-    .header(
-      "content-disposition",
-      disposition(
-        document.format,
-        downloadFileName(document.dataset, document.asOf, document.format, document.state),
-      ),
-    );
-  const validators = { etag: document.prepared.etag, lastModified: document.lastModified };
-  if (answeredNotModified(request, reply, validators, encoding)) return reply;
-  if (encoding !== "identity") reply.header("content-encoding", encoding);
-  return reply.send(await document.prepared.bytes(encoding));
 }
 
 interface ReportsContext extends OpenDataDependencies {

@@ -358,6 +358,8 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
   it("refuses an hxl value it does not know, naming the parameter", async () => {
     const response = await get("states.csv?hxl=yes");
     expect(response.statusCode).toBe(400);
+    // A script on another site can read why.
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
     expect(response.json()).toEqual({
       success: false,
       message: "The parameter hxl must be 1 (add a row of HXL hashtags under the header) or 0.",
