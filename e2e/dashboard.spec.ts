@@ -34,7 +34,9 @@ dashboardTest.describe("dashboard shell", () => {
     await page.goto("/dashboard/profile");
     await expect(page).toHaveURL(/\/$/);
     await expect(toasts(page)).toContainText("Please log in to use the dashboard.");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/persons with disabilities/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      /have some difficulty in a basic activity/,
+    );
   });
 
   dashboardTest(
@@ -96,7 +98,9 @@ dashboardTest.describe("dashboard shell", () => {
     await expect(page.getByRole("link", { name: "Homepage" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/persons with disabilities/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      /have some difficulty in a basic activity/,
+    );
   });
 
   dashboardTest(

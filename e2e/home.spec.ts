@@ -81,7 +81,7 @@ test.describe("home page", () => {
   test("a shared link opens the same state, including the FCT", async ({ page }) => {
     await page.goto("/?state=fct");
     await expect(page.getByRole("heading", { name: "Overview of FCT Disability Policy" })).toBeVisible();
-    await expect(page.getByRole("combobox", { name: "Choose a state to view its data" })).toHaveValue("15");
+    await expect(page.getByRole("combobox", { name: "Choose a state to view its data" })).toHaveValue("fct");
     await expect(
       page.getByRole("button", { name: /^Federal Capital Territory, disability law/ }),
     ).toHaveAttribute("aria-pressed", "true");
@@ -202,7 +202,7 @@ test.describe("schools dialog", () => {
     const website = dialog.getByRole("link", { name: /Visit website of .* \(opens in a new tab\)/ }).first();
     await expect(website).toHaveAttribute("target", "_blank");
     await expect(website).toHaveAttribute("href", /^https:\/\//);
-    await dialog.getByRole("link", { name: "Abia School for the Blind, Umuahia" }).click();
+    await dialog.getByRole("link", { name: "Abia School for the Blind, Umuahia", exact: true }).click();
     await expect(page).toHaveURL(/\/schools\/1$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abia School for the Blind, Umuahia");
   });

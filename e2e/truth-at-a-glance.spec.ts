@@ -164,7 +164,11 @@ test("every point of every state selects it: nothing covers a state, not even it
   // in the top third (where the tooltip used to sit), with the mouse.
   for (const name of ["Kaduna", "Borno", "Plateau", "Benue", "Gombe", "Katsina", "Kogi", "Akwa Ibom"]) {
     const region = page.getByRole("button", { name: new RegExp(`^${name} State, disability law`) });
-    const point = await region.evaluate((element) => {
+    // Selecting scrolls to the state's overview (instantly, with reduced motion) a frame later: let that
+    // happen before measuring, so the point clicked is where the state is.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const point = await region.evaluate(async (element) => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const path = element as unknown as SVGPathElement;
       path.scrollIntoView({ block: "center" });
       const box = path.getBoundingClientRect();

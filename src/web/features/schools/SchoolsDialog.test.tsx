@@ -2,7 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import states from "../../../../data/states.json" with { type: "json" };
 import type { School } from "../../../domain/datasets/schemas";
 import { findStateByParam, type StateSummary, summarizeStates } from "../../../domain/state-summaries";
@@ -111,6 +111,12 @@ async function schoolList() {
 function schoolNames() {
   return screen.queryAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
 }
+
+// The directory's code is a lazy module; transform it once before the tests, so that no test's findBy
+// waits on the test runner compiling it (slow on a busy machine), only on what the test controls.
+beforeAll(async () => {
+  await import("./SchoolFinder");
+});
 
 beforeEach(() => {
   vi.mocked(loadSchools).mockReset();
