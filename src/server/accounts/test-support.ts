@@ -48,11 +48,18 @@ export interface AccountsTestApp {
 
 export async function buildTestApp(
   database: DatabaseHandle,
-  options: { config?: Partial<Config>; accounts?: AccountsOptions; rateLimitStore?: RateLimitStore } = {},
+  options: {
+    config?: Partial<Config>;
+    accounts?: AccountsOptions;
+    rateLimitStore?: RateLimitStore;
+    /** Log lines go here (at the config's LOG_LEVEL, "silent" by default). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<AccountsTestApp> {
   const clock = testClock();
   const app = await buildApp({
     config: testConfig(options.config),
+    logStream: options.logStream,
     database,
     serveWeb: false,
     accounts: {

@@ -12,13 +12,13 @@ import {
   emptyUploads,
   fieldParts,
   mediaPart,
-  mp4Video,
   signedInAs,
   smallJpeg,
   submitReport,
   type ReportsTestApp,
   type SubmittedAnswer,
 } from "../reports/test-support";
+import { revealingVideo } from "./test-videos";
 
 // GET /media/{id}: a report's file for its reporter (signed link or bearer token), moderators and
 // admins, and anyone at all while the report is verified (published); the same 404 for everyone else as
@@ -55,12 +55,13 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
       mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
     ]);
     photo = withPhoto.json<SubmittedAnswer>().report.media[0]!;
-    const bytes = mp4Video(50_000);
     const withVideo = await submitReport(t.app, reporter, [
       ...fieldParts(),
-      mediaPart("ramp.mp4", "video/mp4", bytes),
+      mediaPart("ramp.mp4", "video/mp4", await revealingVideo("mp4")),
     ]);
-    video = { ...withVideo.json<SubmittedAnswer>().report.media[0]!, bytes };
+    const stored = withVideo.json<SubmittedAnswer>().report.media[0]!;
+    const [row] = await t.db.select().from(reportMedia).where(eq(reportMedia.id, stored.id));
+    video = { ...stored, bytes: await readFile(path.join(t.uploadsDir, row!.storageKey)) };
   });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
