@@ -151,8 +151,8 @@ const decisionSchema = z.object(
     note: z
       .string({ error: reviewMessages.decisionUnreadable })
       .nullish()
-      // PostgreSQL text cannot hold NUL; nobody types one.
-      .transform((note) => (note ?? "").replaceAll("\u0000", "").trim()),
+      // NUL and unpaired surrogates never get here: http/input-guard.ts refuses them for every field.
+      .transform((note) => (note ?? "").trim()),
   },
   { error: reviewMessages.decisionUnreadable },
 );
@@ -209,6 +209,8 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
         switch (outcome.outcome) {
           case "unknown-report":
             throw new HttpError(404, reviewMessages.notFound);
+          case "own-report":
+            throw new HttpError(403, reviewMessages.ownReport);
           case "conflict":
             throw new HttpError(409, reviewMessages.conflict);
           case "decided":

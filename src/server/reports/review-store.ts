@@ -121,7 +121,9 @@ export type DecisionOutcome =
   | { outcome: "decided"; report: ReviewRow }
   /** The report's status is no longer the one the reviewer saw: someone else decided first. */
   | { outcome: "conflict" }
-  | { outcome: "unknown-report" };
+  | { outcome: "unknown-report" }
+  /** Reviewers never decide on a report they sent themselves. */
+  | { outcome: "own-report" };
 
 /**
  * One reviewer's decision. The update only applies while the report still has the status the reviewer
@@ -136,6 +138,12 @@ export async function decideOnReport(
 ): Promise<DecisionOutcome> {
   const { reportId, reviewerId, from, to, note, at } = decision;
   return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ reporterId: eyewitnessReports.reporterId })
+      .from(eyewitnessReports)
+      .where(eq(eyewitnessReports.id, reportId));
+    if (!target) return { outcome: "unknown-report" };
+    if (target.reporterId === reviewerId) return { outcome: "own-report" };
     const [decided] = await tx
       .update(eyewitnessReports)
       .set({ status: to, reviewedBy: reviewerId, reviewedAt: at, reviewNote: note })

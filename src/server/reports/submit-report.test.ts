@@ -431,7 +431,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
     });
 
     it("never takes photos and a video together, in either order", async () => {
-      const [jpeg, video] = [await smallJpeg(), mp4Video()];
+      const [jpeg, video] = [await smallJpeg(), await revealingVideo("mp4")];
       const message = "Please attach either photographs or a video, not both.";
 
       await expectRefused(
@@ -463,11 +463,12 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
     });
 
     it("takes one video, and never a video file and a video link together", async () => {
+      const video = await revealingVideo("mp4");
       await expectRefused(
         await submitReport(t.app, token, [
           ...fieldParts(),
-          mediaPart("one.mp4", "video/mp4", mp4Video()),
-          mediaPart("two.mp4", "video/mp4", mp4Video()),
+          mediaPart("one.mp4", "video/mp4", video),
+          mediaPart("two.mp4", "video/mp4", video),
         ]),
         400,
         "You can attach one video.",
@@ -475,7 +476,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
       await expectRefused(
         await submitReport(t.app, token, [
           ...fieldParts({ videoUrl: "https://vimeo.com/1" }),
-          mediaPart("one.mp4", "video/mp4", mp4Video()),
+          mediaPart("one.mp4", "video/mp4", video),
         ]),
         400,
         "Please give either a video file or a video link, not both.",
