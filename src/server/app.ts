@@ -7,7 +7,7 @@ import { healthRoutes } from "./health/routes";
 import { sendSecurityHeaders } from "./http/security-headers";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
 import { refuseForbiddenCharacters } from "./http/input-guard";
-import { redactingSerializers } from "./http/log-redaction";
+import { redactingSerializers, redactUrl } from "./http/log-redaction";
 import { enforceMinimumBodyRate, serverTimeoutOptions } from "./http/timeouts";
 import { bundledFfmpegWarning, locateFfmpeg } from "./media/ffmpeg";
 import { startOrphanSweep } from "./media/orphan-sweep";
@@ -66,6 +66,10 @@ export async function buildApp({
   sendSecurityHeaders(app);
   registerErrorHandling(app);
   refuseForbiddenCharacters(app);
+  // Fastify's own 404 handler logs the whole URL, which may carry a link's token.
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.status(404).send(apiNotFound(request.method, redactUrl(request.url))),
+  );
   enforceMinimumBodyRate(app, config.httpTimeouts);
 
   // One clock and one rate-limit store for every module (tests pass their own; this app closes its own).

@@ -14,6 +14,7 @@ import {
 } from "../../domain/reports/report-rules";
 import { formatNumber } from "../../domain/format";
 import { HttpError } from "../http/errors";
+import { hasForbiddenCharacter, invalidCharacterMessage } from "../http/input-guard";
 import { SNIFF_BYTES, sniffMediaType, type MediaType } from "../media/media-types";
 import { PhotoProblem, reencodePhoto } from "../media/photos";
 import type { UploadBatch } from "../media/storage";
@@ -91,6 +92,10 @@ export async function receiveReport(
   for await (const part of partsOf(request, limits)) {
     if (part.type === "field") {
       const name = part.fieldname;
+      // The same rule as every JSON field and query parameter (http/input-guard.ts), for form fields.
+      if (typeof part.value === "string" && hasForbiddenCharacter(part.value)) {
+        throw new HttpError(400, invalidCharacterMessage(name));
+      }
       if (name === PHOTO_DESCRIPTION_FIELD) {
         descriptions.push(typeof part.value === "string" ? part.value : String(part.value));
         continue;
