@@ -169,7 +169,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       "/reviews",
       { schema: { response: { 200: answers.reviews } } },
       async (request, reply) => {
-        await requirePermission(request, "report:review");
+        const reviewer = await requirePermission(request, "report:review");
         const status = statusFilter(request.query.status);
         const commentType = commentTypeFilter(request.query.commentType);
         const page = pageFrom(request.query);
@@ -181,7 +181,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
         reply.header("cache-control", "no-store");
         return {
           success: true,
-          reports: reports.map((report) => toReviewView(report, links)),
+          reports: reports.map((report) => toReviewView(report, links.forViewer(reviewer.id))),
           counts,
           meta: pageMeta(total, page),
         };
@@ -218,7 +218,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
             return {
               success: true,
               message: decisionMessage(from, to),
-              report: toReviewView(outcome.report, links),
+              report: toReviewView(outcome.report, links.forViewer(reviewer.id)),
             };
         }
       },

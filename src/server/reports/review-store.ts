@@ -12,7 +12,7 @@ import type { Database } from "../db/database";
 import { eyewitnessReports, users } from "../db/schema";
 import type { OutgoingMail } from "../mail/compose";
 import { enqueueMail } from "../mail/outbox";
-import type { MediaLinks } from "../media/media-links";
+import type { MediaLinkSigner } from "../media/media-links";
 import type { Page } from "./paging";
 import { findMediaOf, toMediaView, type MediaRow } from "./report-store";
 
@@ -186,7 +186,7 @@ export async function decideOnReport(
 }
 
 /** A report as reviewers see it; media through signed links, since they are not all public. */
-export function toReviewView(report: ReviewRow, links: MediaLinks): ReviewReportView {
+export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewReportView {
   return {
     id: report.id,
     commentType: report.commentType,

@@ -125,7 +125,7 @@ export function reportRoutes({
         return reply.status(201).send({
           success: true,
           message: reportMessages.submitted,
-          report: toOwnReportView(report, links),
+          report: toOwnReportView(report, links.forViewer(user.id)),
         });
       } catch (error) {
         await batch.discard().catch((discardError: unknown) => {
@@ -154,7 +154,7 @@ export function reportRoutes({
         reply.header("cache-control", "no-store");
         return {
           success: true,
-          reports: reports.map((report) => toOwnReportView(report, links)),
+          reports: reports.map((report) => toOwnReportView(report, links.forViewer(user.id))),
           meta: pageMeta(total, page),
         };
       },

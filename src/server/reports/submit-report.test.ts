@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
           kind: "photo",
           contentType: "image/jpeg",
           bytes: stored.length,
-          url: expect.stringMatching(new RegExp(`^/media/${media!.id}\\?sig=[\\w-]{43}&exp=\\d+$`)),
+          url: expect.stringMatching(new RegExp(`^/media/${media!.id}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`)),
           description: null,
         },
       ]);
