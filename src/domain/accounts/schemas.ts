@@ -38,7 +38,8 @@ const newPassword = (missing: string) =>
 const body = <Shape extends z.ZodRawShape>(shape: Shape, missing: string) =>
   z.object(shape, { error: missing });
 
-export const registrationSchema = body(
+/** The registration's fields, each with its own rule (forms pick some of them). */
+export const registrationFieldsSchema = body(
   {
     email: requiredText(messages.fillOutAllFields)
       .max(EMAIL_MAX_LENGTH, { error: messages.invalidEmail })
@@ -48,7 +49,10 @@ export const registrationSchema = body(
     lastname: name(messages.fillOutAllFields),
   },
   messages.fillOutAllFields,
-).superRefine((registration, context) => {
+);
+
+/** A registration: its fields, and a password that holds neither the e-mail's local part nor a name. */
+export const registrationSchema = registrationFieldsSchema.superRefine((registration, context) => {
   const owner = { email: registration.email, names: [registration.firstname, registration.lastname] };
   if (containsPersonalDetails(registration.password, owner)) {
     context.addIssue({ code: "custom", path: ["password"], message: passwordMessages.personal });
