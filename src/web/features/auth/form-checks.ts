@@ -1,10 +1,6 @@
 import { accountMessages } from "../../../domain/accounts/messages";
 import { describePasswordProblems } from "../../../domain/accounts/password-policy";
-import {
-  registrationFieldsSchema,
-  registrationSchema,
-  type Registration,
-} from "../../../domain/accounts/schemas";
+import { registrationFieldsSchema, type Registration } from "../../../domain/accounts/schemas";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 
 // What the account forms check on submit, before anything is sent. The rules are the domain's (the same
