@@ -129,7 +129,7 @@ const PERSONAL_PART_MIN_LENGTH = 3;
 export function containsPersonalDetails(password: string, owner: PasswordOwner): boolean {
   const lower = password.normalize("NFKC").toLowerCase();
   const localPart = owner.email?.split("@")[0] ?? "";
-  const parts = [localPart, ...localPart.split(/[._+-]+/), ...(owner.names ?? [])]
+  const parts = [localPart, ...(owner.names ?? [])]
     .map((part) => part.normalize("NFKC").toLowerCase().trim())
     .filter((part) => characterCount(part) >= PERSONAL_PART_MIN_LENGTH);
   return parts.some((part) => lower.includes(part));
