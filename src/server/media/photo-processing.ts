@@ -13,9 +13,9 @@ import type { PhotoContentType } from "./media-types";
 /** More pixels than this (in one frame) is refused: decoding and turning it would take too much memory. */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 /** An animation keeps at most this many frames ... */
-export const GIF_MAX_FRAMES = 20;
+export const GIF_MAX_FRAMES = 10;
 /** ... and at most this many pixels over all the frames kept. */
-export const GIF_MAX_TOTAL_PIXELS = 4_000_000;
+export const GIF_MAX_TOTAL_PIXELS = 500_000;
 const JPEG_QUALITY = 85;
 
 export type PhotoProblemReason = "unreadable" | "too-many-pixels";
