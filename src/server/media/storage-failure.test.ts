@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { mkdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
@@ -74,8 +76,9 @@ describe("when the disk cannot take files", () => {
 
   it("reports the storage check as failing in /api/v1/health", async () => {
     // The probe file is written where uploads go; here it leads to /dev/full.
-    await mkdir(path.join(t.uploadsDir, ".incoming"), { recursive: true });
-    await symlink("/dev/full", path.join(t.uploadsDir, ".incoming", "health.probe"));
+    const incoming = path.join(t.uploadsDir, ".incoming", String(process.pid));
+    await mkdir(incoming, { recursive: true });
+    await symlink("/dev/full", path.join(incoming, "health.probe"));
 
     const response = await t.app.inject({ method: "GET", url: "/api/v1/health" });
 
@@ -149,5 +152,42 @@ describe("the sweep of files left by a process that died mid-upload", () => {
       [row!.storageKey, ".incoming/0b1c2d3e-0000-4000-8000-000000000002.part"].sort(),
     );
     await rm(recentPart);
+  });
+});
+
+describe("a process killed with SIGKILL in the middle of an upload", () => {
+  it("leaves nothing once the next process starts", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "ia-killed-"));
+    try {
+      // A real process receiving a file: it writes part of it into its .incoming folder and goes on.
+      const storageModule = path.resolve("src/server/media/storage.ts");
+      const code = `
+        import { MediaStorage } from ${JSON.stringify(storageModule)};
+        const storage = await MediaStorage.open(process.env.UPLOADS_ROOT);
+        const file = await storage.startBatch().incomingFile("0c1d2e3f-0000-4000-8000-000000000009");
+        file.stream.write(Buffer.alloc(65536, 1), () => console.log("receiving"));
+        setInterval(() => {}, 1000);
+      `;
+      const receiver = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+        env: { ...process.env, UPLOADS_ROOT: root },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const [line] = (await once(receiver.stdout!, "data")) as [Buffer];
+      expect(line.toString()).toContain("receiving");
+      expect(await filesIn(root)).toEqual([
+        `.incoming/${receiver.pid}/0c1d2e3f-0000-4000-8000-000000000009.part`,
+      ]);
+
+      receiver.kill("SIGKILL");
+      await once(receiver, "exit");
+      // kill -9 ran no clean-up: the half-received file is still there.
+      expect(await filesIn(root)).toHaveLength(1);
+
+      await MediaStorage.open(root);
+
+      expect(await filesIn(root)).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

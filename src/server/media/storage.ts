@@ -38,7 +38,7 @@ export class MediaStorage {
     const storage = new MediaStorage(path.resolve(root));
     // Made now, so a folder that cannot be created fails the start-up, not the first upload.
     await mkdir(storage.root, { recursive: true });
-    await storage.removeAbandonedUploads(now);
+    await storage.removeAbandonedUploads(now, { atStartUp: true });
     return storage;
   }
 
@@ -52,8 +52,12 @@ export class MediaStorage {
     return new UploadBatch(this);
   }
 
+  /**
+   * This process's folder for files being received: `.incoming/<pid>/`. A process killed mid-upload
+   * leaves its folder behind; the next start-up removes the folders of processes no longer running.
+   */
   get incomingDir(): string {
-    return path.join(this.root, INCOMING_DIR);
+    return path.join(this.root, INCOMING_DIR, String(process.pid));
   }
 
   /** Files are spread over 256 folders by the first two characters of their id. */
@@ -84,14 +88,37 @@ export class MediaStorage {
     }
   }
 
-  /** Removes incoming files abandoned by a process that died; returns how many. */
-  async removeAbandonedUploads(now: Date): Promise<number> {
+  /**
+   * Removes what processes that died left in `.incoming/`: the whole folder of a process no longer
+   * running (or of an earlier process that had this one's pid), and any file untouched for
+   * ABANDONED_AFTER_MS (a live process's uploads keep being written). Returns how many entries went.
+   */
+  async removeAbandonedUploads(now: Date, { atStartUp = false } = {}): Promise<number> {
+    const incomingRoot = path.join(this.root, INCOMING_DIR);
     let removed = 0;
-    for (const name of await listFolder(this.incomingDir)) {
-      const file = path.join(this.incomingDir, name);
-      const info = await stat(file).catch(() => null);
-      if (info && now.getTime() - info.mtimeMs > ABANDONED_AFTER_MS) {
-        await rm(file, { force: true, recursive: true });
+    for (const name of await listFolder(incomingRoot)) {
+      const entry = path.join(incomingRoot, name);
+      const info = await stat(entry).catch(() => null);
+      if (!info) continue;
+      if (info.isDirectory() && /^\d+$/.test(name)) {
+        const pid = Number(name);
+        const ownFolder = pid === process.pid;
+        if ((ownFolder && atStartUp) || (!ownFolder && !isRunning(pid))) {
+          await rm(entry, { recursive: true, force: true });
+          removed += 1;
+          continue;
+        }
+        for (const file of await listFolder(entry)) {
+          const fileInfo = await stat(path.join(entry, file)).catch(() => null);
+          if (fileInfo && now.getTime() - fileInfo.mtimeMs > ABANDONED_AFTER_MS) {
+            await rm(path.join(entry, file), { force: true });
+            removed += 1;
+          }
+        }
+        continue;
+      }
+      if (now.getTime() - info.mtimeMs > ABANDONED_AFTER_MS) {
+        await rm(entry, { force: true, recursive: true });
         removed += 1;
       }
     }
@@ -116,6 +143,15 @@ export class MediaStorage {
   /** Removes a stored file (one that no report row names). */
   async remove(storageKey: string): Promise<void> {
     await rm(this.pathOf(storageKey), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
