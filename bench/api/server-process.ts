@@ -68,10 +68,12 @@ async function startApp(): Promise<RunningServer> {
     if (!email || !password)
       throw new Error("BENCH_ADMIN_EMAIL and BENCH_ADMIN_PASSWORD are required to seed.");
     const problems: string[] = [];
-    const exitCode = await runCreateAdmin(
-      ["--email", email, "--password", password, "--firstname", "Bench", "--lastname", "Admin"],
-      { database, out: () => undefined, err: (line) => problems.push(line) },
-    );
+    const exitCode = await runCreateAdmin(["--email", email, "--firstname", "Bench", "--lastname", "Admin"], {
+      database,
+      env: { ...process.env, ADMIN_PASSWORD: password },
+      out: () => undefined,
+      err: (line) => problems.push(line),
+    });
     if (exitCode !== 0) throw new Error(`create-admin failed: ${problems.join(" ")}`);
   }
 

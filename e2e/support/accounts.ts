@@ -37,7 +37,14 @@ export const signedInTest = test.extend<{ signedIn: SignedIn }, { account: Accou
       });
       expect(registered.status, await registered.clone().text()).toBe(201);
       const token = await verificationTokenFor(account.email);
-      const verified = await fetch(`${baseUrl}/api/v1/auth/verify-email/${encodeURIComponent(token)}`);
+      // Sent back as a browser would: the link signs in only the browser that registered.
+      const cookie = registered.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+      const verified = await fetch(`${baseUrl}/api/v1/auth/verify-email/${encodeURIComponent(token)}`, {
+        headers: { cookie },
+      });
       expect(verified.status, await verified.clone().text()).toBe(200);
       await use(account);
     },

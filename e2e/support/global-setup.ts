@@ -11,18 +11,25 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const e2eAdmin = {
   email: "admin@e2e.example",
-  password: "Atlas-Admin-2026!e2e",
+  password: "Atlas-Harbour-2026!e2e",
   firstname: "Ngozi",
   lastname: "Adeyemi",
 } as const;
 
 /** Runs `npm run create-admin`'s entry point with the server's environment; throws with its output on failure. */
 function createAdmin(env: NodeJS.ProcessEnv): Promise<void> {
-  const args = ["--email", e2eAdmin.email, "--password", e2eAdmin.password];
-  args.push("--firstname", e2eAdmin.firstname, "--lastname", e2eAdmin.lastname);
+  // The password goes through ADMIN_PASSWORD: create-admin never takes it from the command line.
+  const args = [
+    "--email",
+    e2eAdmin.email,
+    "--firstname",
+    e2eAdmin.firstname,
+    "--lastname",
+    e2eAdmin.lastname,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/cli/create-admin.ts", ...args], {
-      env,
+      env: { ...env, ADMIN_PASSWORD: e2eAdmin.password },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

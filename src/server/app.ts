@@ -6,6 +6,11 @@ import type { DatabaseHandle } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { sendSecurityHeaders } from "./http/security-headers";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
+import { refuseForbiddenCharacters } from "./http/input-guard";
+import { redactingSerializers, redactUrl } from "./http/log-redaction";
+import { enforceMinimumBodyRate, serverTimeoutOptions } from "./http/timeouts";
+import { bundledFfmpegWarning, locateFfmpeg } from "./media/ffmpeg";
+import { startOrphanSweep } from "./media/orphan-sweep";
 import { MediaLinks } from "./media/media-links";
 import { mediaRoutes } from "./media/routes";
 import { openDataRoutes } from "./opendata/routes";
@@ -27,6 +32,8 @@ export interface AppDependencies {
   accounts?: AccountsOptions;
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go instead of stdout (tests read them: errors logged, secrets never). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole service: external plugins, then application plugins, then routes. */
@@ -36,21 +43,36 @@ export async function buildApp({
   serveWeb = true,
   accounts: accountsOptions,
   onRoute,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: redactingSerializers,
+            ...(logStream ? { stream: logStream } : {}),
+          },
+    ...serverTimeoutOptions(config.httpTimeouts),
     trustProxy:
       typeof config.trustProxy === "number"
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Request logs would drown a test run's output.
-    logController: new LogController({ disableRequestLogging: config.env === "test" }),
+    logController: new LogController({ disableRequestLogging: config.env === "test" && !logStream }),
   });
   if (onRoute) app.addHook("onRoute", onRoute);
 
   sendSecurityHeaders(app);
   registerErrorHandling(app);
+  refuseForbiddenCharacters(app);
+  // Fastify's own 404 handler logs the whole URL, which may carry a link's token.
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.status(404).send(apiNotFound(request.method, redactUrl(request.url))),
+  );
+  enforceMinimumBodyRate(app, config.httpTimeouts);
 
   // One clock and one rate-limit store for every module (tests pass their own; this app closes its own).
   const now = accountsOptions?.clock ?? systemClock;
@@ -67,6 +89,12 @@ export async function buildApp({
   });
 
   const mediaStorage = await MediaStorage.open(config.uploadsDir);
+  // Files left by a process that died mid-upload: removed now and then periodically (real time: the
+  // files' dates are real).
+  const stopSweep = startOrphanSweep(mediaStorage, database.db, app.log, () => new Date());
+  app.addHook("onClose", () => stopSweep());
+  const ffmpeg = await locateFfmpeg(config.ffmpegPath);
+  if (ffmpeg.source === "bundled") app.log.warn(bundledFfmpegWarning);
   const mediaLinks = new MediaLinks(config.mediaUrlSecret, now);
   const eyewitnessRoutes = reportRoutes({
     db: database.db,
@@ -74,12 +102,13 @@ export async function buildApp({
     storage: mediaStorage,
     links: mediaLinks,
     limits: { photoMaxBytes: config.reportPhotoMaxBytes, videoMaxBytes: config.reportVideoMaxBytes },
+    video: { ffmpeg, timeoutMs: config.videoRemuxTimeoutMs },
     submissions: new SubmissionLimit(rateLimitStore, config.reportRateLimitMax),
   });
 
   await app.register(
     async (api) => {
-      healthRoutes(api, database);
+      healthRoutes(api, database, mediaStorage);
       await api.register(accountRoutes, { prefix: "/auth" });
       await api.register(eyewitnessRoutes, { prefix: "/eyewitness" });
       await api.register(

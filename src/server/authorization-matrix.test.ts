@@ -135,6 +135,15 @@ const matrix: Record<string, Row> = {
       payload: { token: madeUpToken, newPassword: "Brand-New-Drum-77" },
     }),
   },
+  "POST /api/v1/auth/choose-password": {
+    expected: [400, 400, 400, 400],
+    note: "public: a strong password with a token never issued is refused alike for everyone",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/auth/choose-password",
+      payload: { token: madeUpToken, password: "Brand-New-Drum-77" },
+    }),
+  },
   "POST /api/v1/eyewitness": {
     expected: [401, 201, 201, 201],
     note: "report:submit: a complete report without media",

@@ -35,6 +35,14 @@ const envSchema = z.object({
   REPORT_VIDEO_MAX_BYTES: positiveInt.default(VIDEO_MAX_BYTES),
   REPORT_RATE_LIMIT_MAX: positiveInt.default(20),
   CORRECTION_RATE_LIMIT_MAX: positiveInt.default(10),
+  FFMPEG_PATH: z.string().trim().optional(),
+  VIDEO_REMUX_TIMEOUT_MS: positiveInt.default(120_000),
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30 * 60 * 1000),
+  HTTP_IDLE_TIMEOUT_MS: positiveInt.default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  UPLOAD_MIN_BYTES_PER_SECOND: positiveInt.default(1024),
+  UPLOAD_RATE_WINDOW_MS: positiveInt.default(15_000),
   MEDIA_URL_SECRET: z
     .string()
     .trim()
@@ -77,10 +85,30 @@ export interface Config {
   reportRateLimitMax: number;
   /** "Suggest a correction" submissions per IP per hour. */
   correctionRateLimitMax: number;
+  /** ffmpeg to remux videos with (FFMPEG_PATH); unset: the system's, else the bundled fallback. */
+  ffmpegPath: string | undefined;
+  /** Longest a video remux may take before ffmpeg is killed and the video refused. */
+  videoRemuxTimeoutMs: number;
+  /** Slow clients cannot hold sockets: limits on headers, the whole request, idle and keep-alive sockets. */
+  httpTimeouts: HttpTimeouts;
   /** Key of the signed media links; several instances must share one (MEDIA_URL_SECRET). */
   mediaUrlSecret: string;
   /** True when MEDIA_URL_SECRET was not set and a key was made for this process only. */
   mediaUrlSecretGenerated: boolean;
+}
+
+export interface HttpTimeouts {
+  /** All of a request's headers must arrive within this. */
+  headersMs: number;
+  /** The whole request, body included (a 100 MB video on a slow phone needs long). */
+  requestMs: number;
+  /** A socket on which nothing moves is closed. */
+  idleMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A request body arriving slower than this, over each window, is cut off. */
+  minBodyBytesPerSecond: number;
+  bodyRateWindowMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +141,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportVideoMaxBytes: values.REPORT_VIDEO_MAX_BYTES,
     reportRateLimitMax: values.REPORT_RATE_LIMIT_MAX,
     correctionRateLimitMax: values.CORRECTION_RATE_LIMIT_MAX,
+    ffmpegPath: values.FFMPEG_PATH || undefined,
+    videoRemuxTimeoutMs: values.VIDEO_REMUX_TIMEOUT_MS,
+    httpTimeouts: {
+      headersMs: values.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: values.HTTP_REQUEST_TIMEOUT_MS,
+      idleMs: values.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveMs: values.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      minBodyBytesPerSecond: values.UPLOAD_MIN_BYTES_PER_SECOND,
+      bodyRateWindowMs: values.UPLOAD_RATE_WINDOW_MS,
+    },
     mediaUrlSecret: values.MEDIA_URL_SECRET ?? randomBytes(32).toString("base64url"),
     mediaUrlSecretGenerated: values.MEDIA_URL_SECRET === undefined,
   };

@@ -23,4 +23,14 @@ describe("start-up", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/DATABASE_URL: /);
   });
+
+  it("fails in one line naming DATA_DIR when it is read-only or cannot be made", () => {
+    for (const dataDir of ["/sys/inclusion-atlas-data", "/dev/null/data"]) {
+      const result = start({ DATA_DIR: dataDir, PORT: "0" });
+      expect(result.status, dataDir).toBe(1);
+      const lines = result.stderr.trim().split("\n");
+      expect(lines, dataDir).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^DATA_DIR ${dataDir} cannot be used: `));
+    }
+  });
 });

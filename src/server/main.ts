@@ -1,18 +1,22 @@
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { checkDataDir, lockEmbeddedDatabase } from "./data-dir";
 import { openDatabase } from "./db/database";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transports";
 
 async function main() {
   const config = loadConfig();
+  await checkDataDir(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl }
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
   await database.migrate();
+  const unlockDatabase =
+    database.kind === "pglite" ? await lockEmbeddedDatabase(path.join(config.dataDir, "db")) : async () => {};
   const app = await buildApp({ config, database });
   const mailTransport = createMailTransport(config, app.log);
   const mailWorker = startMailWorker({
@@ -28,6 +32,7 @@ async function main() {
     await mailWorker.stop();
     mailTransport.close();
     await database.close();
+    await unlockDatabase();
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));

@@ -21,6 +21,11 @@ export const accountMessages = {
   notAllowed: "You do not have permission to do that.",
 
   verified: "Your e-mail address is verified. You are now signed in.",
+  verifiedChoosePassword:
+    "Your e-mail address is verified. To finish, please choose your password: this link was opened in another browser than the one you registered in.",
+  passwordChosen: "Your password is set. You are now signed in.",
+  choosePasswordLinkInvalid:
+    "This page has expired. Please ask for a new password from the sign-in page (Forgot password).",
   verificationLinkInvalid: "This verification link is not valid. Please ask for a new one.",
   verificationLinkExpired: "This verification link has expired. Please ask for a new one.",
   verificationLinkUsed: "This verification link has already been used. Please sign in.",

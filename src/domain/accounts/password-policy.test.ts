@@ -5,6 +5,8 @@ import {
   isCommonPassword,
   passwordMessages,
   passwordRules,
+  containsPersonalDetails,
+  describeOwnPasswordProblems,
 } from "./password-policy";
 
 describe("the password rule", () => {
@@ -82,5 +84,18 @@ describe("the password rule", () => {
     for (const password of ["Kettle-Drum-42", "Lagos#9f3K!x", "Password-Lantern-Harbour-7", "Zebra!Mango7"]) {
       expect(isCommonPassword(password), password).toBe(false);
     }
+  });
+});
+
+describe("passwords that hold the person's own details", () => {
+  it("are refused when they contain the e-mail's local part or a name, ignoring case", () => {
+    const owner = { email: "ada.obi@example.org", names: ["Ada", "Obiageli"] };
+    expect(describeOwnPasswordProblems("Ada.Obi-2024!", owner)).toBe(passwordMessages.personal);
+    expect(describeOwnPasswordProblems("x-OBIAGELI-9!", owner)).toBe(passwordMessages.personal);
+    expect(describeOwnPasswordProblems("Tangerine_Bicycle_84", owner)).toBeNull();
+    // Parts shorter than 3 characters are too common inside words to count.
+    expect(containsPersonalDetails("Jolly-Kettle-42", { email: "jo@example.org", names: ["Jo"] })).toBe(
+      false,
+    );
   });
 });

@@ -73,6 +73,8 @@ export function checkPassword(password: string): PasswordCheck {
 
 export const passwordMessages = {
   tooLong: `Your password is too long. Please use at most ${PASSWORD_MAX_LENGTH} characters.`,
+  personal:
+    "Your password must not contain your e-mail address or your name. Please choose one that is harder to guess.",
   common: "This password is too common and easy to guess. Please choose one that is harder to guess.",
 } as const;
 
@@ -111,6 +113,33 @@ export function isCommonPassword(password: string): boolean {
   const swapped = [...core].map((character) => leetLetters[character] ?? character).join("");
   return [core, swapped.replaceAll("1", "i"), swapped.replaceAll("1", "l")].some((candidate) =>
     commonPasswordWords.has(candidate),
+  );
+}
+
+/** What a person's password must not contain: their e-mail address's local part and their names. */
+export interface PasswordOwner {
+  email?: string;
+  names?: string[];
+}
+
+/** Parts shorter than this are too common inside words to refuse ("al", "jo"). */
+const PERSONAL_PART_MIN_LENGTH = 3;
+
+/** True when the password contains the e-mail's local part or one of the names, ignoring case. */
+export function containsPersonalDetails(password: string, owner: PasswordOwner): boolean {
+  const lower = password.normalize("NFKC").toLowerCase();
+  const localPart = owner.email?.split("@")[0] ?? "";
+  const parts = [localPart, ...(owner.names ?? [])]
+    .map((part) => part.normalize("NFKC").toLowerCase().trim())
+    .filter((part) => characterCount(part) >= PERSONAL_PART_MIN_LENGTH);
+  return parts.some((part) => lower.includes(part));
+}
+
+/** describePasswordProblems, and also whether it holds the owner's e-mail or name. */
+export function describeOwnPasswordProblems(password: string, owner: PasswordOwner): string | null {
+  return (
+    describePasswordProblems(password) ??
+    (containsPersonalDetails(password, owner) ? passwordMessages.personal : null)
   );
 }
 

@@ -71,3 +71,19 @@ describe("the accounts forms' rules", () => {
     );
   });
 });
+
+describe("names with hidden or breaking characters", () => {
+  it("are refused: bidi overrides, zero-width characters and line breaks", () => {
+    for (const firstname of [
+      "Ada\u202Eevil",
+      "A\u200Bda",
+      "Ada\nSee http://x",
+      "Ada\u2028Obi",
+      "Ada\u0007",
+    ]) {
+      const result = profileSchema.safeParse({ firstname, lastname: "Obi" });
+      expect(result.success, JSON.stringify(firstname)).toBe(false);
+    }
+    expect(profileSchema.safeParse({ firstname: "Adaẹ́ Ọ̀bí-Nwosu", lastname: "O'Neill" }).success).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountMessages as messages } from "./messages";
-import { describePasswordProblems } from "./password-policy";
+import { containsPersonalDetails, describePasswordProblems, passwordMessages } from "./password-policy";
 
 // The web app's Content-Security-Policy forbids eval; zod's optional speed-up probes for it with
 // `new Function`, which the browser reports as a violation. Without it zod validates the same way.
@@ -21,7 +21,9 @@ const email = requiredText(messages.provideEmail)
 const name = (missing: string) =>
   requiredText(missing)
     .max(NAME_MAX_LENGTH, { error: messages.nameTooLong })
-    .regex(/^[^\p{Cc}]*$/u, { error: messages.nameHasControlCharacters });
+    // No control or format characters (bidi overrides, zero-width), no line breaks: a name is shown
+    // to reviewers and put in e-mails, where such characters could hide or rewrite text.
+    .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, { error: messages.nameHasControlCharacters });
 
 /** A new password: taken as typed (never trimmed), then the policy. */
 const newPassword = (missing: string) =>
@@ -36,7 +38,8 @@ const newPassword = (missing: string) =>
 const body = <Shape extends z.ZodRawShape>(shape: Shape, missing: string) =>
   z.object(shape, { error: missing });
 
-export const registrationSchema = body(
+/** The registration's fields, each with its own rule (forms pick some of them). */
+export const registrationFieldsSchema = body(
   {
     email: requiredText(messages.fillOutAllFields)
       .max(EMAIL_MAX_LENGTH, { error: messages.invalidEmail })
@@ -47,6 +50,14 @@ export const registrationSchema = body(
   },
   messages.fillOutAllFields,
 );
+
+/** A registration: its fields, and a password that holds neither the e-mail's local part nor a name. */
+export const registrationSchema = registrationFieldsSchema.superRefine((registration, context) => {
+  const owner = { email: registration.email, names: [registration.firstname, registration.lastname] };
+  if (containsPersonalDetails(registration.password, owner)) {
+    context.addIssue({ code: "custom", path: ["password"], message: passwordMessages.personal });
+  }
+});
 export type Registration = z.infer<typeof registrationSchema>;
 
 export const credentialsSchema = body(
@@ -72,6 +83,20 @@ export type ProfileChange = z.infer<typeof profileSchema>;
 
 export const emailRequestSchema = body({ email }, messages.provideEmail);
 export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+/** POST /auth/choose-password: the password chosen after a verification link opened elsewhere. */
+export const choosePasswordSchema = body(
+  {
+    token: z
+      .string({ error: messages.verificationLinkInvalid })
+      .trim()
+      .min(1, { error: messages.verificationLinkInvalid })
+      .max(200, { error: messages.verificationLinkInvalid }),
+    password: newPassword(messages.fillOutAllFields),
+  },
+  messages.fillOutAllFields,
+);
+export type ChoosePassword = z.infer<typeof choosePasswordSchema>;
 
 export const passwordResetSchema = body(
   {

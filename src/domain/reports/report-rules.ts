@@ -117,5 +117,8 @@ export const reportServerMessages = {
   tooManySubmissions: (minutes: number) =>
     `You have sent many reports in the last hour. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
   mediaLinkExpired: "This media link has expired. Please reload the page.",
+  videoUnreadable: (name: string) =>
+    `The video "${name}" could not be read, so it was not stored. Please send the video file as it came from the camera, or another file.`,
+  storageUnavailable: "The server cannot store files right now. Please try again later.",
   moreDescriptionsThanPhotos: "There are more photo descriptions than photographs.",
 } as const;

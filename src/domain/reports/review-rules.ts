@@ -25,6 +25,7 @@ export function noteRequired(to: ReportStatus): boolean {
 }
 
 export const reviewMessages = {
+  ownReport: "You cannot review your own report.",
   verified: "The report is verified and now public.",
   rejected: "The report is rejected.",
   returnedToPending: "The report is unpublished and back in the queue.",

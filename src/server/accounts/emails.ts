@@ -1,5 +1,5 @@
 import { paths } from "../../domain/routes";
-import { composeMail, type OutgoingMail } from "../mail/compose";
+import { composeMail, greeting, type OutgoingMail } from "../mail/compose";
 
 // The e-mails of the accounts module. Links are built from PUBLIC_URL, never from the request's Host
 // header (DESIGN §7), so a forged Host cannot send someone's token elsewhere.
@@ -14,7 +14,7 @@ export function verificationEmail(to: Recipient, publicUrl: string, token: strin
     subject: "Verify your e-mail address for Inclusion Atlas",
     heading: "Verify your e-mail address",
     paragraphs: [
-      `Hello ${to.firstname},`,
+      greeting(to.firstname),
       "Thank you for registering with Inclusion Atlas. Please confirm that this e-mail address is yours by following the link below. You will then be signed in.",
     ],
     actions: [{ label: "Verify my e-mail address", url: `${publicUrl}${paths.verifyEmail(token)}` }],
@@ -30,7 +30,7 @@ export function passwordResetEmail(to: Recipient, publicUrl: string, token: stri
     subject: "Reset your Inclusion Atlas password",
     heading: "Reset your password",
     paragraphs: [
-      `Hello ${to.firstname},`,
+      greeting(to.firstname),
       "We received a request to reset the password of your Inclusion Atlas account. Follow the link below to choose a new password.",
     ],
     actions: [{ label: "Choose a new password", url: `${publicUrl}${paths.resetPassword(token)}` }],
@@ -47,7 +47,7 @@ export function alreadyRegisteredEmail(to: Recipient, publicUrl: string, resetTo
     subject: "You already have an Inclusion Atlas account",
     heading: "You already have an account",
     paragraphs: [
-      `Hello ${to.firstname},`,
+      greeting(to.firstname),
       "Someone, probably you, tried to register on Inclusion Atlas with this e-mail address. This address already has an account, so no new account was created.",
       "If you remember your password, sign in. If you have forgotten it, or never finished registering, choose a new password: this also confirms your e-mail address.",
     ],
@@ -67,7 +67,7 @@ export function passwordChangedEmail(to: Recipient, publicUrl: string): Outgoing
     subject: "Your Inclusion Atlas password was changed",
     heading: "Your password was changed",
     paragraphs: [
-      `Hello ${to.firstname},`,
+      greeting(to.firstname),
       "The password of your Inclusion Atlas account has just been changed, and you have been signed out on all your devices.",
       "If you did this, there is nothing more to do. If you did not, ask for a new password straight away.",
     ],

@@ -6,11 +6,13 @@ import { hashSecretToken, newSecretToken } from "./secret-tokens";
 // Verification and password reset links (DESIGN §7): one live token per user and purpose (a new request
 // replaces the old), bound to its purpose, single use, short-lived. Only the SHA-256 is stored.
 
-export type TokenPurpose = "verify" | "reset";
+export type TokenPurpose = "verify" | "reset" | "choose-password";
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
+  // Given to the page where a person who verified in another browser chooses their password.
+  "choose-password": 60 * 60 * 1000,
 };
 
 export type TokenProblem = "invalid" | "expired" | "used";
@@ -21,6 +23,8 @@ export async function issueOneTimeToken(
   userId: number,
   purpose: TokenPurpose,
   now: Date,
+  /** Verify tokens: the hash of the registering browser's cookie (see cookies.ts). */
+  browserHash: string | null = null,
 ): Promise<string> {
   const token = newSecretToken();
   const values = {
@@ -28,6 +32,7 @@ export async function issueOneTimeToken(
     createdAt: now,
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
     usedAt: null,
+    browserHash,
   };
   await db
     .insert(authTokens)
@@ -45,7 +50,7 @@ export async function consumeOneTimeToken(
   token: string,
   purpose: TokenPurpose,
   now: Date,
-): Promise<{ userId: number } | { problem: TokenProblem }> {
+): Promise<{ userId: number; browserHash: string | null } | { problem: TokenProblem }> {
   const tokenHash = hashSecretToken(token);
   const [consumed] = await db
     .update(authTokens)
@@ -58,7 +63,7 @@ export async function consumeOneTimeToken(
         gt(authTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: authTokens.userId });
+    .returning({ userId: authTokens.userId, browserHash: authTokens.browserHash });
   if (consumed) return consumed;
   return { problem: (await inspect(db, tokenHash, purpose, now)) ?? "invalid" };
 }

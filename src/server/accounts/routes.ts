@@ -1,7 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { accountMessages as messages } from "../../domain/accounts/messages";
+import { timingSafeEqual } from "node:crypto";
+import { describeOwnPasswordProblems, passwordMessages } from "../../domain/accounts/password-policy";
 import {
+  choosePasswordSchema,
   credentialsSchema,
   emailRequestSchema,
   passwordResetSchema,
@@ -9,7 +12,7 @@ import {
   registrationSchema,
 } from "../../domain/accounts/schemas";
 import type { Database } from "../db/database";
-import { passwords as passwordHashes, users } from "../db/schema";
+import { authTokens, passwords as passwordHashes, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { enqueueMail } from "../mail/outbox";
 import type { AuthAttemptLimits } from "../rate-limit/auth-limits";
@@ -34,6 +37,16 @@ import { publicUserColumns, publicUserJsonSchema, toPublicUser } from "./public-
 import { acceptJsonBodies, parseBody } from "./request-body";
 import { withSameAnswerTime } from "./same-answer-time";
 import { endAllSessions, endSession, startSession } from "./sessions";
+import { isAmongMostCommonPasswords } from "./common-passwords";
+import {
+  clearCookie,
+  readCookie,
+  REGISTRATION_COOKIE,
+  REGISTRATION_COOKIE_SECONDS,
+  setCookie,
+} from "./cookies";
+import { hashSecretToken, newSecretToken } from "./secret-tokens";
+import { isTrustedDevice, trustDevice } from "./trusted-devices";
 
 // The accounts API under /api/v1/auth (DESIGN §5). Register, resend-verification and
 // request-password-reset answer alike whether or not the address has an account (DESIGN §7).
@@ -82,13 +95,45 @@ const answers = {
     properties: { success: { type: "boolean" }, message: { type: "string" }, user: publicUserJsonSchema },
     required: ["success", "message", "user"],
   },
+  /** Signed in (the registering browser), or asked to choose a password (any other browser). */
+  verified: {
+    type: "object",
+    properties: {
+      success: { type: "boolean" },
+      message: { type: "string" },
+      token: { type: "string" },
+      user: publicUserJsonSchema,
+      passwordRequired: { type: "boolean" },
+      passwordToken: { type: "string" },
+      email: { type: "string" },
+      firstname: { type: "string" },
+      lastname: { type: "string" },
+    },
+    required: ["success", "message", "passwordRequired"],
+  },
 } as const;
+
+/** One sentence about a new password, or null: the shared rules, the owner's details, the common list. */
+function newPasswordProblem(password: string, owner: { email: string; names: string[] }): string | null {
+  return (
+    describeOwnPasswordProblems(password, owner) ??
+    (isAmongMostCommonPasswords(password) ? passwordMessages.common : null)
+  );
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 /** The e-mail address matches case-insensitively, the way the unique index compares them. */
 const emailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
 export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
   const { db, now, passwords, limits, publicUrl } = deps;
+  // Cookies are Secure when the site is served over HTTPS.
+  const secureCookies = publicUrl.startsWith("https:");
   const sameAnswerTime = <T>(work: () => Promise<T>) => withSameAnswerTime(deps.sameAnswerTimeMs, work);
 
   return async (auth: FastifyInstance) => {
@@ -102,6 +147,13 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
       await limits.countIp(request, reply, "register");
       const registration = parseBody(registrationSchema, request.body);
       await limits.countAccount(request, reply, "register", registration.email);
+      const commonProblem = isAmongMostCommonPasswords(registration.password)
+        ? passwordMessages.common
+        : null;
+      if (commonProblem) throw new HttpError(400, commonProblem);
+      // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
+      const browserSecret = newSecretToken();
+      const browserHash = hashSecretToken(browserSecret);
 
       await sameAnswerTime(async () => {
         // Hashed on both branches, so a known address takes as long as a new one.
@@ -121,7 +173,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
             .returning(publicUserColumns);
           if (created) {
             await tx.insert(passwordHashes).values({ userId: created.id, hash: passwordHash, updatedAt: at });
-            const token = await issueOneTimeToken(tx, created.id, "verify", at);
+            const token = await issueOneTimeToken(tx, created.id, "verify", at, browserHash);
             await enqueueMail(tx, verificationEmail(created, publicUrl, token), at);
             await recordAudit(tx, {
               actorId: created.id,
@@ -132,24 +184,57 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
             });
             return;
           }
-          // The address has an account: its owner hears about it, the caller learns nothing.
           const [owner] = await tx
-            .select(publicUserColumns)
+            .select({ ...publicUserColumns, isVerified: users.isVerified })
             .from(users)
             .where(emailIs(registration.email))
             .limit(1);
           if (!owner) return;
+          if (!owner.isVerified) {
+            // Nobody has proved the address yet: the newest registration replaces the pending password
+            // and names, and its link replaces (voids) every earlier one. Whoever registered before
+            // keeps nothing: not the password, not a working link.
+            const [renamed] = await tx
+              .update(users)
+              .set({ firstname: registration.firstname, lastname: registration.lastname, updatedAt: at })
+              .where(eq(users.id, owner.id))
+              .returning(publicUserColumns);
+            await tx
+              .insert(passwordHashes)
+              .values({ userId: owner.id, hash: passwordHash, updatedAt: at })
+              .onConflictDoUpdate({
+                target: passwordHashes.userId,
+                set: { hash: passwordHash, updatedAt: at },
+              });
+            const token = await issueOneTimeToken(tx, owner.id, "verify", at, browserHash);
+            await enqueueMail(tx, verificationEmail(renamed ?? owner, publicUrl, token), at);
+            await recordAudit(tx, {
+              actorId: owner.id,
+              action: "user.registration-replaced",
+              subjectType: "user",
+              subjectId: owner.id,
+              at,
+            });
+            return;
+          }
+          // The address has a verified account: its owner hears about it, the caller learns nothing.
           const resetToken = await issueOneTimeToken(tx, owner.id, "reset", at);
           await enqueueMail(tx, alreadyRegisteredEmail(owner, publicUrl, resetToken), at);
         });
       });
+      setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
       return reply.status(201).send({ success: true, message: messages.registered });
     });
 
     auth.post("/login", { schema: { response: { 200: answers.signedIn } } }, async (request, reply) => {
       await limits.countIp(request, reply, "login");
       const credentials = parseBody(credentialsSchema, request.body);
-      await limits.countAccount(request, reply, "login", credentials.email);
+      // Guessing is limited per (account, address) always; per account from every address only for
+      // browsers that never signed in to it, so failures from elsewhere cannot lock its owner out.
+      await limits.countAccountFromClient(request, reply, "login", credentials.email);
+      if (!(await isTrustedDevice(db, request, credentials.email))) {
+        await limits.countAccount(request, reply, "login", credentials.email);
+      }
 
       const [found] = await db
         .select({ ...publicUserColumns, passwordHash: passwordHashes.hash })
@@ -175,6 +260,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
           .where(eq(passwordHashes.userId, found.id));
       }
       const token = await startSession(db, found.id, at);
+      await trustDevice(db, request, reply, found.id, at, secureCookies);
       return {
         success: true,
         message: messages.welcomeBack(found.firstname),
@@ -204,37 +290,125 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
 
     auth.get<{ Params: { token: string } }>(
       "/verify-email/:token",
-      { schema: { response: { 200: answers.signedIn } } },
+      { schema: { response: { 200: answers.verified } } },
       async (request, reply) => {
         reply.header("referrer-policy", "no-referrer");
         const { token } = request.params;
         if (token.length <= 10 || token.length > 200) {
           throw new HttpError(400, messages.verificationLinkInvalid);
         }
+        const browserSecret = readCookie(request, REGISTRATION_COOKIE);
         const at = now();
         const outcome = await db.transaction(async (tx) => {
           const consumed = await consumeOneTimeToken(tx, token, "verify", at);
           if ("problem" in consumed) return consumed;
+          const sameBrowser =
+            browserSecret !== undefined &&
+            consumed.browserHash !== null &&
+            sameHash(hashSecretToken(browserSecret), consumed.browserHash);
           const [user] = await tx
             .update(users)
             .set({ isVerified: true, updatedAt: at })
             .where(eq(users.id, consumed.userId))
             .returning(publicUserColumns);
           if (!user) return { problem: "invalid" as const };
-          const sessionToken = await startSession(tx, user.id, at);
           await recordAudit(tx, {
             actorId: user.id,
             action: "user.verified",
+            subjectType: "user",
+            subjectId: user.id,
+            details: { sameBrowser },
+            at,
+          });
+          if (sameBrowser) {
+            const sessionToken = await startSession(tx, user.id, at);
+            await trustDevice(tx, request, reply, user.id, at, secureCookies);
+            return { kind: "signed-in" as const, user, sessionToken };
+          }
+          // Opened elsewhere: whoever registered may not be the address's owner, so the password set
+          // at registration is discarded and the person who holds the link chooses one.
+          await tx.delete(passwordHashes).where(eq(passwordHashes.userId, user.id));
+          await endAllSessions(tx, user.id, at);
+          const passwordToken = await issueOneTimeToken(tx, user.id, "choose-password", at);
+          return { kind: "choose-password" as const, user, passwordToken };
+        });
+        if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem]);
+        clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
+        if (outcome.kind === "signed-in") {
+          return {
+            success: true,
+            message: messages.verified,
+            passwordRequired: false,
+            token: outcome.sessionToken,
+            user: toPublicUser(outcome.user),
+          };
+        }
+        return {
+          success: true,
+          message: messages.verifiedChoosePassword,
+          passwordRequired: true,
+          passwordToken: outcome.passwordToken,
+          email: outcome.user.email,
+          firstname: outcome.user.firstname,
+          lastname: outcome.user.lastname,
+        };
+      },
+    );
+
+    auth.post(
+      "/choose-password",
+      { schema: { response: { 200: answers.signedIn } } },
+      async (request, reply) => {
+        await limits.countIp(request, reply, "choose-password");
+        const chosen = parseBody(choosePasswordSchema, request.body);
+        const at = now();
+        const problem = await checkOneTimeToken(db, chosen.token, "choose-password", at);
+        if (problem) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+        const [owner] = await db
+          .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
+          .from(users)
+          .innerJoin(authTokens, eq(authTokens.userId, users.id))
+          .where(eq(authTokens.tokenHash, hashSecretToken(chosen.token)))
+          .limit(1);
+        if (!owner) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+        const passwordProblem = newPasswordProblem(chosen.password, {
+          email: owner.email,
+          names: [owner.firstname, owner.lastname],
+        });
+        if (passwordProblem) throw new HttpError(400, passwordProblem);
+        const passwordHash = await passwords.hash(chosen.password);
+
+        const outcome = await db.transaction(async (tx) => {
+          const consumed = await consumeOneTimeToken(tx, chosen.token, "choose-password", at);
+          if ("problem" in consumed) return consumed;
+          await tx
+            .insert(passwordHashes)
+            .values({ userId: consumed.userId, hash: passwordHash, updatedAt: at })
+            .onConflictDoUpdate({
+              target: passwordHashes.userId,
+              set: { hash: passwordHash, updatedAt: at },
+            });
+          const [user] = await tx
+            .select(publicUserColumns)
+            .from(users)
+            .where(eq(users.id, consumed.userId))
+            .limit(1);
+          if (!user) return { problem: "invalid" as const };
+          const sessionToken = await startSession(tx, user.id, at);
+          await trustDevice(tx, request, reply, user.id, at, secureCookies);
+          await recordAudit(tx, {
+            actorId: user.id,
+            action: "user.password-chosen",
             subjectType: "user",
             subjectId: user.id,
             at,
           });
           return { user, sessionToken };
         });
-        if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem]);
+        if ("problem" in outcome) throw new HttpError(400, messages.choosePasswordLinkInvalid);
         return {
           success: true,
-          message: messages.verified,
+          message: messages.passwordChosen,
           token: outcome.sessionToken,
           user: toPublicUser(outcome.user),
         };
@@ -249,6 +423,8 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
         const { email } = parseBody(emailRequestSchema, request.body);
         await limits.countAccount(request, reply, "resend-verification", email);
 
+        // The browser that asks for the new link is the one it signs in (see register).
+        const browserSecret = newSecretToken();
         await sameAnswerTime(async () => {
           const at = now();
           await db.transaction(async (tx) => {
@@ -258,10 +434,11 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
               .where(and(emailIs(email), eq(users.isVerified, false)))
               .limit(1);
             if (!user) return;
-            const token = await issueOneTimeToken(tx, user.id, "verify", at);
+            const token = await issueOneTimeToken(tx, user.id, "verify", at, hashSecretToken(browserSecret));
             await enqueueMail(tx, verificationEmail(user, publicUrl, token), at);
           });
         });
+        setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
         return { success: true, message: messages.verificationResent };
       },
     );
@@ -296,6 +473,17 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
         // A dead link is refused before the (deliberately slow) hashing of the new password.
         const problem = await checkOneTimeToken(db, reset.token, "reset", now());
         if (problem) throw new HttpError(400, resetProblems[problem]);
+        const [owner] = await db
+          .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
+          .from(users)
+          .innerJoin(authTokens, eq(authTokens.userId, users.id))
+          .where(eq(authTokens.tokenHash, hashSecretToken(reset.token)))
+          .limit(1);
+        const passwordProblem = newPasswordProblem(reset.newPassword, {
+          email: owner?.email ?? "",
+          names: owner ? [owner.firstname, owner.lastname] : [],
+        });
+        if (passwordProblem) throw new HttpError(400, passwordProblem);
         const passwordHash = await passwords.hash(reset.newPassword);
 
         const at = now();

@@ -18,6 +18,7 @@ import {
   signedInUser,
   tokenMailedTo,
   type AccountsTestApp,
+  cookiesFrom,
 } from "./test-support";
 
 // Signing in: login, the guards and their sessions, logout, the profile, and password reset.
@@ -384,8 +385,12 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
     it("lets the owner of an unverified address take the account over, verifying it", async () => {
       // Someone registered with Alice's address and a password of their own, and never verified.
       await register(t.app, { ...alice, password: "Squatter-Pass-1" });
-      // Alice registers too: she is told she has an account, with a link to choose a password.
-      await register(t.app);
+      // Alice asks for a new password: the link proves the address is hers.
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/request-password-reset",
+        payload: { email: alice.email },
+      });
       const token = await tokenMailedTo(t.db, alice.email, "reset-password");
 
       expect((await resetPassword({ token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
@@ -400,6 +405,20 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
       ).toEqual(["reset"]);
       expect((await login(t.app, { email: alice.email, password: "Squatter-Pass-1" })).statusCode).toBe(401);
       expect((await login(t.app, { email: alice.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it("lets the owner take it over by registering again: the squatter's password is replaced", async () => {
+      await register(t.app, { ...alice, password: "Squatter-Pass-1" });
+      const hers = await register(t.app);
+      const token = await tokenMailedTo(t.db, alice.email, "verify-email");
+      const verified = await t.app.inject({
+        method: "GET",
+        url: `/api/v1/auth/verify-email/${token}`,
+        headers: cookiesFrom(hers),
+      });
+      expect(verified.json()).toMatchObject({ passwordRequired: false, user: { isVerified: true } });
+      expect((await login(t.app, { email: alice.email, password: "Squatter-Pass-1" })).statusCode).toBe(401);
+      expect((await login(t.app)).statusCode).toBe(200);
     });
   });
 });

@@ -48,11 +48,18 @@ export interface AccountsTestApp {
 
 export async function buildTestApp(
   database: DatabaseHandle,
-  options: { config?: Partial<Config>; accounts?: AccountsOptions; rateLimitStore?: RateLimitStore } = {},
+  options: {
+    config?: Partial<Config>;
+    accounts?: AccountsOptions;
+    rateLimitStore?: RateLimitStore;
+    /** Log lines go here (at the config's LOG_LEVEL, "silent" by default). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<AccountsTestApp> {
   const clock = testClock();
   const app = await buildApp({
     config: testConfig(options.config),
+    logStream: options.logStream,
     database,
     serveWeb: false,
     accounts: {
@@ -112,12 +119,31 @@ export async function tokenMailedTo(
   return tokenFromLink(last.textBody, page);
 }
 
-/** Registers, follows the verification link and returns the bearer token of the new session. */
+/** The cookies an answer sets, as a Cookie request header (a browser sending them back). */
+export function cookiesFrom(response: { headers: Record<string, unknown> }): { cookie: string } {
+  const setCookie = response.headers["set-cookie"];
+  const lines = Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : [];
+  return {
+    cookie: lines
+      .map((line: string) => line.split(";")[0]!)
+      .filter((pair) => !pair.endsWith("="))
+      .join("; "),
+  };
+}
+
+/**
+ * Registers, follows the verification link in the same browser (the registration cookie sent back)
+ * and returns the bearer token of the new session.
+ */
 export async function signedInUser(app: FastifyInstance, db: Database, user = alice): Promise<string> {
   const registered = await register(app, user);
   if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}`);
   const token = await tokenMailedTo(db, user.email, "verify-email");
-  const verified = await app.inject({ method: "GET", url: `/api/v1/auth/verify-email/${token}` });
+  const verified = await app.inject({
+    method: "GET",
+    url: `/api/v1/auth/verify-email/${token}`,
+    headers: cookiesFrom(registered),
+  });
   if (verified.statusCode !== 200) throw new Error(`verify answered ${verified.statusCode}`);
   return verified.json<{ token: string }>().token;
 }

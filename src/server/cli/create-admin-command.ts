@@ -1,7 +1,10 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
-import { describePasswordProblems } from "../../domain/accounts/password-policy";
+import { describeOwnPasswordProblems, passwordMessages } from "../../domain/accounts/password-policy";
+import { isAmongMostCommonPasswords } from "../accounts/common-passwords";
+import { checkDataDir, embeddedDatabaseUser } from "../data-dir";
+import { readHiddenLine } from "./hidden-input";
 import { emailRequestSchema, firstProblem, profileSchema } from "../../domain/accounts/schemas";
 import { recordAudit } from "../accounts/audit-log";
 import { systemClock, type Clock } from "../accounts/clock";
@@ -14,9 +17,11 @@ import { ConfigError, loadConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { passwords, users } from "../db/schema";
 
-// npm run create-admin -- --email E --password P --firstname F --lastname L
+// npm run create-admin -- --email E --firstname F --lastname L
 // Creates a verified admin, or makes an existing account a verified admin. Same environment as the
-// server (DATABASE_URL, or PGlite in DATA_DIR/db); applies pending migrations first.
+// server (DATABASE_URL, or PGlite in DATA_DIR/db); applies pending migrations first. The password comes
+// from ADMIN_PASSWORD or, on a terminal, a prompt that does not echo: never from the command line, where
+// other users of the machine (ps) and the shell history would see it.
 
 export const EXIT_OK = 0;
 /** The database or the environment failed. */
@@ -24,23 +29,41 @@ export const EXIT_FAILURE = 1;
 /** The arguments were wrong; nothing was changed. */
 export const EXIT_USAGE = 2;
 
-export const usage = `Usage: npm run create-admin -- --email E --password P --firstname F --lastname L
+export const usage = `Usage: npm run create-admin -- --email E --firstname F --lastname L
 
 Creates a verified admin account, or makes an existing account a verified admin
 (its password and names are then kept; --email alone is enough).
+
+The new account's password is read from the environment variable ADMIN_PASSWORD
+or, when run in a terminal, typed at a prompt (it is not shown). It is never
+taken from the command line.
 
 Uses the same environment as the server: DATABASE_URL, or the embedded database
 in DATA_DIR/db (stop the server first in that case: the embedded database has
 one user at a time).`;
 
+export const passwordOnCommandLine =
+  "--password is not accepted: a password on the command line can be seen by other users of the machine and stays in the shell history. Set ADMIN_PASSWORD in the environment, or run the command in a terminal and type the password when asked.";
+
+export const noPasswordSource =
+  "A new account needs a password: set ADMIN_PASSWORD in the environment, or run the command in a terminal to type it when asked.";
+
 export interface CreateAdminOptions {
   env?: NodeJS.ProcessEnv;
+  /** Asks for the password without echo; undefined when there is no terminal. Tests pass their own. */
+  askPassword?: (() => Promise<string>) | undefined;
   out?: (line: string) => void;
   err?: (line: string) => void;
   /** An open database to use (tests); by default the one the environment names, closed afterwards. */
   database?: DatabaseHandle;
   passwordHashing?: PasswordHashingOptions;
   now?: Clock;
+}
+
+/** The no-echo prompt when both ends are a terminal; undefined otherwise (CI, pipes, scripts). */
+function terminalPrompt(): (() => Promise<string>) | undefined {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return undefined;
+  return () => readHiddenLine("Password for the new admin (not shown): ");
 }
 
 export async function runCreateAdmin(argv: string[], options: CreateAdminOptions = {}): Promise<number> {
@@ -72,14 +95,12 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
     out(usage);
     return EXIT_OK;
   }
+  if (values.password !== undefined) return usageError(passwordOnCommandLine);
+  const env = options.env ?? process.env;
 
   if (!values.email) return usageError("--email is required.");
   const email = emailRequestSchema.safeParse({ email: values.email });
   if (!email.success) return usageError(`--email: ${firstProblem(email.error)}`);
-  if (values.password !== undefined) {
-    const problem = describePasswordProblems(values.password);
-    if (problem) return usageError(`--password: ${problem}`);
-  }
   const names =
     values.firstname !== undefined || values.lastname !== undefined
       ? profileSchema.safeParse({ firstname: values.firstname, lastname: values.lastname })
@@ -90,7 +111,18 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
   const ownsDatabase = !database;
   try {
     if (!database) {
-      const config = loadConfig(options.env ?? process.env);
+      const config = loadConfig(env);
+      if (!config.databaseUrl) {
+        const dbDir = path.join(config.dataDir, "db");
+        const pid = await embeddedDatabaseUser(dbDir);
+        if (pid !== null) {
+          err(
+            `The embedded database in ${dbDir} is in use by a running server (process ${pid}). Stop the server first, then run create-admin again (or use DATABASE_URL with a PostgreSQL server, which allows both at once).`,
+          );
+          return EXIT_FAILURE;
+        }
+        await checkDataDir(config.dataDir);
+      }
       database = await openDatabase(
         config.databaseUrl
           ? { kind: "postgres", url: config.databaseUrl, poolSize: 1 }
@@ -128,21 +160,26 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
         });
       });
       out(`${address} is now a verified admin.`);
-      if (values.password !== undefined || names) {
-        out("The account's password and names were kept; its owner can change them as usual.");
-      }
+      if (names) out("The account's password and names were kept; its owner can change them as usual.");
       return EXIT_OK;
     }
 
-    const missing = (["password", "firstname", "lastname"] as const).filter(
-      (name) => values[name] === undefined,
-    );
-    if (missing.length > 0 || !names?.success || values.password === undefined) {
+    const missing = (["firstname", "lastname"] as const).filter((name) => values[name] === undefined);
+    if (missing.length > 0 || !names?.success) {
       return usageError(
         `There is no account for ${address}, so a new one needs ${missing.map((name) => `--${name}`).join(", ")}.`,
       );
     }
-    const passwordHash = await hasher.hash(values.password);
+    const askPassword = "askPassword" in options ? options.askPassword : terminalPrompt();
+    const password = env.ADMIN_PASSWORD ?? (askPassword ? await askPassword() : undefined);
+    if (password === undefined || password === "") return usageError(noPasswordSource);
+    const problem =
+      describeOwnPasswordProblems(password, {
+        email: address,
+        names: [names.data.firstname, names.data.lastname],
+      }) ?? (isAmongMostCommonPasswords(password) ? passwordMessages.common : null);
+    if (problem) return usageError(`The password: ${problem}`);
+    const passwordHash = await hasher.hash(password);
     await database.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)

@@ -1,7 +1,10 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   buildTestApp,
   emptyTables,
@@ -13,18 +16,18 @@ import {
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, users } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
-import { EXIT_OK, EXIT_USAGE, runCreateAdmin } from "./create-admin-command";
+import { passwordMessages } from "../../domain/accounts/password-policy";
+import {
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  noPasswordSource,
+  passwordOnCommandLine,
+  runCreateAdmin,
+} from "./create-admin-command";
 
-const admin = [
-  "--email",
-  "Grace.Admin@example.org",
-  "--password",
-  "Quiet-Harbour-88",
-  "--firstname",
-  "Grace",
-  "--lastname",
-  "Eze",
-];
+const admin = ["--email", "Grace.Admin@example.org", "--firstname", "Grace", "--lastname", "Eze"];
+const withPassword = { ADMIN_PASSWORD: "Quiet-Harbour-88" };
 
 describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
   let database: DatabaseHandle;
@@ -44,9 +47,15 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
     output = [];
   });
 
-  const run = (argv: string[]) =>
+  const run = (
+    argv: string[],
+    env: Record<string, string> = withPassword,
+    askPassword?: () => Promise<string>,
+  ) =>
     runCreateAdmin(argv, {
       database,
+      env,
+      askPassword,
       passwordHashing: testPasswordHashing,
       out: (line) => output.push(line),
       err: (line) => output.push(line),
@@ -67,12 +76,9 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
   it("makes an existing account a verified admin, keeping its password", async () => {
     await register(t.app);
 
-    expect(await run(["--email", "ALICE.OKAFOR@example.org", "--password", "Quiet-Harbour-88"])).toBe(
-      EXIT_OK,
-    );
+    expect(await run(["--email", "ALICE.OKAFOR@example.org"], {})).toBe(EXIT_OK);
 
     expect(output.join("\n")).toContain("is now a verified admin");
-    expect(output.join("\n")).toContain("password and names were kept");
     const [user] = await database.db.select().from(users).where(eq(users.id, 1));
     expect(user).toMatchObject({ role: "admin", isVerified: true, firstname: "Alice" });
     expect((await login(t.app)).statusCode).toBe(200);
@@ -90,19 +96,18 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
   });
 
   it("says what a new account still needs", async () => {
-    expect(await run(["--email", "new@example.org", "--password", "Quiet-Harbour-88"])).toBe(EXIT_USAGE);
+    expect(await run(["--email", "new@example.org"])).toBe(EXIT_USAGE);
     expect(output.join("\n")).toContain(
       "There is no account for new@example.org, so a new one needs --firstname, --lastname.",
     );
     expect(await database.db.select().from(users)).toHaveLength(0);
   });
 
-  it("refuses bad arguments before touching the database", async () => {
+  it("refuses bad arguments, and a password on the command line, before touching the database", async () => {
     const cases: [string[], string][] = [
       [[], "Error: --email is required."],
       [["--email", "not-an-address"], "Error: --email: Please enter a valid email address"],
-      [[...admin.slice(0, 2), "--password", "password"], "Error: --password: Your password needs"],
-      [[...admin.slice(0, 2), "--password", "P@ssw0rd1"], "Error: --password: This password is too common"],
+      [[...admin, "--password", "Quiet-Harbour-88"], `Error: ${passwordOnCommandLine}`],
       [[...admin, "--role", "admin"], "Error: Unknown option '--role'"],
       [
         ["--email", "a@example.org", "--firstname", "Ada"],
@@ -115,12 +120,48 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
       expect(output.join("\n"), argv.join(" ")).toContain(message);
       expect(output.join("\n")).toContain("Usage: npm run create-admin");
     }
+    expect(passwordOnCommandLine).toContain("ADMIN_PASSWORD");
+    expect(passwordOnCommandLine).toContain("terminal");
     expect(await database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it("holds the password from ADMIN_PASSWORD to the rules, the person's details and the common list", async () => {
+    const cases: [string, string][] = [
+      ["password", "Error: The password: Your password needs"],
+      ["P@ssw0rd1", "Error: The password: This password is too common"],
+      ["Grace-Admin-2024!", `Error: The password: ${passwordMessages.personal}`],
+      ["Michael1!", "Error: The password: This password is too common"],
+    ];
+    for (const [password, message] of cases) {
+      output = [];
+      expect(await run(admin, { ADMIN_PASSWORD: password }), password).toBe(EXIT_USAGE);
+      expect(output.join("\n"), password).toContain(message);
+    }
+    expect(await database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it("asks for the password at a prompt when there is no ADMIN_PASSWORD, and says both ways when it cannot", async () => {
+    expect(await run(admin, {}, undefined)).toBe(EXIT_USAGE);
+    expect(output.join("\n")).toContain(noPasswordSource);
+    expect(await database.db.select().from(users)).toHaveLength(0);
+
+    output = [];
+    let asked = 0;
+    const prompt = async () => {
+      asked += 1;
+      return "Quiet-Harbour-88";
+    };
+    expect(await run(admin, {}, prompt)).toBe(EXIT_OK);
+    expect(asked).toBe(1);
+    expect(
+      (await login(t.app, { email: "grace.admin@example.org", password: "Quiet-Harbour-88" })).statusCode,
+    ).toBe(200);
   });
 
   it("prints its usage on --help", async () => {
     expect(await run(["--help"])).toBe(EXIT_OK);
-    expect(output[0]).toMatch(/^Usage: npm run create-admin -- --email E --password P/);
+    expect(output[0]).toMatch(/^Usage: npm run create-admin -- --email E --firstname F --lastname L/);
+    expect(output[0]).toContain("ADMIN_PASSWORD");
   });
 });
 
@@ -128,7 +169,7 @@ describe("the create-admin command", () => {
   it("exits with status 2 and says why when an argument is missing", async () => {
     const result = await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "src/server/cli/create-admin.ts", "--password", "Quiet-Harbour-88"],
+      ["--import", "tsx", "src/server/cli/create-admin.ts", "--firstname", "Grace"],
       { env: { ...process.env, DATA_DIR: "/nonexistent" } },
     ).then(
       () => ({ code: 0, stderr: "" }),
@@ -136,5 +177,49 @@ describe("the create-admin command", () => {
     );
     expect(result.code).toBe(EXIT_USAGE);
     expect(result.stderr).toContain("Error: --email is required.");
+  });
+});
+
+describe("create-admin and the embedded database", () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "ia-admin-"));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("says clearly that a running server is using the embedded database", async () => {
+    // A live process stands for the server; its pid is in the lock file the server writes.
+    const server = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    try {
+      await mkdir(path.join(dataDir, "db"), { recursive: true });
+      await writeFile(path.join(dataDir, "db", "server.pid"), String(server.pid));
+      const lines: string[] = [];
+      const code = await runCreateAdmin(admin, {
+        env: { DATA_DIR: dataDir, ...withPassword },
+        out: (line) => lines.push(line),
+        err: (line) => lines.push(line),
+      });
+      expect(code).toBe(EXIT_FAILURE);
+      expect(lines.join("\n")).toContain(
+        `The embedded database in ${path.join(dataDir, "db")} is in use by a running server (process ${server.pid}). Stop the server first`,
+      );
+    } finally {
+      server.kill("SIGKILL");
+    }
+  });
+
+  it("names the folder in one line when DATA_DIR cannot be used", async () => {
+    const file = path.join(dataDir, "a-file");
+    await writeFile(file, "not a folder");
+    const lines: string[] = [];
+    const code = await runCreateAdmin(admin, {
+      env: { DATA_DIR: path.join(file, "data"), ...withPassword },
+      out: (line) => lines.push(line),
+      err: (line) => lines.push(line),
+    });
+    expect(code).toBe(EXIT_FAILURE);
+    expect(lines).toEqual([
+      `DATA_DIR ${path.join(file, "data")} cannot be used: a part of the path is a file, not a folder. Make it a writable folder or set DATA_DIR to another one.`,
+    ]);
   });
 });

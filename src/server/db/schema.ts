@@ -107,8 +107,13 @@ export const authTokens = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify", "reset", "choose-password"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
+    /**
+     * Verify tokens: SHA-256 of the short-lived cookie set in the browser that registered. Only that
+     * browser is signed in by the link; any other must choose a new password (pre-registration takeover).
+     */
+    browserHash: text("browser_hash"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -117,6 +122,24 @@ export const authTokens = pgTable(
     uniqueIndex("auth_tokens_token_hash_key").on(table.tokenHash),
     // One live token per user and purpose: a new request replaces the old one.
     uniqueIndex("auth_tokens_user_purpose_key").on(table.userId, table.purpose),
+  ],
+);
+
+/** Browsers that have signed in to an account: failed sign-ins from elsewhere never lock them out. */
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("trusted_devices_token_hash_key").on(table.tokenHash),
+    index("trusted_devices_user_idx").on(table.userId),
   ],
 );
 

@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
   it("answers 200 when the database answers", async () => {
     const response = await app.inject({ method: "GET", url: "/api/v1/health" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, status: "ok", database: "up" });
+    expect(response.json()).toEqual({ success: true, status: "ok", database: "up", storage: "up" });
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 

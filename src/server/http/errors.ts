@@ -25,6 +25,10 @@ const fallbackMessages: Record<number, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    // A 5xx the code chose (507, 503) carries a sentence for the person; it was logged where it arose.
+    if (status >= 500 && error instanceof HttpError) {
+      return reply.status(status).send({ success: false, message: error.message });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply

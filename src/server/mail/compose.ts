@@ -33,6 +33,22 @@ export function escapeHtml(text: string): string {
 
 const signature = "The Inclusion Atlas team";
 
+// Something a mail client would turn into a link: a scheme, "www.", an address, or a domain name.
+const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]+\.[\p{L}]{2,}/iu;
+
+/**
+ * "Hello Ada," — or just "Hello," when the name could become a link or break the message: a name is
+ * typed by whoever registers (maybe not the address's owner), so it must not be a way to send a link or
+ * a line of text in our name. Control, format and line-break characters never reach an e-mail.
+ */
+export function greeting(firstname: string): string {
+  const name = firstname
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return name === "" || LINK_LIKE.test(name) ? "Hello," : `Hello ${name},`;
+}
+
 export function composeMail(to: string, content: MailContent): OutgoingMail {
   const actions = content.actions ?? [];
   const closing = content.closing ?? [];

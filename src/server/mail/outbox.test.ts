@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "../db/database";
 import { mailOutbox } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
 import { composeMail } from "./compose";
-import { deliverDueMail, enqueueMail, startMailWorker } from "./outbox";
+import { deliverDueMail, enqueueMail, REDACTED_BODY, startMailWorker, UNSENT_MAIL_EXPIRY_MS } from "./outbox";
 import { startSmtpPeer, type SmtpPeer } from "./test-smtp-peer";
 import { createSmtpTransport, type MailTransport } from "./transports";
 
@@ -45,6 +45,38 @@ describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
   const deliver = (options: { maxAttempts?: number } = {}) =>
     deliverDueMail({ db: database.db, transport, now: clock.now, ...options });
   const rows = () => database.db.select().from(mailOutbox).orderBy(mailOutbox.createdAt);
+
+  it("keeps no live link in the outbox: bodies removed once sent, unsent messages deleted once expired", async () => {
+    const link = "https://atlas.example/verify-email/Secret-Token-That-Works-0123456789abcdefghij";
+    const withLink = composeMail("ada@example.org", {
+      subject: "Verify",
+      heading: "Verify",
+      paragraphs: ["Hello Ada,"],
+      actions: [{ label: "Verify my e-mail address", url: link }],
+    });
+    await enqueueMail(database.db, withLink, clock.now());
+
+    expect(await deliver()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+
+    expect((await peer.waitForMessages(1))[0]?.text).toContain(link);
+    const [sent] = await rows();
+    expect(sent).toMatchObject({ status: "sent", textBody: REDACTED_BODY, htmlBody: REDACTED_BODY });
+    expect(JSON.stringify(await rows())).not.toContain("Secret-Token");
+
+    // A message that could not go out before its link expired is deleted, not kept with the link.
+    const down = createSmtpTransport({ url: "smtp://127.0.0.1:1", from: FROM });
+    try {
+      await enqueueMail(database.db, withLink, clock.now());
+      await deliverDueMail({ db: database.db, transport: down, now: clock.now });
+      expect(await rows()).toHaveLength(2);
+      clock.advance(UNSENT_MAIL_EXPIRY_MS + MINUTE);
+      await deliverDueMail({ db: database.db, transport: down, now: clock.now });
+      expect(await rows()).toHaveLength(1);
+      expect(JSON.stringify(await rows())).not.toContain("Secret-Token");
+    } finally {
+      down.close();
+    }
+  });
 
   it("sends queued messages over SMTP and marks them sent", async () => {
     await enqueueMail(database.db, message("ada@example.org"), clock.now());
@@ -111,7 +143,7 @@ describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
     }
   });
 
-  it("gives up after the last attempt and leaves the message marked failed", async () => {
+  it("gives up after the last attempt and leaves the message marked failed, then purges it", async () => {
     const refusing: MailTransport = {
       send: async () => {
         throw new Error("550 mailbox unavailable");
@@ -127,11 +159,22 @@ describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
     expect(await attempt()).toEqual({ sent: 0, retrying: 1, failed: 0 });
     clock.advance(2 * MINUTE);
     expect(await attempt()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    clock.advance(60 * MINUTE);
+    expect(await attempt()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    // Kept for the operator, without its links.
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        attempts: 3,
+        lastError: "550 mailbox unavailable",
+        textBody: REDACTED_BODY,
+        htmlBody: REDACTED_BODY,
+      }),
+    ]);
+    // Gone once its links would have expired anyway.
     clock.advance(24 * 60 * MINUTE);
     expect(await attempt()).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    expect(await rows()).toEqual([
-      expect.objectContaining({ status: "failed", attempts: 3, lastError: "550 mailbox unavailable" }),
-    ]);
+    expect(await rows()).toEqual([]);
   });
 
   it("does not hand a message to two workers at once", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { mailOutbox } from "../db/schema";
 import type { OutgoingMail } from "./compose";
@@ -8,6 +8,9 @@ import type { MailTransport } from "./transports";
 // causes it, so a registration never fails because mail is down and no mail goes out for a change that
 // was rolled back. A worker on any instance claims due rows (SKIP LOCKED, so instances share the work),
 // sends them, and retries failures with exponential backoff until it gives up.
+// The bodies hold live verification and reset links: once a message is sent, or given up, its bodies
+// are replaced by a placeholder, and a message still unsent when its links have expired is deleted, so a
+// copy of the database never holds a token that works.
 
 export interface MailLog {
   info(details: object, message: string): void;
@@ -40,6 +43,25 @@ export interface DeliveryOptions {
   maxRetryDelayMs?: number;
 }
 
+/** What a delivered or abandoned message's bodies become. */
+export const REDACTED_BODY = "[removed after delivery]";
+/** The longest any e-mailed link lives (a verification link); an unsent message older than this is useless. */
+export const UNSENT_MAIL_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes messages never sent whose links have expired; returns how many. */
+export async function purgeExpiredMail(db: Database, now: Date): Promise<number> {
+  const purged = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        ne(mailOutbox.status, "sent"),
+        lt(mailOutbox.createdAt, new Date(now.getTime() - UNSENT_MAIL_EXPIRY_MS)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return purged.length;
+}
+
 export const mailDeliveryDefaults = {
   batchSize: 20,
   // 1, 2, 4 … 60 minutes: about 8 hours of trying, well inside a verification link's 24 hours.
@@ -65,6 +87,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
   const firstRetryDelayMs = options.firstRetryDelayMs ?? mailDeliveryDefaults.firstRetryDelayMs;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? mailDeliveryDefaults.maxRetryDelayMs;
   const now = options.now();
+  await purgeExpiredMail(db, now);
 
   const due = db
     .select({ id: mailOutbox.id })
@@ -93,7 +116,13 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
       });
       await db
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: options.now(), lastError: null })
+        .set({
+          status: "sent",
+          sentAt: options.now(),
+          lastError: null,
+          textBody: REDACTED_BODY,
+          htmlBody: REDACTED_BODY,
+        })
         .where(eq(mailOutbox.id, message.id));
       round.sent += 1;
     } catch (error) {
@@ -104,6 +133,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
         .update(mailOutbox)
         .set({
           status: givingUp ? "failed" : "pending",
+          ...(givingUp ? { textBody: REDACTED_BODY, htmlBody: REDACTED_BODY } : {}),
           lastError,
           nextAttemptAt: new Date(options.now().getTime() + delay),
         })

@@ -1,3 +1,4 @@
+import { redactUrl } from "../http/log-redaction";
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -45,7 +46,8 @@ export function createMailFileTransport(options: {
       const file = path.join(options.dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
       options.log?.info(
-        { to: mail.to, subject: mail.subject, file, links: linksIn(mail.text) },
+        // Tokens never go to the log: the links are in the file, for whoever has the data folder.
+        { to: mail.to, subject: mail.subject, file, links: linksIn(mail.text).map(redactUrl) },
         "mail written to a file (no SMTP_URL set)",
       );
     },

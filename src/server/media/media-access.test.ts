@@ -5,20 +5,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { bearer, emptyTables } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
-import { reportMedia } from "../db/schema";
+import { reportMedia, users } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
 import {
   buildReportsTestApp,
   emptyUploads,
   fieldParts,
   mediaPart,
-  mp4Video,
   signedInAs,
   smallJpeg,
   submitReport,
   type ReportsTestApp,
   type SubmittedAnswer,
 } from "../reports/test-support";
+import { revealingVideo } from "./test-videos";
 
 // GET /media/{id}: a report's file for its reporter (signed link or bearer token), moderators and
 // admins, and anyone at all while the report is verified (published); the same 404 for everyone else as
@@ -55,12 +55,13 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
       mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
     ]);
     photo = withPhoto.json<SubmittedAnswer>().report.media[0]!;
-    const bytes = mp4Video(50_000);
     const withVideo = await submitReport(t.app, reporter, [
       ...fieldParts(),
-      mediaPart("ramp.mp4", "video/mp4", bytes),
+      mediaPart("ramp.mp4", "video/mp4", await revealingVideo("mp4")),
     ]);
-    video = { ...withVideo.json<SubmittedAnswer>().report.media[0]!, bytes };
+    const stored = withVideo.json<SubmittedAnswer>().report.media[0]!;
+    const [row] = await t.db.select().from(reportMedia).where(eq(reportMedia.id, stored.id));
+    video = { ...stored, bytes: await readFile(path.join(t.uploadsDir, row!.storageKey)) };
   });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
@@ -84,6 +85,9 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
     });
     expect(response.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+    expect(Number(/max-age=(\d+)/.exec(String(response.headers["cache-control"]))![1])).toBeLessThanOrEqual(
+      300,
+    );
   });
 
   it("serves the file to its reporter with the bearer token, for fetch", async () => {
@@ -117,18 +121,40 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     }
   });
 
-  it("refuses a signed link after it expires, or when altered", async () => {
-    const sig = new URL(photo.url, "https://atlas.example").searchParams.get("sig");
-    const exp = new URL(photo.url, "https://atlas.example").searchParams.get("exp");
-
-    expect((await get(`/media/${video.id}?sig=${sig}&exp=${exp}`)).statusCode).toBe(403);
-    expect((await get(`/media/${photo.id}?sig=${sig}&exp=${Number(exp) + 1800}`)).statusCode).toBe(403);
+  it("refuses a signed link after it expires (within 5 minutes), or when altered", async () => {
+    const params = new URL(photo.url, "https://atlas.example").searchParams;
+    const [u, sig, exp] = [params.get("u"), params.get("sig"), params.get("exp")];
+    expect(Number(exp) - Math.floor(t.clock.now().getTime() / 1000)).toBeLessThanOrEqual(5 * 60);
+    expect((await get(`/media/${video.id}?u=${u}&exp=${exp}&sig=${sig}`)).statusCode).toBe(403);
+    expect((await get(`/media/${photo.id}?u=${u}&exp=${Number(exp) + 60}&sig=${sig}`)).statusCode).toBe(403);
+    expect((await get(`/media/${photo.id}?u=${Number(u) + 1}&exp=${exp}&sig=${sig}`)).statusCode).toBe(403);
     expect((await get(`/media/${photo.id}?sig=${sig}`)).statusCode).toBe(403);
-
-    t.clock.advance(91 * 60 * 1000);
+    t.clock.advance(5 * 60 * 1000 + 1000);
     const expired = await get(photo.url);
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toEqual({ success: false, message: reportServerMessages.mediaLinkExpired });
+  });
+
+  it("stops a reviewer's signed links at once when their role no longer allows them", async () => {
+    const moderator = await signedInAs(t, "moderator", people.moderator);
+    const queue = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/eyewitness/reviews",
+      headers: bearer(moderator),
+    });
+    const links = queue
+      .json<{ reports: { media: { id: string; url: string }[] }[] }>()
+      .reports.flatMap((report) => report.media);
+    const reviewerLink = links.find((media) => media.id === photo.id)!.url;
+    expect((await get(reviewerLink)).statusCode).toBe(200);
+
+    await t.db.update(users).set({ role: "user" }).where(eq(users.email, people.moderator.email));
+
+    const after = await get(reviewerLink);
+    expect(after.statusCode).toBe(404);
+    expect(after.json()).toEqual(notFound);
+    // The reporter's own link still works: it is their report.
+    expect((await get(photo.url)).statusCode).toBe(200);
   });
 
   it("asks to sign in again when the bearer token's session has ended", async () => {

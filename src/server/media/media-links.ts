@@ -1,14 +1,24 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 // Signed media links. An <img> or <video> cannot send the bearer token, so the API hands out, to people
-// allowed to see a file, a link carrying an expiry time and an HMAC of (media id, expiry) made with a
-// server key: `/media/{id}?sig=…&exp=…`. Whoever holds the link may fetch that one file until it
-// expires; nothing else is granted. Expiry times are rounded to the half hour, so a list fetched again
-// within that half hour has the same links and the browser's cached copies are used.
+// allowed to see a file, a link naming the file, the person it was made for, an expiry time, and an
+// HMAC of the three made with a server key: `/media/{id}?u=…&exp=…&sig=…`. The link is short-lived
+// (at most 5 minutes) and proves only who asked: at each request the server checks again that this
+// person may still see the file (media-access.ts), so a moderator made a plain user, or a deleted
+// account, loses access at once. Expiry times are rounded to the minute, so a list fetched again within
+// the minute has the same links and the browser's cached copies are used.
 
-const STEP_SECONDS = 30 * 60;
-/** A link stays valid between 60 and 90 minutes. */
-const STEPS_AHEAD = 3;
+const STEP_SECONDS = 60;
+/** A link stays valid between 4 and 5 minutes. */
+const STEPS_AHEAD = 5;
+export const MEDIA_LINK_MAX_SECONDS = STEP_SECONDS * STEPS_AHEAD;
+
+/** Makes the links of one viewer (the person the API answers). */
+export interface MediaLinkSigner {
+  urlFor(mediaId: string): string;
+}
+
+export type LinkCheck = { status: "valid"; viewerId: number } | { status: "expired" } | { status: "invalid" };
 
 export class MediaLinks {
   constructor(
@@ -16,30 +26,43 @@ export class MediaLinks {
     private readonly now: () => Date,
   ) {}
 
-  /** The address of a media file, signed for the next hour or so. */
-  urlFor(mediaId: string): string {
-    const expires = (Math.floor(this.seconds() / STEP_SECONDS) + STEPS_AHEAD) * STEP_SECONDS;
-    return `/media/${mediaId}?sig=${this.signature(mediaId, expires)}&exp=${expires}`;
+  /** The links for `viewerId`'s answers. */
+  forViewer(viewerId: number): MediaLinkSigner {
+    return { urlFor: (mediaId) => this.urlFor(mediaId, viewerId) };
   }
 
-  /** Whether `sig` was made by this server for this file and `exp` has not passed. */
-  check(mediaId: string, sig: string, exp: string): "valid" | "expired" | "invalid" {
-    if (!/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return "invalid";
-    const expected = Buffer.from(this.signature(mediaId, Number(exp)));
-    if (!timingSafeEqual(expected, Buffer.from(sig))) return "invalid";
-    return Number(exp) > this.seconds() ? "valid" : "expired";
+  /** The address of a media file for this viewer, signed for the next few minutes. */
+  urlFor(mediaId: string, viewerId: number): string {
+    const expires = (Math.floor(this.seconds() / STEP_SECONDS) + STEPS_AHEAD) * STEP_SECONDS;
+    return `/media/${mediaId}?u=${viewerId}&exp=${expires}&sig=${this.signature(mediaId, viewerId, expires)}`;
+  }
+
+  /** Whether `sig` was made by this server for this file and viewer and `exp` has not passed. */
+  check(mediaId: string, viewer: string, sig: string, exp: string): LinkCheck {
+    if (!/^\d{1,12}$/.test(exp) || !/^\d{1,10}$/.test(viewer) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) {
+      return { status: "invalid" };
+    }
+    const expected = Buffer.from(this.signature(mediaId, Number(viewer), Number(exp)));
+    if (!timingSafeEqual(expected, Buffer.from(sig))) return { status: "invalid" };
+    // A link cannot claim a longer life than the server gives.
+    const left = Number(exp) - this.seconds();
+    if (left <= 0) return { status: "expired" };
+    if (left > MEDIA_LINK_MAX_SECONDS) return { status: "invalid" };
+    return { status: "valid", viewerId: Number(viewer) };
   }
 
   /** Seconds the browser may keep a file fetched with this link. */
   secondsLeft(exp: string): number {
-    return Math.max(0, Number(exp) - this.seconds());
+    return Math.max(0, Math.min(MEDIA_LINK_MAX_SECONDS, Number(exp) - this.seconds()));
   }
 
   private seconds(): number {
     return Math.floor(this.now().getTime() / 1000);
   }
 
-  private signature(mediaId: string, expires: number): string {
-    return createHmac("sha256", this.secret).update(`media:${mediaId}:${expires}`).digest("base64url");
+  private signature(mediaId: string, viewerId: number, expires: number): string {
+    return createHmac("sha256", this.secret)
+      .update(`media:${mediaId}:${viewerId}:${expires}`)
+      .digest("base64url");
   }
 }

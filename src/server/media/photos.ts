@@ -1,50 +1,125 @@
 import { availableParallelism } from "node:os";
-import sharp from "sharp";
-import { ConcurrencyLimit } from "./concurrency-limit";
+import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { PhotoContentType } from "./media-types";
+import { PhotoProblem } from "./photo-processing";
+import type { PhotoAnswer, PhotoTask } from "./photo-worker";
 
-// Photographs are decoded and encoded again before they are stored, so nothing of the original file
-// survives but its pixels: no EXIF (GPS location, camera, owner), no XMP, no ICC profile (colours are
-// converted to sRGB), no comments. The pixels are turned upright first, since the orientation tag goes.
-// Each photo keeps its format; a GIF stays a GIF with all its frames (reporters may send animations).
+export { PHOTO_MAX_PIXELS, PhotoProblem } from "./photo-processing";
 
-/** More pixels than this is refused: decoding and turning it would take too much memory. */
-export const PHOTO_MAX_PIXELS = 50_000_000;
-const JPEG_QUALITY = 85;
+// Photos are re-encoded (photo-processing.ts) in a pool of worker threads, one per core, so decoding a
+// burst of large photos never holds up the event loop that answers other requests. Tasks beyond the
+// pool's size wait in order; a worker that dies is replaced, and its task fails as a server error.
 
-// One photo per core at a time. sharp works on libuv's thread pool, which the file writes share: with
-// every upload of a burst decoding at once, each one's write waited behind all the decoding and every
-// report finished at the end of the burst (100 photos at once: all of them after 7 to 10 s), with all the
-// decoded images in memory together. In turn, the first ones are stored while the later ones wait.
-const reencoding = new ConcurrencyLimit(Math.max(1, availableParallelism()));
+/** The workers run TypeScript: tsx's loader is registered in each one before the worker module loads. */
+function workerSource(): URL {
+  const require = createRequire(import.meta.url);
+  // The ESM entry of tsx/esm/api (require.resolve would give its CommonJS one).
+  const tsxApi = pathToFileURL(
+    path.join(path.dirname(require.resolve("tsx/package.json")), "dist/esm/api/index.mjs"),
+  ).href;
+  const worker = new URL("./photo-worker.ts", import.meta.url).href;
+  const code = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(worker)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
 
-export class PhotoProblem extends Error {
-  constructor(readonly reason: "unreadable" | "too-many-pixels") {
-    super(reason);
+interface Pending {
+  task: PhotoTask;
+  resolve: (answer: { output: Buffer; threadId: number }) => void;
+  reject: (error: Error) => void;
+}
+
+export class PhotoWorkerPool {
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Pending>();
+  private readonly queue: Pending[] = [];
+  private workers = 0;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size: number) {}
+
+  run(input: Buffer, contentType: PhotoContentType): Promise<{ output: Buffer; threadId: number }> {
+    if (this.closed) return Promise.reject(new Error("the photo worker pool is closed"));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task: { id: this.nextId++, input, contentType }, resolve, reject });
+      this.dispatch();
+    });
   }
+
+  /** Tasks waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) pending.reject(new Error("the photo worker pool closed"));
+    const all = [...this.idle.splice(0), ...this.busy.keys()];
+    await Promise.all(all.map((worker) => worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const worker = this.idle.pop() ?? (this.workers < this.size ? this.spawn() : undefined);
+      if (!worker) return;
+      const pending = this.queue.shift()!;
+      this.busy.set(worker, pending);
+      worker.postMessage(pending.task);
+    }
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(workerSource());
+    this.workers += 1;
+    // An idle worker does not keep the process alive.
+    worker.unref();
+    worker.on("message", (answer: PhotoAnswer) => {
+      const pending = this.busy.get(worker);
+      if (!pending || pending.task.id !== answer.id) return;
+      this.busy.delete(worker);
+      if ("output" in answer) {
+        const output = Buffer.from(answer.output.buffer, answer.output.byteOffset, answer.output.byteLength);
+        pending.resolve({ output, threadId: answer.threadId });
+      } else if ("problem" in answer) pending.reject(new PhotoProblem(answer.problem));
+      else pending.reject(new Error(`photo worker: ${answer.error}`));
+      if (!this.closed) this.idle.push(worker);
+      this.dispatch();
+    });
+    worker.on("error", (error) => this.lose(worker, error));
+    worker.on("exit", (code) => this.lose(worker, new Error(`photo worker stopped (exit code ${code})`)));
+    return worker;
+  }
+
+  private lose(worker: Worker, error: Error): void {
+    const index = this.idle.indexOf(worker);
+    if (index >= 0) this.idle.splice(index, 1);
+    const pending = this.busy.get(worker);
+    if (this.busy.delete(worker) || index >= 0) this.workers -= 1;
+    pending?.reject(error);
+    if (!this.closed) this.dispatch();
+  }
+}
+
+// One pool for the process: photo work is bounded by the number of cores, whatever the request load.
+let sharedPool: PhotoWorkerPool | undefined;
+
+function pool(): PhotoWorkerPool {
+  sharedPool ??= new PhotoWorkerPool(Math.max(1, availableParallelism()));
+  return sharedPool;
 }
 
 /** The photo re-encoded without metadata, in the same format; throws PhotoProblem when it cannot be read. */
-export function reencodePhoto(input: Buffer, contentType: PhotoContentType): Promise<Buffer> {
-  return reencoding.run(() => reencode(input, contentType));
+export async function reencodePhoto(input: Buffer, contentType: PhotoContentType): Promise<Buffer> {
+  return (await pool().run(input, contentType)).output;
 }
 
-async function reencode(input: Buffer, contentType: PhotoContentType): Promise<Buffer> {
-  const options = { failOn: "error", limitInputPixels: PHOTO_MAX_PIXELS } as const;
-  try {
-    switch (contentType) {
-      case "image/jpeg":
-        return await sharp(input, options).autoOrient().jpeg({ quality: JPEG_QUALITY }).toBuffer();
-      case "image/png":
-        return await sharp(input, options).autoOrient().png().toBuffer();
-      case "image/gif":
-        return await sharp(input, { ...options, animated: true })
-          .gif()
-          .toBuffer();
-    }
-  } catch (error) {
-    throw new PhotoProblem(
-      error instanceof Error && /pixel limit/i.test(error.message) ? "too-many-pixels" : "unreadable",
-    );
-  }
+/** The same, with the id of the thread that did the work (tests check it is never the main thread). */
+export function reencodePhotoReporting(
+  input: Buffer,
+  contentType: PhotoContentType,
+): Promise<{ output: Buffer; threadId: number }> {
+  return pool().run(input, contentType);
 }

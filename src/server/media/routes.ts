@@ -6,10 +6,10 @@ import { accountMessages } from "../../domain/accounts/messages";
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { requireUser } from "../accounts/guards";
 import type { Database } from "../db/database";
-import { eyewitnessReports, reportMedia } from "../db/schema";
+import { eyewitnessReports, reportMedia, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { mediaVisibleTo, type MediaViewer } from "./media-access";
-import type { MediaLinks } from "./media-links";
+import { MEDIA_LINK_MAX_SECONDS, type MediaLinks } from "./media-links";
 import { extensionOf } from "./media-types";
 import type { MediaStorage } from "./storage";
 
@@ -27,11 +27,11 @@ export interface MediaDependencies {
 const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const mediaNotFound = "This photograph or video does not exist, or you cannot see it.";
 /** The longest a browser keeps a file fetched through a signed link (the links' longest life). */
-const LINK_CACHE_SECONDS = 90 * 60;
+const LINK_CACHE_SECONDS = MEDIA_LINK_MAX_SECONDS;
 
 interface MediaRequest {
   Params: { id: string };
-  Querystring: { sig?: string; exp?: string };
+  Querystring: { sig?: string; exp?: string; u?: string };
 }
 
 export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyPluginAsync {
@@ -47,12 +47,18 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
     });
 
     const viewerOf = async (request: FastifyRequest<MediaRequest>): Promise<MediaViewer> => {
-      const { sig, exp } = request.query;
-      if (sig !== undefined || exp !== undefined) {
-        const link = links.check(request.params.id, sig ?? "", exp ?? "");
-        if (link === "expired") throw new HttpError(403, reportServerMessages.mediaLinkExpired);
-        if (link === "invalid") throw new HttpError(403, accountMessages.notAllowed);
-        return { kind: "signed-link" };
+      const { sig, exp, u } = request.query;
+      if (sig !== undefined || exp !== undefined || u !== undefined) {
+        const link = links.check(request.params.id, u ?? "", sig ?? "", exp ?? "");
+        if (link.status === "expired") throw new HttpError(403, reportServerMessages.mediaLinkExpired);
+        if (link.status === "invalid") throw new HttpError(403, accountMessages.notAllowed);
+        // The link's viewer, with the role they have now: a role taken away ends their links at once.
+        const [viewer] = await db
+          .select({ id: users.id, role: users.role })
+          .from(users)
+          .where(eq(users.id, link.viewerId))
+          .limit(1);
+        return viewer ? { kind: "user", user: viewer } : { kind: "anonymous" };
       }
       if (request.headers.authorization) return { kind: "user", user: await requireUser(request) };
       return { kind: "anonymous" };
@@ -80,7 +86,7 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
       }
 
       const cacheSeconds =
-        viewer.kind === "signed-link"
+        request.query.sig !== undefined
           ? Math.min(links.secondsLeft(request.query.exp ?? ""), LINK_CACHE_SECONDS)
           : 0;
       reply

@@ -52,7 +52,7 @@ describe("media storage", () => {
     await batch.discard();
 
     expect(await readdir(path.join(root, "0a"))).toEqual([]);
-    expect(await readdir(path.join(root, ".incoming"))).toEqual([]);
+    expect(await readdir(storage.incomingDir)).toEqual([]);
   });
 
   it("refuses a storage key it did not make", async () => {

@@ -9,7 +9,12 @@ import type { RateLimitStore } from "./store";
 // and against filling someone's inbox. Each endpoint counts separately, in windows of 15 minutes.
 
 export type AuthAction =
-  "login" | "register" | "resend-verification" | "request-password-reset" | "reset-password";
+  | "login"
+  | "register"
+  | "resend-verification"
+  | "request-password-reset"
+  | "reset-password"
+  | "choose-password";
 
 export interface AuthLimitSettings {
   /** Attempts per IP per window and endpoint (AUTH_RATE_LIMIT_MAX). */
@@ -20,6 +25,11 @@ export interface AuthLimitSettings {
 }
 
 export const AUTH_RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
+
+/** Hashed so the shared store never holds people's addresses. */
+function accountKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
+}
 
 export class AuthAttemptLimits {
   constructor(
@@ -39,9 +49,21 @@ export class AuthAttemptLimits {
     action: AuthAction,
     email: string,
   ): Promise<void> {
-    // Hashed so the shared store never holds people's addresses.
-    const account = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
-    await this.count(request, reply, `${action}:account:${account}`, this.settings.perAccount);
+    await this.count(request, reply, `${action}:account:${accountKey(email)}`, this.settings.perAccount);
+  }
+
+  /**
+   * Counts an attempt on this e-mail address from this IP. Unlike countAccount, attempts from other
+   * addresses never use it up, so it can apply to everyone, the account's owner included.
+   */
+  async countAccountFromClient(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: AuthAction,
+    email: string,
+  ): Promise<void> {
+    const key = `${action}:account-client:${accountKey(email)}:${request.ip}`;
+    await this.count(request, reply, key, this.settings.perAccount);
   }
 
   private async count(request: FastifyRequest, reply: FastifyReply, key: string, max: number) {

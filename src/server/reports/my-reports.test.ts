@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())("my reports on %s", (kind) => {
         kind: "photo",
         contentType: "image/jpeg",
         bytes: expect.any(Number),
-        url: expect.stringMatching(new RegExp(`^/media/${media.id}\\?sig=[\\w-]{43}&exp=\\d+$`)),
+        url: expect.stringMatching(new RegExp(`^/media/${media.id}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`)),
         description: null,
       });
     }

@@ -3,7 +3,7 @@ import type { OwnReportView, ReportMediaView } from "../../domain/reports/report
 import { recordAudit } from "../accounts/audit-log";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia } from "../db/schema";
-import type { MediaLinks } from "../media/media-links";
+import type { MediaLinkSigner } from "../media/media-links";
 import type { ReportFields } from "./report-fields";
 import type { StoredMedia } from "./report-upload";
 
@@ -134,7 +134,7 @@ export async function findOwnReports(
 /** A report as its reporter sees it; media addresses are signed links (media-links.ts). */
 export function toOwnReportView(
   report: OwnReportRow & { media: MediaRow[] },
-  links: MediaLinks,
+  links: MediaLinkSigner,
 ): OwnReportView {
   return {
     id: report.id,

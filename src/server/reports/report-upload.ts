@@ -1,4 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
@@ -11,10 +14,12 @@ import {
 } from "../../domain/reports/report-rules";
 import { formatNumber } from "../../domain/format";
 import { HttpError } from "../http/errors";
+import { hasForbiddenCharacter, invalidCharacterMessage } from "../http/input-guard";
 import { SNIFF_BYTES, sniffMediaType, type MediaType } from "../media/media-types";
 import { PhotoProblem, reencodePhoto } from "../media/photos";
 import type { UploadBatch } from "../media/storage";
 import { byteLimit, Fingerprint, readHead, type SplitUpload } from "../media/upload-streams";
+import { remuxVideo, VideoProblem, type RemuxOptions } from "../media/videos";
 import {
   hasRequiredFields,
   parsePhotoDescriptions,
@@ -28,7 +33,8 @@ import {
 // most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written; or one
 // video (at most 100 MB, MP4/MOV/AVI by content) streamed straight to disk; or a video link. Each rule
 // is checked as soon as the part it concerns arrives, so a refused upload stops early. Every file goes
-// into `batch`; the caller discards the batch when anything fails.
+// into `batch`; the caller discards the batch when anything fails. A video is stored only remuxed
+// without metadata (media/videos.ts); the file as it came never leaves `.incoming/`.
 
 export interface UploadLimits {
   photoMaxBytes: number;
@@ -75,6 +81,7 @@ export async function receiveReport(
   request: FastifyRequest,
   batch: UploadBatch,
   limits: UploadLimits,
+  video: RemuxOptions,
 ): Promise<ReceivedReport> {
   const values = new Map<string, string>();
   const descriptions: string[] = [];
@@ -85,6 +92,10 @@ export async function receiveReport(
   for await (const part of partsOf(request, limits)) {
     if (part.type === "field") {
       const name = part.fieldname;
+      // The same rule as every JSON field and query parameter (http/input-guard.ts), for form fields.
+      if (typeof part.value === "string" && hasForbiddenCharacter(part.value)) {
+        throw new HttpError(400, invalidCharacterMessage(name));
+      }
       if (name === PHOTO_DESCRIPTION_FIELD) {
         descriptions.push(typeof part.value === "string" ? part.value : String(part.value));
         continue;
@@ -106,7 +117,7 @@ export async function receiveReport(
       parseReportFields(values);
       fieldsChecked = true;
     }
-    media.push(await storeFile(part, batch, limits, attached));
+    media.push(await storeFile(part, batch, limits, attached, video));
   }
   const fields = parseReportFields(values);
   const photoDescriptions = parsePhotoDescriptions(
@@ -128,6 +139,7 @@ async function storeFile(
   batch: UploadBatch,
   limits: UploadLimits,
   attached: AttachedMedia,
+  video: RemuxOptions,
 ): Promise<StoredMedia> {
   const name = displayName(part.filename);
   const upload = await readHead(part.file, SNIFF_BYTES).catch((error: unknown) => {
@@ -144,7 +156,7 @@ async function storeFile(
     attached.add(type.kind);
     return type.kind === "photo"
       ? await storePhoto(upload, type.contentType, name, batch, limits.photoMaxBytes)
-      : await storeVideo(upload, type.contentType, name, batch, limits.videoMaxBytes);
+      : await storeVideo(upload, type.contentType, name, batch, limits.videoMaxBytes, video);
   } catch (error) {
     await upload.discard();
     throw error instanceof HttpError || isFileSystemError(error) ? error : asUploadProblem(error, limits);
@@ -191,20 +203,41 @@ async function storeVideo(
   name: string,
   batch: UploadBatch,
   maxBytes: number,
+  video: RemuxOptions,
 ): Promise<StoredMedia> {
-  const id = randomUUID();
-  const incoming = await batch.incomingFile(id);
-  const fingerprint = new Fingerprint();
+  // The file as sent goes to `.incoming/` under an id of its own; only its remuxed copy is kept.
+  const original = await batch.incomingFile(randomUUID());
   await pipeline(
     upload.content,
     byteLimit(maxBytes, () => new HttpError(413, videoTooLarge(name, maxBytes))),
-    fingerprint,
-    incoming.stream,
+    original.stream,
   );
+  const id = randomUUID();
+  const remuxed = await batch.incomingFile(id);
+  remuxed.stream.end();
+  await once(remuxed.stream, "close");
+  try {
+    await remuxVideo(original.path, remuxed.path, contentType, video);
+  } catch (error) {
+    if (!(error instanceof VideoProblem)) throw error;
+    if (/no space left|read-only file system|quota exceeded/i.test(error.message)) {
+      throw Object.assign(new Error(error.message), { code: "ENOSPC", syscall: "write" });
+    }
+    throw new HttpError(422, reportServerMessages.videoUnreadable(name));
+  } finally {
+    await batch.drop(original.path);
+  }
+  // ffmpeg does not flush: the remuxed file is on disk before a report row can name it.
+  const written = await open(remuxed.path, "r+");
+  await written.sync().finally(() => written.close());
+  const fingerprint = new Fingerprint();
+  await pipeline(createReadStream(remuxed.path), fingerprint, async (chunks) => {
+    for await (const chunk of chunks) void chunk;
+  });
   return {
     id,
     kind: "video",
-    storageKey: await batch.keep(incoming.path, id),
+    storageKey: await batch.keep(remuxed.path, id),
     contentType,
     bytes: fingerprint.bytes,
     sha256: fingerprint.sha256,

@@ -1,3 +1,4 @@
+import { invalidCharacterMessage } from "../http/input-guard";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportStatuses, type OwnReportView, type ReportStatus } from "../../domain/reports/report-rules";
@@ -305,6 +306,28 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
     expect((await decide(t.app, admin, report.id, verify)).statusCode).toBe(200);
   });
 
+  it("never lets a moderator or an admin review their own report: 403, nothing changes", async () => {
+    const admin = await signedInAs(t, "admin", people.admin);
+    for (const reviewer of [moderator, admin]) {
+      const own = await reportOf(t.app, reviewer);
+      for (const status of ["verified", "rejected"]) {
+        const response = await decide(t.app, reviewer, own.id, {
+          status,
+          fromStatus: "pending",
+          note: "Mine.",
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ success: false, message: "You cannot review your own report." });
+      }
+      expect((await rowOf(own.id)).status).toBe("pending");
+      // Another reviewer may.
+      const other = reviewer === moderator ? admin : moderator;
+      expect(
+        (await decide(t.app, other, own.id, { status: "verified", fromStatus: "pending" })).statusCode,
+      ).toBe(200);
+    }
+  });
+
   it("answers 404 for a report that does not exist, whatever the id looks like", async () => {
     const verify = { status: "verified", fromStatus: "pending" };
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-report", "12345", "%27%20or%201%3D1"]) {
@@ -344,10 +367,22 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
     expect(tooLong.statusCode).toBe(400);
     expect((await rowOf(report.id)).status).toBe("pending");
 
+    // A NUL or an unpaired surrogate (which PostgreSQL's jsonb refuses) is a 400 naming the field.
+    for (const note of [`Broken\u0000note`, `Broken \uD83D note`]) {
+      const refused = await decide(t.app, moderator, report.id, {
+        status: "rejected",
+        fromStatus: "pending",
+        note,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ success: false, message: invalidCharacterMessage("note") });
+    }
+    expect((await rowOf(report.id)).status).toBe("pending");
+
     const longest = await decide(t.app, moderator, report.id, {
       status: "rejected",
       fromStatus: "pending",
-      note: `${"n".repeat(REVIEW_NOTE_MAX_LENGTH - 1)}\u0000.`,
+      note: "n".repeat(REVIEW_NOTE_MAX_LENGTH),
     });
     expect(longest.statusCode).toBe(200);
     expect((await rowOf(report.id)).reviewNote).toHaveLength(REVIEW_NOTE_MAX_LENGTH);

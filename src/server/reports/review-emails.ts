@@ -1,7 +1,7 @@
 import { commentTypeLabels, type ReportStatus } from "../../domain/reports/report-rules";
 import { ANONYMOUS_REPORTER } from "../../domain/reports/review-rules";
 import { paths } from "../../domain/routes";
-import { composeMail, type OutgoingMail } from "../mail/compose";
+import { composeMail, greeting, type OutgoingMail } from "../mail/compose";
 import type { DecidedReport } from "./review-store";
 
 // The e-mail a reporter gets for each decision on their report (issue 6): which report, what was
@@ -24,7 +24,7 @@ export function decisionEmail(
   const which = `your ${commentTypeLabels[report.commentType].toLowerCase()} report sent on ${sentOn.format(report.createdAt)}`;
   const excerpt = `It began: “${excerptOf(report.comment)}”`;
   const note = decision.note ? [`The reviewer's note: ${decision.note}`] : [];
-  const hello = `Hello ${report.reporter.firstname},`;
+  const hello = greeting(report.reporter.firstname);
   const actions = [{ label: "See my reports", url: `${publicUrl}${paths.myReports()}` }];
 
   switch (decision.to) {

@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
           contentType: "image/jpeg",
           bytes: media.bytes,
           // Signed: reviewers see media that are not public.
-          url: expect.stringMatching(new RegExp(`^/media/${media.id}\\?sig=[\\w-]{43}&exp=\\d+$`)),
+          url: expect.stringMatching(new RegExp(`^/media/${media.id}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`)),
           description: null,
         },
       ],

@@ -151,8 +151,8 @@ const decisionSchema = z.object(
     note: z
       .string({ error: reviewMessages.decisionUnreadable })
       .nullish()
-      // PostgreSQL text cannot hold NUL; nobody types one.
-      .transform((note) => (note ?? "").replaceAll("\u0000", "").trim()),
+      // NUL and unpaired surrogates never get here: http/input-guard.ts refuses them for every field.
+      .transform((note) => (note ?? "").trim()),
   },
   { error: reviewMessages.decisionUnreadable },
 );
@@ -169,7 +169,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       "/reviews",
       { schema: { response: { 200: answers.reviews } } },
       async (request, reply) => {
-        await requirePermission(request, "report:review");
+        const reviewer = await requirePermission(request, "report:review");
         const status = statusFilter(request.query.status);
         const commentType = commentTypeFilter(request.query.commentType);
         const page = pageFrom(request.query);
@@ -181,7 +181,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
         reply.header("cache-control", "no-store");
         return {
           success: true,
-          reports: reports.map((report) => toReviewView(report, links)),
+          reports: reports.map((report) => toReviewView(report, links.forViewer(reviewer.id))),
           counts,
           meta: pageMeta(total, page),
         };
@@ -209,6 +209,8 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
         switch (outcome.outcome) {
           case "unknown-report":
             throw new HttpError(404, reviewMessages.notFound);
+          case "own-report":
+            throw new HttpError(403, reviewMessages.ownReport);
           case "conflict":
             throw new HttpError(409, reviewMessages.conflict);
           case "decided":
@@ -216,7 +218,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
             return {
               success: true,
               message: decisionMessage(from, to),
-              report: toReviewView(outcome.report, links),
+              report: toReviewView(outcome.report, links.forViewer(reviewer.id)),
             };
         }
       },

@@ -12,7 +12,7 @@ import type { Database } from "../db/database";
 import { eyewitnessReports, users } from "../db/schema";
 import type { OutgoingMail } from "../mail/compose";
 import { enqueueMail } from "../mail/outbox";
-import type { MediaLinks } from "../media/media-links";
+import type { MediaLinkSigner } from "../media/media-links";
 import type { Page } from "./paging";
 import { findMediaOf, toMediaView, type MediaRow } from "./report-store";
 
@@ -121,7 +121,9 @@ export type DecisionOutcome =
   | { outcome: "decided"; report: ReviewRow }
   /** The report's status is no longer the one the reviewer saw: someone else decided first. */
   | { outcome: "conflict" }
-  | { outcome: "unknown-report" };
+  | { outcome: "unknown-report" }
+  /** Reviewers never decide on a report they sent themselves. */
+  | { outcome: "own-report" };
 
 /**
  * One reviewer's decision. The update only applies while the report still has the status the reviewer
@@ -136,6 +138,12 @@ export async function decideOnReport(
 ): Promise<DecisionOutcome> {
   const { reportId, reviewerId, from, to, note, at } = decision;
   return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ reporterId: eyewitnessReports.reporterId })
+      .from(eyewitnessReports)
+      .where(eq(eyewitnessReports.id, reportId));
+    if (!target) return { outcome: "unknown-report" };
+    if (target.reporterId === reviewerId) return { outcome: "own-report" };
     const [decided] = await tx
       .update(eyewitnessReports)
       .set({ status: to, reviewedBy: reviewerId, reviewedAt: at, reviewNote: note })
@@ -178,7 +186,7 @@ export async function decideOnReport(
 }
 
 /** A report as reviewers see it; media through signed links, since they are not all public. */
-export function toReviewView(report: ReviewRow, links: MediaLinks): ReviewReportView {
+export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewReportView {
   return {
     id: report.id,
     commentType: report.commentType,

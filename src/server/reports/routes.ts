@@ -6,7 +6,8 @@ import { requirePermission } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
-import type { MediaStorage } from "../media/storage";
+import { isStorageUnavailable, type MediaStorage } from "../media/storage";
+import type { RemuxOptions } from "../media/videos";
 import { pageFrom, pageMeta, pageMetaSchema } from "./paging";
 import { findOwnReports, saveReport, toOwnReportView } from "./report-store";
 import {
@@ -30,6 +31,8 @@ export interface ReportsDependencies {
   storage: MediaStorage;
   links: MediaLinks;
   limits: UploadLimits;
+  /** How videos are remuxed without their metadata (which ffmpeg, and its time limit). */
+  video: RemuxOptions;
   submissions: SubmissionLimit;
 }
 
@@ -98,6 +101,7 @@ export function reportRoutes({
   storage,
   links,
   limits,
+  video,
   submissions,
 }: ReportsDependencies): FastifyPluginAsync {
   return async (scope) => {
@@ -116,18 +120,24 @@ export function reportRoutes({
 
       const batch = storage.startBatch();
       try {
-        const { fields, media } = await receiveReport(request, batch, limits);
+        const { fields, media } = await receiveReport(request, batch, limits, video);
         const report = await saveReport(db, { reporterId: user.id, fields, media, at: now() });
         return reply.status(201).send({
           success: true,
           message: reportMessages.submitted,
-          report: toOwnReportView(report, links),
+          report: toOwnReportView(report, links.forViewer(user.id)),
         });
       } catch (error) {
         await batch.discard().catch((discardError: unknown) => {
           request.log.error({ err: discardError }, "could not remove the files of a failed report");
         });
         letTheRestOfTheUploadGo(request);
+        if (isStorageUnavailable(error)) {
+          // A full or read-only disk is the operator's to fix, never the reporter's upload that "stopped".
+          request.log.error({ err: error }, "report media could not be stored: the disk refused the write");
+          reply.header("retry-after", "300");
+          throw new HttpError(507, reportServerMessages.storageUnavailable);
+        }
         throw !request.raw.complete && !(error instanceof HttpError)
           ? new HttpError(400, reportServerMessages.uploadInterrupted)
           : error;
@@ -144,7 +154,7 @@ export function reportRoutes({
         reply.header("cache-control", "no-store");
         return {
           success: true,
-          reports: reports.map((report) => toOwnReportView(report, links)),
+          reports: reports.map((report) => toOwnReportView(report, links.forViewer(user.id))),
           meta: pageMeta(total, page),
         };
       },

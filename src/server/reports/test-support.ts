@@ -22,9 +22,13 @@ export interface ReportsTestApp extends AccountsTestApp {
 export async function buildReportsTestApp(
   database: DatabaseHandle,
   config: Partial<Config> = {},
+  logStream?: { write(line: string): void },
 ): Promise<ReportsTestApp> {
   const uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-uploads-"));
-  const built = await buildTestApp(database, { config: { uploadsDir, reportRateLimitMax: 1000, ...config } });
+  const built = await buildTestApp(database, {
+    config: { uploadsDir, reportRateLimitMax: 1000, ...config },
+    logStream,
+  });
   built.app.addHook("onClose", () => rm(uploadsDir, { recursive: true, force: true }));
   return { ...built, uploadsDir };
 }

@@ -164,3 +164,72 @@ describe("the verification link", () => {
     });
   }
 });
+
+describe("a verification link opened in another browser than the one that registered", () => {
+  const passwordNeeded = {
+    success: true,
+    message: "Your e-mail address is verified. To finish, please choose your password.",
+    passwordRequired: true,
+    passwordToken: "choose-password-token-0123456789abcdefghijklm",
+    email: "ada@example.org",
+    firstname: "Ada",
+    lastname: "Obi",
+  };
+  const choose = "POST /auth/choose-password";
+
+  async function fillPassword(password: string) {
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("New password", { selector: "input" }), password);
+    await user.type(screen.getByLabelText("Confirm new password", { selector: "input" }), password);
+    await user.click(screen.getByRole("button", { name: "Save password and sign in" }));
+  }
+
+  it("asks the person to choose their password, signs nobody in before, then signs them in", async () => {
+    const api = mockApi()
+      .answer(verifyRoute, { status: 200, body: passwordNeeded })
+      .answer(choose, {
+        status: 200,
+        body: { success: true, message: "Your password is set.", token: "chosen-session", user: ada },
+      });
+    const router = showVerify();
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Choose your password" })).toBeVisible();
+    expect(screen.getByText(/any password chosen before has been removed/)).toBeVisible();
+    expect(screen.getByText("ada@example.org")).toBeVisible();
+    expect(storedUser()).toBeNull();
+    expect(screen.queryByText(verifiedText)).not.toBeInTheDocument();
+
+    await fillPassword("Tangerine_Bicycle_84");
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(api.sent.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/auth/choose-password",
+      body: { token: passwordNeeded.passwordToken, password: "Tangerine_Bicycle_84" },
+    });
+    expect(storedUser()).toEqual({ ...ada, token: "chosen-session" });
+  });
+
+  it("checks the password before sending, and shows the server's refusal", async () => {
+    const api = mockApi()
+      .answer(verifyRoute, { status: 200, body: passwordNeeded })
+      .answer(choose, {
+        status: 400,
+        body: { success: false, message: "Your password must not contain your e-mail address or your name." },
+      });
+    showVerify();
+    await screen.findByRole("heading", { level: 1, name: "Choose your password" });
+
+    await fillPassword("short");
+    expect(api.sent.filter((request) => request.method === "POST")).toHaveLength(0);
+
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText("New password", { selector: "input" }));
+    await user.clear(screen.getByLabelText("Confirm new password", { selector: "input" }));
+    await fillPassword("Ada-Obi-Tangerine-84");
+
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText(/must not contain your e-mail address or your name/)).toBeVisible();
+    expect(storedUser()).toBeNull();
+  });
+});

@@ -1,9 +1,15 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { paths } from "../../../domain/routes";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
-import { failureMessage } from "./auth-api";
+import { ErrorSummary } from "../../ui/form/ErrorSummary";
+import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
+import { PasswordField } from "../../ui/form/PasswordField";
+import { SubmitButton } from "../../ui/form/SubmitButton";
+import { authApi, failureMessage, type VerifyAnswer } from "./auth-api";
+import { checkPasswordReset, resetFields } from "./form-checks";
+import { PasswordHints } from "./PasswordHints";
 import styles from "./auth.module.css";
 import { AuthPanel } from "./AuthPanel";
 import { forgetPendingVerificationEmail, pendingVerificationEmail } from "./pending-verification";
@@ -23,7 +29,13 @@ export const verifyMessages = {
 /** Spec §9: the dashboard follows 3 seconds after a successful verification. */
 export const VERIFIED_REDIRECT_MS = 3000;
 
-type Verification = { kind: "verifying" } | { kind: "verified" } | { kind: "failed"; message: string };
+type PasswordNeeded = Extract<VerifyAnswer, { passwordRequired: true }>;
+
+type Verification =
+  | { kind: "verifying" }
+  | { kind: "verified" }
+  | { kind: "choose-password"; answer: PasswordNeeded }
+  | { kind: "failed"; message: string };
 
 /**
  * The e-mailed verification link's page (spec §2, §4): verifying, then verified (signed in, on to the
@@ -49,6 +61,11 @@ function VerifyLink({ token }: { token: string | null }) {
     let shown = true;
     verifyEmailOnce(token).then(
       (answer) => {
+        if (answer.passwordRequired) {
+          // Opened in another browser than the one that registered: the person chooses a password.
+          if (shown) setVerification({ kind: "choose-password", answer });
+          return;
+        }
         // Signed in even if the page was left meanwhile: the server has started the session.
         session.signIn(answer.user, answer.token);
         forgetPendingVerificationEmail();
@@ -75,6 +92,8 @@ function VerifyLink({ token }: { token: string | null }) {
     const timer = setTimeout(() => navigate(paths.dashboard(), { replace: true }), VERIFIED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [verified, navigate]);
+
+  if (verification.kind === "choose-password") return <ChoosePasswordForm answer={verification.answer} />;
 
   const title =
     verification.kind === "verifying"
@@ -103,6 +122,84 @@ function VerifyLink({ token }: { token: string | null }) {
         </p>
       ) : null}
       {verification.kind === "failed" ? <VerificationFailed /> : null}
+    </AuthPanel>
+  );
+}
+
+export const choosePasswordMessages = {
+  heading: "Choose your password",
+  explanation:
+    "Your e-mail address is confirmed. Because the link was opened in another browser than the one used to register, any password chosen before has been removed. Choose the password you will sign in with.",
+  failed: "Your password could not be saved. Please try again.",
+  saved: "Your password is set. You are now signed in.",
+} as const;
+
+const CHOOSE_HINTS_ID = "chosen-password-rules";
+
+/** After a verification link opened elsewhere: the password is chosen here, then the person is signed in. */
+function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const found = checkPasswordReset(password, confirmation);
+    setProblem(found);
+    if (found) return;
+    setLoading(true);
+    try {
+      const signedIn = await authApi.choosePassword(answer.passwordToken, password);
+      session.signIn(signedIn.user, signedIn.token);
+      forgetPendingVerificationEmail();
+      toast.success(signedIn.message ?? choosePasswordMessages.saved);
+      navigate(paths.dashboard(), { replace: true });
+    } catch (error) {
+      const message = failureMessage(error, {
+        network: choosePasswordMessages.failed,
+        other: choosePasswordMessages.failed,
+      });
+      toast.error(message);
+      setProblem(formProblem(message));
+      setLoading(false);
+    }
+  }
+
+  return (
+    <AuthPanel key="choose-password" title={choosePasswordMessages.heading} focusHeading>
+      <p className={styles.success} role="status">
+        {choosePasswordMessages.explanation}
+      </p>
+      <p>
+        Account: <strong>{answer.email}</strong>
+      </p>
+      <form noValidate onSubmit={submit}>
+        {problem ? <ErrorSummary problem={problem} /> : null}
+        <PasswordField
+          id={resetFields.password}
+          label="New password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          required
+          aria-describedby={CHOOSE_HINTS_ID}
+          error={fieldError(problem, resetFields.password)}
+          below={<PasswordHints id={CHOOSE_HINTS_ID} password={password} />}
+        />
+        <PasswordField
+          id={resetFields.confirmPassword}
+          label="Confirm new password"
+          value={confirmation}
+          onChange={setConfirmation}
+          autoComplete="new-password"
+          required
+          error={fieldError(problem, resetFields.confirmPassword)}
+        />
+        <SubmitButton loading={loading}>Save password and sign in</SubmitButton>
+      </form>
     </AuthPanel>
   );
 }

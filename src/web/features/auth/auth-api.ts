@@ -14,6 +14,22 @@ export interface SignedInAnswer extends MessageAnswer {
   user: PublicUser;
 }
 
+/**
+ * The verification link's answer: signed in (the browser that registered), or asked to choose a password
+ * (any other browser: whoever registered may not own the address, so their password was discarded).
+ */
+export type VerifyAnswer =
+  | (SignedInAnswer & { passwordRequired?: false })
+  | {
+      success: boolean;
+      message: string;
+      passwordRequired: true;
+      passwordToken: string;
+      email: string;
+      firstname: string;
+      lastname: string;
+    };
+
 const anonymous = true;
 
 export const authApi = {
@@ -22,7 +38,9 @@ export const authApi = {
   login: (body: { email: string; password: string }) =>
     apiRequest<SignedInAnswer>("POST", "/auth/login", { body, anonymous }),
   verifyEmail: (token: string) =>
-    apiRequest<SignedInAnswer>("GET", `/auth/verify-email/${encodeURIComponent(token)}`, { anonymous }),
+    apiRequest<VerifyAnswer>("GET", `/auth/verify-email/${encodeURIComponent(token)}`, { anonymous }),
+  choosePassword: (token: string, password: string) =>
+    apiRequest<SignedInAnswer>("POST", "/auth/choose-password", { body: { token, password }, anonymous }),
   resendVerification: (email: string) =>
     apiRequest<MessageAnswer>("POST", "/auth/resend-verification", { body: { email }, anonymous }),
   requestPasswordReset: (email: string) =>

@@ -1,6 +1,6 @@
 import { accountMessages } from "../../../domain/accounts/messages";
 import { describePasswordProblems } from "../../../domain/accounts/password-policy";
-import { registrationSchema, type Registration } from "../../../domain/accounts/schemas";
+import { registrationFieldsSchema, type Registration } from "../../../domain/accounts/schemas";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 
 // What the account forms check on submit, before anything is sent. The rules are the domain's (the same
@@ -80,7 +80,7 @@ function formSentence({ missing, mismatch, weak }: Omit<NewPasswordCheck, "field
   return undefined;
 }
 
-const identitySchema = registrationSchema.pick({ firstname: true, lastname: true, email: true });
+const identitySchema = registrationFieldsSchema.pick({ firstname: true, lastname: true, email: true });
 
 export function checkRegistration(
   values: RegistrationValues,

@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/api-client";
-import { authApi, type SignedInAnswer } from "./auth-api";
+import { authApi, type VerifyAnswer } from "./auth-api";
 
 // A verification link works once. React may run the page's effect twice (StrictMode in development, a
 // remount), so the request for a token is made once and its answer shared: a second call must never
@@ -8,9 +8,9 @@ import { authApi, type SignedInAnswer } from "./auth-api";
 // The spec makes "a direct second attempt as a fallback on failure". Only a failure with no answer
 // (the connection dropped) is retried: a 400 answer is final, and retrying it could only say "used".
 
-const attempts = new Map<string, Promise<SignedInAnswer>>();
+const attempts = new Map<string, Promise<VerifyAnswer>>();
 
-export function verifyEmailOnce(token: string): Promise<SignedInAnswer> {
+export function verifyEmailOnce(token: string): Promise<VerifyAnswer> {
   let attempt = attempts.get(token);
   if (!attempt) {
     attempt = authApi.verifyEmail(token).catch((error: unknown) => {

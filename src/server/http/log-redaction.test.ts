@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type AccountsTestApp } from "../accounts/test-support";
+import type { DatabaseHandle } from "../db/database";
+import { openTestDatabase } from "../test/databases";
+import { redactUrl } from "./log-redaction";
+
+// Request logs never hold a verification or reset token, a media link's signature, or an Authorization
+// header: whoever reads the logs must not be able to act as someone.
+
+describe("redacting URLs", () => {
+  it("hides link tokens in paths and signatures in query strings", () => {
+    expect(redactUrl("/api/v1/auth/verify-email/abcDEF123_-xyz")).toBe(
+      "/api/v1/auth/verify-email/[redacted]",
+    );
+    expect(redactUrl("/reset-password/abcDEF123?x=1")).toBe("/reset-password/[redacted]?x=1");
+    expect(redactUrl("/media/0a6f?sig=AbC_12&exp=1795")).toBe("/media/0a6f?sig=[redacted]&exp=[redacted]");
+    expect(redactUrl("/api/v1/roles/users?search=ada")).toBe("/api/v1/roles/users?search=ada");
+  });
+});
+
+describe("request logs", () => {
+  let database: DatabaseHandle;
+  let t: AccountsTestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    t = await buildTestApp(database, {
+      config: { logLevel: "info" },
+      logStream: { write: (line) => lines.push(line) },
+    });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.close();
+  });
+
+  it("never contain tokens, signatures or Authorization headers", async () => {
+    const secrets = {
+      verify: "Verify-Token-Secret-0123456789abcdefghijklmnopq",
+      reset: "Reset-Token-Secret-0123456789abcdefghijklmnopqr",
+      sig: "Signature-Secret-0123456789abcdefghijklmnopqrstu",
+      bearer: "Bearer-Secret-0123456789abcdefghijklmnopqrstuvw",
+    };
+    await t.app.inject({ method: "GET", url: `/api/v1/auth/verify-email/${secrets.verify}` });
+    await t.app.inject({ method: "GET", url: `/reset-password/${secrets.reset}` });
+    await t.app.inject({
+      method: "GET",
+      url: `/media/0a6f1c7e-9d1b-4c0e-8f4e-2b7f3d1c5a90?sig=${secrets.sig}&exp=1`,
+    });
+    await t.app.inject({
+      method: "GET",
+      url: "/api/v1/eyewitness/mine",
+      headers: { authorization: `Bearer ${secrets.bearer}` },
+    });
+
+    expect(lines.length).toBeGreaterThan(4);
+    const log = lines.join("\n");
+    expect(log).toContain("/api/v1/auth/verify-email/[redacted]");
+    for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);
+  });
+});

@@ -1,0 +1,147 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { reportServerMessages } from "../../domain/reports/report-rules";
+import { emptyTables } from "../accounts/test-support";
+import type { DatabaseHandle } from "../db/database";
+import { reportMedia } from "../db/schema";
+import {
+  buildReportsTestApp,
+  emptyUploads,
+  fieldParts,
+  filesIn,
+  mediaPart,
+  mp4Video,
+  signedInAs,
+  submitReport,
+  type ReportsTestApp,
+} from "../reports/test-support";
+import { openTestDatabase } from "../test/databases";
+import { describeVideo, revealingTags, revealingVideo, type TestVideoFormat } from "./test-videos";
+
+// Every stored video is remuxed without metadata: a location, a date, a device, a title, chapters or a
+// subtitle would tell who filmed it and where, and a verified report's video is public.
+
+const formats: { format: TestVideoFormat; contentType: string }[] = [
+  { format: "mp4", contentType: "video/mp4" },
+  { format: "mov", contentType: "video/quicktime" },
+  { format: "avi", contentType: "video/x-msvideo" },
+];
+
+/** Tags the muxers write by themselves, which say nothing about the person or the device. */
+const containerTags = new Set(["major_brand", "minor_version", "compatible_brands"]);
+const streamTags = new Set(["handler_name", "vendor_id", "language"]);
+const neutralHandlers = new Set(["VideoHandler", "SoundHandler"]);
+
+describe("videos are stored without their metadata", () => {
+  let database: DatabaseHandle;
+  let t: ReportsTestApp;
+  let reporter: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    t = await buildReportsTestApp(database);
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await emptyTables(database.db);
+    await emptyUploads(t.uploadsDir);
+    reporter = await signedInAs(t, "user", {
+      email: "amina@example.org",
+      firstname: "Amina",
+      lastname: "Bello",
+    });
+  });
+
+  it.each(formats)(
+    "$format: one video and one audio stream, no tags, chapters or subtitles",
+    async ({ format, contentType }) => {
+      const original = await revealingVideo(format);
+      // The fixture really carries what a phone leaves (checked with ffmpeg's own reading of it).
+      const before = await describeVideo(original, format);
+      expect(before.text).toContain(
+        format === "avi" ? revealingTags.streamTitle : revealingTags.location.slice(0, 8),
+      );
+      expect(before.streams.length).toBeGreaterThanOrEqual(2);
+      if (format !== "avi") {
+        expect(before.chapters).toBe(1);
+        expect(before.streams.map((stream) => stream.kind)).toContain("Subtitle");
+      }
+
+      const response = await submitReport(t.app, reporter, [
+        ...fieldParts(),
+        mediaPart(`clip.${format}`, contentType, original),
+      ]);
+
+      expect(response.statusCode).toBe(201);
+      const [row] = await t.db.select().from(reportMedia);
+      expect(row).toMatchObject({ kind: "video", contentType });
+      const stored = await readFile(path.join(t.uploadsDir, row!.storageKey));
+      expect(row!.bytes).toBe(stored.length);
+
+      const after = await describeVideo(stored, format);
+      expect(after.streams.map((stream) => stream.kind)).toEqual(["Video", "Audio"]);
+      expect(after.chapters).toBe(0);
+      for (const key of Object.keys(after.globalTags))
+        expect(containerTags, `global tag ${key}`).toContain(key);
+      for (const stream of after.streams) {
+        for (const [key, value] of Object.entries(stream.tags)) {
+          expect(streamTags, `stream tag ${key}`).toContain(key);
+          if (key === "handler_name") expect(neutralHandlers).toContain(value);
+        }
+      }
+      const bytes = stored.toString("latin1");
+      for (const revealing of Object.values(revealingTags)) expect(bytes).not.toContain(revealing);
+      expect(bytes).not.toContain("Lavf");
+      if (format !== "avi") {
+        // faststart: the index (moov) comes before the media data, so playback starts at once.
+        expect(bytes.indexOf("moov")).toBeGreaterThan(0);
+        expect(bytes.indexOf("moov")).toBeLessThan(bytes.indexOf("mdat"));
+      }
+      // Nothing of the original is left anywhere in the uploads folder.
+      expect(await filesIn(t.uploadsDir)).toEqual([row!.storageKey]);
+    },
+  );
+
+  it("refuses a video that cannot be remuxed with 422, and stores nothing of it", async () => {
+    const response = await submitReport(t.app, reporter, [
+      ...fieldParts(),
+      mediaPart("broken.mp4", "video/mp4", mp4Video(20_000)),
+    ]);
+
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      success: false,
+      message: reportServerMessages.videoUnreadable("broken.mp4"),
+    });
+    expect(await t.db.select().from(reportMedia)).toEqual([]);
+    expect(await filesIn(t.uploadsDir)).toEqual([]);
+  });
+});
+
+describe("a remux that takes too long", () => {
+  it("is stopped and the video refused with 422, nothing stored", async () => {
+    const database = await openTestDatabase("pglite");
+    const t = await buildReportsTestApp(database, { videoRemuxTimeoutMs: 1 });
+    try {
+      const reporter = await signedInAs(t, "user", {
+        email: "bola@example.org",
+        firstname: "Bola",
+        lastname: "Ade",
+      });
+      const response = await submitReport(t.app, reporter, [
+        ...fieldParts(),
+        mediaPart("clip.mp4", "video/mp4", await revealingVideo("mp4")),
+      ]);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(reportServerMessages.videoUnreadable("clip.mp4"));
+      expect(await filesIn(t.uploadsDir)).toEqual([]);
+    } finally {
+      await t.app.close();
+      await database.close();
+    }
+  });
+});
