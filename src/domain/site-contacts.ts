@@ -10,6 +10,13 @@ export const socialNetworks = [
   { key: "youtube", name: "YouTube", variable: "SITE_YOUTUBE_URL" },
 ] as const;
 
+/** The build-time variables of the footer's contacts (the README's configuration table lists them). */
+export const siteContactVariables: readonly string[] = [
+  "SITE_CONTACT_EMAIL",
+  "SITE_CONTACT_PHONE",
+  ...socialNetworks.map((network) => network.variable),
+];
+
 export interface SiteContacts {
   email: string;
   phone: string;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { siteContactVariables } from "../domain/site-contacts";
 import { configVariableNames } from "./config";
 
 // The README is where a deployer learns the settings: a variable read here but missing there is invisible.
@@ -10,9 +11,9 @@ function readmeConfigurationVariables(): string[] {
 }
 
 describe("the README's configuration table", () => {
-  it("lists every variable the server reads, and nothing it does not read", () => {
+  it("lists every variable the server and the build read, and nothing else", () => {
     const listed = readmeConfigurationVariables();
     expect(listed.length).toBeGreaterThan(0);
-    expect([...listed].sort()).toEqual([...configVariableNames].sort());
+    expect([...listed].sort()).toEqual([...configVariableNames, ...siteContactVariables].sort());
   });
 });
