@@ -13,9 +13,6 @@ export const paths = {
   openData: () => "/data",
   state: (id: number) => `/states/${id}`,
   estimates: () => "/data/estimates",
-  /** Open-data downloads (served by the open-data module). */
-  openStatesCsv: () => "/api/v1/open/states.csv",
-  openEstimatesCsv: () => "/api/v1/open/estimates.csv",
   school: (id: number) => `/schools/${id}`,
   register: () => "/register",
   login: () => "/login",

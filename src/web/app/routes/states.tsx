@@ -1,3 +1,4 @@
+import { openDataPath } from "../../../domain/opendata/documents";
 import { Link } from "react-router";
 import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
@@ -43,7 +44,7 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
         Inclusion Report 2024 (<Link to={paths.sdir()}>about the report</Link>).
       </p>
       <p>
-        <a href={paths.openStatesCsv()} download>
+        <a href={openDataPath("states", "csv")} download>
           Download these rows as CSV
         </a>
       </p>

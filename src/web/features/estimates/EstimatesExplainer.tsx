@@ -1,6 +1,6 @@
+import { openDataPath } from "../../../domain/opendata/documents";
 import type { Estimate, Estimates } from "../../../domain/datasets/schemas";
 import { formatAsOf, formatNumber, formatPercent } from "../../../domain/format";
-import { paths } from "../../../domain/routes";
 import { ExternalLink } from "../../ui/ExternalLink";
 import styles from "./EstimatesExplainer.module.css";
 import { ShareBars, type Bar } from "./ShareBars";
@@ -69,7 +69,7 @@ export function EstimatesExplainer({ data }: { data: Estimates }) {
           valueHeading="Persons"
         />
         <p>
-          <a href={paths.openEstimatesCsv()} download>
+          <a href={openDataPath("estimates", "csv")} download>
             Download the estimates as CSV
           </a>
         </p>
