@@ -13,6 +13,7 @@ import {
   type SampleMessage,
   type StopMessage,
 } from "./messages";
+import { runLeanLoad } from "./lean-load";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
 import { readSettings, SettingsError, type ApiBenchSettings } from "./settings";
 import { formatNumber } from "../../src/domain/format";
@@ -227,7 +228,10 @@ interface Request {
 interface Scenario extends Request {
   id: ScenarioId;
   name: string;
-  /** Measured right after health at each connection level, so their ratio to it shares its conditions. */
+  /**
+   * Measured right after health at each connection level, so their ratio to it shares its conditions; these
+   * and that health run use the lean load generator (lean-load.ts), whose cost does not grow with the body.
+   */
   besideHealth?: boolean;
 }
 
@@ -303,21 +307,28 @@ async function measure(
   request: Request,
   connections: number,
   servers: Child[],
-  options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number },
+  options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number; lean?: boolean },
 ): Promise<Measured> {
+  const load = (seconds: number) =>
+    options.lean
+      ? runLeanLoad(
+          { path: request.path, ...(request.headers ? { headers: request.headers } : {}) },
+          {
+            port: Number(new URL(baseUrl).port),
+            host: new URL(baseUrl).hostname,
+            connections,
+            durationSeconds: seconds,
+            timeoutSeconds: options.timeoutSeconds,
+          },
+        )
+      : runAutocannon(baseUrl, request, connections, seconds, options.timeoutSeconds);
   if (options.warmupSeconds > 0) {
-    await runAutocannon(baseUrl, request, connections, options.warmupSeconds, options.timeoutSeconds);
+    await load(options.warmupSeconds);
     await Promise.all(servers.map((server) => server.settle()));
   }
   const from = Date.now();
   const cpusBefore = os.cpus();
-  const figures = await runAutocannon(
-    baseUrl,
-    request,
-    connections,
-    options.durationSeconds,
-    options.timeoutSeconds,
-  );
+  const figures = await load(options.durationSeconds);
   const to = Date.now();
   figures.machineBusyCores = busyCores(cpusBefore, os.cpus());
   const cores = await Promise.all(servers.map((server) => server.coresBetween(from, to)));
@@ -450,6 +461,14 @@ interface PairedBare {
   server: Child;
 }
 
+/** Health measured by the lean load generator, right before the open-data downloads it is compared with. */
+const healthWithLeanLoad: Scenario = {
+  id: "health-lean",
+  name: "GET /api/v1/health (lean load generator)",
+  method: "GET",
+  path: "/api/v1/health",
+};
+
 const pairedBareRoute: Scenario = {
   id: "bare-paired",
   name: "Bare Fastify route, just before health",
@@ -505,13 +524,15 @@ async function runScenarios(
         timeoutSeconds: settings.requestTimeoutSeconds,
       });
       record(scenario, connections, measured);
-      if (scenario.id !== "health") continue;
-      // The open-data downloads right after health, at the same connections: "beside health".
-      for (const follower of besideHealth) {
+      if (scenario.id !== "health" || besideHealth.length === 0) continue;
+      // The open-data downloads right after health, at the same connections: "beside health". Health is
+      // measured again with the same (lean) load generator first, so the ratio compares like with like.
+      for (const follower of [healthWithLeanLoad, ...besideHealth]) {
         const followed = await measure(baseUrl, follower, connections, [server], {
           durationSeconds: settings.durationSeconds,
           warmupSeconds: index === 0 ? settings.warmupSeconds : 0,
           timeoutSeconds: settings.requestTimeoutSeconds,
+          lean: true,
         });
         record(follower, connections, followed);
       }

@@ -10,6 +10,8 @@ export type ScenarioId =
   /** The bare route again, measured right before health at the same connections (its `database` is health's). */
   | "bare-paired"
   | "health"
+  /** Health again, measured with the lean load generator right before the open-data downloads. */
+  | "health-lean"
   /** Open data served from prepared bodies, measured right after health at the same connections. */
   | "open-states-json"
   | "open-schools-csv"

@@ -150,6 +150,28 @@ describe("checkTargets", () => {
     });
   });
 
+  it("compares an open-data download with health measured by the same lean load generator when there is one", () => {
+    const run = healthyRun();
+    run.scenarios.push(
+      scenario({
+        id: "health-lean",
+        name: "GET /api/v1/health (lean load generator)",
+        database: "postgres",
+        connections: 10,
+        figures: figures({ requestsPerSecond: 10_000 }),
+      }),
+    );
+    const measured = (target: string) => checkTargets(run).find((check) => check.target === target)?.measured;
+    // states.json at 10 connections: 11,000 against the lean health run's 10,000, not autocannon's 12,000.
+    expect(measured("GET /open/states.json ≥ 80% of health's requests/s (PostgreSQL, 10 connections)")).toBe(
+      "110% (11,000 of 10,000 req/s)",
+    );
+    // 100 connections had no lean health run: autocannon's health is the reference.
+    expect(measured("GET /open/states.json ≥ 80% of health's requests/s (PostgreSQL, 100 connections)")).toBe(
+      "92% (11,000 of 12,000 req/s)",
+    );
+  });
+
   it("compares health with the bare route measured just before it when there is such a run", () => {
     const run = healthyRun();
     // The machine slowed down after the first bare run: the paired one, seconds before health, says so.

@@ -1,0 +1,100 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedResponse, runLeanLoad } from "./lean-load";
+
+const bigBody = Buffer.alloc(30_000, "x");
+
+describe("feedResponse", () => {
+  const fresh = () => ({
+    head: Buffer.alloc(0),
+    status: 0,
+    remaining: 0,
+    chunked: false,
+    chunkTail: "",
+    headParsed: false,
+  });
+
+  it("completes a response only when its declared bytes have arrived, however the bytes are split", () => {
+    const wire = Buffer.from("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello");
+    for (let split = 1; split < wire.length; split++) {
+      const state = fresh();
+      expect(feedResponse(state, wire.subarray(0, split))).toBeNull();
+      expect(feedResponse(state, wire.subarray(split))).toEqual(Buffer.alloc(0));
+      expect(state.status).toBe(200);
+    }
+  });
+
+  it("reads a chunked body to its last chunk", () => {
+    const state = fresh();
+    expect(
+      feedResponse(
+        state,
+        Buffer.from("HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n"),
+      ),
+    ).toBeNull();
+    expect(feedResponse(state, Buffer.from("0\r\n\r\n"))).toEqual(Buffer.alloc(0));
+    expect(state.status).toBe(404);
+  });
+});
+
+describe("runLeanLoad", () => {
+  let server: Server;
+  let port: number;
+  const seenHeaders: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      seenHeaders.push(String(request.headers["accept-encoding"]));
+      if (request.url === "/big") {
+        response.writeHead(200, { "content-length": bigBody.length });
+        response.end(bigBody);
+      } else if (request.url === "/chunked") {
+        response.writeHead(200);
+        response.write("part one");
+        response.end("part two");
+      } else {
+        response.writeHead(404, { "content-type": "text/plain" });
+        response.end("no");
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("counts every answer of a keep-alive load, its bytes and its latencies, with the headers sent", async () => {
+    const figures = await runLeanLoad(
+      { path: "/big", headers: { "accept-encoding": "br" } },
+      { port, connections: 3, durationSeconds: 0.3, timeoutSeconds: 5 },
+    );
+    expect(figures.requests).toBeGreaterThan(0);
+    expect(figures.statusCodes).toEqual({ 200: figures.requests });
+    expect(figures.errors + figures.non2xx + figures.timeouts).toBe(0);
+    expect(figures.bytesPerSecond * figures.durationSeconds).toBeGreaterThanOrEqual(
+      figures.requests * bigBody.length * 0.99,
+    );
+    expect(figures.latencyMs.p50).toBeLessThanOrEqual(figures.latencyMs.p99);
+    expect(figures.latencyMs.p99).toBeLessThanOrEqual(figures.latencyMs.max);
+    expect(seenHeaders.at(-1)).toBe("br");
+  });
+
+  it("reads chunked answers and counts answers outside 2xx", async () => {
+    const chunked = await runLeanLoad(
+      { path: "/chunked" },
+      { port, connections: 1, durationSeconds: 0.2, timeoutSeconds: 5 },
+    );
+    expect(chunked.requests).toBeGreaterThan(0);
+    expect(chunked.errors).toBe(0);
+    const missing = await runLeanLoad(
+      { path: "/nothing" },
+      { port, connections: 2, durationSeconds: 0.2, timeoutSeconds: 5 },
+    );
+    expect(missing.non2xx).toBe(missing.requests);
+    expect(missing.statusCodes).toEqual({ 404: missing.requests });
+  });
+});

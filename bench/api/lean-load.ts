@@ -1,0 +1,168 @@
+import net from "node:net";
+import type { LoadFigures } from "./summary";
+
+// A lean load generator for GET requests whose answers are large (the open-data downloads: about 20 KB
+// of brotli each). autocannon runs every response through its HTTP parser and bookkeeping; with the
+// server and the load generator sharing two cores, a 20 KB body cost the generator so much CPU that the
+// server sat at a third of a core while the machine was full (bench/README.md, "Open data"): the rate
+// measured the client. This one keeps each connection alive, sends one request at a time, reads the
+// status line and headers, then only counts the body's bytes. Health is measured with it too, right
+// before, so the ratio compares like with like.
+
+export interface LeanRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface LeanOptions {
+  port: number;
+  host?: string;
+  connections: number;
+  durationSeconds: number;
+  timeoutSeconds: number;
+}
+
+const HEADER_END = Buffer.from("\r\n\r\n");
+
+/** What one response looks like to the parser: done when the body's declared bytes have arrived. */
+interface ResponseState {
+  head: Buffer;
+  status: number;
+  remaining: number;
+  /** Chunked bodies are read to their terminating chunk. */
+  chunked: boolean;
+  chunkTail: string;
+  headParsed: boolean;
+}
+
+function newResponse(): ResponseState {
+  return { head: Buffer.alloc(0), status: 0, remaining: 0, chunked: false, chunkTail: "", headParsed: false };
+}
+
+/**
+ * Feeds bytes to the response; returns the bytes left over after it completed (the next response's
+ * start: there is none without pipelining, but a server may send a stray byte), or null when it needs more.
+ */
+export function feedResponse(state: ResponseState, chunk: Buffer): Buffer | null {
+  let body = chunk;
+  if (!state.headParsed) {
+    state.head = state.head.length ? Buffer.concat([state.head, chunk]) : chunk;
+    const end = state.head.indexOf(HEADER_END);
+    if (end === -1) return null;
+    const headText = state.head.subarray(0, end).toString("latin1");
+    body = state.head.subarray(end + HEADER_END.length);
+    state.headParsed = true;
+    state.status = Number(headText.slice(9, 12));
+    const length = /\r\ncontent-length:\s*(\d+)/i.exec(headText);
+    state.chunked = /\r\ntransfer-encoding:\s*chunked/i.test(headText);
+    state.remaining = length ? Number(length[1]) : 0;
+  }
+  if (state.chunked) {
+    // The body ends with a zero-size chunk: "0\r\n\r\n". Only the tail is kept to find it.
+    state.chunkTail = (state.chunkTail + body.toString("latin1")).slice(-7);
+    return state.chunkTail.endsWith("\r\n0\r\n\r\n") || state.chunkTail === "0\r\n\r\n"
+      ? Buffer.alloc(0)
+      : null;
+  }
+  if (body.length < state.remaining) {
+    state.remaining -= body.length;
+    return null;
+  }
+  const rest = body.subarray(state.remaining);
+  state.remaining = 0;
+  return rest;
+}
+
+function percentile(sorted: Float64Array, share: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** Runs the load and reports it in the figures autocannon's runs are reported in. */
+export async function runLeanLoad(request: LeanRequest, options: LeanOptions): Promise<LoadFigures> {
+  const host = options.host ?? "127.0.0.1";
+  const headerLines = Object.entries({ host: `${host}:${options.port}`, ...request.headers })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  const wire = Buffer.from(`GET ${request.path} HTTP/1.1\r\n${headerLines}\r\n`, "latin1");
+
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let bytes = 0;
+  let errors = 0;
+  let timeouts = 0;
+  let non2xx = 0;
+  const startedAt = performance.now();
+  const stopAt = startedAt + options.durationSeconds * 1000;
+
+  const runConnection = () =>
+    new Promise<void>((resolve) => {
+      let socket: net.Socket;
+      let state = newResponse();
+      let sentAt = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const send = () => {
+        if (performance.now() >= stopAt) {
+          socket.end();
+          return;
+        }
+        state = newResponse();
+        sentAt = performance.now();
+        timer = setTimeout(() => {
+          timeouts += 1;
+          errors += 1;
+          socket.destroy();
+        }, options.timeoutSeconds * 1000);
+        socket.write(wire);
+      };
+      const connect = () => {
+        socket = net.connect({ port: options.port, host, noDelay: true });
+        socket.on("connect", send);
+        socket.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (feedResponse(state, chunk) === null) return;
+          clearTimeout(timer);
+          latencies.push(performance.now() - sentAt);
+          statusCodes[state.status] = (statusCodes[state.status] ?? 0) + 1;
+          if (state.status < 200 || state.status > 299) non2xx += 1;
+          send();
+        });
+        socket.on("error", () => {
+          // Counted once, in close: an error is always followed by close.
+        });
+        socket.on("close", (hadError) => {
+          clearTimeout(timer);
+          if (hadError) errors += 1;
+          // A connection lost before the end is opened again, as a browser would.
+          if (performance.now() < stopAt) connect();
+          else resolve();
+        });
+      };
+      connect();
+    });
+
+  await Promise.all(Array.from({ length: options.connections }, runConnection));
+  const seconds = (performance.now() - startedAt) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  const sum = latencies.reduce((total, value) => total + value, 0);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    requestsPerSecond: round(latencies.length / seconds),
+    requests: latencies.length,
+    durationSeconds: round(seconds),
+    latencyMs: {
+      p50: round(percentile(sorted, 0.5)),
+      p97_5: round(percentile(sorted, 0.975)),
+      p99: round(percentile(sorted, 0.99)),
+      average: round(latencies.length ? sum / latencies.length : 0),
+      max: round(sorted.at(-1) ?? 0),
+    },
+    errors,
+    timeouts,
+    non2xx,
+    statusCodes,
+    bytesPerSecond: round(bytes / seconds),
+    machineBusyCores: null,
+  };
+}
