@@ -49,7 +49,8 @@ describe("the remux command", () => {
     expect(joined).toContain("-protocol_whitelist file -f mov -i /in.part");
     expect(joined).toContain("-map 0:V:0 -map 0:a:0? -c copy");
     expect(joined).toContain("-map_metadata -1 -map_metadata:s -1 -map_chapters -1");
-    expect(joined).toContain("-movflags +faststart -f mp4 /out.part");
+    expect(joined).toContain("-empty_hdlr_name 1 -movflags +faststart -f mp4 /out.part");
     expect(remuxArguments("/in", "/out", "video/x-msvideo")).not.toContain("-movflags");
+    expect(remuxArguments("/in", "/out", "video/x-msvideo")).not.toContain("-empty_hdlr_name");
   });
 });
