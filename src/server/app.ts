@@ -10,7 +10,7 @@ import { refuseForbiddenCharacters } from "./http/input-guard";
 import { redactingSerializers, redactUrl } from "./http/log-redaction";
 import { enforceMinimumBodyRate, serverTimeoutOptions } from "./http/timeouts";
 import { bundledFfmpegWarning, locateFfmpeg } from "./media/ffmpeg";
-import { startOrphanSweep } from "./media/orphan-sweep";
+import { orphanAgeMs, startOrphanSweep } from "./media/orphan-sweep";
 import { MediaLinks } from "./media/media-links";
 import { mediaRoutes } from "./media/routes";
 import { openDataRoutes } from "./opendata/routes";
@@ -90,8 +90,13 @@ export async function buildApp({
 
   const mediaStorage = await MediaStorage.open(config.uploadsDir);
   // Files left by a process that died mid-upload: removed now and then periodically (real time: the
-  // files' dates are real).
-  const stopSweep = startOrphanSweep(mediaStorage, database.db, app.log, () => new Date());
+  // files' dates are real), once older than the longest request these timeouts allow.
+  const stopSweep = startOrphanSweep(mediaStorage, database.db, app.log, () => new Date(), {
+    olderThanMs: orphanAgeMs({
+      requestMs: config.httpTimeouts.requestMs,
+      videoRemuxTimeoutMs: config.videoRemuxTimeoutMs,
+    }),
+  });
   app.addHook("onClose", () => stopSweep());
   const ffmpeg = await locateFfmpeg(config.ffmpegPath);
   if (ffmpeg.source === "bundled") app.log.warn(bundledFfmpegWarning);

@@ -120,5 +120,6 @@ export const reportServerMessages = {
   videoUnreadable: (name: string) =>
     `The video "${name}" could not be read, so it was not stored. Please send the video file as it came from the camera, or another file.`,
   storageUnavailable: "The server cannot store files right now. Please try again later.",
+  mediaLost: "The server lost a file of your report before saving it. Please send the report again.",
   moreDescriptionsThanPhotos: "There are more photo descriptions than photographs.",
 } as const;

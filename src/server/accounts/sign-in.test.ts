@@ -16,6 +16,7 @@ import {
   outbox,
   register,
   signedInUser,
+  tenThousandListPassword,
   tokenMailedTo,
   type AccountsTestApp,
   cookiesFrom,
@@ -369,6 +370,10 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
       );
       const common = await resetPassword({ token, newPassword: "Welcome@2025" });
       expect(common.json().message).toBe(passwordMessages.common);
+      // Only the list of the 10,000 most common passwords has this one (test-support.ts).
+      const tenThousand = await resetPassword({ token, newPassword: tenThousandListPassword });
+      expect(tenThousand.statusCode).toBe(400);
+      expect(tenThousand.json()).toEqual({ success: false, message: passwordMessages.common });
 
       expect((await resetPassword({ token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
     });

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accountMessages } from "../../domain/accounts/messages";
-import { passwordMessages } from "../../domain/accounts/password-policy";
+import { checkPassword, passwordMessages } from "../../domain/accounts/password-policy";
+import { isAmongMostCommonPasswords } from "./common-passwords";
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, authTokens, passwords, sessions, users } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
@@ -21,6 +22,7 @@ import {
   type AccountsTestApp,
   cookiesFrom,
   signedInUser,
+  tenThousandListPassword,
 } from "./test-support";
 
 // Signing up: register, the verification link, and asking for a new one (DESIGN §5, §7).
@@ -156,6 +158,18 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
         expect(response.statusCode, password).toBe(400);
         expect(response.json().message).toBe(passwordMessages.common);
       }
+    });
+
+    it("refuses a password only the list of the 10,000 most common has, in any case", async () => {
+      // The small list and the character rules let it through; the large list alone refuses it.
+      expect(checkPassword(tenThousandListPassword).valid).toBe(true);
+      expect(isAmongMostCommonPasswords(tenThousandListPassword)).toBe(true);
+      for (const password of [tenThousandListPassword, "sASHA_007"]) {
+        const response = await register(t.app, { ...alice, password });
+        expect(response.statusCode, password).toBe(400);
+        expect(response.json()).toEqual({ success: false, message: passwordMessages.common });
+      }
+      expect(await t.db.select().from(users)).toEqual([]);
     });
 
     it("accepts long passphrases as typed, up to 256 characters", async () => {

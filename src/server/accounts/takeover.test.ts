@@ -14,6 +14,7 @@ import {
   login,
   outbox,
   register,
+  tenThousandListPassword,
   tokenMailedTo,
   type AccountsTestApp,
 } from "./test-support";
@@ -149,6 +150,10 @@ describe.each(testDatabaseKinds())("verification links opened in another browser
     expect(weak.statusCode).toBe(400);
     const personal = await choose(answer.passwordToken, "Alice.Okafor-2024!");
     expect(personal.json()).toEqual({ success: false, message: passwordMessages.personal });
+    // Only the list of the 10,000 most common passwords has this one (test-support.ts).
+    const common = await choose(answer.passwordToken, tenThousandListPassword);
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({ success: false, message: passwordMessages.common });
     expect((await choose("A".repeat(43), victimsPassword)).json()).toEqual({
       success: false,
       message: accountMessages.choosePasswordLinkInvalid,

@@ -1,8 +1,10 @@
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { locateFfmpeg } from "./ffmpeg";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildTestApp } from "../accounts/test-support";
+import { openTestDatabase } from "../test/databases";
+import { bundledFfmpegWarning, locateFfmpeg } from "./ffmpeg";
 import { remuxArguments } from "./videos";
 
 // Which ffmpeg runs: FFMPEG_PATH, else the system's, else the bundled fallback.
@@ -49,7 +51,54 @@ describe("the remux command", () => {
     expect(joined).toContain("-protocol_whitelist file -f mov -i /in.part");
     expect(joined).toContain("-map 0:V:0 -map 0:a:0? -c copy");
     expect(joined).toContain("-map_metadata -1 -map_metadata:s -1 -map_chapters -1");
-    expect(joined).toContain("-movflags +faststart -f mp4 /out.part");
+    expect(joined).toContain("-empty_hdlr_name 1 -movflags +faststart -f mp4 /out.part");
     expect(remuxArguments("/in", "/out", "video/x-msvideo")).not.toContain("-movflags");
+    expect(remuxArguments("/in", "/out", "video/x-msvideo")).not.toContain("-empty_hdlr_name");
+  });
+});
+
+describe("the warning about the bundled ffmpeg", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** The warnings an app logs while it is built, with PATH as given (no FFMPEG_PATH). */
+  async function warningsOfAnAppWith(searchPath: string): Promise<string[]> {
+    const database = await openTestDatabase("pglite");
+    const uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-uploads-"));
+    const lines: string[] = [];
+    try {
+      // No ffmpeg on PATH: the only one left is the binary bundled in @ffmpeg-installer/ffmpeg.
+      vi.stubEnv("PATH", searchPath);
+      const t = await buildTestApp(database, {
+        config: { logLevel: "warn", ffmpegPath: undefined, uploadsDir },
+        logStream: { write: (line) => lines.push(line) },
+      });
+      vi.unstubAllEnvs();
+      await t.app.close();
+    } finally {
+      await database.close();
+      await rm(uploadsDir, { recursive: true, force: true });
+    }
+    return lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level === 40)
+      .map((line) => line.msg);
+  }
+
+  it("is logged when the app falls back to the bundled binary", async () => {
+    expect(await warningsOfAnAppWith("")).toContain(bundledFfmpegWarning);
+    expect(bundledFfmpegWarning).toMatch(/no security fixes.*apt-get install ffmpeg.*FFMPEG_PATH/);
+  });
+
+  it("is not logged when the system's ffmpeg is found", async () => {
+    const system = await mkdtemp(path.join(tmpdir(), "ia-system-ffmpeg-"));
+    try {
+      await writeFile(path.join(system, "ffmpeg"), "#!/bin/sh\nexit 0\n");
+      await chmod(path.join(system, "ffmpeg"), 0o755);
+      expect(await warningsOfAnAppWith(system)).not.toContain(bundledFfmpegWarning);
+    } finally {
+      await rm(system, { recursive: true, force: true });
+    }
   });
 });

@@ -2,27 +2,46 @@ import { inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import { reportMedia } from "../db/schema";
-import { ABANDONED_AFTER_MS, type MediaStorage } from "./storage";
+import type { MediaStorage } from "./storage";
 
 // A process killed mid-upload (kill -9, power cut) leaves files that nothing will ever remove: `.part`
-// files in `.incoming/`, and stored files whose report was never written (the row is written only once
-// every file is in place, so such a file is briefly normal). The sweep removes both once they are older
-// than any live upload could leave them, at start-up and then periodically. A report row is written only
-// after its files are stored and flushed, and the sweep never removes a file a row names, so a row never
-// points at a missing file.
+// files in `.incoming/`, and stored files whose report was never written. A live upload leaves such
+// files too: each photo is moved into place as it arrives, and the report row that names it is written
+// only once the whole request is in. So a row-less stored file is removed only once it is older than
+// the longest request the server lets run (the whole-request timeout, then a remux, then a margin):
+// then no live upload, on this instance or another with the same settings, can still be writing its
+// row. At start-up and then periodically. As a last guard, a report is saved only after its files are
+// checked to be there (reports/routes.ts), so a row never points at a missing file.
 
 export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** Room beyond the longest request: the answer, the database write, a busy disk, clocks apart. */
+export const ORPHAN_MARGIN_MS = 15 * 60 * 1000;
+
+/**
+ * How old a row-less stored file must be before the sweep removes it: longer than any request can last.
+ * Node's whole-request timeout covers receiving the body; a video's remux (with its own limit) and the
+ * report's write come after it.
+ */
+export function orphanAgeMs(settings: { requestMs: number; videoRemuxTimeoutMs: number }): number {
+  return settings.requestMs + settings.videoRemuxTimeoutMs + ORPHAN_MARGIN_MS;
+}
 
 export interface SweepResult {
   abandonedUploads: number;
   orphanFiles: number;
 }
 
-export async function sweepOrphanMedia(storage: MediaStorage, db: Database, now: Date): Promise<SweepResult> {
+/** Removes abandoned uploads, and stored files that no report names and are older than `olderThanMs`. */
+export async function sweepOrphanMedia(
+  storage: MediaStorage,
+  db: Database,
+  now: Date,
+  olderThanMs: number,
+): Promise<SweepResult> {
   const abandonedUploads = await storage.removeAbandonedUploads(now);
   let orphanFiles = 0;
   for await (const files of storage.storedFiles()) {
-    const old = files.filter((file) => now.getTime() - file.modifiedMs > ABANDONED_AFTER_MS);
+    const old = files.filter((file) => now.getTime() - file.modifiedMs > olderThanMs);
     if (old.length === 0) continue;
     const named = await db
       .select({ storageKey: reportMedia.storageKey })
@@ -43,17 +62,23 @@ export async function sweepOrphanMedia(storage: MediaStorage, db: Database, now:
   return { abandonedUploads, orphanFiles };
 }
 
+export interface SweepSchedule {
+  /** Row-less stored files older than this are removed (orphanAgeMs of the configuration). */
+  olderThanMs: number;
+  intervalMs?: number;
+}
+
 /** Sweeps now and every `intervalMs`; returns a function that stops it. A failed sweep is logged. */
 export function startOrphanSweep(
   storage: MediaStorage,
   db: Database,
   log: FastifyBaseLogger,
   now: () => Date,
-  intervalMs = ORPHAN_SWEEP_INTERVAL_MS,
+  { olderThanMs, intervalMs = ORPHAN_SWEEP_INTERVAL_MS }: SweepSchedule,
 ): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    running = sweepOrphanMedia(storage, db, now()).then(
+    running = sweepOrphanMedia(storage, db, now(), olderThanMs).then(
       (result) => {
         if (result.abandonedUploads + result.orphanFiles > 0) {
           log.warn(result, "removed media files left by an interrupted upload");

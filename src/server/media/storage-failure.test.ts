@@ -2,11 +2,12 @@ import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import type { FastifyBaseLogger } from "fastify";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
-import { emptyTables } from "../accounts/test-support";
+import { buildTestApp, emptyTables, testConfig } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia } from "../db/schema";
 import {
@@ -15,17 +16,20 @@ import {
   fieldParts,
   filesIn,
   mediaPart,
+  mp4Video,
   signedInAs,
   smallJpeg,
   submitReport,
   type ReportsTestApp,
 } from "../reports/test-support";
 import { openTestDatabase } from "../test/databases";
-import { sweepOrphanMedia } from "./orphan-sweep";
+import { orphanAgeMs, startOrphanSweep, sweepOrphanMedia, type SweepResult } from "./orphan-sweep";
 import { ABANDONED_AFTER_MS, MediaStorage, UploadBatch } from "./storage";
 
 // A full disk is the server's problem, said as such (507, logged as an error, health failing), never
 // a 400 "upload stopped". The disk-full errors are real: writes go to /dev/full, which answers ENOSPC.
+// A read-only folder cannot be made here (the tests may run as root, for whom chmod changes nothing),
+// so its error is the one Node gives on a read-only file system, thrown where the first write happens.
 
 describe("when the disk cannot take files", () => {
   let database: DatabaseHandle;
@@ -72,6 +76,103 @@ describe("when the disk cannot take files", () => {
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(errors.some((line) => line.level >= 50 && /could not be stored/.test(line.msg))).toBe(true);
+  });
+
+  const errorsLogged = () =>
+    logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level >= 50)
+      .map((line) => line.msg);
+
+  async function expectRefusedAndNothingKept(response: { statusCode: number; json(): unknown }) {
+    expect(response.statusCode).toBe(507);
+    expect(response.json()).toEqual({
+      success: false,
+      message: "The server cannot store files right now. Please try again later.",
+    });
+    expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
+    expect(await t.db.select().from(reportMedia)).toEqual([]);
+    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(errorsLogged().some((message) => /could not be stored/.test(message))).toBe(true);
+  }
+
+  it("answers 507 when the uploads folder is read-only, logs an error, and keeps nothing", async () => {
+    const reporter = await signedInAs(t, "user", {
+      email: "chidi@example.org",
+      firstname: "Chidi",
+      lastname: "Obi",
+    });
+    vi.spyOn(UploadBatch.prototype, "incomingFile").mockImplementation(async function (this: UploadBatch) {
+      const folder = path.join(t.uploadsDir, ".incoming");
+      throw Object.assign(new Error(`EROFS: read-only file system, mkdir '${folder}'`), {
+        errno: -30,
+        code: "EROFS",
+        syscall: "mkdir",
+        path: folder,
+      });
+    });
+
+    const response = await submitReport(t.app, reporter, [
+      ...fieldParts(),
+      mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+    ]);
+
+    await expectRefusedAndNothingKept(response);
+  });
+
+  it("answers a video upload 507 on a full disk, logs an error, and keeps nothing", async () => {
+    const reporter = await signedInAs(t, "user", {
+      email: "dayo@example.org",
+      firstname: "Dayo",
+      lastname: "Ojo",
+    });
+    // The video's bytes are streamed to disk as they arrive: here the disk is /dev/full.
+    vi.spyOn(UploadBatch.prototype, "incomingFile").mockImplementation(async () => {
+      const stream = createWriteStream("/dev/full");
+      await once(stream, "open");
+      return { path: "/dev/full", stream };
+    });
+
+    const response = await submitReport(t.app, reporter, [
+      ...fieldParts(),
+      mediaPart("clip.mp4", "video/mp4", mp4Video(200_000)),
+    ]);
+
+    await expectRefusedAndNothingKept(response);
+  });
+
+  it("refuses to save a report whose stored file vanished, with 503, and keeps nothing", async () => {
+    const reporter = await signedInAs(t, "user", {
+      email: "efe@example.org",
+      firstname: "Efe",
+      lastname: "Ugo",
+    });
+    // The first photo's file disappears once in place, as an over-eager sweep would remove it.
+    const keep = UploadBatch.prototype.keep;
+    let kept = 0;
+    vi.spyOn(UploadBatch.prototype, "keep").mockImplementation(async function (
+      this: UploadBatch,
+      incomingPath: string,
+      mediaId: string,
+    ) {
+      const key = await keep.call(this, incomingPath, mediaId);
+      if (kept++ === 0) await rm(path.join(t.uploadsDir, key));
+      return key;
+    });
+
+    const response = await submitReport(t.app, reporter, [
+      ...fieldParts(),
+      mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+      mediaPart("door.jpg", "image/jpeg", await smallJpeg()),
+    ]);
+
+    expect(kept).toBe(2);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ success: false, message: reportServerMessages.mediaLost });
+    expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
+    expect(await t.db.select().from(reportMedia)).toEqual([]);
+    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(errorsLogged().some((message) => /vanished before the report was saved/.test(message))).toBe(true);
   });
 
   it("reports the storage check as failing in /api/v1/health", async () => {
@@ -144,7 +245,7 @@ describe("the sweep of files left by a process that died mid-upload", () => {
 
     // The sweep (at start-up and periodically) removes the stored file without a row, never one with.
     const storage = await MediaStorage.open(t.uploadsDir);
-    expect(await sweepOrphanMedia(storage, t.db, new Date())).toEqual({
+    expect(await sweepOrphanMedia(storage, t.db, new Date(), ABANDONED_AFTER_MS)).toEqual({
       abandonedUploads: 0,
       orphanFiles: 1,
     });
@@ -152,6 +253,100 @@ describe("the sweep of files left by a process that died mid-upload", () => {
       [row!.storageKey, ".incoming/0b1c2d3e-0000-4000-8000-000000000002.part"].sort(),
     );
     await rm(recentPart);
+  });
+});
+
+describe("the sweep never removes a file of an upload still in progress", () => {
+  let database: DatabaseHandle;
+  let root: string;
+  const minute = 60 * 1000;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "ia-sweep-"));
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** A stored file that no report names, last changed `ageMs` ago. */
+  async function rowlessFile(name: string, ageMs: number): Promise<string> {
+    const key = `${name.slice(0, 2)}/${name}`;
+    await mkdir(path.join(root, name.slice(0, 2)), { recursive: true });
+    await writeFile(path.join(root, key), "a photo whose report is still arriving");
+    const changed = new Date(Date.now() - ageMs);
+    await utimes(path.join(root, key), changed, changed);
+    return key;
+  }
+
+  it("waits longer than the longest request the timeouts allow, then removes a row-less file", async () => {
+    const requestMs = 30 * minute;
+    const olderThanMs = orphanAgeMs({ requestMs, videoRemuxTimeoutMs: 2 * minute });
+    expect(olderThanMs).toBeGreaterThan(requestMs + 2 * minute);
+    // Received in the first minute of a 30-minute upload: older than the request, younger than the limit.
+    const young = await rowlessFile("a1c2d3e4-0000-4000-8000-000000000001", olderThanMs - minute);
+    const old = await rowlessFile("b1c2d3e4-0000-4000-8000-000000000002", olderThanMs + minute);
+    const storage = await MediaStorage.open(root);
+
+    expect(await sweepOrphanMedia(storage, database.db, new Date(), olderThanMs)).toEqual({
+      abandonedUploads: 0,
+      orphanFiles: 1,
+    });
+    expect(await filesIn(root)).toEqual([young]);
+    expect(await filesIn(root)).not.toContain(old);
+  });
+
+  it("uses the configured timeouts in the app: a file as old as the whole-request timeout stays", async () => {
+    // With the default 30-minute request timeout, a 40-minute-old file may belong to a live upload.
+    const live = await rowlessFile("c1c2d3e4-0000-4000-8000-000000000003", 40 * minute);
+    const orphan = await rowlessFile("d1c2d3e4-0000-4000-8000-000000000004", 90 * minute);
+    expect(testConfig().httpTimeouts.requestMs).toBe(30 * minute);
+    const t = await buildTestApp(database, { config: { uploadsDir: root } });
+    // Closing the app waits for the sweep it started.
+    await t.app.close();
+
+    expect(await filesIn(root)).toEqual([live]);
+    expect(orphan).not.toBe(live);
+  });
+
+  it("sweeps again after each interval", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const storage = await MediaStorage.open(root);
+    const sweeps = vi.spyOn(storage, "removeAbandonedUploads");
+    let reported: (result: SweepResult) => void = () => undefined;
+    const nextReport = () => new Promise<SweepResult>((resolve) => (reported = resolve));
+    const log = {
+      warn: (result: SweepResult) => reported(result),
+      error: vi.fn(),
+    } as unknown as FastifyBaseLogger;
+
+    await rowlessFile("e1c2d3e4-0000-4000-8000-000000000005", 2 * minute);
+    const first = nextReport();
+    const stop = startOrphanSweep(storage, database.db, log, () => new Date(), {
+      olderThanMs: minute,
+      intervalMs: 10 * minute,
+    });
+    expect(await first).toEqual({ abandonedUploads: 0, orphanFiles: 1 });
+    expect(sweeps).toHaveBeenCalledTimes(1);
+
+    // A file left later is removed by the next sweep, which comes once the interval has passed.
+    await rowlessFile("f1c2d3e4-0000-4000-8000-000000000006", 2 * minute);
+    vi.advanceTimersByTime(10 * minute - 1);
+    expect(sweeps).toHaveBeenCalledTimes(1);
+    const second = nextReport();
+    vi.advanceTimersByTime(1);
+    expect(sweeps).toHaveBeenCalledTimes(2);
+    expect(await second).toEqual({ abandonedUploads: 0, orphanFiles: 1 });
+    expect(await filesIn(root)).toEqual([]);
+
+    await stop();
+    vi.advanceTimersByTime(30 * minute);
+    expect(sweeps).toHaveBeenCalledTimes(2);
+    expect(log.error).not.toHaveBeenCalled();
   });
 });
 

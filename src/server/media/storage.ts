@@ -140,6 +140,19 @@ export class MediaStorage {
     }
   }
 
+  /** The keys among `storageKeys` whose file is not there (checked just before a report row names them). */
+  async missing(storageKeys: readonly string[]): Promise<string[]> {
+    const found = await Promise.all(
+      storageKeys.map((key) =>
+        stat(this.pathOf(key)).then(
+          (info) => info.isFile(),
+          () => false,
+        ),
+      ),
+    );
+    return storageKeys.filter((_key, index) => !found[index]);
+  }
+
   /** Removes a stored file (one that no report row names). */
   async remove(storageKey: string): Promise<void> {
     await rm(this.pathOf(storageKey), { force: true });

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -25,7 +26,7 @@ export const revealingTags = {
 
 export type TestVideoFormat = "mp4" | "mov" | "avi";
 
-async function ffmpegPath(): Promise<string> {
+export async function ffmpegPath(): Promise<string> {
   return (await locateFfmpeg(process.env.FFMPEG_PATH)).path;
 }
 
@@ -67,32 +68,74 @@ export async function revealingVideo(format: TestVideoFormat): Promise<Buffer> {
 }
 
 export interface VideoDescription {
-  /** ffmpeg's description of the file (`ffmpeg -i`), as printed. */
+  /** What read the file: ffprobe when it sits beside the ffmpeg found, else ffmpeg's own description. */
+  reader: "ffprobe" | "ffmpeg -i";
+  /** The reader's output, as printed (ffprobe's JSON, or `ffmpeg -i`'s description). */
   text: string;
-  /** Global metadata keys, and each stream's. */
+  /** The container's (format's) tags. */
   globalTags: Record<string, string>;
+  /** Each stream's kind (video, audio, subtitle, data, attachment) and tags. */
   streams: { kind: string; tags: Record<string, string> }[];
   chapters: number;
 }
 
-/** What ffmpeg reads in a file: its streams, tags and chapters (`ffmpeg -i`, as ffprobe would show). */
+/**
+ * ffprobe beside `ffmpeg`, if there is one: Debian's ffmpeg package ships /usr/bin/ffprobe; the binary
+ * bundled in @ffmpeg-installer/ffmpeg comes alone.
+ */
+export async function ffprobeBeside(ffmpeg: string): Promise<string | undefined> {
+  const candidate = path.join(path.dirname(ffmpeg), "ffprobe");
+  return access(candidate, constants.X_OK).then(
+    () => candidate,
+    () => undefined,
+  );
+}
+
+/** What a reader sees in a file: its streams, tags and chapters (ffprobe, else `ffmpeg -i`). */
 export async function describeVideo(bytes: Buffer, format: TestVideoFormat): Promise<VideoDescription> {
   const folder = await mkdtemp(path.join(tmpdir(), "ia-probe-"));
   try {
     const file = path.join(folder, `probe.${format}`);
     await writeFile(file, bytes);
+    const ffmpeg = await ffmpegPath();
+    const ffprobe = await ffprobeBeside(ffmpeg);
+    if (ffprobe) {
+      const { stdout } = await run(ffprobe, [
+        ...["-v", "error", "-show_format", "-show_streams", "-show_chapters"],
+        ...["-print_format", "json", file],
+      ]);
+      return { reader: "ffprobe", text: stdout, ...parseProbe(stdout) };
+    }
     // With no output file ffmpeg exits 1 after describing the input; the description is on stderr.
-    const text = await run(await ffmpegPath(), ["-hide_banner", "-i", file]).then(
+    const text = await run(ffmpeg, ["-hide_banner", "-i", file]).then(
       ({ stderr }) => stderr,
       (error: { stderr?: string }) => error.stderr ?? "",
     );
-    return { text, ...parseDescription(text) };
+    return { reader: "ffmpeg -i", text, ...parseDescription(text) };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-function parseDescription(text: string): Omit<VideoDescription, "text"> {
+type Described = Omit<VideoDescription, "reader" | "text">;
+
+function parseProbe(json: string): Described {
+  const probe = JSON.parse(json) as {
+    format?: { tags?: Record<string, string> };
+    streams?: { codec_type?: string; tags?: Record<string, string> }[];
+    chapters?: unknown[];
+  };
+  return {
+    globalTags: probe.format?.tags ?? {},
+    streams: (probe.streams ?? []).map((stream) => ({
+      kind: stream.codec_type ?? "unknown",
+      tags: stream.tags ?? {},
+    })),
+    chapters: probe.chapters?.length ?? 0,
+  };
+}
+
+function parseDescription(text: string): Described {
   const globalTags: Record<string, string> = {};
   const streams: VideoDescription["streams"] = [];
   let chapters = 0;
@@ -101,7 +144,7 @@ function parseDescription(text: string): Omit<VideoDescription, "text"> {
     const stream = /^\s*Stream #\d+:\d+.*?: (\w+):/.exec(line);
     if (stream) {
       const tags: Record<string, string> = {};
-      streams.push({ kind: stream[1]!, tags });
+      streams.push({ kind: stream[1]!.toLowerCase(), tags });
       target = tags;
       continue;
     }

@@ -7,8 +7,10 @@ import type { VideoContentType } from "./media-types";
 // Videos are remuxed before they are stored, so nothing of the original container survives but one
 // video and one audio stream: no container or stream tags (MP4/MOV location atoms such as ©xyz and
 // com.apple.quicktime.location.ISO6709, creation time, device make and model, AVI INFO and WebM tags),
-// no chapters, no subtitle, data or attachment streams. The streams are copied (-c copy), never
-// re-encoded, and MP4/MOV get their index first (faststart) so playback starts before the download ends.
+// no chapters, no subtitle, data or attachment streams, no handler names. What remains is what the MP4/MOV
+// muxer always writes: the brands, and each track's language code ("und") and vendor field (fixed codes).
+// The streams are copied (-c copy), never re-encoded, and MP4/MOV get their index first (faststart) so
+// playback starts before the download ends.
 // ffmpeg reads a file sent by anyone: its input format is forced to the one sniffed, it may open local
 // files only (no network protocols, no external references), and it is killed after a time limit.
 
@@ -27,10 +29,10 @@ export interface RemuxOptions {
   timeoutMs: number;
 }
 
-const containers: Record<VideoContentType, { demuxer: string; muxer: string; faststart: boolean }> = {
-  "video/mp4": { demuxer: "mov", muxer: "mp4", faststart: true },
-  "video/quicktime": { demuxer: "mov", muxer: "mov", faststart: true },
-  "video/x-msvideo": { demuxer: "avi", muxer: "avi", faststart: false },
+const containers: Record<VideoContentType, { demuxer: string; muxer: string; quicktime: boolean }> = {
+  "video/mp4": { demuxer: "mov", muxer: "mp4", quicktime: true },
+  "video/quicktime": { demuxer: "mov", muxer: "mov", quicktime: true },
+  "video/x-msvideo": { demuxer: "avi", muxer: "avi", quicktime: false },
 };
 
 // One remux per core at a time: each is a process of its own, and a burst must not start dozens.
@@ -50,7 +52,9 @@ export function remuxArguments(input: string, output: string, contentType: Video
     // No global, stream or chapter metadata is copied; bitexact keeps ffmpeg's own tags and dates out.
     ...["-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1"],
     ...["-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact"],
-    ...(container.faststart ? ["-movflags", "+faststart"] : []),
+    // MP4/MOV: no handler name in the hdlr atoms ("VideoHandler", or the camera's own name when copied).
+    ...(container.quicktime ? ["-empty_hdlr_name", "1"] : []),
+    ...(container.quicktime ? ["-movflags", "+faststart"] : []),
     ...["-f", container.muxer, output],
   ];
 }

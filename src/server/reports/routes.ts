@@ -121,6 +121,13 @@ export function reportRoutes({
       const batch = storage.startBatch();
       try {
         const { fields, media } = await receiveReport(request, batch, limits, video);
+        // A row must never name a missing file: each file is checked once more just before the insert.
+        const missing = await storage.missing(media.map((file) => file.storageKey));
+        if (missing.length > 0) {
+          request.log.error({ missing }, "a stored file of a report vanished before the report was saved");
+          reply.header("retry-after", "60");
+          throw new HttpError(503, reportServerMessages.mediaLost);
+        }
         const report = await saveReport(db, { reporterId: user.id, fields, media, at: now() });
         return reply.status(201).send({
           success: true,
