@@ -238,9 +238,10 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
           const b = await timed(url, unknown);
           expect(a.status, url).toBe(b.status);
           expect(a.body, url).toBe(b.body);
+          // Both branches wait for the floor; that they end together is proven on a fake clock in
+          // same-answer-time.test.ts (a wall-clock difference here would fail on a busy machine).
           expect(a.ms, url).toBeGreaterThanOrEqual(145);
           expect(b.ms, url).toBeGreaterThanOrEqual(145);
-          expect(Math.abs(a.ms - b.ms), url).toBeLessThan(100);
         }
       } finally {
         await timedApp.app.close();
