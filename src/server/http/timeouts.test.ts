@@ -198,12 +198,13 @@ describe("HTTP timeouts of a kept-alive connection and of the whole request", ()
       "POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n",
     );
     connection.socket.write('{"email":"');
-    // 200 bytes every 50 ms: four times the minimum rate, far too slow to finish 100 kB in time.
+    // 600 bytes every 50 ms: twelve times the minimum rate, so even one tick after a stalled event loop
+    // carries a whole window's minimum; still far too slow to finish 100 kB in time.
     let sent = 10;
     const trickle = setInterval(() => {
       if (connection.socket.destroyed || !connection.socket.writable) return;
-      connection.socket.write("a".repeat(200));
-      sent += 200;
+      connection.socket.write("a".repeat(600));
+      sent += 600;
     }, 50);
     try {
       const { at } = await connection.closed;
