@@ -50,9 +50,11 @@ import { statesFilterFrom } from "./states-query";
 
 // Open data under /api/v1/open (issue 16):
 //   GET /                              the catalogue: every dataset, its formats and addresses
-//   GET /states.{json,csv}             the 37 state records; ?zone=&status= } prepared at start-up: no query,
-//   GET /schools.{json,csv,geojson}    the schools directory          } no serialisation per request
+//   GET /states.{json,csv}             the 37 state records             } prepared at start-up: no query,
+//   GET /schools.{json,csv,geojson}    the schools directory             } no serialisation per request
 //   GET /estimates.{json,csv}          the national prevalence estimates }
+//     states and schools take ?state= (slug or id); states also ?zone=&status= as /states filters (a
+//     filter's documents are made on its first request, then kept: states-query.ts, static-bodies.ts)
 //   GET /reports.{json,csv}            verified reports; ?state=&type=&from=&to=, JSON paged, CSV streamed
 // CSV takes ?hxl=1 for a second row of HXL hashtags. Every answer: ETag, Last-Modified, 304 on a
 // matching condition, CORS for anyone, and the licence in the body and in a Link header.

@@ -129,7 +129,7 @@ export function NationalStatistics({ figures, cards, policy }: NationalStatistic
           </ul>
         </div>
       ))}
-      <p className={styles.source}>
+      <p className={styles.download}>
         <a href={openDataPath("estimates", "csv")} download>
           Download the estimates as CSV
         </a>
