@@ -280,10 +280,11 @@ test.describe("compare all states", () => {
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(count);
-    await expect(page.getByRole("link", { name: "Download these rows as CSV" })).toHaveAttribute(
-      "href",
-      "/api/v1/open/states.csv",
-    );
+    const download = page.getByRole("link", { name: "Download these rows as CSV" });
+    await expect(download).toHaveAttribute("href", "/api/v1/open/states.csv?zone=South+West&status=passed");
+    // The file holds the rows the table shows.
+    const csv = await (await page.request.get(String(await download.getAttribute("href")))).text();
+    expect(csv.match(/\r\n\d+,/g)).toHaveLength(count);
     await expectNoAxeViolations(page, "/states filtered");
   });
 });

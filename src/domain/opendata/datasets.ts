@@ -1,5 +1,6 @@
 import type { School, StateRecord } from "../datasets/schemas";
 import { sameState, stateSlug } from "../datasets/state-names";
+import { zoneOf } from "../datasets/zones";
 
 // What each open dataset holds: its fields (name, meaning, type, HXL hashtag), and how a record of data/
 // becomes an open record. One definition serves the JSON, the CSV (same names, same order), the HXL row
@@ -78,6 +79,13 @@ export const stateFields: readonly OpenField[] = [
   { name: "state", meaning: "Name of the state (or FCT)", type: "text", hxl: "#adm1+name" },
   { name: "code", meaning: "ISO 3166-2 code of the state", type: "text", hxl: "#adm1+code" },
   { name: "country", meaning: "ISO 3166-1 code of the country", type: "text", hxl: "#country+code" },
+  {
+    name: "zone",
+    meaning:
+      "Geopolitical zone: North Central, North East, North West, South East, South South or South West",
+    type: "text",
+    hxl: "#region+name",
+  },
   {
     name: "law_status",
     meaning:
@@ -177,6 +185,7 @@ export function openStateRecord(state: StateRecord): OpenRecord {
     state: state.state,
     code: state.code,
     country: state.country,
+    zone: zoneOf(state.state),
     law_status: orNull(state.status),
     law_title: text(state.law.name),
     law_year: state.law.year,

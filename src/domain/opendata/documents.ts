@@ -50,14 +50,17 @@ export function citation(info: Pick<OpenDatasetInfo, "title">, version: string):
   );
 }
 
-/** The file name a download is saved under: the dataset (and the state it is limited to), and its date. */
+/**
+ * The file name a download is saved under: the dataset, what it is limited to (a state, "north-east-passed"),
+ * and its date.
+ */
 export function downloadFileName(
   dataset: OpenDatasetId,
   date: string,
   format: OpenFormat,
-  state: string | null = null,
+  limitedTo: string | null = null,
 ): string {
-  return `inclusion-atlas-${dataset}-${state ? `${state}-` : ""}${date}.${format}`;
+  return `inclusion-atlas-${dataset}-${limitedTo ? `${limitedTo}-` : ""}${date}.${format}`;
 }
 
 // CSV --------------------------------------------------------------------------------------------------

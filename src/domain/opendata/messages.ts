@@ -1,3 +1,5 @@
+import { zones } from "../datasets/zones";
+import { lawStatusCategories } from "../law-status";
 import { commentTypes } from "../reports/report-rules";
 
 // What the open-data API answers when a request cannot be served: each sentence names the parameter or
@@ -17,6 +19,11 @@ export const openDataMessages = {
   badHxl: "The parameter hxl must be 1 (add a row of HXL hashtags under the header) or 0.",
   badState:
     "The parameter state must be one of the 37 states, by slug (for example lagos, akwa-ibom, fct) or id (1 to 37).",
+  badZone: `The parameter zone must be one of the six zones: ${zones.join(", ")} (for example zone=South+West).`,
+  badStatus: `The parameter status must be one of: ${lawStatusCategories
+    .map((category) => `${category.key} (${category.label})`)
+    .join(", ")}.`,
+  statesOnly: (parameter: string) => `The parameter ${parameter} filters the states dataset only.`,
   badType: `The parameter type must be one of: ${commentTypes.join(", ")}.`,
   badDate: (parameter: "from" | "to") =>
     `The parameter ${parameter} must be a date written YYYY-MM-DD, for example 2026-01-31.`,

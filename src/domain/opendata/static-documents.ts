@@ -1,4 +1,6 @@
 import type { School, StateRecord } from "../datasets/schemas";
+import type { Zone } from "../datasets/zones";
+import { lawStatusKey, type LawStatusKey } from "../law-status";
 import {
   openDatasets,
   openEstimateRecord,
@@ -30,6 +32,9 @@ export interface StaticDocument {
   hxl: boolean;
   /** One state's rows only (?state=slug: a state page's "Download data"); null for the whole dataset. */
   state: string | null;
+  /** The states of one zone, or of one law status, only (?zone=, ?status=: the rows /states shows). */
+  zone?: Zone | null;
+  status?: LawStatusKey | null;
   body: string;
   /** Records in it (GeoJSON: features). */
   rows: number;
@@ -73,53 +78,113 @@ export function staticRecords(data: StaticDatasets): StaticRecords {
 /** The datasets that take ?state=: their rows are each in one state. */
 export const byStateDatasets = ["states", "schools"] as const;
 
+/** The JSON, the CSV and the CSV with HXL hashtags of some rows of a tabular dataset. */
+function tabularDocuments(
+  dataset: StaticDatasetId,
+  rows: OpenRecord[],
+  asOf: string,
+  filter: Partial<StatesFilter>,
+  extra: Record<string, OpenValue> = {},
+): StaticDocument[] {
+  const info = openDatasets[dataset];
+  const common = {
+    dataset,
+    state: filter.state ?? null,
+    zone: filter.zone ?? null,
+    status: filter.status ?? null,
+    rows: rows.length,
+    asOf,
+  };
+  return [
+    { ...common, format: "json", hxl: false, body: jsonDocument(info, rows, { as_of: asOf, ...extra }) },
+    { ...common, format: "csv", hxl: false, body: csvDocument(info.fields, rows, false) },
+    { ...common, format: "csv", hxl: true, body: csvDocument(info.fields, rows, true) },
+  ];
+}
+
 export function staticDocuments(data: StaticDatasets): StaticDocument[] {
   const records = staticRecords(data);
   const { asOf } = records;
-  const documents: StaticDocument[] = [];
-  const tabular = (
-    dataset: StaticDatasetId,
-    rows: OpenRecord[],
-    state: string | null,
-    extra: Record<string, OpenValue> = {},
-  ) => {
-    const info = openDatasets[dataset];
-    const common = { dataset, state, rows: rows.length, asOf: asOf[dataset] };
-    documents.push(
+  const documents: StaticDocument[] = [
+    ...tabularDocuments("states", records.states, asOf.states, {}),
+    ...tabularDocuments("schools", records.schools, asOf.schools, {}),
+    {
+      dataset: "schools",
+      format: "geojson",
+      hxl: false,
+      state: null,
+      body: geojsonDocument(openDatasets.schools, records.positionedSchools, asOf.schools),
+      rows: records.positionedSchools.length,
+      asOf: asOf.schools,
+    },
+    ...tabularDocuments(
+      "estimates",
+      records.estimates,
+      asOf.estimates,
+      {},
       {
-        ...common,
-        format: "json",
-        hxl: false,
-        body: jsonDocument(info, rows, { as_of: asOf[dataset], ...extra }),
+        about: data.estimates.about,
+        headline: data.estimates.headline,
       },
-      { ...common, format: "csv", hxl: false, body: csvDocument(info.fields, rows, false) },
-      { ...common, format: "csv", hxl: true, body: csvDocument(info.fields, rows, true) },
-    );
-  };
-  tabular("states", records.states, null);
-  tabular("schools", records.schools, null);
-  documents.push({
-    dataset: "schools",
-    format: "geojson",
-    hxl: false,
-    state: null,
-    body: geojsonDocument(openDatasets.schools, records.positionedSchools, asOf.schools),
-    rows: records.positionedSchools.length,
-    asOf: asOf.schools,
-  });
-  tabular("estimates", records.estimates, null, {
-    about: data.estimates.about,
-    headline: data.estimates.headline,
-  });
+    ),
+  ];
   for (const state of records.states) {
     const slug = String(state.slug);
-    tabular("states", [state], slug, { state: slug });
-    tabular(
-      "schools",
-      records.schools.filter((school) => school.state_id === state.id),
-      slug,
-      { state: slug },
+    documents.push(
+      ...tabularDocuments("states", [state], asOf.states, { state: slug }, { state: slug }),
+      ...tabularDocuments(
+        "schools",
+        records.schools.filter((school) => school.state_id === state.id),
+        asOf.schools,
+        { state: slug },
+        { state: slug },
+      ),
     );
   }
   return documents;
+}
+
+/** What /states filters by, as its address names it (?zone=South+West&status=passed), and ?state=. */
+export interface StatesFilter {
+  /** A state's slug. */
+  state: string | null;
+  zone: Zone | null;
+  status: LawStatusKey | null;
+}
+
+/** The states rows a filter keeps: the rows /states shows for the same zone and law status. */
+export function filteredStates(states: readonly OpenRecord[], filter: StatesFilter): OpenRecord[] {
+  return states.filter(
+    (state) =>
+      (!filter.state || state.slug === filter.state) &&
+      (!filter.zone || state.zone === filter.zone) &&
+      (!filter.status ||
+        lawStatusKey(typeof state.law_status === "string" ? state.law_status : "") === filter.status),
+  );
+}
+
+/**
+ * The states downloads of one filter (JSON, CSV, CSV with hashtags), made when a filter is first asked
+ * for: a zone, a law status, or both, with or without a state (there are 34 such filters without one).
+ */
+export function filteredStatesDocuments(records: StaticRecords, filter: StatesFilter): StaticDocument[] {
+  const extra: Record<string, OpenValue> = {};
+  if (filter.state) extra.state = filter.state;
+  if (filter.zone) extra.zone = filter.zone;
+  if (filter.status) extra.status = filter.status;
+  return tabularDocuments(
+    "states",
+    filteredStates(records.states, filter),
+    records.asOf.states,
+    filter,
+    extra,
+  );
+}
+
+/** "lagos", "north-east-passed": what a download is limited to, for its file name; null when to nothing. */
+export function documentQualifier(
+  document: Pick<StaticDocument, "state" | "zone" | "status">,
+): string | null {
+  const parts = [document.state, document.zone?.toLowerCase().replace(/ /g, "-"), document.status];
+  return parts.filter(Boolean).join("-") || null;
 }

@@ -14,7 +14,7 @@ import {
   type OpenFormat,
 } from "../../domain/opendata/documents";
 import { openDataMessages } from "../../domain/opendata/messages";
-import { byStateDatasets } from "../../domain/opendata/static-documents";
+import { byStateDatasets, documentQualifier } from "../../domain/opendata/static-documents";
 import type { Clock } from "../accounts/clock";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
@@ -37,19 +37,24 @@ import {
   type Query,
 } from "./report-query";
 import {
+  PreparedBody,
   documentKey,
   etagOf,
+  filteredStatesDocument,
   preparedDocuments,
   staticDatasets,
   warmUpDocuments,
   type PreparedDocument,
 } from "./static-bodies";
+import { statesFilterFrom } from "./states-query";
 
 // Open data under /api/v1/open (issue 16):
 //   GET /                              the catalogue: every dataset, its formats and addresses
-//   GET /states.{json,csv}             the 37 state records          } prepared at start-up: no query,
-//   GET /schools.{json,csv,geojson}    the schools directory          } no serialisation per request
+//   GET /states.{json,csv}             the 37 state records             } prepared at start-up: no query,
+//   GET /schools.{json,csv,geojson}    the schools directory             } no serialisation per request
 //   GET /estimates.{json,csv}          the national prevalence estimates }
+//     states and schools take ?state= (slug or id); states also ?zone=&status= as /states filters (a
+//     filter's documents are made on its first request, then kept: states-query.ts, static-bodies.ts)
 //   GET /reports.{json,csv}            verified reports; ?state=&type=&from=&to=, JSON paged, CSV streamed
 // CSV takes ?hxl=1 for a second row of HXL hashtags. Every answer: ETag, Last-Modified, 304 on a
 // matching condition, CORS for anyone, and the licence in the body and in a Link header.
@@ -104,7 +109,7 @@ export function openDataRoutes({
     // Every header of a static download, per representation, made once: a request sets them in one go.
     const representations = new Map<string, Readonly<Record<string, string>>>();
     const headersOf = (document: PreparedDocument, encoding: Encoding) => {
-      const key = `${documentKey(document.dataset, document.format, document.hxl, document.state)} ${encoding}`;
+      const key = `${documentKey(document)} ${encoding}`;
       let headers = representations.get(key);
       if (!headers) {
         headers = Object.freeze({
@@ -114,7 +119,7 @@ export function openDataRoutes({
           vary: "accept-encoding",
           "content-disposition": disposition(
             document.format,
-            downloadFileName(document.dataset, document.asOf, document.format, document.state),
+            downloadFileName(document.dataset, document.asOf, document.format, documentQualifier(document)),
           ),
           etag: encodedEtag(document.prepared.etag, encoding),
           "last-modified": document.lastModified.toUTCString(),
@@ -136,9 +141,9 @@ export function openDataRoutes({
         .send(),
     );
 
-    scope.get("/", async (_request, reply) => {
-      reply.headers(crossOriginHeaders).header("cache-control", STATIC_CACHE).header("link", link);
-      return {
+    // The catalogue changes only with the downloads: made once, sent like them, with its validators.
+    const catalogue = new PreparedBody(
+      JSON.stringify({
         success: true,
         license: OPEN_DATA_LICENSE,
         documentation: `${publicUrl}/data`,
@@ -152,7 +157,22 @@ export function openDataRoutes({
             ...staticFigures(documents, id, format),
           })),
         })),
-      };
+      }),
+    );
+    const catalogueModified = [...documents.values()][0]?.lastModified ?? startedAt;
+
+    scope.get("/", async (request, reply) => {
+      const encoding = chooseEncoding(request.headers["accept-encoding"]);
+      reply
+        .headers(crossOriginHeaders)
+        .header("cache-control", STATIC_CACHE)
+        .header("link", link)
+        .header("content-type", formatMediaTypes.json)
+        .header("vary", "accept-encoding");
+      const validators = { etag: catalogue.etag, lastModified: catalogueModified };
+      if (answeredNotModified(request, reply, validators, encoding)) return reply;
+      if (encoding !== "identity") reply.header("content-encoding", encoding);
+      return reply.send(await catalogue.bytes(encoding));
     });
 
     scope.get<FileRequest>("/:file", async (request, reply) => {
@@ -171,7 +191,12 @@ export function openDataRoutes({
       const state = byStateDatasets.some((id) => id === dataset)
         ? (stateFrom(request.query, staticDatasets.states)?.slug ?? null)
         : null;
-      const document = documents.get(documentKey(dataset, format, format === "csv" && hxl, state));
+      const { zone, status } = statesFilterFrom(request.query, dataset);
+      const choice = { dataset, format, hxl: format === "csv" && hxl, state };
+      const document =
+        zone || status
+          ? filteredStatesDocument({ state, zone, status }, format, choice.hxl)
+          : documents.get(documentKey(choice));
       if (!document) {
         const formats = openFormats[dataset].filter((known) => known !== format);
         // Only the whole directory comes as GeoJSON.
@@ -220,7 +245,7 @@ function parseFileName(file: string): WantedFile {
 
 function staticFigures(documents: Map<string, PreparedDocument>, dataset: OpenDatasetId, format: OpenFormat) {
   if (dataset === "reports") return {};
-  const document = documents.get(documentKey(dataset, format, false));
+  const document = documents.get(documentKey({ dataset, format, hxl: false }));
   return document
     ? { rows: document.rows, bytes: document.prepared.identity.length, as_of: document.asOf }
     : {};

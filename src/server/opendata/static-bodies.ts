@@ -9,9 +9,12 @@ import type { EstimatesFile } from "../../domain/opendata/datasets";
 import type { OpenFormat } from "../../domain/opendata/documents";
 import type { Encoding } from "./conditional";
 import {
+  filteredStatesDocuments,
   staticDocuments,
-  type StaticDatasetId,
+  staticRecords,
   type StaticDocument,
+  type StaticRecords,
+  type StatesFilter,
 } from "../../domain/opendata/static-documents";
 
 // The static downloads, serialised and compressed once per process: a request for one costs a map
@@ -76,13 +79,16 @@ export function etagOf(content: Buffer | string): string {
   return `"${createHash("sha256").update(content).digest("base64url").slice(0, 27)}"`;
 }
 
-export function documentKey(
-  dataset: StaticDatasetId,
-  format: OpenFormat,
-  hxl: boolean,
-  state: string | null = null,
-): string {
-  return `${dataset}.${format}${hxl ? "+hxl" : ""}${state ? `?state=${state}` : ""}`;
+/** What picks one static download: its dataset, format, hashtag row, and what it is limited to. */
+export type DocumentChoice = Pick<StaticDocument, "dataset" | "format" | "hxl"> &
+  Partial<Pick<StaticDocument, "state" | "zone" | "status">>;
+
+export function documentKey({ dataset, format, hxl, state, zone, status }: DocumentChoice): string {
+  const query = new URLSearchParams();
+  if (state) query.set("state", state);
+  if (zone) query.set("zone", zone);
+  if (status) query.set("status", status);
+  return `${dataset}.${format}${hxl ? "+hxl" : ""}${query.size > 0 ? `?${query}` : ""}`;
 }
 
 export const staticDatasets = {
@@ -92,6 +98,8 @@ export const staticDatasets = {
 };
 
 let prepared: Map<string, PreparedDocument> | null = null;
+/** When this process prepared the downloads, in whole seconds: the Last-Modified of every static answer. */
+let preparedAt: Date | null = null;
 
 /**
  * Every static download, serialised on first use and kept for the life of the process (a few
@@ -101,13 +109,45 @@ export function preparedDocuments(): Map<string, PreparedDocument> {
   if (prepared) return prepared;
   // Whole seconds: HTTP dates have no finer resolution, and If-Modified-Since compares them.
   const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);
+  preparedAt = lastModified;
   prepared = new Map(
     staticDocuments(staticDatasets).map((document) => [
-      documentKey(document.dataset, document.format, document.hxl, document.state),
+      documentKey(document),
       { ...document, prepared: new PreparedBody(document.body), lastModified },
     ]),
   );
   return prepared;
+}
+
+/** The records of the filtered states downloads, read once. */
+let records: StaticRecords | null = null;
+/** Filtered states downloads, each made the first time it is asked for (34 filters at most). */
+const filtered = new Map<string, PreparedDocument>();
+
+/**
+ * The states download for ?zone= and/or ?status=: built on its first request, with the JSON and CSV of
+ * the same filter, then served from memory like the others. With ?state= too it holds one row or none,
+ * and is built for the request (a few microseconds) rather than kept: 1,300 such filters would all stay.
+ */
+export function filteredStatesDocument(
+  filter: StatesFilter,
+  format: OpenFormat,
+  hxl: boolean,
+): PreparedDocument | undefined {
+  const key = documentKey({ dataset: "states", format, hxl, ...filter });
+  const kept = filtered.get(key);
+  if (kept) return kept;
+  preparedDocuments();
+  records ??= staticRecords(staticDatasets);
+  const lastModified = preparedAt ?? new Date(Math.floor(Date.now() / 1000) * 1000);
+  const built = new Map(
+    filteredStatesDocuments(records, filter).map((document) => [
+      documentKey(document),
+      { ...document, prepared: new PreparedBody(document.body), lastModified },
+    ]),
+  );
+  if (!filter.state) for (const [builtKey, document] of built) filtered.set(builtKey, document);
+  return built.get(key);
 }
 
 /** Compresses every download ahead of its first request (a server's start-up; tests skip it). */

@@ -3,6 +3,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StateRecord } from "../../domain/datasets/schemas";
+import { zoneOf, zones } from "../../domain/datasets/zones";
+import { lawStatusCategories } from "../../domain/law-status";
+import { comparisonRows, defaultView, stateRows } from "../../domain/states-comparison";
 import { PUBLIC_URL, buildTestApp } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
@@ -120,7 +124,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
       'attachment; filename="inclusion-atlas-states-2026-11.csv"',
     );
     expect(response.body.split("\r\n")[0]).toMatch(
-      /^id,slug,state,code,country,law_status,law_title,law_year,/,
+      /^id,slug,state,code,country,zone,law_status,law_title,law_year,/,
     );
     const rows = csvRows(response.body);
     expect(rows).toHaveLength(37);
@@ -236,6 +240,148 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(geojson.json<{ message: string }>().message).toBe(
       "The schools dataset comes by state as JSON and CSV only, not as .geojson.",
     );
+  });
+
+  it("carries each state's geopolitical zone, as /states shows it", async () => {
+    const rows = csvRows((await get("states.csv")).body);
+    for (const [index, state] of rawStates.entries()) {
+      expect(rows[index]?.zone, state.state).toBe(zoneOf(state.state));
+    }
+    expect(rows.find((row) => row.state === "FCT")?.zone).toBe("North Central");
+    const json = (await get("states.json")).json<{ data: { state: string; zone: string }[] }>();
+    expect(json.data.find((state) => state.state === "Lagos")?.zone).toBe("South West");
+  });
+
+  // The rows the /states table shows for the same filters, in the downloads' order (by id).
+  const shownOnStatesPage = (zone: string | null, status: string | null) =>
+    comparisonRows(stateRows(rawStates as unknown as StateRecord[], rawSchools), {
+      ...defaultView,
+      zone: zones.find((known) => known === zone) ?? null,
+      status: lawStatusCategories.find((category) => category.key === status)?.key ?? null,
+    })
+      .map((row) => row.name)
+      .sort((a, b) => rawStates.findIndex((s) => s.state === a) - rawStates.findIndex((s) => s.state === b));
+
+  it("limits the states to a zone and a law status, as /states filters them, in CSV and JSON", async () => {
+    const filters = [
+      ...zones.map((zone) => ({ zone, status: null })),
+      ...lawStatusCategories.map((category) => ({ zone: null, status: category.key })),
+      ...zones.flatMap((zone) => lawStatusCategories.map((category) => ({ zone, status: category.key }))),
+    ];
+    for (const { zone, status } of filters) {
+      const query = new URLSearchParams();
+      if (zone) query.set("zone", zone);
+      if (status) query.set("status", status);
+      const expected = shownOnStatesPage(zone, status);
+      const csv = await get(`states.csv?${query}`);
+      expect(csv.statusCode, String(query)).toBe(200);
+      expect(
+        csvRows(csv.body).map((row) => row.state),
+        String(query),
+      ).toEqual(expected);
+      const json = (await get(`states.json?${query}`)).json<{
+        count: number;
+        zone?: string;
+        status?: string;
+        data: { state: string }[];
+      }>();
+      expect(
+        json.data.map((state) => state.state),
+        String(query),
+      ).toEqual(expected);
+      expect(json.count).toBe(expected.length);
+      expect(json.zone).toBe(zone ?? undefined);
+      expect(json.status).toBe(status ?? undefined);
+    }
+    // Some filters match states, some none: a valid file with its header and no row.
+    expect(shownOnStatesPage("South West", "passed").length).toBeGreaterThan(0);
+    const none = filters.find(({ zone, status }) => shownOnStatesPage(zone, status).length === 0);
+    expect(none).toBeDefined();
+  });
+
+  it("takes the zone as /states writes it in its address, and names the filter in the file name", async () => {
+    const expected = shownOnStatesPage("South West", "passed");
+    // URLSearchParams writes a space as "+", as the /states form does.
+    const response = await get("states.csv?zone=South+West&status=passed");
+    expect(csvRows(response.body).map((row) => row.state)).toEqual(expected);
+    expect(response.headers["content-disposition"]).toBe(
+      'attachment; filename="inclusion-atlas-states-south-west-passed-2026-11.csv"',
+    );
+    expect((await get("states.csv?zone=South%20West&status=passed")).body).toBe(response.body);
+    expect((await get("states.csv?zone=south-west&status=PASSED")).body).toBe(response.body);
+    // An empty value is no filter, as the form's "All zones" sends it.
+    expect((await get("states.csv?zone=&status=")).body).toBe((await get("states.csv")).body);
+
+    const hxl = parse((await get("states.csv?zone=South+West&hxl=1")).body) as string[][];
+    expect(hxl[1]?.[0]).toBe("#meta+id");
+    expect(hxl.slice(2).map((row) => row[2])).toEqual(shownOnStatesPage("South West", null));
+
+    const withState = await get("states.csv?state=lagos&zone=South+West");
+    expect(csvRows(withState.body).map((row) => row.state)).toEqual(["Lagos"]);
+    expect(csvRows((await get("states.csv?state=lagos&zone=North+East")).body)).toEqual([]);
+    expect(response.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(
+      (
+        await get("states.csv?zone=South+West&status=passed", {
+          "if-none-match": String(response.headers.etag),
+        })
+      ).statusCode,
+    ).toBe(304);
+  });
+
+  it("refuses a zone or status it does not know, naming the parameter", async () => {
+    const zone = await get("states.csv?zone=Middle+Belt");
+    expect(zone.statusCode).toBe(400);
+    expect(zone.headers["access-control-allow-origin"]).toBe("*");
+    expect(zone.json()).toEqual({
+      success: false,
+      message:
+        "The parameter zone must be one of the six zones: North Central, North East, North West, South East, South South, South West (for example zone=South+West).",
+    });
+    const status = await get("states.json?status=Passed%2Fawaiting+Gov+assent");
+    expect(status.statusCode).toBe(400);
+    expect(status.json<{ message: string }>().message).toBe(
+      "The parameter status must be one of: passed (Passed), awaiting-assent (Passed, awaiting the Governor's assent), second-reading (Second reading), pending (Pending / no law).",
+    );
+    const repeated = await get("states.csv?zone=South+West&zone=North+East");
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json<{ message: string }>().message).toBe("The parameter zone may be given only once.");
+    const schools = await get("schools.csv?zone=South+West");
+    expect(schools.statusCode).toBe(400);
+    expect(schools.json<{ message: string }>().message).toBe(
+      "The parameter zone filters the states dataset only.",
+    );
+    expect((await get("estimates.json?status=passed")).json<{ message: string }>().message).toBe(
+      "The parameter status filters the states dataset only.",
+    );
+  });
+
+  it("sends the catalogue with an ETag and Last-Modified, and answers 304 when the copy is current", async () => {
+    const first = await get("");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const etag = String(first.headers.etag);
+    const lastModified = String(first.headers["last-modified"]);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(Date.parse(lastModified)).not.toBeNaN();
+    expect(first.headers["cache-control"]).toBe("public, max-age=3600");
+
+    const matching = await get("", { "if-none-match": etag });
+    expect(matching.statusCode).toBe(304);
+    expect(matching.body).toBe("");
+    expect(matching.headers.etag).toBe(etag);
+    expect(matching.headers["access-control-allow-origin"]).toBe("*");
+    expect((await get("", { "if-modified-since": lastModified })).statusCode).toBe(304);
+    expect((await get("", { "if-none-match": '"stale"' })).statusCode).toBe(200);
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await get("", { "if-modified-since": earlier })).statusCode).toBe(200);
+
+    const brotli = await get("", { "accept-encoding": "br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString("utf8"))).toEqual(first.json());
+    expect(
+      (await get("", { "accept-encoding": "br", "if-none-match": String(brotli.headers.etag) })).statusCode,
+    ).toBe(304);
   });
 
   it("adds a row of HXL hashtags under the header with ?hxl=1", async () => {

@@ -1,4 +1,3 @@
-import { openDataPath } from "../../../domain/opendata/documents";
 import { Link } from "react-router";
 import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
@@ -42,11 +41,6 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
         Which states have passed a disability law, and since when? {counts.join(", ")}. Data compiled as of{" "}
         {formatAsOf(asOf)}; each state&apos;s page lists its sources. SDIR is the State of Disability
         Inclusion Report 2024 (<Link to={paths.sdir()}>about the report</Link>).
-      </p>
-      <p>
-        <a href={openDataPath("states", "csv")} download>
-          Download these rows as CSV
-        </a>
       </p>
       <StatesComparison rows={rows} />
     </article>

@@ -75,6 +75,22 @@ describe("StatesComparison", () => {
     expect(bodyRows()).toHaveLength(37);
   });
 
+  it("downloads the rows shown: the CSV link follows the zone and law status filters", async () => {
+    const { user } = renderTable();
+    const download = () => screen.getByRole("link", { name: "Download these rows as CSV" });
+    expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv");
+    expect(download()).toHaveAttribute("download");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Zone" }), "South West");
+    expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?zone=South+West");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Law status" }), "Passed");
+    expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?zone=South+West&status=passed");
+    // Sorting changes the order on the page, not which rows: the download stays the same.
+    await user.click(screen.getByRole("link", { name: /^SDIR rank/ }));
+    expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?zone=South+West&status=passed");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Zone" }), "All zones");
+    expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?status=passed");
+  });
+
   it("opens a shared link in the view it names", () => {
     renderTable("/states?status=pending&sort=state&dir=descending");
     expect(bodyRows()).toHaveLength(3);

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { zones } from "../../../domain/datasets/zones";
 import { formatNumber, formatPercent } from "../../../domain/format";
 import { lawStatusCategories, lawStatusText } from "../../../domain/law-status";
+import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import {
   comparisonRows,
@@ -49,6 +50,15 @@ function cell(row: StateRow, key: SortKey) {
     case "schools":
       return formatNumber(row.schools);
   }
+}
+
+/** The open states CSV of the rows shown: the same zone and law status, as /states writes them. */
+function downloadHref(view: ComparisonView): string {
+  const query = new URLSearchParams();
+  if (view.zone) query.set("zone", view.zone);
+  if (view.status) query.set("status", view.status);
+  const filters = query.toString();
+  return openDataPath("states", "csv", filters ? `?${filters}` : "");
 }
 
 /**
@@ -129,6 +139,12 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
         {view.zone || view.status ? (
           <Link to={hrefFor({ ...view, zone: null, status: null })}>Clear filters</Link>
         ) : null}
+      </p>
+
+      <p>
+        <a href={downloadHref(view)} download>
+          Download these rows as CSV
+        </a>
       </p>
 
       {/* Focusable so keyboard users can scroll it sideways (axe: scrollable-region-focusable). */}

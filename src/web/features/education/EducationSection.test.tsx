@@ -56,5 +56,22 @@ describe("EducationSection", () => {
     );
     expect(screen.getByText("No school data available for Bauchi state")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /View All/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /^Download/ })).toBeNull();
+  });
+
+  it("offers the schools directory as CSV: all of it, or the chosen state's schools", () => {
+    const { rerender } = render(
+      <EducationSection selected={null} totalSchools={249} headingId="e" onViewAll={() => undefined} />,
+    );
+    const all = screen.getByRole("link", { name: "Download the schools as CSV" });
+    expect(all).toHaveAttribute("href", "/api/v1/open/schools.csv");
+    expect(all).toHaveAttribute("download");
+    rerender(
+      <EducationSection selected={state(3)} totalSchools={249} headingId="e" onViewAll={() => undefined} />,
+    );
+    expect(screen.getByRole("link", { name: "Download the schools of Bauchi as CSV" })).toHaveAttribute(
+      "href",
+      "/api/v1/open/schools.csv?state=bauchi",
+    );
   });
 });

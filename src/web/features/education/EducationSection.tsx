@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import { formatNumber } from "../../../domain/format";
+import { openDataPath } from "../../../domain/opendata/documents";
 import type { StateSummary } from "../../../domain/state-summaries";
 import { InfoTooltip } from "../../ui/InfoTooltip";
 import styles from "./EducationSection.module.css";
@@ -45,6 +46,11 @@ export function EducationSection({
           >
             View All<span className="visually-hidden"> inclusive schools</span>
           </button>
+          <p className={styles.download}>
+            <a href={openDataPath("schools", "csv", selected ? `?state=${selected.slug}` : "")} download>
+              Download the schools{selected ? ` of ${selected.name}` : ""} as CSV
+            </a>
+          </p>
         </div>
       )}
     </>

@@ -116,6 +116,22 @@ describe("StateOverview", () => {
     );
   });
 
+  it("offers the states CSV in the whole-country view, and the chosen state's own record once chosen", async () => {
+    renderOverview(null);
+    const all = screen.getByRole("link", { name: "Download the states as CSV" });
+    expect(all).toHaveAttribute("href", "/api/v1/open/states.csv");
+    expect(all).toHaveAttribute("download");
+
+    vi.mocked(loadStateDetails).mockResolvedValue(record({ desc: "Short." }));
+    renderOverview(kano);
+    // At once, before the record has loaded: the link needs only the state's address.
+    expect(screen.getByRole("link", { name: "Download the state record of Kano as CSV" })).toHaveAttribute(
+      "href",
+      "/api/v1/open/states.csv?state=kano",
+    );
+    expect(await screen.findByText("Short.")).toBeInTheDocument();
+  });
+
   it("offers to try again when the details cannot be loaded", async () => {
     vi.mocked(loadStateDetails).mockRejectedValueOnce(new Error("offline"));
     vi.mocked(loadStateDetails).mockResolvedValueOnce(record({ desc: "Back online." }));

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
 import { lawStatusKey, lawStatusText, lawTitleWithYear } from "../../../domain/law-status";
+import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
 import { ExpandableText } from "../../ui/ExpandableText";
@@ -33,6 +34,11 @@ export function StateOverview({
         <h3 className={styles.lawTitle}>{countryPolicy.title}</h3>
         <ExpandableText text={countryPolicy.desc} />
         <NationalActLink url={countryPolicy.url} note={countryPolicy.urlNote} />
+        <p>
+          <a href={openDataPath("states", "csv")} download>
+            Download the states as CSV
+          </a>
+        </p>
       </>
     );
   }
@@ -62,6 +68,11 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
         <strong data-law-status={lawStatusKey(state.lawStatus)}>
           {lawStatusText(state.lawStatus, state.lawYear)}
         </strong>
+      </p>
+      <p>
+        <a href={openDataPath("states", "csv", `?state=${state.slug}`)} download>
+          Download the state record of {state.name} as CSV
+        </a>
       </p>
       {details.status === "loading" ? <Spinner label={`Loading ${state.name} policy…`} /> : null}
       {details.status === "failed" ? (

@@ -66,6 +66,27 @@ describe("NationalStatistics", () => {
     expect(card("Number of inclusive schools").getByText("249")).toBeInTheDocument();
   });
 
+  it("offers the estimates as CSV under the panels, and links every source line to the open data", async () => {
+    renderStatistics();
+    const download = screen.getByRole("link", { name: "Download the estimates as CSV" });
+    expect(download).toHaveAttribute("href", "/api/v1/open/estimates.csv");
+    expect(download).toHaveAttribute("download");
+
+    const lede = screen.getByText(/have a lot of difficulty or cannot do it at all/);
+    expect(within(lede).getByRole("link", { name: "all open data" })).toHaveAttribute("href", "/data");
+    for (const tab of ["Overview", "Gender", "Age"]) {
+      await userEvent.click(screen.getByRole("tab", { name: tab }));
+      const panel = within(screen.getByRole("tabpanel"));
+      const sources = panel.getAllByText(/^Source:/);
+      expect(sources.length, tab).toBeGreaterThan(0);
+      for (const source of sources) {
+        expect(within(source).getByRole("link", { name: "All open data" })).toHaveAttribute("href", "/data");
+      }
+      // The download stays in reach whichever panel is shown.
+      expect(screen.getByRole("link", { name: "Download the estimates as CSV" })).toBeVisible();
+    }
+  });
+
   it("shows no unsourced number: employment says no survey has published it and links the explainer", () => {
     renderStatistics();
     const employment = card("Employment");

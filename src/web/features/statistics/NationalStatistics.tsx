@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Country } from "../../../domain/datasets/schemas";
 import { formatPercent } from "../../../domain/format";
 import type { NationalFigures } from "../../../domain/national-estimates";
+import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import { NationalActLink } from "../states/PolicyDocumentLink";
 import type { FigureCards } from "./national-figures";
@@ -71,7 +72,8 @@ export function NationalStatistics({ figures, cards, policy }: NationalStatistic
         {headline.aLotPercent === null
           ? null
           : `${formatPercent(headline.aLotPercent)} have a lot of difficulty or cannot do it at all. `}
-        Source: {headline.source.title}, {headline.source.publisher}.
+        Source: {headline.source.title}, {headline.source.publisher} (
+        <Link to={paths.openData()}>all open data</Link>).
         {range
           ? ` Other published estimates range from ${formatPercent(range.low.percent)} (${range.low.label}) to ${formatPercent(range.high.percent)} (${range.high.label}). `
           : " "}
@@ -127,6 +129,11 @@ export function NationalStatistics({ figures, cards, policy }: NationalStatistic
           </ul>
         </div>
       ))}
+      <p className={styles.download}>
+        <a href={openDataPath("estimates", "csv")} download>
+          Download the estimates as CSV
+        </a>
+      </p>
     </section>
   );
 }

@@ -63,7 +63,7 @@ export function FigureStatisticCard({ card }: { card: FigureCard }) {
           ) : (
             card.source.title
           )}
-          {card.source.year ? `, ${card.source.year}` : ""}.
+          {card.source.year ? `, ${card.source.year}` : ""}. <Link to={paths.openData()}>All open data</Link>
         </p>
       ) : null}
     </StatisticCard>

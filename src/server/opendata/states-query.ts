@@ -1,0 +1,50 @@
+import { zones, type Zone } from "../../domain/datasets/zones";
+import { lawStatusCategories, type LawStatusKey } from "../../domain/law-status";
+import { openDataMessages } from "../../domain/opendata/messages";
+import { HttpError } from "../http/errors";
+import type { Query } from "./report-query";
+
+// ?zone= and ?status= of /open/states.{json,csv}: the values /states puts in its address
+// (zone=South+West, status=passed), so its "Download these rows as CSV" link passes them on as they are.
+// Anything else is a 400 naming the parameter, never a silent "every state".
+
+/** One value of a parameter, or undefined when absent or empty; a repeated parameter is refused. */
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string") throw new HttpError(400, openDataMessages.repeated(name));
+  return value.trim();
+}
+
+/** "South West", also written south-west or SOUTH WEST. */
+function zoneFrom(query: Query): Zone | null {
+  const value = single(query, "zone")?.toLowerCase().replace(/[-_+]/g, " ");
+  if (value === undefined) return null;
+  const zone = zones.find((candidate) => candidate.toLowerCase() === value);
+  if (!zone) throw new HttpError(400, openDataMessages.badZone);
+  return zone;
+}
+
+function statusFrom(query: Query): LawStatusKey | null {
+  const value = single(query, "status")?.toLowerCase();
+  if (value === undefined) return null;
+  const category = lawStatusCategories.find((candidate) => candidate.key === value);
+  if (!category) throw new HttpError(400, openDataMessages.badStatus);
+  return category.key;
+}
+
+/** The zone and law status a states download is limited to; schools and estimates take neither. */
+export function statesFilterFrom(
+  query: Query,
+  dataset: "states" | "schools" | "estimates",
+): { zone: Zone | null; status: LawStatusKey | null } {
+  if (dataset !== "states") {
+    for (const parameter of ["zone", "status"]) {
+      if (single(query, parameter) !== undefined) {
+        throw new HttpError(400, openDataMessages.statesOnly(parameter));
+      }
+    }
+    return { zone: null, status: null };
+  }
+  return { zone: zoneFrom(query), status: statusFrom(query) };
+}
