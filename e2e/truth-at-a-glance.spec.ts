@@ -46,6 +46,7 @@ for (const viewport of [phone, wide]) {
           .locator("header")
           .evaluate((header) => header.getBoundingClientRect().height);
         expect(height, `${path}: header height at load`).toBeLessThanOrEqual(viewport.height * 0.2);
+        if (path === "/") await expectNoAxeViolations(page, `/ at ${viewport.width} px`);
       }
     });
 
