@@ -7,10 +7,9 @@ import { fileURLToPath } from "node:url";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
-import { paths } from "../../src/domain/routes";
 import type { LighthouseFigures } from "./budgets";
 import { defaultClientDir, measureFirstLoads } from "./bundle-size";
-import { cpuMultiplier } from "./settings";
+import { benchPages, cpuMultiplier } from "./settings";
 import {
   AGGREGATION,
   bundleResults,
@@ -28,16 +27,6 @@ import {
 // and web-latest.md. A missed budget is reported, not fatal; a server or browser that cannot start is.
 // It serves and sizes a copy of the build, so a rebuild while it measures (the checkout is shared) cannot
 // mix two builds.
-
-/** The pages Lighthouse measures. Add /login and the verified-reports page when they exist. */
-const benchPages: { name: string; path: string }[] = [
-  { name: "Home", path: paths.home() },
-  { name: "All states compared", path: paths.states() },
-  { name: "State page (Lagos)", path: paths.state(25) },
-  { name: "School page", path: paths.school(1) },
-  { name: "Login", path: paths.login() },
-  { name: "Verified reports", path: paths.publishedReports() },
-];
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cpuMultiplier, hostNote } from "./settings";
+import { benchPages, cpuMultiplier, hostNote } from "./settings";
 
 describe("web bench settings", () => {
+  it("measures the public pages, /states among them, each once", () => {
+    const measured = benchPages.map((page) => page.path);
+    expect(measured).toEqual(["/", "/states", "/states/25", "/schools/1", "/login", "/eyewitness-reports"]);
+    expect(new Set(benchPages.map((page) => page.name)).size).toBe(benchPages.length);
+  });
+
   it("leaves Lighthouse's CPU slowdown as it is unless BENCH_WEB_CPU_MULTIPLIER is set", () => {
     expect(cpuMultiplier({})).toBeNull();
     expect(cpuMultiplier({ BENCH_WEB_CPU_MULTIPLIER: " " })).toBeNull();

@@ -1,4 +1,20 @@
-// Settings of the web bench read from the environment, checked before anything starts.
+import { paths } from "../../src/domain/routes";
+
+// Settings of the web bench: the pages it measures, and what it reads from the environment, checked before
+// anything starts.
+
+/**
+ * The pages Lighthouse measures, each held to the same budgets (lighthouseBudgets in budgets.ts). Add a
+ * public page here to measure it.
+ */
+export const benchPages: readonly { name: string; path: string }[] = [
+  { name: "Home", path: paths.home() },
+  { name: "All states compared", path: paths.states() },
+  { name: "State page (Lagos)", path: paths.state(25) },
+  { name: "School page", path: paths.school(1) },
+  { name: "Login", path: paths.login() },
+  { name: "Verified reports", path: paths.publishedReports() },
+];
 
 /**
  * BENCH_WEB_CPU_MULTIPLIER: Lighthouse's CPU slowdown, for a machine that is not the high-end desktop its

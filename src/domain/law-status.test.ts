@@ -12,6 +12,15 @@ describe("law status", () => {
     expect(lawStatusText("", null)).toBe("Pending / no law");
   });
 
+  it("leaves the year out when the law's title shown beside the status already carries it", () => {
+    expect(lawStatusText("Passed", 2011, { besideTitle: "Lagos State Special People's Law, 2011" })).toBe(
+      "Passed",
+    );
+    expect(lawStatusText("Passed", 2022, { besideTitle: "Abia State Disability Law" })).toBe("Passed (2022)");
+    expect(lawStatusText("Passed", 2022, { besideTitle: "" })).toBe("Passed (2022)");
+    expect(lawStatusText("Second Reading", 2022, { besideTitle: "A Bill, 2022" })).toBe("Second reading");
+  });
+
   it("counts the 37 states of the data: 30 passed", () => {
     const counts = countByLawStatus(states.map((state) => ({ lawStatus: state.status })));
     expect(counts.map(({ category, count }) => `${category.label}: ${count}`)).toEqual([

@@ -1,7 +1,7 @@
 import type { policyStatuses } from "./datasets/vocabulary";
 
 // A state's own disability law, as the states data records it (`status`, `law.year`). The product speaks
-// of the law's status, never of "policy: Yes/No" (decision 0009): that answer was tied to whether a policy
+// of the law's status, never of "policy: Yes/No" (decision 0010): that answer was tied to whether a policy
 // document could be downloaded, and with no documents in the data it told visitors no state had a policy.
 
 export type PolicyStatus = (typeof policyStatuses)[number];
@@ -39,11 +39,20 @@ export function lawStatusLabel(key: LawStatusKey): string {
   return lawStatusCategories.find((category) => category.key === key)?.label ?? "Pending / no law";
 }
 
-/** "Passed (2022)", "Passed" when the year is unknown, "Second reading", …: the status in one phrase. */
-export function lawStatusText(status: string, year: number | null): string {
+/**
+ * "Passed (2022)", "Passed" when the year is unknown, "Second reading", …: the status in one phrase.
+ * `besideTitle` is the law's title as shown next to the status: when it carries the year, the status
+ * leaves the year out, so the page says it once.
+ */
+export function lawStatusText(
+  status: string,
+  year: number | null,
+  options: { besideTitle?: string } = {},
+): string {
   const key = lawStatusKey(status);
   const label = lawStatusLabel(key);
-  return key === "passed" && year ? `${label} (${year})` : label;
+  if (key !== "passed" || !year || options.besideTitle?.includes(String(year))) return label;
+  return `${label} (${year})`;
 }
 
 /** Rank of a status in `lawStatusCategories` (0 = passed), for sorting. */

@@ -4,6 +4,7 @@ import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
+import { lawStatusText } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections/CorrectionForm";
@@ -26,7 +27,7 @@ export function meta({ data }: Route.MetaArgs) {
   const { record } = data;
   return pageMeta(
     `${record.state} disability policy`,
-    `${record.state}: disability law status (${record.status || "unknown"}), ranking, inclusion score, key findings, contacts and sources. Data as of ${formatAsOf(record.as_of)}; ${formatNumber(data.schoolCount)} inclusive schools listed.`,
+    `${record.state}: disability law ${lawStatusText(record.status, record.law.year)}; ranking, inclusion score, key findings, contacts and sources. Data as of ${formatAsOf(record.as_of)}; ${formatNumber(data.schoolCount)} inclusive schools listed.`,
   );
 }
 

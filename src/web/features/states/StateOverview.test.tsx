@@ -82,6 +82,15 @@ describe("StateOverview", () => {
       await screen.findByRole("heading", { name: "Kano State Disability Law 2011" }),
     ).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /download disability policy/ })).toBeNull();
+    // The title carries the year: the status no longer repeats it.
+    expect(screen.getByText(/Disability law:/)).toHaveTextContent(/^Disability law: Passed$/);
+  });
+
+  it("keeps the year in the status when the state's record has no law title", async () => {
+    vi.mocked(loadStateDetails).mockResolvedValue(record({ desc: "Short.", law: { name: "", year: 2011 } }));
+    renderOverview(kano);
+    expect(await screen.findByText("Short.")).toBeInTheDocument();
+    expect(screen.getByText(/Disability law:/)).toHaveTextContent(/^Disability law: Passed \(2011\)$/);
   });
 
   it("loads the chosen state's record, truncates it at 300 characters and expands it", async () => {

@@ -60,13 +60,18 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
     };
   }, [state.id, attempt]);
 
+  // The law's title, once loaded, is shown below the status: the status then leaves out a year it carries.
+  const lawTitle =
+    details.status === "ready" && details.record?.law.name
+      ? lawTitleWithYear(details.record.law.name, details.record.law.year)
+      : "";
   return (
     <>
       <h2 id={headingId}>Overview of {state.name} Disability Policy</h2>
       <p className={styles.lawStatus}>
         Disability law:{" "}
         <strong data-law-status={lawStatusKey(state.lawStatus)}>
-          {lawStatusText(state.lawStatus, state.lawYear)}
+          {lawStatusText(state.lawStatus, state.lawYear, { besideTitle: lawTitle })}
         </strong>
       </p>
       <p>
@@ -92,11 +97,7 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
       ) : null}
       {details.status === "ready" ? (
         <>
-          {details.record?.law.name ? (
-            <h3 className={styles.lawTitle}>
-              {lawTitleWithYear(details.record.law.name, details.record.law.year)}
-            </h3>
-          ) : null}
+          {lawTitle ? <h3 className={styles.lawTitle}>{lawTitle}</h3> : null}
           {details.record?.desc ? (
             <ExpandableText text={details.record.desc} />
           ) : (

@@ -45,21 +45,36 @@ describe("StatePolicyPage", () => {
     expect(screen.getByText(/Disability law: Second reading/).className).toMatch(/warning/);
   });
 
-  it("states the law's status with the year it passed, and an empty status as no law", () => {
-    renderPage(lagos);
+  it("states the law's status with the year it passed when no law title says it, and an empty status as no law", () => {
+    renderPage({ ...lagos, law: { name: "", year: 2011 } });
     expect(
       within(screen.getByRole("list", { name: "Summary" })).getByText(/Disability law:/),
-    ).toHaveTextContent(`Disability law: Passed (${lagos.law.year})`);
+    ).toHaveTextContent(/^✓ Disability law: Passed \(2011\)$/);
+    expect(screen.getByText("Law").nextElementSibling).toHaveTextContent(/^Not available$/);
     renderPage({ ...lagos, status: "" });
     expect(screen.getByText(/Disability law: Pending \/ no law/)).toBeInTheDocument();
   });
 
-  it("shows the law's year once, even when its title already carries it", () => {
-    renderPage({ ...lagos, law: { name: "Lagos State Special People's Law 2011", year: 2011 } });
-    const law = screen.getByText("Law").nextElementSibling;
-    expect(law).toHaveTextContent(/^Lagos State Special People's Law 2011$/);
+  it("shows the law's year once: in the title that carries it, not again in the status badge", () => {
+    const { unmount } = renderPage(lagos);
+    expect(lagos.law.name).toContain("2011");
+    expect(screen.getByText("Law").nextElementSibling).toHaveTextContent(
+      /^Lagos State Special People's Law, 2011$/,
+    );
+    expect(
+      within(screen.getByRole("list", { name: "Summary" })).getByText(/Disability law:/),
+    ).toHaveTextContent(/^✓ Disability law: Passed$/);
+    expect(screen.getByRole("list", { name: "Summary" })).not.toHaveTextContent("2011");
+    unmount();
+
+    // A title without the year gets it once, in brackets; the badge still says "Passed" alone.
     renderPage({ ...lagos, law: { name: "Lagos State Disability Law", year: 2011 } });
-    expect(screen.getByText("Lagos State Disability Law (2011)")).toBeInTheDocument();
+    expect(screen.getByText("Law").nextElementSibling).toHaveTextContent(
+      /^Lagos State Disability Law \(2011\)$/,
+    );
+    expect(
+      within(screen.getByRole("list", { name: "Summary" })).getByText(/Disability law:/),
+    ).toHaveTextContent(/^✓ Disability law: Passed$/);
   });
 
   it("splits each key finding at its first colon into a bold label and the text", () => {

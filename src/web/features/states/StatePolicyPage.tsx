@@ -35,6 +35,7 @@ export function StatePolicyPage({
   children?: ReactNode;
 }) {
   const passed = lawStatusKey(record.status) === "passed";
+  const lawTitle = lawTitleWithYear(record.law.name, record.law.year);
   return (
     <article className={`container ${styles.page}`}>
       <p className={styles.back}>
@@ -50,14 +51,14 @@ export function StatePolicyPage({
         </li>
         <li className={`${styles.badge} ${passed ? styles.passed : styles.warning}`}>
           <span aria-hidden="true">{passed ? "✓ " : "! "}</span>
-          Disability law: {lawStatusText(record.status, record.law.year)}
+          Disability law: {lawStatusText(record.status, record.law.year, { besideTitle: lawTitle })}
         </li>
       </ul>
 
       <dl className={styles.facts}>
         <div>
           <dt>Law</dt>
-          <dd>{lawTitleWithYear(record.law.name, record.law.year) || "Not available"}</dd>
+          <dd>{lawTitle || "Not available"}</dd>
         </div>
         <div>
           <dt>Implementing agency</dt>
