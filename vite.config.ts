@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
+import { projectLogger } from "./scripts/vite-logger.ts";
 
 const sharedSource = /[\\/]src[\\/]/;
 // Code that only some pages use (the schools directory, shared by the school pages and the directory's
@@ -14,11 +15,16 @@ const accountsCode =
 
 export default defineConfig({
   plugins: [nigeriaMap(), siteContacts(), reactRouter()],
+  // Vite's logger less one harmless warning of Vite's own (scripts/vite-logger.ts).
+  customLogger: projectLogger(),
   build: {
     // One stylesheet (about 5 KB gzipped) instead of one per route: fewer render-blocking requests on a
     // slow connection, where each round trip costs more than the bytes.
     cssCodeSplit: false,
     rolldownOptions: {
+      // The plugin-timings report measures React Router's prerendering, not our code, and comes and goes
+      // with the machine's load; with it off, a build that prints a warning has something to fix.
+      checks: { bundlerTimings: false },
       output: {
         // Fewer, larger requests: on a 150 ms round trip each extra module request costs more than its bytes.
         // React, React DOM and React Router come as one chunk; our own code shared by several public pages

@@ -1,7 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { formatKib } from "../bench/web/budgets";
 import {
+  defaultClientDir,
   firstLoadJavaScriptText,
   firstLoadRoutes,
   measureFirstLoad,
@@ -9,10 +11,11 @@ import {
   type FirstLoadRoute,
 } from "../bench/web/bundle-size";
 import { paths } from "../src/domain/routes";
+import { buildWarningsPath } from "../scripts/build";
 
 // Reads the build, not a browser: what a phone downloads before a route is usable must stay within its
 // budget, and the home page must not carry data it does not show (the schools list, the states' full
-// descriptions and key findings are loaded when they are shown).
+// descriptions and key findings are loaded when they are shown). And the build printed no warning.
 
 interface SchoolText {
   name: string;
@@ -89,4 +92,20 @@ test("the home page's first-load JavaScript holds no state's full description or
     `The home page's first-load JavaScript contains ${found.length} text(s) of the states' full ` +
       `descriptions or key findings, e.g. "${found[0]}". Load a state's details only when it is shown.`,
   ).toEqual([]);
+});
+
+test("the build printed no warning", async () => {
+  // npm run build saves what its steps wrote to their error stream (scripts/build.ts); a build made
+  // another way leaves an older file, which says nothing about this build.
+  const [saved, page] = await Promise.all([
+    stat(buildWarningsPath).catch(() => null),
+    stat(path.join(defaultClientDir, "index.html")),
+  ]);
+  expect(saved, `${buildWarningsPath} is missing: build with "npm run build".`).not.toBeNull();
+  expect(
+    saved?.mtimeMs ?? 0,
+    `${buildWarningsPath} is older than the build: build with "npm run build".`,
+  ).toBeGreaterThanOrEqual(page.mtimeMs);
+  const warnings = await readFile(buildWarningsPath, "utf8");
+  expect(warnings, "npm run build printed warnings or errors; fix their cause.").toBe("");
 });

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import country from "../../../../data/country-ng.json";
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { loadDatasets } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/about";
 import styles from "./content-page.module.css";
 
-export function loader() {
+export async function loader() {
+  const { schools, states } = await loadDatasets();
   const rankedStates = states.filter((state) => state.ranking !== "").length;
   const statesWithSchools = new Set(schools.map((school) => school.state.trim().toLowerCase())).size;
   return {

@@ -1,16 +1,16 @@
 import estimates from "../../../../data/estimates.json";
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
 import type { School, StateRecord } from "../../../domain/datasets/schemas";
 import { openDataCatalogue } from "../../../domain/opendata/catalogue";
 import type { EstimatesFile } from "../../../domain/opendata/datasets";
 import { OpenDataPage } from "../../features/opendata/OpenDataPage";
+import { loadDatasets } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/data";
 
 // Runs at build time only (the page is prerendered): sizes and row counts are those of the very bytes
 // the server sends, and no dataset reaches the page's JavaScript.
-export function loader() {
+export async function loader() {
+  const { schools, states } = await loadDatasets();
   return openDataCatalogue({
     states: states as StateRecord[],
     schools: schools as School[],

@@ -1,8 +1,6 @@
 import { useCallback, useRef } from "react";
 import country from "../../../../data/country-ng.json";
 import estimates from "../../../../data/estimates.json";
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
 import { estimatesSchema, type Country } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { nationalFigures } from "../../../domain/national-estimates";
@@ -20,12 +18,14 @@ import {
 import { figureCards } from "../../features/statistics/national-figures";
 import { NationalStatistics } from "../../features/statistics/NationalStatistics";
 import { StateOverview } from "../../features/states/StateOverview";
+import { loadDatasets } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
 
 // Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
-export function loader() {
+export async function loader() {
+  const { schools, states } = await loadDatasets();
   const figures = nationalFigures(estimatesSchema.parse(estimates));
   return {
     states: summarizeStates(states, schools),

@@ -1,5 +1,3 @@
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
 import type { School } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
@@ -7,11 +5,13 @@ import { CorrectionForm } from "../../features/corrections/CorrectionForm";
 import { SchoolDetails, SchoolNotFound } from "../../features/schools/SchoolDetails";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
+import { loadDatasets } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/school";
 
 // Build time only (every school is prerendered): the page carries just this school's record.
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
+  const { schools, states } = await loadDatasets();
   const school = (schools as School[]).find((candidate) => String(candidate.id) === params.schoolId);
   if (!school) throw new Response("School not found", { status: 404 });
   const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;

@@ -1,6 +1,4 @@
 import { Link } from "react-router";
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
@@ -11,11 +9,13 @@ import { CorrectionForm } from "../../features/corrections/CorrectionForm";
 import { StatePolicyPage } from "../../features/states/StatePolicyPage";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
+import { loadDatasets } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
 
 // Runs at build time only (every state is prerendered): the page's HTML carries just this state's record.
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
+  const { schools, states } = await loadDatasets();
   const record = (states as StateRecord[]).find((state) => String(state.id) === params.stateId);
   if (!record) throw new Response("Policy Not Found", { status: 404 });
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;

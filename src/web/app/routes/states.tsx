@@ -1,18 +1,18 @@
 import { Link } from "react-router";
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { formatAsOf } from "../../../domain/format";
 import { countByLawStatus } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { stateRows } from "../../../domain/states-comparison";
 import { StatesComparison } from "../../features/comparison/StatesComparison";
+import { loadDatasets } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/states";
 import styles from "./content-page.module.css";
 
 // Build time only: the page carries the table's rows, not the states' descriptions or the schools.
-export function loader() {
+export async function loader() {
+  const { schools, states } = await loadDatasets();
   const records = states as StateRecord[];
   return {
     rows: stateRows(records, schools),
