@@ -1,4 +1,5 @@
 import type { CommentType, ReportMediaView, ReportStatus } from "./report-rules";
+import type { PublishedPlace, ReportPlace } from "./report-place";
 
 // Review and publication of eyewitness reports (issue 6): the contract shared by the server and the web
 // app. Only moderators and admins review; anyone may read verified reports, which show the reporter's
@@ -80,6 +81,9 @@ export interface ReviewReportView {
   reviewNote: string | null;
   reviewedAt: string | null;
   reviewedBy: ReviewerView | null;
+  /** Where and when, all of it, with the precision the reporter chose (issue 15); null for older reports. */
+  place: ReportPlace | null;
+  peopleConsent: boolean;
 }
 
 /** A verified report as the public sees it (GET /api/v1/eyewitness/published). */
@@ -93,6 +97,8 @@ export interface PublishedReportView {
   reporterName: string;
   videoUrl: string | null;
   media: ReportMediaView[];
+  /** Only as precise as the reporter chose (issue 15); null for reports sent before places were asked. */
+  place: PublishedPlace | null;
 }
 
 export interface ReviewCounts {

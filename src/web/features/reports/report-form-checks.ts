@@ -26,6 +26,7 @@ import {
   type CommentType,
   type MediaChoice,
 } from "../../../domain/reports/report-rules";
+import { stateChoices } from "./report-list-query";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 
 // What the eyewitness form checks before anything is sent: the domain's rules (the ones the server
@@ -134,10 +135,7 @@ export const nameTooLong = (label: string) =>
 
 const emailSchema = z.email();
 
-/** The 37 states for the form's select, as data/states.json names them, alphabetical. */
-export const stateChoices: readonly { stateId: number; state: string }[] = lgasByState
-  .map(({ stateId, state }) => ({ stateId, state }))
-  .sort((a, b) => a.state.localeCompare(b.state, "en"));
+export { stateChoices };
 
 /** The state an id in the form ("1".."37") names, if any. */
 export function chosenState(stateId: string) {
