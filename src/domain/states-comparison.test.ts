@@ -9,6 +9,7 @@ import {
   reportCountsFrom,
   stateRows,
   viewFromParams,
+  type ReportCounts,
 } from "./states-comparison";
 
 const rows = stateRows(states as StateRecord[], schools);
@@ -42,7 +43,7 @@ describe("the states comparison", () => {
       { stateId: 20, verified: 7 },
       { stateId: 1, verified: 0 },
     ]);
-    const names = (dir: "ascending" | "descending", reports = counts) =>
+    const names = (dir: "ascending" | "descending", reports: ReportCounts = counts) =>
       comparisonRows(rows, { ...defaultView, sort: "reports", dir }, reports).map((row) => row.name);
     expect(names("ascending").slice(0, 4)).toEqual(["Abia", "Lagos", "Kano", "Adamawa"]);
     expect(names("descending").slice(0, 3)).toEqual(["Kano", "Lagos", "Abia"]);
