@@ -68,6 +68,8 @@ export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
     showFirstName: false,
     reviewNote: null,
     reviewedAt: null,
+    place: null,
+    peopleConsent: false,
     ...fields,
   };
 }
@@ -89,6 +91,8 @@ export function reviewReport(fields: Partial<ReviewReportView> = {}): ReviewRepo
     reviewNote: null,
     reviewedAt: null,
     reviewedBy: null,
+    place: null,
+    peopleConsent: false,
     ...fields,
   };
 }
@@ -104,6 +108,7 @@ export function publishedReport(fields: Partial<PublishedReportView> = {}): Publ
     reporterName: "Amina",
     videoUrl: null,
     media: [],
+    place: null,
     ...fields,
   };
 }
