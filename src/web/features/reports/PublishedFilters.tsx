@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { commentTypeLabels, commentTypes } from "../../../domain/reports/report-rules";
 import { EARLIEST_OCCURRED_ON, stateLgas } from "../../../domain/reports/report-place";
 import { paths } from "../../../domain/routes";
@@ -21,6 +21,8 @@ export const filterIds = {
 } as const;
 
 type Chosen = Omit<PublishedQuery, "page">;
+
+export const rangeMessage = "The date in “Happened from” must be on or before the date in “Happened until”.";
 
 /** What each control holds: the text of its value. */
 interface Fields {
@@ -58,6 +60,8 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
   const queryKey = publishedSearch(query);
   const [fields, setFields] = useState(() => fieldsOf(query));
   const [shownKey, setShownKey] = useState(queryKey);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const toInput = useRef<HTMLInputElement>(null);
   // Another address (Back, a link): the filters show what it names.
   if (shownKey !== queryKey) {
     setShownKey(queryKey);
@@ -74,13 +78,21 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const from = dayFrom(fields.from);
+    const to = dayFrom(fields.to);
+    if (from && to && from > to) {
+      setRangeError(rangeMessage);
+      toInput.current?.focus();
+      return;
+    }
+    setRangeError(null);
     const stateId = stateIdFrom(fields.state);
     onShow({
       commentType: commentTypeFrom(fields.commentType),
       stateId,
       lga: stateId ? fields.lga || null : null,
-      from: dayFrom(fields.from),
-      to: dayFrom(fields.to),
+      from,
+      to,
     });
   };
 
@@ -171,7 +183,14 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
           <label htmlFor={filterIds.to} className={styles.filterLabel}>
             Happened until
           </label>
+          {rangeError ? (
+            <p id={`${filterIds.to}-error`} className={styles.filterError}>
+              <span className="visually-hidden">Error: </span>
+              {rangeError}
+            </p>
+          ) : null}
           <input
+            ref={toInput}
             id={filterIds.to}
             type="date"
             name="to"
@@ -180,6 +199,8 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
             min={EARLIEST_OCCURRED_ON}
             max={today}
             className={styles.select}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${filterIds.to}-error` : undefined}
           />
         </div>
       </div>

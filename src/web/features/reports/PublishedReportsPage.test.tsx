@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { placeMessages, publishedPlace } from "../../../domain/reports/report-place";
 import { formatReportDay } from "./report-format";
+import { rangeMessage } from "./PublishedFilters";
 import { publishedText, PublishedReportsPage } from "./PublishedReportsPage";
 import { ikejaMarket, mediaView, publishedReport, signIn } from "./test-support";
 
@@ -188,6 +189,21 @@ describe("Verified eyewitness reports", () => {
     await user.click(showButton());
     await screen.findByText(/^There are no verified reports of the type Barrier from Kano that happened/);
     expect(router.state.location.search).toBe("?commentType=barrier&state=20&from=2026-01-01&to=2026-11-20");
+  });
+
+  it("refuses a range of dates that ends before it starts, on the second date's field, and asks nothing", async () => {
+    const { asked } = answer(listOf([ramp]));
+    const { user, router } = showPage();
+    await screen.findByText("1 verified report, newest first.");
+    const until = screen.getByLabelText("Happened until");
+    await user.type(screen.getByLabelText("Happened from"), "2026-11-20");
+    await user.type(until, "2026-01-01");
+    await user.click(showButton());
+    expect(until).toHaveFocus();
+    expect(until).toHaveAttribute("aria-invalid", "true");
+    expect(until).toHaveAccessibleDescription(`Error: ${rangeMessage}`);
+    expect(router.state.location.search).toBe("");
+    expect(asked).toHaveLength(1);
   });
 
   it("has a comment-type filter that works as a plain GET form even before the script runs", () => {
