@@ -10,6 +10,9 @@ const sharedSource = /[\\/]src[\\/]/;
 // page, the home page included, loads first.
 const schoolsCode =
   /[\\/]src[\\/](web[\\/]features[\\/](schools|corrections)[\\/]|domain[\\/](school-search|corrections[\\/]))/;
+// The eyewitness reports' code (with the 774 LGAs of data/lgas.json) serves the dashboard and the public
+// list of verified reports only: the home page never loads it.
+const reportsCode = /[\\/]src[\\/](web[\\/]features[\\/]reports|domain[\\/]reports)[\\/]/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
@@ -39,7 +42,11 @@ export default defineConfig({
             },
             {
               name: "shared",
-              test: (id: string) => sharedSource.test(id) && !accountsCode.test(id) && !schoolsCode.test(id),
+              test: (id: string) =>
+                sharedSource.test(id) &&
+                !accountsCode.test(id) &&
+                !schoolsCode.test(id) &&
+                !reportsCode.test(id),
               minShareCount: 2,
               priority: 2,
             },

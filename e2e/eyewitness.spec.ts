@@ -14,6 +14,16 @@ async function photo(colour: string): Promise<{ name: string; mimeType: string; 
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
+/** Where and when: Lagos, Ikeja, on 20 November 2026 (the form asks for all three). */
+async function fillPlace(page: Page) {
+  await page.getByLabel("State", { exact: true }).selectOption({ label: "Lagos" });
+  await page.getByLabel("Local government area", { exact: true }).selectOption({ label: "Ikeja" });
+  await page.getByLabel("Date it happened").fill("2026-11-20");
+}
+
+const consent = (page: Page) =>
+  page.getByRole("checkbox", { name: "People shown agreed, or cannot be identified" });
+
 signedInTest.describe("eyewitness reports", () => {
   signedInTest(
     "a report with two photographs, one described, is sent, the form resets, and it is listed in My reports",
@@ -21,6 +31,8 @@ signedInTest.describe("eyewitness reports", () => {
       await openSignedIn(page, signedIn);
       await expect(page.getByRole("heading", { level: 1, name: "Eyewitness report" })).toBeVisible();
       await expect(page.getByLabel("E-mail address")).toHaveValue(signedIn.user.email);
+      await expect(page.getByLabel("Local government area", { exact: true })).toBeDisabled();
+      await fillPlace(page);
       await page.getByRole("radio", { name: "Barrier" }).check();
       const comment = `The ramp at the Ikeja clinic is too steep for a wheelchair (${Date.now()}).`;
       await page.getByLabel("Comment").fill(comment);
@@ -31,6 +43,7 @@ signedInTest.describe("eyewitness reports", () => {
       await expect(page.getByRole("button", { name: /^Remove photo 1: / })).toBeVisible();
       await expect(page.getByRole("button", { name: /^Remove photo 2: / })).toBeVisible();
       await page.getByLabel("Description of photo 1 (optional)").fill("The ramp's steep slope");
+      await consent(page).check();
       await expectNoAxeViolations(page, "eyewitness form with photographs");
 
       await page.getByRole("button", { name: "Send report" }).click();
@@ -47,6 +60,9 @@ signedInTest.describe("eyewitness reports", () => {
       await expect(report).toBeVisible();
       await expect(report).toContainText("Pending review");
       await expect(report).toContainText("Barrier");
+      // Terms and values of a description list (the colon after each term is drawn by CSS).
+      await expect(report).toContainText("WhereIkeja, Lagos");
+      await expect(report).toContainText("Date it happened20 November 2026");
       const images = report.getByRole("img");
       await expect(images).toHaveCount(2);
       // The description came back from the server as the photo's text alternative.
@@ -68,6 +84,7 @@ signedInTest.describe("eyewitness reports", () => {
     "a refused submission keeps everything typed and chosen",
     async ({ page, signedIn, pageErrors }) => {
       await openSignedIn(page, signedIn);
+      await fillPlace(page);
       await page.getByRole("radio", { name: "Question" }).check();
       await page.getByLabel("Comment").fill("Where can my son learn sign language in Kano?");
       await page.getByRole("radio", { name: "Photographs" }).check();
@@ -78,6 +95,7 @@ signedInTest.describe("eyewitness reports", () => {
         buffer: Buffer.from("this is not a photograph"),
       };
       await page.getByLabel("Add photographs").setInputFiles([await photo("#228844"), fake]);
+      await consent(page).check();
       await page.getByRole("button", { name: "Send report" }).click();
       await expect(toasts(page)).toContainText('The file "ramp.jpg" is not a JPG, PNG or GIF photograph.');
       allowFailedLoads(pageErrors, [415]);
@@ -85,6 +103,8 @@ signedInTest.describe("eyewitness reports", () => {
       await expect(page.getByRole("radio", { name: "Question" })).toBeChecked();
       await expect(page.getByRole("button", { name: /^Remove photo 1: / })).toBeVisible();
       await expect(page.getByRole("button", { name: "Remove photo 2: ramp.jpg" })).toBeVisible();
+      await expect(page.getByLabel("Local government area", { exact: true })).toHaveValue("Ikeja");
+      await expect(consent(page)).toBeChecked();
     },
   );
 
@@ -102,6 +122,18 @@ signedInTest.describe("eyewitness reports", () => {
 
   signedInTest("a report can be written and sent with the keyboard alone", async ({ page, signedIn }) => {
     await openSignedIn(page, signedIn);
+    // A closed select takes the typed name; the date input takes its parts in the browser's order.
+    await page.getByLabel("State", { exact: true }).focus();
+    await page.keyboard.type("Lagos");
+    await expect(page.getByLabel("State", { exact: true })).toHaveValue("25");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Ikeja");
+    await expect(page.getByLabel("Local government area", { exact: true })).toHaveValue("Ikeja");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Date it happened")).toBeFocused();
+    await page.keyboard.type("11202026");
+    await expect(page.getByLabel("Date it happened")).toHaveValue("2026-11-20");
     await page.getByRole("radio", { name: "Experience" }).focus();
     await page.keyboard.press("Space");
     await expect(page.getByRole("radio", { name: "Experience" })).toBeChecked();
@@ -120,4 +152,33 @@ signedInTest.describe("eyewitness reports", () => {
     await page.keyboard.press("Enter");
     await expect(toasts(page)).toContainText("Your eyewitness report has been submitted successfully!");
   });
+
+  signedInTest(
+    "the place is chosen from the state's own LGAs, a future date is refused, and consent is asked only with media",
+    async ({ page, signedIn }) => {
+      await openSignedIn(page, signedIn);
+      const lga = page.getByLabel("Local government area", { exact: true });
+      await page.getByLabel("State", { exact: true }).selectOption({ label: "Kano" });
+      await expect(lga.getByRole("option", { name: "Kano Municipal" })).toHaveCount(1);
+      await expect(lga.getByRole("option", { name: "Ikeja" })).toHaveCount(0);
+      await lga.selectOption({ label: "Kano Municipal" });
+      await page.getByLabel("State", { exact: true }).selectOption({ label: "Lagos" });
+      await expect(lga).toHaveValue("");
+      await lga.selectOption({ label: "Ikeja" });
+      await expect(page.getByLabel("Date it happened")).toHaveAttribute("min", "1960-01-01");
+      await page.getByLabel("Date it happened").fill("2999-01-01");
+      await page.getByRole("radio", { name: "Barrier" }).check();
+      await page.getByLabel("Comment").fill("Steps only at the market entrance.");
+      await expect(consent(page)).toHaveCount(0);
+      await expect(page.getByRole("radio", { name: "The state only" })).toBeChecked();
+      await page.getByRole("button", { name: "Send report" }).click();
+      const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(summary).toContainText("The date it happened cannot be in the future.");
+      await expect(page.getByLabel("Date it happened")).toHaveAttribute("aria-invalid", "true");
+      await page.getByRole("radio", { name: "Photographs" }).check();
+      await page.getByLabel("Add photographs").setInputFiles([await photo("#445566")]);
+      await expect(consent(page)).toBeVisible();
+      await expectNoAxeViolations(page, "eyewitness form with place, date and consent");
+    },
+  );
 });

@@ -46,6 +46,7 @@ async function sendReport(
   reporter: SignedIn,
   comment: string,
   showFirstName: boolean,
+  place: Record<string, string> = {},
 ): Promise<string> {
   const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#447799" } })
     .jpeg()
@@ -58,6 +59,11 @@ async function sendReport(
       email: reporter.user.email,
       commentType: "barrier",
       comment,
+      stateId: "20",
+      lga: "Kano Municipal",
+      occurredOn: "2026-11-20",
+      peopleConsent: "true",
+      ...place,
       ...(showFirstName ? { showFirstName: "true" } : {}),
       media: { name: "ramp.jpg", mimeType: "image/jpeg", buffer: photo },
     },
@@ -189,4 +195,61 @@ signedInTest.describe("review and publication", () => {
     ).toHaveCount(0);
     allowFailedLoads(pageErrors, [403]);
   });
+
+  signedInTest(
+    "a verified report shows its place only as precisely as chosen, the filters find it, and /states counts it",
+    async ({ page, signedIn, request, browser }) => {
+      const comment = `The bus park has no ramp, ${Date.now()}.`;
+      await sendReport(request, signedIn, comment, false, {
+        stateId: "25",
+        lga: "Ikeja",
+        place: "Ikeja market",
+        placePrecision: "lga",
+      });
+      const moderator = await newModerator(request);
+
+      await openSignedIn(page, moderator, "/dashboard/reviews");
+      await page.getByLabel("State", { exact: true }).selectOption({ label: "Lagos" });
+      await page.getByRole("button", { name: "Show", exact: true }).click();
+      await expect(page).toHaveURL(/[?&]state=25/);
+      const card = page.getByRole("article").filter({ hasText: comment });
+      // Terms and values of a description list (the colon after each term is drawn by CSS).
+      await expect(card).toContainText("WhereIkeja market, Ikeja, Lagos");
+      await expect(card).toContainText("Date it happened20 November 2026");
+      await expect(card).toContainText(
+        "Place on the public pageIkeja, Lagos (the state and local government area)",
+      );
+      await expectNoAxeViolations(page, "review queue filtered by state");
+      await card.getByRole("button", { name: "Verify" }).click();
+      await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+        "The report is verified and now public.",
+      );
+
+      const visitor = await anonymousPage(browser);
+      await visitor.goto("/eyewitness-reports");
+      await visitor.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await visitor.getByLabel("State", { exact: true }).selectOption({ label: "Lagos" });
+      await visitor.getByLabel("Local government area", { exact: true }).selectOption({ label: "Ikeja" });
+      await visitor.getByRole("button", { name: "Show reports" }).click();
+      await expect(visitor).toHaveURL(/\?state=25&lga=Ikeja$/);
+      const published = visitor.getByRole("article").filter({ hasText: comment });
+      await expect(published).toContainText("WhereIkeja, Lagos");
+      await expect(published).toContainText("Date it happened20 November 2026");
+      await expect(published).toContainText("Reported by Anonymous reporter.");
+      await expect(published).not.toContainText("Ikeja market");
+      await expectNoAxeViolations(visitor, "public verified reports filtered by place");
+
+      const counts = (await (await visitor.request.get("/api/v1/eyewitness/published/counts")).json()) as {
+        counts: { stateId: number; verified: number }[];
+      };
+      const lagos = counts.counts.find((entry) => entry.stateId === 25)?.verified ?? 0;
+      expect(lagos).toBeGreaterThanOrEqual(1);
+      await visitor.goto("/states");
+      await visitor.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      const row = visitor.getByRole("row").filter({ has: visitor.getByRole("rowheader", { name: "Lagos" }) });
+      await expect(row.getByRole("cell").last()).toHaveText(String(lagos));
+      await expectNoAxeViolations(visitor, "states compared, with verified reports");
+      await visitor.context().close();
+    },
+  );
 });

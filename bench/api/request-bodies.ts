@@ -58,6 +58,13 @@ export const benchReportFields: MultipartField[] = [
     value:
       "The ramp at the Yaba bus terminal ends in a step of 30 centimetres, so wheelchair users cannot board.",
   },
+  // Where and when (issue 15), and the confirmation a report with a photo needs.
+  { name: "stateId", value: "25" },
+  { name: "lga", value: "Lagos Mainland" },
+  { name: "place", value: "Yaba bus terminal" },
+  { name: "occurredOn", value: "2026-11-18" },
+  { name: "placePrecision", value: "lga" },
+  { name: "peopleConsent", value: "on" },
 ];
 
 const PHOTO_WIDTH = 2000;

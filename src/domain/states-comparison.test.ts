@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import schools from "../../data/schools.json";
 import states from "../../data/states.json";
 import type { StateRecord } from "./datasets/schemas";
-import { comparisonRows, defaultView, paramsFromView, stateRows, viewFromParams } from "./states-comparison";
+import {
+  comparisonRows,
+  defaultView,
+  paramsFromView,
+  reportCountsFrom,
+  stateRows,
+  viewFromParams,
+  type ReportCounts,
+} from "./states-comparison";
 
 const rows = stateRows(states as StateRecord[], schools);
 
@@ -26,6 +34,23 @@ describe("the states comparison", () => {
     const down = comparisonRows(rows, { ...defaultView, sort: "schools", dir: "descending" });
     expect(down[0]?.schools).toBe(Math.max(...rows.map((row) => row.schools)));
     expect(comparisonRows(rows, { ...defaultView, sort: "rank" })[0]?.name).toBe("Lagos");
+  });
+
+  it("sorts by verified eyewitness reports, states whose count is unknown last", () => {
+    const rows = stateRows(states as StateRecord[], schools);
+    const counts = reportCountsFrom([
+      { stateId: 25, verified: 3 },
+      { stateId: 20, verified: 7 },
+      { stateId: 1, verified: 0 },
+    ]);
+    const names = (dir: "ascending" | "descending", reports: ReportCounts = counts) =>
+      comparisonRows(rows, { ...defaultView, sort: "reports", dir }, reports).map((row) => row.name);
+    expect(names("ascending").slice(0, 4)).toEqual(["Abia", "Lagos", "Kano", "Adamawa"]);
+    expect(names("descending").slice(0, 3)).toEqual(["Kano", "Lagos", "Abia"]);
+    expect(names("descending").at(-1)).toBe("Zamfara");
+    // Not loaded: every count unknown, the rows stay in the order of their names.
+    expect(names("descending", null).slice(0, 2)).toEqual(["Abia", "Adamawa"]);
+    expect(viewFromParams(new URLSearchParams("sort=reports")).sort).toBe("reports");
   });
 
   it("filters by zone and by law status together", () => {

@@ -50,6 +50,7 @@ export const sortKeys = [
   "rank",
   "score",
   "schools",
+  "reports",
 ] as const;
 export type SortKey = (typeof sortKeys)[number];
 export type SortDirection = "ascending" | "descending";
@@ -84,7 +85,20 @@ export function paramsFromView(view: ComparisonView): URLSearchParams {
 
 type SortValue = string | number | null;
 
-function valueOf(row: StateRow, key: SortKey): SortValue {
+/**
+ * Verified eyewitness reports per state id, fetched by the page after it loads; null while unknown (not
+ * loaded yet, or failed), so those cells sort last rather than as 0.
+ */
+export type ReportCounts = ReadonlyMap<number, number> | null;
+
+/** The counts answer of GET /api/v1/eyewitness/published/counts, as a map by state id. */
+export function reportCountsFrom(
+  counts: readonly { stateId: number; verified: number }[],
+): Map<number, number> {
+  return new Map(counts.map((entry) => [entry.stateId, entry.verified]));
+}
+
+function valueOf(row: StateRow, key: SortKey, reports: ReportCounts): SortValue {
   switch (key) {
     case "state":
       return row.name;
@@ -104,11 +118,17 @@ function valueOf(row: StateRow, key: SortKey): SortValue {
       return row.score;
     case "schools":
       return row.schools;
+    case "reports":
+      return reports?.get(row.id) ?? null;
   }
 }
 
 /** Rows of the view: filtered, then sorted; unknown values (no year, not ranked) always come last. */
-export function comparisonRows(rows: readonly StateRow[], view: ComparisonView): StateRow[] {
+export function comparisonRows(
+  rows: readonly StateRow[],
+  view: ComparisonView,
+  reports: ReportCounts = null,
+): StateRow[] {
   const filtered = rows.filter(
     (row) => (!view.zone || row.zone === view.zone) && (!view.status || row.statusKey === view.status),
   );
@@ -116,8 +136,8 @@ export function comparisonRows(rows: readonly StateRow[], view: ComparisonView):
   return filtered
     .map((row, index) => ({ row, index }))
     .sort((a, b) => {
-      const x = valueOf(a.row, view.sort);
-      const y = valueOf(b.row, view.sort);
+      const x = valueOf(a.row, view.sort, reports);
+      const y = valueOf(b.row, view.sort, reports);
       if (x === null || y === null) {
         if (x === y) return a.row.name.localeCompare(b.row.name, "en");
         return x === null ? 1 : -1;

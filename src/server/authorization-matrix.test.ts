@@ -179,6 +179,11 @@ const matrix: Record<string, Row> = {
     note: "public: verified reports, without any reporter's e-mail or last name",
     request: () => ({ method: "GET", url: "/api/v1/eyewitness/published" }),
   },
+  "GET /api/v1/eyewitness/published/counts": {
+    expected: [200, 200, 200, 200],
+    note: "public: how many verified reports each state has",
+    request: () => ({ method: "GET", url: "/api/v1/eyewitness/published/counts" }),
+  },
   "GET /api/v1/open": {
     expected: [200, 200, 200, 200],
     note: "public: the open-data catalogue",

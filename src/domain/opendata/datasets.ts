@@ -467,11 +467,32 @@ export const reportFields: readonly OpenField[] = [
   },
   {
     name: "state",
-    meaning:
-      "State the report is about, to the precision the reporter chose; empty where the report records no place",
+    meaning: "State where it happened; empty for a report sent before places were asked",
     type: "text",
     hxl: "#adm1+name",
     example: "Lagos",
+  },
+  {
+    name: "lga",
+    meaning:
+      "Local government area where it happened, only where the reporter chose to publish it; otherwise empty",
+    type: "text",
+    hxl: "#adm2+name",
+    example: "Lagos Mainland",
+  },
+  {
+    name: "place",
+    meaning: "Town or place name, only where the reporter chose to publish it; otherwise empty",
+    type: "text",
+    hxl: "#loc+name",
+    example: "Yaba bus terminal",
+  },
+  {
+    name: "occurred_on",
+    meaning: "The day it happened, as the reporter gave it; empty for a report sent before dates were asked",
+    type: "date",
+    hxl: "#date+occurred",
+    example: "2026-11-18",
   },
   {
     name: "date_reported",

@@ -3,6 +3,7 @@ import states from "../../../data/states.json" with { type: "json" };
 import {
   describePlace,
   HIDDEN_OR_BREAKING_CHARACTERS,
+  lgaNamed,
   lgaOfState,
   lgasByState,
   occurredOnProblem,
@@ -26,6 +27,12 @@ describe("local government areas", () => {
     expect(lgaOfState(25, "  ikeja ")).toBe("Ikeja");
     expect(lgaOfState(25, "Kano Municipal")).toBeUndefined();
     expect(lgaOfState(99, "Ikeja")).toBeUndefined();
+  });
+
+  it("finds an area by its name alone in whichever state has it, for a filter without a state", () => {
+    expect(lgaNamed(" kano  MUNICIPAL")).toBe("Kano Municipal");
+    expect(lgaNamed("Surulere")).toBe("Surulere");
+    expect(lgaNamed("Atlantis")).toBeUndefined();
   });
 });
 

@@ -122,3 +122,24 @@ export function describePlace(place: Pick<PublishedPlace, "state" | "lga" | "pla
   if (!place) return placeMessages.placeNotGiven;
   return [place.place, place.lga, place.state].filter((part): part is string => Boolean(part)).join(", ");
 }
+
+/** An LGA's name as the registry spells it, in whichever state has one so named (case and spaces aside). */
+export function lgaNamed(lga: string): string | undefined {
+  const wanted = foldName(lga);
+  for (const entry of lgasByState) {
+    const found = entry.lgas.find((name) => foldName(name) === wanted);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The 400 sentences of the report lists' place and date filters, each naming its parameter. */
+export const placeFilterMessages = {
+  badState: `The parameter state must be the number of a state, from 1 to ${lgasByState.length}.`,
+  badLga: "The parameter lga must name a local government area (of the state in state, when one is given).",
+  badType: "The parameter type must be one of: barrier, experience, question, contribution.",
+  badDate: (parameter: "from" | "to") =>
+    `The parameter ${parameter} must be a date written YYYY-MM-DD, for example 2026-01-31.`,
+  fromAfterTo: "The parameter from must be a date on or before the date in to.",
+  repeated: (parameter: string) => `The parameter ${parameter} may be given only once.`,
+} as const;

@@ -1,3 +1,5 @@
+import type { ReportPlace } from "./report-place";
+
 // Eyewitness reports (spec §3, §5; DESIGN §5, decision 5): the rules both the web form and the server
 // apply. The server enforces every one of them; the form checks them first for convenience.
 
@@ -100,6 +102,10 @@ export interface OwnReportView {
   /** The reviewer's note on the latest decision, shown to the reporter (issue 6). */
   reviewNote: string | null;
   reviewedAt: string | null;
+  /** Where and when, all of it (issue 15); null for a report sent before places were asked. */
+  place: ReportPlace | null;
+  /** The reporter confirmed the people shown agreed, or cannot be identified. */
+  peopleConsent: boolean;
 }
 
 /** What the server says about a submission beyond the form's own rules. */

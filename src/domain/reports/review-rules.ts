@@ -1,3 +1,4 @@
+import type { PublishedPlace, ReportPlace } from "./report-place";
 import type { CommentType, ReportMediaView, ReportStatus } from "./report-rules";
 
 // Review and publication of eyewitness reports (issue 6): the contract shared by the server and the web
@@ -80,6 +81,9 @@ export interface ReviewReportView {
   reviewNote: string | null;
   reviewedAt: string | null;
   reviewedBy: ReviewerView | null;
+  /** Where and when, all of it, whatever the reporter chose to publish (issue 15); null when not given. */
+  place: ReportPlace | null;
+  peopleConsent: boolean;
 }
 
 /** A verified report as the public sees it (GET /api/v1/eyewitness/published). */
@@ -93,6 +97,8 @@ export interface PublishedReportView {
   reporterName: string;
   videoUrl: string | null;
   media: ReportMediaView[];
+  /** Only as precise as the reporter chose (publishedPlace); null when not given. */
+  place: PublishedPlace | null;
 }
 
 export interface ReviewCounts {
@@ -109,7 +115,7 @@ export interface ReportListMeta {
   last_page: number;
 }
 
-/** GET /api/v1/eyewitness/reviews?status=&commentType=&page=&per_page= */
+/** GET /api/v1/eyewitness/reviews?status=&commentType=&state=&page=&per_page= */
 export interface ReviewListAnswer {
   success: true;
   reports: ReviewReportView[];
@@ -125,9 +131,15 @@ export interface ReviewDecisionAnswer {
   report: ReviewReportView;
 }
 
-/** GET /api/v1/eyewitness/published?commentType=&page=&per_page= */
+/** GET /api/v1/eyewitness/published?state=&lga=&type=&from=&to=&page=&per_page= */
 export interface PublishedListAnswer {
   success: true;
   reports: PublishedReportView[];
   meta: ReportListMeta;
+}
+
+/** GET /api/v1/eyewitness/published/counts: verified reports by state, all 37 (0 included). */
+export interface PublishedCountsAnswer {
+  success: true;
+  counts: { stateId: number; verified: number }[];
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -19,6 +20,7 @@ import {
   reportStatuses,
 } from "../../domain/reports/report-rules";
 import { correctionStatuses, correctionSubjects } from "../../domain/corrections/correction-rules";
+import { PLACE_NAME_MAX_LENGTH, placePrecisions } from "../../domain/reports/report-place";
 
 // PostgreSQL schema, identical on PGlite and a PostgreSQL server. Secrets (password hashes, token hashes)
 // never sit in the users table, so a query for a user cannot carry them by accident.
@@ -197,6 +199,18 @@ export const eyewitnessReports = pgTable(
     videoUrl: text("video_url"),
     /** The reporter's choice on the form: publish with their first name, or (the default) as "Anonymous". */
     showFirstName: boolean("show_first_name").notNull().default(false),
+    // Where and when (issue 15): null in reports sent before places were asked, set in every later one.
+    /** Id in data/states.json, 1-37. */
+    stateId: integer("state_id"),
+    /** As data/lgas.json spells it. */
+    lga: text("lga"),
+    /** The town or place name the reporter typed; null when none. */
+    placeName: text("place_name"),
+    occurredOn: date("occurred_on", { mode: "string" }),
+    /** How much of the place the published report shows; moderators and the reporter always see all. */
+    placePrecision: text("place_precision", { enum: placePrecisions }).notNull().default("state"),
+    /** The reporter confirmed the people in the photos or video agreed, or cannot be identified. */
+    peopleConsent: boolean("people_consent").notNull().default(false),
     status: text("status", { enum: reportStatuses }).notNull().default("pending"),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
@@ -209,8 +223,29 @@ export const eyewitnessReports = pgTable(
     index("eyewitness_reports_status_idx").on(table.status, table.createdAt),
     // Decided reports, latest decision first: the verified and rejected lists, and the public page.
     index("eyewitness_reports_decided_idx").on(table.status, table.reviewedAt.desc(), table.id.desc()),
+    // The published list of one state, latest decision first, and the verified counts by state.
+    index("eyewitness_reports_state_idx").on(
+      table.status,
+      table.stateId,
+      table.reviewedAt.desc().nullsLast(),
+      table.id.desc(),
+    ),
     check("eyewitness_reports_comment_type_check", sql`${table.commentType} in (${sqlList(commentTypes)})`),
     check("eyewitness_reports_status_check", sql`${table.status} in (${sqlList(reportStatuses)})`),
+    check("eyewitness_reports_state_id_check", sql`${table.stateId} between 1 and 37`),
+    check(
+      "eyewitness_reports_place_precision_check",
+      sql`${table.placePrecision} in (${sqlList(placePrecisions)})`,
+    ),
+    // A place is whole or absent: state, LGA and date together; a published place name needs one.
+    check(
+      "eyewitness_reports_place_check",
+      sql`(${table.stateId} is null) = (${table.lga} is null) and (${table.stateId} is null) = (${table.occurredOn} is null) and (${table.placePrecision} <> 'place' or ${table.placeName} is not null)`,
+    ),
+    check(
+      "eyewitness_reports_place_name_length_check",
+      sql`char_length(${table.placeName}) <= ${sql.raw(String(PLACE_NAME_MAX_LENGTH))}`,
+    ),
   ],
 );
 

@@ -12,12 +12,13 @@ import type { Page } from "../reports/paging";
 
 // The verified reports as open data. They are read with the published page's own columns and go through
 // its one projection (toPublishedView: the first name only where the reporter chose it, else
-// "Anonymous"; never a last name, an e-mail or review data; media as public links), then only change
-// shape here. Nothing else about a reporter is ever selected.
+// "Anonymous"; never a last name, an e-mail or review data; the place only as precisely as the reporter
+// chose; media as public links), then only change shape here. Nothing else about a reporter is ever
+// selected.
 
 export interface ReportFilter {
-  /** A state's canonical name; reports record no place yet (issue 15), so none matches. */
-  state: string | null;
+  /** One state (data/states.json id and canonical name): the state is always published with a place. */
+  state: { id: number; name: string } | null;
   type: CommentType | null;
   /** Reports sent on or after this instant (a UTC day's start). */
   from: Date | null;
@@ -34,8 +35,7 @@ function whereOf(filter: ReportFilter): SQL | undefined {
     filter.type ? eq(eyewitnessReports.commentType, filter.type) : undefined,
     filter.from ? gte(eyewitnessReports.createdAt, filter.from) : undefined,
     filter.before ? lt(eyewitnessReports.createdAt, filter.before) : undefined,
-    // Reports have no state column until issue 15 adds the place fields: a state filter matches none.
-    filter.state ? sql`false` : undefined,
+    filter.state ? eq(eyewitnessReports.stateId, filter.state.id) : undefined,
   );
 }
 
@@ -131,7 +131,7 @@ export async function* allReports(db: Database, filter: ReportFilter): AsyncGene
  * and text a spreadsheet would run as a formula is kept as text.
  */
 export function toOpenReport(row: PublishedRow, publicUrl: string, forSpreadsheet: boolean): OpenRecord {
-  const view: PublishedReportView & { state?: string | null } = toPublishedView(row);
+  const view: PublishedReportView = toPublishedView(row);
   const safe = (text: string) => {
     const shown = withoutEmailAddresses(text);
     return forSpreadsheet ? (spreadsheetSafe(shown) ?? "") : shown;
@@ -147,7 +147,10 @@ export function toOpenReport(row: PublishedRow, publicUrl: string, forSpreadshee
     type: view.commentType,
     comment: safe(view.comment),
     reporter_name: safe(view.reporterName),
-    state: view.state ?? null,
+    state: view.place?.state ?? null,
+    lga: view.place?.lga ?? null,
+    place: view.place?.place ? safe(view.place.place) : null,
+    occurred_on: view.place?.occurredOn ?? null,
     date_reported: view.createdAt,
     date_published: view.publishedAt,
     video_url: view.videoUrl,

@@ -60,7 +60,7 @@ export function reportFilterFrom(query: Query, states: StateNames): ReportFilter
   const to = utcDay(single(query, "to"), "to");
   if (from && to && from > to) throw new HttpError(400, openDataMessages.fromAfterTo);
   return {
-    state: state?.name ?? null,
+    state: state ? { id: state.id, name: state.name } : null,
     type,
     from,
     before: to ? new Date(to.getTime() + DAY_MS) : null,
@@ -70,7 +70,7 @@ export function reportFilterFrom(query: Query, states: StateNames): ReportFilter
 /** The filter as it shapes the answer: for the ETag and the JSON's meta. */
 export function describeFilter(filter: ReportFilter) {
   return {
-    state: filter.state,
+    state: filter.state?.name ?? null,
     type: filter.type,
     from: filter.from?.toISOString().slice(0, 10) ?? null,
     to: filter.before ? new Date(filter.before.getTime() - DAY_MS).toISOString().slice(0, 10) : null,

@@ -127,7 +127,11 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
       type: "barrier",
       comment: "Named",
       reporter_name: "Chiamaka",
-      state: null,
+      // Published at the default precision: the state, never the LGA the reporter also gave.
+      state: "Lagos",
+      lga: null,
+      place: null,
+      occurred_on: "2026-02-27",
       date_reported: named.createdAt,
       date_published: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       video_url: null,
@@ -186,6 +190,9 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
       "comment",
       "reporter_name",
       "state",
+      "lga",
+      "place",
+      "occurred_on",
       "date_reported",
       "date_published",
       "video_url",
@@ -207,6 +214,9 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
       "#description",
       "#meta+reporter",
       "#adm1+name",
+      "#adm2+name",
+      "#loc+name",
+      "#date+occurred",
       "#date+reported",
       "#date+published",
       "#meta+url+video",
@@ -239,8 +249,14 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
       from: day(question.createdAt),
       to: day(barrier.createdAt),
     });
-    // Reports record no place yet: a state, by slug or id, is understood and matches none of them.
-    for (const state of ["lagos", "25", "akwa-ibom", "fct"]) {
+    // Both reports happened in Lagos: a state, by slug or id, matches them there and nowhere else.
+    for (const state of ["lagos", "25"]) {
+      expect(
+        (await json(`?state=${state}`)).data.map((report) => report.comment),
+        state,
+      ).toEqual(["Why?", "Ramp"]);
+    }
+    for (const state of ["akwa-ibom", "fct"]) {
       const answer = await json(`?state=${state}`);
       expect(answer.data, state).toEqual([]);
       expect(answer.meta.total, state).toBe(0);

@@ -73,7 +73,7 @@ const STATIC_CACHE = "public, max-age=3600";
 /** Reports change when one is verified or unpublished: a minute, as the published reports page. */
 const REPORTS_CACHE = "public, max-age=60";
 /** Changes when the reports export changes shape, so no cached copy outlives it. */
-const REPORTS_EXPORT_VERSION = 1;
+const REPORTS_EXPORT_VERSION = 2;
 
 const crossOriginHeaders = Object.freeze({
   "access-control-allow-origin": "*",

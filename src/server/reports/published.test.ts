@@ -127,6 +127,7 @@ describe.each(testDatabaseKinds())("published reports on %s", (kind) => {
         "createdAt",
         "id",
         "media",
+        "place",
         "publishedAt",
         "reporterName",
         "videoUrl",
@@ -154,6 +155,8 @@ describe.each(testDatabaseKinds())("published reports on %s", (kind) => {
           description: "A ramp too steep for a wheelchair",
         },
       ],
+      // Published at the default precision: the state alone, never the LGA the reporter also gave.
+      place: { stateId: 25, state: "Lagos", lga: null, place: null, occurredOn: "2026-02-27" },
     });
     expect(second).toMatchObject({
       id: anonymous.id,

@@ -10,10 +10,21 @@ import {
   reportMessages as messages,
   reportServerMessages,
 } from "../../domain/reports/report-rules";
+import {
+  DEFAULT_PLACE_PRECISION,
+  HIDDEN_OR_BREAKING_CHARACTERS,
+  PLACE_NAME_MAX_LENGTH,
+  lgaOfState,
+  occurredOnProblem,
+  placeMessages,
+  placePrecisions,
+  stateLgas,
+  type ReportPlace,
+} from "../../domain/reports/report-place";
 import { HttpError } from "../http/errors";
 
 // The text fields of a report (spec §3, §5), checked on the server with the rules and sentences of
-// src/domain/reports/report-rules.ts.
+// src/domain/reports/report-rules.ts, and its place and date (issue 15) with those of report-place.ts.
 
 export const reportFieldNames = [
   "firstName",
@@ -23,6 +34,12 @@ export const reportFieldNames = [
   "comment",
   "videoUrl",
   "showFirstName",
+  "stateId",
+  "lga",
+  "place",
+  "occurredOn",
+  "placePrecision",
+  "peopleConsent",
 ] as const;
 export type ReportFieldName = (typeof reportFieldNames)[number];
 const requiredFieldNames: readonly ReportFieldName[] = [
@@ -31,6 +48,9 @@ const requiredFieldNames: readonly ReportFieldName[] = [
   "email",
   "commentType",
   "comment",
+  "stateId",
+  "lga",
+  "occurredOn",
 ];
 
 const VIDEO_URL_MAX_LENGTH = 2048;
@@ -40,9 +60,17 @@ const checkedValues = new Set(["true", "on", "1"]);
 
 const required = z.string({ error: messages.fillRequired }).trim().min(1, { error: messages.fillRequired });
 
+// A name is one line as typed: no line breaks, bidi overrides or zero-width characters either.
 const name = required
   .max(NAME_MAX_LENGTH, { error: accountMessages.nameTooLong })
-  .regex(/^[^\p{Cc}]*$/u, { error: accountMessages.nameHasControlCharacters });
+  .refine((value) => !HIDDEN_OR_BREAKING_CHARACTERS.test(value), {
+    error: accountMessages.nameHasControlCharacters,
+  });
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined && checkedValues.has(value.trim().toLowerCase()));
 
 const reportFieldsSchema = z.object({
   firstName: name,
@@ -62,16 +90,17 @@ const reportFieldsSchema = z.object({
     .optional(),
   // A checkbox: publishing anonymously is the default, for the reporter's safety (DESIGN §7), so only
   // an explicit yes shows the first name; absent or anything else is no.
-  showFirstName: z
-    .string()
-    .optional()
-    .transform((value) => value !== undefined && checkedValues.has(value.trim().toLowerCase())),
+  showFirstName: checkbox,
+  peopleConsent: checkbox,
 });
 
-export type ReportFields = z.output<typeof reportFieldsSchema>;
+export type ReportFields = z.output<typeof reportFieldsSchema> & { place: ReportPlace };
 
-/** The fields as given; an empty videoUrl counts as none. Throws 400 with the one message to act on. */
-export function parseReportFields(values: ReadonlyMap<string, string>): ReportFields {
+/**
+ * The fields as given; an empty videoUrl counts as none. `today` is the date in Nigeria (todayInNigeria),
+ * the latest a barrier can have been met. Throws 400 with the one message to act on.
+ */
+export function parseReportFields(values: ReadonlyMap<string, string>, today: string): ReportFields {
   const input: Record<string, string> = {};
   for (const field of reportFieldNames) {
     // PostgreSQL text cannot hold NUL; nobody types one.
@@ -79,10 +108,60 @@ export function parseReportFields(values: ReadonlyMap<string, string>): ReportFi
     if (value !== undefined && !(field === "videoUrl" && value.trim() === "")) input[field] = value;
   }
   const result = reportFieldsSchema.safeParse(input);
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  const missing = issues.find((issue) => issue.message === messages.fillRequired);
-  throw new HttpError(400, (missing ?? issues[0])?.message ?? messages.fillRequired);
+  if (!result.success) {
+    const issues = result.error.issues;
+    const missing = issues.find((issue) => issue.message === messages.fillRequired);
+    throw new HttpError(400, (missing ?? issues[0])?.message ?? messages.fillRequired);
+  }
+  return { ...result.data, place: parsePlace(input, today) };
+}
+
+/** State, LGA (as the registry spells it), place name, date and how much of it is published. */
+function parsePlace(input: Readonly<Record<string, string>>, today: string): ReportPlace {
+  const text = (field: ReportFieldName) => input[field]?.trim() ?? "";
+  const stateId = text("stateId");
+  const state = /^\d{1,2}$/.test(stateId) ? stateLgas(Number(stateId)) : undefined;
+  if (!state) throw new HttpError(400, placeMessages.chooseState);
+
+  if (text("lga") === "") throw new HttpError(400, placeMessages.chooseLga);
+  const lga = lgaOfState(state.stateId, text("lga"));
+  if (!lga) throw new HttpError(400, placeMessages.lgaNotInState(state.state));
+
+  const place = text("place");
+  if (HIDDEN_OR_BREAKING_CHARACTERS.test(place)) {
+    throw new HttpError(400, placeMessages.placeHasHiddenCharacters);
+  }
+  if (place.length > PLACE_NAME_MAX_LENGTH) throw new HttpError(400, placeMessages.placeTooLong);
+
+  const occurredOn = text("occurredOn");
+  const dateProblem = occurredOnProblem(occurredOn, today);
+  if (dateProblem) throw new HttpError(400, dateProblem);
+
+  const precisionValue = text("placePrecision").toLowerCase();
+  const precision =
+    precisionValue === ""
+      ? DEFAULT_PLACE_PRECISION
+      : placePrecisions.find((known) => known === precisionValue);
+  if (!precision) throw new HttpError(400, placeMessages.unknownPrecision);
+  if (precision === "place" && place === "") throw new HttpError(400, placeMessages.precisionNeedsPlace);
+
+  return {
+    stateId: state.stateId,
+    state: state.state,
+    lga,
+    place: place === "" ? null : place,
+    occurredOn,
+    precision,
+  };
+}
+
+/**
+ * People may be recognisable in a photo or a video (a file or a link): such a report needs the reporter's
+ * word that they agreed, or cannot be identified. Checked once every file is known, before any is kept.
+ */
+export function requirePeopleConsent(fields: ReportFields, mediaCount: number): void {
+  const showsPeople = mediaCount > 0 || fields.videoUrl !== undefined;
+  if (showsPeople && !fields.peopleConsent) throw new HttpError(400, placeMessages.consentRequired);
 }
 
 /** True once every required field has arrived, so they can be checked before any file is stored. */

@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { stateLgas, type ReportPlace } from "../../domain/reports/report-place";
 import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
 import { recordAudit } from "../accounts/audit-log";
 import type { Database } from "../db/database";
@@ -8,6 +9,30 @@ import type { ReportFields } from "./report-fields";
 import type { StoredMedia } from "./report-upload";
 
 // Reports and their media rows in the database, and the view of them a reporter gets.
+
+/** Where and when, as stored; all null in reports sent before places were asked (issue 15). */
+export const placeColumns = {
+  stateId: eyewitnessReports.stateId,
+  lga: eyewitnessReports.lga,
+  placeName: eyewitnessReports.placeName,
+  occurredOn: eyewitnessReports.occurredOn,
+  placePrecision: eyewitnessReports.placePrecision,
+};
+export type PlaceRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof placeColumns>;
+
+/** The whole place, as the reporter and moderators see it; null when the report has none. */
+export function reportPlaceOf(row: PlaceRow): ReportPlace | null {
+  const state = row.stateId === null ? undefined : stateLgas(row.stateId);
+  if (!state || row.lga === null || row.occurredOn === null) return null;
+  return {
+    stateId: state.stateId,
+    state: state.state,
+    lga: row.lga,
+    place: row.placeName,
+    occurredOn: row.occurredOn,
+    precision: row.placePrecision,
+  };
+}
 
 const ownReportColumns = {
   id: eyewitnessReports.id,
@@ -19,6 +44,8 @@ const ownReportColumns = {
   showFirstName: eyewitnessReports.showFirstName,
   reviewNote: eyewitnessReports.reviewNote,
   reviewedAt: eyewitnessReports.reviewedAt,
+  peopleConsent: eyewitnessReports.peopleConsent,
+  ...placeColumns,
 };
 type OwnReportRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof ownReportColumns>;
 
@@ -58,6 +85,12 @@ export async function saveReport(
         comment: fields.comment,
         videoUrl: fields.videoUrl ?? null,
         showFirstName: fields.showFirstName,
+        stateId: fields.place.stateId,
+        lga: fields.place.lga,
+        placeName: fields.place.place,
+        occurredOn: fields.place.occurredOn,
+        placePrecision: fields.place.precision,
+        peopleConsent: fields.peopleConsent,
         createdAt: at,
       })
       .returning(ownReportColumns);
@@ -147,6 +180,8 @@ export function toOwnReportView(
     showFirstName: report.showFirstName,
     reviewNote: report.reviewNote,
     reviewedAt: report.reviewedAt?.toISOString() ?? null,
+    place: reportPlaceOf(report),
+    peopleConsent: report.peopleConsent,
   };
 }
 

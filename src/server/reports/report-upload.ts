@@ -26,6 +26,7 @@ import {
   parseReportFields,
   PHOTO_DESCRIPTION_FIELD,
   reportFieldNames,
+  requirePeopleConsent,
   type ReportFields,
 } from "./report-fields";
 
@@ -82,6 +83,8 @@ export async function receiveReport(
   batch: UploadBatch,
   limits: UploadLimits,
   video: RemuxOptions,
+  /** The date in Nigeria: a report's "date it happened" may not be later. */
+  today: string,
 ): Promise<ReceivedReport> {
   const values = new Map<string, string>();
   const descriptions: string[] = [];
@@ -114,12 +117,14 @@ export async function receiveReport(
     }
     // With the text fields sent first, as the web app does, their mistakes are found before any upload.
     if (!fieldsChecked && hasRequiredFields(values)) {
-      parseReportFields(values);
+      parseReportFields(values, today);
       fieldsChecked = true;
     }
     media.push(await storeFile(part, batch, limits, attached, video));
   }
-  const fields = parseReportFields(values);
+  const fields = parseReportFields(values, today);
+  // Only now are the files known; they are still in the batch, which the caller discards on refusal.
+  requirePeopleConsent(fields, media.length);
   const photoDescriptions = parsePhotoDescriptions(
     descriptions,
     media.filter((file) => file.kind === "photo").length,

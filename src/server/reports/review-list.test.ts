@@ -105,6 +105,15 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
       reviewNote: null,
       reviewedAt: null,
       reviewedBy: null,
+      place: {
+        stateId: 25,
+        state: "Lagos",
+        lga: "Lagos Mainland",
+        place: null,
+        occurredOn: "2026-02-27",
+        precision: "state",
+      },
+      peopleConsent: true,
     });
     expect(answer.reports[1]).toMatchObject({ videoUrl: "https://vimeo.com/123", showFirstName: false });
   });

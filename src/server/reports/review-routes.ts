@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
 import type { ReportStatus } from "../../domain/reports/report-rules";
+import { lgaNamed, lgaOfState, placeFilterMessages, stateLgas } from "../../domain/reports/report-place";
 import {
   REVIEW_NOTE_MAX_LENGTH,
   canMoveReport,
@@ -16,23 +17,27 @@ import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
 import { pageFrom, pageMeta, pageMetaSchema } from "./paging";
-import { mediaViewSchema } from "./routes";
+import { mediaViewSchema, reportPlaceSchema } from "./routes";
 import { decisionEmail } from "./review-emails";
 import {
   countReportsByStatus,
+  countVerifiedByState,
   decideOnReport,
   findPublishedReports,
   findReportsForReview,
   toPublishedView,
   toReviewView,
+  type PublishedFilter,
 } from "./review-store";
 
 // Review and publication under /api/v1/eyewitness (issue 6, DESIGN §5):
-//   GET   /reviews?status=&commentType=&page=&per_page=   report:review   reports of one status, with counts
-//   PATCH /:id/review {status, note, fromStatus}           report:review   a decision; 409 if beaten to it
-//   GET   /published?commentType=&page=&per_page=          anyone          verified reports, latest first
+//   GET   /reviews?status=&commentType=&state=&page=&per_page=   report:review   one status, with counts
+//   PATCH /:id/review {status, note, fromStatus}                  report:review   a decision; 409 if beaten
+//   GET   /published?state=&lga=&type=&from=&to=&page=&per_page= anyone          verified, latest first
+//   GET   /published/counts                                       anyone          verified reports by state
 // The response schemas list every key an answer may have, so nothing else can slip into one: above all,
-// a published report never carries an e-mail, a last name, the reporter's id or review data.
+// a published report never carries an e-mail, a last name, the reporter's id or review data, and its
+// place only as precisely as the reporter chose.
 
 export interface ReviewDependencies {
   db: Database;
@@ -69,6 +74,8 @@ const reviewReportSchema = {
       required: ["id", "firstname", "lastname"],
       additionalProperties: false,
     },
+    place: reportPlaceSchema,
+    peopleConsent: { type: "boolean" },
   },
   required: [
     "id",
@@ -85,6 +92,8 @@ const reviewReportSchema = {
     "reviewNote",
     "reviewedAt",
     "reviewedBy",
+    "place",
+    "peopleConsent",
   ],
   additionalProperties: false,
 } as const;
@@ -100,8 +109,31 @@ const publishedReportSchema = {
     reporterName: { type: "string" },
     videoUrl: { type: ["string", "null"] },
     media: { type: "array", items: mediaViewSchema },
+    // PublishedPlace: the LGA and place name are null unless the reporter chose to publish them.
+    place: {
+      type: ["object", "null"],
+      properties: {
+        stateId: { type: "integer" },
+        state: { type: "string" },
+        lga: { type: ["string", "null"] },
+        place: { type: ["string", "null"] },
+        occurredOn: { type: "string" },
+      },
+      required: ["stateId", "state", "lga", "place", "occurredOn"],
+      additionalProperties: false,
+    },
   },
-  required: ["id", "commentType", "comment", "createdAt", "publishedAt", "reporterName", "videoUrl", "media"],
+  required: [
+    "id",
+    "commentType",
+    "comment",
+    "createdAt",
+    "publishedAt",
+    "reporterName",
+    "videoUrl",
+    "media",
+    "place",
+  ],
   additionalProperties: false,
 } as const;
 
@@ -142,6 +174,23 @@ const answers = {
     required: ["success", "reports", "meta"],
     additionalProperties: false,
   },
+  counts: {
+    type: "object",
+    properties: {
+      success: { type: "boolean" },
+      counts: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { stateId: { type: "integer" }, verified: { type: "integer" } },
+          required: ["stateId", "verified"],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ["success", "counts"],
+    additionalProperties: false,
+  },
 } as const;
 
 const decisionSchema = z.object(
@@ -158,7 +207,7 @@ const decisionSchema = z.object(
 );
 
 interface ListQuery {
-  Querystring: { status?: unknown; commentType?: unknown; page?: unknown; per_page?: unknown };
+  Querystring: Record<string, unknown> & { page?: unknown; per_page?: unknown };
 }
 
 export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies): FastifyPluginAsync {
@@ -172,9 +221,10 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
         const reviewer = await requirePermission(request, "report:review");
         const status = statusFilter(request.query.status);
         const commentType = commentTypeFilter(request.query.commentType);
+        const stateId = stateFilter(request.query);
         const page = pageFrom(request.query);
         const [{ total, reports }, counts] = await Promise.all([
-          findReportsForReview(db, { status, commentType }, page),
+          findReportsForReview(db, { status, commentType, stateId }, page),
           countReportsByStatus(db),
         ]);
         // Reporters' names and e-mail addresses: never kept by a browser or a shared cache.
@@ -228,15 +278,74 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       "/published",
       { schema: { response: { 200: answers.published } } },
       async (request, reply) => {
-        const commentType = commentTypeFilter(request.query.commentType);
+        const filter = publishedFilter(request.query);
         const page = pageFrom(request.query);
-        const { total, reports } = await findPublishedReports(db, commentType, page);
+        const { total, reports } = await findPublishedReports(db, filter, page);
         // Public and the same for everyone; a minute's staleness after an unpublish is acceptable.
         reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
         return { success: true, reports: reports.map(toPublishedView), meta: pageMeta(total, page) };
       },
     );
+
+    scope.get("/published/counts", { schema: { response: { 200: answers.counts } } }, async (_, reply) => {
+      const counts = await countVerifiedByState(db);
+      reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
+      return { success: true, counts };
+    });
   };
+}
+
+/** One value of a filter parameter; undefined when absent or empty. A repeated parameter is refused. */
+function single(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string") throw new HttpError(400, placeFilterMessages.repeated(name));
+  return value.trim();
+}
+
+/** ?state=: a state's id in data/states.json, 1-37; every state when absent or empty. */
+function stateFilter(query: Record<string, unknown>): number | null {
+  const value = single(query, "state");
+  if (value === undefined) return null;
+  const state = /^\d{1,2}$/.test(value) ? stateLgas(Number(value)) : undefined;
+  if (!state) throw new HttpError(400, placeFilterMessages.badState);
+  return state.stateId;
+}
+
+/** ?from= and ?to=: a real calendar day, YYYY-MM-DD. */
+function dayFilter(query: Record<string, unknown>, parameter: "from" | "to"): string | null {
+  const value = single(query, parameter);
+  if (value === undefined) return null;
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const day = parts && new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+  if (!day || day.toISOString().slice(0, 10) !== value) {
+    throw new HttpError(400, placeFilterMessages.badDate(parameter));
+  }
+  return value;
+}
+
+/** The published list's filters: state, lga, type (or commentType, its older name), from, to. */
+function publishedFilter(query: Record<string, unknown>): PublishedFilter {
+  const stateId = stateFilter(query);
+  const lgaValue = single(query, "lga");
+  const lga =
+    lgaValue === undefined
+      ? null
+      : ((stateId === null ? lgaNamed(lgaValue) : lgaOfState(stateId, lgaValue)) ??
+        fail(placeFilterMessages.badLga));
+  const typeValue = single(query, "type");
+  const commentType =
+    typeValue === undefined
+      ? commentTypeFilter(query.commentType)
+      : (commentTypes.find((known) => known === typeValue) ?? fail(placeFilterMessages.badType));
+  const from = dayFilter(query, "from");
+  const to = dayFilter(query, "to");
+  if (from !== null && to !== null && from > to) throw new HttpError(400, placeFilterMessages.fromAfterTo);
+  return { commentType, stateId, lga, from, to };
+}
+
+function fail(message: string): never {
+  throw new HttpError(400, message);
 }
 
 /** ?status=: pending (the queue) when absent or empty. */

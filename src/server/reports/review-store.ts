@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { lgasByState, publishedPlace, type PlacePrecision } from "../../domain/reports/report-place";
 import type { CommentType, ReportStatus } from "../../domain/reports/report-rules";
 import {
   ANONYMOUS_REPORTER,
@@ -14,7 +15,14 @@ import type { OutgoingMail } from "../mail/compose";
 import { enqueueMail } from "../mail/outbox";
 import type { MediaLinkSigner } from "../media/media-links";
 import type { Page } from "./paging";
-import { findMediaOf, toMediaView, type MediaRow } from "./report-store";
+import {
+  findMediaOf,
+  placeColumns,
+  reportPlaceOf,
+  toMediaView,
+  type MediaRow,
+  type PlaceRow,
+} from "./report-store";
 
 // Review and publication of eyewitness reports (issue 6, DESIGN §5-§7): the reviewers' lists, a decision
 // (with its audit row and the reporter's e-mail, in one transaction), and the public list of verified
@@ -36,9 +44,11 @@ const reviewColumns = {
   reviewNote: eyewitnessReports.reviewNote,
   reviewedAt: eyewitnessReports.reviewedAt,
   reviewedBy: { id: reviewer.id, firstname: reviewer.firstname, lastname: reviewer.lastname },
+  peopleConsent: eyewitnessReports.peopleConsent,
+  ...placeColumns,
 };
 
-export interface ReviewRow {
+export interface ReviewRow extends PlaceRow {
   id: string;
   commentType: CommentType;
   comment: string;
@@ -52,12 +62,15 @@ export interface ReviewRow {
   reviewNote: string | null;
   reviewedAt: Date | null;
   reviewedBy: { id: number; firstname: string; lastname: string } | null;
+  peopleConsent: boolean;
   media: MediaRow[];
 }
 
 export interface ReviewFilter {
   status: ReportStatus;
   commentType: CommentType | null;
+  /** One state's reports (data/states.json id), or all. */
+  stateId: number | null;
 }
 
 /**
@@ -72,6 +85,7 @@ export async function findReportsForReview(
   const where = and(
     eq(eyewitnessReports.status, filter.status),
     filter.commentType ? eq(eyewitnessReports.commentType, filter.commentType) : undefined,
+    filter.stateId !== null ? eq(eyewitnessReports.stateId, filter.stateId) : undefined,
   );
   const order =
     filter.status === "pending"
@@ -202,6 +216,8 @@ export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewR
     reviewNote: report.reviewNote,
     reviewedAt: report.reviewedAt?.toISOString() ?? null,
     reviewedBy: report.reviewedBy,
+    place: reportPlaceOf(report),
+    peopleConsent: report.peopleConsent,
   };
 }
 
@@ -216,9 +232,11 @@ export const publishedColumns = {
   publishedAt: eyewitnessReports.reviewedAt,
   reporterName: sql<string>`case when ${eyewitnessReports.showFirstName} then ${eyewitnessReports.firstName} else ${ANONYMOUS_REPORTER} end`,
   videoUrl: eyewitnessReports.videoUrl,
+  // All of the place is read, and publishedPlace (in toPublishedView) cuts it to what the reporter chose.
+  ...placeColumns,
 };
 
-export type PublishedRow = {
+export type PublishedRow = PlaceRow & {
   id: string;
   commentType: CommentType;
   comment: string;
@@ -229,16 +247,44 @@ export type PublishedRow = {
   media: MediaRow[];
 };
 
+/** Precisions at which a published report shows its LGA: only these may ever match an LGA filter. */
+export const lgaShownAt: readonly PlacePrecision[] = ["lga", "place"];
+
+export interface PublishedFilter {
+  commentType: CommentType | null;
+  stateId: number | null;
+  /** As the registry spells it. */
+  lga: string | null;
+  /** On the date it happened, YYYY-MM-DD, both ends included. */
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * The published-list filter as SQL. A filter may only test what the published report shows: the LGA
+ * filter matches reports published with their LGA, never one the reporter chose to publish by state alone
+ * (its matching would reveal the LGA they kept back).
+ */
+export function publishedWhere(filter: PublishedFilter): SQL | undefined {
+  return and(
+    eq(eyewitnessReports.status, "verified"),
+    filter.commentType ? eq(eyewitnessReports.commentType, filter.commentType) : undefined,
+    filter.stateId !== null ? eq(eyewitnessReports.stateId, filter.stateId) : undefined,
+    filter.lga !== null
+      ? and(eq(eyewitnessReports.lga, filter.lga), inArray(eyewitnessReports.placePrecision, lgaShownAt))
+      : undefined,
+    filter.from !== null ? gte(eyewitnessReports.occurredOn, filter.from) : undefined,
+    filter.to !== null ? lte(eyewitnessReports.occurredOn, filter.to) : undefined,
+  );
+}
+
 /** A page of verified reports, the latest published first. */
 export async function findPublishedReports(
   db: Database,
-  commentType: CommentType | null,
+  filter: PublishedFilter,
   page: Page,
 ): Promise<{ total: number; reports: PublishedRow[] }> {
-  const where = and(
-    eq(eyewitnessReports.status, "verified"),
-    commentType ? eq(eyewitnessReports.commentType, commentType) : undefined,
-  );
+  const where = publishedWhere(filter);
   const [[counted], rows] = await Promise.all([
     db.select({ total: count() }).from(eyewitnessReports).where(where),
     db
@@ -263,7 +309,25 @@ export function toPublishedView(report: PublishedRow): PublishedReportView {
     reporterName: report.reporterName,
     videoUrl: report.videoUrl,
     media: report.media.map((file) => toMediaView(file, `/media/${file.id}`)),
+    place: publishedPlaceOf(report),
   };
+}
+
+/** What anyone may see of a report's place: only as precise as its reporter chose. */
+export function publishedPlaceOf(report: PlaceRow) {
+  const place = reportPlaceOf(report);
+  return place ? publishedPlace(place) : null;
+}
+
+/** How many verified reports each of the 37 states has, 0 included, in the order of their ids. */
+export async function countVerifiedByState(db: Database): Promise<{ stateId: number; verified: number }[]> {
+  const rows = await db
+    .select({ stateId: eyewitnessReports.stateId, verified: count() })
+    .from(eyewitnessReports)
+    .where(and(eq(eyewitnessReports.status, "verified"), isNotNull(eyewitnessReports.stateId)))
+    .groupBy(eyewitnessReports.stateId);
+  const counted = new Map(rows.map((row) => [row.stateId, row.verified]));
+  return lgasByState.map(({ stateId }) => ({ stateId, verified: counted.get(stateId) ?? 0 }));
 }
 
 function selectForReview(db: Database, where: SQL | undefined) {

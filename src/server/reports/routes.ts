@@ -1,5 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { todayInNigeria } from "../../domain/reports/report-place";
 import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
 import type { Clock } from "../accounts/clock";
 import { requirePermission } from "../accounts/guards";
@@ -50,6 +51,21 @@ export const mediaViewSchema = {
   additionalProperties: false,
 } as const;
 
+/** A report's whole place (ReportPlace), for its reporter and moderators; null when it has none. */
+export const reportPlaceSchema = {
+  type: ["object", "null"],
+  properties: {
+    stateId: { type: "integer" },
+    state: { type: "string" },
+    lga: { type: "string" },
+    place: { type: ["string", "null"] },
+    occurredOn: { type: "string" },
+    precision: { type: "string" },
+  },
+  required: ["stateId", "state", "lga", "place", "occurredOn", "precision"],
+  additionalProperties: false,
+} as const;
+
 const ownReportSchema = {
   type: "object",
   properties: {
@@ -63,6 +79,8 @@ const ownReportSchema = {
     showFirstName: { type: "boolean" },
     reviewNote: { type: ["string", "null"] },
     reviewedAt: { type: ["string", "null"] },
+    place: reportPlaceSchema,
+    peopleConsent: { type: "boolean" },
   },
   required: [
     "id",
@@ -75,6 +93,8 @@ const ownReportSchema = {
     "showFirstName",
     "reviewNote",
     "reviewedAt",
+    "place",
+    "peopleConsent",
   ],
   additionalProperties: false,
 } as const;
@@ -120,7 +140,8 @@ export function reportRoutes({
 
       const batch = storage.startBatch();
       try {
-        const { fields, media } = await receiveReport(request, batch, limits, video);
+        const today = todayInNigeria(now());
+        const { fields, media } = await receiveReport(request, batch, limits, video, today);
         // A row must never name a missing file: each file is checked once more just before the insert.
         const missing = await storage.missing(media.map((file) => file.storageKey));
         if (missing.length > 0) {

@@ -88,6 +88,16 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
           showFirstName: false,
           reviewNote: null,
           reviewedAt: null,
+          // Everything the reporter gave; published at the default precision, the state alone.
+          place: {
+            stateId: 25,
+            state: "Lagos",
+            lga: "Lagos Mainland",
+            place: null,
+            occurredOn: "2026-02-27",
+            precision: "state",
+          },
+          peopleConsent: true,
         },
       });
       const [saved] = (await rows()).reports;

@@ -73,18 +73,28 @@ export function multipart(parts: Part[]): MultipartBody {
   };
 }
 
+/**
+ * A valid report's text fields: a place in Lagos published at the default precision (the state), a date
+ * before the test clock's start (2026-03-02), and the people-shown confirmation, so media may be added.
+ */
 export const reportFields = {
   firstName: "Amina",
   lastName: "Bello",
   email: "amina.bello@example.org",
   commentType: "barrier",
   comment: "The ramp at the Yaba bus terminal ends in a step of 30 centimetres.",
+  stateId: "25",
+  lga: "Lagos Mainland",
+  occurredOn: "2026-02-27",
+  peopleConsent: "on",
 };
 
+export type ReportFieldChanges = Partial<
+  Record<keyof typeof reportFields | "videoUrl" | "showFirstName" | "place" | "placePrecision", string | null>
+>;
+
 /** The report's text fields as parts, first as the web app sends them; `changes` replace or drop some. */
-export function fieldParts(
-  changes: Partial<Record<keyof typeof reportFields | "videoUrl" | "showFirstName", string | null>> = {},
-) {
+export function fieldParts(changes: ReportFieldChanges = {}) {
   const values: Record<string, string | null> = { ...reportFields, ...changes };
   return Object.entries(values)
     .filter((entry): entry is [string, string] => entry[1] !== null)

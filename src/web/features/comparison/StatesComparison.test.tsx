@@ -1,14 +1,49 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateRows } from "../../../domain/states-comparison";
-import { StatesComparison } from "./StatesComparison";
+import { reportCountText, StatesComparison } from "./StatesComparison";
 
 const rows = stateRows(states as StateRecord[], schools);
+
+type Reply = { status: number; body: unknown } | "network failure";
+
+/** The server behind fetch: answers the counts with `reply` once released; records what was asked. */
+function answerCounts(reply: Reply) {
+  const asked: { url: string; authorization: string | null }[] = [];
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      asked.push({ url, authorization: new Headers(init.headers).get("authorization") });
+      await released;
+      if (reply === "network failure") throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return { asked, release: () => release() };
+}
+
+const countsOf = (verified: Record<number, number>) => ({
+  status: 200,
+  body: {
+    success: true,
+    counts: rows.map((row) => ({ stateId: row.id, verified: verified[row.id] ?? 0 })),
+  },
+});
+
+beforeEach(() => {
+  answerCounts(countsOf({})).release();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function renderTable(url = "/states") {
   const router = createMemoryRouter([{ path: "/states", element: <StatesComparison rows={rows} /> }], {
@@ -39,6 +74,7 @@ describe("StatesComparison", () => {
       "SDIR rank",
       "SDIR score",
       "Schools in the directory",
+      "Verified eyewitness reports",
     ]);
     expect(screen.getByRole("columnheader", { name: /^State/ })).toHaveAttribute("aria-sort", "ascending");
     expect(firstState()).toBe("Abia");
@@ -105,5 +141,60 @@ describe("StatesComparison", () => {
     const abia = bodyRows()[0]!;
     expect(abia).toHaveTextContent("Not ranked");
     expect(within(abia).getByRole("link", { name: "Abia" })).toHaveAttribute("href", "/states/1");
+  });
+
+  describe("the verified eyewitness reports column", () => {
+    const reportsCell = (state: string) => {
+      const row = bodyRows().find(
+        (candidate) => within(candidate).getByRole("rowheader").textContent === state,
+      );
+      return within(row!).getAllByRole("cell").at(-1);
+    };
+
+    it("says the counts are loading (not 0), then shows them, fetched without a token", async () => {
+      const { asked, release } = answerCounts(countsOf({ 25: 3, 20: 1234 }));
+      renderTable();
+      expect(reportsCell("Lagos")).toHaveTextContent(reportCountText.loading);
+      expect(reportsCell("Abia")).toHaveTextContent(reportCountText.loading);
+      release();
+      expect(await screen.findByRole("cell", { name: "1,234" }, { timeout: 5000 })).toBe(reportsCell("Kano"));
+      expect(reportsCell("Lagos")).toHaveTextContent(/^3$/);
+      expect(reportsCell("Abia")).toHaveTextContent(/^0$/);
+      expect(asked).toEqual([{ url: "/api/v1/eyewitness/published/counts", authorization: null }]);
+    });
+
+    it("says 'Not available' when the counts cannot be fetched, and the rest of the table still works", async () => {
+      const { release } = answerCounts({ status: 500, body: { success: false, message: "Resting." } });
+      const { user } = renderTable();
+      release();
+      await waitFor(() => expect(reportsCell("Lagos")).toHaveTextContent(reportCountText.failed), {
+        timeout: 5000,
+      });
+      expect(reportsCell("Abia")).toHaveTextContent(reportCountText.failed);
+      await user.click(screen.getByRole("link", { name: /^SDIR rank/ }));
+      expect(firstState()).toBe("Lagos");
+      // Sorting by the counts leaves every state in the order of its name: none is known.
+      await user.click(screen.getByRole("link", { name: /^Verified eyewitness reports/ }));
+      expect(firstState()).toBe("Abia");
+    });
+
+    it("sorts by the counts either way, like the other columns", async () => {
+      answerCounts(countsOf({ 25: 3, 20: 777, 1: 1 })).release();
+      const { router, user } = renderTable();
+      await screen.findByRole("cell", { name: "777" }, { timeout: 5000 });
+      await user.click(screen.getByRole("link", { name: /^Verified eyewitness reports/ }));
+      expect(router.state.location.search).toBe("?sort=reports");
+      expect(screen.getByRole("columnheader", { name: /^Verified eyewitness reports/ })).toHaveAttribute(
+        "aria-sort",
+        "ascending",
+      );
+      await user.click(screen.getByRole("link", { name: /^Verified eyewitness reports/ }));
+      expect(router.state.location.search).toBe("?sort=reports&dir=descending");
+      expect(
+        bodyRows()
+          .slice(0, 3)
+          .map((row) => within(row).getByRole("rowheader").textContent),
+      ).toEqual(["Kano", "Lagos", "Abia"]);
+    });
   });
 });

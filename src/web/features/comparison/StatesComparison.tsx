@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { zones } from "../../../domain/datasets/zones";
 import { formatNumber, formatPercent } from "../../../domain/format";
@@ -9,12 +9,14 @@ import {
   comparisonRows,
   defaultView,
   paramsFromView,
+  reportCountsFrom,
   viewFromParams,
   type ComparisonView,
   type SortKey,
   type StateRow,
 } from "../../../domain/states-comparison";
 import { useHydrated } from "../../ui/useHydrated";
+import { fetchReportCounts } from "./report-counts-api";
 import styles from "./StatesComparison.module.css";
 
 const columns: { key: SortKey; label: string; numeric?: boolean }[] = [
@@ -27,9 +29,19 @@ const columns: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: "rank", label: "SDIR rank", numeric: true },
   { key: "score", label: "SDIR score", numeric: true },
   { key: "schools", label: "Schools in the directory", numeric: true },
+  { key: "reports", label: "Verified eyewitness reports", numeric: true },
 ];
 
-function cell(row: StateRow, key: SortKey) {
+export const reportCountText = {
+  loading: "Loading…",
+  failed: "Not available",
+} as const;
+
+/** The verified reports per state: loading until the counts arrive after hydration, or failed. */
+type Counts =
+  { state: "loading" } | { state: "loaded"; counts: ReadonlyMap<number, number> } | { state: "failed" };
+
+function cell(row: StateRow, key: SortKey, reports: Counts) {
   switch (key) {
     case "state":
       return <Link to={paths.state(row.id)}>{row.name}</Link>;
@@ -49,6 +61,10 @@ function cell(row: StateRow, key: SortKey) {
       return row.score === null ? "Not available" : formatPercent(row.score);
     case "schools":
       return formatNumber(row.schools);
+    case "reports":
+      if (reports.state === "loading") return reportCountText.loading;
+      if (reports.state === "failed") return reportCountText.failed;
+      return formatNumber(reports.counts.get(row.id) ?? 0);
   }
 }
 
@@ -61,17 +77,37 @@ function downloadHref(view: ComparisonView): string {
   return openDataPath("states", "csv", filters ? `?${filters}` : "");
 }
 
+/** Fetched once the page is interactive; a failure leaves the rest of the table as it is. */
+function useReportCounts(hydrated: boolean): Counts {
+  const [counts, setCounts] = useState<Counts>({ state: "loading" });
+  useEffect(() => {
+    if (!hydrated) return;
+    const controller = new AbortController();
+    fetchReportCounts(controller.signal).then(
+      (answer) => setCounts({ state: "loaded", counts: reportCountsFrom(answer.counts) }),
+      () => {
+        if (!controller.signal.aborted) setCounts({ state: "failed" });
+      },
+    );
+    return () => controller.abort();
+  }, [hydrated]);
+  return counts;
+}
+
 /**
  * /states: every state side by side. The view (filters and sort) lives in the URL; the filters are a plain
  * form and the column headings plain links, so both work before the page's JavaScript has run. Screen
- * readers get the sort from `aria-sort` and the number of matching states from a polite status line.
+ * readers get the sort from `aria-sort` and the number of matching states from a polite status line. The
+ * verified eyewitness reports per state come from the API once the page is interactive: until then each
+ * cell says "Loading…" (never a made-up 0), and "Not available" if they could not be fetched.
  */
 export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   // The prerendered HTML shows the default view; the URL's view applies once hydrated, so they match.
   const view = hydrated ? viewFromParams(params) : defaultView;
-  const shown = comparisonRows(rows, view);
+  const reports = useReportCounts(hydrated);
+  const shown = comparisonRows(rows, view, reports.state === "loaded" ? reports.counts : null);
   const captionId = useId();
   const zoneId = useId();
   const statusId = useId();
@@ -193,11 +229,11 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
                 {columns.map((column) =>
                   column.key === "state" ? (
                     <th key={column.key} scope="row">
-                      {cell(row, column.key)}
+                      {cell(row, column.key, reports)}
                     </th>
                   ) : (
                     <td key={column.key} className={column.numeric ? styles.numeric : undefined}>
-                      {cell(row, column.key)}
+                      {cell(row, column.key, reports)}
                     </td>
                   ),
                 )}

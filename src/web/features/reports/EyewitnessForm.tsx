@@ -7,6 +7,14 @@ import {
   type MediaChoice,
   type OwnReportView,
 } from "../../../domain/reports/report-rules";
+import {
+  DEFAULT_PLACE_PRECISION,
+  placeMessages,
+  placePrecisionLabels,
+  placePrecisions,
+  todayInNigeria,
+  type PlacePrecision,
+} from "../../../domain/reports/report-place";
 import { SHOW_FIRST_NAME_LABEL } from "../../../domain/reports/review-rules";
 import { ApiError } from "../../lib/api-client";
 import type { SessionUser } from "../../lib/session";
@@ -21,15 +29,30 @@ import { ChoiceGroup, type Choice } from "./ChoiceGroup";
 import { CommentField } from "./CommentField";
 import styles from "./EyewitnessForm.module.css";
 import { PhotoSlots } from "./PhotoSlots";
+import { PlaceFields, type PlaceValue } from "./PlaceFields";
 import { sendEyewitnessReport, serverMessage } from "./report-api";
-import { checkEyewitnessDraft, reportFields as ids, type EyewitnessDraft } from "./report-form-checks";
+import {
+  checkEyewitnessDraft,
+  draftHasMedia,
+  fieldOfServerMessage,
+  reportFields as ids,
+  type EyewitnessDraft,
+} from "./report-form-checks";
 import { UploadProgress } from "./UploadProgress";
 import { VideoChoice } from "./VideoChoice";
 
 export const uploadCancelledMessage =
   "Upload cancelled. Your report was not sent; everything you entered is still here.";
-export const showFirstNameHint =
-  "Otherwise your report is published as Anonymous. Your last name and e-mail are never published.";
+export const showFirstNameHint = `Otherwise your report is published as “${placeMessages.anonymousReporter}”. Your last name and e-mail are never published.`;
+export const precisionHint =
+  "Reviewers see everything you entered. The public page of verified reports shows only what you choose here, with the date it happened.";
+export const consentHint =
+  "Tick this only if every person who can be recognised in the photographs or video agreed to be shown, or if no one can be recognised.";
+
+const precisionChoices: readonly Choice<PlacePrecision>[] = placePrecisions.map((value) => ({
+  value,
+  label: placePrecisionLabels[value],
+}));
 export const keptAfterFailure = "Everything you entered and chose is still here: you can send it again.";
 
 const commentTypeHints: Record<CommentType, string> = {
@@ -60,9 +83,15 @@ function emptyDraft(user: SessionUser): EyewitnessDraft {
     firstName: user.firstname,
     lastName: user.lastname,
     email: user.email,
+    stateId: "",
+    lga: "",
+    place: "",
+    occurredOn: "",
     commentType: "",
     comment: "",
     showFirstName: false,
+    placePrecision: DEFAULT_PLACE_PRECISION,
+    peopleConsent: false,
     media: "none",
     photos: [],
     videoSource: "file",
@@ -145,9 +174,16 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
       const message = serverMessage(error) ?? reportMessages.failed;
       toast.error(message);
       setFailed(true);
-      setProblem(formProblem(message));
+      // A refusal the form knows the field of is shown on that field too, linked from the summary.
+      const fieldId =
+        error instanceof ApiError && error.status === 400 ? fieldOfServerMessage(message) : null;
+      setProblem(formProblem(message, fieldId ? [{ fieldId, message }] : []));
     }
   }
+
+  const changePlace = (value: Partial<PlaceValue>) => setDraft((current) => ({ ...current, ...value }));
+  const today = todayInNigeria(new Date());
+  const hasMedia = draftHasMedia(draft);
 
   const submitButton = () => form.current?.querySelector<HTMLButtonElement>('button[type="submit"]');
 
@@ -198,13 +234,21 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
           disabled={sending}
           error={fieldError(problem, ids.email)}
         />
-        <CheckboxField
-          id={ids.showFirstName}
-          label={SHOW_FIRST_NAME_LABEL}
-          hint={showFirstNameHint}
-          checked={draft.showFirstName}
-          onChange={set("showFirstName")}
+      </div>
+
+      <div className={styles.section}>
+        <h2 className={styles.sectionTitle}>Where and when</h2>
+        <PlaceFields
+          value={draft}
+          onChange={changePlace}
+          today={today}
           disabled={sending}
+          errors={{
+            stateId: fieldError(problem, ids.state),
+            lga: fieldError(problem, ids.lga),
+            place: fieldError(problem, ids.place),
+            occurredOn: fieldError(problem, ids.occurredOn),
+          }}
         />
       </div>
 
@@ -264,6 +308,41 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
           />
         ) : null}
       </div>
+
+      <fieldset className={`${styles.fieldset} ${styles.section}`}>
+        <legend className={styles.sectionTitle}>Who sees what</legend>
+        <CheckboxField
+          id={ids.showFirstName}
+          label={SHOW_FIRST_NAME_LABEL}
+          hint={showFirstNameHint}
+          checked={draft.showFirstName}
+          onChange={set("showFirstName")}
+          disabled={sending}
+        />
+        <ChoiceGroup
+          id={ids.placePrecision}
+          name="placePrecision"
+          legend="How precisely is the place published?"
+          hint={precisionHint}
+          choices={precisionChoices}
+          value={draft.placePrecision}
+          onChange={set("placePrecision")}
+          disabled={sending}
+          error={fieldError(problem, ids.placePrecision)}
+        />
+        {hasMedia ? (
+          <CheckboxField
+            id={ids.peopleConsent}
+            label={placeMessages.consentLabel}
+            hint={consentHint}
+            checked={draft.peopleConsent}
+            onChange={set("peopleConsent")}
+            required
+            disabled={sending}
+            error={fieldError(problem, ids.peopleConsent)}
+          />
+        ) : null}
+      </fieldset>
 
       <div className={styles.actions}>
         <SubmitButton loading={sending}>Send report</SubmitButton>

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { placeMessages, placePrecisionLabels, todayInNigeria } from "../../../domain/reports/report-place";
 import { reportMessages } from "../../../domain/reports/report-rules";
 import { installFakeXhr, type FakeXhr } from "../../lib/fake-xhr";
 import { session } from "../../lib/session";
@@ -9,6 +10,7 @@ import { toast } from "../../ui/toast/toast-store";
 import { ANNOUNCE_DELAY_MS } from "./CommentField";
 import { SHOW_FIRST_NAME_LABEL } from "../../../domain/reports/review-rules";
 import { keptAfterFailure, showFirstNameHint, uploadCancelledMessage } from "./EyewitnessForm";
+import { placeHints } from "./PlaceFields";
 import { EyewitnessPage } from "./EyewitnessPage";
 import { fileOf, jpeg, MB, report, signIn, trackObjectUrls } from "./test-support";
 
@@ -46,10 +48,29 @@ const photoInput = () => screen.getByLabelText("Add photographs");
 const videoInput = () => screen.getByLabelText("Video file");
 const summary = () => screen.getByRole("alert", { name: "There is a problem" });
 
+const stateSelect = () => screen.getByRole("combobox", { name: "State" });
+const lgaSelect = () => screen.getByRole("combobox", { name: "Local government area" });
+const dateInput = () => screen.getByLabelText("Date it happened");
+
+async function fillPlace(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(stateSelect(), "Lagos");
+  await user.selectOptions(lgaSelect(), "Ikeja");
+  await user.type(dateInput(), "2026-11-20");
+}
+
+/** The fields every report sends before its media, for the place filled in by fillPlace. */
+const placeFields = [
+  ["stateId", "25"],
+  ["lga", "Ikeja"],
+  ["occurredOn", "2026-11-20"],
+  ["placePrecision", "state"],
+];
+
 async function fillIn(
   user: ReturnType<typeof userEvent.setup>,
   text = "The ramp at the hospital is too steep.",
 ) {
+  await fillPlace(user);
   await user.click(screen.getByRole("radio", { name: "Barrier" }));
   await user.type(comment(), text);
 }
@@ -58,6 +79,8 @@ async function choosePhotos(user: ReturnType<typeof userEvent.setup>, ...files: 
   await user.click(screen.getByRole("radio", { name: "Photographs" }));
   await user.upload(photoInput(), files);
 }
+
+const consent = () => screen.getByRole("checkbox", { name: placeMessages.consentLabel });
 
 describe("the eyewitness form: filling in and checking", () => {
   it("welcomes the person, names the page and starts with their names and e-mail address, all editable", async () => {
@@ -102,7 +125,13 @@ describe("the eyewitness form: filling in and checking", () => {
       within(summary())
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Enter your first name", "Choose a comment type", "Enter your comment"]);
+    ).toEqual([
+      "Enter your first name",
+      placeMessages.chooseState,
+      placeMessages.chooseDate,
+      "Choose a comment type",
+      "Enter your comment",
+    ]);
     expect(screen.getByRole("textbox", { name: "First name" })).toHaveAccessibleDescription(
       "Error: Enter your first name",
     );
@@ -275,7 +304,17 @@ describe("the eyewitness form: media choice and video", () => {
         .latest()
         .fields()
         .map(([name]) => name),
-    ).toEqual(["firstName", "lastName", "email", "commentType", "comment"]);
+    ).toEqual([
+      "firstName",
+      "lastName",
+      "email",
+      "stateId",
+      "lga",
+      "occurredOn",
+      "placePrecision",
+      "commentType",
+      "comment",
+    ]);
   });
 
   it("takes one video file of the right type and size, shown with a Remove button", async () => {
@@ -307,6 +346,7 @@ describe("the eyewitness form: media choice and video", () => {
     await fillIn(user);
     await user.click(screen.getByRole("radio", { name: "Video" }));
     await user.upload(videoInput(), fileOf("market.mp4", "video/mp4", 3 * MB));
+    await user.click(consent());
     await user.click(screen.getByRole("radio", { name: "Give a link to a video" }));
     const link = screen.getByRole("textbox", { name: "Link to the video" });
     expect(link).toHaveAttribute("type", "url");
@@ -345,6 +385,7 @@ describe("the eyewitness form: sending", () => {
       screen.getByRole("textbox", { name: "Description of photo 1 (optional)" }),
       "A steep ramp",
     );
+    await user.click(consent());
     await user.click(sendButton());
     return xhr.latest();
   }
@@ -353,6 +394,7 @@ describe("the eyewitness form: sending", () => {
     const user = showPage();
     await fillIn(user);
     await choosePhotos(user, jpeg("ramp.jpg"), jpeg("steps.jpg"));
+    await user.click(consent());
     await user.click(sendButton());
     const request = xhr.latest();
     expect(request.method).toBe("POST");
@@ -362,8 +404,10 @@ describe("the eyewitness form: sending", () => {
       ["firstName", "Amina"],
       ["lastName", "Bello"],
       ["email", "amina@example.org"],
+      ...placeFields,
       ["commentType", "barrier"],
       ["comment", "The ramp at the hospital is too steep."],
+      ["peopleConsent", "true"],
       ["media", "file:ramp.jpg"],
       ["media", "file:steps.jpg"],
     ]);
@@ -500,7 +544,7 @@ describe("the eyewitness form: the name on the published report", () => {
     expect(showFirstName()).not.toBeChecked();
     expect(showFirstName()).toHaveAccessibleDescription(showFirstNameHint);
     expect(showFirstNameHint).toBe(
-      "Otherwise your report is published as Anonymous. Your last name and e-mail are never published.",
+      "Otherwise your report is published as “Anonymous reporter”. Your last name and e-mail are never published.",
     );
   });
 
@@ -541,5 +585,129 @@ describe("the eyewitness form: the name on the published report", () => {
     await act(async () => xhr.latest().respond(500, { success: false, message: "The server is resting." }));
     expect(showFirstName()).toBeChecked();
     expect(showFirstName()).toBeEnabled();
+  });
+});
+
+describe("the eyewitness form: where, when and who sees what", () => {
+  it("lists only the chosen state's LGAs, disabled with a hint until a state is chosen, and empties the LGA when the state changes", async () => {
+    const user = showPage();
+    expect(within(stateSelect()).getAllByRole("option")).toHaveLength(38);
+    expect(lgaSelect()).toBeDisabled();
+    expect(lgaSelect()).toHaveAccessibleDescription(placeHints.lgaWaiting);
+
+    await user.selectOptions(stateSelect(), "Lagos");
+    expect(lgaSelect()).toBeEnabled();
+    expect(lgaSelect()).not.toHaveAccessibleDescription(placeHints.lgaWaiting);
+    const lagos = within(lgaSelect())
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(lagos).toHaveLength(21);
+    expect(lagos).toContain("Ikeja");
+    expect(lagos).not.toContain("Kano Municipal");
+    await user.selectOptions(lgaSelect(), "Ikeja");
+    expect(lgaSelect()).toHaveValue("Ikeja");
+
+    await user.selectOptions(stateSelect(), "Kano");
+    expect(lgaSelect()).toHaveValue("");
+    expect(within(lgaSelect()).queryByRole("option", { name: "Ikeja" })).not.toBeInTheDocument();
+    expect(within(lgaSelect()).getByRole("option", { name: "Kano Municipal" })).toBeInTheDocument();
+  });
+
+  it("asks for the LGA on its field, linked from the summary", async () => {
+    const user = showPage();
+    await user.selectOptions(stateSelect(), "Lagos");
+    await user.type(dateInput(), "2026-11-20");
+    await user.click(screen.getByRole("radio", { name: "Barrier" }));
+    await user.type(comment(), "Steps");
+    await user.click(sendButton());
+    expect(summary()).toHaveFocus();
+    expect(lgaSelect()).toHaveAttribute("aria-invalid", "true");
+    expect(lgaSelect()).toHaveAccessibleDescription(`Error: ${placeMessages.chooseLga}`);
+    await user.click(within(summary()).getByRole("link", { name: placeMessages.chooseLga }));
+    expect(lgaSelect()).toHaveFocus();
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it("offers dates from 1960 to today in Nigeria, and refuses a future date", async () => {
+    const user = showPage();
+    const today = todayInNigeria(new Date());
+    expect(dateInput()).toHaveAttribute("type", "date");
+    expect(dateInput()).toHaveAttribute("min", "1960-01-01");
+    expect(dateInput()).toHaveAttribute("max", today);
+    await fillIn(user);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 24 * 60 * 60 * 1000)
+      .toISOString()
+      .slice(0, 10);
+    await user.clear(dateInput());
+    await user.type(dateInput(), tomorrow);
+    await user.click(sendButton());
+    expect(dateInput()).toHaveAccessibleDescription(
+      `${placeHints.occurredOn} Error: ${placeMessages.dateInFuture}`,
+    );
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it("publishes the state only unless the reporter chooses more, and sends the place and the choice", async () => {
+    const user = showPage();
+    const precision = screen.getByRole("group", { name: "How precisely is the place published?" });
+    expect(screen.getByRole("group", { name: "Who sees what" })).toContainElement(precision);
+    expect(within(precision).getByRole("radio", { name: placePrecisionLabels.state })).toBeChecked();
+
+    await fillIn(user);
+    await user.click(within(precision).getByRole("radio", { name: placePrecisionLabels.place }));
+    await user.click(sendButton());
+    expect(
+      within(summary()).getByRole("link", { name: placeMessages.precisionNeedsPlace }),
+    ).toBeInTheDocument();
+    expect(xhr.requests).toHaveLength(0);
+
+    await user.type(screen.getByRole("textbox", { name: "Town or place (optional)" }), " Ikeja market ");
+    await user.click(sendButton());
+    expect(xhr.latest().fields().slice(3, 8)).toEqual([
+      ["stateId", "25"],
+      ["lga", "Ikeja"],
+      ["place", "Ikeja market"],
+      ["occurredOn", "2026-11-20"],
+      ["placePrecision", "place"],
+    ]);
+  });
+
+  it("asks for the people-shown consent only with photographs or a video, and requires it", async () => {
+    const user = showPage();
+    await fillIn(user);
+    expect(screen.queryByRole("checkbox", { name: placeMessages.consentLabel })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: "Video" }));
+    expect(screen.queryByRole("checkbox", { name: placeMessages.consentLabel })).not.toBeInTheDocument();
+
+    await choosePhotos(user, jpeg("ramp.jpg"));
+    expect(consent()).not.toBeChecked();
+    await user.click(sendButton());
+    expect(consent()).toHaveAttribute("aria-invalid", "true");
+    expect(consent()).toHaveAccessibleDescription(
+      expect.stringContaining(`Error: ${placeMessages.consentRequired}`),
+    );
+    await user.click(within(summary()).getByRole("link", { name: placeMessages.consentRequired }));
+    expect(consent()).toHaveFocus();
+    expect(xhr.requests).toHaveLength(0);
+
+    await user.keyboard(" ");
+    await user.click(sendButton());
+    expect(xhr.latest().fields()).toContainEqual(["peopleConsent", "true"]);
+  });
+
+  it("shows a server's refusal on its field", async () => {
+    const user = showPage();
+    await fillIn(user);
+    await user.click(sendButton());
+    await act(async () =>
+      xhr.latest().respond(400, { success: false, message: placeMessages.lgaNotInState("Lagos") }),
+    );
+    expect(summary()).toHaveFocus();
+    expect(
+      within(summary()).getByRole("link", { name: placeMessages.lgaNotInState("Lagos") }),
+    ).toBeInTheDocument();
+    expect(lgaSelect()).toHaveAttribute("aria-invalid", "true");
+    expect(lgaSelect()).toHaveAccessibleDescription(`Error: ${placeMessages.lgaNotInState("Lagos")}`);
+    expect(lgaSelect()).toHaveValue("Ikeja");
   });
 });

@@ -2,12 +2,13 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { placeMessages, placePrecisionLabels } from "../../../domain/reports/report-place";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { myReportsMessages, MyReportsPage } from "./MyReportsPage";
 import { formatReportDate, formatReportDay } from "./report-format";
-import { mediaView, report, signIn } from "./test-support";
+import { ikejaMarket, mediaView, report, signIn } from "./test-support";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -215,6 +216,30 @@ describe("My reports", () => {
     expect(
       within(card).getByText("If it is verified, it will be published with your first name."),
     ).toBeInTheDocument();
+  });
+
+  it("shows where and when each report happened, what the public page shows of the place, or 'Place not given'", async () => {
+    answerMine(
+      listOf([
+        report({ id: "r-1" }),
+        report({ id: "r-2", place: { ...ikejaMarket, precision: "place" } }),
+        report({ id: "r-3", place: null }),
+      ]),
+    );
+    showMyReports();
+    await screen.findByText(/You have sent 3 reports/);
+    const [first, second, third] = screen.getAllByRole("article") as [HTMLElement, HTMLElement, HTMLElement];
+    const value = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling;
+    expect(value(first, "Where")).toHaveTextContent(/^Ikeja market, Ikeja, Lagos$/);
+    expect(value(first, "Date it happened")).toHaveTextContent("20 November 2026");
+    expect(value(first, "Place on the public page")).toHaveTextContent(
+      `Ikeja, Lagos (${placePrecisionLabels.lga.toLowerCase()})`,
+    );
+    expect(value(second, "Place on the public page")).toHaveTextContent(
+      `Ikeja market, Ikeja, Lagos (${placePrecisionLabels.place.toLowerCase()})`,
+    );
+    expect(value(third, "Where")).toHaveTextContent(placeMessages.placeNotGiven);
+    expect(within(third).queryByText("Place on the public page")).not.toBeInTheDocument();
   });
 
   it("shows a video link that is not http(s) as text, never as a link", async () => {

@@ -12,6 +12,7 @@ import { isAbortError } from "../../lib/upload";
 import { Pager } from "../../ui/Pager";
 import { Spinner } from "../../ui/Spinner";
 import { fetchMyReports, serverMessage, type MyReportsAnswer } from "./report-api";
+import { PlaceItems, PublishedAsItem } from "./PlaceSummary";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { ReportMedia } from "./ReportMedia";
 import { useRefreshOnReturn } from "./use-refresh-on-return";
@@ -164,6 +165,10 @@ function ReportCard({ report }: { report: OwnReportView }) {
           {reportStatusLabels[report.status]}
         </strong>
       </p>
+      <dl className={styles.details}>
+        <PlaceItems place={report.place} />
+        <PublishedAsItem place={report.place} />
+      </dl>
       <ReviewDecision report={report} />
       <p className={styles.comment}>{report.comment}</p>
       <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />

@@ -5,9 +5,11 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
+import { placeMessages, publishedPlace } from "../../../domain/reports/report-place";
 import { formatReportDay } from "./report-format";
+import { rangeMessage } from "./PublishedFilters";
 import { publishedText, PublishedReportsPage } from "./PublishedReportsPage";
-import { mediaView, publishedReport, signIn } from "./test-support";
+import { ikejaMarket, mediaView, publishedReport, signIn } from "./test-support";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -115,7 +117,7 @@ describe("Verified eyewitness reports", () => {
     const second = screen.getByRole("article", {
       name: `Experience report of ${formatReportDay(school.createdAt)}`,
     });
-    expect(within(second).getByText(/^Reported by/)).toHaveTextContent("Reported by Anonymous.");
+    expect(within(second).getByText(/^Reported by/)).toHaveTextContent("Reported by Anonymous reporter.");
     const video = second.querySelector("video");
     expect(video).toHaveAttribute("src", "/media/m3");
     expect(video).toHaveAttribute("controls");
@@ -126,6 +128,82 @@ describe("Verified eyewitness reports", () => {
       "/media/m3",
     );
     expect(screen.queryByRole("navigation", { name: "Pages of verified reports" })).not.toBeInTheDocument();
+  });
+
+  it("shows where and when each report happened, only as precisely as published, or 'Place not given'", async () => {
+    answer(
+      listOf([
+        ramp,
+        { ...school, place: { ...publishedPlace(ikejaMarket), lga: null } },
+        publishedReport({ id: "p-9", createdAt: "2026-09-01T09:00:00.000Z", place: null }),
+      ]),
+    );
+    showPage();
+    await screen.findByText("3 verified reports, newest first.");
+    const [first, second, third] = screen.getAllByRole("article") as [HTMLElement, HTMLElement, HTMLElement];
+    const value = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling;
+    expect(value(first, "Where")).toHaveTextContent(/^Ikeja, Lagos$/);
+    expect(value(first, "Date it happened")).toHaveTextContent("20 November 2026");
+    expect(value(second, "Where")).toHaveTextContent(/^Lagos$/);
+    expect(within(second).queryByText(/Ikeja/)).not.toBeInTheDocument();
+    expect(value(third, "Where")).toHaveTextContent(placeMessages.placeNotGiven);
+    expect(within(third).queryByText("Date it happened")).not.toBeInTheDocument();
+  });
+
+  it("filters by state, then one of its LGAs, type and dates, in the address, sending the API's parameters", async () => {
+    const { asked, then } = answer(listOf([ramp, school]));
+    const { user, router } = showPage();
+    await screen.findByText("2 verified reports, newest first.");
+    const state = screen.getByRole("combobox", { name: "State" });
+    expect(state).toHaveAttribute("name", "state");
+    expect(screen.queryByRole("combobox", { name: "Local government area" })).not.toBeInTheDocument();
+
+    await user.selectOptions(state, "Lagos");
+    const lga = screen.getByRole("combobox", { name: "Local government area" });
+    expect(within(lga).getAllByRole("option")[0]).toHaveTextContent("All of Lagos");
+    expect(within(lga).queryByRole("option", { name: "Kano Municipal" })).not.toBeInTheDocument();
+    await user.selectOptions(lga, "Ikeja");
+    await user.selectOptions(typeSelect(), "Barrier");
+    await user.type(screen.getByLabelText("Happened from"), "2026-01-01");
+    await user.type(screen.getByLabelText("Happened until"), "2026-11-20");
+    expect(asked).toHaveLength(1);
+
+    then(listOf([ramp]));
+    await user.click(showButton());
+    expect(
+      await screen.findByText(
+        "1 verified report of the type Barrier from Ikeja, Lagos that happened between 1 January 2026 and 20 November 2026, newest first.",
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe(
+      "?commentType=barrier&state=25&lga=Ikeja&from=2026-01-01&to=2026-11-20",
+    );
+    expect(asked[1]?.url).toBe(
+      "/api/v1/eyewitness/published?state=25&lga=Ikeja&type=barrier&from=2026-01-01&to=2026-11-20&page=1",
+    );
+
+    // Another state: its LGA list, and the LGA chosen before is not sent.
+    then(listOf([]));
+    await user.selectOptions(screen.getByRole("combobox", { name: "State" }), "Kano");
+    expect(screen.getByRole("combobox", { name: "Local government area" })).toHaveValue("");
+    await user.click(showButton());
+    await screen.findByText(/^There are no verified reports of the type Barrier from Kano that happened/);
+    expect(router.state.location.search).toBe("?commentType=barrier&state=20&from=2026-01-01&to=2026-11-20");
+  });
+
+  it("refuses a range of dates that ends before it starts, on the second date's field, and asks nothing", async () => {
+    const { asked } = answer(listOf([ramp]));
+    const { user, router } = showPage();
+    await screen.findByText("1 verified report, newest first.");
+    const until = screen.getByLabelText("Happened until");
+    await user.type(screen.getByLabelText("Happened from"), "2026-11-20");
+    await user.type(until, "2026-01-01");
+    await user.click(showButton());
+    expect(until).toHaveFocus();
+    expect(until).toHaveAttribute("aria-invalid", "true");
+    expect(until).toHaveAccessibleDescription(`Error: ${rangeMessage}`);
+    expect(router.state.location.search).toBe("");
+    expect(asked).toHaveLength(1);
   });
 
   it("has a comment-type filter that works as a plain GET form even before the script runs", () => {
@@ -155,12 +233,12 @@ describe("Verified eyewitness reports", () => {
       await screen.findByText("There are no verified reports of the type Question yet."),
     ).toBeInTheDocument();
     expect(router.state.location.search).toBe("?commentType=question");
-    expect(asked[1]?.url).toBe("/api/v1/eyewitness/published?commentType=question&page=1");
+    expect(asked[1]?.url).toBe("/api/v1/eyewitness/published?type=question&page=1");
     expect(screen.queryAllByRole("article")).toHaveLength(0);
     expect(showButton()).toHaveFocus();
 
     then(listOf([ramp]));
-    await user.click(screen.getByRole("link", { name: "Show reports of every type" }));
+    await user.click(screen.getByRole("link", { name: "Show every verified report" }));
     expect(await screen.findByText("1 verified report, newest first.")).toBeInTheDocument();
     expect(router.state.location.search).toBe("");
     expect(typeSelect()).toHaveValue("");
@@ -172,7 +250,7 @@ describe("Verified eyewitness reports", () => {
     expect(
       await screen.findByText("21 verified reports of the type Barrier, newest first. Page 2 of 2."),
     ).toBeInTheDocument();
-    expect(asked[0]?.url).toBe("/api/v1/eyewitness/published?commentType=barrier&page=2");
+    expect(asked[0]?.url).toBe("/api/v1/eyewitness/published?type=barrier&page=2");
     expect(typeSelect()).toHaveValue("barrier");
   });
 
@@ -187,7 +265,7 @@ describe("Verified eyewitness reports", () => {
     await user.click(within(pages).getByRole("link", { name: "Next page" }));
     expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?commentType=barrier&page=2");
-    expect(asked[1]?.url).toBe("/api/v1/eyewitness/published?commentType=barrier&page=2");
+    expect(asked[1]?.url).toBe("/api/v1/eyewitness/published?type=barrier&page=2");
     expect(heading()).toHaveFocus();
     expect(screen.queryByRole("link", { name: "Next page" })).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Previous page" })).toBeInTheDocument();
@@ -197,7 +275,7 @@ describe("Verified eyewitness reports", () => {
     answer(listOf([]));
     const { user, router } = showPage();
     expect(await screen.findByText("There are no verified reports yet.")).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Show reports of every type" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Show every verified report" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Send your own eyewitness report" }));
     expect(router.state.location.pathname).toBe("/eyewitnesspage");
   });
@@ -239,7 +317,7 @@ describe("Verified eyewitness reports", () => {
         await within(container).findByText("1 verified report of the type Barrier, newest first."),
       ).toBeInTheDocument();
       expect(asked.map((request) => request.url)).toEqual([
-        "/api/v1/eyewitness/published?commentType=barrier&page=1",
+        "/api/v1/eyewitness/published?type=barrier&page=1",
       ]);
       expect(within(container).getByRole("combobox", { name: "Comment type" })).toHaveValue("barrier");
     } finally {

@@ -1,21 +1,33 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber, pluralize } from "../../../domain/format";
-import { commentTypeLabels, commentTypes } from "../../../domain/reports/report-rules";
-import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
+import { commentTypeLabels } from "../../../domain/reports/report-rules";
+import {
+  describePlace,
+  placeMessages,
+  stateLgas,
+  todayInNigeria,
+} from "../../../domain/reports/report-place";
+import {
+  ANONYMOUS_REPORTER,
+  reviewMessages,
+  type PublishedReportView,
+} from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
 import { fetchPublishedReports, type PublishedAnswer } from "./published-api";
-import { formatReportDay } from "./report-format";
+import { formatOccurredOn, formatReportDay } from "./report-format";
+import { PublishedFilters } from "./PublishedFilters";
 import {
-  commentTypeFrom,
+  everyPublished,
   publishedQueryFrom,
   publishedSearch,
   type PublishedQuery,
 } from "./report-list-query";
+import { PlaceItems } from "./PlaceSummary";
 import { ReportMedia } from "./ReportMedia";
 import styles from "./PublishedReportsPage.module.css";
 
@@ -27,8 +39,6 @@ export const publishedText = {
 } as const;
 
 type Result = { key: string } & ({ answer: PublishedAnswer } | { error: string });
-
-const FILTER_ID = "published-comment-type";
 
 /**
  * The public page of verified eyewitness reports (issue 6), prerendered with its introduction and filter;
@@ -42,7 +52,7 @@ const FILTER_ID = "published-comment-type";
 export function PublishedReportsPage() {
   const hydrated = useHydrated();
   const [searchParams, setSearchParams] = useSearchParams();
-  const query: PublishedQuery = hydrated ? publishedQueryFrom(searchParams) : { commentType: null, page: 1 };
+  const query: PublishedQuery = hydrated ? publishedQueryFrom(searchParams) : everyPublished;
   const queryKey = publishedSearch(query);
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<Result | null>(null);
@@ -72,13 +82,6 @@ export function PublishedReportsPage() {
     heading.current?.focus();
   }, [current]);
 
-  const showType = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const chosen = new FormData(event.currentTarget).get("commentType");
-    const commentType = commentTypeFrom(typeof chosen === "string" ? chosen : null);
-    setSearchParams(new URLSearchParams(publishedSearch({ commentType, page: 1 })));
-  };
-
   const retry = () => {
     heading.current?.focus();
     setAttempt((count) => count + 1);
@@ -94,35 +97,16 @@ export function PublishedReportsPage() {
         reviewed and verified before they appear here.
       </p>
       <p>
-        Each report shows the reporter&apos;s first name, or Anonymous when they chose not to show it. Last
-        names and e-mail addresses are never published.{" "}
-        <Link to={paths.eyewitness()}>Send your own eyewitness report</Link>
+        Each report shows the reporter&apos;s first name, or “Anonymous reporter” when they chose not to show
+        it, and where and when it happened, only as precisely as the reporter chose. Last names and e-mail
+        addresses are never published. <Link to={paths.eyewitness()}>Send your own eyewitness report</Link>
       </p>
 
-      <form method="get" action={paths.publishedReports()} className={styles.filter} onSubmit={showType}>
-        <label htmlFor={FILTER_ID} className={styles.filterLabel}>
-          Comment type
-        </label>
-        <div className={styles.filterRow}>
-          <select
-            key={query.commentType ?? ""}
-            id={FILTER_ID}
-            name="commentType"
-            defaultValue={query.commentType ?? ""}
-            className={styles.select}
-          >
-            <option value="">All types</option>
-            {commentTypes.map((type) => (
-              <option key={type} value={type}>
-                {commentTypeLabels[type]}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button button--secondary">
-            Show reports
-          </button>
-        </div>
-      </form>
+      <PublishedFilters
+        query={query}
+        today={hydrated ? todayInNigeria(new Date()) : undefined}
+        onShow={(chosen) => setSearchParams(new URLSearchParams(publishedSearch({ ...chosen, page: 1 })))}
+      />
 
       <p role="status" className={styles.summary}>
         {!current ? (
@@ -154,8 +138,24 @@ export function PublishedReportsPage() {
   );
 }
 
-function summary({ commentType }: PublishedQuery, { meta }: PublishedAnswer): string {
-  const kind = commentType ? ` of the type ${commentTypeLabels[commentType]}` : "";
+/** What the filters ask for, in words: " of the type Barrier from Ikeja, Lagos that happened from 1 January 2026". */
+function filterWords({ commentType, stateId, lga, from, to }: PublishedQuery): string {
+  const state = stateId ? stateLgas(stateId) : undefined;
+  const type = commentType ? ` of the type ${commentTypeLabels[commentType]}` : "";
+  const where = state ? ` from ${describePlace({ state: state.state, lga, place: null })}` : "";
+  const when =
+    from && to
+      ? ` that happened between ${formatOccurredOn(from)} and ${formatOccurredOn(to)}`
+      : from
+        ? ` that happened from ${formatOccurredOn(from)}`
+        : to
+          ? ` that happened until ${formatOccurredOn(to)}`
+          : "";
+  return `${type}${where}${when}`;
+}
+
+function summary(query: PublishedQuery, { meta }: PublishedAnswer): string {
+  const kind = filterWords(query);
   if (meta.total === 0) return `There are no verified reports${kind} yet.`;
   const count = `${formatNumber(meta.total)} verified ${pluralize(meta.total, "report")}${kind}, newest first.`;
   return meta.last_page > 1
@@ -174,9 +174,9 @@ function Reports({
 }) {
   const { total, page, last_page: lastPage } = answer.meta;
   if (total === 0) {
-    return query.commentType ? (
+    return publishedSearch(query) !== "" ? (
       <p>
-        <Link to={paths.publishedReports()}>Show reports of every type</Link>
+        <Link to={paths.publishedReports()}>Show every verified report</Link>
       </p>
     ) : null;
   }
@@ -209,6 +209,13 @@ function Reports({
   );
 }
 
+/** The first name the reporter chose to publish, else "Anonymous reporter". */
+function reporterName({ reporterName: name }: PublishedReportView): string {
+  return name === ANONYMOUS_REPORTER || name === placeMessages.anonymousReporter
+    ? placeMessages.anonymousReporter
+    : name;
+}
+
 /** One verified report: the day only (no time of day), which is enough to read it and safer for the reporter. */
 function PublishedReport({ report }: { report: PublishedReportView }) {
   const headingId = `published-${report.id}`;
@@ -219,9 +226,12 @@ function PublishedReport({ report }: { report: PublishedReportView }) {
         {commentTypeLabels[report.commentType]} report of <time dateTime={report.createdAt}>{day}</time>
       </h2>
       <p className={styles.byline}>
-        Reported by <strong>{report.reporterName}</strong>. Verified on{" "}
+        Reported by <strong>{reporterName(report)}</strong>. Verified on{" "}
         <time dateTime={report.publishedAt}>{formatReportDay(report.publishedAt)}</time>.
       </p>
+      <dl className={styles.details}>
+        <PlaceItems place={report.place} />
+      </dl>
       <p className={styles.comment}>{report.comment}</p>
       <ReportMedia media={report.media} videoUrl={report.videoUrl} day={day} videoPreload="none" />
     </article>

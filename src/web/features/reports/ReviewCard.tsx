@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { commentTypeLabels, reportStatusLabels } from "../../../domain/reports/report-rules";
+import { placeMessages } from "../../../domain/reports/report-place";
 import {
-  ANONYMOUS_REPORTER,
   REVIEW_NOTE_MAX_LENGTH,
   noteRequired,
   reviewMessages,
@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from "../../lib/api-client";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
+import { PlaceItems, PublishedAsItem } from "./PlaceSummary";
 import { serverMessage } from "./report-api";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { ReportMedia } from "./ReportMedia";
@@ -48,7 +49,7 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
   const headingId = reviewHeadingId(report.id);
   const noteId = `review-note-${report.id}`;
   const decisionTitleId = `review-decision-${report.id}`;
-  const shownName = report.showFirstName ? report.firstName : ANONYMOUS_REPORTER;
+  const shownName = report.showFirstName ? report.firstName : placeMessages.anonymousReporter;
 
   function refuseNote(message: string) {
     setNoteError(message);
@@ -125,6 +126,12 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
           <dt>Name on the public page</dt>
           <dd>{shownName}</dd>
         </div>
+        <PlaceItems place={report.place} />
+        <PublishedAsItem place={report.place} />
+        <div>
+          <dt>People shown agreed, or cannot be identified</dt>
+          <dd>{consentText(report)}</dd>
+        </div>
       </dl>
       <p className={styles.comment}>{report.comment}</p>
       <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />
@@ -176,6 +183,16 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
       </div>
     </article>
   );
+}
+
+/** Whether the reporter confirmed the consent of the people shown (asked only when media are attached). */
+export function consentText({
+  peopleConsent,
+  media,
+  videoUrl,
+}: Pick<ReviewReportView, "peopleConsent" | "media" | "videoUrl">) {
+  if (peopleConsent) return "Yes, the reporter confirmed it";
+  return media.length > 0 || videoUrl ? "Not confirmed" : "Not asked: no photographs or video";
 }
 
 /** The latest decision before this one, if any: when, by whom, and the note the reporter read. */

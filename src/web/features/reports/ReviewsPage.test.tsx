@@ -1,3 +1,4 @@
+import { placeMessages, placePrecisionLabels } from "../../../domain/reports/report-place";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -13,7 +14,7 @@ import { toast } from "../../ui/toast/toast-store";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { reviewsText } from "./review-text";
 import { ReviewsPage } from "./ReviewsPage";
-import { mediaView, reviewReport, signIn } from "./test-support";
+import { ikejaMarket, mediaView, reviewReport, signIn } from "./test-support";
 
 type Reply = { status: number; body: unknown } | "network failure";
 interface Asked {
@@ -219,7 +220,7 @@ describe("Reviews: the queue", () => {
     const second = article(schoolName);
     expect(within(second).getByText("Musa Okafor")).toBeInTheDocument();
     expect(within(second).getByText("Name on the public page").nextElementSibling).toHaveTextContent(
-      "Anonymous",
+      /^Anonymous reporter$/,
     );
     expect(within(second).getByRole("link", { name: /Watch the video of this report/ })).toHaveAttribute(
       "href",
@@ -251,6 +252,67 @@ describe("Reviews: the queue", () => {
     expect(router.state.location.search).toBe("?status=verified&commentType=question");
     expect(asked[2]?.url).toBe("/api/v1/eyewitness/reviews?status=verified&commentType=question&page=1");
     expect(articles()).toHaveLength(0);
+  });
+
+  it("shows reviewers the full place, the date it happened, what the public sees of it, and the consent", async () => {
+    answer(
+      queue([
+        { ...ramp, peopleConsent: true },
+        { ...school, place: null },
+        { ...clinic, place: { ...ikejaMarket, precision: "state" } },
+      ]),
+    );
+    showReviews("moderator");
+    await screen.findByText("3 pending reports, oldest first.");
+    const value = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling;
+
+    const first = article(rampName);
+    expect(value(first, "Where")).toHaveTextContent(/^Ikeja market, Ikeja, Lagos$/);
+    expect(value(first, "Date it happened")).toHaveTextContent("20 November 2026");
+    expect(
+      within(value(first, "Date it happened") as HTMLElement).getByText("20 November 2026"),
+    ).toHaveAttribute("datetime", "2026-11-20");
+    expect(value(first, "Place on the public page")).toHaveTextContent(
+      `Ikeja, Lagos (${placePrecisionLabels.lga.toLowerCase()})`,
+    );
+    expect(value(first, "People shown agreed, or cannot be identified")).toHaveTextContent(
+      "Yes, the reporter confirmed it",
+    );
+
+    const second = article(schoolName);
+    expect(value(second, "Where")).toHaveTextContent(placeMessages.placeNotGiven);
+    expect(within(second).queryByText("Date it happened")).not.toBeInTheDocument();
+    expect(value(second, "People shown agreed, or cannot be identified")).toHaveTextContent("Not confirmed");
+
+    const third = article(clinicName);
+    expect(value(third, "Where")).toHaveTextContent(/^Ikeja market, Ikeja, Lagos$/);
+    expect(value(third, "Place on the public page")).toHaveTextContent(
+      `Lagos (${placePrecisionLabels.state.toLowerCase()})`,
+    );
+    expect(value(third, "People shown agreed, or cannot be identified")).toHaveTextContent(
+      "Not asked: no photographs or video",
+    );
+  });
+
+  it("filters by state, keeping it in the address and sending ?state=", async () => {
+    const { asked, then } = answer(queue([ramp]));
+    const { user, router } = showReviews("moderator");
+    await screen.findByText("1 pending report, oldest first.");
+    const state = screen.getByRole("combobox", { name: "State" });
+    expect(within(state).getAllByRole("option")).toHaveLength(38);
+
+    then(queue([ramp]));
+    await user.selectOptions(state, "Lagos");
+    await user.click(screen.getByRole("button", { name: "Show" }));
+    expect(await screen.findByText("1 pending report from Lagos, oldest first.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?state=25");
+    expect(asked[1]?.url).toBe("/api/v1/eyewitness/reviews?status=pending&state=25&page=1");
+    expect(state).toHaveValue("25");
+
+    then(queue([ramp]));
+    await user.click(within(statusFilter()).getByRole("link", { name: /^Verified/ }));
+    await screen.findByText("1 verified report from Lagos.");
+    expect(router.state.location.search).toBe("?status=verified&state=25");
   });
 
   it("opens the view the address names", async () => {

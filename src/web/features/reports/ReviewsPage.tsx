@@ -17,7 +17,15 @@ import { ApiError, errorMessage } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
-import { commentTypeFrom, reviewQueryFrom, reviewSearch, type ReviewQuery } from "./report-list-query";
+import { stateLgas } from "../../../domain/reports/report-place";
+import {
+  commentTypeFrom,
+  reviewQueryFrom,
+  reviewSearch,
+  stateChoices,
+  stateIdFrom,
+  type ReviewQuery,
+} from "./report-list-query";
 import { fetchReviews, type ReviewsAnswer } from "./review-api";
 import { ReviewCard, reviewHeadingId } from "./ReviewCard";
 import { queueSummary, reviewsText, statusFilterLabels } from "./review-text";
@@ -170,10 +178,10 @@ function ReviewQueue() {
         reviewers only.
       </p>
       <StatusFilter query={query} counts={counts} />
-      <CommentTypeFilter
+      <QueueFilter
         query={query}
-        onChange={(commentType) =>
-          setSearchParams(new URLSearchParams(reviewSearch({ ...query, commentType, page: 1 })))
+        onChange={(chosen) =>
+          setSearchParams(new URLSearchParams(reviewSearch({ ...query, ...chosen, page: 1 })))
         }
       />
       <p role="status" className={styles.summary}>
@@ -183,7 +191,12 @@ function ReviewQueue() {
             {reviewsText.loading}
           </>
         ) : current && "answer" in current ? (
-          queueSummary(query.status, query.commentType, current.answer.meta)
+          queueSummary(
+            query.status,
+            query.commentType,
+            current.answer.meta,
+            query.stateId ? stateLgas(query.stateId)?.state : undefined,
+          )
         ) : null}
       </p>
       {current && "error" in current ? (
@@ -230,41 +243,66 @@ function StatusFilter({ query, counts }: { query: ReviewQuery; counts: ReviewCou
 }
 
 /**
- * A select and a Show button (the list changes only on Show, never while arrowing through the options).
- * The select follows the address, so Back shows the type it names.
+ * The comment type and the state, each a select, and a Show button (the list changes only on Show, never
+ * while arrowing through the options). The selects follow the address, so Back shows what it names.
  */
-function CommentTypeFilter({
+function QueueFilter({
   query,
   onChange,
 }: {
   query: ReviewQuery;
-  onChange: (commentType: ReviewQuery["commentType"]) => void;
+  onChange: (chosen: Pick<ReviewQuery, "commentType" | "stateId">) => void;
 }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const chosen = new FormData(event.currentTarget).get("commentType");
-    onChange(commentTypeFrom(typeof chosen === "string" ? chosen : null));
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : null;
+    };
+    onChange({ commentType: commentTypeFrom(text("commentType")), stateId: stateIdFrom(text("state")) });
   };
   return (
-    <form className={styles.typeFilter} onSubmit={submit}>
-      <label htmlFor="review-comment-type" className={styles.typeLabel}>
-        Comment type
-      </label>
+    <form className={styles.typeFilter} onSubmit={submit} aria-label="Filter the reports">
       <div className={styles.typeRow}>
-        <select
-          key={query.commentType ?? ""}
-          id="review-comment-type"
-          name="commentType"
-          defaultValue={query.commentType ?? ""}
-          className={styles.typeSelect}
-        >
-          <option value="">All types</option>
-          {commentTypes.map((type) => (
-            <option key={type} value={type}>
-              {commentTypeLabels[type]}
-            </option>
-          ))}
-        </select>
+        <div className={styles.filterField}>
+          <label htmlFor="review-comment-type" className={styles.typeLabel}>
+            Comment type
+          </label>
+          <select
+            key={query.commentType ?? ""}
+            id="review-comment-type"
+            name="commentType"
+            defaultValue={query.commentType ?? ""}
+            className={styles.typeSelect}
+          >
+            <option value="">All types</option>
+            {commentTypes.map((type) => (
+              <option key={type} value={type}>
+                {commentTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.filterField}>
+          <label htmlFor="review-state" className={styles.typeLabel}>
+            State
+          </label>
+          <select
+            key={query.stateId ?? ""}
+            id="review-state"
+            name="state"
+            defaultValue={query.stateId ? String(query.stateId) : ""}
+            className={styles.typeSelect}
+          >
+            <option value="">All states</option>
+            {stateChoices.map((choice) => (
+              <option key={choice.stateId} value={String(choice.stateId)}>
+                {choice.state}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="button button--secondary">
           Show
         </button>

@@ -13,7 +13,11 @@ export interface PublishedAnswer {
 
 export function fetchPublishedReports(query: PublishedQuery, signal?: AbortSignal): Promise<PublishedAnswer> {
   const params = new URLSearchParams();
-  if (query.commentType) params.set("commentType", query.commentType);
+  if (query.stateId) params.set("state", String(query.stateId));
+  if (query.stateId && query.lga) params.set("lga", query.lga);
+  if (query.commentType) params.set("type", query.commentType);
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
   params.set("page", String(query.page));
   // Anyone may read it: no token is sent, so a stale session never signs a visitor out here.
   return apiRequest<PublishedAnswer>("GET", `/eyewitness/published?${params}`, { signal, anonymous: true });

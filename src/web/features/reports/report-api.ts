@@ -20,7 +20,8 @@ export interface MyReportsAnswer {
 }
 
 /**
- * The multipart body: the form's fields (showFirstName only when chosen), the photos' descriptions (one
+ * The multipart body: the form's fields (place only when given; showFirstName and peopleConsent only when
+ * ticked), the photos' descriptions (one
  * `photoDescription` per photo, in order, when any photo is described), then the files in `media`
  * (photographs or one video) or `videoUrl`. Text first, so the server checks it before any upload.
  */
@@ -29,10 +30,16 @@ export function eyewitnessFormData(report: EyewitnessSubmission): FormData {
   body.append("firstName", report.firstName);
   body.append("lastName", report.lastName);
   body.append("email", report.email);
+  body.append("stateId", String(report.stateId));
+  body.append("lga", report.lga);
+  if (report.place) body.append("place", report.place);
+  body.append("occurredOn", report.occurredOn);
+  body.append("placePrecision", report.placePrecision);
   body.append("commentType", report.commentType);
   body.append("comment", report.comment);
   // Absent means Anonymous: the server never shows a name the reporter did not choose to show.
   if (report.showFirstName) body.append("showFirstName", "true");
+  if (report.peopleConsent) body.append("peopleConsent", "true");
   if (report.videoUrl) body.append("videoUrl", report.videoUrl);
   if (report.photos.some((photo) => photo.description !== "")) {
     for (const photo of report.photos) body.append("photoDescription", photo.description);

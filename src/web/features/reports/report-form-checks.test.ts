@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { accountMessages } from "../../../domain/accounts/messages";
+import { placeMessages } from "../../../domain/reports/report-place";
 import { reportMessages } from "../../../domain/reports/report-rules";
 import {
   checkEyewitnessDraft,
+  chosenState,
+  draftHasMedia,
+  fieldOfServerMessage,
+  stateChoices,
   missingMessages,
   reportFields,
   sortChosenPhotos,
@@ -13,9 +19,15 @@ const complete: EyewitnessDraft = {
   firstName: " Amina ",
   lastName: "Bello",
   email: "amina@example.org ",
+  stateId: "25",
+  lga: "ikeja",
+  place: "  Ikeja market ",
+  occurredOn: "2026-11-20",
   commentType: "barrier",
   comment: "  The ramp is too steep.  ",
   showFirstName: false,
+  placePrecision: "state",
+  peopleConsent: false,
   media: "none",
   photos: [],
   videoSource: "file",
@@ -33,9 +45,15 @@ describe("checkEyewitnessDraft", () => {
         firstName: "Amina",
         lastName: "Bello",
         email: "amina@example.org",
+        stateId: 25,
+        lga: "Ikeja",
+        place: "Ikeja market",
+        occurredOn: "2026-11-20",
+        placePrecision: "state",
         commentType: "barrier",
         comment: "The ramp is too steep.",
         showFirstName: false,
+        peopleConsent: false,
         photos: [],
         video: null,
         videoUrl: null,
@@ -54,6 +72,8 @@ describe("checkEyewitnessDraft", () => {
       firstName: " ",
       lastName: "",
       email: "",
+      stateId: "",
+      occurredOn: "",
       commentType: "",
       comment: "\n",
     });
@@ -65,6 +85,8 @@ describe("checkEyewitnessDraft", () => {
           { fieldId: reportFields.firstName, message: missingMessages.firstName },
           { fieldId: reportFields.lastName, message: missingMessages.lastName },
           { fieldId: reportFields.email, message: missingMessages.email },
+          { fieldId: reportFields.state, message: placeMessages.chooseState },
+          { fieldId: reportFields.occurredOn, message: placeMessages.chooseDate },
           { fieldId: reportFields.commentType, message: missingMessages.commentType },
           { fieldId: reportFields.comment, message: missingMessages.comment },
         ],
@@ -112,24 +134,33 @@ describe("checkEyewitnessDraft", () => {
       photos: [{ ...photoDraft(photo), altText: "  A ramp too steep for a wheelchair " }],
       videoFile: video,
       videoUrl: "https://youtu.be/abc",
+      peopleConsent: true,
     };
     const sent = (draft: EyewitnessDraft) => {
       const result = checkEyewitnessDraft(draft);
       if (!result.ok) throw new Error("refused");
-      const { photos, video, videoUrl } = result.submission;
-      return { photos, video, videoUrl };
+      const { photos, video, videoUrl, peopleConsent } = result.submission;
+      return { photos, video, videoUrl, peopleConsent };
     };
-    expect(sent(everything)).toEqual({ photos: [], video: null, videoUrl: null });
+    // The consent goes only with media: ticked, then None chosen, it is not sent.
+    expect(sent(everything)).toEqual({ photos: [], video: null, videoUrl: null, peopleConsent: false });
     expect(sent({ ...everything, media: "photograph" })).toEqual({
       photos: [{ file: photo, description: "A ramp too steep for a wheelchair" }],
       video: null,
       videoUrl: null,
+      peopleConsent: true,
     });
-    expect(sent({ ...everything, media: "video" })).toEqual({ photos: [], video, videoUrl: null });
+    expect(sent({ ...everything, media: "video" })).toEqual({
+      photos: [],
+      video,
+      videoUrl: null,
+      peopleConsent: true,
+    });
     expect(sent({ ...everything, media: "video", videoSource: "link" })).toEqual({
       photos: [],
       video: null,
       videoUrl: "https://youtu.be/abc",
+      peopleConsent: true,
     });
   });
 
@@ -170,6 +201,101 @@ describe("checkEyewitnessDraft", () => {
     expect(problemOf({ ...complete, media: "video", videoFile: fileOf("clip.webm", "video/webm") })).toBe(
       reportMessages.videoWrongType("clip.webm"),
     );
+  });
+});
+
+describe("checkEyewitnessDraft: where, when and who sees what", () => {
+  const now = new Date("2026-11-26T23:30:00Z"); // 00:30 on 27 November in Nigeria
+  const fieldsOf = (draft: EyewitnessDraft) => {
+    const result = checkEyewitnessDraft(draft, now);
+    return result.ok ? [] : result.problem.fields;
+  };
+
+  it("asks for the LGA once a state is chosen, and refuses an LGA of another state", () => {
+    expect(fieldsOf({ ...complete, lga: "" })).toEqual([
+      { fieldId: reportFields.lga, message: placeMessages.chooseLga },
+    ]);
+    expect(fieldsOf({ ...complete, lga: "Kano Municipal" })).toEqual([
+      { fieldId: reportFields.lga, message: placeMessages.lgaNotInState("Lagos") },
+    ]);
+    // Without a state, only the state is asked for: the LGA's list is still closed.
+    expect(fieldsOf({ ...complete, stateId: "", lga: "" })).toEqual([
+      { fieldId: reportFields.state, message: placeMessages.chooseState },
+    ]);
+    expect(fieldsOf({ ...complete, stateId: "38" })).toEqual([
+      { fieldId: reportFields.state, message: placeMessages.chooseState },
+    ]);
+  });
+
+  it("takes today in Nigeria and refuses tomorrow, a date that does not exist and one before 1960", () => {
+    expect(fieldsOf({ ...complete, occurredOn: "2026-11-27" })).toEqual([]);
+    expect(fieldsOf({ ...complete, occurredOn: "2026-11-28" })).toEqual([
+      { fieldId: reportFields.occurredOn, message: placeMessages.dateInFuture },
+    ]);
+    expect(fieldsOf({ ...complete, occurredOn: "2026-02-30" })).toEqual([
+      { fieldId: reportFields.occurredOn, message: placeMessages.invalidDate },
+    ]);
+    expect(fieldsOf({ ...complete, occurredOn: "1959-12-31" })).toEqual([
+      { fieldId: reportFields.occurredOn, message: placeMessages.dateTooEarly },
+    ]);
+  });
+
+  it("refuses a place name too long or with hidden characters, and publishing a place not given", () => {
+    expect(fieldsOf({ ...complete, place: "a".repeat(121) })).toEqual([
+      { fieldId: reportFields.place, message: placeMessages.placeTooLong },
+    ]);
+    expect(fieldsOf({ ...complete, place: "Ikeja\u202Emarket" })).toEqual([
+      { fieldId: reportFields.place, message: placeMessages.placeHasHiddenCharacters },
+    ]);
+    expect(fieldsOf({ ...complete, place: " ", placePrecision: "place" })).toEqual([
+      { fieldId: reportFields.place, message: placeMessages.precisionNeedsPlace },
+    ]);
+    const result = checkEyewitnessDraft({ ...complete, place: "", placePrecision: "lga" }, now);
+    expect(result.ok && [result.submission.place, result.submission.placePrecision]).toEqual([null, "lga"]);
+  });
+
+  it("refuses names with line breaks or hidden characters", () => {
+    expect(fieldsOf({ ...complete, firstName: "Ami\u200Bna", lastName: "Bel\nlo" })).toEqual([
+      { fieldId: reportFields.firstName, message: accountMessages.nameHasControlCharacters },
+      { fieldId: reportFields.lastName, message: accountMessages.nameHasControlCharacters },
+    ]);
+  });
+
+  it("requires the people-shown consent only when photographs, a video or a link are attached", () => {
+    const withPhoto: EyewitnessDraft = {
+      ...complete,
+      media: "photograph",
+      photos: [photoDraft(jpeg("a.jpg"))],
+    };
+    expect(draftHasMedia(withPhoto)).toBe(true);
+    expect(draftHasMedia({ ...complete, media: "photograph" })).toBe(false);
+    expect(
+      draftHasMedia({ ...complete, media: "video", videoSource: "link", videoUrl: "https://x.org" }),
+    ).toBe(true);
+    expect(fieldsOf(withPhoto)).toEqual([
+      { fieldId: reportFields.peopleConsent, message: placeMessages.consentRequired },
+    ]);
+    expect(fieldsOf({ ...withPhoto, peopleConsent: true })).toEqual([]);
+    expect(fieldsOf(complete)).toEqual([]);
+  });
+
+  it("lists the 37 states alphabetically and knows a state by its id", () => {
+    expect(stateChoices).toHaveLength(37);
+    expect(stateChoices[0]).toEqual({ stateId: 1, state: "Abia" });
+    expect(stateChoices.map((choice) => choice.state)).toContain("FCT");
+    expect(chosenState("25")?.state).toBe("Lagos");
+    expect(chosenState("")).toBeUndefined();
+    expect(chosenState("2.5")).toBeUndefined();
+  });
+
+  it("knows which field a server's refusal is about", () => {
+    expect(fieldOfServerMessage(placeMessages.chooseState)).toBe(reportFields.state);
+    expect(fieldOfServerMessage(placeMessages.lgaNotInState("Kano"))).toBe(reportFields.lga);
+    expect(fieldOfServerMessage(placeMessages.dateInFuture)).toBe(reportFields.occurredOn);
+    expect(fieldOfServerMessage(placeMessages.precisionNeedsPlace)).toBe(reportFields.place);
+    expect(fieldOfServerMessage(placeMessages.unknownPrecision)).toBe(reportFields.placePrecision);
+    expect(fieldOfServerMessage(placeMessages.consentRequired)).toBe(reportFields.peopleConsent);
+    expect(fieldOfServerMessage("The server is resting.")).toBeNull();
   });
 });
 

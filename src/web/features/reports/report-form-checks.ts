@@ -1,5 +1,18 @@
 import { z } from "zod";
+import { accountMessages } from "../../../domain/accounts/messages";
 import { EMAIL_MAX_LENGTH } from "../../../domain/accounts/schemas";
+import {
+  HIDDEN_OR_BREAKING_CHARACTERS,
+  PLACE_NAME_MAX_LENGTH,
+  lgaOfState,
+  lgasByState,
+  occurredOnProblem,
+  placeMessages,
+  placePrecisions,
+  stateLgas,
+  todayInNigeria,
+  type PlacePrecision,
+} from "../../../domain/reports/report-place";
 import {
   COMMENT_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -13,6 +26,7 @@ import {
   type CommentType,
   type MediaChoice,
 } from "../../../domain/reports/report-rules";
+import { stateChoices } from "./report-list-query";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 
 // What the eyewitness form checks before anything is sent: the domain's rules (the ones the server
@@ -24,14 +38,20 @@ export const reportFields = {
   firstName: "first-name",
   lastName: "last-name",
   email: "email",
+  state: "state",
+  lga: "lga",
+  place: "place",
+  occurredOn: "occurred-on",
   commentType: "comment-type",
   comment: "comment",
-  showFirstName: "show-first-name",
   media: "media",
   photos: "photos",
   videoSource: "video-source",
   videoFile: "video-file",
   videoUrl: "video-url",
+  showFirstName: "show-first-name",
+  placePrecision: "place-precision",
+  peopleConsent: "people-consent",
 } as const;
 
 export type VideoSource = "file" | "link";
@@ -48,10 +68,22 @@ export interface EyewitnessDraft {
   firstName: string;
   lastName: string;
   email: string;
+  /** The id of data/states.json ("1".."37"), "" until one is chosen. */
+  stateId: string;
+  /** One of the chosen state's LGAs, "" until one is chosen; emptied when the state changes. */
+  lga: string;
+  /** The town or place name (optional). */
+  place: string;
+  /** YYYY-MM-DD, as the date input gives it; "" until entered. */
+  occurredOn: string;
   commentType: CommentType | "";
   comment: string;
-  /** Whether the published report shows the first name; otherwise it is published as Anonymous. */
+  /** Whether the published report shows the first name; otherwise it is published as "Anonymous reporter". */
   showFirstName: boolean;
+  /** How precisely the published report shows the place: the state only unless the reporter chooses more. */
+  placePrecision: PlacePrecision;
+  /** "People shown agreed, or cannot be identified": asked only when photographs or a video are attached. */
+  peopleConsent: boolean;
   media: MediaChoice;
   photos: PhotoDraft[];
   videoSource: VideoSource;
@@ -64,9 +96,18 @@ export interface EyewitnessSubmission {
   firstName: string;
   lastName: string;
   email: string;
+  stateId: number;
+  /** As the LGA registry spells it. */
+  lga: string;
+  /** Trimmed; null when not given. */
+  place: string | null;
+  occurredOn: string;
+  placePrecision: PlacePrecision;
   commentType: CommentType;
   comment: string;
   showFirstName: boolean;
+  /** Sent only with media: true when the reporter confirmed it. */
+  peopleConsent: boolean;
   photos: PhotoSubmission[];
   video: File | null;
   videoUrl: string | null;
@@ -94,8 +135,52 @@ export const nameTooLong = (label: string) =>
 
 const emailSchema = z.email();
 
+export { stateChoices };
+
+/** The state an id in the form ("1".."37") names, if any. */
+export function chosenState(stateId: string) {
+  return /^\d+$/.test(stateId) ? stateLgas(Number(stateId)) : undefined;
+}
+
+const dateMessages: readonly string[] = [
+  placeMessages.chooseDate,
+  placeMessages.invalidDate,
+  placeMessages.dateInFuture,
+  placeMessages.dateTooEarly,
+];
+const placeNameMessages: readonly string[] = [
+  placeMessages.placeTooLong,
+  placeMessages.placeHasHiddenCharacters,
+  placeMessages.precisionNeedsPlace,
+];
+
+/**
+ * The field a server's refusal (a 400's sentence) is about, when it is one of the place, date or privacy
+ * rules the form also checks, so the form can show it on that field; null for any other sentence.
+ */
+export function fieldOfServerMessage(message: string): string | null {
+  if (message === placeMessages.chooseState) return reportFields.state;
+  if (message === placeMessages.chooseLga) return reportFields.lga;
+  if (lgasByState.some(({ state }) => placeMessages.lgaNotInState(state) === message))
+    return reportFields.lga;
+  if (placeNameMessages.includes(message)) return reportFields.place;
+  if (dateMessages.includes(message)) return reportFields.occurredOn;
+  if (message === placeMessages.unknownPrecision) return reportFields.placePrecision;
+  if (message === placeMessages.consentRequired) return reportFields.peopleConsent;
+  return null;
+}
+
+/** Whether the draft attaches media of the chosen kind (photographs, a video file or a video link). */
+export function draftHasMedia(draft: EyewitnessDraft): boolean {
+  if (draft.media === "photograph") return draft.photos.length > 0;
+  if (draft.media === "video" && draft.videoSource === "file") return draft.videoFile !== null;
+  if (draft.media === "video") return draft.videoUrl.trim() !== "";
+  return false;
+}
+
 export function checkEyewitnessDraft(
   draft: EyewitnessDraft,
+  now: Date = new Date(),
 ): { ok: true; submission: EyewitnessSubmission } | { ok: false; problem: FormProblem } {
   const missing: FieldProblem[] = [];
   const other: FieldProblem[] = [];
@@ -107,9 +192,13 @@ export function checkEyewitnessDraft(
   if (!firstName) missing.push({ fieldId: reportFields.firstName, message: missingMessages.firstName });
   else if (firstName.length > NAME_MAX_LENGTH)
     other.push({ fieldId: reportFields.firstName, message: nameTooLong("first name") });
+  else if (HIDDEN_OR_BREAKING_CHARACTERS.test(firstName))
+    other.push({ fieldId: reportFields.firstName, message: accountMessages.nameHasControlCharacters });
   if (!lastName) missing.push({ fieldId: reportFields.lastName, message: missingMessages.lastName });
   else if (lastName.length > NAME_MAX_LENGTH)
     other.push({ fieldId: reportFields.lastName, message: nameTooLong("last name") });
+  else if (HIDDEN_OR_BREAKING_CHARACTERS.test(lastName))
+    other.push({ fieldId: reportFields.lastName, message: accountMessages.nameHasControlCharacters });
   if (!email) missing.push({ fieldId: reportFields.email, message: missingMessages.email });
   else if (email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success)
     other.push({ fieldId: reportFields.email, message: reportMessages.invalidEmail });
@@ -119,11 +208,18 @@ export function checkEyewitnessDraft(
   else if (comment.length > COMMENT_MAX_LENGTH)
     other.push({ fieldId: reportFields.comment, message: reportMessages.commentTooLong });
 
+  const where = checkPlace(draft, now);
+  missing.push(...where.missing);
+  other.push(...where.other);
+
   const media = checkMedia(draft);
   if (media.problem) other.push(media.problem);
+  const hasMedia = media.photos.length > 0 || media.video !== null || media.videoUrl !== null;
+  if (hasMedia && !draft.peopleConsent)
+    missing.push({ fieldId: reportFields.peopleConsent, message: placeMessages.consentRequired });
 
-  // (`!draft.commentType` only narrows the type: a missing comment type is already in `missing`.)
-  if (missing.length > 0 || other.length > 0 || !draft.commentType) {
+  // (`!draft.commentType` and `!where.place` only narrow the types: what is missing is already listed.)
+  if (missing.length > 0 || other.length > 0 || !draft.commentType || !where.place) {
     // The error summary lists the fields in the order of the form.
     const order: string[] = Object.values(reportFields);
     const fields = [...missing, ...other].sort((a, b) => order.indexOf(a.fieldId) - order.indexOf(b.fieldId));
@@ -136,12 +232,62 @@ export function checkEyewitnessDraft(
       firstName,
       lastName,
       email,
+      ...where.place,
       commentType: draft.commentType,
       comment,
       showFirstName: draft.showFirstName,
+      peopleConsent: hasMedia && draft.peopleConsent,
       photos: media.photos,
       video: media.video,
       videoUrl: media.videoUrl,
+    },
+  };
+}
+
+type CheckedPlace = Pick<EyewitnessSubmission, "stateId" | "lga" | "place" | "occurredOn" | "placePrecision">;
+
+function checkPlace(
+  draft: EyewitnessDraft,
+  now: Date,
+): { missing: FieldProblem[]; other: FieldProblem[]; place: CheckedPlace | null } {
+  const missing: FieldProblem[] = [];
+  const other: FieldProblem[] = [];
+  const state = chosenState(draft.stateId);
+  let lga: string | undefined;
+  if (!state) missing.push({ fieldId: reportFields.state, message: placeMessages.chooseState });
+  else if (!draft.lga.trim()) missing.push({ fieldId: reportFields.lga, message: placeMessages.chooseLga });
+  else {
+    lga = lgaOfState(state.stateId, draft.lga);
+    if (!lga) other.push({ fieldId: reportFields.lga, message: placeMessages.lgaNotInState(state.state) });
+  }
+
+  const place = draft.place.trim();
+  const precision = placePrecisions.find((value) => value === draft.placePrecision);
+  if (place.length > PLACE_NAME_MAX_LENGTH)
+    other.push({ fieldId: reportFields.place, message: placeMessages.placeTooLong });
+  else if (HIDDEN_OR_BREAKING_CHARACTERS.test(place))
+    other.push({ fieldId: reportFields.place, message: placeMessages.placeHasHiddenCharacters });
+  else if (precision === "place" && !place)
+    other.push({ fieldId: reportFields.place, message: placeMessages.precisionNeedsPlace });
+  if (!precision)
+    other.push({ fieldId: reportFields.placePrecision, message: placeMessages.unknownPrecision });
+
+  const dateProblem = occurredOnProblem(draft.occurredOn, todayInNigeria(now));
+  if (dateProblem === placeMessages.chooseDate)
+    missing.push({ fieldId: reportFields.occurredOn, message: dateProblem });
+  else if (dateProblem) other.push({ fieldId: reportFields.occurredOn, message: dateProblem });
+
+  if (!state || !lga || !precision || missing.length > 0 || other.length > 0)
+    return { missing, other, place: null };
+  return {
+    missing,
+    other,
+    place: {
+      stateId: state.stateId,
+      lga,
+      place: place || null,
+      occurredOn: draft.occurredOn.trim(),
+      placePrecision: precision,
     },
   };
 }

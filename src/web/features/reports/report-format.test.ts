@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatFileSize,
+  formatOccurredOn,
   formatReportDate,
   formatReportDay,
   formatUploadAmount,
@@ -35,5 +36,10 @@ describe("report formats", () => {
     expect(formatReportDate("2026-11-21T14:05:00Z", "Africa/Lagos")).toBe("21 November 2026, 15:05");
     expect(formatReportDay("2026-11-21T23:30:00Z", "Africa/Lagos")).toBe("22 November 2026");
     expect(formatReportDate("not a date")).toBe("not a date");
+  });
+
+  it("writes the day it happened as that calendar day, whatever the reader's time zone", () => {
+    expect(formatOccurredOn("2026-11-20")).toBe("20 November 2026");
+    expect(formatOccurredOn("1960-01-01")).toBe("1 January 1960");
   });
 });

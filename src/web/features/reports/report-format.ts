@@ -55,3 +55,8 @@ export function formatReportDate(iso: string, timeZone?: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return `${dayFormat(timeZone).format(date)}, ${timeFormat(timeZone).format(date)}`;
 }
+
+/** "20 November 2026" for a day it happened (YYYY-MM-DD): a calendar day, the same in every time zone. */
+export function formatOccurredOn(day: string): string {
+  return formatReportDay(`${day}T00:00:00Z`, "UTC");
+}

@@ -32,6 +32,7 @@ export interface ReviewDecisionAnswer {
 export function fetchReviews(query: ReviewQuery, signal?: AbortSignal): Promise<ReviewsAnswer> {
   const params = new URLSearchParams({ status: query.status });
   if (query.commentType) params.set("commentType", query.commentType);
+  if (query.stateId) params.set("state", String(query.stateId));
   params.set("page", String(query.page));
   return apiRequest<ReviewsAnswer>("GET", `/eyewitness/reviews?${params}`, { signal });
 }

@@ -43,8 +43,10 @@ export function queueSummary(
   status: ReportStatus,
   commentType: CommentType | null,
   meta: { total: number; page: number; last_page: number },
+  stateName?: string,
 ): string {
-  const kind = commentType ? ` of the type ${commentTypeLabels[commentType]}` : "";
+  const type = commentType ? ` of the type ${commentTypeLabels[commentType]}` : "";
+  const kind = stateName ? `${type} from ${stateName}` : type;
   if (meta.total === 0) return `There are no ${status} reports${kind}.`;
   const order = status === "pending" ? ", oldest first" : "";
   const count = `${formatNumber(meta.total)} ${status} ${pluralize(meta.total, "report")}${kind}${order}.`;

@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { publishedPlace, type ReportPlace } from "../../../domain/reports/report-place";
 import type { OwnReportView, ReportMediaView } from "../../../domain/reports/report-rules";
 import type { PublishedReportView, ReviewReportView } from "../../../domain/reports/review-rules";
 import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
@@ -56,6 +57,16 @@ export function trackObjectUrls() {
   };
 }
 
+/** Where and when the reports below happened: Ikeja market, Ikeja LGA, Lagos, published with the LGA. */
+export const ikejaMarket: ReportPlace = {
+  stateId: 25,
+  state: "Lagos",
+  lga: "Ikeja",
+  place: "Ikeja market",
+  occurredOn: "2026-11-20",
+  precision: "lga",
+};
+
 export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
   return {
     id: "r-1",
@@ -68,6 +79,8 @@ export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
     showFirstName: false,
     reviewNote: null,
     reviewedAt: null,
+    place: ikejaMarket,
+    peopleConsent: false,
     ...fields,
   };
 }
@@ -89,6 +102,8 @@ export function reviewReport(fields: Partial<ReviewReportView> = {}): ReviewRepo
     reviewNote: null,
     reviewedAt: null,
     reviewedBy: null,
+    place: ikejaMarket,
+    peopleConsent: false,
     ...fields,
   };
 }
@@ -104,6 +119,7 @@ export function publishedReport(fields: Partial<PublishedReportView> = {}): Publ
     reporterName: "Amina",
     videoUrl: null,
     media: [],
+    place: publishedPlace(ikejaMarket),
     ...fields,
   };
 }

@@ -1,0 +1,120 @@
+import { EARLIEST_OCCURRED_ON, PLACE_NAME_MAX_LENGTH } from "../../../domain/reports/report-place";
+import { describedBy, FieldFrame } from "../../ui/form/Field";
+import formStyles from "../../ui/form/form.module.css";
+import { TextField } from "../../ui/form/TextField";
+import { chosenState, reportFields as ids, stateChoices } from "./report-form-checks";
+
+export const placeHints = {
+  lgaWaiting: "Choose the state first: this list then shows its local government areas.",
+  place: "For example a market, a school or a street. Published only if you choose so below.",
+  occurredOn: "The day you met the barrier or saw what you report. It cannot be in the future.",
+} as const;
+
+export interface PlaceValue {
+  stateId: string;
+  lga: string;
+  place: string;
+  occurredOn: string;
+}
+
+export interface PlaceFieldsProps {
+  value: PlaceValue;
+  /** Choosing another state empties the LGA: its list is another one. */
+  onChange: (value: Partial<PlaceValue>) => void;
+  /** Today in Nigeria (YYYY-MM-DD): the date input offers no later day. */
+  today: string;
+  disabled?: boolean;
+  errors: Partial<Record<keyof PlaceValue, string>>;
+}
+
+/**
+ * Where and when: the state (a native select of the 37), then the local government area (a native select
+ * listing only that state's LGAs; disabled, with a hint saying why, until a state is chosen), the town or
+ * place (optional) and the date it happened (a native date input, from 1960 to today in Nigeria). Keyboard
+ * and screen readers use the browser's own controls; each is labelled, and its hint and error describe it.
+ */
+export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceFieldsProps) {
+  const state = chosenState(value.stateId);
+  const lgaHint = state ? undefined : placeHints.lgaWaiting;
+  return (
+    <>
+      <FieldFrame id={ids.state} label="State" error={errors.stateId}>
+        <select
+          id={ids.state}
+          name="stateId"
+          value={value.stateId}
+          onChange={(event) => onChange({ stateId: event.target.value, lga: "" })}
+          disabled={disabled}
+          required
+          className={formStyles.input}
+          aria-invalid={errors.stateId ? true : undefined}
+          aria-describedby={describedBy(ids.state, { error: errors.stateId })}
+        >
+          <option value="">Choose a state</option>
+          {stateChoices.map((choice) => (
+            <option key={choice.stateId} value={String(choice.stateId)}>
+              {choice.state}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <FieldFrame id={ids.lga} label="Local government area" hint={lgaHint} error={errors.lga}>
+        <select
+          id={ids.lga}
+          name="lga"
+          value={value.lga}
+          onChange={(event) => onChange({ lga: event.target.value })}
+          disabled={disabled || !state}
+          required
+          className={formStyles.input}
+          aria-invalid={errors.lga ? true : undefined}
+          aria-describedby={describedBy(ids.lga, { hint: lgaHint, error: errors.lga })}
+        >
+          <option value="">
+            {state ? `Choose a local government area of ${state.state}` : "Choose a state first"}
+          </option>
+          {state?.lgas.map((lga) => (
+            <option key={lga} value={lga}>
+              {lga}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <TextField
+        id={ids.place}
+        label="Town or place (optional)"
+        hint={placeHints.place}
+        value={value.place}
+        onChange={(place) => onChange({ place })}
+        maxLength={PLACE_NAME_MAX_LENGTH}
+        autoComplete="off"
+        disabled={disabled}
+        error={errors.place}
+      />
+      <FieldFrame
+        id={ids.occurredOn}
+        label="Date it happened"
+        hint={placeHints.occurredOn}
+        error={errors.occurredOn}
+      >
+        <input
+          id={ids.occurredOn}
+          type="date"
+          name="occurredOn"
+          value={value.occurredOn}
+          onChange={(event) => onChange({ occurredOn: event.target.value })}
+          min={EARLIEST_OCCURRED_ON}
+          max={today}
+          required
+          disabled={disabled}
+          className={formStyles.input}
+          aria-invalid={errors.occurredOn ? true : undefined}
+          aria-describedby={describedBy(ids.occurredOn, {
+            hint: placeHints.occurredOn,
+            error: errors.occurredOn,
+          })}
+        />
+      </FieldFrame>
+    </>
+  );
+}

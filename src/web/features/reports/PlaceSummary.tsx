@@ -1,0 +1,46 @@
+import {
+  describePlace,
+  placePrecisionLabels,
+  publishedPlace,
+  type PublishedPlace,
+  type ReportPlace,
+} from "../../../domain/reports/report-place";
+import { formatOccurredOn } from "./report-format";
+
+/**
+ * Where and when a report happened, as a description list's items (the page gives the <dl>): the place
+ * ("Ikeja market, Ikeja, Lagos", or "Place not given" for reports sent before places were asked) and the
+ * date it happened. The public list passes the published place, which is only as precise as the reporter
+ * chose.
+ */
+export function PlaceItems({ place }: { place: PublishedPlace | ReportPlace | null }) {
+  return (
+    <>
+      <div>
+        <dt>Where</dt>
+        <dd>{describePlace(place)}</dd>
+      </div>
+      {place ? (
+        <div>
+          <dt>Date it happened</dt>
+          <dd>
+            <time dateTime={place.occurredOn}>{formatOccurredOn(place.occurredOn)}</time>
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** What the public page shows of the place, and the reporter's choice in words: for the reporter and reviewers. */
+export function PublishedAsItem({ place }: { place: ReportPlace | null }) {
+  if (!place) return null;
+  return (
+    <div>
+      <dt>Place on the public page</dt>
+      <dd>
+        {describePlace(publishedPlace(place))} ({placePrecisionLabels[place.precision].toLowerCase()})
+      </dd>
+    </div>
+  );
+}
