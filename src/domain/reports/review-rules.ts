@@ -1,12 +1,13 @@
-import type { PublishedPlace, ReportPlace } from "./report-place";
+import { placeMessages, type PublishedPlace, type ReportPlace } from "./report-place";
 import type { CommentType, ReportMediaView, ReportStatus } from "./report-rules";
 
 // Review and publication of eyewitness reports (issue 6): the contract shared by the server and the web
 // app. Only moderators and admins review; anyone may read verified reports, which show the reporter's
-// first name (when they chose it on the form) or "Anonymous", never an e-mail or a last name.
+// first name (when they chose it on the form) or "Anonymous reporter", never an e-mail or a last name.
 
 export const REVIEW_NOTE_MAX_LENGTH = 2000;
-export const ANONYMOUS_REPORTER = "Anonymous";
+/** One wording everywhere a name is not published: the pages, the API, the open data and the e-mails. */
+export const ANONYMOUS_REPORTER = placeMessages.anonymousReporter;
 export const SHOW_FIRST_NAME_LABEL = "Show my first name with the published report";
 
 /** Decisions a reviewer may take from each status. Reject always needs a note. */

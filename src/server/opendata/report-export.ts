@@ -12,7 +12,7 @@ import type { Page } from "../reports/paging";
 
 // The verified reports as open data. They are read with the published page's own columns and go through
 // its one projection (toPublishedView: the first name only where the reporter chose it, else
-// "Anonymous"; never a last name, an e-mail or review data; the place only as precisely as the reporter
+// "Anonymous reporter"; never a last name, an e-mail or review data; the place only as precisely as the reporter
 // chose; media as public links), then only change shape here. Nothing else about a reporter is ever
 // selected.
 

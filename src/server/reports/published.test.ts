@@ -20,7 +20,7 @@ import {
 } from "./test-support";
 
 // GET /api/v1/eyewitness/published: the verified reports anyone may read, latest published first, with
-// the reporter's first name only when they chose it (else "Anonymous"), and nothing else about them.
+// the reporter's first name only when they chose it (else "Anonymous reporter"), and nothing else about them.
 
 const people = {
   reporter: { email: "zainab.account@example.org", firstname: "Zainabu", lastname: "Musawa" },

@@ -118,7 +118,9 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
     expect(mail.subject).toBe("Your eyewitness report is published on Inclusion Atlas");
     expect(mail.textBody).toContain("Hello Aminat,");
     expect(mail.textBody).toContain(`The reviewer's note: ${note}`);
-    expect(mail.textBody).toContain("It is published as “Anonymous”: it shows neither your name nor");
+    expect(mail.textBody).toContain(
+      "It is published as “Anonymous reporter”: it shows neither your name nor",
+    );
     expect(mail.textBody).toContain(`See my reports:\n${PUBLIC_URL}/dashboard/my-reports`);
     expect(mail.htmlBody).toContain('<html lang="en">');
     expect(mail.htmlBody).toContain(`href="${PUBLIC_URL}/dashboard/my-reports"`);

@@ -192,7 +192,7 @@ describe("My reports", () => {
     expect(within(third).queryByText(/Note from the reviewer/)).not.toBeInTheDocument();
     expect(within(third).queryByText(/^Reviewed on/)).not.toBeInTheDocument();
     expect(
-      within(third).getByText("If it is verified, it will be published as Anonymous."),
+      within(third).getByText("If it is verified, it will be published as “Anonymous reporter”."),
     ).toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import {
   reportStatusLabels,
   type OwnReportView,
 } from "../../../domain/reports/report-rules";
+import { ANONYMOUS_REPORTER } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { isAbortError } from "../../lib/upload";
@@ -196,7 +197,7 @@ function ReviewDecision({ report }: { report: OwnReportView }) {
 }
 
 export function publicationText({ status, showFirstName }: Pick<OwnReportView, "status" | "showFirstName">) {
-  const name = showFirstName ? "with your first name" : "as Anonymous";
+  const name = showFirstName ? "with your first name" : `as “${ANONYMOUS_REPORTER}”`;
   if (status === "verified") return `Published on the page of verified reports ${name}.`;
   if (status === "rejected") return "Not published.";
   return `If it is verified, it will be published ${name}.`;

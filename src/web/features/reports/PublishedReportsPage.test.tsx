@@ -73,7 +73,7 @@ const school = publishedReport({
   comment: "The school took my daughter after the head teacher met us.",
   createdAt: "2026-10-02T09:30:00.000Z",
   publishedAt: "2026-10-05T15:00:00.000Z",
-  reporterName: "Anonymous",
+  reporterName: "Anonymous reporter",
   media: [mediaView("m3", "/media/m3", { kind: "video", contentType: "video/mp4", bytes: 9000 })],
 });
 

@@ -2,17 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber, pluralize } from "../../../domain/format";
 import { commentTypeLabels } from "../../../domain/reports/report-rules";
-import {
-  describePlace,
-  placeMessages,
-  stateLgas,
-  todayInNigeria,
-} from "../../../domain/reports/report-place";
-import {
-  ANONYMOUS_REPORTER,
-  reviewMessages,
-  type PublishedReportView,
-} from "../../../domain/reports/review-rules";
+import { describePlace, stateLgas, todayInNigeria } from "../../../domain/reports/report-place";
+import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { Pager } from "../../ui/Pager";
@@ -209,13 +200,6 @@ function Reports({
   );
 }
 
-/** The first name the reporter chose to publish, else "Anonymous reporter". */
-function reporterName({ reporterName: name }: PublishedReportView): string {
-  return name === ANONYMOUS_REPORTER || name === placeMessages.anonymousReporter
-    ? placeMessages.anonymousReporter
-    : name;
-}
-
 /** One verified report: the day only (no time of day), which is enough to read it and safer for the reporter. */
 function PublishedReport({ report }: { report: PublishedReportView }) {
   const headingId = `published-${report.id}`;
@@ -226,7 +210,7 @@ function PublishedReport({ report }: { report: PublishedReportView }) {
         {commentTypeLabels[report.commentType]} report of <time dateTime={report.createdAt}>{day}</time>
       </h2>
       <p className={styles.byline}>
-        Reported by <strong>{reporterName(report)}</strong>. Verified on{" "}
+        Reported by <strong>{report.reporterName}</strong>. Verified on{" "}
         <time dateTime={report.publishedAt}>{formatReportDay(report.publishedAt)}</time>.
       </p>
       <dl className={styles.details}>
