@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
   correctionStatuses,
@@ -64,7 +64,9 @@ function CorrectionQueue() {
     return () => controller.abort();
   }, [status, attempt]);
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same commit that removes the decided correction, so nobody (a
+  // screen reader, a test) sees the list changed with focus left on a button that is gone.
+  useLayoutEffect(() => {
     if (focusNext.current === undefined) return;
     const target = focusNext.current
       ? document.getElementById(`${ids}-${focusNext.current}`)
