@@ -1,8 +1,11 @@
+import { sql } from "drizzle-orm";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type AccountsTestApp } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase } from "../test/databases";
-import { redactUrl } from "./log-redaction";
+import { registerErrorHandling } from "./errors";
+import { loggableError, redactUrl } from "./log-redaction";
 
 // Request logs never hold a verification or reset token, a media link's signature, or an Authorization
 // header: whoever reads the logs must not be able to act as someone.
@@ -58,5 +61,65 @@ describe("request logs", () => {
     const log = lines.join("\n");
     expect(log).toContain("/api/v1/auth/verify-email/[redacted]");
     for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);
+  });
+});
+
+describe("unexpected errors in the logs", () => {
+  let database: DatabaseHandle;
+  const secret = "ada.obi.secret-address";
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** A real failure of the database: a check constraint refusing a row that holds personal data. */
+  async function databaseFailure(): Promise<unknown> {
+    await database.db.execute(
+      sql`create temporary table if not exists log_probe (email text check (email like '%@%'))`,
+    );
+    try {
+      await database.db.execute(sql`insert into log_probe (email) values (${secret})`);
+    } catch (error) {
+      return error;
+    }
+    throw new Error("the insert was expected to fail");
+  }
+
+  it("keep the kind of failure and where it arose, never the values of the query or the failing row", async () => {
+    const error = await databaseFailure();
+    // The raw error does carry the value (in the query's parameters or the failing row).
+    const raw = JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as Error).cause);
+    expect(raw).toContain(secret);
+
+    const logged = loggableError(error);
+    expect(JSON.stringify(logged)).not.toContain(secret);
+    expect(JSON.stringify(logged)).toContain("log_probe_email_check");
+    expect(logged.stack).toMatch(/\n\s+at /);
+  });
+
+  it("are logged by the error handler without the values, with a sentence for the person", async () => {
+    const error = await databaseFailure();
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: { level: "error", stream: { write: (line: string) => lines.push(line) } },
+    });
+    registerErrorHandling(app);
+    app.get("/fails", async () => {
+      throw error;
+    });
+    try {
+      const response = await app.inject({ method: "GET", url: "/fails" });
+      expect(response.statusCode).toBe(500);
+      expect(response.json().message).toBe("Something went wrong on our side. Please try again.");
+      const log = lines.join("\n");
+      expect(log).toContain("request failed");
+      expect(log).toContain("log_probe_email_check");
+      expect(log).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -35,3 +35,29 @@ export const redactingSerializers = {
     };
   },
 };
+
+/** What a database error may say in a log: its kind and where it arose, never the values involved. */
+const loggableDatabaseFields = ["code", "constraint", "table", "column", "schema", "routine", "severity"];
+
+/**
+ * An unexpected error as it may be logged. Drizzle's query errors end their message with the query's
+ * parameters, and PostgreSQL's `detail` repeats a failing row ("Failing row contains (…)"): either could put
+ * a reporter's name, e-mail address or place in the logs. Those are cut; the query text (parameters as
+ * $1, $2), the codes and the stack's frames stay.
+ */
+export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: "A value that is not an Error was thrown." };
+  const message = error.message.split(/\nparams:/)[0] ?? "";
+  const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  const logged: Record<string, unknown> = {
+    type: error.name,
+    message,
+    stack: [`${error.name}: ${message}`, ...frames].join("\n"),
+  };
+  for (const field of loggableDatabaseFields) {
+    const value = (error as unknown as Record<string, unknown>)[field];
+    if (typeof value === "string" || typeof value === "number") logged[field] = value;
+  }
+  if (error.cause !== undefined && depth < 3) logged.cause = loggableError(error.cause, depth + 1);
+  return logged;
+}

@@ -150,6 +150,8 @@ export function reportRoutes({
           throw new HttpError(503, reportServerMessages.mediaLost);
         }
         const report = await saveReport(db, { reporterId: user.id, fields, media, at: now() });
+        // The answer holds the whole place and the reporter's details: never kept by any cache.
+        reply.header("cache-control", "no-store");
         return reply.status(201).send({
           success: true,
           message: reportMessages.submitted,
