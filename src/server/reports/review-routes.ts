@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
 import type { ReportStatus } from "../../domain/reports/report-rules";
+import { isReportId } from "../../domain/reports/published-report-text";
 import { lgaNamed, lgaOfState, placeFilterMessages, stateLgas } from "../../domain/reports/report-place";
 import {
   REVIEW_NOTE_MAX_LENGTH,
@@ -307,7 +308,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       { schema: { response: { 200: answers.publishedOne } } },
       async (request, reply) => {
         const reportId = request.params.id.toLowerCase();
-        if (!REPORT_ID.test(reportId)) throw new HttpError(400, reviewMessages.badReportId);
+        if (!isReportId(reportId)) throw new HttpError(400, reviewMessages.badReportId);
         const report = await findPublishedReport(db, reportId);
         // The same sentence for unknown, pending, rejected and unpublished: nothing says which it is.
         if (!report) throw new HttpError(404, reviewMessages.notPublished);
