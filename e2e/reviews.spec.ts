@@ -181,6 +181,88 @@ signedInTest.describe("review and publication", () => {
     },
   );
 
+  signedInTest(
+    "a verified report has its own page: link-preview tags in the served HTML, escaped; shared by WhatsApp or a copied link",
+    async ({ page, signedIn, request }) => {
+      const comment = `Ramp "too steep" <script>alert('x')</script> at the Kano bus park, ${Date.now()}.`;
+      const reportId = await sendReport(request, signedIn, comment, true);
+      const moderator = await newModerator(request);
+      const decided = await request.patch(`/api/v1/eyewitness/${reportId}/review`, {
+        headers: { authorization: `Bearer ${moderator.token}` },
+        data: { status: "verified", fromStatus: "pending", note: "" },
+      });
+      expect(decided.status(), await decided.text()).toBe(200);
+      const baseUrl = process.env.E2E_BASE_URL ?? "";
+      const title = "Barrier report, Kano, 20 November 2026";
+
+      // What WhatsApp, X and Facebook read: the HTML as served, without running any script.
+      const served = await page.request.get(`/eyewitness-reports/${reportId}`);
+      expect(served.status()).toBe(200);
+      const html = await served.text();
+      const escaped = comment
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&#39;");
+      expect(html).toContain(`<title>${title} | Inclusion Atlas</title>`);
+      expect(html).toContain(`<meta name="description" content="${escaped}"/>`);
+      expect(html).toContain('<meta property="og:type" content="article"/>');
+      expect(html).toContain(`<meta property="og:title" content="${title} | Inclusion Atlas"/>`);
+      expect(html).toContain(`<meta property="og:description" content="${escaped}"/>`);
+      expect(html).toContain(`<meta property="og:url" content="${baseUrl}/eyewitness-reports/${reportId}"/>`);
+      expect(html).toMatch(new RegExp(`<meta property="og:image" content="${baseUrl}/media/[0-9a-f-]+"/>`));
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+      expect(html).not.toContain("<script>alert");
+      expect(html).not.toContain("Secretlastname");
+      expect(html).not.toContain(signedIn.user.email);
+      const unknown = await page.request.get("/eyewitness-reports/3f2a1c4e-8b7d-4e6f-9a01-2b3c4d5e6f70");
+      expect(unknown.status()).toBe(404);
+      expect(await unknown.text()).not.toContain("og:title");
+
+      // No Web Share here, so the fallbacks show.
+      await page.addInitScript(() => {
+        delete (Navigator.prototype as { share?: unknown }).share;
+      });
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.goto("/eyewitness-reports");
+      const listed = page.getByRole("article").filter({ hasText: `at the Kano bus park` }).filter({
+        hasText: comment,
+      });
+      await listed.getByRole("heading").getByRole("link").click();
+      await expect(page).toHaveURL(new RegExp(`/eyewitness-reports/${reportId}$`));
+      const heading = page.getByRole("heading", { level: 1, name: title });
+      await expect(heading).toBeVisible();
+      await expect(page).toHaveTitle(`${title} | Inclusion Atlas`);
+      const article = page.getByRole("article", { name: title });
+      await expect(article).toContainText("Reported by Ngozi.");
+      await expect(article).toContainText(comment);
+      await expect(article).not.toContainText("Secretlastname");
+      const image = article.getByRole("img");
+      await expect
+        .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBe(40);
+      const whatsApp = page.getByRole("link", { name: /Share on WhatsApp/ });
+      expect(await whatsApp.getAttribute("href")).toBe(
+        `https://wa.me/?text=${encodeURIComponent(`${title} ${baseUrl}/eyewitness-reports/${reportId}`)}`,
+      );
+      await page.getByRole("button", { name: "Copy link" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("main").getByRole("status")).toHaveText("Link copied.");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `${baseUrl}/eyewitness-reports/${reportId}`,
+      );
+      await expectNoAxeViolations(page, "a verified report's page");
+
+      // Opened directly, the page hydrates over the served shell without errors (the fixture checks).
+      await page.goto(`/eyewitness-reports/${reportId}`);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await page.goto("/eyewitness-reports/3f2a1c4e-8b7d-4e6f-9a01-2b3c4d5e6f70");
+      await expect(page.getByRole("heading", { level: 1, name: "Report not found" })).toBeVisible();
+      await expectNoAxeViolations(page, "a report that is not published");
+    },
+  );
+
   signedInTest("a plain user cannot review", async ({ page, signedIn, request, pageErrors }) => {
     const answer = await request.get("/api/v1/eyewitness/reviews", {
       headers: { authorization: `Bearer ${signedIn.token}` },

@@ -9,6 +9,7 @@ export const paths = {
   sdir: () => "/sdir",
   eyewitness: () => "/eyewitnesspage",
   publishedReports: () => "/eyewitness-reports",
+  publishedReport: (id: string) => `/eyewitness-reports/${encodeURIComponent(id)}`,
   states: () => "/states",
   openData: () => "/data",
   state: (id: number) => `/states/${id}`,

@@ -18,6 +18,7 @@ import { MediaStorage } from "./media/storage";
 import { correctionRoutes } from "./corrections/routes";
 import { createRateLimitStore } from "./rate-limit/create-store";
 import { reviewRoutes } from "./reports/review-routes";
+import { findPublishedReport, toPublishedView } from "./reports/review-store";
 import { reportRoutes } from "./reports/routes";
 import { SubmissionLimit } from "./reports/submission-limit";
 import { roleRoutes } from "./roles/routes";
@@ -152,6 +153,17 @@ export async function buildApp({
   );
   await app.register(mediaRoutes({ db: database.db, storage: mediaStorage, links: mediaLinks }));
 
-  if (serveWeb) await app.register(webSite, { buildDir: config.webBuildDir });
+  if (serveWeb) {
+    await app.register(webSite, {
+      buildDir: config.webBuildDir,
+      reports: {
+        find: async (id) => {
+          const report = await findPublishedReport(database.db, id);
+          return report ? toPublishedView(report) : null;
+        },
+        publicUrl: config.publicUrl,
+      },
+    });
+  }
   return app;
 }

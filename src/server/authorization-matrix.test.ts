@@ -184,6 +184,14 @@ const matrix: Record<string, Row> = {
     note: "public: how many verified reports each state has",
     request: () => ({ method: "GET", url: "/api/v1/eyewitness/published/counts" }),
   },
+  "GET /api/v1/eyewitness/published/:id": {
+    expected: [404, 404, 404, 404],
+    note: "public: one verified report (this id is none, so 404 for everyone, never 401)",
+    request: () => ({
+      method: "GET",
+      url: "/api/v1/eyewitness/published/3f2a1c4e-8b7d-4e6f-9a01-2b3c4d5e6f70",
+    }),
+  },
   "GET /api/v1/open": {
     expected: [200, 200, 200, 200],
     note: "public: the open-data catalogue",

@@ -36,6 +36,10 @@ export const reviewMessages = {
   notAllowedTransition: "That decision is not possible from the report's current status.",
   conflict: "Another reviewer has just decided on this report. Reload it to see its current status.",
   notFound: "There is no such report.",
+  notPublished:
+    "There is no verified report with this id. It may have been unpublished, or the link may be mistyped.",
+  badReportId:
+    "The parameter id must be a report's id, as in its link (for example 3f2a1c4e-8b7d-4e6f-9a01-2b3c4d5e6f70).",
   loadFailed: "The reports could not be loaded. Please try again.",
   /** Rejected → pending: the report was never public, so nothing is unpublished. */
   reopened: "The report is back in the queue.",
@@ -137,6 +141,12 @@ export interface PublishedListAnswer {
   success: true;
   reports: PublishedReportView[];
   meta: ReportListMeta;
+}
+
+/** GET /api/v1/eyewitness/published/{id}: one verified report. */
+export interface PublishedReportAnswer {
+  success: true;
+  report: PublishedReportView;
 }
 
 /** GET /api/v1/eyewitness/published/counts: verified reports by state, all 37 (0 included). */

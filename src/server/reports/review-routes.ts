@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
 import type { ReportStatus } from "../../domain/reports/report-rules";
+import { isReportId } from "../../domain/reports/published-report-text";
 import { lgaNamed, lgaOfState, placeFilterMessages, stateLgas } from "../../domain/reports/report-place";
 import {
   REVIEW_NOTE_MAX_LENGTH,
@@ -23,6 +24,7 @@ import {
   countReportsByStatus,
   countVerifiedByState,
   decideOnReport,
+  findPublishedReport,
   findPublishedReports,
   findReportsForReview,
   toPublishedView,
@@ -35,6 +37,7 @@ import {
 //   PATCH /:id/review {status, note, fromStatus}                  report:review   a decision; 409 if beaten
 //   GET   /published?state=&lga=&type=&from=&to=&page=&per_page= anyone          verified, latest first
 //   GET   /published/counts                                       anyone          verified reports by state
+//   GET   /published/:id                                          anyone          one verified report
 // The response schemas list every key an answer may have, so nothing else can slip into one: above all,
 // a published report never carries an e-mail, a last name, the reporter's id or review data, and its
 // place only as precisely as the reporter chose.
@@ -174,6 +177,12 @@ const answers = {
     required: ["success", "reports", "meta"],
     additionalProperties: false,
   },
+  publishedOne: {
+    type: "object",
+    properties: { success: { type: "boolean" }, report: publishedReportSchema },
+    required: ["success", "report"],
+    additionalProperties: false,
+  },
   counts: {
     type: "object",
     properties: {
@@ -292,6 +301,21 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
       return { success: true, counts };
     });
+
+    // "/published/counts" is a static route, so Fastify prefers it to this one.
+    scope.get<{ Params: { id: string } }>(
+      "/published/:id",
+      { schema: { response: { 200: answers.publishedOne } } },
+      async (request, reply) => {
+        const reportId = request.params.id.toLowerCase();
+        if (!isReportId(reportId)) throw new HttpError(400, reviewMessages.badReportId);
+        const report = await findPublishedReport(db, reportId);
+        // The same sentence for unknown, pending, rejected and unpublished: nothing says which it is.
+        if (!report) throw new HttpError(404, reviewMessages.notPublished);
+        reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
+        return { success: true, report: toPublishedView(report) };
+      },
+    );
   };
 }
 

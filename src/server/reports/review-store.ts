@@ -298,6 +298,16 @@ export async function findPublishedReports(
   return { total: counted?.total ?? 0, reports: await withMedia(db, rows) };
 }
 
+/** One verified report as anyone sees it, or null when there is none with that id (pending and rejected too). */
+export async function findPublishedReport(db: Database, id: string): Promise<PublishedRow | null> {
+  const rows = await db
+    .select(publishedColumns)
+    .from(eyewitnessReports)
+    .where(and(eq(eyewitnessReports.status, "verified"), eq(eyewitnessReports.id, id)));
+  const [report] = await withMedia(db, rows);
+  return report ?? null;
+}
+
 /** A verified report as anyone sees it; its media are public, so their addresses are plain. */
 export function toPublishedView(report: PublishedRow): PublishedReportView {
   return {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PublishedReportView } from "../../domain/reports/review-rules";
 import { webSite } from "./web-app";
 
 // A miniature build: one prerendered page with an inline script, the app shell, an asset and a data file.
@@ -145,5 +146,127 @@ describe("starting without a build", () => {
     await expect(
       empty.register(webSite, { buildDir: path.join(tmpdir(), "no-build-here") }).ready(),
     ).rejects.toThrow(/The web app is not built.*npm run build/);
+  });
+});
+
+describe("a verified report's page", () => {
+  let dir: string;
+  let site: FastifyInstance;
+  const id = "3f2a1c4e-8b7d-4e6f-9a01-2b3c4d5e6f70";
+  const plainId = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+  const headShell =
+    '<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Inclusion Atlas</title></head><body><script>window.__spa = true;</script></body></html>';
+  const report: PublishedReportView = {
+    id,
+    commentType: "barrier",
+    comment: `The ramp "ends" in a step <script>alert('x')</script> & $& more`,
+    createdAt: "2026-03-01T09:00:00.000Z",
+    publishedAt: "2026-03-02T09:00:00.000Z",
+    reporterName: "Chiamaka",
+    videoUrl: null,
+    media: [
+      {
+        id: "photo-1",
+        kind: "photo",
+        contentType: "image/jpeg",
+        bytes: 1000,
+        url: "/media/photo-1",
+        description: null,
+      },
+    ],
+    place: { stateId: 25, state: "Lagos", lga: "Ikeja", place: null, occurredOn: "2026-02-27" },
+  };
+  const plain: PublishedReportView = { ...report, id: plainId, media: [], comment: "No photo here." };
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "web-app-report-"));
+    await writeFile(path.join(dir, "__spa-fallback.html"), headShell);
+    site = Fastify();
+    await site.register(webSite, {
+      buildDir: dir,
+      reports: {
+        publicUrl: "https://atlas.example.ng",
+        find: async (wanted) => {
+          asked.push(wanted);
+          return [report, plain].find((candidate) => candidate.id === wanted) ?? null;
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await site.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Every <meta> of the page's <head>, by its name or property, as a browser would read it. */
+  function headOf(html: string) {
+    const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? "";
+    const metas = new Map<string, string>();
+    for (const match of head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"\/>/g)) {
+      metas.set(match[1]!, match[2]!);
+    }
+    return { titles: [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]), metas };
+  }
+
+  it("writes the report's title, description, Open Graph and Twitter tags into the shell, escaped", async () => {
+    const response = await site.inject({ method: "GET", url: `/eyewitness-reports/${id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const { titles, metas } = headOf(response.body);
+    const title = "Barrier report, Ikeja, Lagos, 27 February 2026 | Inclusion Atlas";
+    expect(titles).toEqual([title]);
+    const description =
+      "The ramp &quot;ends&quot; in a step &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; $&amp; more";
+    expect(Object.fromEntries(metas)).toEqual({
+      description,
+      "og:type": "article",
+      "og:site_name": "Inclusion Atlas",
+      "og:title": title,
+      "og:description": description,
+      "og:url": `https://atlas.example.ng/eyewitness-reports/${id}`,
+      "og:image": "https://atlas.example.ng/media/photo-1",
+      "twitter:card": "summary_large_image",
+      "twitter:title": title,
+      "twitter:description": description,
+      "twitter:image": "https://atlas.example.ng/media/photo-1",
+    });
+    // The user's text never becomes markup, and the shell's script is still the only one.
+    expect(response.body).not.toContain("<script>alert");
+    expect(response.body.match(/<script/g)).toHaveLength(1);
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain(`script-src 'self' ${sha256("window.__spa = true;")}`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it("has a summary card and no image tags for a report without photographs; compresses", async () => {
+    const response = await site.inject({
+      method: "GET",
+      url: `/eyewitness-reports/${plainId.toUpperCase()}`,
+      headers: { "accept-encoding": "br" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    const { metas } = headOf(brotliDecompressSync(response.rawPayload).toString());
+    expect(metas.get("twitter:card")).toBe("summary");
+    expect(metas.get("og:description")).toBe("No photo here.");
+    expect(metas.has("og:image")).toBe(false);
+    expect(metas.has("twitter:image")).toBe(false);
+    expect(asked).toContain(plainId);
+  });
+
+  it("answers the plain shell with 404 for an unknown, unpublished or malformed id", async () => {
+    asked.length = 0;
+    for (const url of [
+      "/eyewitness-reports/9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e",
+      "/eyewitness-reports/not-an-id",
+      "/eyewitness-reports/%3Cscript%3E",
+    ]) {
+      const response = await site.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(headShell);
+    }
+    // Only the well-formed id was looked up.
+    expect(asked).toEqual(["9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e"]);
   });
 });

@@ -4,7 +4,10 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isReportId } from "../../domain/reports/published-report-text";
+import type { PublishedReportView } from "../../domain/reports/review-rules";
 import { hasOwnNotFound, isClientOnlyPath, paths } from "../../domain/routes";
+import { withReportHead } from "./report-meta";
 
 // Serves the built web app: hashed assets with long caching, a prerendered page where one exists, and the
 // app shell otherwise (200 for client-rendered pages, 404 for unknown paths, which the app shows as
@@ -20,7 +23,18 @@ interface Page {
   brotli: Buffer;
 }
 
-export async function webSite(app: FastifyInstance, options: { buildDir: string }): Promise<void> {
+export interface WebSiteOptions {
+  buildDir: string;
+  /** The pages of verified reports, /eyewitness-reports/{id}, with their link-preview tags. */
+  reports?: {
+    /** The verified report with this id (a well-formed report id), or null. */
+    find: (id: string) => Promise<PublishedReportView | null>;
+    /** The site's public address, without a trailing slash: og:url and og:image are absolute. */
+    publicUrl: string;
+  };
+}
+
+export async function webSite(app: FastifyInstance, options: WebSiteOptions): Promise<void> {
   const buildDir = path.resolve(options.buildDir);
   await stat(path.join(buildDir, SPA_FALLBACK)).catch(() => {
     throw new Error(
@@ -74,6 +88,21 @@ export async function webSite(app: FastifyInstance, options: { buildDir: string 
   };
 
   app.get("/*", handler);
+
+  const { reports } = options;
+  if (reports) {
+    // The app shell with the report's own <head>; an unknown or unpublished id gets the plain shell with
+    // 404, where the page says "Report not found".
+    app.get<{ Params: { id: string } }>("/eyewitness-reports/:id", async (request, reply) => {
+      const shellFile = path.join(buildDir, SPA_FALLBACK);
+      const id = request.params.id;
+      const report = isReportId(id) ? await reports.find(id.toLowerCase()) : null;
+      if (!report) return sendPage(request, reply, await loadPage(shellFile), 404);
+      const shell = (await loadPage(shellFile)).identity.toString("utf8");
+      const html = withReportHead(shell, report, reports.publicUrl);
+      return sendPage(request, reply, pageOf(Buffer.from(html, "utf8"), "quick"), 200);
+    });
+  }
 }
 
 function decodePath(url: string): string | null {
@@ -85,7 +114,12 @@ function decodePath(url: string): string | null {
 }
 
 async function readPage(file: string): Promise<Page> {
-  const identity = await readFile(file);
+  return pageOf(await readFile(file), "best");
+}
+
+/** A page ready to send: its CSP, ETag and compressed bodies ("quick" for pages made per request). */
+function pageOf(identity: Buffer, compression: "best" | "quick"): Page {
+  const best = compression === "best";
   const html = identity.toString("utf8");
   const scriptHashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) =>
@@ -97,8 +131,10 @@ async function readPage(file: string): Promise<Page> {
     csp: contentSecurityPolicy([...new Set(scriptHashes)]),
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    brotli: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: best ? 9 : 6 }),
+    brotli: brotliCompressSync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 },
+    }),
   };
 }
 

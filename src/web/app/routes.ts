@@ -9,6 +9,7 @@ export default [
   route("sdir", "routes/sdir.tsx"),
   route("eyewitnesspage", "routes/eyewitness-intro.tsx"),
   route("eyewitness-reports", "routes/eyewitness-reports.tsx"),
+  route("eyewitness-reports/:reportId", "routes/eyewitness-report.tsx"),
   route("states", "routes/states.tsx"),
   route("data", "routes/data.tsx"),
   route("states/:stateId", "routes/state.tsx"),

@@ -99,6 +99,11 @@ describe("Verified eyewitness reports", () => {
 
     const day = formatReportDay(ramp.createdAt);
     const first = screen.getByRole("article", { name: `Barrier report of ${day}` });
+    // Each report links to its own page.
+    expect(within(first).getByRole("link", { name: `Barrier report of ${day}` })).toHaveAttribute(
+      "href",
+      "/eyewitness-reports/p-2",
+    );
     expect(within(first).getByText(/^Reported by/)).toHaveTextContent(
       `Reported by Amina. Verified on ${formatReportDay(ramp.publishedAt)}.`,
     );

@@ -207,7 +207,9 @@ function PublishedReport({ report }: { report: PublishedReportView }) {
   return (
     <article className={styles.report} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.reportTitle}>
-        {commentTypeLabels[report.commentType]} report of <time dateTime={report.createdAt}>{day}</time>
+        <Link to={paths.publishedReport(report.id)}>
+          {commentTypeLabels[report.commentType]} report of <time dateTime={report.createdAt}>{day}</time>
+        </Link>
       </h2>
       <p className={styles.byline}>
         Reported by <strong>{report.reporterName}</strong>. Verified on{" "}

@@ -22,3 +22,13 @@ export function fetchPublishedReports(query: PublishedQuery, signal?: AbortSigna
   // Anyone may read it: no token is sent, so a stale session never signs a visitor out here.
   return apiRequest<PublishedAnswer>("GET", `/eyewitness/published?${params}`, { signal, anonymous: true });
 }
+
+/** One verified report, for its own page; an ApiError with status 404 (or 400) when there is none. */
+export async function fetchPublishedReport(id: string, signal?: AbortSignal): Promise<PublishedReportView> {
+  const answer = await apiRequest<{ success: true; report: PublishedReportView }>(
+    "GET",
+    `/eyewitness/published/${encodeURIComponent(id)}`,
+    { signal, anonymous: true },
+  );
+  return answer.report;
+}
