@@ -57,7 +57,7 @@ describe("a state's eyewitness reports", () => {
           publishedReport({ id: "a", comment: "The ramp at the general hospital is too steep." }),
           publishedReport({
             id: "b",
-            commentType: "positive",
+            commentType: "experience",
             comment: "The new school has a lift.",
             reporterName: "Anonymous",
             place: null,
@@ -82,6 +82,7 @@ describe("a state's eyewitness reports", () => {
     expect(first).toHaveTextContent("Ikeja, Lagos");
     expect(first).toHaveTextContent("Reported by Amina");
     expect(first).toHaveTextContent("The ramp at the general hospital is too steep.");
+    expect(within(second).getByRole("heading", { level: 3 })).toHaveTextContent("Experience");
     expect(second).toHaveTextContent("Sent on 2 October 2026");
     expect(second).toHaveTextContent(placeMessages.placeNotGiven);
     expect(second).toHaveTextContent("Reported by Anonymous");
