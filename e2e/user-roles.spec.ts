@@ -199,27 +199,42 @@ signedInTest.describe("user roles", () => {
     },
   );
 
-  signedInTest.describe("at 320 px wide", () => {
-    signedInTest.use({ viewport: { width: 320, height: 640 } });
+  for (const [width, height] of [
+    [320, 640],
+    [360, 740],
+  ] as const) {
+    signedInTest.describe(`at ${width} px wide`, () => {
+      signedInTest.use({ viewport: { width, height } });
 
-    signedInTest(
-      "the page does not scroll sideways; the table scrolls inside its own region",
-      async ({ page, request }) => {
-        const admin = await signInAsAdmin(request);
-        await openSignedIn(page, admin, paths.userRoles());
-        const region = tableRegion(page);
-        await expect(region).toBeVisible();
-        await hasNoHorizontalScroll(page);
-        const { scrollWidth, clientWidth } = await region.evaluate((element) => ({
-          scrollWidth: element.scrollWidth,
-          clientWidth: element.clientWidth,
-        }));
-        expect(scrollWidth).toBeGreaterThan(clientWidth);
-        await region.focus();
-        await page.keyboard.press("ArrowRight");
-        await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-        await expectNoAxeViolations(page, "user roles at 320 px");
-      },
-    );
-  });
+      signedInTest(
+        "each user is a card that fits: neither the page nor the table scrolls sideways",
+        async ({ page, request }) => {
+          const account = await registerVerified(request, "Chidi", "Eze");
+          const admin = await signInAsAdmin(request);
+          await openSignedIn(page, admin, paths.userRoles());
+          await search(page, account.email);
+          const region = tableRegion(page);
+          await expect(region).toBeVisible();
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(scrollWidth, "the page's width in px").toBeLessThanOrEqual(width);
+          await hasNoHorizontalScroll(page);
+          const inner = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+          expect(inner, "horizontal overflow of the table in px").toBeLessThanOrEqual(0);
+          // Still a table to assistive technology, its cells named by the column headers.
+          const row = rowOf(page, account.email);
+          await expect(roleCell(row)).toHaveText("User");
+          await expect(row.getByRole("rowheader")).toHaveText(account.email);
+          const select = page.getByRole("combobox", { name: "Role of Chidi Eze" });
+          await expect(select).toBeVisible();
+          await select.selectOption("admin");
+          await page.getByRole("button", { name: "Save role of Chidi Eze" }).click();
+          const dialog = page.getByRole("dialog", { name: "Make Chidi Eze an admin?" });
+          await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+          await dialog.getByRole("button", { name: "Cancel" }).click();
+          await expect(dialog).toBeHidden();
+          await expectNoAxeViolations(page, `user roles at ${width} px`);
+        },
+      );
+    });
+  }
 });

@@ -7,6 +7,7 @@ import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections/CorrectionForm";
 import { StatePolicyPage } from "../../features/states/StatePolicyPage";
+import { StateReports } from "../../features/states/StateReports";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
 import { loadDatasets } from "../datasets";
@@ -35,6 +36,7 @@ export default function StateRoute({ loaderData }: Route.ComponentProps) {
   const { record } = loaderData;
   return (
     <StatePolicyPage {...loaderData}>
+      <StateReports stateId={record.id} stateName={record.state} />
       <CorrectionForm subject="state" subjectId={record.id} subjectName={record.state} />
     </StatePolicyPage>
   );

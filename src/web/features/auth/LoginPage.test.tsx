@@ -1,11 +1,13 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LoginPage, SIGNED_IN_REDIRECT_MS } from "./LoginPage";
+import { landingAfterSignIn, LoginPage, SIGNED_IN_REDIRECT_MS } from "./LoginPage";
 import { PENDING_VERIFICATION_KEY } from "./pending-verification";
 import { ada, mockApi, renderPage, resetAuthTestState, signInLocally, storedUser } from "./test-support";
 
 afterEach(resetAuthTestState);
+
+const reviewQueue = { path: "/dashboard/reviews", element: <h1>Review queue</h1> };
 
 const toasts = () => screen.getByRole("region", { name: "Notifications" });
 const logIn = () => screen.getByRole("button", { name: "Log in" });
@@ -64,6 +66,22 @@ describe("the login form", () => {
     expect(storedUser()).toEqual({ ...ada, token: "fresh-session-token" });
     expect(api.sent[0]?.body).toEqual({ email: "ada@example.org", password: "Kettle-Drum-42" });
     expect(window.localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+  });
+
+  it.each([
+    ["moderator", "Moderator"],
+    ["admin", "Admin"],
+  ] as const)("takes a %s to the review queue once signed in", async (role, firstname) => {
+    mockApi().answer("POST /auth/login", {
+      status: 200,
+      body: { success: true, token: "staff-token", user: { ...ada, firstname, role } },
+    });
+    const user = userEvent.setup();
+    const router = renderPage(<LoginPage />, { path: "/login", routes: [reviewQueue] });
+    await typeCredentials(user, "staff@example.org", "Kettle-Drum-42");
+    await user.click(logIn());
+    expect(await screen.findByRole("heading", { name: "Review queue" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/reviews");
   });
 
   it("shows the server's reason as a toast and on the page when the credentials are wrong", async () => {
@@ -129,5 +147,28 @@ describe("a signed-in visitor of the login page", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(router.state.location.pathname).toBe("/dashboard");
     expect(screen.getByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+  });
+
+  it("is taken to the review queue after 2 seconds when a moderator", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    signInLocally({ ...ada, role: "moderator" });
+    const router = renderPage(<LoginPage />, { path: "/login", routes: [reviewQueue] });
+    expect(
+      screen.getByText("You are signed in as Ada. Taking you to the review queue in 2 seconds."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to the review queue now" })).toHaveAttribute(
+      "href",
+      "/dashboard/reviews",
+    );
+    act(() => vi.advanceTimersByTime(SIGNED_IN_REDIRECT_MS));
+    expect(router.state.location.pathname).toBe("/dashboard/reviews");
+  });
+});
+
+describe("landingAfterSignIn", () => {
+  it("sends those who review reports to the queue and everyone else to the dashboard", () => {
+    expect(landingAfterSignIn("user").path).toBe("/dashboard");
+    expect(landingAfterSignIn("moderator").path).toBe("/dashboard/reviews");
+    expect(landingAfterSignIn("admin").path).toBe("/dashboard/reviews");
   });
 });

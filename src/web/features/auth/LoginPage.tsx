@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { accountMessages } from "../../../domain/accounts/messages";
+import type { UserRole } from "../../../domain/accounts/user";
+import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { session, useSessionUser } from "../../lib/session";
@@ -27,6 +29,17 @@ export const SIGNED_IN_REDIRECT_MS = 2000;
 const ids = { email: "email", password: "password" } as const;
 
 /**
+ * Where someone goes once signed in: moderators and admins (who may review reports) to the review queue,
+ * where their work waits; everyone else to the dashboard. There is no "page you came from" to return to:
+ * the dashboard's pages send a signed-out visitor to the home page, not here.
+ */
+export function landingAfterSignIn(role: UserRole): { path: string; name: string } {
+  return can(role, "report:review")
+    ? { path: paths.reviews(), name: "the review queue" }
+    : { path: paths.dashboard(), name: "your dashboard" };
+}
+
+/**
  * Sign in (spec §2, §4, §5). Empty fields show 'Please Fill out all fields' and send nothing (DESIGN
  * decision 3). A 403 (e-mail not verified) offers Resend. Someone already signed in is told so in a live
  * region and taken to the dashboard after 2 seconds.
@@ -41,12 +54,14 @@ export function LoginPage() {
   // Set just before this page signs someone in: they go straight on, without the "already signed in" wait.
   const [signingIn, setSigningIn] = useState(false);
   const alreadySignedIn = user !== null && !signingIn;
+  const landing = user ? landingAfterSignIn(user.role) : null;
+  const landingPath = landing?.path;
 
   useEffect(() => {
-    if (!alreadySignedIn) return;
-    const timer = setTimeout(() => navigate(paths.dashboard(), { replace: true }), SIGNED_IN_REDIRECT_MS);
+    if (!alreadySignedIn || !landingPath) return;
+    const timer = setTimeout(() => navigate(landingPath, { replace: true }), SIGNED_IN_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [alreadySignedIn, navigate]);
+  }, [alreadySignedIn, landingPath, navigate]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,7 +84,7 @@ export function LoginPage() {
       session.signIn(answer.user, answer.token);
       forgetPendingVerificationEmail();
       toast.success(accountMessages.welcomeBack(answer.user.firstname));
-      navigate(paths.dashboard());
+      navigate(landingAfterSignIn(answer.user.role).path);
     } catch (error) {
       const message = failureMessage(error, { network: loginMessages.failed, other: loginMessages.failed });
       toast.error(message);
@@ -86,15 +101,15 @@ export function LoginPage() {
     <AuthPanel title="Log in">
       {/* The live region is always there, so what appears in it is announced. */}
       <div role="status">
-        {alreadySignedIn ? (
+        {alreadySignedIn && landing ? (
           <p className={styles.notice}>
-            You are signed in as {user.firstname}. Taking you to your dashboard in 2 seconds.
+            You are signed in as {user.firstname}. Taking you to {landing.name} in 2 seconds.
           </p>
         ) : null}
       </div>
-      {alreadySignedIn ? (
+      {alreadySignedIn && landing ? (
         <p>
-          <Link to={paths.dashboard()}>Go to your dashboard now</Link>
+          <Link to={landing.path}>Go to {landing.name} now</Link>
         </p>
       ) : (
         <>

@@ -85,6 +85,14 @@ describe("who sees what", () => {
     ]);
     expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
     expect(status()).toHaveTextContent("3 users in all.");
+    // The phone layout labels each cell with its column (CSS draws data-label): one per column, in order.
+    for (const row of within(table()).getAllByRole("row").slice(1)) {
+      expect([...row.querySelectorAll("td, th")].map((cell) => cell.getAttribute("data-label"))).toEqual(
+        within(table())
+          .getAllByRole("columnheader")
+          .map((header) => header.textContent),
+      );
+    }
     expect(server.asked).toEqual(["GET /api/v1/roles/users?page=1&per_page=50"]);
   });
 

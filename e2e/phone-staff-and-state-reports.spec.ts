@@ -1,0 +1,148 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import { paths } from "../src/domain/routes";
+import { signedInTest, verificationTokenFor, type SignedIn } from "./support/accounts";
+import { expect, expectNoAxeViolations } from "./support/fixtures";
+
+// Issue 15 on a phone (360 × 740): a state's page shows its verified eyewitness reports, and staff who sign
+// in land on the review queue. (The user-roles page at 360 px is in user-roles.spec.ts.)
+
+signedInTest.use({ viewport: { width: 360, height: 740 } });
+
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<SignedIn> {
+  const response = await request.post("/api/v1/auth/login", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as SignedIn;
+  return { token: body.token, user: body.user };
+}
+
+/** A fresh account, verified through its e-mail and given `role` by the e2e admin. */
+async function newStaff(request: APIRequestContext, role: "moderator") {
+  const account = {
+    email: `staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`,
+    password: "Review-Desk-2026!q",
+    firstname: "Bola",
+    lastname: "Moderator",
+  };
+  expect((await request.post("/api/v1/auth/register", { data: account })).status()).toBe(201);
+  const token = await verificationTokenFor(account.email);
+  expect((await request.get(`/api/v1/auth/verify-email/${encodeURIComponent(token)}`)).status()).toBe(200);
+  const admin = await signIn(
+    request,
+    process.env.E2E_ADMIN_EMAIL ?? "",
+    process.env.E2E_ADMIN_PASSWORD ?? "",
+  );
+  const me = await signIn(request, account.email, account.password);
+  const promoted = await request.patch("/api/v1/roles/update-role", {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { userId: me.user.id, role },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  return { account, signedIn: await signIn(request, account.email, account.password) };
+}
+
+/** Sends a report from Ado Ekiti (state 13, which no other spec uses) and has a moderator verify it. */
+async function verifiedEkitiReport(request: APIRequestContext, reporter: SignedIn, comment: string) {
+  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#447799" } })
+    .jpeg()
+    .toBuffer();
+  const sent = await request.post("/api/v1/eyewitness", {
+    headers: { authorization: `Bearer ${reporter.token}` },
+    multipart: {
+      firstName: "Ngozi",
+      lastName: "Secretlastname",
+      email: reporter.user.email,
+      commentType: "barrier",
+      comment,
+      stateId: "13",
+      lga: "Ado Ekiti",
+      occurredOn: "2026-11-20",
+      placePrecision: "lga",
+      peopleConsent: "true",
+      showFirstName: "true",
+      media: { name: "ramp.jpg", mimeType: "image/jpeg", buffer: photo },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { report } = (await sent.json()) as { report: { id: string } };
+  const { signedIn: moderator } = await newStaff(request, "moderator");
+  const decided = await request.patch(`/api/v1/eyewitness/${report.id}/review`, {
+    headers: { authorization: `Bearer ${moderator.token}` },
+    data: { status: "verified", note: "Checked with the school.", fromStatus: "pending" },
+  });
+  expect(decided.status(), await decided.text()).toBe(200);
+}
+
+async function hasNoHorizontalScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, "the page's width in px").toBeLessThanOrEqual(360);
+}
+
+signedInTest(
+  "a state's page shows its verified eyewitness reports and links to them all",
+  async ({ page, signedIn, request }) => {
+    const comment = `The ramp at the Ado Ekiti library is broken, ${Date.now()}.`;
+    await verifiedEkitiReport(request, signedIn, comment);
+
+    await page.goto(paths.state(13));
+    const section = page.getByRole("region", { name: "Eyewitness reports" });
+    await expect(section.getByRole("status")).toHaveText(/^\d+ verified reports?$/);
+    const report = section.getByRole("article").filter({ hasText: comment });
+    await expect(report).toContainText("Happened on 20 November 2026");
+    await expect(report).toContainText("Ado Ekiti, Ekiti");
+    await expect(report).toContainText("Reported by Ngozi");
+    await expect(section).not.toContainText("Secretlastname");
+    await expect(section).not.toContainText(signedIn.user.email);
+    await hasNoHorizontalScroll(page);
+    await expectNoAxeViolations(page, "state page with its eyewitness reports");
+
+    await section.getByRole("link", { name: "See all reports from Ekiti" }).click();
+    await expect(page).toHaveURL(/\/eyewitness-reports\?state=13$/);
+    await expect(page.getByRole("article").filter({ hasText: comment })).toBeVisible();
+  },
+);
+
+signedInTest(
+  "without JavaScript the state page says the reports need it, and its link works",
+  async ({ browser }) => {
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto(paths.state(13));
+    const section = page.getByRole("region", { name: "Eyewitness reports" });
+    // Chromium's "JavaScript disabled" keeps the parser's scripting flag, so <noscript> stays raw text here:
+    // read it as such (a browser without scripting shows it as a paragraph).
+    expect(await section.locator("noscript").textContent()).toContain(
+      "The latest verified reports need JavaScript; the link below lists them all.",
+    );
+    await expect(section).not.toContainText("Loading");
+    await expect(section.getByRole("link", { name: "See all reports from Ekiti" })).toHaveAttribute(
+      "href",
+      "/eyewitness-reports?state=13",
+    );
+    await context.close();
+  },
+);
+
+signedInTest("a moderator who signs in lands on the review queue", async ({ page, request }) => {
+  const { account } = await newStaff(request, "moderator");
+  await page.goto(paths.login());
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await expectNoAxeViolations(page, "login page");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/reviews$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+  await hasNoHorizontalScroll(page);
+});
+
+signedInTest("a user who signs in still lands on the dashboard", async ({ page, account }) => {
+  await page.goto(paths.login());
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
