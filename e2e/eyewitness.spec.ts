@@ -5,8 +5,12 @@ import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtu
 
 // Eyewitness reports end to end: real file inputs, the real upload, the stored report in My reports.
 
-async function photo(colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+async function photo(
+  colour: string,
+  width = 64,
+  height = 48,
+): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
   return { name: `${colour.replace("#", "")}.jpg`, mimeType: "image/jpeg", buffer };
@@ -39,7 +43,7 @@ signedInTest.describe("eyewitness reports", () => {
       await page.getByRole("radio", { name: "Photographs" }).check();
       await page
         .getByLabel("Add photographs")
-        .setInputFiles([await photo("#336699"), await photo("#996633")]);
+        .setInputFiles([await photo("#336699"), await photo("#996633", 1600, 1200)]);
       await expect(page.getByRole("button", { name: /^Remove photo 1: / })).toBeVisible();
       await expect(page.getByRole("button", { name: /^Remove photo 2: / })).toBeVisible();
       await page.getByLabel("Description of photo 1 (optional)").fill("The ramp's steep slope");
@@ -70,12 +74,25 @@ signedInTest.describe("eyewitness reports", () => {
         /^Photograph 1 of the report of .+: The ramp's steep slope$/,
       );
       await expect(images.nth(1)).toHaveAccessibleName(/^Photograph 2 of the report of [^:]+$/);
-      // The photographs really load (signed media links), and are real images.
-      for (const image of await images.all()) {
-        await expect
-          .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
-          .toBe(64);
-      }
+      // The photographs really load (signed media links), and are real images: the small one as it is,
+      // the large one as a WebP copy the browser chose from srcset, never the full 1600 px photo.
+      await expect
+        .poll(() => images.first().evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBe(64);
+      await expect
+        .poll(() => images.nth(1).evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      const large = await images.nth(1).evaluate((element) => ({
+        width: (element as HTMLImageElement).naturalWidth,
+        src: (element as HTMLImageElement).currentSrc,
+      }));
+      expect(large.src).toMatch(/&w=(320|640|1280)$/);
+      // Its natural width is the variant's, scaled to the slot `sizes` gave it: never the photo's 1600.
+      expect(large.width).toBeLessThanOrEqual(640);
+      await expect(report.getByRole("link", { name: /^Open the full photo/ }).nth(1)).toHaveAttribute(
+        "href",
+        /^\/media\/[0-9a-f-]+\?u=\d+&exp=\d+&sig=[\w-]+$/,
+      );
       await expectNoAxeViolations(page, "my reports");
     },
   );

@@ -87,6 +87,20 @@ export interface ReportMediaView {
   url: string;
   /** What the photo shows, as its reporter described it (its alt text); null when not described. */
   description: string | null;
+  /** A photo's size in pixels; null for a video and for photos stored before sizes were kept. */
+  width: number | null;
+  height: number | null;
+  /**
+   * Smaller WebP copies of a photo, smallest first, served with the photo's own access rules at
+   * `{url}` with `w={bound}` added; empty for a video, a small photo, or one stored before variants.
+   */
+  variants: ReportMediaVariantView[];
+}
+
+export interface ReportMediaVariantView {
+  width: number;
+  height: number;
+  url: string;
 }
 
 export interface OwnReportView {

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -267,6 +268,9 @@ export const reportMedia = pgTable(
     sha256: text("sha256").notNull(),
     /** The reporter's description of a photo, its text alternative; null when none was given. */
     description: text("description"),
+    /** A photo's size in pixels (migration 0009); null for a video and for photos stored before it. */
+    width: integer("width"),
+    height: integer("height"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -277,6 +281,31 @@ export const reportMedia = pgTable(
       "report_media_description_length_check",
       sql`char_length(${table.description}) <= ${sql.raw(String(PHOTO_DESCRIPTION_MAX_LENGTH))}`,
     ),
+  ],
+);
+
+/**
+ * Smaller WebP copies of a photo (migration 0009), made once when it is stored: at most 320, 640 and 1280
+ * pixels on the long side, only those smaller than the photo. Each is a stored file of its own, named by
+ * its row (the orphan sweep keeps it) and removed with the photo's row.
+ */
+export const reportMediaVariants = pgTable(
+  "report_media_variants",
+  {
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => reportMedia.id, { onDelete: "cascade" }),
+    /** The bound on the long side it was made for (320, 640 or 1280); its own size is width × height. */
+    size: integer("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Path under UPLOADS_DIR. */
+    storageKey: text("storage_key").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.mediaId, table.size] }),
+    uniqueIndex("report_media_variants_storage_key_key").on(table.storageKey),
   ],
 );
 

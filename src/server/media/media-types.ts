@@ -43,5 +43,7 @@ const fileExtensions: Record<PhotoContentType | VideoContentType, string> = {
 
 /** The extension for a stored content type, for the download name of a file. */
 export function extensionOf(contentType: string): string {
+  // A photo's variants are WebP (photo-processing.ts), never an upload's type.
+  if (contentType === "image/webp") return "webp";
   return fileExtensions[contentType as PhotoContentType] ?? "bin";
 }

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
-import { reportMedia } from "../db/schema";
+import { reportMedia, reportMediaVariants } from "../db/schema";
 import type { MediaStorage } from "./storage";
 
 // A process killed mid-upload (kill -9, power cut) leaves files that nothing will ever remove: `.part`
@@ -31,7 +31,7 @@ export interface SweepResult {
   orphanFiles: number;
 }
 
-/** Removes abandoned uploads, and stored files that no report names and are older than `olderThanMs`. */
+/** Removes abandoned uploads, and stored files that no report (or photo variant) names and are older than `olderThanMs`. */
 export async function sweepOrphanMedia(
   storage: MediaStorage,
   db: Database,
@@ -43,14 +43,17 @@ export async function sweepOrphanMedia(
   for await (const files of storage.storedFiles()) {
     const old = files.filter((file) => now.getTime() - file.modifiedMs > olderThanMs);
     if (old.length === 0) continue;
+    const keys = old.map((file) => file.key);
+    // A photo's WebP variants are files named by rows of their own.
     const named = await db
       .select({ storageKey: reportMedia.storageKey })
       .from(reportMedia)
-      .where(
-        inArray(
-          reportMedia.storageKey,
-          old.map((file) => file.key),
-        ),
+      .where(inArray(reportMedia.storageKey, keys))
+      .union(
+        db
+          .select({ storageKey: reportMediaVariants.storageKey })
+          .from(reportMediaVariants)
+          .where(inArray(reportMediaVariants.storageKey, keys)),
       );
     const kept = new Set(named.map((row) => row.storageKey));
     for (const file of old) {

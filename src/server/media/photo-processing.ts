@@ -49,6 +49,51 @@ export async function reencodeInPlace(input: Buffer, contentType: PhotoContentTy
   }
 }
 
+/** The long-side bounds of the smaller WebP copies made of each photo, for srcset. */
+export const VARIANT_SIZES = [320, 640, 1280] as const;
+const WEBP_QUALITY = 75;
+
+export interface PhotoVariant {
+  /** The bound it was made for (one of VARIANT_SIZES). */
+  size: number;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface ProcessedPhoto {
+  output: Buffer;
+  width: number;
+  height: number;
+  /** Only the sizes smaller than the photo's long side: a photo is never enlarged. */
+  variants: PhotoVariant[];
+}
+
+/**
+ * The photo re-encoded (reencodeInPlace) with its size and its WebP variants, made from the re-encoded
+ * pixels (already upright and without metadata; an animation's first frame), with no metadata either.
+ */
+export async function processPhoto(input: Buffer, contentType: PhotoContentType): Promise<ProcessedPhoto> {
+  const output = await reencodeInPlace(input, contentType);
+  try {
+    const { width = 0, pageHeight, height = 0 } = await sharp(output).metadata();
+    const frameHeight = pageHeight ?? height;
+    const longSide = Math.max(width, frameHeight);
+    const variants: PhotoVariant[] = [];
+    for (const size of VARIANT_SIZES) {
+      if (longSide <= size) break;
+      const { data, info } = await sharp(output, { limitInputPixels: PHOTO_MAX_PIXELS })
+        .resize({ width: size, height: size, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ size, width: info.width, height: info.height, data });
+    }
+    return { output, width, height: frameHeight, variants };
+  } catch {
+    throw new PhotoProblem("unreadable");
+  }
+}
+
 /** How many leading frames of a GIF to decode, read from its header without decoding any. */
 export async function gifFramesToKeep(input: Buffer): Promise<number> {
   const { width = 0, pageHeight, height = 0, pages = 1 } = await sharp(input, { pages: 1 }).metadata();

@@ -1,8 +1,9 @@
 import { parentPort } from "node:worker_threads";
 import type { PhotoContentType } from "./media-types";
-import { PhotoProblem, reencodeInPlace } from "./photo-processing";
+import { PhotoProblem, processPhoto, type PhotoVariant } from "./photo-processing";
 
-// A photo worker thread: receives {id, input, contentType}, answers {id, output} or {id, problem}.
+// A photo worker thread: receives {id, input, contentType}, answers {id, output, width, height, variants}
+// (the re-encoded photo and its smaller WebP copies, photo-processing.ts) or {id, problem}.
 
 export interface PhotoTask {
   id: number;
@@ -11,7 +12,14 @@ export interface PhotoTask {
 }
 
 export type PhotoAnswer =
-  | { id: number; output: Uint8Array; threadId: number }
+  | {
+      id: number;
+      output: Uint8Array;
+      width: number;
+      height: number;
+      variants: (Omit<PhotoVariant, "data"> & { data: Uint8Array })[];
+      threadId: number;
+    }
   | { id: number; problem: PhotoProblem["reason"] }
   | { id: number; error: string };
 
@@ -19,12 +27,12 @@ const port = parentPort;
 if (port) {
   const { threadId } = await import("node:worker_threads");
   port.on("message", (task: PhotoTask) => {
-    reencodeInPlace(
+    processPhoto(
       Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength),
       task.contentType,
     )
-      .then((output) => {
-        const answer: PhotoAnswer = { id: task.id, output, threadId };
+      .then((photo) => {
+        const answer: PhotoAnswer = { id: task.id, ...photo, threadId };
         port.postMessage(answer);
       })
       .catch((error: unknown) => {

@@ -79,6 +79,20 @@ describe("photo re-encoding", () => {
     );
   });
 
+  it("makes WebP variants no larger than the photo, from an animation's first frame", async () => {
+    const { width, height, variants } = await pool.run(await animatedGif(3, 700, 100), "image/gif");
+
+    expect([width, height]).toEqual([700, 100]);
+    expect(variants.map((variant) => [variant.size, variant.width, variant.height])).toEqual([
+      [320, 320, 46],
+      [640, 640, 91],
+    ]);
+    for (const variant of variants) {
+      const metadata = await sharp(variant.data, { animated: true }).metadata();
+      expect([metadata.format, metadata.pages ?? 1, metadata.exif]).toEqual(["webp", 1, undefined]);
+    }
+  });
+
   it("carries on after a task fails", async () => {
     await expect(pool.run(Buffer.alloc(10), "image/gif")).rejects.toBeInstanceOf(PhotoProblem);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })

@@ -4,12 +4,16 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PhotoContentType } from "./media-types";
-import { PhotoProblem } from "./photo-processing";
+import { PhotoProblem, type ProcessedPhoto } from "./photo-processing";
 import type { PhotoAnswer, PhotoTask } from "./photo-worker";
 
-export { PHOTO_MAX_PIXELS, PhotoProblem } from "./photo-processing";
+export { PHOTO_MAX_PIXELS, PhotoProblem, VARIANT_SIZES } from "./photo-processing";
+export type { PhotoVariant, ProcessedPhoto } from "./photo-processing";
 
-// Photos are re-encoded (photo-processing.ts) in a pool of worker threads, one per core, so decoding a
+/** A processed photo, with the id of the thread that did the work. */
+export type PhotoResult = ProcessedPhoto & { threadId: number };
+
+// Photos are re-encoded, and their smaller WebP variants made (photo-processing.ts), in a pool of worker threads, one per core, so decoding a
 // burst of large photos never holds up the event loop that answers other requests. Tasks beyond the
 // pool's size wait in order; a worker that dies is replaced, and its task fails as a server error.
 
@@ -27,7 +31,7 @@ function workerSource(): URL {
 
 interface Pending {
   task: PhotoTask;
-  resolve: (answer: { output: Buffer; threadId: number }) => void;
+  resolve: (answer: PhotoResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -41,7 +45,7 @@ export class PhotoWorkerPool {
 
   constructor(readonly size: number) {}
 
-  run(input: Buffer, contentType: PhotoContentType): Promise<{ output: Buffer; threadId: number }> {
+  run(input: Buffer, contentType: PhotoContentType): Promise<PhotoResult> {
     if (this.closed) return Promise.reject(new Error("the photo worker pool is closed"));
     return new Promise((resolve, reject) => {
       this.queue.push({ task: { id: this.nextId++, input, contentType }, resolve, reject });
@@ -81,8 +85,13 @@ export class PhotoWorkerPool {
       if (!pending || pending.task.id !== answer.id) return;
       this.busy.delete(worker);
       if ("output" in answer) {
-        const output = Buffer.from(answer.output.buffer, answer.output.byteOffset, answer.output.byteLength);
-        pending.resolve({ output, threadId: answer.threadId });
+        pending.resolve({
+          output: asBuffer(answer.output),
+          width: answer.width,
+          height: answer.height,
+          variants: answer.variants.map((variant) => ({ ...variant, data: asBuffer(variant.data) })),
+          threadId: answer.threadId,
+        });
       } else if ("problem" in answer) pending.reject(new PhotoProblem(answer.problem));
       else pending.reject(new Error(`photo worker: ${answer.error}`));
       if (!this.closed) this.idle.push(worker);
@@ -111,15 +120,20 @@ function pool(): PhotoWorkerPool {
   return sharedPool;
 }
 
-/** The photo re-encoded without metadata, in the same format; throws PhotoProblem when it cannot be read. */
-export async function reencodePhoto(input: Buffer, contentType: PhotoContentType): Promise<Buffer> {
-  return (await pool().run(input, contentType)).output;
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The photo re-encoded without metadata, in the same format, with its size and WebP variants; throws
+ * PhotoProblem when it cannot be read.
+ */
+export async function reencodePhoto(input: Buffer, contentType: PhotoContentType): Promise<ProcessedPhoto> {
+  const { output, width, height, variants } = await pool().run(input, contentType);
+  return { output, width, height, variants };
 }
 
 /** The same, with the id of the thread that did the work (tests check it is never the main thread). */
-export function reencodePhotoReporting(
-  input: Buffer,
-  contentType: PhotoContentType,
-): Promise<{ output: Buffer; threadId: number }> {
+export function reencodePhotoReporting(input: Buffer, contentType: PhotoContentType): Promise<PhotoResult> {
   return pool().run(input, contentType);
 }

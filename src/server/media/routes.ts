@@ -6,7 +6,7 @@ import { accountMessages } from "../../domain/accounts/messages";
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { requireUser } from "../accounts/guards";
 import type { Database } from "../db/database";
-import { eyewitnessReports, reportMedia, users } from "../db/schema";
+import { eyewitnessReports, reportMedia, reportMediaVariants, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { mediaVisibleTo, type MediaViewer } from "./media-access";
 import { MEDIA_LINK_MAX_SECONDS, type MediaLinks } from "./media-links";
@@ -17,6 +17,8 @@ import type { MediaStorage } from "./storage";
 // Proof of that is either a signed link (?sig&exp, for <img> and <video>) or the bearer token (fetch).
 // Anyone else gets 404, the same answer as for a file that does not exist, so nothing is revealed.
 // A bad or expired signature is a 403: it is checked without looking anything up.
+// GET /media/{id}?w=320 is one of a photo's smaller WebP copies (320, 640 or 1280 px on the long side),
+// under the very same rules and links as the photo itself; a size the photo does not have is a 404.
 
 export interface MediaDependencies {
   db: Database;
@@ -26,12 +28,14 @@ export interface MediaDependencies {
 
 const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const mediaNotFound = "This photograph or video does not exist, or you cannot see it.";
+const variantNotFound =
+  "This photograph has no copy of that size. Sizes offered are listed with the photograph; open it without the w parameter for the full photo.";
 /** The longest a browser keeps a file fetched through a signed link (the links' longest life). */
 const LINK_CACHE_SECONDS = MEDIA_LINK_MAX_SECONDS;
 
 interface MediaRequest {
   Params: { id: string };
-  Querystring: { sig?: string; exp?: string; u?: string };
+  Querystring: { sig?: string; exp?: string; u?: string; w?: string };
 }
 
 export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyPluginAsync {
@@ -69,6 +73,8 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
       if (!MEDIA_ID.test(id)) throw new HttpError(404, mediaNotFound);
       const viewer = await viewerOf(request);
 
+      const { w } = request.query;
+      if (w !== undefined && !/^[1-9]\d{0,4}$/.test(w)) throw new HttpError(404, variantNotFound);
       const [media] = await db
         .select({
           kind: reportMedia.kind,
@@ -80,7 +86,26 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
         .where(and(eq(reportMedia.id, id), mediaVisibleTo(viewer)))
         .limit(1);
       if (!media) throw new HttpError(404, mediaNotFound);
-      if (!(await stat(storage.pathOf(media.storageKey)).catch(() => null))?.isFile()) {
+      let file = {
+        storageKey: media.storageKey,
+        contentType: media.contentType,
+        name: `${media.kind}-${id}`,
+      };
+      if (w !== undefined) {
+        // Looked up only once the photo itself is known to be visible to this viewer.
+        const [variant] = await db
+          .select({ storageKey: reportMediaVariants.storageKey })
+          .from(reportMediaVariants)
+          .where(and(eq(reportMediaVariants.mediaId, id), eq(reportMediaVariants.size, Number(w))))
+          .limit(1);
+        if (!variant) throw new HttpError(404, variantNotFound);
+        file = {
+          storageKey: variant.storageKey,
+          contentType: "image/webp",
+          name: `${media.kind}-${id}-${w}`,
+        };
+      }
+      if (!(await stat(storage.pathOf(file.storageKey)).catch(() => null))?.isFile()) {
         request.log.error({ mediaId: id }, "report media file is missing from the uploads folder");
         throw new HttpError(404, mediaNotFound);
       }
@@ -90,16 +115,16 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
           ? Math.min(links.secondsLeft(request.query.exp ?? ""), LINK_CACHE_SECONDS)
           : 0;
       reply
-        .header("content-type", media.contentType)
+        .header("content-type", file.contentType)
         .header(
           "content-disposition",
-          `inline; filename="eyewitness-${media.kind}-${id}.${extensionOf(media.contentType)}"`,
+          `inline; filename="eyewitness-${file.name}.${extensionOf(file.contentType)}"`,
         )
         .header("x-content-type-options", "nosniff")
         // Never run as a page, even if opened directly: no scripts, no plugins, no framing.
         .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'; sandbox")
         .header("cache-control", cacheSeconds > 0 ? `private, max-age=${cacheSeconds}` : "private, no-cache");
-      return reply.sendFile(media.storageKey, storage.root);
+      return reply.sendFile(file.storageKey, storage.root);
     });
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportMessages } from "../../domain/reports/report-rules";
 import { bearer, emptyTables, signedInUser } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
-import { eyewitnessReports, reportMedia } from "../db/schema";
+import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
 import {
   buildReportsTestApp,
@@ -91,6 +91,22 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
     request.destroy();
 
     await expectNothingLeft();
+  });
+
+  it("removes a stored photo's WebP variants too when the client goes away during the next photo", async () => {
+    const body = multipart([
+      ...fieldParts(),
+      mediaPart("wide.jpg", "image/jpeg", await smallJpeg(2000, 1500)),
+      mediaPart("next.png", "image/png", await noisyPng(3 * 1024 * 1024)),
+    ]);
+    const request = startUpload(body, body.payload.length - 2 * 1024 * 1024);
+
+    // The photo and its 320, 640 and 1280 px copies.
+    await waitFor(async () => (await storedFiles()).length === 4, "the photo and its variants are stored");
+    request.destroy();
+
+    await expectNothingLeft();
+    expect(await t.db.select().from(reportMediaVariants)).toEqual([]);
   });
 
   it("removes the unfinished video file when the client goes away mid-video", async () => {

@@ -75,6 +75,9 @@ describe.each(testDatabaseKinds())("my reports on %s", (kind) => {
         bytes: expect.any(Number),
         url: expect.stringMatching(new RegExp(`^/media/${media.id}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`)),
         description: null,
+        width: expect.any(Number),
+        height: expect.any(Number),
+        variants: [],
       });
     }
     expect(Date.parse(second!.createdAt)).toBeGreaterThan(Date.parse(body.reports[1]!.createdAt));

@@ -3,7 +3,7 @@ import { stateLgas, type ReportPlace } from "../../domain/reports/report-place";
 import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
 import { recordAudit } from "../accounts/audit-log";
 import type { Database } from "../db/database";
-import { eyewitnessReports, reportMedia } from "../db/schema";
+import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import type { MediaLinkSigner } from "../media/media-links";
 import type { ReportFields } from "./report-fields";
 import type { StoredMedia } from "./report-upload";
@@ -56,8 +56,18 @@ export const mediaColumns = {
   contentType: reportMedia.contentType,
   bytes: reportMedia.bytes,
   description: reportMedia.description,
+  width: reportMedia.width,
+  height: reportMedia.height,
 };
-export type MediaRow = Pick<typeof reportMedia.$inferSelect, keyof typeof mediaColumns>;
+export interface MediaVariantRow {
+  size: number;
+  width: number;
+  height: number;
+}
+export type MediaRow = Pick<typeof reportMedia.$inferSelect, keyof typeof mediaColumns> & {
+  /** Smallest first. */
+  variants: MediaVariantRow[];
+};
 
 export interface NewReport {
   reporterId: number;
@@ -107,9 +117,22 @@ export async function saveReport(
           bytes: file.bytes,
           sha256: file.sha256,
           description: file.description,
+          width: file.width,
+          height: file.height,
           createdAt: at,
         })),
       );
+      const variants = media.flatMap((file) =>
+        file.variants.map((variant) => ({
+          mediaId: file.id,
+          size: variant.size,
+          width: variant.width,
+          height: variant.height,
+          storageKey: variant.storageKey,
+          bytes: variant.bytes,
+        })),
+      );
+      if (variants.length > 0) await tx.insert(reportMediaVariants).values(variants);
     }
     await recordAudit(tx, {
       actorId: report.reporterId,
@@ -131,6 +154,9 @@ export async function saveReport(
         contentType: file.contentType,
         bytes: file.bytes,
         description: file.description,
+        width: file.width,
+        height: file.height,
+        variants: file.variants.map(({ size, width, height }) => ({ size, width, height })),
       })),
     };
   });
@@ -194,15 +220,47 @@ export function toMediaView(file: MediaRow, url: string): ReportMediaView {
     bytes: file.bytes,
     url,
     description: file.description,
+    width: file.width,
+    height: file.height,
+    variants: file.variants.map((variant) => ({
+      width: variant.width,
+      height: variant.height,
+      url: variantUrl(url, variant.size),
+    })),
   };
+}
+
+/** A variant's address: the photo's own (signed or plain) with `w={bound}` added. */
+export function variantUrl(photoUrl: string, size: number): string {
+  return `${photoUrl}${photoUrl.includes("?") ? "&" : "?"}w=${size}`;
 }
 
 /** The media rows of the given reports, each report's in the order they were attached. */
 export async function findMediaOf(db: Database, reportIds: string[]): Promise<MediaRow[]> {
   if (reportIds.length === 0) return [];
-  return db
+  const rows = await db
     .select(mediaColumns)
     .from(reportMedia)
     .where(inArray(reportMedia.reportId, reportIds))
     .orderBy(asc(reportMedia.reportId), asc(reportMedia.position));
+  const photoIds = rows.filter((row) => row.kind === "photo").map((row) => row.id);
+  const variants =
+    photoIds.length === 0
+      ? []
+      : await db
+          .select({
+            mediaId: reportMediaVariants.mediaId,
+            size: reportMediaVariants.size,
+            width: reportMediaVariants.width,
+            height: reportMediaVariants.height,
+          })
+          .from(reportMediaVariants)
+          .where(inArray(reportMediaVariants.mediaId, photoIds))
+          .orderBy(asc(reportMediaVariants.mediaId), asc(reportMediaVariants.size));
+  return rows.map((row) => ({
+    ...row,
+    variants: variants
+      .filter((variant) => variant.mediaId === row.id)
+      .map(({ size, width, height }) => ({ size, width, height })),
+  }));
 }

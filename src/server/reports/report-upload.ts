@@ -16,7 +16,7 @@ import { formatNumber } from "../../domain/format";
 import { HttpError } from "../http/errors";
 import { hasForbiddenCharacter, invalidCharacterMessage } from "../http/input-guard";
 import { SNIFF_BYTES, sniffMediaType, type MediaType } from "../media/media-types";
-import { PhotoProblem, reencodePhoto } from "../media/photos";
+import { PhotoProblem, reencodePhoto, type ProcessedPhoto } from "../media/photos";
 import type { UploadBatch } from "../media/storage";
 import { byteLimit, Fingerprint, readHead, type SplitUpload } from "../media/upload-streams";
 import { remuxVideo, VideoProblem, type RemuxOptions } from "../media/videos";
@@ -31,7 +31,8 @@ import {
 } from "./report-fields";
 
 // Reads a multipart report as it arrives (spec §5, DESIGN §7): text fields; photos (at most 10, each at
-// most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written; or one
+// most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written with
+// their smaller WebP variants; or one
 // video (at most 100 MB, MP4/MOV/AVI by content) streamed straight to disk; or a video link. Each rule
 // is checked as soon as the part it concerns arrives, so a refused upload stops early. Every file goes
 // into `batch`; the caller discards the batch when anything fails. A video is stored only remuxed
@@ -49,6 +50,19 @@ export interface StoredMedia {
   contentType: string;
   bytes: number;
   sha256: string;
+  /** A photo's size in pixels; null for a video. */
+  width: number | null;
+  height: number | null;
+  /** A photo's smaller WebP copies, stored in the same batch; none for a video. */
+  variants: StoredVariant[];
+}
+
+export interface StoredVariant {
+  size: number;
+  width: number;
+  height: number;
+  storageKey: string;
+  bytes: number;
 }
 
 export interface ReceivedReport {
@@ -180,7 +194,7 @@ async function storePhoto(
     maxBytes,
     () => new HttpError(413, photoTooLarge(name, maxBytes)),
   );
-  let photo: Buffer;
+  let photo: ProcessedPhoto;
   try {
     photo = await reencodePhoto(original, contentType);
   } catch (error) {
@@ -190,16 +204,36 @@ async function storePhoto(
       : new HttpError(415, reportServerMessages.photoUnreadable(name));
   }
   const id = randomUUID();
-  const incoming = await batch.incomingFile(id);
-  await pipeline([photo], incoming.stream);
+  const storageKey = await storeBytes(batch, id, photo.output);
+  // Each variant is a file of its own under a new id, in the same batch: a refused report keeps none.
+  const variants: StoredVariant[] = [];
+  for (const variant of photo.variants) {
+    const variantId = randomUUID();
+    variants.push({
+      size: variant.size,
+      width: variant.width,
+      height: variant.height,
+      storageKey: await storeBytes(batch, variantId, variant.data),
+      bytes: variant.data.length,
+    });
+  }
   return {
     id,
     kind: "photo",
-    storageKey: await batch.keep(incoming.path, id),
+    storageKey,
     contentType,
-    bytes: photo.length,
-    sha256: createHash("sha256").update(photo).digest("hex"),
+    bytes: photo.output.length,
+    sha256: createHash("sha256").update(photo.output).digest("hex"),
+    width: photo.width,
+    height: photo.height,
+    variants,
   };
+}
+
+async function storeBytes(batch: UploadBatch, id: string, bytes: Buffer): Promise<string> {
+  const incoming = await batch.incomingFile(id);
+  await pipeline([bytes], incoming.stream);
+  return batch.keep(incoming.path, id);
 }
 
 async function storeVideo(
@@ -246,6 +280,9 @@ async function storeVideo(
     contentType,
     bytes: fingerprint.bytes,
     sha256: fingerprint.sha256,
+    width: null,
+    height: null,
+    variants: [],
   };
 }
 

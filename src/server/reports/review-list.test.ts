@@ -96,6 +96,9 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
           // Signed: reviewers see media that are not public.
           url: expect.stringMatching(new RegExp(`^/media/${media.id}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`)),
           description: null,
+          width: expect.any(Number),
+          height: expect.any(Number),
+          variants: [],
         },
       ],
       firstName: "Ami",

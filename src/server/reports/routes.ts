@@ -46,8 +46,23 @@ export const mediaViewSchema = {
     bytes: { type: "integer" },
     url: { type: "string" },
     description: { type: ["string", "null"] },
+    width: { type: ["integer", "null"] },
+    height: { type: ["integer", "null"] },
+    variants: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          width: { type: "integer" },
+          height: { type: "integer" },
+          url: { type: "string" },
+        },
+        required: ["width", "height", "url"],
+        additionalProperties: false,
+      },
+    },
   },
-  required: ["id", "kind", "contentType", "bytes", "url", "description"],
+  required: ["id", "kind", "contentType", "bytes", "url", "description", "width", "height", "variants"],
   additionalProperties: false,
 } as const;
 
@@ -143,7 +158,9 @@ export function reportRoutes({
         const today = todayInNigeria(now());
         const { fields, media } = await receiveReport(request, batch, limits, video, today);
         // A row must never name a missing file: each file is checked once more just before the insert.
-        const missing = await storage.missing(media.map((file) => file.storageKey));
+        const missing = await storage.missing(
+          media.flatMap((file) => [file.storageKey, ...file.variants.map((variant) => variant.storageKey)]),
+        );
         if (missing.length > 0) {
           request.log.error({ missing }, "a stored file of a report vanished before the report was saved");
           reply.header("retry-after", "60");

@@ -150,6 +150,10 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
           bytes: stored.length,
           url: expect.stringMatching(new RegExp(`^/media/${media!.id}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`)),
           description: null,
+          width: 48,
+          height: 64,
+          // Smaller than the smallest variant: none is made.
+          variants: [],
         },
       ]);
     });

@@ -11,11 +11,38 @@ export interface ReportMediaProps {
   videoPreload?: "metadata" | "none";
 }
 
+/** A tile's width in the grid of ReportMedia.module.css: about half a phone's screen, at most 16rem. */
+export const PHOTO_SIZES = "(max-width: 40rem) 50vw, 16rem";
+
+/**
+ * Where an <img> of the photo gets its pixels: its WebP variants by width, the smallest as the fallback;
+ * the photo itself only when it has none (a small photo, or one stored before variants were made).
+ */
+export function photoSources(photo: ReportMediaView): {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width?: number;
+  height?: number;
+} {
+  const size =
+    photo.width !== null && photo.height !== null ? { width: photo.width, height: photo.height } : {};
+  const [smallest] = photo.variants;
+  if (!smallest) return { src: photo.url, ...size };
+  return {
+    src: smallest.url,
+    srcSet: photo.variants.map((variant) => `${variant.url} ${variant.width}w`).join(", "),
+    sizes: PHOTO_SIZES,
+    ...size,
+  };
+}
+
 /**
  * A report's photographs, video files and video link, wherever reports are shown. Photographs are a list
  * named "Photographs of the report of {day}", each image "Photograph n of the report of {day}" followed by
- * the reporter's description of it when there is one, and a link
- * to the full image; each video is a native player with controls (keyboard operable) named "Video of the
+ * the reporter's description of it when there is one, and a link "Open the full photo". The page loads
+ * only a small WebP copy of each photo (srcset of its variants, lazily), never the full photo unless asked;
+ * each video is a native player with controls (keyboard operable) named "Video of the
  * report of {day}", with a download link beside it for phones that cannot play it. A video link opens in a
  * new tab, and one that is not http(s) is shown as text, never as a link. Renders nothing without media.
  */
@@ -26,19 +53,23 @@ export function ReportMedia({ media, videoUrl, day, videoPreload = "metadata" }:
     <>
       {photos.length > 0 ? (
         <ul className={styles.photos} aria-label={`Photographs of the report of ${day}`}>
-          {photos.map((photo, index) => (
-            <li key={photo.id}>
-              <a href={photo.url} className={styles.photoLink}>
+          {photos.map((photo, index) => {
+            const name = `Photograph ${index + 1} of the report of ${day}`;
+            return (
+              <li key={photo.id}>
                 <img
-                  src={photo.url}
-                  alt={`Photograph ${index + 1} of the report of ${day}${photo.description ? `: ${photo.description}` : ""}`}
+                  {...photoSources(photo)}
+                  alt={`${name}${photo.description ? `: ${photo.description}` : ""}`}
                   loading="lazy"
                   decoding="async"
                   className={styles.photo}
                 />
-              </a>
-            </li>
-          ))}
+                <a href={photo.url} className={styles.fullPhotoLink}>
+                  Open the full photo<span className="visually-hidden"> ({name})</span>
+                </a>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       {videos.map((video, index) => (

@@ -126,5 +126,16 @@ export function publishedReport(fields: Partial<PublishedReportView> = {}): Publ
 
 /** One media file of a report as the API lists it: a JPEG photo unless `fields` say otherwise. */
 export function mediaView(id: string, url: string, fields: Partial<ReportMediaView> = {}): ReportMediaView {
-  return { id, kind: "photo", contentType: "image/jpeg", bytes: 1000, url, description: null, ...fields };
+  return {
+    id,
+    kind: "photo",
+    contentType: "image/jpeg",
+    bytes: 1000,
+    url,
+    description: null,
+    width: null,
+    height: null,
+    variants: [],
+    ...fields,
+  };
 }

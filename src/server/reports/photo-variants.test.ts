@@ -1,0 +1,251 @@
+import { readFile, utimes, writeFile, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ReportMediaView } from "../../domain/reports/report-rules";
+import { bearer, emptyTables } from "../accounts/test-support";
+import type { DatabaseHandle } from "../db/database";
+import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
+import { sweepOrphanMedia } from "../media/orphan-sweep";
+import { MediaStorage } from "../media/storage";
+import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import {
+  buildReportsTestApp,
+  emptyUploads,
+  fieldParts,
+  filesIn,
+  hasGpsBlock,
+  mediaPart,
+  publishedList,
+  signedInAs,
+  smallJpeg,
+  submitReport,
+  type ReportsTestApp,
+  type SubmittedAnswer,
+} from "./test-support";
+
+// A photo's smaller WebP copies (320, 640 and 1280 px on the long side, never enlarged): made once when
+// the photo is stored, without metadata, listed with the photo, served under the photo's own rules.
+
+const people = {
+  reporter: { email: "amina@example.org", firstname: "Amina", lastname: "Bello" },
+  stranger: { email: "bola@example.org", firstname: "Bola", lastname: "Ade" },
+  moderator: { email: "mod@example.org", firstname: "Ngozi", lastname: "Eze" },
+};
+
+/** A large phone photo: a camera's make and a GPS position in its EXIF. */
+function photoWithGps(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneCo", Model: "Pocket 7" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "6/1 27/1 0/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "3/1 23/1 0/1",
+      },
+    })
+    .toBuffer();
+}
+
+const notFound = {
+  success: false,
+  message: "This photograph or video does not exist, or you cannot see it.",
+};
+
+describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
+  let database: DatabaseHandle;
+  let t: ReportsTestApp;
+  let reporter: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await buildReportsTestApp(database);
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await emptyTables(database.db);
+    await emptyUploads(t.uploadsDir);
+    reporter = await signedInAs(t, "user", people.reporter);
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url, headers });
+
+  async function submitPhoto(photo: Buffer): Promise<ReportMediaView> {
+    const response = await submitReport(t.app, reporter, [
+      ...fieldParts(),
+      mediaPart("big.jpg", "image/jpeg", photo),
+    ]);
+    expect(response.statusCode).toBe(201);
+    return response.json<SubmittedAnswer>().report.media[0]!;
+  }
+
+  const variantRows = (mediaId: string) =>
+    t.db
+      .select()
+      .from(reportMediaVariants)
+      .where(eq(reportMediaVariants.mediaId, mediaId))
+      .orderBy(asc(reportMediaVariants.size));
+
+  it("makes 320, 640 and 1280 px WebP copies of a 2000 px photo, without its metadata, and lists them", async () => {
+    const original = await photoWithGps(2000, 1500);
+    expect(hasGpsBlock((await sharp(original).metadata()).exif)).toBe(true);
+
+    const photo = await submitPhoto(original);
+
+    const rows = await variantRows(photo.id);
+    expect(rows.map((row) => [row.size, row.width, row.height])).toEqual([
+      [320, 320, 240],
+      [640, 640, 480],
+      [1280, 1280, 960],
+    ]);
+    for (const row of rows) {
+      const stored = await readFile(path.join(t.uploadsDir, row.storageKey));
+      const metadata = await sharp(stored).metadata();
+      expect(metadata.format).toBe("webp");
+      expect([metadata.width, metadata.height]).toEqual([row.width, row.height]);
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+      expect(metadata.icc).toBeUndefined();
+      expect(stored.includes(Buffer.from("PhoneCo"))).toBe(false);
+      expect(row.bytes).toBe(stored.length);
+    }
+    const [photoRow] = await t.db.select().from(reportMedia);
+    expect(await filesIn(t.uploadsDir)).toEqual(
+      [photoRow!.storageKey, ...rows.map((row) => row.storageKey)].sort(),
+    );
+
+    expect(photo).toMatchObject({ width: 2000, height: 1500 });
+    expect(photo.variants).toEqual([
+      { width: 320, height: 240, url: `${photo.url}&w=320` },
+      { width: 640, height: 480, url: `${photo.url}&w=640` },
+      { width: 1280, height: 960, url: `${photo.url}&w=1280` },
+    ]);
+    // The reporter's own list says the same.
+    const mine = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/eyewitness/mine",
+      headers: bearer(reporter),
+    });
+    expect(mine.json<{ reports: { media: ReportMediaView[] }[] }>().reports[0]!.media[0]!.variants).toEqual(
+      photo.variants,
+    );
+  });
+
+  it("never enlarges: a 500 px photo gets only the 320 px copy, a portrait one bounded by its height", async () => {
+    const landscape = await submitPhoto(await smallJpeg(500, 400));
+    const portrait = await submitPhoto(await smallJpeg(400, 500));
+    const exact = await submitPhoto(await smallJpeg(320, 200));
+
+    expect(landscape.variants.map(({ width, height }) => [width, height])).toEqual([[320, 256]]);
+    expect(portrait.variants.map(({ width, height }) => [width, height])).toEqual([[256, 320]]);
+    expect(exact.variants).toEqual([]);
+    expect(await variantRows(exact.id)).toEqual([]);
+  });
+
+  it("serves a variant through the photo's signed link, as WebP cached like the photo; 404 for a size it lacks", async () => {
+    const photo = await submitPhoto(await smallJpeg(700, 500));
+    const [row] = await variantRows(photo.id).then((rows) => rows.filter((variant) => variant.size === 640));
+
+    const response = await get(photo.variants[1]!.url);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload).toEqual(await readFile(path.join(t.uploadsDir, row!.storageKey)));
+    expect(response.headers).toMatchObject({
+      "content-type": "image/webp",
+      "x-content-type-options": "nosniff",
+      "content-disposition": `inline; filename="eyewitness-photo-${photo.id}-640.webp"`,
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+    });
+    expect(response.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+
+    for (const url of [
+      `${photo.url}&w=1280`,
+      `${photo.url}&w=100`,
+      `${photo.url}&w=abc`,
+      `${photo.url}&w=`,
+    ]) {
+      const missing = await get(url);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json<{ message: string }>().message).toMatch(/no copy of that size/);
+    }
+    // The signature still guards a variant: a forged one is refused before anything is looked up.
+    expect((await get(`${photo.url.replace(/sig=[\w-]+/, `sig=${"A".repeat(43)}`)}&w=320`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("keeps a variant of an unpublished report's photo as private as the photo, and public once verified", async () => {
+    const photo = await submitPhoto(await smallJpeg(1000, 800));
+    const plain = `/media/${photo.id}?w=320`;
+    const stranger = await signedInAs(t, "user", people.stranger);
+
+    for (const response of [await get(plain), await get(plain, bearer(stranger))]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(notFound);
+    }
+    expect((await get(plain, bearer(reporter))).statusCode).toBe(200);
+
+    const moderator = await signedInAs(t, "moderator", people.moderator);
+    const [report] = await t.db.select({ id: eyewitnessReports.id }).from(eyewitnessReports);
+    const decided = await t.app.inject({
+      method: "PATCH",
+      url: `/api/v1/eyewitness/${report!.id}/review`,
+      payload: { status: "verified", fromStatus: "pending", note: "Reviewed." },
+      headers: bearer(moderator),
+    });
+    expect(decided.statusCode).toBe(200);
+
+    const published = await get(plain);
+    expect(published.statusCode).toBe(200);
+    expect(published.headers["content-type"]).toBe("image/webp");
+    const list = await publishedList(t.app);
+    expect(list.json<{ reports: { media: ReportMediaView[] }[] }>().reports[0]!.media[0]).toMatchObject({
+      url: `/media/${photo.id}`,
+      width: 1000,
+      height: 800,
+      variants: [
+        { width: 320, height: 256, url: `/media/${photo.id}?w=320` },
+        { width: 640, height: 512, url: `/media/${photo.id}?w=640` },
+      ],
+    });
+  });
+
+  it("leaves no variant behind when the report is refused after its photo was stored", async () => {
+    const response = await submitReport(t.app, reporter, [
+      ...fieldParts(),
+      mediaPart("big.jpg", "image/jpeg", await smallJpeg(1500, 1000)),
+      mediaPart("notes.jpg", "image/jpeg", Buffer.from("not a photograph at all")),
+    ]);
+
+    expect(response.statusCode).toBe(415);
+    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await t.db.select().from(reportMediaVariants)).toEqual([]);
+  });
+
+  it("is never removed by the orphan sweep, which still removes a file no row names", async () => {
+    await submitPhoto(await smallJpeg(1500, 1000));
+    const stored = await filesIn(t.uploadsDir);
+    expect(stored).toHaveLength(4);
+    const orphan = path.join(t.uploadsDir, "ff", "ff1c2d3e-0000-4000-8000-000000000003");
+    await mkdir(path.dirname(orphan), { recursive: true });
+    await writeFile(orphan, "left behind");
+    const longAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    for (const key of [...stored, "ff/ff1c2d3e-0000-4000-8000-000000000003"]) {
+      await utimes(path.join(t.uploadsDir, key), longAgo, longAgo);
+    }
+
+    const storage = await MediaStorage.open(t.uploadsDir);
+    expect(await sweepOrphanMedia(storage, t.db, new Date(), 60_000)).toEqual({
+      abandonedUploads: 0,
+      orphanFiles: 1,
+    });
+    expect(await filesIn(t.uploadsDir)).toEqual(stored);
+  });
+});
