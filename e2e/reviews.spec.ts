@@ -211,7 +211,9 @@ signedInTest.describe("review and publication", () => {
       expect(html).toContain(`<meta property="og:title" content="${title} | Inclusion Atlas"/>`);
       expect(html).toContain(`<meta property="og:description" content="${escaped}"/>`);
       expect(html).toContain(`<meta property="og:url" content="${baseUrl}/eyewitness-reports/${reportId}"/>`);
-      expect(html).toMatch(new RegExp(`<meta property="og:image" content="${baseUrl}/media/[0-9a-f-]+"/>`));
+      expect(html).toMatch(
+        new RegExp(`<meta property="og:image" content="${baseUrl}/media/[0-9a-f-]+(\\?w=\\d+)?"/>`),
+      );
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
       expect(html).not.toContain("<script>alert");
       expect(html).not.toContain("Secretlastname");

@@ -21,7 +21,9 @@ export function reportHeadTags(report: PublishedReportView, publicUrl: string): 
   const title = `${publishedReportTitle(report)} | ${site.name}`;
   const description = publishedReportDescription(report);
   const photo = report.media.find((item) => item.kind === "photo");
-  const image = photo ? `${publicUrl}${photo.url}` : null;
+  // The largest WebP copy (at most 1280 px) when there is one: a preview needs no more, and costs less.
+  const preview = photo ? (photo.variants.at(-1)?.url ?? photo.url) : null;
+  const image = preview ? `${publicUrl}${preview}` : null;
   const tags: [string, string, string][] = [
     ["name", "description", description],
     ["property", "og:type", "article"],

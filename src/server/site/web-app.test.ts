@@ -172,6 +172,12 @@ describe("a verified report's page", () => {
         bytes: 1000,
         url: "/media/photo-1",
         description: null,
+        width: 3000,
+        height: 2000,
+        variants: [
+          { width: 320, height: 213, url: "/media/photo-1?w=320" },
+          { width: 1280, height: 853, url: "/media/photo-1?w=1280" },
+        ],
       },
     ],
     place: { stateId: 25, state: "Lagos", lga: "Ikeja", place: null, occurredOn: "2026-02-27" },
@@ -225,11 +231,11 @@ describe("a verified report's page", () => {
       "og:title": title,
       "og:description": description,
       "og:url": `https://atlas.example.ng/eyewitness-reports/${id}`,
-      "og:image": "https://atlas.example.ng/media/photo-1",
+      "og:image": "https://atlas.example.ng/media/photo-1?w=1280",
       "twitter:card": "summary_large_image",
       "twitter:title": title,
       "twitter:description": description,
-      "twitter:image": "https://atlas.example.ng/media/photo-1",
+      "twitter:image": "https://atlas.example.ng/media/photo-1?w=1280",
     });
     // The user's text never becomes markup, and the shell's script is still the only one.
     expect(response.body).not.toContain("<script>alert");
