@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { loggableError } from "./log-redaction";
 
 /** An error whose message is meant for the person using the product. */
 export class HttpError extends Error {
@@ -31,7 +30,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ success: false, message: error.message });
     }
     if (status >= 500) {
-      request.log.error({ err: loggableError(error) }, "request failed");
+      request.log.error({ err: error }, "request failed");
       return reply
         .status(500)
         .send({ success: false, message: "Something went wrong on our side. Please try again." });

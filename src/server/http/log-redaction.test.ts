@@ -5,7 +5,7 @@ import { buildTestApp, type AccountsTestApp } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase } from "../test/databases";
 import { registerErrorHandling } from "./errors";
-import { loggableError, redactUrl } from "./log-redaction";
+import { loggableError, redactingSerializers, redactUrl } from "./log-redaction";
 
 // Request logs never hold a verification or reset token, a media link's signature, or an Authorization
 // header: whoever reads the logs must not be able to act as someone.
@@ -100,11 +100,16 @@ describe("unexpected errors in the logs", () => {
     expect(logged.stack).toMatch(/\n\s+at /);
   });
 
-  it("are logged by the error handler without the values, with a sentence for the person", async () => {
+  it("are logged by the error handler (through the logger's serializers) without the values, with a sentence for the person", async () => {
     const error = await databaseFailure();
     const lines: string[] = [];
+    // As app.ts configures the logger: every `{ err }` goes through the redacting serializers.
     const app = Fastify({
-      logger: { level: "error", stream: { write: (line: string) => lines.push(line) } },
+      logger: {
+        level: "error",
+        serializers: redactingSerializers,
+        stream: { write: (line: string) => lines.push(line) },
+      },
     });
     registerErrorHandling(app);
     app.get("/fails", async () => {

@@ -25,6 +25,8 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
 
 /** Fastify's request serializer, with the URL redacted (and never the headers' secrets). */
 export const redactingSerializers = {
+  /** Every `{ err }` logged anywhere goes through loggableError: no query parameters, no failing rows. */
+  err: (error: unknown) => loggableError(error),
   req(request: FastifyRequest) {
     return {
       method: request.method,
@@ -45,11 +47,20 @@ const loggableDatabaseFields = ["code", "constraint", "table", "column", "schema
  * a reporter's name, e-mail address or place in the logs. Those are cut; the query text (parameters as
  * $1, $2), the codes and the stack's frames stay.
  */
-export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: "A value that is not an Error was thrown." };
+export interface LoggableError {
+  type: string;
+  message: string;
+  stack: string;
+  [field: string]: unknown;
+}
+
+export function loggableError(error: unknown, depth = 0): LoggableError {
+  if (!(error instanceof Error)) {
+    return { type: typeof error, message: "A value that is not an Error was thrown.", stack: "" };
+  }
   const message = error.message.split(/\nparams:/)[0] ?? "";
   const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
-  const logged: Record<string, unknown> = {
+  const logged: LoggableError = {
     type: error.name,
     message,
     stack: [`${error.name}: ${message}`, ...frames].join("\n"),
