@@ -19,8 +19,8 @@ interface Page {
   csp: string;
   etag: string;
   identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  readonly gzip: Buffer;
+  readonly brotli: Buffer;
 }
 
 export interface WebSiteOptions {
@@ -97,8 +97,9 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       const shellFile = path.join(buildDir, SPA_FALLBACK);
       const id = request.params.id;
       const report = isReportId(id) ? await reports.find(id.toLowerCase()) : null;
-      if (!report) return sendPage(request, reply, await loadPage(shellFile), 404);
-      const shell = (await loadPage(shellFile)).identity.toString("utf8");
+      const shellPage = await loadPage(shellFile);
+      if (!report) return sendPage(request, reply, shellPage, 404);
+      const shell = shellPage.identity.toString("utf8");
       const html = withReportHead(shell, report, reports.publicUrl);
       return sendPage(request, reply, pageOf(Buffer.from(html, "utf8"), "quick"), 200);
     });
@@ -127,14 +128,24 @@ function pageOf(identity: Buffer, compression: "best" | "quick"): Page {
         .update(match[1] ?? "")
         .digest("base64")}'`,
   );
+  // Each encoding is compressed when first asked for: a page made per request (a report's page) pays
+  // only for the one encoding its visitor accepts.
+  let gzip: Buffer | undefined;
+  let brotli: Buffer | undefined;
   return {
     csp: contentSecurityPolicy([...new Set(scriptHashes)]),
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     identity,
-    gzip: gzipSync(identity, { level: best ? 9 : 6 }),
-    brotli: brotliCompressSync(identity, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 },
-    }),
+    get gzip() {
+      gzip ??= gzipSync(identity, { level: best ? 9 : 6 });
+      return gzip;
+    },
+    get brotli() {
+      brotli ??= brotliCompressSync(identity, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 },
+      });
+      return brotli;
+    },
   };
 }
 
