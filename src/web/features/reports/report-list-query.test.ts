@@ -72,4 +72,12 @@ describe("the public list's address", () => {
     expect(publishedQueryFrom(params("?from=2026-02-30&to=yesterday"))).toEqual(everyPublished);
     expect(publishedSearch({ ...everyPublished, lga: "Ikeja" })).toBe("");
   });
+
+  it("reads a range written backwards the right way round, so the server is never sent it", () => {
+    expect(publishedQueryFrom(params("?from=2026-03-01&to=2026-02-01"))).toEqual({
+      ...everyPublished,
+      from: "2026-02-01",
+      to: "2026-03-01",
+    });
+  });
 });

@@ -4,7 +4,8 @@ import {
   type CommentType,
   type ReportStatus,
 } from "../../../domain/reports/report-rules";
-import { lgaOfState, lgasByState, occurredOnProblem, stateLgas } from "../../../domain/reports/report-place";
+import { occurredOnProblem } from "../../../domain/reports/report-place";
+import { lgaOfState, lgasByState, stateLgas } from "../../../domain/reports/report-lgas";
 
 // The filters and page of the review queue and of the public list live in the address
 // (?status=verified&commentType=barrier&state=25&page=2), so Back and a shared link show the same view.
@@ -86,10 +87,15 @@ export function publishedQueryFrom(params: URLSearchParams): PublishedQuery {
     commentType: commentTypeFrom(params.get("commentType")),
     stateId,
     lga: stateId && lga ? (lgaOfState(stateId, lga) ?? null) : null,
-    from: dayFrom(params.get("from")),
-    to: dayFrom(params.get("to")),
+    // A range written backwards (a hand-edited or old link) is read the right way round: the server
+    // would refuse it, and the page could only show a failure that Retry cannot mend.
+    ...orderedRange(dayFrom(params.get("from")), dayFrom(params.get("to"))),
     page: pageFrom(params.get("page")),
   };
+}
+
+function orderedRange(from: string | null, to: string | null): { from: string | null; to: string | null } {
+  return from && to && from > to ? { from: to, to: from } : { from, to };
 }
 
 function search(entries: [string, string | null][]): string {
