@@ -3,16 +3,13 @@ import states from "../../../data/states.json" with { type: "json" };
 import {
   describePlace,
   HIDDEN_OR_BREAKING_CHARACTERS,
-  lgaNamed,
-  lgaOfState,
-  lgasByState,
   occurredOnProblem,
   placeMessages,
   publishedPlace,
-  stateLgas,
   todayInNigeria,
   type ReportPlace,
 } from "./report-place";
+import { lgaNamed, lgaOfState, lgasByState, stateLgas } from "./report-lgas";
 
 describe("local government areas", () => {
   it("lists the 774 areas under the 37 states of data/states.json", () => {

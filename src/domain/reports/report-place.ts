@@ -1,6 +1,5 @@
 // Where and when a barrier was met, and how much of it a published report shows (issue 15). The web form
 // and the server apply these same rules and sentences; the server enforces them.
-import lgaRegistry from "../../../data/lgas.json" with { type: "json" };
 
 export const placePrecisions = ["state", "lga", "place"] as const;
 export type PlacePrecision = (typeof placePrecisions)[number];
@@ -37,31 +36,6 @@ export const placeMessages = {
   anonymousReporter: "Anonymous reporter",
   placeNotGiven: "Place not given",
 } as const;
-
-export interface StateLgas {
-  stateId: number;
-  state: string;
-  lgas: readonly string[];
-}
-
-/** The 774 local government areas by state (data/lgas.json; its source is in data/SOURCES.md). */
-export const lgasByState: readonly StateLgas[] = lgaRegistry.states;
-
-const byStateId = new Map(lgasByState.map((entry) => [entry.stateId, entry]));
-
-export function stateLgas(stateId: number): StateLgas | undefined {
-  return byStateId.get(stateId);
-}
-
-/** The LGA's name as the registry spells it, when `lga` names one of the state's (case and spaces aside). */
-export function lgaOfState(stateId: number, lga: string): string | undefined {
-  const wanted = foldName(lga);
-  return stateLgas(stateId)?.lgas.find((name) => foldName(name) === wanted);
-}
-
-function foldName(name: string): string {
-  return name.trim().replace(/\s+/g, " ").toLowerCase();
-}
 
 /** Line breaks, control and format characters (bidi overrides, zero-width): never in a name or place. */
 export const HIDDEN_OR_BREAKING_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
@@ -122,24 +96,3 @@ export function describePlace(place: Pick<PublishedPlace, "state" | "lga" | "pla
   if (!place) return placeMessages.placeNotGiven;
   return [place.place, place.lga, place.state].filter((part): part is string => Boolean(part)).join(", ");
 }
-
-/** An LGA's name as the registry spells it, in whichever state has one so named (case and spaces aside). */
-export function lgaNamed(lga: string): string | undefined {
-  const wanted = foldName(lga);
-  for (const entry of lgasByState) {
-    const found = entry.lgas.find((name) => foldName(name) === wanted);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The 400 sentences of the report lists' place and date filters, each naming its parameter. */
-export const placeFilterMessages = {
-  badState: `The parameter state must be the number of a state, from 1 to ${lgasByState.length}.`,
-  badLga: "The parameter lga must name a local government area (of the state in state, when one is given).",
-  badType: "The parameter type must be one of: barrier, experience, question, contribution.",
-  badDate: (parameter: "from" | "to") =>
-    `The parameter ${parameter} must be a date written YYYY-MM-DD, for example 2026-01-31.`,
-  fromAfterTo: "The parameter from must be a date on or before the date in to.",
-  repeated: (parameter: string) => `The parameter ${parameter} may be given only once.`,
-} as const;

@@ -1,3 +1,5 @@
+import { escapeHtml } from "../http/escape-html";
+
 // Every e-mail has a plain-text part and a simple accessible HTML part: a language, one heading, and
 // links whose text says what they do (the address is also given in full for copying).
 
@@ -21,14 +23,6 @@ export interface MailContent {
   paragraphs: string[];
   actions?: MailAction[];
   closing?: string[];
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] ?? character,
-  );
 }
 
 const signature = "The Inclusion Atlas team";

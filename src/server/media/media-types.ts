@@ -32,8 +32,10 @@ export async function sniffMediaType(head: Uint8Array): Promise<MediaType | null
   return (found && acceptedByExtension[found.ext]) ?? null;
 }
 
-const fileExtensions: Record<PhotoContentType | VideoContentType, string> = {
+// WebP: the photos' smaller copies (photo-processing.ts), never an upload's type.
+const fileExtensions: Record<PhotoContentType | VideoContentType | "image/webp", string> = {
   "image/jpeg": "jpg",
+  "image/webp": "webp",
   "image/png": "png",
   "image/gif": "gif",
   "video/mp4": "mp4",
@@ -43,7 +45,5 @@ const fileExtensions: Record<PhotoContentType | VideoContentType, string> = {
 
 /** The extension for a stored content type, for the download name of a file. */
 export function extensionOf(contentType: string): string {
-  // A photo's variants are WebP (photo-processing.ts), never an upload's type.
-  if (contentType === "image/webp") return "webp";
-  return fileExtensions[contentType as PhotoContentType] ?? "bin";
+  return fileExtensions[contentType as keyof typeof fileExtensions] ?? "bin";
 }

@@ -4,23 +4,16 @@ import { MAX_REPORTS_PER_PAGE, REPORTS_PER_PAGE, openDataMessages } from "../../
 import { commentTypes } from "../../domain/reports/report-rules";
 import { HttpError } from "../http/errors";
 import { readPage, type Page } from "../http/paging";
+import { singleParameter as single, type Query } from "../http/query-params";
 import type { ReportFilter } from "./report-export";
 
 // The query of /open/reports.{json,csv}: state, type, from, to (and page, per_page for JSON). Anything
 // it cannot read is a 400 naming the parameter, never a silent "everything".
 
-export type Query = Record<string, unknown>;
+export type { Query } from "../http/query-params";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** One value of a parameter, or undefined when absent or empty; a repeated parameter is refused. */
-function single(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string") throw new HttpError(400, openDataMessages.repeated(name));
-  return value.trim();
-}
 
 /** A calendar day at 00:00 UTC; 2026-02-30 is not one. */
 function utcDay(value: string | undefined, parameter: "from" | "to"): Date | null {

@@ -2,19 +2,11 @@ import { zones, type Zone } from "../../domain/datasets/zones";
 import { lawStatusCategories, type LawStatusKey } from "../../domain/law-status";
 import { openDataMessages } from "../../domain/opendata/messages";
 import { HttpError } from "../http/errors";
-import type { Query } from "./report-query";
+import { singleParameter as single, type Query } from "../http/query-params";
 
 // ?zone= and ?status= of /open/states.{json,csv}: the values /states puts in its address
 // (zone=South+West, status=passed), so its "Download these rows as CSV" link passes them on as they are.
 // Anything else is a 400 naming the parameter, never a silent "every state".
-
-/** One value of a parameter, or undefined when absent or empty; a repeated parameter is refused. */
-function single(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string") throw new HttpError(400, openDataMessages.repeated(name));
-  return value.trim();
-}
 
 /** "South West", also written south-west or SOUTH WEST. */
 function zoneFrom(query: Query): Zone | null {

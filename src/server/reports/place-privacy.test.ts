@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { placeFilterMessages } from "../../domain/reports/report-place";
+import { placeFilterMessages } from "../../domain/reports/report-lgas";
 import type { OwnReportView } from "../../domain/reports/report-rules";
 import type {
   PublishedCountsAnswer,

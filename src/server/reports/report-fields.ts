@@ -14,13 +14,12 @@ import {
   DEFAULT_PLACE_PRECISION,
   HIDDEN_OR_BREAKING_CHARACTERS,
   PLACE_NAME_MAX_LENGTH,
-  lgaOfState,
   occurredOnProblem,
   placeMessages,
   placePrecisions,
-  stateLgas,
   type ReportPlace,
 } from "../../domain/reports/report-place";
+import { lgaOfState, stateLgas } from "../../domain/reports/report-lgas";
 import { HttpError } from "../http/errors";
 
 // The text fields of a report (spec §3, §5), checked on the server with the rules and sentences of

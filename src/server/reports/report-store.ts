@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
-import { stateLgas, type ReportPlace } from "../../domain/reports/report-place";
+import { type ReportPlace } from "../../domain/reports/report-place";
+import { stateLgas } from "../../domain/reports/report-lgas";
 import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
 import { recordAudit } from "../accounts/audit-log";
 import type { Database } from "../db/database";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
 import type { ReportStatus } from "../../domain/reports/report-rules";
 import { isReportId } from "../../domain/reports/published-report-text";
-import { lgaNamed, lgaOfState, placeFilterMessages, stateLgas } from "../../domain/reports/report-place";
+import { lgaNamed, lgaOfState, placeFilterMessages, stateLgas } from "../../domain/reports/report-lgas";
 import {
   REVIEW_NOTE_MAX_LENGTH,
   canMoveReport,
@@ -16,6 +16,7 @@ import { requirePermission } from "../accounts/guards";
 import { acceptJsonBodies, parseBody } from "../accounts/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
+import { singleParameter as single } from "../http/query-params";
 import type { MediaLinks } from "../media/media-links";
 import { pageFrom, pageMeta, pageMetaSchema } from "./paging";
 import { mediaViewSchema, reportPlaceSchema } from "./routes";
@@ -317,14 +318,6 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       },
     );
   };
-}
-
-/** One value of a filter parameter; undefined when absent or empty. A repeated parameter is refused. */
-function single(query: Record<string, unknown>, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string") throw new HttpError(400, placeFilterMessages.repeated(name));
-  return value.trim();
 }
 
 /** ?state=: a state's id in data/states.json, 1-37; every state when absent or empty. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { lgasByState, publishedPlace, type PlacePrecision } from "../../domain/reports/report-place";
+import { publishedPlace, type PlacePrecision } from "../../domain/reports/report-place";
+import { lgasByState } from "../../domain/reports/report-lgas";
 import type { CommentType, ReportStatus } from "../../domain/reports/report-rules";
 import {
   ANONYMOUS_REPORTER,

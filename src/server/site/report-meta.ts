@@ -2,19 +2,11 @@ import { publishedReportDescription, publishedReportTitle } from "../../domain/r
 import type { PublishedReportView } from "../../domain/reports/review-rules";
 import { paths } from "../../domain/routes";
 import site from "../../../data/site.json" with { type: "json" };
+import { escapeHtml } from "../http/escape-html";
 
 // A verified report's page is the app shell with the report's title, description and link-preview tags
 // (Open Graph, Twitter) written into its <head>: WhatsApp, X and Facebook read them without running any
 // JavaScript. Every value is user text or comes from it, so each is HTML-escaped.
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 /** The <title> and <meta> tags of a report's page; `publicUrl` has no trailing slash. */
 export function reportHeadTags(report: PublishedReportView, publicUrl: string): string {

@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { commentTypeLabels, commentTypes } from "../../../domain/reports/report-rules";
-import { EARLIEST_OCCURRED_ON, stateLgas } from "../../../domain/reports/report-place";
+import { EARLIEST_OCCURRED_ON } from "../../../domain/reports/report-place";
+import { stateLgas } from "../../../domain/reports/report-lgas";
 import { paths } from "../../../domain/routes";
 import {
   commentTypeFrom,

@@ -17,7 +17,7 @@ import { ApiError, errorMessage } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
-import { stateLgas } from "../../../domain/reports/report-place";
+import { stateLgas } from "../../../domain/reports/report-lgas";
 import {
   commentTypeFrom,
   reviewQueryFrom,

@@ -4,15 +4,13 @@ import { EMAIL_MAX_LENGTH } from "../../../domain/accounts/schemas";
 import {
   HIDDEN_OR_BREAKING_CHARACTERS,
   PLACE_NAME_MAX_LENGTH,
-  lgaOfState,
-  lgasByState,
   occurredOnProblem,
   placeMessages,
   placePrecisions,
-  stateLgas,
   todayInNigeria,
   type PlacePrecision,
 } from "../../../domain/reports/report-place";
+import { lgaOfState, lgasByState, stateLgas } from "../../../domain/reports/report-lgas";
 import {
   COMMENT_MAX_LENGTH,
   NAME_MAX_LENGTH,

@@ -10,7 +10,6 @@ import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
 import type { PublishedAnswer } from "../reports/published-api";
 import { formatOccurredOn, formatReportDay } from "../reports/report-format";
-import { everyPublished, publishedSearch } from "../reports/report-list-query";
 import { fetchStateReports } from "./state-reports-api";
 import styles from "./StateReports.module.css";
 
@@ -38,7 +37,8 @@ export function excerpt(comment: string, max = 160): string {
 
 /** The address of the public list showing this state's reports only. */
 export function stateReportsHref(stateId: number): string {
-  return `${paths.publishedReports()}${publishedSearch({ ...everyPublished, stateId })}`;
+  // Written here rather than with the list's query helpers, which would bring the LGA registry to every state page.
+  return `${paths.publishedReports()}?state=${stateId}`;
 }
 
 type Result = { attempt: number } & ({ answer: PublishedAnswer } | { error: string });
@@ -130,7 +130,7 @@ function LatestReport({ report }: { report: PublishedReportView }) {
   return (
     <article className={styles.report} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.reportTitle}>
-        {commentTypeLabels[report.commentType]}
+        <Link to={paths.publishedReport(report.id)}>{commentTypeLabels[report.commentType]}</Link>
       </h3>
       <p className={styles.details}>
         {report.place ? (
