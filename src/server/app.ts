@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
-import { systemClock } from "./accounts/clock";
+import { systemClock } from "./clock";
 import { setUpAccounts, type AccountsOptions } from "./accounts/module";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";

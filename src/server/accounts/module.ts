@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../db/database";
 import { AUTH_RATE_LIMIT_WINDOW_MS, AuthAttemptLimits } from "../rate-limit/auth-limits";
 import { createRateLimitStore } from "../rate-limit/create-store";
 import type { RateLimitStore } from "../rate-limit/store";
-import { systemClock, type Clock } from "./clock";
+import { systemClock, type Clock } from "../clock";
 import { registerGuards } from "./guards";
 import { createPasswordHasher, owaspPasswordHashing, type PasswordHashingOptions } from "./passwords";
 import { accountRoutes } from "./routes";

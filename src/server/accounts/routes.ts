@@ -16,8 +16,8 @@ import { authTokens, passwords as passwordHashes, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { enqueueMail } from "../mail/outbox";
 import type { AuthAttemptLimits } from "../rate-limit/auth-limits";
-import { recordAudit } from "./audit-log";
-import type { Clock } from "./clock";
+import { recordAudit } from "../audit/audit-log";
+import type { Clock } from "../clock";
 import {
   alreadyRegisteredEmail,
   passwordChangedEmail,
@@ -34,7 +34,7 @@ import {
 } from "./one-time-tokens";
 import type { PasswordHasher } from "./passwords";
 import { publicUserColumns, publicUserJsonSchema, toPublicUser } from "./public-user";
-import { acceptJsonBodies, parseBody } from "./request-body";
+import { acceptJsonBodies, parseBody } from "../http/request-body";
 import { withSameAnswerTime } from "./same-answer-time";
 import { endAllSessions, endSession, startSession } from "./sessions";
 import { isAmongMostCommonPasswords } from "./common-passwords";

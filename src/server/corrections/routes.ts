@@ -7,9 +7,9 @@ import {
   correctionSubjects,
   type CorrectionStatus,
 } from "../../domain/corrections/correction-rules";
-import type { Clock } from "../accounts/clock";
+import type { Clock } from "../clock";
 import { getSignedInUser, requirePermission } from "../accounts/guards";
-import { acceptJsonBodies, parseBody } from "../accounts/request-body";
+import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { pageFrom, pageMeta, pageMetaSchema } from "../reports/paging";

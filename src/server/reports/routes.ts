@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { todayInNigeria } from "../../domain/reports/report-place";
 import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
-import type { Clock } from "../accounts/clock";
+import type { Clock } from "../clock";
 import { requirePermission } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
