@@ -146,7 +146,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
     auth.post("/register", { schema: { response: { 201: answers.message } } }, async (request, reply) => {
       await limits.countIp(request, reply, "register");
       const registration = parseBody(registrationSchema, request.body);
-      await limits.countAccount(request, reply, "register", registration.email);
+      await limits.countAccount(request, reply, "register");
       const commonProblem = isAmongMostCommonPasswords(registration.password)
         ? passwordMessages.common
         : null;
@@ -231,9 +231,9 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
       const credentials = parseBody(credentialsSchema, request.body);
       // Guessing is limited per (account, address) always; per account from every address only for
       // browsers that never signed in to it, so failures from elsewhere cannot lock its owner out.
-      await limits.countAccountFromClient(request, reply, "login", credentials.email);
+      await limits.countAccountFromClient(request, reply, "login");
       if (!(await isTrustedDevice(db, request, credentials.email))) {
-        await limits.countAccount(request, reply, "login", credentials.email);
+        await limits.countAccount(request, reply, "login");
       }
 
       const [found] = await db
@@ -421,7 +421,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
       async (request, reply) => {
         await limits.countIp(request, reply, "resend-verification");
         const { email } = parseBody(emailRequestSchema, request.body);
-        await limits.countAccount(request, reply, "resend-verification", email);
+        await limits.countAccount(request, reply, "resend-verification");
 
         // The browser that asks for the new link is the one it signs in (see register).
         const browserSecret = newSecretToken();
@@ -449,7 +449,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
       async (request, reply) => {
         await limits.countIp(request, reply, "request-password-reset");
         const { email } = parseBody(emailRequestSchema, request.body);
-        await limits.countAccount(request, reply, "request-password-reset", email);
+        await limits.countAccount(request, reply, "request-password-reset");
 
         await sameAnswerTime(async () => {
           const at = now();

@@ -145,7 +145,7 @@ export function reportRoutes({
 
     scope.post("/", { schema: { response: { 201: submittedAnswer } } }, async (request, reply) => {
       const user = await requirePermission(request, "report:submit");
-      await submissions.count(request, reply, user.id);
+      await submissions.count(request, reply);
       if (!request.isMultipart()) throw new HttpError(415, reportServerMessages.notMultipart);
       if (Number(request.headers["content-length"]) > largestReportBytes(limits)) {
         // Larger than any valid report: refused unread, and the connection is not kept for it.
