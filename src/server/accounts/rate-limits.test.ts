@@ -61,6 +61,32 @@ describe.each(combinations)(
       expect(elsewhere.statusCode).toBe(401);
     });
 
+    it("counts the addresses of one IPv6 /64 as one client, and an IPv4-mapped address as its IPv4", async () => {
+      // A new account each time, so only the per-client limit (3) can refuse.
+      let guesses = 0;
+      const statuses = async (addresses: string[]) => {
+        const answers = [];
+        for (const ip of addresses) {
+          guesses += 1;
+          const guess = { email: `guess${guesses}@example.org`, password: "Wrong-1!" };
+          answers.push((await login(t.app, guess, ip)).statusCode);
+        }
+        return answers;
+      };
+      expect(
+        await statuses([
+          "2001:db8:1:2::1",
+          "2001:db8:1:2::2",
+          "2001:db8:1:2:ffff::9",
+          "2001:db8:1:2:abcd::1",
+        ]),
+      ).toEqual([401, 401, 401, 429]);
+      expect(await statuses(["2001:db8:1:3::1"])).toEqual([401]);
+      expect(await statuses(["::ffff:10.0.7.1", "10.0.7.1", "::ffff:10.0.7.1", "10.0.7.1"])).toEqual([
+        401, 401, 401, 429,
+      ]);
+    });
+
     it("limits attempts on one account from many IPs", async () => {
       expect((await login(t.app, alice, "10.0.1.1")).statusCode).toBe(401);
       expect(
