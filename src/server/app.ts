@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
-import { systemClock } from "./accounts/clock";
+import { systemClock } from "./clock";
 import { setUpAccounts, type AccountsOptions } from "./accounts/module";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
@@ -16,7 +16,7 @@ import { mediaRoutes } from "./media/routes";
 import { openDataRoutes } from "./opendata/routes";
 import { MediaStorage } from "./media/storage";
 import { correctionRoutes } from "./corrections/routes";
-import { createRateLimitStore } from "./rate-limit/create-store";
+import { registerRateLimiting } from "./rate-limit/rate-limiting";
 import { reviewRoutes } from "./reports/review-routes";
 import { findPublishedReport, toPublishedView } from "./reports/review-store";
 import { reportRoutes } from "./reports/routes";
@@ -29,8 +29,10 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Serve the built web app (off in API tests, which need no build). */
   serveWeb?: boolean;
-  /** Test settings of accounts: clock, cheaper password hashing, rate-limit store. */
+  /** Test settings of accounts: clock, cheaper password hashing. */
   accounts?: AccountsOptions;
+  /** Prefix of the rate-limit counters' Redis keys (tests give each run its own). */
+  rateLimitKeyPrefix?: string;
   /** Told of every route as it is registered (the authorisation matrix test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests read them: errors logged, secrets never). */
@@ -43,6 +45,7 @@ export async function buildApp({
   database,
   serveWeb = true,
   accounts: accountsOptions,
+  rateLimitKeyPrefix,
   onRoute,
   logStream,
 }: AppDependencies): Promise<FastifyInstance> {
@@ -75,19 +78,10 @@ export async function buildApp({
   );
   enforceMinimumBodyRate(app, config.httpTimeouts);
 
-  // One clock and one rate-limit store for every module (tests pass their own; this app closes its own).
+  // One clock for every module (tests pass their own), and rate limits counted in one store.
   const now = accountsOptions?.clock ?? systemClock;
-  let rateLimitStore = accountsOptions?.rateLimitStore;
-  if (!rateLimitStore) {
-    const ownStore = createRateLimitStore(config, () => now().getTime());
-    app.addHook("onClose", () => ownStore.close());
-    rateLimitStore = ownStore;
-  }
-  const accountRoutes = setUpAccounts(app, {
-    config,
-    database,
-    options: { ...accountsOptions, rateLimitStore },
-  });
+  await registerRateLimiting(app, { redisUrl: config.redisUrl, keyPrefix: rateLimitKeyPrefix });
+  const accountRoutes = setUpAccounts(app, { config, database, options: accountsOptions });
 
   const mediaStorage = await MediaStorage.open(config.uploadsDir);
   // Files left by a process that died mid-upload: removed now and then periodically (real time: the
@@ -109,7 +103,7 @@ export async function buildApp({
     links: mediaLinks,
     limits: { photoMaxBytes: config.reportPhotoMaxBytes, videoMaxBytes: config.reportVideoMaxBytes },
     video: { ffmpeg, timeoutMs: config.videoRemuxTimeoutMs },
-    submissions: new SubmissionLimit(rateLimitStore, config.reportRateLimitMax),
+    submissions: new SubmissionLimit(app, config.reportRateLimitMax),
   });
 
   await app.register(
@@ -123,12 +117,7 @@ export async function buildApp({
       );
       await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });
       await api.register(
-        correctionRoutes({
-          db: database.db,
-          now,
-          rateLimitStore,
-          maxPerHour: config.correctionRateLimitMax,
-        }),
+        correctionRoutes({ db: database.db, now, maxPerHour: config.correctionRateLimitMax }),
         { prefix: "/corrections" },
       );
       await api.register(

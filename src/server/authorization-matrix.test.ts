@@ -13,7 +13,6 @@ import {
   testPasswordHashing,
 } from "./accounts/test-support";
 import type { Database, DatabaseHandle } from "./db/database";
-import { MemoryRateLimitStore } from "./rate-limit/store";
 import {
   fieldParts,
   mediaPart,
@@ -307,7 +306,6 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
       accounts: {
         clock: clock.now,
         passwordHashing: testPasswordHashing,
-        rateLimitStore: new MemoryRateLimitStore(() => clock.now().getTime()),
         sameAnswerTimeMs: 0,
       },
       onRoute: (route) => registered.push(route),

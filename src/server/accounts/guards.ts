@@ -4,7 +4,7 @@ import type { UserRole } from "../../domain/accounts/user";
 import { can, type Action } from "../../domain/permissions";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import type { Clock } from "./clock";
+import type { Clock } from "../clock";
 import { findSignedInUser, type SignedInUser } from "./sessions";
 
 // Guards for route handlers: call one first, then the handler reads as a plain sentence.

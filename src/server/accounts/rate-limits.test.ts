@@ -1,21 +1,25 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
-import { RedisRateLimitStore } from "../rate-limit/redis-store";
-import { testStoreKinds, testStores, type TestStores } from "../rate-limit/test-stores";
+import { counterStoreKinds, deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../rate-limit/test-redis";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
 import { alice, buildTestApp, emptyTables, login, type AccountsTestApp } from "./test-support";
 
 const combinations = testDatabaseKinds().flatMap((database) =>
-  testStoreKinds().map((store) => ({ database, store })),
+  counterStoreKinds.map((store) => ({ database, store })),
 );
 
 describe.each(combinations)(
   "rate limits on $database with counters in $store",
   ({ database: kind, store }) => {
     let database: DatabaseHandle;
-    let stores: TestStores;
+    let keyPrefix: string;
     let t: AccountsTestApp;
-    const limits = { authRateLimitMax: 3, authAccountRateLimitMax: 2 };
+    const limits: Partial<Config> = {
+      authRateLimitMax: 3,
+      authAccountRateLimitMax: 2,
+      redisUrl: store === "redis" ? testRedisUrl() : undefined,
+    };
 
     beforeAll(async () => {
       database = await openTestDatabase(kind);
@@ -23,12 +27,12 @@ describe.each(combinations)(
     afterAll(() => database.close());
     beforeEach(async () => {
       await emptyTables(database.db);
-      stores = testStores(store);
-      t = await buildTestApp(database, { config: limits, rateLimitStore: stores.open(() => Date.now()) });
+      keyPrefix = uniqueKeyPrefix();
+      t = await buildTestApp(database, { config: limits, rateLimitKeyPrefix: keyPrefix });
     });
     afterEach(async () => {
       await t.app.close();
-      await stores.close();
+      if (store === "redis") await deleteKeys(keyPrefix);
     });
 
     const post = (app: AccountsTestApp["app"], url: string, payload: object, remoteAddress: string) =>
@@ -49,11 +53,38 @@ describe.each(combinations)(
       expect(limited.json()).toEqual({
         success: false,
         message: "Too many attempts. Please wait 15 minutes and try again.",
+        code: "RATE_LIMITED",
       });
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(14 * 60);
 
       const elsewhere = await login(t.app, { email: "guess5@example.org", password: "Wrong-1!" }, "10.0.0.2");
       expect(elsewhere.statusCode).toBe(401);
+    });
+
+    it("counts the addresses of one IPv6 /64 as one client, and an IPv4-mapped address as its IPv4", async () => {
+      // A new account each time, so only the per-client limit (3) can refuse.
+      let guesses = 0;
+      const statuses = async (addresses: string[]) => {
+        const answers = [];
+        for (const ip of addresses) {
+          guesses += 1;
+          const guess = { email: `guess${guesses}@example.org`, password: "Wrong-1!" };
+          answers.push((await login(t.app, guess, ip)).statusCode);
+        }
+        return answers;
+      };
+      expect(
+        await statuses([
+          "2001:db8:1:2::1",
+          "2001:db8:1:2::2",
+          "2001:db8:1:2:ffff::9",
+          "2001:db8:1:2:abcd::1",
+        ]),
+      ).toEqual([401, 401, 401, 429]);
+      expect(await statuses(["2001:db8:1:3::1"])).toEqual([401]);
+      expect(await statuses(["::ffff:10.0.7.1", "10.0.7.1", "::ffff:10.0.7.1", "10.0.7.1"])).toEqual([
+        401, 401, 401, 429,
+      ]);
     });
 
     it("limits attempts on one account from many IPs", async () => {
@@ -93,10 +124,7 @@ describe.each(combinations)(
 
     if (store === "redis") {
       it("shares the counts between instances of the service", async () => {
-        const other = await buildTestApp(database, {
-          config: limits,
-          rateLimitStore: stores.open(() => Date.now()),
-        });
+        const other = await buildTestApp(database, { config: limits, rateLimitKeyPrefix: keyPrefix });
         try {
           const wrong = { email: "x@example.org", password: "Wrong-1!" };
           expect((await login(t.app, wrong, "10.0.4.1")).statusCode).toBe(401);
@@ -113,6 +141,8 @@ describe.each(combinations)(
       });
     } else {
       it("counts again after 15 minutes", async () => {
+        // The in-memory counters read the system time: only Date is faked, timers stay real.
+        vi.setSystemTime(new Date("2026-03-02T09:00:00.000Z"));
         const clocked = await buildTestApp(database, { config: limits });
         try {
           const attempt = () =>
@@ -120,22 +150,24 @@ describe.each(combinations)(
           for (let n = 0; n < 2; n += 1) expect((await attempt()).statusCode).toBe(401);
           expect((await attempt()).statusCode).toBe(429);
           clocked.clock.advance(15 * 60 * 1000);
+          vi.setSystemTime(new Date("2026-03-02T09:15:00.000Z"));
           expect((await attempt()).statusCode).toBe(401);
         } finally {
+          vi.useRealTimers();
           await clocked.app.close();
         }
       });
 
       it("still lets people sign in while Redis is away, rather than locking everyone out", async () => {
-        const unreachable = new RedisRateLimitStore({ url: "redis://127.0.0.1:1" });
-        const away = await buildTestApp(database, { config: limits, rateLimitStore: unreachable });
+        const away = await buildTestApp(database, {
+          config: { ...limits, redisUrl: "redis://127.0.0.1:1" },
+        });
         try {
           for (let n = 0; n < 4; n += 1) {
             expect((await login(away.app, alice, "10.0.6.1")).statusCode).toBe(401);
           }
         } finally {
           await away.app.close();
-          await unreachable.close();
         }
       });
     }

@@ -1,7 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { accountMessages as messages } from "../../domain/accounts/messages";
 import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { accountMessages as messages } from "../../domain/accounts/messages";
 import { describeOwnPasswordProblems, passwordMessages } from "../../domain/accounts/password-policy";
 import {
   choosePasswordSchema,
@@ -10,14 +9,35 @@ import {
   passwordResetSchema,
   profileSchema,
   registrationSchema,
+  type Registration,
 } from "../../domain/accounts/schemas";
+import { recordAudit } from "../audit/audit-log";
+import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { authTokens, passwords as passwordHashes, users } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { acceptJsonBodies, parseBody } from "../http/request-body";
 import { enqueueMail } from "../mail/outbox";
 import type { AuthAttemptLimits } from "../rate-limit/auth-limits";
-import { recordAudit } from "./audit-log";
-import type { Clock } from "./clock";
+import {
+  deletePasswordHash,
+  findTokenHolder,
+  findUnverifiedUserByEmail,
+  findUserByEmail,
+  findUserById,
+  findUserWithPasswordHash,
+  insertUser,
+  markVerified,
+  renameUser,
+  savePasswordHash,
+} from "./account-repository";
+import { isAmongMostCommonPasswords } from "./common-passwords";
+import {
+  clearCookie,
+  readCookie,
+  REGISTRATION_COOKIE,
+  REGISTRATION_COOKIE_SECONDS,
+  setCookie,
+} from "./cookies";
 import {
   alreadyRegisteredEmail,
   passwordChangedEmail,
@@ -33,23 +53,15 @@ import {
   type TokenProblem,
 } from "./one-time-tokens";
 import type { PasswordHasher } from "./passwords";
-import { publicUserColumns, publicUserJsonSchema, toPublicUser } from "./public-user";
-import { acceptJsonBodies, parseBody } from "./request-body";
+import { publicUserJsonSchema, toPublicUser } from "./public-user";
 import { withSameAnswerTime } from "./same-answer-time";
-import { endAllSessions, endSession, startSession } from "./sessions";
-import { isAmongMostCommonPasswords } from "./common-passwords";
-import {
-  clearCookie,
-  readCookie,
-  REGISTRATION_COOKIE,
-  REGISTRATION_COOKIE_SECONDS,
-  setCookie,
-} from "./cookies";
 import { hashSecretToken, newSecretToken } from "./secret-tokens";
+import { endAllSessions, endSession, startSession } from "./sessions";
 import { isTrustedDevice, trustDevice } from "./trusted-devices";
 
-// The accounts API under /api/v1/auth (DESIGN §5). Register, resend-verification and
-// request-password-reset answer alike whether or not the address has an account (DESIGN §7).
+// The accounts API under /api/v1/auth (DESIGN §5), one function per group of endpoints below; the SQL is
+// in account-repository.ts. Register, resend-verification and request-password-reset answer alike
+// whether or not the address has an account (DESIGN §7).
 
 export interface AccountsDependencies {
   db: Database;
@@ -60,6 +72,13 @@ export interface AccountsDependencies {
   publicUrl: string;
   /** Least time register, resend-verification and request-password-reset take, whichever branch ran. */
   sameAnswerTimeMs: number;
+}
+
+/** What every group of routes uses. */
+interface Context extends AccountsDependencies {
+  /** Cookies are Secure when the site is served over HTTPS. */
+  secureCookies: boolean;
+  sameAnswerTime: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** 400 answers of the verification and reset links: the holder of a token may know what went wrong. */
@@ -113,6 +132,25 @@ const answers = {
   },
 } as const;
 
+export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
+  const context: Context = {
+    ...deps,
+    secureCookies: deps.publicUrl.startsWith("https:"),
+    sameAnswerTime: (work) => withSameAnswerTime(deps.sameAnswerTimeMs, work),
+  };
+  return async (auth) => {
+    acceptJsonBodies(auth);
+    // Answers carry tokens and personal details: never kept by a browser or a shared cache.
+    auth.addHook("onSend", async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    signUpRoutes(auth, context);
+    signInRoutes(auth, context);
+    passwordResetRoutes(auth, context);
+    profileRoutes(auth, context);
+  };
+}
+
 /** One sentence about a new password, or null: the shared rules, the owner's details, the common list. */
 function newPasswordProblem(password: string, owner: { email: string; names: string[] }): string | null {
   return (
@@ -121,405 +159,356 @@ function newPasswordProblem(password: string, owner: { email: string; names: str
   );
 }
 
+/** The rules for a new password sent with a one-time token, checked against the token holder's details. */
+async function tokenHolderPasswordProblem(db: Database, token: string, password: string) {
+  const owner = await findTokenHolder(db, token);
+  return {
+    found: owner !== undefined,
+    problem: newPasswordProblem(password, {
+      email: owner?.email ?? "",
+      names: owner ? [owner.firstname, owner.lastname] : [],
+    }),
+  };
+}
+
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The e-mail address matches case-insensitively, the way the unique index compares them. */
-const emailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+// Sign-up: register, verify the address, choose a password when verified elsewhere, resend the link.
+function signUpRoutes(auth: FastifyInstance, context: Context): void {
+  const { db, now, passwords, limits, publicUrl, secureCookies, sameAnswerTime } = context;
 
-export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
-  const { db, now, passwords, limits, publicUrl } = deps;
-  // Cookies are Secure when the site is served over HTTPS.
-  const secureCookies = publicUrl.startsWith("https:");
-  const sameAnswerTime = <T>(work: () => Promise<T>) => withSameAnswerTime(deps.sameAnswerTimeMs, work);
-
-  return async (auth: FastifyInstance) => {
-    acceptJsonBodies(auth);
-    // Answers carry tokens and personal details: never kept by a browser or a shared cache.
-    auth.addHook("onSend", async (_request, reply) => {
-      reply.header("cache-control", "no-store");
+  auth.post("/register", { schema: { response: { 201: answers.message } } }, async (request, reply) => {
+    await limits.countIp(request, reply, "register");
+    const registration = parseBody(registrationSchema, request.body);
+    await limits.countAccount(request, reply, "register");
+    if (isAmongMostCommonPasswords(registration.password)) {
+      throw new HttpError(400, passwordMessages.common);
+    }
+    // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
+    const browserSecret = newSecretToken();
+    await sameAnswerTime(async () => {
+      // Hashed on both branches, so a known address takes as long as a new one.
+      const passwordHash = await passwords.hash(registration.password);
+      await recordRegistration(context, registration, passwordHash, hashSecretToken(browserSecret));
     });
+    setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
+    return reply.status(201).send({ success: true, message: messages.registered });
+  });
 
-    auth.post("/register", { schema: { response: { 201: answers.message } } }, async (request, reply) => {
-      await limits.countIp(request, reply, "register");
-      const registration = parseBody(registrationSchema, request.body);
-      await limits.countAccount(request, reply, "register", registration.email);
-      const commonProblem = isAmongMostCommonPasswords(registration.password)
-        ? passwordMessages.common
-        : null;
-      if (commonProblem) throw new HttpError(400, commonProblem);
-      // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
-      const browserSecret = newSecretToken();
-      const browserHash = hashSecretToken(browserSecret);
-
-      await sameAnswerTime(async () => {
-        // Hashed on both branches, so a known address takes as long as a new one.
-        const passwordHash = await passwords.hash(registration.password);
-        const at = now();
-        await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({
-              email: registration.email,
-              firstname: registration.firstname,
-              lastname: registration.lastname,
-              createdAt: at,
-              updatedAt: at,
-            })
-            .onConflictDoNothing()
-            .returning(publicUserColumns);
-          if (created) {
-            await tx.insert(passwordHashes).values({ userId: created.id, hash: passwordHash, updatedAt: at });
-            const token = await issueOneTimeToken(tx, created.id, "verify", at, browserHash);
-            await enqueueMail(tx, verificationEmail(created, publicUrl, token), at);
-            await recordAudit(tx, {
-              actorId: created.id,
-              action: "user.registered",
-              subjectType: "user",
-              subjectId: created.id,
-              at,
-            });
-            return;
-          }
-          const [owner] = await tx
-            .select({ ...publicUserColumns, isVerified: users.isVerified })
-            .from(users)
-            .where(emailIs(registration.email))
-            .limit(1);
-          if (!owner) return;
-          if (!owner.isVerified) {
-            // Nobody has proved the address yet: the newest registration replaces the pending password
-            // and names, and its link replaces (voids) every earlier one. Whoever registered before
-            // keeps nothing: not the password, not a working link.
-            const [renamed] = await tx
-              .update(users)
-              .set({ firstname: registration.firstname, lastname: registration.lastname, updatedAt: at })
-              .where(eq(users.id, owner.id))
-              .returning(publicUserColumns);
-            await tx
-              .insert(passwordHashes)
-              .values({ userId: owner.id, hash: passwordHash, updatedAt: at })
-              .onConflictDoUpdate({
-                target: passwordHashes.userId,
-                set: { hash: passwordHash, updatedAt: at },
-              });
-            const token = await issueOneTimeToken(tx, owner.id, "verify", at, browserHash);
-            await enqueueMail(tx, verificationEmail(renamed ?? owner, publicUrl, token), at);
-            await recordAudit(tx, {
-              actorId: owner.id,
-              action: "user.registration-replaced",
-              subjectType: "user",
-              subjectId: owner.id,
-              at,
-            });
-            return;
-          }
-          // The address has a verified account: its owner hears about it, the caller learns nothing.
-          const resetToken = await issueOneTimeToken(tx, owner.id, "reset", at);
-          await enqueueMail(tx, alreadyRegisteredEmail(owner, publicUrl, resetToken), at);
-        });
-      });
-      setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
-      return reply.status(201).send({ success: true, message: messages.registered });
-    });
-
-    auth.post("/login", { schema: { response: { 200: answers.signedIn } } }, async (request, reply) => {
-      await limits.countIp(request, reply, "login");
-      const credentials = parseBody(credentialsSchema, request.body);
-      // Guessing is limited per (account, address) always; per account from every address only for
-      // browsers that never signed in to it, so failures from elsewhere cannot lock its owner out.
-      await limits.countAccountFromClient(request, reply, "login", credentials.email);
-      if (!(await isTrustedDevice(db, request, credentials.email))) {
-        await limits.countAccount(request, reply, "login", credentials.email);
+  auth.get<{ Params: { token: string } }>(
+    "/verify-email/:token",
+    { schema: { response: { 200: answers.verified } } },
+    async (request, reply) => {
+      reply.header("referrer-policy", "no-referrer");
+      const { token } = request.params;
+      if (token.length <= 10 || token.length > 200) {
+        throw new HttpError(400, messages.verificationLinkInvalid);
       }
-
-      const [found] = await db
-        .select({ ...publicUserColumns, passwordHash: passwordHashes.hash })
-        .from(users)
-        .leftJoin(passwordHashes, eq(passwordHashes.userId, users.id))
-        .where(emailIs(credentials.email))
-        .limit(1);
-      if (!found?.passwordHash) {
-        await passwords.verifyNothing(credentials.password);
-        throw new HttpError(401, messages.wrongCredentials);
-      }
-      if (!(await passwords.verify(found.passwordHash, credentials.password))) {
-        throw new HttpError(401, messages.wrongCredentials);
-      }
-      // Only now, with the right password, may the answer say anything about the account.
-      if (!found.isVerified) throw new HttpError(403, messages.notVerified);
-
-      const at = now();
-      if (passwords.needsRehash(found.passwordHash)) {
-        await db
-          .update(passwordHashes)
-          .set({ hash: await passwords.hash(credentials.password), updatedAt: at })
-          .where(eq(passwordHashes.userId, found.id));
-      }
-      const token = await startSession(db, found.id, at);
-      await trustDevice(db, request, reply, found.id, at, secureCookies);
-      return {
-        success: true,
-        message: messages.welcomeBack(found.firstname),
-        token,
-        user: toPublicUser(found),
-      };
-    });
-
-    auth.post("/logout", { schema: { response: { 200: answers.message } } }, async (request) => {
-      const user = await requireUser(request);
-      await endSession(db, user.sessionId, now());
-      return { success: true, message: messages.loggedOut };
-    });
-
-    auth.patch("/update-profile", { schema: { response: { 200: answers.user } } }, async (request) => {
-      const user = await requireUser(request);
-      // Only the names are read: the e-mail address cannot change (spec §2), whatever is sent.
-      const change = parseBody(profileSchema, request.body);
-      const [updated] = await db
-        .update(users)
-        .set({ firstname: change.firstname, lastname: change.lastname, updatedAt: now() })
-        .where(eq(users.id, user.id))
-        .returning(publicUserColumns);
-      if (!updated) throw new HttpError(401, messages.sessionEnded);
-      return { success: true, message: messages.profileUpdated, user: toPublicUser(updated) };
-    });
-
-    auth.get<{ Params: { token: string } }>(
-      "/verify-email/:token",
-      { schema: { response: { 200: answers.verified } } },
-      async (request, reply) => {
-        reply.header("referrer-policy", "no-referrer");
-        const { token } = request.params;
-        if (token.length <= 10 || token.length > 200) {
-          throw new HttpError(400, messages.verificationLinkInvalid);
-        }
-        const browserSecret = readCookie(request, REGISTRATION_COOKIE);
-        const at = now();
-        const outcome = await db.transaction(async (tx) => {
-          const consumed = await consumeOneTimeToken(tx, token, "verify", at);
-          if ("problem" in consumed) return consumed;
-          const sameBrowser =
-            browserSecret !== undefined &&
-            consumed.browserHash !== null &&
-            sameHash(hashSecretToken(browserSecret), consumed.browserHash);
-          const [user] = await tx
-            .update(users)
-            .set({ isVerified: true, updatedAt: at })
-            .where(eq(users.id, consumed.userId))
-            .returning(publicUserColumns);
-          if (!user) return { problem: "invalid" as const };
-          await recordAudit(tx, {
-            actorId: user.id,
-            action: "user.verified",
-            subjectType: "user",
-            subjectId: user.id,
-            details: { sameBrowser },
-            at,
-          });
-          if (sameBrowser) {
-            const sessionToken = await startSession(tx, user.id, at);
-            await trustDevice(tx, request, reply, user.id, at, secureCookies);
-            return { kind: "signed-in" as const, user, sessionToken };
-          }
-          // Opened elsewhere: whoever registered may not be the address's owner, so the password set
-          // at registration is discarded and the person who holds the link chooses one.
-          await tx.delete(passwordHashes).where(eq(passwordHashes.userId, user.id));
-          await endAllSessions(tx, user.id, at);
-          const passwordToken = await issueOneTimeToken(tx, user.id, "choose-password", at);
-          return { kind: "choose-password" as const, user, passwordToken };
-        });
-        if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem]);
-        clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
-        if (outcome.kind === "signed-in") {
-          return {
-            success: true,
-            message: messages.verified,
-            passwordRequired: false,
-            token: outcome.sessionToken,
-            user: toPublicUser(outcome.user),
-          };
-        }
+      const outcome = await verifyAddress(context, request, reply, token);
+      if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem]);
+      clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
+      if (outcome.kind === "signed-in") {
         return {
           success: true,
-          message: messages.verifiedChoosePassword,
-          passwordRequired: true,
-          passwordToken: outcome.passwordToken,
-          email: outcome.user.email,
-          firstname: outcome.user.firstname,
-          lastname: outcome.user.lastname,
-        };
-      },
-    );
-
-    auth.post(
-      "/choose-password",
-      { schema: { response: { 200: answers.signedIn } } },
-      async (request, reply) => {
-        await limits.countIp(request, reply, "choose-password");
-        const chosen = parseBody(choosePasswordSchema, request.body);
-        const at = now();
-        const problem = await checkOneTimeToken(db, chosen.token, "choose-password", at);
-        if (problem) throw new HttpError(400, messages.choosePasswordLinkInvalid);
-        const [owner] = await db
-          .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
-          .from(users)
-          .innerJoin(authTokens, eq(authTokens.userId, users.id))
-          .where(eq(authTokens.tokenHash, hashSecretToken(chosen.token)))
-          .limit(1);
-        if (!owner) throw new HttpError(400, messages.choosePasswordLinkInvalid);
-        const passwordProblem = newPasswordProblem(chosen.password, {
-          email: owner.email,
-          names: [owner.firstname, owner.lastname],
-        });
-        if (passwordProblem) throw new HttpError(400, passwordProblem);
-        const passwordHash = await passwords.hash(chosen.password);
-
-        const outcome = await db.transaction(async (tx) => {
-          const consumed = await consumeOneTimeToken(tx, chosen.token, "choose-password", at);
-          if ("problem" in consumed) return consumed;
-          await tx
-            .insert(passwordHashes)
-            .values({ userId: consumed.userId, hash: passwordHash, updatedAt: at })
-            .onConflictDoUpdate({
-              target: passwordHashes.userId,
-              set: { hash: passwordHash, updatedAt: at },
-            });
-          const [user] = await tx
-            .select(publicUserColumns)
-            .from(users)
-            .where(eq(users.id, consumed.userId))
-            .limit(1);
-          if (!user) return { problem: "invalid" as const };
-          const sessionToken = await startSession(tx, user.id, at);
-          await trustDevice(tx, request, reply, user.id, at, secureCookies);
-          await recordAudit(tx, {
-            actorId: user.id,
-            action: "user.password-chosen",
-            subjectType: "user",
-            subjectId: user.id,
-            at,
-          });
-          return { user, sessionToken };
-        });
-        if ("problem" in outcome) throw new HttpError(400, messages.choosePasswordLinkInvalid);
-        return {
-          success: true,
-          message: messages.passwordChosen,
+          message: messages.verified,
+          passwordRequired: false,
           token: outcome.sessionToken,
           user: toPublicUser(outcome.user),
         };
-      },
-    );
+      }
+      return {
+        success: true,
+        message: messages.verifiedChoosePassword,
+        passwordRequired: true,
+        passwordToken: outcome.passwordToken,
+        email: outcome.user.email,
+        firstname: outcome.user.firstname,
+        lastname: outcome.user.lastname,
+      };
+    },
+  );
 
-    auth.post(
-      "/resend-verification",
-      { schema: { response: { 200: answers.message } } },
-      async (request, reply) => {
-        await limits.countIp(request, reply, "resend-verification");
-        const { email } = parseBody(emailRequestSchema, request.body);
-        await limits.countAccount(request, reply, "resend-verification", email);
+  auth.post(
+    "/choose-password",
+    { schema: { response: { 200: answers.signedIn } } },
+    async (request, reply) => {
+      await limits.countIp(request, reply, "choose-password");
+      const chosen = parseBody(choosePasswordSchema, request.body);
+      const at = now();
+      const problem = await checkOneTimeToken(db, chosen.token, "choose-password", at);
+      if (problem) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+      const holder = await tokenHolderPasswordProblem(db, chosen.token, chosen.password);
+      if (!holder.found) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+      if (holder.problem) throw new HttpError(400, holder.problem);
+      const passwordHash = await passwords.hash(chosen.password);
 
-        // The browser that asks for the new link is the one it signs in (see register).
-        const browserSecret = newSecretToken();
-        await sameAnswerTime(async () => {
-          const at = now();
-          await db.transaction(async (tx) => {
-            const [user] = await tx
-              .select(publicUserColumns)
-              .from(users)
-              .where(and(emailIs(email), eq(users.isVerified, false)))
-              .limit(1);
-            if (!user) return;
-            const token = await issueOneTimeToken(tx, user.id, "verify", at, hashSecretToken(browserSecret));
-            await enqueueMail(tx, verificationEmail(user, publicUrl, token), at);
-          });
+      const outcome = await db.transaction(async (tx) => {
+        const consumed = await consumeOneTimeToken(tx, chosen.token, "choose-password", at);
+        if ("problem" in consumed) return consumed;
+        await savePasswordHash(tx, consumed.userId, passwordHash, at);
+        const user = await findUserById(tx, consumed.userId);
+        if (!user) return { problem: "invalid" as const };
+        const sessionToken = await startSession(tx, user.id, at);
+        await trustDevice(tx, request, reply, user.id, at, secureCookies);
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: "user.password-chosen",
+          subjectType: "user",
+          subjectId: user.id,
+          at,
         });
-        setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
-        return { success: true, message: messages.verificationResent };
-      },
-    );
+        return { user, sessionToken };
+      });
+      if ("problem" in outcome) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+      return {
+        success: true,
+        message: messages.passwordChosen,
+        token: outcome.sessionToken,
+        user: toPublicUser(outcome.user),
+      };
+    },
+  );
 
-    auth.post(
-      "/request-password-reset",
-      { schema: { response: { 200: answers.message } } },
-      async (request, reply) => {
-        await limits.countIp(request, reply, "request-password-reset");
-        const { email } = parseBody(emailRequestSchema, request.body);
-        await limits.countAccount(request, reply, "request-password-reset", email);
+  auth.post(
+    "/resend-verification",
+    { schema: { response: { 200: answers.message } } },
+    async (request, reply) => {
+      await limits.countIp(request, reply, "resend-verification");
+      const { email } = parseBody(emailRequestSchema, request.body);
+      await limits.countAccount(request, reply, "resend-verification");
 
-        await sameAnswerTime(async () => {
-          const at = now();
-          await db.transaction(async (tx) => {
-            const [user] = await tx.select(publicUserColumns).from(users).where(emailIs(email)).limit(1);
-            if (!user) return;
-            const token = await issueOneTimeToken(tx, user.id, "reset", at);
-            await enqueueMail(tx, passwordResetEmail(user, publicUrl, token), at);
-          });
-        });
-        return { success: true, message: messages.resetRequested };
-      },
-    );
-
-    auth.post(
-      "/reset-password",
-      { schema: { response: { 200: answers.message } } },
-      async (request, reply) => {
-        await limits.countIp(request, reply, "reset-password");
-        const reset = parseBody(passwordResetSchema, request.body);
-        // A dead link is refused before the (deliberately slow) hashing of the new password.
-        const problem = await checkOneTimeToken(db, reset.token, "reset", now());
-        if (problem) throw new HttpError(400, resetProblems[problem]);
-        const [owner] = await db
-          .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
-          .from(users)
-          .innerJoin(authTokens, eq(authTokens.userId, users.id))
-          .where(eq(authTokens.tokenHash, hashSecretToken(reset.token)))
-          .limit(1);
-        const passwordProblem = newPasswordProblem(reset.newPassword, {
-          email: owner?.email ?? "",
-          names: owner ? [owner.firstname, owner.lastname] : [],
-        });
-        if (passwordProblem) throw new HttpError(400, passwordProblem);
-        const passwordHash = await passwords.hash(reset.newPassword);
-
+      // The browser that asks for the new link is the one it signs in (see register).
+      const browserSecret = newSecretToken();
+      await sameAnswerTime(async () => {
         const at = now();
-        const outcome = await db.transaction(async (tx) => {
-          const consumed = await consumeOneTimeToken(tx, reset.token, "reset", at);
-          if ("problem" in consumed) return consumed;
-          const { userId } = consumed;
-          await tx
-            .insert(passwordHashes)
-            .values({ userId, hash: passwordHash, updatedAt: at })
-            .onConflictDoUpdate({
-              target: passwordHashes.userId,
-              set: { hash: passwordHash, updatedAt: at },
-            });
-          // Following the e-mailed link proves the address is theirs, as a verification link would.
-          const [user] = await tx
-            .update(users)
-            .set({ isVerified: true, updatedAt: at })
-            .where(eq(users.id, userId))
-            .returning(publicUserColumns);
-          await discardOneTimeTokens(tx, userId, "verify");
-          // Whoever knew the old password, or held a session, is out.
-          await endAllSessions(tx, userId, at);
-          if (user) await enqueueMail(tx, passwordChangedEmail(user, publicUrl), at);
-          await recordAudit(tx, {
-            actorId: userId,
-            action: "user.password-reset",
-            subjectType: "user",
-            subjectId: userId,
-            at,
-          });
-          return { userId };
+        await db.transaction(async (tx) => {
+          const user = await findUnverifiedUserByEmail(tx, email);
+          if (!user) return;
+          const token = await issueOneTimeToken(tx, user.id, "verify", at, hashSecretToken(browserSecret));
+          await enqueueMail(tx, verificationEmail(user, publicUrl, token), at);
         });
-        if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem]);
-        return { success: true, message: messages.passwordReset };
-      },
-    );
-  };
+      });
+      setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
+      return { success: true, message: messages.verificationResent };
+    },
+  );
+}
+
+/**
+ * A registration, in one transaction: a new account; or, for an address nobody has verified yet, the
+ * newest registration replaces the pending one; or, for a verified account, a word to its owner.
+ */
+async function recordRegistration(
+  { db, now, publicUrl }: Context,
+  registration: Registration,
+  passwordHash: string,
+  browserHash: string,
+): Promise<void> {
+  const at = now();
+  await db.transaction(async (tx) => {
+    const created = await insertUser(tx, registration, at);
+    if (created) {
+      await savePasswordHash(tx, created.id, passwordHash, at);
+      const token = await issueOneTimeToken(tx, created.id, "verify", at, browserHash);
+      await enqueueMail(tx, verificationEmail(created, publicUrl, token), at);
+      await recordAudit(tx, {
+        actorId: created.id,
+        action: "user.registered",
+        subjectType: "user",
+        subjectId: created.id,
+        at,
+      });
+      return;
+    }
+    const owner = await findUserByEmail(tx, registration.email);
+    if (!owner) return;
+    if (!owner.isVerified) {
+      // Nobody has proved the address yet: the newest registration replaces the pending password
+      // and names, and its link replaces (voids) every earlier one. Whoever registered before
+      // keeps nothing: not the password, not a working link.
+      const renamed = await renameUser(tx, owner.id, registration, at);
+      await savePasswordHash(tx, owner.id, passwordHash, at);
+      const token = await issueOneTimeToken(tx, owner.id, "verify", at, browserHash);
+      await enqueueMail(tx, verificationEmail(renamed ?? owner, publicUrl, token), at);
+      await recordAudit(tx, {
+        actorId: owner.id,
+        action: "user.registration-replaced",
+        subjectType: "user",
+        subjectId: owner.id,
+        at,
+      });
+      return;
+    }
+    // The address has a verified account: its owner hears about it, the caller learns nothing.
+    const resetToken = await issueOneTimeToken(tx, owner.id, "reset", at);
+    await enqueueMail(tx, alreadyRegisteredEmail(owner, publicUrl, resetToken), at);
+  });
+}
+
+/**
+ * Follows a verification link, in one transaction. In the browser that registered, the person is signed
+ * in. Opened elsewhere, whoever registered may not be the address's owner, so the password set at
+ * registration is discarded and the person who holds the link chooses one.
+ */
+async function verifyAddress(
+  { db, now, secureCookies }: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+) {
+  const browserSecret = readCookie(request, REGISTRATION_COOKIE);
+  const at = now();
+  return db.transaction(async (tx) => {
+    const consumed = await consumeOneTimeToken(tx, token, "verify", at);
+    if ("problem" in consumed) return consumed;
+    const sameBrowser =
+      browserSecret !== undefined &&
+      consumed.browserHash !== null &&
+      sameHash(hashSecretToken(browserSecret), consumed.browserHash);
+    const user = await markVerified(tx, consumed.userId, at);
+    if (!user) return { problem: "invalid" as const };
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: "user.verified",
+      subjectType: "user",
+      subjectId: user.id,
+      details: { sameBrowser },
+      at,
+    });
+    if (sameBrowser) {
+      const sessionToken = await startSession(tx, user.id, at);
+      await trustDevice(tx, request, reply, user.id, at, secureCookies);
+      return { kind: "signed-in" as const, user, sessionToken };
+    }
+    await deletePasswordHash(tx, user.id);
+    await endAllSessions(tx, user.id, at);
+    const passwordToken = await issueOneTimeToken(tx, user.id, "choose-password", at);
+    return { kind: "choose-password" as const, user, passwordToken };
+  });
+}
+
+// Sign-in and sign-out.
+function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secureCookies }: Context): void {
+  auth.post("/login", { schema: { response: { 200: answers.signedIn } } }, async (request, reply) => {
+    await limits.countIp(request, reply, "login");
+    const credentials = parseBody(credentialsSchema, request.body);
+    // Guessing is limited per (account, address) always; per account from every address only for
+    // browsers that never signed in to it, so failures from elsewhere cannot lock its owner out.
+    await limits.countAccountFromClient(request, reply, "login");
+    if (!(await isTrustedDevice(db, request, credentials.email))) {
+      await limits.countAccount(request, reply, "login");
+    }
+
+    const found = await findUserWithPasswordHash(db, credentials.email);
+    if (!found?.passwordHash) {
+      await passwords.verifyNothing(credentials.password);
+      throw new HttpError(401, messages.wrongCredentials);
+    }
+    if (!(await passwords.verify(found.passwordHash, credentials.password))) {
+      throw new HttpError(401, messages.wrongCredentials);
+    }
+    // Only now, with the right password, may the answer say anything about the account.
+    if (!found.isVerified) throw new HttpError(403, messages.notVerified);
+
+    const at = now();
+    if (passwords.needsRehash(found.passwordHash)) {
+      await savePasswordHash(db, found.id, await passwords.hash(credentials.password), at);
+    }
+    const token = await startSession(db, found.id, at);
+    await trustDevice(db, request, reply, found.id, at, secureCookies);
+    return {
+      success: true,
+      message: messages.welcomeBack(found.firstname),
+      token,
+      user: toPublicUser(found),
+    };
+  });
+
+  auth.post("/logout", { schema: { response: { 200: answers.message } } }, async (request) => {
+    const user = await requireUser(request);
+    await endSession(db, user.sessionId, now());
+    return { success: true, message: messages.loggedOut };
+  });
+}
+
+// Password reset: ask for a link by e-mail, then set a new password with it.
+function passwordResetRoutes(auth: FastifyInstance, context: Context): void {
+  const { db, now, passwords, limits, publicUrl, sameAnswerTime } = context;
+
+  auth.post(
+    "/request-password-reset",
+    { schema: { response: { 200: answers.message } } },
+    async (request, reply) => {
+      await limits.countIp(request, reply, "request-password-reset");
+      const { email } = parseBody(emailRequestSchema, request.body);
+      await limits.countAccount(request, reply, "request-password-reset");
+
+      await sameAnswerTime(async () => {
+        const at = now();
+        await db.transaction(async (tx) => {
+          const user = await findUserByEmail(tx, email);
+          if (!user) return;
+          const token = await issueOneTimeToken(tx, user.id, "reset", at);
+          await enqueueMail(tx, passwordResetEmail(user, publicUrl, token), at);
+        });
+      });
+      return { success: true, message: messages.resetRequested };
+    },
+  );
+
+  auth.post("/reset-password", { schema: { response: { 200: answers.message } } }, async (request, reply) => {
+    await limits.countIp(request, reply, "reset-password");
+    const reset = parseBody(passwordResetSchema, request.body);
+    // A dead link is refused before the (deliberately slow) hashing of the new password.
+    const problem = await checkOneTimeToken(db, reset.token, "reset", now());
+    if (problem) throw new HttpError(400, resetProblems[problem]);
+    const holder = await tokenHolderPasswordProblem(db, reset.token, reset.newPassword);
+    if (holder.problem) throw new HttpError(400, holder.problem);
+    const passwordHash = await passwords.hash(reset.newPassword);
+
+    const outcome = await resetPassword(context, reset.token, passwordHash);
+    if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem]);
+    return { success: true, message: messages.passwordReset };
+  });
+}
+
+/** Uses a reset link, in one transaction: the new password, the address verified, every session ended. */
+async function resetPassword({ db, now, publicUrl }: Context, token: string, passwordHash: string) {
+  const at = now();
+  return db.transaction(async (tx) => {
+    const consumed = await consumeOneTimeToken(tx, token, "reset", at);
+    if ("problem" in consumed) return consumed;
+    const { userId } = consumed;
+    await savePasswordHash(tx, userId, passwordHash, at);
+    // Following the e-mailed link proves the address is theirs, as a verification link would.
+    const user = await markVerified(tx, userId, at);
+    await discardOneTimeTokens(tx, userId, "verify");
+    // Whoever knew the old password, or held a session, is out.
+    await endAllSessions(tx, userId, at);
+    if (user) await enqueueMail(tx, passwordChangedEmail(user, publicUrl), at);
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "user.password-reset",
+      subjectType: "user",
+      subjectId: userId,
+      at,
+    });
+    return { userId };
+  });
+}
+
+// The signed-in person's own profile.
+function profileRoutes(auth: FastifyInstance, { db, now }: Context): void {
+  auth.patch("/update-profile", { schema: { response: { 200: answers.user } } }, async (request) => {
+    const user = await requireUser(request);
+    // Only the names are read: the e-mail address cannot change (spec §2), whatever is sent.
+    const change = parseBody(profileSchema, request.body);
+    const updated = await renameUser(db, user.id, change, now());
+    if (!updated) throw new HttpError(401, messages.sessionEnded);
+    return { success: true, message: messages.profileUpdated, user: toPublicUser(updated) };
+  });
 }

@@ -9,7 +9,7 @@ import { openTestDatabase, testDatabaseKinds } from "../test/databases";
 import { deliverDueMail } from "../mail/outbox";
 import { startSmtpPeer, tokenFromLink, type SmtpPeer } from "../mail/test-smtp-peer";
 import { createSmtpTransport, type MailTransport } from "../mail/transports";
-import { unreadableBodyMessage } from "./request-body";
+import { unreadableBodyMessage } from "../http/request-body";
 import {
   alice,
   bearer,

@@ -5,7 +5,6 @@ import { loadConfig, type Config } from "../config";
 import type { Database, DatabaseHandle } from "../db/database";
 import { mailOutbox } from "../db/schema";
 import { tokenFromLink } from "../mail/test-smtp-peer";
-import { MemoryRateLimitStore, type RateLimitStore } from "../rate-limit/store";
 import type { AccountsOptions } from "./module";
 import type { PasswordHashingOptions } from "./passwords";
 
@@ -51,7 +50,8 @@ export async function buildTestApp(
   options: {
     config?: Partial<Config>;
     accounts?: AccountsOptions;
-    rateLimitStore?: RateLimitStore;
+    /** Prefix of the rate-limit counters' Redis keys, when config.redisUrl is set. */
+    rateLimitKeyPrefix?: string;
     /** Log lines go here (at the config's LOG_LEVEL, "silent" by default). */
     logStream?: { write(line: string): void };
   } = {},
@@ -62,10 +62,10 @@ export async function buildTestApp(
     logStream: options.logStream,
     database,
     serveWeb: false,
+    rateLimitKeyPrefix: options.rateLimitKeyPrefix,
     accounts: {
       clock: clock.now,
       passwordHashing: testPasswordHashing,
-      rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(() => clock.now().getTime()),
       sameAnswerTimeMs: 0,
       ...options.accounts,
     },

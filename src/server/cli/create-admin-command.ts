@@ -6,8 +6,8 @@ import { isAmongMostCommonPasswords } from "../accounts/common-passwords";
 import { checkDataDir, embeddedDatabaseUser } from "../data-dir";
 import { readHiddenLine } from "./hidden-input";
 import { emailRequestSchema, firstProblem, profileSchema } from "../../domain/accounts/schemas";
-import { recordAudit } from "../accounts/audit-log";
-import { systemClock, type Clock } from "../accounts/clock";
+import { recordAudit } from "../audit/audit-log";
+import { systemClock, type Clock } from "../clock";
 import {
   createPasswordHasher,
   owaspPasswordHashing,

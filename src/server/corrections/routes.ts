@@ -7,13 +7,14 @@ import {
   correctionSubjects,
   type CorrectionStatus,
 } from "../../domain/corrections/correction-rules";
-import type { Clock } from "../accounts/clock";
+import type { Clock } from "../clock";
 import { getSignedInUser, requirePermission } from "../accounts/guards";
-import { acceptJsonBodies, parseBody } from "../accounts/request-body";
+import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { pageFrom, pageMeta, pageMetaSchema } from "../reports/paging";
-import type { RateLimitStore } from "../rate-limit/store";
+import { clientAddressKey } from "../rate-limit/client-address";
+import { createLimit } from "../rate-limit/limit";
 import {
   addCorrection,
   countCorrectionsByStatus,
@@ -31,7 +32,6 @@ import {
 export interface CorrectionDependencies {
   db: Database;
   now: Clock;
-  rateLimitStore: RateLimitStore;
   /** Corrections per IP per hour (CORRECTION_RATE_LIMIT_MAX). */
   maxPerHour: number;
 }
@@ -128,28 +128,19 @@ const answers = {
   },
 } as const;
 
-export function correctionRoutes({
-  db,
-  now,
-  rateLimitStore,
-  maxPerHour,
-}: CorrectionDependencies): FastifyPluginAsync {
+export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies): FastifyPluginAsync {
   return async (scope) => {
     acceptJsonBodies(scope);
+    const limitPerClient = createLimit(scope, {
+      max: maxPerHour,
+      windowMs: CORRECTION_RATE_LIMIT_WINDOW_MS,
+      key: (request) => `correction:ip:${clientAddressKey(request.ip)}`,
+      tooMany: correctionMessages.tooMany,
+    });
 
     scope.post("/", { schema: { response: { 201: answers.sent } } }, async (request, reply) => {
       // Counted before anything is read, so a flood costs nothing but the count.
-      let window;
-      try {
-        window = await rateLimitStore.hit(`correction:ip:${request.ip}`, CORRECTION_RATE_LIMIT_WINDOW_MS);
-      } catch (error) {
-        request.log.warn({ error: String(error) }, "rate-limit store unavailable; correction not counted");
-      }
-      if (window && window.count > maxPerHour) {
-        const seconds = Math.max(1, Math.ceil(window.msLeft / 1000));
-        reply.header("retry-after", String(seconds));
-        throw new HttpError(429, correctionMessages.tooMany(Math.ceil(seconds / 60)));
-      }
+      await limitPerClient(request, reply);
       const input = parseBody(submissionSchema, request.body);
       if (subjectName(input.subject, input.subjectId) === null) {
         throw new HttpError(400, correctionMessages.unknownSubject);

@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Machine-readable reason for the web app to branch on (e.g. "RATE_LIMITED"); the message is for people. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -39,7 +41,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       error instanceof HttpError || error.validation === undefined
         ? error.message || fallbackMessages[status] || "The request was refused."
         : (fallbackMessages[400] ?? "");
-    return reply.status(status).send({ success: false, message });
+    const code = error instanceof HttpError ? error.code : undefined;
+    return reply.status(status).send({ success: false, message, ...(code ? { code } : {}) });
   });
 }
 

@@ -15,7 +15,7 @@ import {
 } from "../../domain/opendata/documents";
 import { openDataMessages } from "../../domain/opendata/messages";
 import { byStateDatasets, documentQualifier } from "../../domain/opendata/static-documents";
-import type { Clock } from "../accounts/clock";
+import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { pageMeta } from "../http/paging";

@@ -1,20 +1,22 @@
 import { createHash } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accountMessages } from "../../domain/accounts/messages";
-import { HttpError } from "../http/errors";
-import type { RateLimitStore } from "./store";
+import { clientAddressKey } from "./client-address";
+import { createLimit, type Limit } from "./limit";
 
 // Rate limits of the sign-in and account e-mail endpoints (DESIGN §7): per client IP, against guessing
 // and floods, and per account (e-mail address), against guessing one account's password from many IPs
 // and against filling someone's inbox. Each endpoint counts separately, in windows of 15 minutes.
 
-export type AuthAction =
-  | "login"
-  | "register"
-  | "resend-verification"
-  | "request-password-reset"
-  | "reset-password"
-  | "choose-password";
+const authActions = [
+  "login",
+  "register",
+  "resend-verification",
+  "request-password-reset",
+  "reset-password",
+  "choose-password",
+] as const;
+export type AuthAction = (typeof authActions)[number];
 
 export interface AuthLimitSettings {
   /** Attempts per IP per window and endpoint (AUTH_RATE_LIMIT_MAX). */
@@ -26,58 +28,65 @@ export interface AuthLimitSettings {
 
 export const AUTH_RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
 
-/** Hashed so the shared store never holds people's addresses. */
-function accountKey(email: string): string {
+/**
+ * The account an attempt is about: the body's e-mail address, normalised as the unique index compares
+ * addresses, hashed so the shared store never holds people's addresses. Read once the body is parsed.
+ */
+function accountKey(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  const email = typeof body?.email === "string" ? body.email : "";
   return createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
 }
 
-export class AuthAttemptLimits {
-  constructor(
-    private readonly store: RateLimitStore,
-    private readonly settings: AuthLimitSettings,
-  ) {}
+type Scope = "ip" | "account" | "account-client";
 
-  /** Counts an attempt from this IP; throws 429 when there have been too many. */
-  async countIp(request: FastifyRequest, reply: FastifyReply, action: AuthAction): Promise<void> {
-    await this.count(request, reply, `${action}:ip:${request.ip}`, this.settings.perIp);
+const keys: Record<Scope, (request: FastifyRequest) => string> = {
+  ip: (request) => clientAddressKey(request.ip),
+  account: accountKey,
+  "account-client": (request) => `${accountKey(request)}:${clientAddressKey(request.ip)}`,
+};
+
+export class AuthAttemptLimits {
+  private readonly limits = new Map<string, Limit>();
+
+  constructor(app: FastifyInstance, settings: AuthLimitSettings) {
+    for (const action of authActions) {
+      for (const scope of Object.keys(keys) as Scope[]) {
+        const limit = createLimit(app, {
+          max: scope === "ip" ? settings.perIp : settings.perAccount,
+          windowMs: settings.windowMs,
+          key: (request) => `${action}:${scope}:${keys[scope](request)}`,
+          tooMany: accountMessages.tooManyAttempts,
+        });
+        this.limits.set(`${action}:${scope}`, limit);
+      }
+    }
   }
 
-  /** Counts an attempt on this e-mail address, whoever makes it; throws 429 when there have been too many. */
-  async countAccount(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    action: AuthAction,
-    email: string,
-  ): Promise<void> {
-    await this.count(request, reply, `${action}:account:${accountKey(email)}`, this.settings.perAccount);
+  /** Counts an attempt from this IP; throws 429 when there have been too many. */
+  countIp(request: FastifyRequest, reply: FastifyReply, action: AuthAction): Promise<void> {
+    return this.count(request, reply, action, "ip");
   }
 
   /**
-   * Counts an attempt on this e-mail address from this IP. Unlike countAccount, attempts from other
-   * addresses never use it up, so it can apply to everyone, the account's owner included.
+   * Counts an attempt on the e-mail address of the (parsed) body, whoever makes it; throws 429 when
+   * there have been too many.
    */
-  async countAccountFromClient(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    action: AuthAction,
-    email: string,
-  ): Promise<void> {
-    const key = `${action}:account-client:${accountKey(email)}:${request.ip}`;
-    await this.count(request, reply, key, this.settings.perAccount);
+  countAccount(request: FastifyRequest, reply: FastifyReply, action: AuthAction): Promise<void> {
+    return this.count(request, reply, action, "account");
   }
 
-  private async count(request: FastifyRequest, reply: FastifyReply, key: string, max: number) {
-    let window;
-    try {
-      window = await this.store.hit(key, this.settings.windowMs);
-    } catch (error) {
-      // Better to let people sign in while the counter store is away than to lock everyone out.
-      request.log.warn({ error: String(error) }, "rate-limit store unavailable; attempt not counted");
-      return;
-    }
-    if (window.count <= max) return;
-    const seconds = Math.max(1, Math.ceil(window.msLeft / 1000));
-    reply.header("retry-after", String(seconds));
-    throw new HttpError(429, accountMessages.tooManyAttempts(Math.ceil(seconds / 60)));
+  /**
+   * Counts an attempt on the body's e-mail address from this IP. Unlike countAccount, attempts from
+   * other addresses never use it up, so it can apply to everyone, the account's owner included.
+   */
+  countAccountFromClient(request: FastifyRequest, reply: FastifyReply, action: AuthAction): Promise<void> {
+    return this.count(request, reply, action, "account-client");
+  }
+
+  private count(request: FastifyRequest, reply: FastifyReply, action: AuthAction, scope: Scope) {
+    const limit = this.limits.get(`${action}:${scope}`);
+    if (!limit) throw new Error(`no rate limit for ${action}:${scope}`);
+    return limit(request, reply);
   }
 }

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { type ReportPlace } from "../../domain/reports/report-place";
 import { stateLgas } from "../../domain/reports/report-lgas";
 import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
-import { recordAudit } from "../accounts/audit-log";
+import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import type { MediaLinkSigner } from "../media/media-links";

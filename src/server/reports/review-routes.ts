@@ -11,9 +11,9 @@ import {
   noteRequired,
   reviewMessages,
 } from "../../domain/reports/review-rules";
-import type { Clock } from "../accounts/clock";
+import type { Clock } from "../clock";
 import { requirePermission } from "../accounts/guards";
-import { acceptJsonBodies, parseBody } from "../accounts/request-body";
+import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { singleParameter as single } from "../http/query-params";

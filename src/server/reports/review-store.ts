@@ -9,7 +9,7 @@ import {
   type ReviewCounts,
   type ReviewReportView,
 } from "../../domain/reports/review-rules";
-import { recordAudit } from "../accounts/audit-log";
+import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { eyewitnessReports, users } from "../db/schema";
 import type { OutgoingMail } from "../mail/compose";

@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { todayInNigeria } from "../../domain/reports/report-place";
 import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
-import type { Clock } from "../accounts/clock";
+import type { Clock } from "../clock";
 import { requirePermission } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
@@ -145,7 +145,7 @@ export function reportRoutes({
 
     scope.post("/", { schema: { response: { 201: submittedAnswer } } }, async (request, reply) => {
       const user = await requirePermission(request, "report:submit");
-      await submissions.count(request, reply, user.id);
+      await submissions.count(request, reply);
       if (!request.isMultipart()) throw new HttpError(415, reportServerMessages.notMultipart);
       if (Number(request.headers["content-length"]) > largestReportBytes(limits)) {
         // Larger than any valid report: refused unread, and the connection is not kept for it.

@@ -1,34 +1,35 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { reportServerMessages } from "../../domain/reports/report-rules";
-import { HttpError } from "../http/errors";
-import type { RateLimitStore } from "../rate-limit/store";
+import { getSignedInUser } from "../accounts/guards";
+import { clientAddressKey } from "../rate-limit/client-address";
+import { createLimit, type Limit } from "../rate-limit/limit";
 
 // Eyewitness reports per user per hour (REPORT_RATE_LIMIT_MAX): enough for anyone telling what they
 // saw, not enough to flood the review queue or the disk. Every attempt counts, counted before any byte
-// of the upload is read.
+// of the upload is read. When the counter store is away a report goes through: it must not be lost.
 
 export const REPORT_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 
 export class SubmissionLimit {
-  constructor(
-    private readonly store: RateLimitStore,
-    private readonly max: number,
-    private readonly windowMs = REPORT_RATE_LIMIT_WINDOW_MS,
-  ) {}
+  private readonly limit: Limit;
 
-  /** Counts a submission by this user; throws 429 when there have been too many this hour. */
-  async count(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
-    let window;
-    try {
-      window = await this.store.hit(`eyewitness-report:user:${userId}`, this.windowMs);
-    } catch (error) {
-      // A report must not be lost because the counter store is away.
-      request.log.warn({ error: String(error) }, "rate-limit store unavailable; report not counted");
-      return;
-    }
-    if (window.count <= this.max) return;
-    const seconds = Math.max(1, Math.ceil(window.msLeft / 1000));
-    reply.header("retry-after", String(seconds));
-    throw new HttpError(429, reportServerMessages.tooManySubmissions(Math.ceil(seconds / 60)));
+  constructor(app: FastifyInstance, max: number, windowMs = REPORT_RATE_LIMIT_WINDOW_MS) {
+    this.limit = createLimit(app, {
+      max,
+      windowMs,
+      // The route signs the user in first; the guard's lookup is cached per request.
+      key: async (request) => {
+        const user = await getSignedInUser(request);
+        return user
+          ? `eyewitness-report:user:${user.id}`
+          : `eyewitness-report:ip:${clientAddressKey(request.ip)}`;
+      },
+      tooMany: reportServerMessages.tooManySubmissions,
+    });
+  }
+
+  /** Counts a submission by the signed-in user; throws 429 when there have been too many this hour. */
+  count(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return this.limit(request, reply);
   }
 }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
 import { alice, bearer, emptyTables, signedInUser } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
@@ -603,6 +603,9 @@ describe("upload settings", () => {
   });
 
   it("limits submissions per user per hour, with a sentence and Retry-After", async () => {
+    // The in-memory rate-limit counters read the system time: only Date is faked, timers stay real.
+    vi.setSystemTime(new Date("2026-03-02T09:00:00.000Z"));
+    onTestFinished(() => void vi.useRealTimers());
     const token = await signedInUser(t.app, t.db, { ...alice, email: "chidi@example.org" });
     expect((await submitReport(t.app, token, fieldParts())).statusCode).toBe(201);
     expect((await submitReport(t.app, token, fieldParts())).statusCode).toBe(201);
@@ -610,9 +613,14 @@ describe("upload settings", () => {
     const third = await submitReport(t.app, token, fieldParts());
 
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ success: false, message: reportServerMessages.tooManySubmissions(60) });
+    expect(third.json()).toEqual({
+      success: false,
+      message: reportServerMessages.tooManySubmissions(60),
+      code: "RATE_LIMITED",
+    });
     expect(Number(third.headers["retry-after"])).toBeGreaterThan(3500);
     t.clock.advance(60 * 60 * 1000);
+    vi.setSystemTime(new Date("2026-03-02T10:00:00.000Z"));
     expect((await submitReport(t.app, token, fieldParts())).statusCode).toBe(201);
   });
 });

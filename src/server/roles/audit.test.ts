@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { recordAudit } from "../accounts/audit-log";
+import { recordAudit } from "../audit/audit-log";
 import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
 import { users } from "../db/schema";

@@ -1,6 +1,6 @@
 import { asc, eq, or } from "drizzle-orm";
 import type { PublicUser, UserRole } from "../../domain/accounts/user";
-import { recordAudit } from "../accounts/audit-log";
+import { recordAudit } from "../audit/audit-log";
 import { publicUserColumns } from "../accounts/public-user";
 import type { Database } from "../db/database";
 import { users } from "../db/schema";

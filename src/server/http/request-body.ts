@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { firstProblem } from "../../domain/accounts/schemas";
-import { HttpError } from "../http/errors";
+import { HttpError } from "./errors";
 
 export const unreadableBodyMessage =
   "We could not read what was sent: it is not valid JSON. Please try again.";

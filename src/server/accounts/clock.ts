@@ -1,4 +1,0 @@
-/** Where the accounts code reads the time, so tests can move it (token and session expiry, backoff). */
-export type Clock = () => Date;
-
-export const systemClock: Clock = () => new Date();

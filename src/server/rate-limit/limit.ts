@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { HttpError } from "../http/errors";
+
+// One rate limit: a number of requests per key per fixed window, counted by @fastify/rate-limit's store
+// (rate-limiting.ts). A route calls its limits where they apply, so a limit can count a request only
+// once the body is read (per account) or the caller is known (per user). Over the limit: 429 with a
+// sentence saying when to try again and Retry-After. When the store cannot count (Redis away) the
+// request goes through: better to let people in than to lock everyone out.
+
+/** The machine-readable reason of every 429 answer. */
+export const RATE_LIMITED = "RATE_LIMITED";
+
+export interface LimitOptions {
+  /** Requests allowed per key and window. */
+  max: number;
+  windowMs: number;
+  /** What is counted, read from the request alone, e.g. `correction:ip:${clientAddressKey(request.ip)}`. */
+  key: (request: FastifyRequest) => string | Promise<string>;
+  /** The 429's sentence, given the minutes until the window ends. */
+  tooMany: (minutes: number) => string;
+}
+
+/** Counts the request; throws 429 when there have been too many. */
+export type Limit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** A limit counted in the app's rate-limit store; registerRateLimiting must have run on `app`. */
+export function createLimit(app: FastifyInstance, { max, windowMs, key, tooMany }: LimitOptions): Limit {
+  const count = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
+  return async (request, reply) => {
+    let outcome;
+    try {
+      outcome = await count(request);
+    } catch (error) {
+      request.log.warn({ error: String(error) }, "rate-limit store unavailable; request not counted");
+      return;
+    }
+    if (outcome.isAllowed || !outcome.isExceeded) return;
+    const seconds = Math.max(1, outcome.ttlInSeconds);
+    reply.header("retry-after", String(seconds));
+    throw new HttpError(429, tooMany(Math.ceil(seconds / 60)), RATE_LIMITED);
+  };
+}
