@@ -28,7 +28,6 @@ import { CheckboxField } from "./CheckboxField";
 import { ChoiceGroup, type Choice } from "./ChoiceGroup";
 import { CommentField } from "./CommentField";
 import styles from "./EyewitnessForm.module.css";
-import { announceOutboxChange } from "./OutboxSender";
 import { newPhotoKey, PhotoSlots } from "./PhotoSlots";
 import { PlaceFields, type PlaceValue } from "./PlaceFields";
 import { sendEyewitnessReport, serverMessage } from "./report-api";
@@ -313,7 +312,6 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       return false;
     }
     await forgetDraft();
-    announceOutboxChange();
     onQueued();
     return true;
   }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatNumber } from "../../../domain/format";
+import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { useSessionUser } from "../../lib/session";
 import styles from "./OutboxSender.module.css";
 
@@ -7,13 +8,6 @@ import styles from "./OutboxSender.module.css";
 // connection as soon as it returns (the online event) or on the next visit, and says how many wait. Kept
 // small because every page loads it: the outbox and IndexedDB code (outbox.ts) is imported only when a
 // user is signed in.
-
-/** Fired on window by the form when it puts a report in the outbox. */
-export const OUTBOX_CHANGED = "eyewitness-outbox-changed";
-
-export function announceOutboxChange(): void {
-  window.dispatchEvent(new Event(OUTBOX_CHANGED));
-}
 
 const plural = new Intl.PluralRules("en-US");
 const isOne = (count: number) => plural.select(count) === "one";

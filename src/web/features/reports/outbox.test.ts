@@ -80,13 +80,10 @@ describe("sendOutbox", () => {
     await store.queueReport(7, report("first"));
     await store.queueReport(7, report("second"));
     await store.queueReport(8, report("someone else's"));
-    const send = vi.fn(async () => ({}));
+    const send = vi.fn(async (_sent: EyewitnessSubmission) => ({}));
     const run = await outbox.sendOutbox(7, { send, random, isOnline: online });
     expect(run).toEqual({ sent: 2, refused: [] });
-    expect(send.mock.calls.map(([sent]) => (sent as EyewitnessSubmission).comment)).toEqual([
-      "first",
-      "second",
-    ]);
+    expect(send.mock.calls.map(([sent]) => sent.comment)).toEqual(["first", "second"]);
     expect(await store.countWaiting(7)).toBe(0);
     expect(await store.countWaiting(8)).toBe(1);
   });

@@ -1,3 +1,4 @@
+import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
 
 // The report form's storage on the device (issue 15), in IndexedDB: one draft per signed-in user (keyed by
@@ -223,6 +224,8 @@ export async function queueReport(userId: number, submission: EyewitnessSubmissi
     state: "waiting",
   };
   await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).add(record)));
+  // OutboxSender (in the layout) counts it and sends it if there is a connection after all.
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(OUTBOX_CHANGED));
 }
 
 /** The user's reports waiting to be sent, oldest first. */
