@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeMessages } from "../../../domain/reports/report-place";
 import { reportMessages } from "../../../domain/reports/report-rules";
 import { installFakeXhr } from "../../lib/fake-xhr";
@@ -20,6 +20,11 @@ import { jpeg, MB, report, signIn, trackObjectUrls } from "./test-support";
 // structured clone, so these tests look at names and fields (report-store.test.ts checks the bytes).
 
 vi.mock("./shrink-photo", () => ({ shrinkPhoto: vi.fn() }));
+
+// IndexedDB answers after a few tasks: on a busy machine that can take more than Testing Library's
+// default second, so waits here allow longer (they end as soon as the condition holds).
+beforeAll(() => configure({ asyncUtilTimeout: 15_000 }));
+afterAll(() => configure({ asyncUtilTimeout: 1_000 }));
 
 let xhr: ReturnType<typeof installFakeXhr>;
 

@@ -228,12 +228,15 @@ describe("the eyewitness form: photographs", () => {
     expect(screen.getByText("Photo 1: ok.jpg (200 KB)")).toBeInTheDocument();
     expect(screen.queryByText(/Photo 2/)).not.toBeInTheDocument();
     expect(photoInput()).toHaveAttribute("aria-invalid", "true");
-    await waitFor(() =>
-      expect(photoInput()).toHaveAccessibleDescription(
-        expect.stringContaining(
-          `Error: ${reportMessages.photoWrongType("notes.pdf")} Error: ${reportMessages.photoTooLarge("huge.jpg")}`,
+    await waitFor(
+      () =>
+        expect(photoInput()).toHaveAccessibleDescription(
+          expect.stringContaining(
+            `Error: ${reportMessages.photoWrongType("notes.pdf")} Error: ${reportMessages.photoTooLarge("huge.jpg")}`,
+          ),
         ),
-      ),
+      // The shrinking module is imported on first use: allow for a busy machine.
+      { timeout: 15_000 },
     );
   });
 
