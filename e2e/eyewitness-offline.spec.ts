@@ -103,6 +103,8 @@ signedInTest.describe("the eyewitness form on a weak network", () => {
           send.call(this, body);
         };
       });
+      const workers: string[] = [];
+      page.on("worker", (worker) => workers.push(worker.url()));
       await openSignedIn(page, signedIn);
       const text = `A 12-megapixel photo of the steps (${Date.now()}).`;
       await fillIn(page, text);
@@ -114,6 +116,11 @@ signedInTest.describe("the eyewitness form on a weak network", () => {
       await expect(page.getByText(/^Photo 1: steps\.jpg \([\d.]+ MB → [\d.]+ (MB|KB)\)$/)).toBeVisible({
         timeout: 60_000,
       });
+      // Chromium has OffscreenCanvas: the work was done off the main thread.
+      expect(
+        workers.some((url) => /\/assets\/photo-shrink\.worker-[\w-]+\.js$/.test(url)),
+        workers.join(),
+      ).toBe(true);
       await page.getByRole("checkbox", { name: "People shown agreed, or cannot be identified" }).check();
 
       await page.getByRole("button", { name: "Send report" }).click();

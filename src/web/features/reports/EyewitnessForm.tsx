@@ -62,6 +62,8 @@ export const draftMessages = {
   discarded: "Draft discarded. The form is empty again.",
   saved: "Draft saved on this device.",
 } as const;
+export const stillShrinkingMessage =
+  "Your photographs are still being made smaller. Send the report once each one is listed with its size.";
 /** Typing pauses this long before the draft is written to the device. */
 export const DRAFT_SAVE_DELAY_MS = 800;
 
@@ -148,6 +150,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
   const form = useRef<HTMLFormElement>(null);
   const [restored, setRestored] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [shrinking, setShrinking] = useState(0);
   // Set by the person's own changes: only those are saved, and a draft loaded late never overwrites them.
   const changed = useRef(false);
   // Set once the report has left the form (sent or queued): its draft must not be written again.
@@ -252,6 +255,14 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    // Sending now would leave out the photos not yet made smaller.
+    if (draft.media === "photograph" && shrinking > 0) {
+      setFailed(false);
+      setProblem(
+        formProblem(stillShrinkingMessage, [{ fieldId: ids.photos, message: stillShrinkingMessage }]),
+      );
+      return;
+    }
     const checked = checkEyewitnessDraft(draft);
     if (!checked.ok) {
       setFailed(false);
@@ -445,6 +456,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
           <PhotoSlots
             photos={draft.photos}
             onChange={set("photos")}
+            onShrinkingChange={setShrinking}
             disabled={sending}
             error={fieldError(problem, ids.photos)}
           />

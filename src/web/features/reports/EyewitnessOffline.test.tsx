@@ -7,7 +7,7 @@ import { reportMessages } from "../../../domain/reports/report-rules";
 import { installFakeXhr } from "../../lib/fake-xhr";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
-import { DRAFT_SAVE_DELAY_MS, draftMessages } from "./EyewitnessForm";
+import { DRAFT_SAVE_DELAY_MS, draftMessages, stillShrinkingMessage } from "./EyewitnessForm";
 import { EyewitnessPage, queuedMessage } from "./EyewitnessPage";
 import { OutboxSender } from "./OutboxSender";
 import type { EyewitnessSubmission } from "./report-form-checks";
@@ -275,6 +275,30 @@ describe("photos over 5 MB", () => {
     expect(
       screen.getByLabelText("Add photographs").parentElement?.querySelector("[role=status]"),
     ).toHaveTextContent("Photo 1: night.jpg made smaller, 8 MB → 1.2 MB. 1 of 10 chosen.");
+  });
+
+  it("are waited for: the report is not sent while a photo is still being made smaller", async () => {
+    let finish: (result: { ok: true; file: File }) => void = () => {};
+    vi.mocked(shrinkPhoto).mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const { user } = showPage();
+    await fillIn(user);
+    await user.click(screen.getByRole("radio", { name: "Photographs" }));
+    await user.upload(screen.getByLabelText("Add photographs"), [jpeg("ok.jpg"), jpeg("night.jpg", 8 * MB)]);
+    await user.click(screen.getByRole("checkbox", { name: placeMessages.consentLabel }));
+    await user.click(sendButton());
+    const summary = screen.getByRole("alert", { name: "There is a problem" });
+    expect(within(summary).getByRole("link", { name: stillShrinkingMessage })).toHaveAttribute(
+      "href",
+      "#photos",
+    );
+    expect(xhr.requests).toHaveLength(0);
+
+    await act(async () => finish({ ok: true, file: jpeg("night.jpg", 1.2 * MB) }));
+    expect(await screen.findByText("Photo 2: night.jpg (8 MB → 1.2 MB)")).toBeInTheDocument();
+    await user.click(sendButton());
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    const sent = (xhr.latest().body as FormData).getAll("media") as File[];
+    expect(sent.map((file) => file.name)).toEqual(["ok.jpg", "night.jpg"]);
   });
 
   it("keeps the clear error when a photo cannot be read", async () => {

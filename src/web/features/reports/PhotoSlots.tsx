@@ -32,6 +32,8 @@ export interface PhotoSlotsProps {
   /** What the last submit found wrong with the photographs. */
   error?: string;
   disabled?: boolean;
+  /** Told how many chosen photos are still being made smaller (the form waits for them before sending). */
+  onShrinkingChange?: (count: number) => void;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface PhotoSlotsProps {
  * Photos over 5 MB are made smaller on the device first, one at a time (shrink-photo.ts, loaded then), and
  * each slot shows the size before and after; a photo that cannot be read is refused as too large.
  */
-export function PhotoSlots({ photos, onChange, error, disabled }: PhotoSlotsProps) {
+export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChange }: PhotoSlotsProps) {
   const [problems, setProblems] = useState<string[]>([]);
   const [status, setStatus] = useState("");
   const input = useRef<HTMLInputElement>(null);
@@ -55,6 +57,7 @@ export function PhotoSlots({ photos, onChange, error, disabled }: PhotoSlotsProp
   useEffect(() => {
     latest.current = photos;
   }, [photos]);
+  useEffect(() => onShrinkingChange?.(shrinking), [shrinking, onShrinkingChange]);
 
   useEffect(() => {
     const target = focusAfterRemoval.current;
