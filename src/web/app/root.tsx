@@ -10,6 +10,7 @@ import {
   useMatches,
 } from "react-router";
 import { paths } from "../../domain/routes";
+import { OutboxSender } from "../features/reports/OutboxSender";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
@@ -81,6 +82,7 @@ export default function Root() {
   }, []);
   return (
     <Shell>
+      <OutboxSender />
       <Outlet />
     </Shell>
   );

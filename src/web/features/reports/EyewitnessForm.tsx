@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import {
   commentTypeLabels,
   commentTypes,
@@ -28,7 +28,7 @@ import { CheckboxField } from "./CheckboxField";
 import { ChoiceGroup, type Choice } from "./ChoiceGroup";
 import { CommentField } from "./CommentField";
 import styles from "./EyewitnessForm.module.css";
-import { PhotoSlots } from "./PhotoSlots";
+import { newPhotoKey, PhotoSlots } from "./PhotoSlots";
 import { PlaceFields, type PlaceValue } from "./PlaceFields";
 import { sendEyewitnessReport, serverMessage } from "./report-api";
 import {
@@ -37,6 +37,7 @@ import {
   fieldOfServerMessage,
   reportFields as ids,
   type EyewitnessDraft,
+  type EyewitnessSubmission,
 } from "./report-form-checks";
 import { UploadProgress } from "./UploadProgress";
 import { VideoChoice } from "./VideoChoice";
@@ -54,6 +55,17 @@ const precisionChoices: readonly Choice<PlacePrecision>[] = placePrecisions.map(
   label: placePrecisionLabels[value],
 }));
 export const keptAfterFailure = "Everything you entered and chose is still here: you can send it again.";
+export const draftMessages = {
+  restored: "Draft restored",
+  restoredDetail: "What you entered on this device last time is back in the form.",
+  discard: "Discard draft",
+  discarded: "Draft discarded. The form is empty again.",
+  saved: "Draft saved on this device.",
+} as const;
+export const stillShrinkingMessage =
+  "Your photographs are still being made smaller. Send the report once each one is listed with its size.";
+/** Typing pauses this long before the draft is written to the device. */
+export const DRAFT_SAVE_DELAY_MS = 800;
 
 const commentTypeHints: Record<CommentType, string> = {
   barrier: "Something that stopped a person with a disability, or made it hard, to take part.",
@@ -70,7 +82,11 @@ const commentTypeChoices: readonly Choice<CommentType>[] = commentTypes.map((val
 
 const mediaChoices: readonly Choice<MediaChoice>[] = [
   { value: "none", label: "None" },
-  { value: "photograph", label: "Photographs", hint: "Up to 10 JPG, PNG or GIF photographs, 5 MB each." },
+  {
+    value: "photograph",
+    label: "Photographs",
+    hint: "Up to 10 JPG, PNG or GIF photographs; those over 5 MB are made smaller before they are sent.",
+  },
   {
     value: "video",
     label: "Video",
@@ -105,7 +121,12 @@ export interface EyewitnessFormProps {
   user: SessionUser;
   /** Called after the server accepted the report; the page then starts a fresh form. */
   onSubmitted: (report: OwnReportView) => void;
+  /** Called after the report was kept in the outbox on the device (no connection); the page starts afresh. */
+  onQueued: () => void;
 }
+
+/** The device storage (IndexedDB), loaded after the form is shown: the route's first load does not carry it. */
+const loadStore = () => import("./report-store");
 
 /**
  * The eyewitness report form (spec §2, §3, §5). Checked on submit: an error summary takes focus and links
@@ -114,8 +135,12 @@ export interface EyewitnessFormProps {
  * toast and in the error summary, and everything typed and chosen stays, files included. Switching the
  * media choice keeps what was chosen for the other kinds; only the chosen kind is sent. Whether the published
  * report shows the first name is the reporter's choice, unticked (Anonymous) unless they tick it.
+ *
+ * Nothing typed is lost (issue 15): the draft, files included, is kept on the device for this user as they
+ * type, and restored when the form opens again ("Draft restored", with Discard draft). Without a
+ * connection (offline, or a network error), the report goes to the outbox that OutboxSender sends later.
  */
-export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
+export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormProps) {
   const [draft, setDraft] = useState(() => emptyDraft(user));
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [failed, setFailed] = useState(false);
@@ -123,6 +148,93 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const upload = useRef<AbortController | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const [restored, setRestored] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [shrinking, setShrinking] = useState(0);
+  // Set by the person's own changes: only those are saved, and a draft loaded late never overwrites them.
+  const changed = useRef(false);
+  // Set once the report has left the form (sent or queued): its draft must not be written again.
+  const finished = useRef(false);
+  const unsaved = useRef<EyewitnessDraft | null>(null);
+
+  // The draft kept on the device, if any, comes back when the form opens.
+  useEffect(() => {
+    let current = true;
+    loadStore()
+      .then((store) => store.loadDraft(user.id, newPhotoKey))
+      .then((found) => {
+        if (!current || !found || changed.current) return;
+        setDraft(found.draft);
+        setRestored(true);
+        if (found.problem) {
+          const fieldId = fieldOfServerMessage(found.problem);
+          setFailed(true);
+          setProblem(formProblem(found.problem, fieldId ? [{ fieldId, message: found.problem }] : []));
+        }
+      })
+      // No IndexedDB (some private windows): the form works as before, without a draft.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [user.id]);
+
+  // Writes one after the other, so that a draft being written cannot outlive its deletion.
+  const writing = useRef<Promise<void>>(Promise.resolve());
+  const writeDraft = useCallback(() => {
+    writing.current = writing.current.then(async () => {
+      const pending = unsaved.current;
+      if (!pending || finished.current) return;
+      unsaved.current = null;
+      try {
+        const store = await loadStore();
+        if (finished.current) return;
+        await store.saveDraft(user.id, pending);
+        setSaved(true);
+      } catch {
+        // Storage full or unavailable: the form still holds everything until the page is left.
+      }
+    });
+    return writing.current;
+  }, [user.id]);
+
+  // What is typed is written to the device once typing pauses, and at once when the form goes away.
+  useEffect(() => {
+    if (!changed.current || finished.current) return;
+    unsaved.current = draft;
+    const timer = setTimeout(() => void writeDraft(), DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, writeDraft]);
+  useEffect(
+    () => () => {
+      void writeDraft();
+    },
+    [writeDraft],
+  );
+
+  async function forgetDraft() {
+    finished.current = true;
+    unsaved.current = null;
+    try {
+      await writing.current;
+      await (await loadStore()).deleteDraft(user.id);
+    } catch {
+      // Nothing was stored if storage is unavailable.
+    }
+  }
+
+  async function discardDraft() {
+    await forgetDraft();
+    finished.current = false;
+    changed.current = false;
+    setDraft(emptyDraft(user));
+    setRestored(false);
+    setSaved(false);
+    setProblem(null);
+    setFailed(false);
+    toast.info(draftMessages.discarded);
+    document.getElementById(ids.firstName)?.focus();
+  }
 
   // Leaving the page stops an upload under way; while it runs, closing the tab asks first.
   useEffect(() => () => upload.current?.abort(), []);
@@ -135,12 +247,22 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
 
   const set =
     <Key extends keyof EyewitnessDraft>(key: Key) =>
-    (value: EyewitnessDraft[Key]) =>
+    (value: EyewitnessDraft[Key]) => {
+      changed.current = true;
       setDraft((current) => ({ ...current, [key]: value }));
+    };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    // Sending now would leave out the photos not yet made smaller.
+    if (draft.media === "photograph" && shrinking > 0) {
+      setFailed(false);
+      setProblem(
+        formProblem(stillShrinkingMessage, [{ fieldId: ids.photos, message: stillShrinkingMessage }]),
+      );
+      return;
+    }
     const checked = checkEyewitnessDraft(draft);
     if (!checked.ok) {
       setFailed(false);
@@ -150,6 +272,10 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
     setProblem(null);
     setFailed(false);
     setProgress(null);
+    if (typeof navigator !== "undefined" && !navigator.onLine) {
+      await queue(checked.submission);
+      return;
+    }
     setSending(true);
     const controller = new AbortController();
     upload.current = controller;
@@ -159,6 +285,7 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
         onProgress: setProgress,
       });
       upload.current = null;
+      await forgetDraft();
       toast.success(reportMessages.submitted);
       onSubmitted(answer.report);
     } catch (error) {
@@ -171,6 +298,8 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
       }
       // A 401 has already signed the person out, with its own message; the dashboard then leaves.
       if (error instanceof ApiError && error.status === 401) return;
+      // No answer at all (the connection dropped): kept on the device and sent when it returns.
+      if (error instanceof ApiError && error.status === 0 && (await queue(checked.submission))) return;
       const message = serverMessage(error) ?? reportMessages.failed;
       toast.error(message);
       setFailed(true);
@@ -181,7 +310,27 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
     }
   }
 
-  const changePlace = (value: Partial<PlaceValue>) => setDraft((current) => ({ ...current, ...value }));
+  /** Puts the report in the outbox; false when the device cannot keep it (the form then says it failed). */
+  async function queue(submission: EyewitnessSubmission): Promise<boolean> {
+    try {
+      await (await loadStore()).queueReport(user.id, submission);
+    } catch {
+      if (!navigator.onLine) {
+        setFailed(true);
+        setProblem(formProblem(reportMessages.failed));
+        toast.error(reportMessages.failed);
+      }
+      return false;
+    }
+    await forgetDraft();
+    onQueued();
+    return true;
+  }
+
+  const changePlace = (value: Partial<PlaceValue>) => {
+    changed.current = true;
+    setDraft((current) => ({ ...current, ...value }));
+  };
   const today = todayInNigeria(new Date());
   const hasMedia = draftHasMedia(draft);
 
@@ -189,6 +338,23 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
 
   return (
     <form ref={form} noValidate onSubmit={submit} className={styles.form}>
+      <div role="status" className={styles.draftStatus}>
+        {restored ? (
+          <p className={styles.draftNotice}>
+            <strong>{draftMessages.restored}</strong> {draftMessages.restoredDetail}
+          </p>
+        ) : null}
+      </div>
+      {restored ? (
+        <button
+          type="button"
+          className={`button button--secondary ${styles.discard}`}
+          onClick={() => void discardDraft()}
+          disabled={sending}
+        >
+          {draftMessages.discard}
+        </button>
+      ) : null}
       {problem ? (
         <div className={styles.problem}>
           <ErrorSummary problem={problem} />
@@ -290,6 +456,7 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
           <PhotoSlots
             photos={draft.photos}
             onChange={set("photos")}
+            onShrinkingChange={setShrinking}
             disabled={sending}
             error={fieldError(problem, ids.photos)}
           />
@@ -346,6 +513,7 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
 
       <div className={styles.actions}>
         <SubmitButton loading={sending}>Send report</SubmitButton>
+        {saved && !sending ? <p className={styles.saved}>{draftMessages.saved}</p> : null}
         {sending ? <UploadProgress progress={progress} onCancel={() => upload.current?.abort()} /> : null}
       </div>
     </form>

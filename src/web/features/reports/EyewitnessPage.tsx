@@ -3,6 +3,9 @@ import { useSessionUser } from "../../lib/session";
 import { EyewitnessForm } from "./EyewitnessForm";
 import styles from "./EyewitnessForm.module.css";
 
+export const queuedMessage =
+  "There is no connection, so your report is kept on this device. It will be sent when the connection returns, and then appear under My reports. You can send another one below.";
+
 /**
  * The dashboard's first page (spec §2: the index is the Eyewitness form): a welcome line, the heading and
  * the form. After a report is accepted the form starts afresh and focus moves to the heading, so keyboard
@@ -14,6 +17,12 @@ export function EyewitnessPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   // Each accepted report starts a new form: fresh fields, chosen files and their previews released.
   const [sent, setSent] = useState(0);
+  const [queued, setQueued] = useState(false);
+  const startAgain = (wasQueued: boolean) => {
+    heading.current?.focus();
+    setQueued(wasQueued);
+    setSent((count) => count + 1);
+  };
 
   return (
     <div className={styles.page}>
@@ -21,7 +30,9 @@ export function EyewitnessPage() {
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         Eyewitness report
       </h1>
-      {sent > 0 ? (
+      {sent > 0 && queued ? (
+        <p className={styles.sent}>{queuedMessage}</p>
+      ) : sent > 0 ? (
         <p className={styles.sent}>
           Thank you: your report was sent. It is waiting for review, and you can follow it under My reports in
           the dashboard menu. You can send another one below.
@@ -36,10 +47,8 @@ export function EyewitnessPage() {
         <EyewitnessForm
           key={`${user.id}-${sent}`}
           user={user}
-          onSubmitted={() => {
-            heading.current?.focus();
-            setSent((count) => count + 1);
-          }}
+          onSubmitted={() => startAgain(false)}
+          onQueued={() => startAgain(true)}
         />
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { formatNumber } from "../../../domain/format";
-import { PHOTO_MAX_COUNT } from "../../../domain/reports/report-rules";
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, reportMessages } from "../../../domain/reports/report-rules";
 import { fieldIds } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { TextField } from "../../ui/form/TextField";
@@ -13,12 +13,27 @@ export const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif";
 let lastPhotoKey = 0;
 const ADD_INPUT = "add-input";
 
+/** A key no other photo of this page has (restored drafts take new ones too). */
+export function newPhotoKey(): string {
+  return `photo-${++lastPhotoKey}`;
+}
+
+const photographs = (count: number) => `${formatNumber(count)} ${count === 1 ? "photograph" : "photographs"}`;
+
+/** "ramp.jpg (1.5 MB)", or "ramp.jpg (8.1 MB → 1.2 MB)" for a photo made smaller on the device. */
+export function photoSizeText(photo: PhotoDraft): string {
+  const size = formatFileSize(photo.file.size);
+  return photo.originalSize === undefined ? size : `${formatFileSize(photo.originalSize)} → ${size}`;
+}
+
 export interface PhotoSlotsProps {
   photos: PhotoDraft[];
   onChange: (photos: PhotoDraft[]) => void;
   /** What the last submit found wrong with the photographs. */
   error?: string;
   disabled?: boolean;
+  /** Told how many chosen photos are still being made smaller (the form waits for them before sending). */
+  onShrinkingChange?: (count: number) => void;
 }
 
 /**
@@ -27,13 +42,22 @@ export interface PhotoSlotsProps {
  * ("Remove photo 2: ramp.jpg"). Files of the wrong type, too large or beyond the tenth are refused at once
  * with a message naming each, tied to the input. A polite status says what was added or removed. After a
  * removal, focus moves to the next photo's Remove button, or to the file input when none follows.
+ * Photos over 5 MB are made smaller on the device first, one at a time (shrink-photo.ts, loaded then), and
+ * each slot shows the size before and after; a photo that cannot be read is refused as too large.
  */
-export function PhotoSlots({ photos, onChange, error, disabled }: PhotoSlotsProps) {
+export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChange }: PhotoSlotsProps) {
   const [problems, setProblems] = useState<string[]>([]);
   const [status, setStatus] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   const focusAfterRemoval = useRef<string | null>(null);
+  const [shrinking, setShrinking] = useState(0);
+  // Photos made smaller arrive after the person may have added or removed others: they join the latest list.
+  const latest = useRef(photos);
+  useEffect(() => {
+    latest.current = photos;
+  }, [photos]);
+  useEffect(() => onShrinkingChange?.(shrinking), [shrinking, onShrinkingChange]);
 
   useEffect(() => {
     const target = focusAfterRemoval.current;
@@ -42,25 +66,59 @@ export function PhotoSlots({ photos, onChange, error, disabled }: PhotoSlotsProp
     (target === ADD_INPUT ? input.current : removeButtons.current.get(target))?.focus();
   }, [photos]);
 
-  const full = photos.length >= PHOTO_MAX_COUNT;
+  const full = photos.length + shrinking >= PHOTO_MAX_COUNT;
   const ids = fieldIds(reportFields.photos);
   const errors = [...(error ? [error] : []), ...problems];
   const hint = full
     ? `You have chosen ${PHOTO_MAX_COUNT} photographs, the most a report can hold. Remove one to add another.`
-    : `JPG, PNG or GIF, up to 5 MB each. You can choose several at once; ${formatNumber(PHOTO_MAX_COUNT - photos.length)} more can be added. We remove location and camera details before storing them.`;
+    : `JPG, PNG or GIF. Photographs over 5 MB are made smaller on this device before they are sent. You can choose several at once; ${formatNumber(PHOTO_MAX_COUNT - photos.length - shrinking)} more can be added. We remove location and camera details before storing them.`;
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
     // Emptied so that choosing the same file again (after removing it) is noticed.
     event.target.value = "";
     if (files.length === 0) return;
-    const { accepted, problems: refused } = sortChosenPhotos(files, photos.length);
-    const added = accepted.map((file) => ({ key: `photo-${++lastPhotoKey}`, file, altText: "" }));
+    const {
+      accepted,
+      toShrink,
+      problems: refused,
+    } = sortChosenPhotos(files, photos.length + shrinking, true);
+    const added = accepted.map((file) => ({ key: newPhotoKey(), file, altText: "" }));
     if (added.length > 0) onChange([...photos, ...added]);
     setProblems(refused);
     const count = photos.length + added.length;
-    const summary = `${formatNumber(added.length)} ${added.length === 1 ? "photograph" : "photographs"} added, ${formatNumber(count)} of ${PHOTO_MAX_COUNT} chosen.`;
-    setStatus([summary, ...refused].join(" "));
+    const summary = `${photographs(added.length)} added, ${formatNumber(count)} of ${PHOTO_MAX_COUNT} chosen.`;
+    const shrinkNote =
+      toShrink.length > 0 ? `Making ${photographs(toShrink.length)} over 5 MB smaller, please wait.` : "";
+    setStatus([summary, ...refused, shrinkNote].filter(Boolean).join(" "));
+    if (toShrink.length > 0) void shrinkAndAdd(toShrink);
+  }
+
+  async function shrinkAndAdd(files: File[]) {
+    setShrinking((count) => count + files.length);
+    for (const original of files) {
+      const result = await shrink(original);
+      setShrinking((count) => count - 1);
+      if (!result.ok) {
+        // Today's sentence for a photo the form cannot send: it is over 5 MB and could not be made smaller.
+        const refused = reportMessages.photoTooLarge(original.name);
+        setProblems((current) => [...current, refused]);
+        setStatus(refused);
+        continue;
+      }
+      const photo: PhotoDraft = {
+        key: newPhotoKey(),
+        file: result.file,
+        altText: "",
+        originalSize: original.size,
+      };
+      const next = [...latest.current, photo];
+      latest.current = next;
+      onChange(next);
+      setStatus(
+        `Photo ${next.length}: ${original.name} made smaller, ${photoSizeText(photo)}. ${formatNumber(next.length)} of ${PHOTO_MAX_COUNT} chosen.`,
+      );
+    }
   }
 
   function remove(index: number) {
@@ -113,6 +171,11 @@ export function PhotoSlots({ photos, onChange, error, disabled }: PhotoSlotsProp
       <p className="visually-hidden" role="status">
         {status}
       </p>
+      {shrinking > 0 ? (
+        <p className={formStyles.hint} aria-hidden="true">
+          Making {photographs(shrinking)} smaller…
+        </p>
+      ) : null}
       {photos.length > 0 ? (
         <>
           <p id="chosen-photos" className={styles.slotsTitle}>
@@ -127,7 +190,7 @@ export function PhotoSlots({ photos, onChange, error, disabled }: PhotoSlotsProp
                 />
                 <div className={styles.slotBody}>
                   <p className={styles.slotName}>
-                    Photo {index + 1}: {photo.file.name} ({formatFileSize(photo.file.size)})
+                    Photo {index + 1}: {photo.file.name} ({photoSizeText(photo)})
                   </p>
                   <TextField
                     id={`photo-alt-${photo.key}`}
@@ -169,4 +232,14 @@ function PhotoPreview({ file, alt }: { file: File; alt: string }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
   return <img ref={image} alt={alt} className={styles.preview} decoding="async" />;
+}
+
+/** The shrinking code is loaded on first use; without it (offline before it was ever loaded) nothing is shrunk. */
+async function shrink(file: File): Promise<{ ok: true; file: File } | { ok: false }> {
+  try {
+    const { shrinkPhoto } = await import("./shrink-photo");
+    return await shrinkPhoto(file, PHOTO_MAX_BYTES);
+  } catch {
+    return { ok: false };
+  }
 }

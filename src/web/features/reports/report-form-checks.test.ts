@@ -319,6 +319,21 @@ describe("sortChosenPhotos", () => {
     ]);
   });
 
+  it("with canShrink, sets photos over 5 MB aside to be made smaller, counting them towards the 10", () => {
+    const big = jpeg("night.jpg", 8 * MB);
+    const { accepted, toShrink, problems } = sortChosenPhotos(
+      [big, jpeg("ok.jpg"), fileOf("huge.pdf", "application/pdf", 8 * MB), jpeg("late.jpg", 9 * MB)],
+      8,
+      true,
+    );
+    expect(toShrink).toEqual([big]);
+    expect(accepted.map((file) => file.name)).toEqual(["ok.jpg"]);
+    expect(problems).toEqual([
+      reportMessages.photoWrongType("huge.pdf"),
+      `${reportMessages.tooManyPhotos} Not added: "late.jpg".`,
+    ]);
+  });
+
   it("goes by the file name when the browser gives no type", () => {
     const { accepted, problems } = sortChosenPhotos([fileOf("IMG_1.JPEG", ""), fileOf("scan.heic", "")], 0);
     expect(accepted.map((file) => file.name)).toEqual(["IMG_1.JPEG"]);

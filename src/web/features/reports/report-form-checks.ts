@@ -59,6 +59,8 @@ export interface PhotoDraft {
   key: string;
   file: File;
   altText: string;
+  /** The size of the photo chosen, when it was larger than the limit and `file` is its shrunk copy. */
+  originalSize?: number;
 }
 
 /** Everything typed and chosen in the form, kept as is until it is sent successfully. */
@@ -356,24 +358,29 @@ export function videoProblem(file: File): string | null {
 
 /**
  * Sorts files just chosen into those added and what is wrong with the others: a wrong type, too large,
- * or beyond the 10 a report can hold (counting the `alreadyChosen`).
+ * or beyond the 10 a report can hold (counting the `alreadyChosen`). With `canShrink`, photos over the
+ * size limit are not refused but listed in `toShrink`, to be made smaller on the device first.
  */
 export function sortChosenPhotos(
   files: readonly File[],
   alreadyChosen: number,
-): { accepted: File[]; problems: string[] } {
+  canShrink = false,
+): { accepted: File[]; toShrink: File[]; problems: string[] } {
   const accepted: File[] = [];
+  const toShrink: File[] = [];
   const problems: string[] = [];
   const overLimit: string[] = [];
   for (const file of files) {
     const problem = photoProblem(file);
-    if (problem) problems.push(problem);
-    else if (alreadyChosen + accepted.length >= PHOTO_MAX_COUNT) overLimit.push(file.name);
+    const shrinkable = canShrink && isPhotoFile(file) && file.size > PHOTO_MAX_BYTES;
+    if (problem && !shrinkable) problems.push(problem);
+    else if (alreadyChosen + accepted.length + toShrink.length >= PHOTO_MAX_COUNT) overLimit.push(file.name);
+    else if (shrinkable) toShrink.push(file);
     else accepted.push(file);
   }
   if (overLimit.length > 0) {
     const names = overLimit.map((name) => `"${name}"`).join(", ");
     problems.push(`${reportMessages.tooManyPhotos} Not added: ${names}.`);
   }
-  return { accepted, problems };
+  return { accepted, toShrink, problems };
 }

@@ -1,0 +1,129 @@
+import { reportMessages } from "../../../domain/reports/report-rules";
+import { ApiError } from "../../lib/api-client";
+import type { EyewitnessSubmission } from "./report-form-checks";
+import { sendEyewitnessReport, serverMessage } from "./report-api";
+import { fromStoredSubmission, markRefused, removeReport, waitingReports } from "./report-store";
+
+// Sends the reports kept on the device while there was no connection (issue 15), oldest first. Network
+// errors and 5xx answers are retried with exponential backoff and jitter; a 4xx is the server refusing the
+// report itself, so it is not retried: it goes back to the form with the server's sentence. Loaded lazily
+// by OutboxSender and the form.
+
+export const RETRY = {
+  /** Tries per report in one run; what still fails waits for the next online event or visit. */
+  attempts: 5,
+  baseMs: 2_000,
+  capMs: 60_000,
+} as const;
+
+/** Half the exponential step plus a random half ("equal jitter"), so phones coming online together spread out. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const step = Math.min(RETRY.capMs, RETRY.baseMs * 2 ** attempt);
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+/** Whether a failure may pass if tried again: no answer, a server error, a timeout or too many requests. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+export interface OutboxRun {
+  sent: number;
+  /** The server's sentences for the reports it refused; those reports are back in the form. */
+  refused: string[];
+}
+
+export interface SendOptions {
+  signal?: AbortSignal;
+  send?: (report: EyewitnessSubmission, signal?: AbortSignal) => Promise<unknown>;
+  random?: () => number;
+  isOnline?: () => boolean;
+  /** Called after each report leaves the outbox. */
+  onProgress?: () => void;
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", stop, { once: true });
+  });
+}
+
+const defaultSend = (report: EyewitnessSubmission, signal?: AbortSignal) =>
+  sendEyewitnessReport(report, signal ? { signal } : {});
+
+/**
+ * Sends the user's waiting reports one after the other. Stops early when the connection goes, after the
+ * last retry of a report, or on a 401 (the session ended: the rest waits for the next sign-in).
+ */
+export async function sendOutbox(userId: number, options: SendOptions = {}): Promise<OutboxRun> {
+  const { signal, send = defaultSend, random = Math.random, isOnline = () => navigator.onLine } = options;
+  const run: OutboxRun = { sent: 0, refused: [] };
+  for (const record of await waitingReports(userId)) {
+    for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted || !isOnline()) return run;
+      try {
+        await send(fromStoredSubmission(record.submission), signal);
+        await removeReport(record.id);
+        run.sent += 1;
+        options.onProgress?.();
+        break;
+      } catch (error) {
+        if (signal?.aborted) return run;
+        if (error instanceof ApiError && error.status === 401) return run;
+        if (!isRetryable(error)) {
+          const message = serverMessage(error) ?? reportMessages.failed;
+          await markRefused(record.id, message);
+          run.refused.push(message);
+          options.onProgress?.();
+          break;
+        }
+        if (attempt + 1 >= RETRY.attempts) return run;
+        await wait(backoffDelay(attempt, random), signal);
+      }
+    }
+  }
+  return run;
+}
+
+let running: Promise<OutboxRun> | null = null;
+let next: Promise<OutboxRun> | null = null;
+
+/**
+ * One run at a time in this tab, and across tabs where the browser has Web Locks, so that no report is
+ * sent twice. A run asked for while one is under way starts when it ends (a report queued meanwhile is
+ * then sent too); further asks share that next run.
+ */
+export function flushOutbox(userId: number, options: SendOptions = {}): Promise<OutboxRun> {
+  if (running) {
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return flushOutbox(userId, options);
+      });
+    return next;
+  }
+  running = (async () => {
+    try {
+      const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+      if (!locks) return await sendOutbox(userId, options);
+      return await locks.request("eyewitness-outbox", () => sendOutbox(userId, options));
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}

@@ -1,0 +1,253 @@
+import { OUTBOX_CHANGED } from "../../lib/outbox-event";
+import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
+
+// The report form's storage on the device (issue 15), in IndexedDB: one draft per signed-in user (keyed by
+// the user's id, so another account on a shared phone never sees it) and the outbox of reports submitted
+// without a connection. Files are kept as Blobs with their name and type beside them: a File comes back
+// from IndexedDB as a plain Blob in some engines. Loaded only when the form or the outbox needs it.
+
+const DB_NAME = "inclusion-atlas-reports";
+const DB_VERSION = 1;
+const DRAFTS = "drafts";
+const OUTBOX = "outbox";
+
+interface StoredFile {
+  blob: Blob;
+  name: string;
+  type: string;
+  lastModified: number;
+}
+
+type StoredDraftFields = Omit<EyewitnessDraft, "photos" | "videoFile"> & {
+  photos: { file: StoredFile; altText: string; originalSize?: number }[];
+  videoFile: StoredFile | null;
+};
+
+interface DraftRecord {
+  userId: number;
+  savedAt: number;
+  draft: StoredDraftFields;
+  /** The server's refusal, for a report that came back from the outbox. */
+  problem?: string;
+}
+
+type StoredSubmission = Omit<EyewitnessSubmission, "photos" | "video"> & {
+  photos: { file: StoredFile; description: string }[];
+  video: StoredFile | null;
+};
+
+export interface OutboxRecord {
+  id: number;
+  userId: number;
+  queuedAt: number;
+  submission: StoredSubmission;
+  /** Waiting to be sent, or refused by the server (a 4xx) and waiting to go back to the form. */
+  state: "waiting" | "refused";
+  message?: string;
+}
+
+export interface RestoredDraft {
+  draft: EyewitnessDraft;
+  problem?: string;
+}
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function openDatabase(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, DB_VERSION);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      db.createObjectStore(DRAFTS, { keyPath: "userId" });
+      db.createObjectStore(OUTBOX, { keyPath: "id", autoIncrement: true }).createIndex("userId", "userId");
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another tab upgrading the database later: let it, and open again next time.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      resolve(db);
+    };
+    request.onerror = () => {
+      opening = null;
+      reject(request.error ?? new Error("IndexedDB could not be opened."));
+    };
+  });
+  return opening;
+}
+
+/** Runs `work` in one transaction and resolves with its result once the transaction has committed. */
+async function transact<T>(
+  stores: string[],
+  mode: IDBTransactionMode,
+  work: (transaction: IDBTransaction) => Promise<T> | T,
+): Promise<T> {
+  const db = await openDatabase();
+  const transaction = db.transaction(stores, mode);
+  const done = new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error ?? new Error("IndexedDB transaction failed."));
+    transaction.onabort = () => reject(transaction.error ?? new Error("IndexedDB transaction aborted."));
+  });
+  const result = await work(transaction);
+  await done;
+  return result;
+}
+
+function result<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed."));
+  });
+}
+
+function storeFile(file: File): StoredFile {
+  return { blob: file, name: file.name, type: file.type, lastModified: file.lastModified };
+}
+
+function loadFile(stored: StoredFile): File {
+  return new File([stored.blob], stored.name, { type: stored.type, lastModified: stored.lastModified });
+}
+
+function toStoredDraft(draft: EyewitnessDraft): StoredDraftFields {
+  return {
+    ...draft,
+    photos: draft.photos.map(({ file, altText, originalSize }) => ({
+      file: storeFile(file),
+      altText,
+      ...(originalSize === undefined ? {} : { originalSize }),
+    })),
+    videoFile: draft.videoFile ? storeFile(draft.videoFile) : null,
+  };
+}
+
+function fromStoredDraft(stored: StoredDraftFields, newKey: () => string): EyewitnessDraft {
+  return {
+    ...stored,
+    photos: stored.photos.map(({ file, altText, originalSize }): PhotoDraft => ({
+      key: newKey(),
+      file: loadFile(file),
+      altText,
+      ...(originalSize === undefined ? {} : { originalSize }),
+    })),
+    videoFile: stored.videoFile ? loadFile(stored.videoFile) : null,
+  };
+}
+
+function toStoredSubmission(submission: EyewitnessSubmission): StoredSubmission {
+  return {
+    ...submission,
+    photos: submission.photos.map(({ file, description }) => ({ file: storeFile(file), description })),
+    video: submission.video ? storeFile(submission.video) : null,
+  };
+}
+
+export function fromStoredSubmission(stored: StoredSubmission): EyewitnessSubmission {
+  return {
+    ...stored,
+    photos: stored.photos.map(({ file, description }) => ({ file: loadFile(file), description })),
+    video: stored.video ? loadFile(stored.video) : null,
+  };
+}
+
+/** A refused report as the form holds it, so the reporter can correct it and send it again. */
+function draftOfSubmission(report: StoredSubmission): StoredDraftFields {
+  return {
+    firstName: report.firstName,
+    lastName: report.lastName,
+    email: report.email,
+    stateId: String(report.stateId),
+    lga: report.lga,
+    place: report.place ?? "",
+    occurredOn: report.occurredOn,
+    commentType: report.commentType,
+    comment: report.comment,
+    showFirstName: report.showFirstName,
+    placePrecision: report.placePrecision,
+    peopleConsent: report.peopleConsent,
+    media: report.photos.length > 0 ? "photograph" : report.video || report.videoUrl ? "video" : "none",
+    photos: report.photos.map(({ file, description }) => ({ file, altText: description })),
+    videoSource: report.videoUrl ? "link" : "file",
+    videoFile: report.video,
+    videoUrl: report.videoUrl ?? "",
+  };
+}
+
+export async function saveDraft(userId: number, draft: EyewitnessDraft): Promise<void> {
+  const record: DraftRecord = { userId, savedAt: Date.now(), draft: toStoredDraft(draft) };
+  await transact([DRAFTS], "readwrite", (transaction) => result(transaction.objectStore(DRAFTS).put(record)));
+}
+
+export async function deleteDraft(userId: number): Promise<void> {
+  await transact([DRAFTS], "readwrite", (transaction) =>
+    result(transaction.objectStore(DRAFTS).delete(userId)),
+  );
+}
+
+/**
+ * The user's draft, with new photo keys from `newKey`. When there is none and a report of theirs was
+ * refused from the outbox, that report becomes the draft (with the server's sentence) and leaves the outbox.
+ */
+export async function loadDraft(userId: number, newKey: () => string): Promise<RestoredDraft | null> {
+  const record = await transact([DRAFTS, OUTBOX], "readwrite", async (transaction) => {
+    const drafts = transaction.objectStore(DRAFTS);
+    const saved = await result<DraftRecord | undefined>(drafts.get(userId));
+    if (saved) return saved;
+    const outbox = transaction.objectStore(OUTBOX);
+    const records = await result<OutboxRecord[]>(outbox.index("userId").getAll(userId));
+    const refused = records.find((candidate) => candidate.state === "refused");
+    if (!refused) return null;
+    const restored: DraftRecord = {
+      userId,
+      savedAt: Date.now(),
+      draft: draftOfSubmission(refused.submission),
+      ...(refused.message ? { problem: refused.message } : {}),
+    };
+    await result(drafts.put(restored));
+    await result(outbox.delete(refused.id));
+    return restored;
+  });
+  if (!record) return null;
+  return {
+    draft: fromStoredDraft(record.draft, newKey),
+    ...(record.problem ? { problem: record.problem } : {}),
+  };
+}
+
+export async function queueReport(userId: number, submission: EyewitnessSubmission): Promise<void> {
+  const record: Omit<OutboxRecord, "id"> = {
+    userId,
+    queuedAt: Date.now(),
+    submission: toStoredSubmission(submission),
+    state: "waiting",
+  };
+  await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).add(record)));
+  // OutboxSender (in the layout) counts it and sends it if there is a connection after all.
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(OUTBOX_CHANGED));
+}
+
+/** The user's reports waiting to be sent, oldest first. */
+export async function waitingReports(userId: number): Promise<OutboxRecord[]> {
+  const records = await transact([OUTBOX], "readonly", (transaction) =>
+    result<OutboxRecord[]>(transaction.objectStore(OUTBOX).index("userId").getAll(userId)),
+  );
+  return records.filter((record) => record.state === "waiting").sort((a, b) => a.id - b.id);
+}
+
+export async function countWaiting(userId: number): Promise<number> {
+  return (await waitingReports(userId)).length;
+}
+
+export async function removeReport(id: number): Promise<void> {
+  await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).delete(id)));
+}
+
+export async function markRefused(id: number, message: string): Promise<void> {
+  await transact([OUTBOX], "readwrite", async (transaction) => {
+    const outbox = transaction.objectStore(OUTBOX);
+    const record = await result<OutboxRecord | undefined>(outbox.get(id));
+    if (record) await result(outbox.put({ ...record, state: "refused", message }));
+  });
+}
