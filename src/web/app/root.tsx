@@ -10,6 +10,8 @@ import {
   useMatches,
 } from "react-router";
 import { paths } from "../../domain/routes";
+import { OfflineNotice } from "../features/offline/OfflineNotice";
+import { registerServiceWorker } from "../features/offline/register";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
@@ -21,6 +23,8 @@ import styles from "./root.module.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -54,6 +58,7 @@ function Shell({ children }: { children: ReactNode }) {
         <a href="#main" className={styles.skipLink}>
           Skip to main content
         </a>
+        <OfflineNotice />
         {children}
         <Toaster />
       </>
@@ -65,6 +70,7 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <SiteHeader />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
@@ -78,6 +84,7 @@ export default function Root() {
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    registerServiceWorker();
   }, []);
   return (
     <Shell>
