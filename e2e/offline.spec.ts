@@ -27,6 +27,8 @@ function allowOfflineLoadErrors(pageErrors: string[]) {
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !offline.test(error)));
 }
 
+test.use({ viewport: { width: 360, height: 740 } });
+
 const notice = (page: Page) => page.getByRole("status").filter({ hasText: "You are offline" });
 
 test("registers the service worker only once the page has loaded", async ({ page }) => {
@@ -56,6 +58,11 @@ test("pages opened before are readable offline, with 'You are offline', which go
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await expect(page.getByRole("heading", { level: 1, name: "Lagos" })).toBeVisible();
   await expect(notice(page)).toBeVisible();
+  // In the page's flow at 360 px: above the heading, covering nothing, no sideways scrolling.
+  const noticeBox = await notice(page).boundingBox();
+  const headingBox = await page.getByRole("heading", { level: 1, name: "Lagos" }).boundingBox();
+  expect((noticeBox?.y ?? 0) + (noticeBox?.height ?? 0)).toBeLessThanOrEqual(headingBox?.y ?? 0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoAxeViolations(page, "the state page offline");
 
   await page.goto("/");

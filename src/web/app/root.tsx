@@ -84,7 +84,7 @@ export default function Root() {
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    registerServiceWorker();
+    void registerServiceWorker();
   }, []);
   return (
     <Shell>

@@ -4,24 +4,28 @@ import type { CacheVisitedMessage } from "./cache-rules";
 // the page's first load. Offline reading is an extra: a browser without service workers, or a failed
 // registration, leaves the site as it is.
 
-export function registerServiceWorker(enabled: boolean = import.meta.env.PROD): void {
+/** Resolves once registered (and the page sent, when needed); never rejects. */
+export function registerServiceWorker(enabled: boolean = import.meta.env.PROD): Promise<void> {
   // The development server serves no worker.
-  if (!enabled || !("serviceWorker" in navigator)) return;
-  const register = () => {
-    // A page the worker did not serve (the first visit) is sent to it, with the files it loaded, to be kept.
-    const controlled = navigator.serviceWorker.controller !== null;
-    navigator.serviceWorker
-      .register("/sw.js")
-      .then(async () => {
-        if (controlled) return;
-        const { active } = await navigator.serviceWorker.ready;
-        const message: CacheVisitedMessage = { type: "cache-visited", urls: visitedUrls() };
-        active?.postMessage(message);
-      })
-      .catch(() => undefined);
-  };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  if (!enabled || !("serviceWorker" in navigator)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const register = () => {
+      // A page the worker did not serve (the first visit) is sent to it, with the files it loaded, to be kept.
+      const controlled = navigator.serviceWorker.controller !== null;
+      navigator.serviceWorker
+        .register("/sw.js")
+        .then(async () => {
+          if (controlled) return;
+          const { active } = await navigator.serviceWorker.ready;
+          const message: CacheVisitedMessage = { type: "cache-visited", urls: visitedUrls() };
+          active?.postMessage(message);
+        })
+        .catch(() => undefined)
+        .finally(resolve);
+    };
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
+  });
 }
 
 function visitedUrls(): string[] {
