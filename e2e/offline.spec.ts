@@ -75,6 +75,25 @@ test("pages opened before are readable offline, with 'You are offline', which go
   allowOfflineLoadErrors(pageErrors);
 });
 
+test("a link within the app to a page opened before works offline", async ({ page, context, pageErrors }) => {
+  await page.goto("/states/25");
+  await waitUntilKept(page);
+  await page.goto("/?state=lagos");
+  await waitUntilKept(page);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await caches.match("/states/25.data"))))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.getByRole("link", { name: "View More about Lagos" }).click();
+  await expect(page).toHaveURL(/\/states\/25$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Lagos" })).toBeVisible();
+  await expect(notice(page)).toBeVisible();
+  allowOfflineLoadErrors(pageErrors);
+});
+
 test("keeps no API answer and no media", async ({ page }) => {
   await page.goto("/");
   await waitUntilKept(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheRuleFor, isCacheVisitedMessage } from "./cache-rules";
+import { cacheRuleFor, isCacheVisitedMessage, routeDataPathFor } from "./cache-rules";
 
 describe("cacheRuleFor", () => {
   it("keeps the public pages: home, states, schools and the other prerendered pages", () => {
@@ -61,5 +61,22 @@ describe("isCacheVisitedMessage", () => {
     expect(isCacheVisitedMessage({ type: "other", urls: [] })).toBe(false);
     expect(isCacheVisitedMessage(null)).toBe(false);
     expect(isCacheVisitedMessage("cache-visited")).toBe(false);
+  });
+});
+
+describe("routeDataPathFor", () => {
+  it("names the data file of each prerendered page", () => {
+    expect(routeDataPathFor("/")).toBe("/_root.data");
+    expect(routeDataPathFor("/states/25")).toBe("/states/25.data");
+    expect(routeDataPathFor("/states/25/")).toBe("/states/25.data");
+    expect(routeDataPathFor("/schools/3")).toBe("/schools/3.data");
+    expect(routeDataPathFor("/states")).toBe("/states.data");
+    expect(routeDataPathFor("/about")).toBe("/about.data");
+  });
+
+  it("names none for pages that are not prerendered", () => {
+    for (const pathname of ["/eyewitness-reports/abc", "/dashboard", "/states/lagos", "/no-such-page"]) {
+      expect(routeDataPathFor(pathname), pathname).toBeNull();
+    }
   });
 });

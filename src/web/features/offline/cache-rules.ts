@@ -1,4 +1,4 @@
-import { isClientOnlyPath } from "../../../domain/routes";
+import { isClientOnlyPath, staticPublicPaths } from "../../../domain/routes";
 
 // What the service worker (sw.ts) may keep on the device, decided by path alone so the page and the worker
 // agree. Public pages and the files they load are kept; nothing that can carry a person's data is: API
@@ -40,6 +40,20 @@ export function cacheRuleFor(pathname: string): CacheRule {
 function isKeptPage(pathname: string): boolean {
   // Other files (sw.js itself, robots.txt) are not pages; the few the app needs offline are precached.
   return !neverKept.test(pathname) && !isClientOnlyPath(pathname) && !hasFileExtension.test(pathname);
+}
+
+const prerenderedWithId = /^\/(states|schools)\/\d+$/;
+
+/**
+ * The data file React Router fetches to move to a prerendered page within the app (`/states/25.data`, and
+ * `/_root.data` for the home page), or null for a page without one. The worker keeps it with the page, so a
+ * link to a page kept while online also works offline.
+ */
+export function routeDataPathFor(pathname: string): string | null {
+  const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (page === "/") return "/_root.data";
+  const prerendered = (staticPublicPaths as readonly string[]).includes(page) || prerenderedWithId.test(page);
+  return prerendered ? `${page}.data` : null;
 }
 
 /** The message a page sends the worker, once, so the page it was first opened on (before the worker

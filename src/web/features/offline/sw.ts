@@ -5,7 +5,14 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from "workbox-strategies";
-import { cacheNames, cachePrefix, cacheRuleFor, isCacheVisitedMessage, type CacheRule } from "./cache-rules";
+import {
+  cacheNames,
+  cachePrefix,
+  cacheRuleFor,
+  isCacheVisitedMessage,
+  routeDataPathFor,
+  type CacheRule,
+} from "./cache-rules";
 import { offlinePageHtml, offlinePageSecurityPolicy } from "./offline-page";
 
 // The service worker (built by vite-plugin-pwa into build/client/sw.js; decision record 0013). Public pages
@@ -39,14 +46,35 @@ self.addEventListener("activate", (event) => {
 });
 
 const keptOnly200 = new CacheableResponsePlugin({ statuses: [200] });
+const keptPages = new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true });
+// Pages vary on Accept-Encoding, which a worker's requests do not show: match on the address alone.
+const routeData = new NetworkFirst({
+  cacheName: cacheNames.pages,
+  networkTimeoutSeconds: 4,
+  // The prerendered data files are the same whatever the query React Router adds.
+  matchOptions: { ignoreVary: true, ignoreSearch: true },
+  plugins: [keptOnly200, keptPages],
+});
 const pages = new NetworkFirst({
   cacheName: cacheNames.pages,
   // On a weak connection a kept page after a few seconds beats a blank screen; the network's answer
   // still refreshes the kept copy when it arrives.
   networkTimeoutSeconds: 4,
-  // Pages vary on Accept-Encoding, which a worker's requests do not show: match on the address alone.
   matchOptions: { ignoreVary: true },
-  plugins: [keptOnly200, new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+  plugins: [
+    keptOnly200,
+    keptPages,
+    {
+      // A page kept is kept with its data file (a few KB), so links to it within the app work offline too.
+      cacheDidUpdate: async ({ request, event }) => {
+        const dataPath = routeDataPathFor(new URL(request.url).pathname);
+        if (!dataPath) return;
+        await routeData
+          .handle({ event, request: new Request(new URL(dataPath, self.location.origin).href) })
+          .catch(() => undefined);
+      },
+    },
+  ],
 });
 const assets = new CacheFirst({
   cacheName: cacheNames.assets,
@@ -54,7 +82,7 @@ const assets = new CacheFirst({
 });
 const strategies: Record<CacheRule, Strategy | null> = {
   page: pages,
-  "route-data": pages,
+  "route-data": routeData,
   asset: assets,
   none: null,
 };
@@ -75,7 +103,7 @@ registerRoute(
 registerRoute(
   ({ request, url, sameOrigin }) =>
     sameOrigin && request.mode !== "navigate" && cacheRuleFor(url.pathname) === "route-data",
-  pages,
+  routeData,
 );
 registerRoute(({ url, sameOrigin }) => sameOrigin && cacheRuleFor(url.pathname) === "asset", assets);
 
