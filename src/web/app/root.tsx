@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { paths } from "../../domain/routes";
 import { OfflineNotice } from "../features/offline/OfflineNotice";
-import { registerServiceWorker } from "../features/offline/register";
+import { afterLoad } from "../features/offline/after-load";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
@@ -84,7 +84,10 @@ export default function Root() {
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    void registerServiceWorker();
+    // The service worker's code is loaded after the page's load event: it adds nothing to the first load.
+    afterLoad(
+      () => void import("../features/offline/register").then((module) => module.registerServiceWorker()),
+    );
   }, []);
   return (
     <Shell>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerServiceWorker } from "./register";
 
 // navigator.serviceWorker does not exist in jsdom: a stand-in records what the page asks of it.
@@ -13,32 +13,13 @@ function fakeServiceWorker(controller: object | null) {
   return { container, postMessage };
 }
 
-let readyState: DocumentReadyState;
-
-beforeEach(() => {
-  readyState = "complete";
-  vi.spyOn(document, "readyState", "get").mockImplementation(() => readyState);
-});
-
 afterEach(() => {
   vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, "serviceWorker");
 });
 
 describe("registerServiceWorker", () => {
-  it("waits for the page's load event before registering", async () => {
-    const { container } = fakeServiceWorker(null);
-    readyState = "interactive";
-    const registered = registerServiceWorker(true);
-    expect(container.register).not.toHaveBeenCalled();
-
-    readyState = "complete";
-    window.dispatchEvent(new Event("load"));
-    expect(container.register).toHaveBeenCalledWith("/sw.js");
-    await registered;
-  });
-
-  it("registers at once when the page has already loaded, and a failure changes nothing", async () => {
+  it("registers /sw.js, and a failure changes nothing", async () => {
     const { container } = fakeServiceWorker(null);
     container.register.mockReturnValueOnce(Promise.reject(new Error("refused")));
     await registerServiceWorker(true);
