@@ -24,6 +24,8 @@ beforeAll(async () => {
   await writeFile(path.join(buildDir, "__spa-fallback.html"), shell);
   await writeFile(path.join(buildDir, "assets", "app.js"), "console.log('app');");
   await writeFile(path.join(buildDir, "about.data"), "[]");
+  await writeFile(path.join(buildDir, "sw.js"), "self.addEventListener('fetch', () => undefined);");
+  await writeFile(path.join(buildDir, "manifest.webmanifest"), '{"name":"Inclusion Atlas"}');
   app = Fastify();
   await app.register(webSite, { buildDir });
 });
@@ -95,6 +97,28 @@ describe("serving the built web app", () => {
     const data = await app.inject({ method: "GET", url: "/about.data" });
     expect(data.statusCode).toBe(200);
     expect(data.headers["cache-control"]).toBe("public, max-age=0");
+  });
+
+  it("serves the service worker revalidated on every visit, allowed to fetch from this site only", async () => {
+    const response = await app.inject({ method: "GET", url: "/sw.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; connect-src 'self'; script-src 'self'",
+    );
+  });
+
+  it("serves the web manifest as a manifest, and pages allow it and the service worker", async () => {
+    const manifest = await app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toEqual({ name: "Inclusion Atlas" });
+    const csp = String(
+      (await app.inject({ method: "GET", url: "/about" })).headers["content-security-policy"],
+    );
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it("does not let a path climb out of the build folder", async () => {

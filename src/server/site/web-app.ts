@@ -14,6 +14,9 @@ import { withReportHead } from "./report-meta";
 // 'Page not found'). Each page's Content-Security-Policy allows exactly its own inline scripts by hash.
 
 const SPA_FALLBACK = "__spa-fallback.html";
+/** The service worker (src/web/features/offline/sw.ts), which the pages register. */
+const SERVICE_WORKER = "/sw.js";
+const serviceWorkerPolicy = "default-src 'none'; connect-src 'self'; script-src 'self'";
 
 interface Page {
   csp: string;
@@ -62,6 +65,12 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       return sendPage(request, reply, await loadPage(path.join(buildDir, SPA_FALLBACK)), 404);
     }
     const found = await stat(target).catch(() => null);
+    if (found?.isFile() && pathname === SERVICE_WORKER) {
+      // Always revalidated, so a deploy's worker is found on the next visit; its own policy lets it fetch
+      // from this site only (a worker's policy comes from its script's answer).
+      reply.header("cache-control", "no-cache").header("content-security-policy", serviceWorkerPolicy);
+      return reply.sendFile(SERVICE_WORKER.slice(1), buildDir, { cacheControl: false });
+    }
     if (found?.isFile() && !target.endsWith(".html")) {
       const immutable = pathname?.startsWith("/assets/");
       return reply.sendFile(path.relative(buildDir, target), buildDir, {
@@ -161,6 +170,9 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "font-src 'self'",
     // Blob URLs are the page's own previews of files a visitor chose (report photographs).
     "connect-src 'self' blob:",
+    // The service worker (/sw.js) and the web manifest, named although default-src already allows them.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -11,6 +11,8 @@ import {
 } from "react-router";
 import { paths } from "../../domain/routes";
 import { OutboxSender } from "../features/reports/OutboxSender";
+import { OfflineNotice } from "../features/offline/OfflineNotice";
+import { afterLoad } from "../features/offline/after-load";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
@@ -22,6 +24,8 @@ import styles from "./root.module.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -55,6 +59,7 @@ function Shell({ children }: { children: ReactNode }) {
         <a href="#main" className={styles.skipLink}>
           Skip to main content
         </a>
+        <OfflineNotice />
         {children}
         <Toaster />
       </>
@@ -66,6 +71,7 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <SiteHeader />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
@@ -79,6 +85,10 @@ export default function Root() {
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // The service worker's code is loaded after the page's load event: it adds nothing to the first load.
+    afterLoad(
+      () => void import("../features/offline/register").then((module) => module.registerServiceWorker()),
+    );
   }, []);
   return (
     <Shell>

@@ -1,0 +1,158 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+
+// The service worker keeps the public pages a visitor has opened readable without a connection, says
+// "You are offline" while there is none, and answers a page never opened with its own offline page.
+
+/** Waits (on a condition, not the clock) until the worker controls the page and has kept the page and
+ *  the build files it loaded. */
+async function waitUntilKept(page: Page) {
+  const missing = () =>
+    page.evaluate(async () => {
+      if (!navigator.serviceWorker.controller) return ["(no service worker in control yet)"];
+      const files = performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).pathname.startsWith("/assets/"));
+      const urls = [location.href, ...files];
+      const kept = await Promise.all(urls.map((url) => caches.match(url, { ignoreVary: true })));
+      return urls.filter((_url, index) => !kept[index]);
+    });
+  await expect.poll(missing, { message: "files not kept yet" }).toEqual([]);
+}
+
+/** The browser's own messages about loads that failed because the test cut the connection. */
+function allowOfflineLoadErrors(pageErrors: string[]) {
+  const offline = /ERR_INTERNET_DISCONNECTED|status of 503/;
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !offline.test(error)));
+}
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const notice = (page: Page) => page.getByRole("status").filter({ hasText: "You are offline" });
+
+test("registers the service worker only once the page has loaded", async ({ page }) => {
+  await page.addInitScript(() => {
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args) {
+      document.documentElement.dataset.swRegisteredWhen = document.readyState;
+      return register.apply(this, args);
+    };
+  });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-sw-registered-when", "complete");
+});
+
+test("pages opened before are readable offline, with 'You are offline', which goes when back online", async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  await page.goto("/");
+  await waitUntilKept(page);
+  await page.goto("/states/25");
+  await waitUntilKept(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(page.getByRole("heading", { level: 1, name: "Lagos" })).toBeVisible();
+  await expect(notice(page)).toBeVisible();
+  // In the page's flow at 360 px: above the heading, covering nothing, no sideways scrolling.
+  const noticeBox = await notice(page).boundingBox();
+  const headingBox = await page.getByRole("heading", { level: 1, name: "Lagos" }).boundingBox();
+  expect((noticeBox?.y ?? 0) + (noticeBox?.height ?? 0)).toBeLessThanOrEqual(headingBox?.y ?? 0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, "the state page offline");
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/7% of people aged 5\+ in Nigeria/);
+  await expect(notice(page)).toBeVisible();
+  await expectNoAxeViolations(page, "the home page offline");
+
+  await context.setOffline(false);
+  await expect(notice(page)).toHaveCount(0);
+  allowOfflineLoadErrors(pageErrors);
+});
+
+test("a link within the app to a page opened before works offline", async ({ page, context, pageErrors }) => {
+  await page.goto("/states/25");
+  await waitUntilKept(page);
+  await page.goto("/?state=lagos");
+  await waitUntilKept(page);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await caches.match("/states/25.data"))))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.getByRole("link", { name: "View More about Lagos" }).click();
+  await expect(page).toHaveURL(/\/states\/25$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Lagos" })).toBeVisible();
+  await expect(notice(page)).toBeVisible();
+  allowOfflineLoadErrors(pageErrors);
+});
+
+test("keeps no API answer and no media", async ({ page }) => {
+  await page.goto("/");
+  await waitUntilKept(page);
+  await page.goto("/states/25");
+  await waitUntilKept(page);
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => new URL(request.url).pathname));
+    }
+    return urls;
+  });
+  expect(kept).toEqual(expect.arrayContaining(["/", "/states/25"]));
+  expect(kept.filter((pathname) => /^\/(api|media)(\/|$)/.test(pathname))).toEqual([]);
+});
+
+test("a page never opened shows the site's offline page, not the browser's error", async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  await page.goto("/");
+  await waitUntilKept(page);
+  await context.setOffline(true);
+  // The offline page has no script, so it never hydrates: navigate without the fixture's wait.
+  await page.evaluate(() => location.assign("/schools/3"));
+  await page.waitForURL("**/schools/3");
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await expect(page).toHaveTitle("You are offline | Inclusion Atlas");
+  await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(page, "the offline page");
+
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(notice(page)).toBeVisible();
+  allowOfflineLoadErrors(pageErrors);
+});
+
+test("every page links a valid web manifest whose icons are reachable", async ({ page, request }) => {
+  await page.goto("/states/25");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const response = await request.get(href ?? "");
+  expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+  const manifest = (await response.json()) as {
+    start_url: string;
+    display: string;
+    icons: { src: string; type: string; purpose: string }[];
+  };
+  expect(manifest.start_url).toBe("/");
+  expect(manifest.display).toBe("standalone");
+  expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true);
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()["content-type"], icon.src).toContain(icon.type);
+  }
+  const worker = await request.get("/sw.js");
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()["cache-control"]).toBe("no-cache");
+});

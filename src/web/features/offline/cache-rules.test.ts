@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { cacheRuleFor, isCacheVisitedMessage, routeDataPathFor } from "./cache-rules";
+
+describe("cacheRuleFor", () => {
+  it("keeps the public pages: home, states, schools and the other prerendered pages", () => {
+    for (const pathname of [
+      "/",
+      "/states",
+      "/states/25",
+      "/schools/12",
+      "/about",
+      "/data",
+      "/eyewitness-reports",
+    ]) {
+      expect(cacheRuleFor(pathname), pathname).toBe("page");
+    }
+  });
+
+  it("keeps the data React Router fetches for those pages", () => {
+    for (const pathname of ["/_root.data", "/states/25.data", "/schools/12.data", "/about.data"]) {
+      expect(cacheRuleFor(pathname), pathname).toBe("route-data");
+    }
+  });
+
+  it("keeps the hashed build files", () => {
+    expect(cacheRuleFor("/assets/root-AbC123.js")).toBe("asset");
+    expect(cacheRuleFor("/assets/root-AbC123.css")).toBe("asset");
+  });
+
+  it("never keeps API answers, media or signed-in pages, which can carry a person's data", () => {
+    for (const pathname of [
+      "/api/v1/auth/me",
+      "/api/v1/reports/mine",
+      "/api/v1/reviews",
+      "/api/v1/roles",
+      "/api/v1/health",
+      "/api",
+      "/media/abc.jpg",
+      "/media",
+      "/dashboard",
+      "/dashboard/my-reports",
+      "/dashboard/my-reports.data",
+      "/verify-email/a-token",
+      "/reset-password/a-token",
+    ]) {
+      expect(cacheRuleFor(pathname), pathname).toBe("none");
+    }
+  });
+
+  it("does not treat other files (the worker itself, robots.txt) as pages", () => {
+    for (const pathname of ["/sw.js", "/robots.txt", "/manifest.webmanifest", "/favicon.svg"]) {
+      expect(cacheRuleFor(pathname), pathname).toBe("none");
+    }
+  });
+});
+
+describe("isCacheVisitedMessage", () => {
+  it("accepts the page's message and nothing else", () => {
+    expect(isCacheVisitedMessage({ type: "cache-visited", urls: ["https://x.example/"] })).toBe(true);
+    expect(isCacheVisitedMessage({ type: "cache-visited", urls: [1] })).toBe(false);
+    expect(isCacheVisitedMessage({ type: "other", urls: [] })).toBe(false);
+    expect(isCacheVisitedMessage(null)).toBe(false);
+    expect(isCacheVisitedMessage("cache-visited")).toBe(false);
+  });
+});
+
+describe("routeDataPathFor", () => {
+  it("names the data file of each prerendered page", () => {
+    expect(routeDataPathFor("/")).toBe("/_root.data");
+    expect(routeDataPathFor("/states/25")).toBe("/states/25.data");
+    expect(routeDataPathFor("/states/25/")).toBe("/states/25.data");
+    expect(routeDataPathFor("/schools/3")).toBe("/schools/3.data");
+    expect(routeDataPathFor("/states")).toBe("/states.data");
+    expect(routeDataPathFor("/about")).toBe("/about.data");
+  });
+
+  it("names none for pages that are not prerendered", () => {
+    for (const pathname of ["/eyewitness-reports/abc", "/dashboard", "/states/lagos", "/no-such-page"]) {
+      expect(routeDataPathFor(pathname), pathname).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { isClientOnlyPath, staticPublicPaths } from "../../../domain/routes";
+
+// What the service worker (sw.ts) may keep on the device, decided by path alone so the page and the worker
+// agree. Public pages and the files they load are kept; nothing that can carry a person's data is: API
+// answers (accounts, "My reports", reviews, roles) and media are always left to the network, and so are
+// the signed-in pages.
+
+/** The worker's caches; a new name (a new version) makes the worker delete the old cache on activation. */
+export const cacheNames = {
+  pages: "atlas-pages-v1",
+  assets: "atlas-assets-v1",
+} as const;
+
+/** The prefix of every runtime cache of this site (Workbox's precache has its own names). */
+export const cachePrefix = "atlas-";
+
+/**
+ * - `page`: a public page (network first, the kept copy when offline);
+ * - `route-data`: the data React Router fetches when moving to a public page (`/states/1.data`), kept the
+ *   same way;
+ * - `asset`: a built file whose name carries its hash (`/assets/…`), which never changes (cache first);
+ * - `none`: never kept.
+ */
+export type CacheRule = "page" | "route-data" | "asset" | "none";
+
+const neverKept = /^\/(api|media)(\/|$)/;
+const hasFileExtension = /\/[^/]*\.[^/]*$/;
+
+export function cacheRuleFor(pathname: string): CacheRule {
+  if (neverKept.test(pathname)) return "none";
+  if (pathname.startsWith("/assets/")) return "asset";
+  if (pathname.endsWith(".data")) {
+    // "/_root.data" is the root layout's data; "/states/1.data" is /states/1's.
+    const page = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+    return isKeptPage(page) ? "route-data" : "none";
+  }
+  return isKeptPage(pathname) ? "page" : "none";
+}
+
+function isKeptPage(pathname: string): boolean {
+  // Other files (sw.js itself, robots.txt) are not pages; the few the app needs offline are precached.
+  return !neverKept.test(pathname) && !isClientOnlyPath(pathname) && !hasFileExtension.test(pathname);
+}
+
+const prerenderedWithId = /^\/(states|schools)\/\d+$/;
+
+/**
+ * The data file React Router fetches to move to a prerendered page within the app (`/states/25.data`, and
+ * `/_root.data` for the home page), or null for a page without one. The worker keeps it with the page, so a
+ * link to a page kept while online also works offline.
+ */
+export function routeDataPathFor(pathname: string): string | null {
+  const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (page === "/") return "/_root.data";
+  const prerendered = (staticPublicPaths as readonly string[]).includes(page) || prerenderedWithId.test(page);
+  return prerendered ? `${page}.data` : null;
+}
+
+/** The message a page sends the worker, once, so the page it was first opened on (before the worker
+ *  existed) and that page's files are kept too. */
+export interface CacheVisitedMessage {
+  type: "cache-visited";
+  urls: string[];
+}
+
+export function isCacheVisitedMessage(data: unknown): data is CacheVisitedMessage {
+  if (typeof data !== "object" || data === null) return false;
+  const message = data as Partial<CacheVisitedMessage>;
+  return (
+    message.type === "cache-visited" &&
+    Array.isArray(message.urls) &&
+    message.urls.every((url) => typeof url === "string")
+  );
+}

@@ -1,0 +1,136 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import { registerRoute, setCatchHandler } from "workbox-routing";
+import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from "workbox-strategies";
+import {
+  cacheNames,
+  cachePrefix,
+  cacheRuleFor,
+  isCacheVisitedMessage,
+  routeDataPathFor,
+  type CacheRule,
+} from "./cache-rules";
+import { offlinePageHtml, offlinePageSecurityPolicy } from "./offline-page";
+
+// The service worker (built by vite-plugin-pwa into build/client/sw.js; decision record 0013). Public pages
+// and their data: network first, the kept copy when there is no connection (or none within a few seconds),
+// so a deploy reaches every visitor who is online. Hashed files: cache first (they never change). Anything
+// else, API answers and media above all, and every non-GET request, is never kept (cache-rules.ts).
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
+
+// The web manifest, the icons and the favicon, versioned by their content hash.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// A new version takes over at once: pages are network first, so no open page depends on the old one.
+void self.skipWaiting();
+clientsClaim();
+
+self.addEventListener("activate", (event) => {
+  const current = new Set<string>(Object.values(cacheNames));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(cachePrefix) && !current.has(name))
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
+
+const keptOnly200 = new CacheableResponsePlugin({ statuses: [200] });
+const keptPages = new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true });
+// Pages vary on Accept-Encoding, which a worker's requests do not show: match on the address alone.
+const routeData = new NetworkFirst({
+  cacheName: cacheNames.pages,
+  networkTimeoutSeconds: 4,
+  // The prerendered data files are the same whatever the query React Router adds.
+  matchOptions: { ignoreVary: true, ignoreSearch: true },
+  plugins: [keptOnly200, keptPages],
+});
+const pages = new NetworkFirst({
+  cacheName: cacheNames.pages,
+  // On a weak connection a kept page after a few seconds beats a blank screen; the network's answer
+  // still refreshes the kept copy when it arrives.
+  networkTimeoutSeconds: 4,
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    keptOnly200,
+    keptPages,
+    {
+      // A page kept is kept with its data file (a few KB), so links to it within the app work offline too.
+      cacheDidUpdate: async ({ request, event }) => {
+        const dataPath = routeDataPathFor(new URL(request.url).pathname);
+        if (!dataPath) return;
+        await routeData
+          .handle({ event, request: new Request(new URL(dataPath, self.location.origin).href) })
+          .catch(() => undefined);
+      },
+    },
+  ],
+});
+const assets = new CacheFirst({
+  cacheName: cacheNames.assets,
+  plugins: [keptOnly200, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+});
+const strategies: Record<CacheRule, Strategy | null> = {
+  page: pages,
+  "route-data": routeData,
+  asset: assets,
+  none: null,
+};
+
+// Routes match GET requests only (Workbox's default): a form's POST always goes to the network.
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && request.mode === "navigate" && cacheRuleFor(url.pathname) === "page",
+  pages,
+);
+// Other pages of the site (the signed-in ones) are never kept, but get the offline page rather than the
+// browser's error when there is no connection. Addresses under /api and /media are left to the browser.
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && request.mode === "navigate" && !/^\/(api|media)(\/|$)/.test(url.pathname),
+  new NetworkOnly(),
+);
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && request.mode !== "navigate" && cacheRuleFor(url.pathname) === "route-data",
+  routeData,
+);
+registerRoute(({ url, sameOrigin }) => sameOrigin && cacheRuleFor(url.pathname) === "asset", assets);
+
+setCatchHandler(async ({ request }) =>
+  request.mode === "navigate"
+    ? new Response(offlinePageHtml, {
+        status: 503,
+        headers: {
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": offlinePageSecurityPolicy,
+          "cache-control": "no-store",
+        },
+      })
+    : Response.error(),
+);
+
+// The page a visitor first opened was loaded before this worker existed: the page sends its address and
+// the files it loaded, and those the rules allow are kept as if they had come through the worker.
+self.addEventListener("message", (event) => {
+  if (!isCacheVisitedMessage(event.data)) return;
+  const kept = event.data.urls.map(async (href) => {
+    const url = new URL(href, self.location.origin);
+    if (url.origin !== self.location.origin) return;
+    url.hash = "";
+    const strategy = strategies[cacheRuleFor(url.pathname)];
+    if (!strategy) return;
+    await strategy.handle({ event, request: new Request(url.href) }).catch(() => undefined);
+  });
+  event.waitUntil(Promise.all(kept));
+});
