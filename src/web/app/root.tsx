@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -10,7 +10,6 @@ import {
   useMatches,
 } from "react-router";
 import { paths } from "../../domain/routes";
-import { OutboxSender } from "../features/reports/OutboxSender";
 import { OfflineNotice } from "../features/offline/OfflineNotice";
 import { afterLoad } from "../features/offline/after-load";
 import { Spinner } from "../ui/Spinner";
@@ -83,16 +82,22 @@ function Shell({ children }: { children: ReactNode }) {
 
 export default function Root() {
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
+  // The report outbox's sender, loaded after the page's load event like the service worker: reports
+  // waiting on this device are sent a moment later, and no page's first load carries its code.
+  const [OutboxSender, setOutboxSender] = useState<ComponentType | null>(null);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
     // The service worker's code is loaded after the page's load event: it adds nothing to the first load.
-    afterLoad(
-      () => void import("../features/offline/register").then((module) => module.registerServiceWorker()),
-    );
+    afterLoad(() => {
+      void import("../features/offline/register").then((module) => module.registerServiceWorker());
+      void import("../features/reports/OutboxSender").then((module) =>
+        setOutboxSender(() => module.OutboxSender),
+      );
+    });
   }, []);
   return (
     <Shell>
-      <OutboxSender />
+      {OutboxSender && <OutboxSender />}
       <Outlet />
     </Shell>
   );
