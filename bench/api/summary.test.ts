@@ -299,7 +299,7 @@ describe("renderApiSummary", () => {
     expect(text).toContain("Selected runs only: users-search on PostgreSQL.");
     expect(text).toContain("## This commit against HEAD~1 (def5678)");
     expect(text).toContain(
-      "| GET /api/v1/roles/users?search=ada | PostgreSQL | 10 | 1,000 | 250 | 4.00× | 12 ms | 63 ms |",
+      "| GET /api/v1/roles/users?search=ada | PostgreSQL | 10 | 1,000 | 250 | 4.00× | 12 ms | 63 ms | 900 µs | 3,600 µs |",
     );
     expect(text).toContain("| Users search p99 | p99 63 ms | fail |");
     expect(text).toContain("| GET /api/v1/roles/users?search=ada [baseline] | PostgreSQL | 10 | 250 |");

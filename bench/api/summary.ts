@@ -327,6 +327,15 @@ function abSection(result: ApiBenchResult): string[] {
     const mean = (list: ScenarioResult[]) =>
       list.reduce((sum, scenario) => sum + scenario.figures.requestsPerSecond, 0) / list.length;
     const ratio = mean(baseline) > 0 ? `${(mean(current) / mean(baseline)).toFixed(2)}×` : "n/a";
+    // CPU time per request holds better than the rate on a machine busy with other work.
+    const cpuPerRequest = (list: ScenarioResult[]) =>
+      list
+        .map((scenario) =>
+          scenario.serverCpuCores !== null && scenario.figures.requestsPerSecond > 0
+            ? `${formatNumber(Math.round((scenario.serverCpuCores * 1e6) / scenario.figures.requestsPerSecond))} µs`
+            : "n/a",
+        )
+        .join(", ");
     return [
       row([
         first.name,
@@ -337,6 +346,8 @@ function abSection(result: ApiBenchResult): string[] {
         ratio,
         p99s(current),
         p99s(baseline),
+        cpuPerRequest(current),
+        cpuPerRequest(baseline),
       ]),
     ];
   });
@@ -345,7 +356,8 @@ function abSection(result: ApiBenchResult): string[] {
     `## This commit against ${baseline.revision} (${baseline.commit ?? "unknown"})`,
     "",
     "Both servers ran in this run, each scenario on one and then the other, round after round (figures in " +
-      "the order measured).",
+      "the order measured). Server CPU per request: the server process's CPU time (every thread) over the " +
+      "requests answered, which a machine busy with other work changes less than the rate.",
     "",
     row([
       "Scenario",
@@ -356,8 +368,10 @@ function abSection(result: ApiBenchResult): string[] {
       "Ratio of means",
       "p99, this commit",
       "p99, baseline",
+      "Server CPU per request, this commit",
+      "Server CPU per request, baseline",
     ]),
-    separator(8),
+    separator(10),
     ...rows,
     "",
     "Targets on the baseline's figures of the same run:",
