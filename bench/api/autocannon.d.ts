@@ -8,6 +8,11 @@ declare module "autocannon" {
     method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
     headers?: Record<string, string>;
     body?: string | Buffer;
+    /**
+     * Requests per second over all connections (a steady rate); latencies are corrected for coordinated
+     * omission unless told otherwise (a request sent late counts from when it was due).
+     */
+    overallRate?: number;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
     title?: string;

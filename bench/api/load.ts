@@ -1,10 +1,11 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon, { type AutocannonOptions, type Client } from "autocannon";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import {
   isChildMessage,
@@ -15,7 +16,9 @@ import {
 } from "./messages";
 import { runLeanLoad } from "./lean-load";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
-import { readSettings, SettingsError, type ApiBenchSettings } from "./settings";
+import { readSettings, SettingsError, type ApiBenchSettings, type SelectableRun } from "./settings";
+import * as schema from "../../src/server/db/schema";
+import { userListQueries } from "../../src/server/roles/user-list";
 import { formatNumber } from "../../src/domain/format";
 import {
   databaseName,
@@ -29,6 +32,7 @@ import {
   type LoadFigures,
   type MemoryRun,
   type MemorySample,
+  type QueryPlan,
   type ScaleOutResult,
   type ScenarioId,
   type ScenarioResult,
@@ -67,7 +71,6 @@ const IDLE_CORES = 0.15;
 const SETTLE_TIMEOUT_MS = 30_000;
 
 const serverOutput: string[] = [];
-let activeLoad: { stop(): void } | undefined;
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -100,10 +103,10 @@ class Child {
     return this.ready.port;
   }
 
-  static start(label: string, script: string, env: Record<string, string>): Promise<Child> {
+  static start(label: string, script: string, env: Record<string, string>, cwd = repoRoot): Promise<Child> {
     // --expose-gc: the memory run asks for a full collection before each sample (FullGcMessage).
     const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script], {
-      cwd: repoRoot,
+      cwd,
       env: { ...baseEnv(), ...env },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
     });
@@ -249,28 +252,34 @@ function dropResponseBodies(client: Client): void {
   client.pipelinedRequests.addBody = () => undefined;
 }
 
+/** Loads running now, stopped if the bench is interrupted. */
+const activeLoads = new Set<{ stop(): void }>();
+
 async function runAutocannon(
   baseUrl: string,
   request: Request,
   connections: number,
   durationSeconds: number,
   timeoutSeconds: number,
+  /** Requests per second over all connections; unset: as fast as the server answers. */
+  overallRate?: number,
 ): Promise<LoadFigures> {
   const instance = autocannon({
     url: `${baseUrl}${request.path}`,
     method: request.method,
     headers: request.headers ?? {},
     ...(request.body === undefined ? {} : { body: request.body }),
+    ...(overallRate === undefined ? {} : { overallRate }),
     connections,
     duration: durationSeconds,
     timeout: timeoutSeconds,
     setupClient: dropResponseBodies,
   });
-  activeLoad = instance;
+  activeLoads.add(instance);
   try {
     return figuresFrom(await instance);
   } finally {
-    activeLoad = undefined;
+    activeLoads.delete(instance);
   }
 }
 
@@ -453,7 +462,73 @@ function apiScenarios(token: string, bodies: Bodies, search: string): Scenario[]
       headers: { ...signedIn, "content-type": bodies.reportWithPhoto.contentType },
       body: bodies.reportWithPhoto.body,
     },
+    {
+      // The photo reports' load; health is polled beside it (measureHealthDuringPhotos).
+      id: "health-during-photos",
+      name:
+        `GET /api/v1/health, ${HEALTH_PROBE_RATE}/s, while ${PHOTOS_IN_FLIGHT} photo reports ` +
+        `(${megabytes} MB each) are in flight`,
+      method: "POST",
+      path: "/api/v1/eyewitness",
+      headers: { ...signedIn, "content-type": bodies.reportWithPhoto.contentType },
+      body: bodies.reportWithPhoto.body,
+    },
   ];
+}
+
+/** Issue 15: ten photo reports in flight at any time, each sent as soon as the previous one is answered. */
+const PHOTOS_IN_FLIGHT = 10;
+/** Health asked at a steady rate, as a load balancer or monitor does, from a few connections. */
+const HEALTH_PROBE_RATE = 100;
+const HEALTH_PROBE_CONNECTIONS = 4;
+/** The probe starts once the photo load is under way, and stops before it ends. */
+const PROBE_MARGIN_SECONDS = 1;
+
+const healthRequest: Request = { method: "GET", path: "/api/v1/health" };
+
+/**
+ * Health's latency while photos are processed: PHOTOS_IN_FLIGHT photo reports at all times, and health
+ * asked HEALTH_PROBE_RATE times a second, starting a second after the photos and ending a second before
+ * them, so every health request meets photos being decoded and re-encoded. The photos' rate is measured
+ * over their whole run.
+ */
+async function measureHealthDuringPhotos(
+  baseUrl: string,
+  photos: Request,
+  server: Child,
+  options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number },
+): Promise<{ health: Measured; photos: Measured }> {
+  if (options.warmupSeconds > 0) {
+    await runAutocannon(baseUrl, photos, PHOTOS_IN_FLIGHT, options.warmupSeconds, options.timeoutSeconds);
+    await server.settle();
+  }
+  const photoSeconds = options.durationSeconds + 2 * PROBE_MARGIN_SECONDS;
+  const photosFrom = Date.now();
+  const cpusBefore = os.cpus();
+  const photoLoad = runAutocannon(baseUrl, photos, PHOTOS_IN_FLIGHT, photoSeconds, options.timeoutSeconds);
+  await new Promise((resolve) => setTimeout(resolve, PROBE_MARGIN_SECONDS * 1000));
+  const healthFrom = Date.now();
+  const healthFigures = await runAutocannon(
+    baseUrl,
+    healthRequest,
+    HEALTH_PROBE_CONNECTIONS,
+    options.durationSeconds,
+    options.timeoutSeconds,
+    HEALTH_PROBE_RATE,
+  );
+  const healthTo = Date.now();
+  const photoFigures = await photoLoad;
+  const photosTo = Date.now();
+  const busy = busyCores(cpusBefore, os.cpus());
+  healthFigures.machineBusyCores = busy;
+  photoFigures.machineBusyCores = busy;
+  const healthCores = await server.coresBetween(healthFrom, healthTo);
+  const photoCores = await server.coresBetween(photosFrom, photosTo);
+  await server.settle();
+  return {
+    health: { figures: healthFigures, serverCpuCores: healthCores, samples: [] },
+    photos: { figures: photoFigures, serverCpuCores: photoCores, samples: [] },
+  };
 }
 
 /** The bare route's server, kept running so health can be compared with it measured just before. */
@@ -484,11 +559,12 @@ async function runScenarios(
   scenarios: Scenario[],
   settings: ApiBenchSettings,
   pairedBare?: PairedBare,
+  variant?: "baseline",
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   const besideHealth = scenarios.filter((scenario) => scenario.besideHealth);
-  const record = (scenario: Scenario, connections: number, measured: Measured) => {
-    progress(`${scenario.name}, ${connections} connections`, measured);
+  const record = (scenario: Pick<Scenario, "id" | "name">, connections: number, measured: Measured) => {
+    progress(`${scenario.name}, ${connections} connections${variant ? ` [${variant}]` : ""}`, measured);
     results.push({
       id: scenario.id,
       name: scenario.name,
@@ -496,9 +572,46 @@ async function runScenarios(
       connections,
       figures: measured.figures,
       serverCpuCores: measured.serverCpuCores,
+      ...(variant ? { variant } : {}),
     });
   };
+  const runBesideHealth = async (connections: number, index: number) => {
+    // The open-data downloads at the same connections as health, right after it: "beside health". Health
+    // is measured again with the same (lean) load generator first, so the ratio compares like with like.
+    for (const follower of [healthWithLeanLoad, ...besideHealth]) {
+      const followed = await measure(baseUrl, follower, connections, [server], {
+        durationSeconds: settings.durationSeconds,
+        warmupSeconds: index === 0 ? settings.warmupSeconds : 0,
+        timeoutSeconds: settings.requestTimeoutSeconds,
+        lean: true,
+      });
+      record(follower, connections, followed);
+    }
+  };
+  const hasHealth = scenarios.some((scenario) => scenario.id === "health");
+  if (!hasHealth && besideHealth.length > 0) {
+    for (const [index, connections] of settings.connections.entries()) {
+      await runBesideHealth(connections, index);
+    }
+  }
   for (const scenario of scenarios.filter((candidate) => !candidate.besideHealth)) {
+    if (scenario.id === "health-during-photos") {
+      const measured = await measureHealthDuringPhotos(baseUrl, scenario, server, {
+        durationSeconds: settings.durationSeconds,
+        warmupSeconds: settings.warmupSeconds,
+        timeoutSeconds: settings.requestTimeoutSeconds,
+      });
+      record(scenario, PHOTOS_IN_FLIGHT, measured.health);
+      record(
+        {
+          id: "photos-beside-health",
+          name: `${scenario.method} ${scenario.path}, one photo, ${PHOTOS_IN_FLIGHT} in flight beside health`,
+        },
+        PHOTOS_IN_FLIGHT,
+        measured.photos,
+      );
+      continue;
+    }
     for (const [index, connections] of settings.connections.entries()) {
       // On a shared machine the speed changes from minute to minute: health's ratio to the ceiling is
       // taken against the ceiling measured seconds before, under the same conditions.
@@ -508,15 +621,7 @@ async function runScenarios(
           warmupSeconds: 0,
           timeoutSeconds: settings.requestTimeoutSeconds,
         });
-        progress(`${pairedBareRoute.name}, ${connections} connections`, ceiling);
-        results.push({
-          id: pairedBareRoute.id,
-          name: pairedBareRoute.name,
-          database,
-          connections,
-          figures: ceiling.figures,
-          serverCpuCores: ceiling.serverCpuCores,
-        });
+        record(pairedBareRoute, connections, ceiling);
       }
       // The first level warms the route up; the next ones follow on a warm server.
       const measured = await measure(baseUrl, scenario, connections, [server], {
@@ -525,18 +630,7 @@ async function runScenarios(
         timeoutSeconds: settings.requestTimeoutSeconds,
       });
       record(scenario, connections, measured);
-      if (scenario.id !== "health" || besideHealth.length === 0) continue;
-      // The open-data downloads right after health, at the same connections: "beside health". Health is
-      // measured again with the same (lean) load generator first, so the ratio compares like with like.
-      for (const follower of [healthWithLeanLoad, ...besideHealth]) {
-        const followed = await measure(baseUrl, follower, connections, [server], {
-          durationSeconds: settings.durationSeconds,
-          warmupSeconds: index === 0 ? settings.warmupSeconds : 0,
-          timeoutSeconds: settings.requestTimeoutSeconds,
-          lean: true,
-        });
-        record(follower, connections, followed);
-      }
+      if (scenario.id === "health" && besideHealth.length > 0) await runBesideHealth(connections, index);
     }
   }
   return results;
@@ -622,11 +716,16 @@ function git(args: string[]): string | null {
 
 /** Everything the run started, to stop on the way out whatever happens. */
 const running = new Set<Child>();
-let postgres: PostgresDatabase | undefined;
+const postgresDatabases: PostgresDatabase[] = [];
 let workDir: string | undefined;
 
-async function startChild(label: string, script: string, env: Record<string, string>): Promise<Child> {
-  const child = await Child.start(label, script, env);
+async function startChild(
+  label: string,
+  script: string,
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<Child> {
+  const child = await Child.start(label, script, env, cwd);
   running.add(child);
   return child;
 }
@@ -637,20 +736,98 @@ async function stopChild(child: Child): Promise<void> {
 }
 
 async function cleanUp(): Promise<void> {
-  activeLoad?.stop();
+  for (const load of activeLoads) load.stop();
   await Promise.all([...running].map((child) => child.stop().catch(() => undefined)));
   running.clear();
-  await postgres?.drop().catch((error: unknown) => {
-    say(`Could not drop the bench database: ${String(error)}`);
-  });
+  for (const database of postgresDatabases.splice(0)) {
+    await database.drop().catch((error: unknown) => {
+      say(`Could not drop the bench database: ${String(error)}`);
+    });
+  }
   if (workDir) await rm(workDir, { recursive: true, force: true });
   workDir = undefined;
+}
+
+/** The files of another commit, to run its server beside this one's (BENCH_API_BASELINE). */
+interface Baseline {
+  revision: string;
+  commit: string;
+  dir: string;
+  serverScript: string;
+}
+
+async function checkOutBaseline(revision: string, into: string): Promise<Baseline> {
+  const commit = git(["rev-parse", "--verify", "--short", `${revision}^{commit}`]);
+  if (!commit)
+    throw new SettingsError(`BENCH_API_BASELINE: "${revision}" is not a commit of this repository.`);
+  // git archive, not a worktree: the repository's own state is left as it is.
+  const archive = execFileSync("git", ["archive", "--format=tar", commit], {
+    cwd: repoRoot,
+    maxBuffer: 1024 * 1024 * 1024,
+  });
+  await mkdir(into, { recursive: true });
+  execFileSync("tar", ["-x", "-C", into], { input: archive });
+  await symlink(path.join(repoRoot, "node_modules"), path.join(into, "node_modules"));
+  return { revision, commit, dir: into, serverScript: path.join(into, "bench/api/server-process.ts") };
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the users list's statements, built by this commit's code, on the bench's
+ * database: the list's first page, a search's first page, and a search's 100th page (an offset). Each is
+ * run once before it is explained, so the plan is of a warm cache, as under the load.
+ */
+async function usersListPlans(url: string, search: string): Promise<QueryPlan[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const db = drizzlePostgres({ client: pool, schema });
+  const cases = [
+    { label: "GET /api/v1/roles/users, page 1", page: { number: 1, size: 50 }, search: "" },
+    { label: `GET /api/v1/roles/users?search=${search}, page 1`, page: { number: 1, size: 50 }, search },
+    { label: `GET /api/v1/roles/users?search=${search}, page 100`, page: { number: 100, size: 50 }, search },
+  ];
+  const plans: QueryPlan[] = [];
+  try {
+    for (const each of cases) {
+      const queries = userListQueries(db, each.page, each.search);
+      for (const [part, statement] of [
+        ["the total", queries.count],
+        ["the rows", queries.page],
+      ] as const) {
+        const { sql, params } = statement.toSQL();
+        await pool.query(sql, params);
+        const explained = await pool.query<Record<string, string>>(
+          `explain (analyze, buffers) ${sql}`,
+          params,
+        );
+        plans.push({
+          label: `${each.label}: ${part}`,
+          sql,
+          params,
+          plan: explained.rows.map((row) => Object.values(row)[0]).join("\n"),
+        });
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+  return plans;
+}
+
+/** health and the open-data downloads measured beside it run as one group; every other scenario alone. */
+function scenarioGroups(scenarios: Scenario[]): Scenario[][] {
+  const besideHealth = (scenario: Scenario) => scenario.id === "health" || scenario.besideHealth === true;
+  const healthGroup = scenarios.filter(besideHealth);
+  return [
+    ...(healthGroup.length > 0 ? [healthGroup] : []),
+    ...scenarios.filter((scenario) => !besideHealth(scenario)).map((scenario) => [scenario]),
+  ];
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg();
   const settings = readSettings();
+  const { selection } = settings;
+  const wants = (run: SelectableRun) => selection.runs.includes(run);
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const runOptions = (warmupSeconds: number, durationSeconds = settings.durationSeconds) => ({
     durationSeconds,
@@ -663,142 +840,227 @@ async function main(): Promise<void> {
   const skipped: string[] = [];
   const seedMs: ApiBenchResult["seedMs"] = {};
   const databases: DatabaseKind[] = [];
+  const plans: QueryPlan[] = [];
   let memory: MemoryRun | null = null;
+  const postgresVersions: string[] = [];
+
+  const baseline = selection.baseline
+    ? await checkOutBaseline(selection.baseline, path.join(workDir, "baseline-files"))
+    : null;
+  if (baseline) say(`Baseline: ${baseline.revision} (${baseline.commit}), its server beside this one's`);
 
   say("Building the request bodies (a 1 MB JPEG photo)…");
   const bodies = await buildBodies();
 
-  say("Bare Fastify route (the ceiling)");
-  const bare = await startChild("bare", serverScript, { BENCH_SERVER_KIND: "bare" });
-  const bareRoute: Scenario = { id: "bare", name: "Bare Fastify route (GET /)", method: "GET", path: "/" };
-  scenarios.push(...(await runScenarios(url(bare.port), null, bare, [bareRoute], settings)));
-  const pairedBare: PairedBare = { url: url(bare.port), server: bare };
-
-  say(`PGlite: starting the server and seeding ${formatNumber(settings.users)} users…`);
-  const pgliteServer = await startChild(
-    "pglite",
-    serverScript,
-    serverEnv(path.join(workDir, "pglite"), seedEnv(settings)),
-  );
-  if (pgliteServer.ready.seeded) seedMs.pglite = pgliteServer.ready.seeded.ms;
-  databases.push("pglite");
-  const pgliteUrl = url(pgliteServer.port);
-  const pgliteScenarios = apiScenarios(await signIn(pgliteUrl), bodies, settings.search);
-  scenarios.push(
-    ...(await runScenarios(pgliteUrl, "pglite", pgliteServer, pgliteScenarios, settings, pairedBare)),
-  );
-  await stopChild(pgliteServer);
-
-  try {
-    postgres = await createPostgresDatabase(settings.postgresAdminUrl);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    skipped.push(
-      `PostgreSQL (${new URL(settings.postgresAdminUrl).host}): ${reason}. Set BENCH_DATABASE_URL to a server ` +
-        "where the bench may create a database.",
-    );
-    say(`PostgreSQL skipped: ${reason}`);
+  // The bare route's process: the ceiling, and health's pair (measured again right before each health run).
+  let pairedBare: PairedBare | undefined;
+  let bare: Child | undefined;
+  if (wants("bare") || wants("health")) {
+    say("Bare Fastify route (the ceiling)");
+    bare = await startChild("bare", serverScript, { BENCH_SERVER_KIND: "bare" });
+    if (wants("bare")) {
+      const bareRoute: Scenario = {
+        id: "bare",
+        name: "Bare Fastify route (GET /)",
+        method: "GET",
+        path: "/",
+      };
+      scenarios.push(...(await runScenarios(url(bare.port), null, bare, [bareRoute], settings)));
+    }
+    pairedBare = { url: url(bare.port), server: bare };
   }
 
-  if (postgres) {
-    say(
-      `PostgreSQL ${postgres.version}: starting the server and seeding ${formatNumber(settings.users)} users…`,
-    );
-    // One uploads folder for every instance, as a deployment shares one volume or store.
-    const pgEnv = { DATABASE_URL: postgres.url, UPLOADS_DIR: path.join(workDir, "postgres-uploads") };
-    const first = await startChild(
-      "postgres-1",
-      serverScript,
-      serverEnv(path.join(workDir, "postgres-1"), { ...pgEnv, ...seedEnv(settings) }),
-    );
-    if (first.ready.seeded) seedMs.postgres = first.ready.seeded.ms;
-    databases.push("postgres");
-    const firstUrl = url(first.port);
-    const postgresScenarios = apiScenarios(await signIn(firstUrl), bodies, settings.search);
-    // The memory run comes first: after 100 parallel photo uploads, RSS stays at their high-water mark
-    // (the allocator keeps freed memory), which would hide a slow leak of the list.
-    const usersPage = postgresScenarios.find((scenario) => scenario.id === "users-page") as Scenario;
-    const memoryConnections = settings.connections[0] ?? 10;
-    say(`Memory: ${usersPage.name}, ${memoryConnections} connections, ${settings.memoryDurationSeconds} s`);
-    first.fullGcBeforeSamples(true);
-    const memoryRun = await measure(
-      firstUrl,
-      usersPage,
-      memoryConnections,
-      [first],
-      runOptions(settings.warmupSeconds, settings.memoryDurationSeconds),
-    );
-    first.fullGcBeforeSamples(false);
-    progress("memory run", memoryRun);
-    memory = {
-      scenario: usersPage.name,
-      database: "postgres",
-      connections: memoryConnections,
-      samples: memoryRun.samples,
-      figures: memoryRun.figures,
-      serverCpuCores: memoryRun.serverCpuCores,
-      flatness: memoryFlatness(memoryRun.samples),
-    };
-
-    scenarios.push(
-      ...(await runScenarios(firstUrl, "postgres", first, postgresScenarios, settings, pairedBare)),
-    );
-
-    say("Scale-out: the users page through a round-robin proxy, one server process, then two");
-    const second = await startChild(
-      "postgres-2",
-      serverScript,
-      serverEnv(path.join(workDir, "postgres-2"), pgEnv),
-    );
-    const oneProxy = await startChild("proxy-1", proxyScript, { BENCH_PROXY_PORTS: String(first.port) });
-    const one: Measured[] = [];
-    for (const [index, connections] of settings.connections.entries()) {
-      const measured = await measure(
-        url(oneProxy.port),
-        usersPage,
-        connections,
-        [first],
-        runOptions(index === 0 ? settings.warmupSeconds : 0),
+  for (const database of selection.databases) {
+    // Each variant's server on its own database: a baseline without this commit's migrations must not
+    // run on a database they changed.
+    const variants: { label: string; variant?: "baseline"; script: string; cwd?: string }[] = [
+      { label: database, script: serverScript },
+      ...(baseline
+        ? [
+            {
+              label: `${database}-baseline`,
+              variant: "baseline" as const,
+              script: baseline.serverScript,
+              cwd: baseline.dir,
+            },
+          ]
+        : []),
+    ];
+    const servers: {
+      child: Child;
+      url: string;
+      scenarios: Scenario[];
+      variant?: "baseline";
+      env: Record<string, string>;
+    }[] = [];
+    let postgresUrl: string | undefined;
+    for (const variant of variants) {
+      let env: Record<string, string> = {};
+      if (database === "postgres") {
+        let created: PostgresDatabase;
+        try {
+          created = await createPostgresDatabase(settings.postgresAdminUrl);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          skipped.push(
+            `PostgreSQL (${new URL(settings.postgresAdminUrl).host}): ${reason}. Set BENCH_DATABASE_URL to a ` +
+              "server where the bench may create a database.",
+          );
+          say(`PostgreSQL skipped: ${reason}`);
+          break;
+        }
+        postgresDatabases.push(created);
+        postgresVersions.push(created.version);
+        postgresUrl ??= created.url;
+        // One uploads folder for every instance, as a deployment shares one volume or store.
+        env = {
+          DATABASE_URL: created.url,
+          UPLOADS_DIR: path.join(workDir, `${variant.label}-uploads`),
+        };
+      }
+      say(
+        `${databaseName(database)}${variant.variant ? " (baseline)" : ""}: starting the server and seeding ` +
+          `${formatNumber(settings.users)} users…`,
       );
-      progress(`one process, ${connections} connections`, measured);
-      one.push(measured);
-    }
-    await stopChild(oneProxy);
-    const twoProxy = await startChild("proxy-2", proxyScript, {
-      BENCH_PROXY_PORTS: `${first.port},${second.port}`,
-    });
-    for (const [index, connections] of settings.connections.entries()) {
-      // The second process is new: its first level warms it up.
-      const measured = await measure(
-        url(twoProxy.port),
-        usersPage,
-        connections,
-        [first, second],
-        runOptions(index === 0 ? settings.warmupSeconds : 0),
+      const child = await startChild(
+        variant.label,
+        variant.script,
+        serverEnv(path.join(workDir, variant.label), { ...env, ...seedEnv(settings) }),
+        variant.cwd,
       );
-      progress(`two processes, ${connections} connections`, measured);
-      const oneProcess = one[index] as Measured;
-      scaleOut.push({
-        connections,
-        oneProcess: oneProcess.figures,
-        twoProcesses: measured.figures,
-        oneProcessCpuCores: oneProcess.serverCpuCores,
-        twoProcessesCpuCores: measured.serverCpuCores,
-        ratio:
-          oneProcess.figures.requestsPerSecond > 0
-            ? measured.figures.requestsPerSecond / oneProcess.figures.requestsPerSecond
-            : 0,
+      if (child.ready.seeded && !variant.variant) seedMs[database] = child.ready.seeded.ms;
+      const serverUrl = url(child.port);
+      servers.push({
+        child,
+        url: serverUrl,
+        scenarios: apiScenarios(await signIn(serverUrl), bodies, settings.search),
+        env,
+        ...(variant.variant ? { variant: variant.variant } : {}),
       });
     }
-    await stopChild(twoProxy);
-    await stopChild(second);
-    await stopChild(first);
+    const current = servers.find((server) => !server.variant);
+    if (!current) continue;
+    databases.push(database);
+
+    if (database === "postgres" && wants("memory")) {
+      // The memory run comes first: after 100 parallel photo uploads, RSS stays at their high-water mark
+      // (the allocator keeps freed memory), which would hide a slow leak of the list.
+      const usersPage = current.scenarios.find((scenario) => scenario.id === "users-page") as Scenario;
+      const memoryConnections = settings.connections[0] ?? 10;
+      say(`Memory: ${usersPage.name}, ${memoryConnections} connections, ${settings.memoryDurationSeconds} s`);
+      current.child.fullGcBeforeSamples(true);
+      const memoryRun = await measure(
+        current.url,
+        usersPage,
+        memoryConnections,
+        [current.child],
+        runOptions(settings.warmupSeconds, settings.memoryDurationSeconds),
+      );
+      current.child.fullGcBeforeSamples(false);
+      progress("memory run", memoryRun);
+      memory = {
+        scenario: usersPage.name,
+        database: "postgres",
+        connections: memoryConnections,
+        samples: memoryRun.samples,
+        figures: memoryRun.figures,
+        serverCpuCores: memoryRun.serverCpuCores,
+        flatness: memoryFlatness(memoryRun.samples),
+      };
+    }
+
+    // Each group on this commit's server, then on the baseline's, round after round.
+    const selected = (server: (typeof servers)[number]) =>
+      server.scenarios.filter((scenario) => wants(scenario.id as SelectableRun));
+    const groupsOf = servers.map((server) => scenarioGroups(selected(server)));
+    const groupCount = groupsOf[0]?.length ?? 0;
+    for (let group = 0; group < groupCount; group++) {
+      for (let round = 0; round < selection.rounds; round++) {
+        for (const [index, server] of servers.entries()) {
+          const scenariosOfGroup = groupsOf[index]?.[group] ?? [];
+          scenarios.push(
+            ...(await runScenarios(
+              server.url,
+              database,
+              server.child,
+              scenariosOfGroup,
+              settings,
+              pairedBare,
+              server.variant,
+            )),
+          );
+        }
+      }
+    }
+
+    if (database === "postgres" && postgresUrl && (wants("users-page") || wants("users-search"))) {
+      say("Query plans of the users list (EXPLAIN ANALYZE)");
+      plans.push(...(await usersListPlans(postgresUrl, settings.search)));
+    }
+
+    if (database === "postgres" && wants("scale-out")) {
+      const first = current.child;
+      const usersPage = current.scenarios.find((scenario) => scenario.id === "users-page") as Scenario;
+      say("Scale-out: the users page through a round-robin proxy, one server process, then two");
+      const second = await startChild(
+        "postgres-2",
+        serverScript,
+        serverEnv(path.join(workDir, "postgres-2"), current.env),
+      );
+      const oneProxy = await startChild("proxy-1", proxyScript, { BENCH_PROXY_PORTS: String(first.port) });
+      const one: Measured[] = [];
+      for (const [index, connections] of settings.connections.entries()) {
+        const measured = await measure(
+          url(oneProxy.port),
+          usersPage,
+          connections,
+          [first],
+          runOptions(index === 0 ? settings.warmupSeconds : 0),
+        );
+        progress(`one process, ${connections} connections`, measured);
+        one.push(measured);
+      }
+      await stopChild(oneProxy);
+      const twoProxy = await startChild("proxy-2", proxyScript, {
+        BENCH_PROXY_PORTS: `${first.port},${second.port}`,
+      });
+      for (const [index, connections] of settings.connections.entries()) {
+        // The second process is new: its first level warms it up.
+        const measured = await measure(
+          url(twoProxy.port),
+          usersPage,
+          connections,
+          [first, second],
+          runOptions(index === 0 ? settings.warmupSeconds : 0),
+        );
+        progress(`two processes, ${connections} connections`, measured);
+        const oneProcess = one[index] as Measured;
+        scaleOut.push({
+          connections,
+          oneProcess: oneProcess.figures,
+          twoProcesses: measured.figures,
+          oneProcessCpuCores: oneProcess.serverCpuCores,
+          twoProcessesCpuCores: measured.serverCpuCores,
+          ratio:
+            oneProcess.figures.requestsPerSecond > 0
+              ? measured.figures.requestsPerSecond / oneProcess.figures.requestsPerSecond
+              : 0,
+        });
+      }
+      await stopChild(twoProxy);
+      await stopChild(second);
+    }
+    for (const server of servers) await stopChild(server.child);
   }
-  await stopChild(bare);
+  if (bare) await stopChild(bare);
   await cleanUp();
 
   const measuredAt = new Date().toISOString();
   const cpus = os.cpus();
+  const currentScenarios = scenarios.filter((scenario) => scenario.variant !== "baseline");
+  const baselineScenarios = scenarios
+    .filter((scenario) => scenario.variant === "baseline")
+    .map(({ variant: _variant, ...scenario }) => scenario);
   const result: ApiBenchResult = {
     kind: "api",
     measuredAt,
@@ -816,7 +1078,7 @@ async function main(): Promise<void> {
       autocannon: await packageVersion("autocannon"),
       fastify: await packageVersion("fastify"),
       pglite: await packageVersion("@electric-sql/pglite"),
-      postgres: postgres?.version ?? null,
+      postgres: postgresVersions[0] ?? null,
     },
     settings: {
       durationSeconds: settings.durationSeconds,
@@ -836,18 +1098,44 @@ async function main(): Promise<void> {
     scaleOut,
     skipped,
     serverOutput,
-    targets: checkTargets({ scenarios, memory, scaleOut, connections: settings.connections, databases }),
+    targets: checkTargets({
+      scenarios: currentScenarios,
+      memory,
+      scaleOut,
+      connections: settings.connections,
+      databases,
+    }),
+    ...(selection.partial
+      ? { selection: { runs: [...selection.runs], databases, rounds: selection.rounds } }
+      : {}),
+    baseline: baseline
+      ? {
+          revision: baseline.revision,
+          commit: baseline.commit,
+          targets: checkTargets({
+            scenarios: baselineScenarios,
+            memory: null,
+            scaleOut: [],
+            connections: settings.connections,
+            databases,
+          }),
+        }
+      : null,
+    plans,
   };
 
   const stamp = measuredAt.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
   const json = `${JSON.stringify(result, null, 2)}\n`;
   const summary = renderApiSummary(result);
-  await mkdir(resultsDir, { recursive: true });
-  await writeFile(path.join(resultsDir, `api-${stamp}.json`), json);
-  await writeFile(path.join(resultsDir, "api-latest.json"), json);
-  await writeFile(path.join(resultsDir, "api-latest.md"), summary);
+  // A run of selected scenarios never stands for the full run: its files go aside (not committed).
+  const outDir = selection.partial ? path.join(resultsDir, "selected") : resultsDir;
+  const shown = selection.partial ? "bench/results/selected/" : "bench/results/";
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, `api-${stamp}.json`), json);
+  await writeFile(path.join(outDir, "api-latest.json"), json);
+  await writeFile(path.join(outDir, "api-latest.md"), summary);
   say(
-    `\n${summary}\nWritten: bench/results/api-${stamp}.json, api-latest.json, api-latest.md ` +
+    `\n${summary}\nWritten: ${shown}api-${stamp}.json, api-latest.json, api-latest.md ` +
       `(${Math.round((Date.now() - started) / 1000)} s; ${databases.map(databaseName).join(" and ")})`,
   );
 }

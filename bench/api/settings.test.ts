@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POSTGRES_ADMIN_URL, readSettings, SettingsError } from "./settings";
+import { DEFAULT_POSTGRES_ADMIN_URL, readSettings, selectableRuns, SettingsError } from "./settings";
 
 describe("readSettings", () => {
   it("runs 10 s per scenario, 2 s of warm-up and 60 s of memory run by default", () => {
@@ -12,7 +12,45 @@ describe("readSettings", () => {
       users: 100_000,
       search: "ada",
       postgresAdminUrl: DEFAULT_POSTGRES_ADMIN_URL,
+      selection: {
+        runs: selectableRuns,
+        databases: ["pglite", "postgres"],
+        baseline: null,
+        rounds: 1,
+        partial: false,
+      },
     });
+  });
+
+  it("selects scenarios, databases and connection levels, in the bench's own order, as a partial run", () => {
+    const settings = readSettings({
+      BENCH_SCENARIOS: "users-search, health",
+      BENCH_DATABASES: "postgres",
+      BENCH_API_CONNECTIONS: "10",
+      BENCH_API_BASELINE: "HEAD~1",
+      BENCH_API_ROUNDS: "3",
+    });
+    expect(settings.connections).toEqual([10]);
+    expect(settings.selection).toEqual({
+      runs: ["health", "users-search"],
+      databases: ["postgres"],
+      baseline: "HEAD~1",
+      rounds: 3,
+      partial: true,
+    });
+    expect(readSettings({ BENCH_DATABASES: "pglite" }).selection.partial).toBe(true);
+  });
+
+  it("refuses an unknown scenario, database, connection level or baseline, naming what is known", () => {
+    expect(() => readSettings({ BENCH_SCENARIOS: "health,heath" })).toThrow(
+      /^BENCH_SCENARIOS must list some of bare, health, .*scale-out, separated by commas \(got "health,heath"\)\.$/,
+    );
+    expect(() => readSettings({ BENCH_DATABASES: "mysql" })).toThrow(SettingsError);
+    expect(() => readSettings({ BENCH_API_CONNECTIONS: "10,0" })).toThrow(
+      'BENCH_API_CONNECTIONS must list whole numbers from 1 to 1000, separated by commas (got "10,0").',
+    );
+    expect(() => readSettings({ BENCH_API_BASELINE: "main; rm -rf /" })).toThrow(SettingsError);
+    expect(() => readSettings({ BENCH_API_ROUNDS: "0" })).toThrow(SettingsError);
   });
 
   it("takes shorter runs from the environment, for development", () => {

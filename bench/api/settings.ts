@@ -1,5 +1,25 @@
 // The API bench's settings, from the environment, checked before anything starts.
 
+/** What BENCH_SCENARIOS may name: the scenarios, plus the memory and scale-out runs. */
+export const selectableRuns = [
+  "bare",
+  "health",
+  "open-states-json",
+  "open-schools-csv",
+  "users-page",
+  "users-search",
+  "login",
+  "report",
+  "report-photo",
+  "health-during-photos",
+  "memory",
+  "scale-out",
+] as const;
+export type SelectableRun = (typeof selectableRuns)[number];
+export type BenchDatabase = "pglite" | "postgres";
+const benchDatabases: readonly BenchDatabase[] = ["pglite", "postgres"];
+const DEFAULT_CONNECTIONS = [10, 100];
+
 export interface ApiBenchSettings {
   /** Seconds of measured load per scenario and connection level (BENCH_API_DURATION, default 10). */
   durationSeconds: number;
@@ -17,6 +37,24 @@ export interface ApiBenchSettings {
    * TEST_DATABASE_URL, else the local server the test setup uses).
    */
   postgresAdminUrl: string;
+  /** What this run measures; everything by default (a full run). */
+  selection: Selection;
+}
+
+export interface Selection {
+  /** BENCH_SCENARIOS: the runs to make, in the bench's own order; all when unset. */
+  runs: readonly SelectableRun[];
+  /** BENCH_DATABASES: pglite, postgres or both (the default). */
+  databases: readonly BenchDatabase[];
+  /**
+   * BENCH_API_BASELINE: a commit (any Git revision) to compare with in the same run. Its server is started
+   * from that commit's files beside this one's, and each selected scenario runs on both, one after the other.
+   */
+  baseline: string | null;
+  /** BENCH_API_ROUNDS: how many times each scenario alternates between this commit and the baseline. */
+  rounds: number;
+  /** Anything left out or added: the run's results go to bench/results/selected/, not api-latest. */
+  partial: boolean;
 }
 
 export const DEFAULT_POSTGRES_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
@@ -33,16 +71,67 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/** A comma-separated list of known names; unset or empty: all of them. */
+function list<T extends string>(env: NodeJS.ProcessEnv, name: string, known: readonly T[]): T[] | null {
+  const text = env[name]?.trim();
+  if (!text) return null;
+  const names = text.split(",").map((part) => part.trim());
+  const unknown = names.filter((part) => !known.includes(part as T));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new SettingsError(
+      `${name} must list some of ${known.join(", ")}, separated by commas (got "${text}").`,
+    );
+  }
+  // The bench's own order, whatever the order asked.
+  return known.filter((each) => names.includes(each));
+}
+
+function connectionLevels(env: NodeJS.ProcessEnv): number[] | null {
+  const text = env.BENCH_API_CONNECTIONS?.trim();
+  if (!text) return null;
+  const levels = text.split(",").map((part) => Number(part.trim()));
+  if (levels.some((level) => !Number.isInteger(level) || level < 1 || level > 1000)) {
+    throw new SettingsError(
+      `BENCH_API_CONNECTIONS must list whole numbers from 1 to 1000, separated by commas (got "${text}").`,
+    );
+  }
+  return [...new Set(levels)];
+}
+
+function rounds(env: NodeJS.ProcessEnv): number {
+  const text = env.BENCH_API_ROUNDS?.trim();
+  if (!text) return 1;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 10) {
+    throw new SettingsError(`BENCH_API_ROUNDS must be a whole number from 1 to 10 (got "${text}").`);
+  }
+  return value;
+}
+
 export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSettings {
+  const runs = list(env, "BENCH_SCENARIOS", selectableRuns);
+  const databases = list(env, "BENCH_DATABASES", benchDatabases);
+  const connections = connectionLevels(env);
+  const baseline = env.BENCH_API_BASELINE?.trim() || null;
+  if (baseline !== null && !/^[\w./^~@{}-]+$/.test(baseline)) {
+    throw new SettingsError(`BENCH_API_BASELINE must be a Git revision (got "${baseline}").`);
+  }
   return {
     durationSeconds: seconds(env, "BENCH_API_DURATION", 10, 1),
     warmupSeconds: seconds(env, "BENCH_API_WARMUP", 2, 0),
     memoryDurationSeconds: seconds(env, "BENCH_API_MEMORY_DURATION", 60, 1),
     requestTimeoutSeconds: 30,
-    connections: [10, 100],
+    connections: connections ?? DEFAULT_CONNECTIONS,
     users: 100_000,
     search: "ada",
     postgresAdminUrl:
       env.BENCH_DATABASE_URL?.trim() || env.TEST_DATABASE_URL?.trim() || DEFAULT_POSTGRES_ADMIN_URL,
+    selection: {
+      runs: runs ?? selectableRuns,
+      databases: databases ?? benchDatabases,
+      baseline,
+      rounds: rounds(env),
+      partial: runs !== null || databases !== null || connections !== null || baseline !== null,
+    },
   };
 }

@@ -265,6 +265,50 @@ describe("renderApiSummary", () => {
     );
   });
 
+  it("compares this commit with the baseline of the same run, and shows the query plans", () => {
+    const text = renderApiSummary(
+      benchResult({
+        scenarios: [
+          scenario({ id: "users-search", name: "GET /api/v1/roles/users?search=ada", figures: figures() }),
+          scenario({
+            id: "users-search",
+            name: "GET /api/v1/roles/users?search=ada",
+            variant: "baseline",
+            figures: figures({
+              requestsPerSecond: 250,
+              latencyMs: { p50: 30, p97_5: 50, p99: 63, average: 31, max: 90 },
+            }),
+          }),
+        ],
+        selection: { runs: ["users-search"], databases: ["postgres"], rounds: 1 },
+        baseline: {
+          revision: "HEAD~1",
+          commit: "def5678",
+          targets: [{ target: "Users search p99", measured: "p99 63 ms", pass: false }],
+        },
+        plans: [
+          {
+            label: "Search, page 1: the total",
+            sql: "select count(*) from users where search_text like $1",
+            params: ["%ada%"],
+            plan: "Aggregate (actual time=0.1..0.2 rows=1 loops=1)",
+          },
+        ],
+      }),
+    );
+    expect(text).toContain("Selected runs only: users-search on PostgreSQL.");
+    expect(text).toContain("## This commit against HEAD~1 (def5678)");
+    expect(text).toContain(
+      "| GET /api/v1/roles/users?search=ada | PostgreSQL | 10 | 1,000 | 250 | 4.00× | 12 ms | 63 ms | 900 µs | 3,600 µs |",
+    );
+    expect(text).toContain("| Users search p99 | p99 63 ms | fail |");
+    expect(text).toContain("| GET /api/v1/roles/users?search=ada [baseline] | PostgreSQL | 10 | 250 |");
+    expect(text).toContain(
+      "### Search, page 1: the total\n\n```sql\nselect count(*) from users where search_text like $1\n" +
+        '-- parameters: ["%ada%"]\n```\n\n```\nAggregate (actual time=0.1..0.2 rows=1 loops=1)\n```',
+    );
+  });
+
   it("says what was not measured and what the servers wrote", () => {
     const summary = renderApiSummary(
       benchResult({

@@ -19,7 +19,11 @@ export type ScenarioId =
   | "users-search"
   | "login"
   | "report"
-  | "report-photo";
+  | "report-photo"
+  /** Health polled at a steady rate while photo reports are processed (issue 15)... */
+  | "health-during-photos"
+  /** ... and those photo reports, measured at the same time. */
+  | "photos-beside-health";
 
 /** What one autocannon run measured. Latencies in milliseconds (autocannon's resolution: 1 ms). */
 export interface LoadFigures {
@@ -55,6 +59,16 @@ export interface ScenarioResult {
    * argon2 and sharp run on libuv's pool). PostgreSQL's own CPU is not in it; PGlite's is.
    */
   serverCpuCores: number | null;
+  /** "baseline": measured on the server of BENCH_API_BASELINE's commit (A/B runs); absent: this commit. */
+  variant?: "baseline";
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of one statement of the API, on the bench's PostgreSQL database. */
+export interface QueryPlan {
+  label: string;
+  sql: string;
+  params: unknown[];
+  plan: string;
 }
 
 export interface MemorySample {
@@ -148,6 +162,16 @@ export interface ApiBenchResult {
   /** What the servers wrote to their output (warnings and errors only, at LOG_LEVEL=warn). */
   serverOutput: string[];
   targets: TargetCheck[];
+  /** Set by a run of selected scenarios (BENCH_SCENARIOS and the like): what it measured. */
+  selection?: {
+    runs: string[];
+    databases: DatabaseKind[];
+    rounds: number;
+  };
+  /** BENCH_API_BASELINE: the commit compared with, and its targets on the same run. */
+  baseline?: { revision: string; commit: string | null; targets: TargetCheck[] } | null;
+  /** Query plans of the users list on PostgreSQL, measured after its load. */
+  plans?: QueryPlan[];
 }
 
 export function figuresFrom(result: AutocannonResult): LoadFigures {
@@ -285,6 +309,80 @@ function utc(iso: string): string {
   return iso.replace("T", " ").replace(/\.\d+Z$/, " UTC");
 }
 
+/** The same scenario, database and connections, on this commit and on the baseline (every round). */
+function abSection(result: ApiBenchResult): string[] {
+  if (!result.baseline) return [];
+  const key = (scenario: ScenarioResult) => `${scenario.id} ${scenario.database} ${scenario.connections}`;
+  const keys = [...new Set(result.scenarios.map(key))];
+  const rows = keys.flatMap((wanted) => {
+    const runs = result.scenarios.filter((scenario) => key(scenario) === wanted);
+    const current = runs.filter((scenario) => scenario.variant !== "baseline");
+    const baseline = runs.filter((scenario) => scenario.variant === "baseline");
+    const first = runs[0];
+    if (!first || current.length === 0 || baseline.length === 0) return [];
+    const rates = (list: ScenarioResult[]) =>
+      list.map((scenario) => formatRate(scenario.figures.requestsPerSecond)).join(", ");
+    const p99s = (list: ScenarioResult[]) =>
+      list.map((scenario) => formatMs(scenario.figures.latencyMs.p99)).join(", ");
+    const mean = (list: ScenarioResult[]) =>
+      list.reduce((sum, scenario) => sum + scenario.figures.requestsPerSecond, 0) / list.length;
+    const ratio = mean(baseline) > 0 ? `${(mean(current) / mean(baseline)).toFixed(2)}×` : "n/a";
+    // CPU time per request holds better than the rate on a machine busy with other work.
+    const cpuPerRequest = (list: ScenarioResult[]) =>
+      list
+        .map((scenario) =>
+          scenario.serverCpuCores !== null && scenario.figures.requestsPerSecond > 0
+            ? `${formatNumber(Math.round((scenario.serverCpuCores * 1e6) / scenario.figures.requestsPerSecond))} µs`
+            : "n/a",
+        )
+        .join(", ");
+    return [
+      row([
+        first.name,
+        databaseName(first.database),
+        String(first.connections),
+        rates(current),
+        rates(baseline),
+        ratio,
+        p99s(current),
+        p99s(baseline),
+        cpuPerRequest(current),
+        cpuPerRequest(baseline),
+      ]),
+    ];
+  });
+  const baseline = result.baseline;
+  return [
+    `## This commit against ${baseline.revision} (${baseline.commit ?? "unknown"})`,
+    "",
+    "Both servers ran in this run, each scenario on one and then the other, round after round (figures in " +
+      "the order measured). Server CPU per request: the server process's CPU time (every thread) over the " +
+      "requests answered, which a machine busy with other work changes less than the rate.",
+    "",
+    row([
+      "Scenario",
+      "Database",
+      "Connections",
+      "Requests/s, this commit",
+      "Requests/s, baseline",
+      "Ratio of means",
+      "p99, this commit",
+      "p99, baseline",
+      "Server CPU per request, this commit",
+      "Server CPU per request, baseline",
+    ]),
+    separator(10),
+    ...rows,
+    "",
+    "Targets on the baseline's figures of the same run:",
+    "",
+    row(["Target", "Measured", "Result"]),
+    separator(3),
+    ...baseline.targets.map((check) => row([check.target, check.measured, formatVerdict(check.pass)])),
+    "",
+  ];
+}
+
 /** The readable summary written to bench/results/api-latest.md and printed by the bench. */
 export function renderApiSummary(result: ApiBenchResult): string {
   const { settings, machine, versions } = result;
@@ -309,12 +407,22 @@ export function renderApiSummary(result: ApiBenchResult): string {
         .map(([name, value]) => `${name}=${value}`)
         .join(", ")}.`,
     "",
+    ...(result.selection
+      ? [
+          `Selected runs only: ${result.selection.runs.join(", ")} on ` +
+            `${result.selection.databases.map(databaseName).join(" and ")}` +
+            `${result.selection.rounds > 1 ? `, ${result.selection.rounds} rounds` : ""}. ` +
+            'A target whose runs were left out reads "not measured".',
+          "",
+        ]
+      : []),
     "## Targets",
     "",
     row(["Target", "Measured", "Result"]),
     separator(3),
     ...result.targets.map((check) => row([check.target, check.measured, formatVerdict(check.pass)])),
     "",
+    ...abSection(result),
     "## Throughput and latency",
     "",
     row([
@@ -333,7 +441,7 @@ export function renderApiSummary(result: ApiBenchResult): string {
     separator(11),
     ...result.scenarios.map((scenario) =>
       row([
-        scenario.name,
+        scenario.variant === "baseline" ? `${scenario.name} [baseline]` : scenario.name,
         databaseName(scenario.database),
         String(scenario.connections),
         ...figureCells(scenario.figures, scenario.serverCpuCores),
@@ -442,6 +550,30 @@ export function renderApiSummary(result: ApiBenchResult): string {
     );
   }
 
+  if (result.plans && result.plans.length > 0) {
+    lines.push(
+      "",
+      "## Query plans",
+      "",
+      "EXPLAIN (ANALYZE, BUFFERS) on the bench's PostgreSQL database, right after the users list's load: " +
+        "the statements of GET /api/v1/roles/users as this commit's code builds them.",
+    );
+    for (const plan of result.plans) {
+      lines.push(
+        "",
+        `### ${plan.label}`,
+        "",
+        "```sql",
+        plan.sql,
+        `-- parameters: ${JSON.stringify(plan.params)}`,
+        "```",
+        "",
+        "```",
+        plan.plan,
+        "```",
+      );
+    }
+  }
   if (result.skipped.length > 0)
     lines.push("", "Not measured:", "", ...result.skipped.map((note) => `- ${note}`));
   if (result.serverOutput.length > 0) {

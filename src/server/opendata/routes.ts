@@ -27,6 +27,7 @@ import {
   streamEncoding,
   type Encoding,
 } from "./conditional";
+import { answerPlainDownloadsEarly } from "./early-answers";
 import { allReports, exportVersion, findReportsPage, toOpenReport } from "./report-export";
 import {
   describeFilter,
@@ -129,6 +130,10 @@ export function openDataRoutes({
       }
       return headers;
     };
+    answerPlainDownloadsEarly(scope, documents, (document, encoding) => [
+      crossOriginHeaders,
+      headersOf(document, encoding),
+    ]);
 
     // A browser asks first when a script sends conditional headers itself.
     scope.options("/:file", async (_request, reply) =>

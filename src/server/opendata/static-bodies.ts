@@ -28,6 +28,8 @@ export class PreparedBody {
   /** Strong validator of the identity bytes; the compressed encodings add a suffix (conditional.ts). */
   readonly etag: string;
   private readonly encoded = new Map<"gzip" | "br", Promise<Buffer>>();
+  /** The compressed encodings made so far, to hand out without waiting on a promise. */
+  private readonly done = new Map<"gzip" | "br", Buffer>();
 
   constructor(content: string) {
     this.identity = Buffer.from(content, "utf8");
@@ -44,9 +46,17 @@ export class PreparedBody {
           ? gzipAsync(this.identity, { level: 9 })
           : brotliAsync(this.identity, brotliOptions(this.identity.length));
       this.encoded.set(encoding, bytes);
-      bytes.catch(() => this.encoded.delete(encoding));
+      bytes.then(
+        (made) => this.done.set(encoding, made),
+        () => this.encoded.delete(encoding),
+      );
     }
     return bytes;
+  }
+
+  /** The bytes in this encoding if they are made (identity always is); undefined while compressing. */
+  ready(encoding: Encoding): Buffer | undefined {
+    return encoding === "identity" ? this.identity : this.done.get(encoding);
   }
 
   async warmUp(): Promise<void> {

@@ -1,5 +1,5 @@
 import { HttpError } from "../http/errors";
-import { type Page, readPage } from "../http/paging";
+import { type Page, type PageMeta, pageMeta, readPage } from "../http/paging";
 import { MAX_PER_PAGE, roleMessages, SEARCH_MAX_LENGTH, USERS_PER_PAGE } from "./messages";
 
 // Query parameters of the roles lists: ?page=&per_page= (and ?search= for users).
@@ -22,4 +22,17 @@ export function searchFrom(value: unknown): string {
     throw new HttpError(400, roleMessages.searchProblem);
   }
   return value.trim().replace(/\s+/g, " ");
+}
+
+/** The users list's meta: the pager's, and whether `total` is exact (a search's count stops, user-list.ts). */
+export interface UserListMeta extends PageMeta {
+  total_exact: boolean;
+}
+
+export function userListMeta(total: number, exact: boolean, page: Page): UserListMeta {
+  const meta = pageMeta(total, page);
+  // More than `total` match: the page holding the next one exists, so the pager can always go on.
+  return exact
+    ? { ...meta, total_exact: true }
+    : { ...meta, last_page: Math.ceil((total + 1) / page.size), total_exact: false };
 }

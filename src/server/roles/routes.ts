@@ -10,7 +10,7 @@ import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { listAuditEntries } from "./audit-entries";
 import { roleMessages } from "./messages";
-import { pageFrom, pageMeta, searchFrom } from "./paging";
+import { pageFrom, pageMeta, searchFrom, userListMeta } from "./paging";
 import { changeRole } from "./role-change";
 import { listUsers } from "./user-list";
 
@@ -45,7 +45,11 @@ const answers = {
     properties: {
       success: { type: "boolean" },
       users: { type: "array", items: publicUserJsonSchema },
-      meta: metaSchema,
+      meta: {
+        ...metaSchema,
+        properties: { ...metaSchema.properties, total_exact: { type: "boolean" } },
+        required: [...metaSchema.required, "total_exact"],
+      },
     },
     required: ["success", "users", "meta"],
   },
@@ -124,8 +128,8 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       await requirePermission(request, "users:list");
       const page = pageFrom(request.query);
       const search = searchFrom(request.query.search);
-      const { total, users } = await listUsers(db, page, search);
-      return { success: true, users, meta: pageMeta(total, page) };
+      const { total, exact, users } = await listUsers(db, page, search);
+      return { success: true, users, meta: userListMeta(total, exact, page) };
     });
 
     roles.get("/roles", { schema: { response: { 200: answers.roles } } }, async (request) => {

@@ -14,7 +14,7 @@ import { addUsers, people, signedInAs } from "./test-support";
 interface UsersAnswer {
   success: boolean;
   users: PublicUser[];
-  meta: { total: number; page: number; per_page: number; last_page: number };
+  meta: { total: number; page: number; per_page: number; last_page: number; total_exact: boolean };
 }
 
 describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
           { id: 2, ...people.moderator, isVerified: true, role: "moderator" },
           { id: 3, ...people.user, isVerified: true, role: "user" },
         ],
-        meta: { total: 3, page: 1, per_page: 50, last_page: 1 },
+        meta: { total: 3, page: 1, per_page: 50, last_page: 1, total_exact: true },
       });
     }
   });
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
     await addUsers(t.db, 117);
 
     const first = await listed();
-    expect(first.meta).toEqual({ total: 120, page: 1, per_page: 50, last_page: 3 });
+    expect(first.meta).toEqual({ total: 120, page: 1, per_page: 50, last_page: 3, total_exact: true });
     expect(first.users.map((each) => each.id)).toEqual(range(1, 50));
 
     const third = await listed("?page=3");
@@ -94,12 +94,12 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
     });
 
     const big = await listed("?page=2&per_page=100");
-    expect(big.meta).toEqual({ total: 120, page: 2, per_page: 100, last_page: 2 });
+    expect(big.meta).toEqual({ total: 120, page: 2, per_page: 100, last_page: 2, total_exact: true });
     expect(big.users.map((each) => each.id)).toEqual(range(101, 120));
 
     const beyond = await listed("?page=9");
     expect(beyond.users).toEqual([]);
-    expect(beyond.meta).toEqual({ total: 120, page: 9, per_page: 50, last_page: 3 });
+    expect(beyond.meta).toEqual({ total: 120, page: 9, per_page: 50, last_page: 3, total_exact: true });
     expect((await listed(`?page=${Number.MAX_SAFE_INTEGER}&per_page=100`)).users).toEqual([]);
   });
 
@@ -171,7 +171,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
     it("counts and pages the matches only", async () => {
       const answer = await listed("?search=okafor&per_page=1&page=2");
       expect(answer.users.map((each) => each.email)).toEqual(["funmi_ade@mail.example"]);
-      expect(answer.meta).toEqual({ total: 2, page: 2, per_page: 1, last_page: 2 });
+      expect(answer.meta).toEqual({ total: 2, page: 2, per_page: 1, last_page: 2, total_exact: true });
     });
 
     it("takes % and _ as the characters they are, not as wildcards", async () => {
@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       expect(await listed("?search=nobody-like-this")).toEqual({
         success: true,
         users: [],
-        meta: { total: 0, page: 1, per_page: 50, last_page: 1 },
+        meta: { total: 0, page: 1, per_page: 50, last_page: 1, total_exact: true },
       });
       expect((await listed("?search=%20%20")).meta.total).toBe(6);
     });

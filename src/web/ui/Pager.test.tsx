@@ -8,7 +8,7 @@ function Where() {
   return <p data-testid="where">{useLocation().search}</p>;
 }
 
-function renderPager(page: number, lastPage: number, onPage = vi.fn()) {
+function renderPager(page: number, lastPage: number, onPage = vi.fn(), morePages = false) {
   const router = createMemoryRouter(
     [
       {
@@ -19,6 +19,7 @@ function renderPager(page: number, lastPage: number, onPage = vi.fn()) {
               label="Pages of things"
               page={page}
               lastPage={lastPage}
+              morePages={morePages}
               linkTo={(to) => ({ search: `?page=${to}` })}
               onPage={onPage}
             />
@@ -34,6 +35,13 @@ function renderPager(page: number, lastPage: number, onPage = vi.fn()) {
 }
 
 describe("Pager", () => {
+  it("says when there may be more pages than it knows of, and still links to the next", () => {
+    renderPager(1, 21, vi.fn(), true);
+    const nav = screen.getByRole("navigation", { name: "Pages of things" });
+    expect(nav).toHaveTextContent("Page 1 of 21 or more");
+    expect(screen.getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/list?page=2");
+  });
+
   it("is a named navigation with the page number and links to the pages either side", () => {
     renderPager(2, 1200);
     const nav = screen.getByRole("navigation", { name: "Pages of things" });

@@ -10,6 +10,8 @@ export interface PagerProps {
   label: string;
   page: number;
   lastPage: number;
+  /** There may be pages after lastPage (a list counted only so far): "Page n of m or more". */
+  morePages?: boolean;
   /** Where page `page` of the list is. */
   linkTo: (page: number) => To;
   /** Called when a page link is followed (e.g. to move focus to the top of the list). */
@@ -17,7 +19,7 @@ export interface PagerProps {
   className?: string;
 }
 
-export function Pager({ label, page, lastPage, linkTo, onPage, className }: PagerProps) {
+export function Pager({ label, page, lastPage, morePages = false, linkTo, onPage, className }: PagerProps) {
   if (lastPage <= 1) return null;
   return (
     <nav aria-label={label} className={className ? `${styles.pager} ${className}` : styles.pager}>
@@ -28,6 +30,7 @@ export function Pager({ label, page, lastPage, linkTo, onPage, className }: Page
       ) : null}
       <p className={styles.pageNumber}>
         Page {formatNumber(page)} of {formatNumber(lastPage)}
+        {morePages ? " or more" : ""}
       </p>
       {page < lastPage ? (
         <Link to={linkTo(page + 1)} className="button button--secondary" onClick={onPage}>

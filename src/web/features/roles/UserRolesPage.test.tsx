@@ -327,6 +327,24 @@ describe("search and pages", () => {
     expect(status()).toHaveTextContent("13 users in all.");
   });
 
+  it("says so when a search's matches were counted only so far, and still pages on", async () => {
+    signInAs("moderator");
+    fakeRolesServer({ users: many(), perPage: 5, countLimit: 5 });
+    const { user } = showUserRoles("?search=ngozi");
+    const pages = await screen.findByRole("navigation", { name: "Pages of users" });
+    expect(status()).toHaveTextContent("More than 5 users match “ngozi”. Page 1 of 2 or more.");
+    expect(within(pages).getByText("Page 1 of 2 or more")).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole("link", { name: "Next page" }));
+    expect(await screen.findByText("Page 2 of 3 or more")).toBeInTheDocument();
+    expect(status()).toHaveTextContent("More than 10 users match “ngozi”. Page 2 of 3 or more.");
+
+    await user.click(screen.getByRole("link", { name: "Next page" }));
+    expect(await screen.findByText("Page 3 of 3")).toBeInTheDocument();
+    expect(status()).toHaveTextContent("11 users match “ngozi”. Page 3 of 3.");
+    expect(screen.queryByRole("link", { name: "Next page" })).not.toBeInTheDocument();
+  });
+
   it("pages with Previous and Next, the page in the address, focus on the table; Back returns", async () => {
     signInAs("moderator");
     const server = fakeRolesServer({ users: many(), perPage: 5 });
@@ -448,7 +466,7 @@ describe("loading and failure", () => {
       body: {
         success: true,
         users: [person(2, "Ada", "Obi")],
-        meta: { total: 1, page: 1, per_page: 50, last_page: 1 },
+        meta: { total: 1, page: 1, per_page: 50, last_page: 1, total_exact: true },
       },
     });
     server.answerNext("GET /api/v1/roles/users", reply.promise);

@@ -195,12 +195,15 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
 /** What the status line says once a list is shown. */
 function summary({ answer, query }: Loaded): string {
   const { total, page, last_page: lastPage } = answer.meta;
+  const exact = answer.meta.total_exact !== false;
   if (total === 0) return query.search ? `No users match “${query.search}”.` : "There are no users yet.";
-  const count = `${formatNumber(total)} ${pluralize(total, "user")}`;
+  // A common search is counted only so far: then the matches are "more than" the total.
+  const count = `${exact ? "" : "More than "}${formatNumber(total)} ${pluralize(total, "user")}`;
   const found = query.search
     ? `${count} ${pluralize(total, "matches", "match")} “${query.search}”.`
     : `${count} in all.`;
-  return lastPage > 1 ? `${found} Page ${formatNumber(page)} of ${formatNumber(lastPage)}.` : found;
+  const pages = `${formatNumber(lastPage)}${exact ? "" : " or more"}`;
+  return lastPage > 1 ? `${found} Page ${formatNumber(page)} of ${pages}.` : found;
 }
 
 interface ResultsProps {
@@ -259,6 +262,7 @@ function Results({
         label="Pages of users"
         page={page}
         lastPage={lastPage}
+        morePages={answer.meta.total_exact === false}
         linkTo={(to) => ({ search: userListSearch({ page: to, search: query.search }) })}
         onPage={onPage}
         className={styles.pager}

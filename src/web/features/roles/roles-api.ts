@@ -12,6 +12,8 @@ export interface UserListMeta {
   page: number;
   per_page: number;
   last_page: number;
+  /** False when a search's matches are more than `total` (the server counts them only so far). */
+  total_exact: boolean;
 }
 
 export interface UsersAnswer {

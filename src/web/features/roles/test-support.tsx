@@ -45,10 +45,12 @@ interface FakeServerOptions {
   users: PublicUser[];
   /** Users per page, whatever the client asks for (so a few users make several pages). */
   perPage?: number;
+  /** As the server, count a search's matches only this far past the page's start. */
+  countLimit?: number;
 }
 
 /** The roles API behind fetch. `asked` lists each request as "METHOD /path?query". */
-export function fakeRolesServer({ users, perPage }: FakeServerOptions) {
+export function fakeRolesServer({ users, perPage, countLimit = Infinity }: FakeServerOptions) {
   const asked: string[] = [];
   const bodies: unknown[] = [];
   const overrides = new Map<string, (Reply | Promise<Reply>)[]>();
@@ -64,16 +66,20 @@ export function fakeRolesServer({ users, perPage }: FakeServerOptions) {
       const found = users.filter((user) =>
         `${user.firstname} ${user.lastname} ${user.email}`.toLowerCase().includes(search),
       );
+      const countedUpTo = (page - 1) * size + countLimit;
+      const exact = !search || found.length <= countedUpTo;
+      const total = exact ? found.length : countedUpTo;
       return {
         status: 200,
         body: {
           success: true,
           users: found.slice((page - 1) * size, page * size),
           meta: {
-            total: found.length,
+            total,
             page,
             per_page: size,
-            last_page: Math.max(1, Math.ceil(found.length / size)),
+            last_page: exact ? Math.max(1, Math.ceil(total / size)) : Math.ceil((total + 1) / size),
+            total_exact: exact,
           },
         },
       };

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildReportsTestApp } from "../reports/test-support";
+import type { DatabaseHandle } from "../db/database";
+import { openTestDatabase } from "../test/databases";
+
+// A plain request for a whole download is answered before the route (early-answers.ts): its answer must
+// be the route's, header for header and byte for byte. "?" at the end of the address sends the same
+// request to the route itself.
+
+const plainDownloads = [
+  "states.json",
+  "states.csv",
+  "schools.json",
+  "schools.csv",
+  "schools.geojson",
+  "estimates.json",
+  "estimates.csv",
+];
+const acceptEncodings = [undefined, "gzip, deflate, br", "gzip", "br;q=0, gzip;q=0.5", "identity"];
+
+describe("open data answered before the route", () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    app = (await buildReportsTestApp(database)).app;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url: `/api/v1/open/${url}`, headers });
+  const withoutDate = (headers: Record<string, unknown>) => {
+    const { date: _date, ...rest } = headers;
+    return rest;
+  };
+
+  it("gives the route's answer, header for header and byte for byte, in every encoding", async () => {
+    for (const file of plainDownloads) {
+      for (const acceptEncoding of acceptEncodings) {
+        const headers: Record<string, string> = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+        // The route's answer first: it also makes the compressed bytes the early answer needs.
+        const routed = await get(`${file}?`, headers);
+        const early = await get(file, headers);
+        const label = `${file} ${acceptEncoding ?? "(no Accept-Encoding)"}`;
+        expect(routed.statusCode, label).toBe(200);
+        expect(early.statusCode, label).toBe(200);
+        expect(withoutDate(early.headers), label).toEqual(withoutDate(routed.headers));
+        expect(Object.keys(early.headers), label).toEqual(Object.keys(routed.headers));
+        expect(early.rawPayload.equals(routed.rawPayload), label).toBe(true);
+      }
+    }
+  });
+
+  it("leaves conditional requests, HEAD and filtered downloads to the route", async () => {
+    const first = await get("states.json", { "accept-encoding": "br" });
+    const etag = String(first.headers.etag);
+    const notModified = await get("states.json", { "accept-encoding": "br", "if-none-match": etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe("");
+    expect(notModified.headers.etag).toBe(etag);
+    const since = String(first.headers["last-modified"]);
+    expect((await get("states.json", { "if-modified-since": since })).statusCode).toBe(304);
+
+    const head = await app.inject({ method: "HEAD", url: "/api/v1/open/states.csv" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers["content-type"]).toMatch(/^text\/csv/);
+
+    const lagos = await get("states.json?state=lagos");
+    expect((lagos.json() as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([25]);
+    expect((await get("states.json?state=atlantis")).statusCode).toBe(400);
+  });
+});
