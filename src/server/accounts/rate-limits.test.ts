@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database";
 import { RedisRateLimitStore } from "../rate-limit/redis-store";
-import { testStoreKinds, testStores, type TestStores } from "../rate-limit/test-stores";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
-import { alice, buildTestApp, emptyTables, login, type AccountsTestApp } from "./test-support";
+import { testStoreKinds, testStores, type TestStores } from "../../test/server/rate-limit-stores";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { alice, buildTestApp, emptyTables, login, type AccountsTestApp } from "../../test/server/accounts";
 
 const combinations = testDatabaseKinds().flatMap((database) =>
   testStoreKinds().map((store) => ({ database, store })),

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emptyTables, testClock, type TestClock } from "../accounts/test-support";
+import { emptyTables, testClock, type TestClock } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { mailOutbox } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { composeMail } from "./compose";
 import { deliverDueMail, enqueueMail, REDACTED_BODY, startMailWorker, UNSENT_MAIL_EXPIRY_MS } from "./outbox";
-import { startSmtpPeer, type SmtpPeer } from "./test-smtp-peer";
+import { startSmtpPeer, type SmtpPeer } from "../../test/server/smtp-peer";
 import { createSmtpTransport, type MailTransport } from "./transports";
 
 const MINUTE = 60 * 1000;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { RedisRateLimitStore } from "./redis-store";
-import { testStoreKinds, testStores, type TestStores } from "./test-stores";
+import { testStoreKinds, testStores, type TestStores } from "../../test/server/rate-limit-stores";
 
 const WINDOW = 15 * 60 * 1000;
 

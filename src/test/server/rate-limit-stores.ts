@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { RedisRateLimitStore } from "./redis-store";
-import { MemoryRateLimitStore, type RateLimitStore } from "./store";
+import { RedisRateLimitStore } from "../../server/rate-limit/redis-store";
+import { MemoryRateLimitStore, type RateLimitStore } from "../../server/rate-limit/store";
 
 // Rate-limit tests run on the memory store always, and on the Redis of TEST_REDIS_URL when it is set,
 // under a key prefix of their own so parallel runs never share counters.
