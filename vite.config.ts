@@ -1,5 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 import { projectLogger } from "./scripts/vite-logger.ts";
@@ -16,8 +16,16 @@ const reportsCode = /[\\/]src[\\/](web[\\/]features[\\/]reports|domain[\\/]repor
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
+// A feature's index.ts only re-exports. Marked free of side effects, a page that imports one name through it
+// takes in that name's module alone, not every module the index names (and what those import).
+const featureEntry = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+const featureEntries: Plugin = {
+  name: "feature-entries-are-pure",
+  transform: (code, id) => (featureEntry.test(id) ? { code, moduleSideEffects: false } : null),
+};
+
 export default defineConfig({
-  plugins: [nigeriaMap(), siteContacts(), reactRouter()],
+  plugins: [nigeriaMap(), siteContacts(), reactRouter(), featureEntries],
   // Vite's logger less one harmless warning of Vite's own (scripts/vite-logger.ts).
   customLogger: projectLogger(),
   build: {
