@@ -8,7 +8,7 @@ import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { myReportsMessages, MyReportsPage } from "./MyReportsPage";
 import { formatReportDate, formatReportDay } from "./report-format";
-import { ikejaMarket, mediaView, report, signIn } from "./test-support";
+import { ikejaMarket, mediaView, report, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
 

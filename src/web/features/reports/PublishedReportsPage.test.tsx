@@ -9,7 +9,7 @@ import { placeMessages, publishedPlace } from "../../../domain/reports/report-pl
 import { formatReportDay } from "./report-format";
 import { rangeMessage } from "./PublishedFilters";
 import { publishedText, PublishedReportsPage } from "./PublishedReportsPage";
-import { ikejaMarket, mediaView, publishedReport, signIn } from "./test-support";
+import { ikejaMarket, mediaView, publishedReport, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
 

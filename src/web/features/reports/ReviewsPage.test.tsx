@@ -14,7 +14,7 @@ import { toast } from "../../ui/toast/toast-store";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { reviewsText } from "./review-text";
 import { ReviewsPage } from "./ReviewsPage";
-import { ikejaMarket, mediaView, reviewReport, signIn } from "./test-support";
+import { ikejaMarket, mediaView, reviewReport, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
 interface Asked {

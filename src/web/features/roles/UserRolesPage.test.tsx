@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../ui/toast/toast-store";
 import { userRolesMessages } from "./roles-text";
-import { fakeRolesServer, later, person, showUserRoles, signInAs } from "./test-support";
+import { fakeRolesServer, later, person, showUserRoles, signInAs } from "../../../test/web/roles";
 import { SEARCH_PAUSE_MS } from "./UserSearch";
 
 const heading = () => screen.getByRole("heading", { level: 1, name: "User roles" });

@@ -1,5 +1,5 @@
 import { apiRequest } from "../../lib/api-client";
-import type { PublishedAnswer } from "../reports/published-api";
+import type { PublishedAnswer } from "../reports";
 
 /** How many of a state's verified reports its page shows. */
 export const STATE_REPORTS_SHOWN = 3;

@@ -7,10 +7,10 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import type { UserRole } from "../../domain/accounts/user";
 import type { OwnReportView } from "../../domain/reports/report-rules";
-import { bearer, buildTestApp, signedInUser, type AccountsTestApp } from "../accounts/test-support";
-import type { Config } from "../config";
-import type { DatabaseHandle } from "../db/database";
-import { users } from "../db/schema";
+import { bearer, buildTestApp, signedInUser, type AccountsTestApp } from "./accounts";
+import type { Config } from "../../server/config";
+import type { DatabaseHandle } from "../../server/db/database";
+import { users } from "../../server/db/schema";
 
 // Shared by the report and media tests: an app with its own uploads folder, multipart bodies built by
 // hand (so a test controls every byte, as a hostile client would), and real media files made with sharp.

@@ -2,11 +2,11 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import type { PublicUser, UserRole } from "../../../domain/accounts/user";
-import { paths } from "../../../domain/routes";
-import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
-import { Toaster } from "../../ui/toast/Toaster";
-import { UserRolesPage } from "./UserRolesPage";
+import type { PublicUser, UserRole } from "../../domain/accounts/user";
+import { paths } from "../../domain/routes";
+import { SESSION_STORAGE_KEY, type SessionUser } from "../../web/lib/session";
+import { Toaster } from "../../web/ui/toast/Toaster";
+import { UserRolesPage } from "../../web/features/roles/UserRolesPage";
 
 // Shared by the roles' component tests: a signed-in person of a chosen role, and a small stand-in for the
 // roles API behind fetch (search by name or e-mail, pages, role changes), whose next answers a test can
