@@ -10,6 +10,7 @@ import {
   useMatches,
 } from "react-router";
 import { paths } from "../../domain/routes";
+import { DataLayerProvider } from "../lib/data-layer-provider";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
@@ -80,9 +81,11 @@ export default function Root() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <DataLayerProvider>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </DataLayerProvider>
   );
 }
 

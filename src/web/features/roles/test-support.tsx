@@ -1,10 +1,10 @@
-import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import type { PublicUser, UserRole } from "../../../domain/accounts/user";
 import { paths } from "../../../domain/routes";
 import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
+import { renderWithDataLayer } from "../../test/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { UserRolesPage } from "./UserRolesPage";
 
@@ -135,7 +135,7 @@ export function showUserRoles(search = "") {
   const router = createMemoryRouter([{ path: paths.userRoles(), element: <UserRolesPage /> }], {
     initialEntries: [`${paths.userRoles()}${search}`],
   });
-  render(
+  renderWithDataLayer(
     <>
       <RouterProvider router={router} />
       <Toaster />
