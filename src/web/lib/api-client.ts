@@ -116,7 +116,8 @@ export type ApiInput<K extends ContractKey> = {
   signal?: AbortSignal;
   anonymous?: boolean;
 } & OptionalWhenUndefined<"params", Part<EndpointOf<K>, "params">> &
-  OptionalWhenUndefined<"query", Part<EndpointOf<K>, "querystring">> &
+  // Every query parameter is optional: the query may be left out.
+  { query?: Part<EndpointOf<K>, "querystring"> } &
   OptionalWhenUndefined<"body", Part<EndpointOf<K>, "body">>;
 
 type OptionalWhenUndefined<Name extends string, T> = [T] extends [undefined]
