@@ -117,8 +117,7 @@ export type ApiInput<K extends ContractKey> = {
   anonymous?: boolean;
 } & OptionalWhenUndefined<"params", Part<EndpointOf<K>, "params">> &
   // Every query parameter is optional: the query may be left out.
-  { query?: Part<EndpointOf<K>, "querystring"> } &
-  OptionalWhenUndefined<"body", Part<EndpointOf<K>, "body">>;
+  { query?: Part<EndpointOf<K>, "querystring"> } & OptionalWhenUndefined<"body", Part<EndpointOf<K>, "body">>;
 
 type OptionalWhenUndefined<Name extends string, T> = [T] extends [undefined]
   ? { [P in Name]?: undefined }
