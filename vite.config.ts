@@ -14,6 +14,9 @@ const schoolsCode =
 // The eyewitness reports' code (with the 774 LGAs of data/lgas.json) serves the dashboard and the public
 // list of verified reports only: the home page never loads it.
 const reportsCode = /[\\/]src[\\/](web[\\/]features[\\/]reports|domain[\\/]reports)[\\/]/;
+// The data layer (TanStack Query, about 10 KB gzipped) comes with the pages that read the API, never with
+// the home page's first load.
+const dataLayerCode = /[\\/]src[\\/]web[\\/]lib[\\/](query-client|use-api)\.ts$/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
@@ -83,7 +86,8 @@ export default defineConfig({
                 sharedSource.test(id) &&
                 !accountsCode.test(id) &&
                 !schoolsCode.test(id) &&
-                !reportsCode.test(id),
+                !reportsCode.test(id) &&
+                !dataLayerCode.test(id),
               minShareCount: 2,
               priority: 2,
             },

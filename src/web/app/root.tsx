@@ -12,6 +12,7 @@ import {
 import { paths } from "../../domain/routes";
 import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
 import { loadOutboxSender } from "../features/reports";
+import { DataLayerProvider } from "../lib/data-layer-provider";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
@@ -94,10 +95,12 @@ export default function Root() {
     });
   }, []);
   return (
-    <Shell>
-      {OutboxSender && <OutboxSender />}
-      <Outlet />
-    </Shell>
+    <DataLayerProvider>
+      <Shell>
+        {OutboxSender && <OutboxSender />}
+        <Outlet />
+      </Shell>
+    </DataLayerProvider>
   );
 }
 

@@ -160,7 +160,11 @@ describe("an admin changing a role", () => {
     const server = fakeRolesServer({ users: staff() });
     const reply = later({
       status: 200,
-      body: { success: true, user: { ...person(2, "Ada", "Obi"), role: "moderator" } },
+      body: {
+        success: true,
+        message: "User role updated successfully",
+        user: { ...person(2, "Ada", "Obi"), role: "moderator" },
+      },
     });
     server.answerNext("PATCH /api/v1/roles/update-role", reply.promise);
     const { user } = showUserRoles();
