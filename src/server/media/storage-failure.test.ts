@@ -24,7 +24,8 @@ import {
 } from "../reports/test-support";
 import { openTestDatabase } from "../test/databases";
 import { orphanAgeMs, startOrphanSweep, sweepOrphanMedia, type SweepResult } from "./orphan-sweep";
-import { ABANDONED_AFTER_MS, MediaStorage, UploadBatch } from "./storage";
+import { ABANDONED_AFTER_MS } from "./media-store";
+import { LocalMediaStore, LocalUploadBatch } from "./storage";
 
 // A full disk is the server's problem, said as such (507, logged as an error, health failing), never
 // a 400 "upload stopped". The disk-full errors are real: writes go to /dev/full, which answers ENOSPC.
@@ -59,7 +60,7 @@ describe("when the disk cannot take files", () => {
       firstname: "Amina",
       lastname: "Bello",
     });
-    vi.spyOn(UploadBatch.prototype, "incomingFile").mockImplementation(async () => {
+    vi.spyOn(LocalUploadBatch.prototype, "incomingFile").mockImplementation(async () => {
       const stream = createWriteStream("/dev/full");
       await once(stream, "open");
       return { path: "/dev/full", stream };
@@ -102,7 +103,9 @@ describe("when the disk cannot take files", () => {
       firstname: "Chidi",
       lastname: "Obi",
     });
-    vi.spyOn(UploadBatch.prototype, "incomingFile").mockImplementation(async function (this: UploadBatch) {
+    vi.spyOn(LocalUploadBatch.prototype, "incomingFile").mockImplementation(async function (
+      this: LocalUploadBatch,
+    ) {
       const folder = path.join(t.uploadsDir, ".incoming");
       throw Object.assign(new Error(`EROFS: read-only file system, mkdir '${folder}'`), {
         errno: -30,
@@ -127,7 +130,7 @@ describe("when the disk cannot take files", () => {
       lastname: "Ojo",
     });
     // The video's bytes are streamed to disk as they arrive: here the disk is /dev/full.
-    vi.spyOn(UploadBatch.prototype, "incomingFile").mockImplementation(async () => {
+    vi.spyOn(LocalUploadBatch.prototype, "incomingFile").mockImplementation(async () => {
       const stream = createWriteStream("/dev/full");
       await once(stream, "open");
       return { path: "/dev/full", stream };
@@ -148,10 +151,10 @@ describe("when the disk cannot take files", () => {
       lastname: "Ugo",
     });
     // The first photo's file disappears once in place, as an over-eager sweep would remove it.
-    const keep = UploadBatch.prototype.keep;
+    const keep = LocalUploadBatch.prototype.keep;
     let kept = 0;
-    vi.spyOn(UploadBatch.prototype, "keep").mockImplementation(async function (
-      this: UploadBatch,
+    vi.spyOn(LocalUploadBatch.prototype, "keep").mockImplementation(async function (
+      this: LocalUploadBatch,
       incomingPath: string,
       mediaId: string,
     ) {
@@ -234,7 +237,7 @@ describe("the sweep of files left by a process that died mid-upload", () => {
     for (const file of [part, orphan, keptFile]) await utimes(file, longAgo, longAgo);
 
     // At start-up: opening the store removes the abandoned .part.
-    await MediaStorage.open(t.uploadsDir);
+    await LocalMediaStore.open(t.uploadsDir);
     expect(await filesIn(t.uploadsDir)).toEqual(
       [
         row!.storageKey,
@@ -244,7 +247,7 @@ describe("the sweep of files left by a process that died mid-upload", () => {
     );
 
     // The sweep (at start-up and periodically) removes the stored file without a row, never one with.
-    const storage = await MediaStorage.open(t.uploadsDir);
+    const storage = await LocalMediaStore.open(t.uploadsDir);
     expect(await sweepOrphanMedia(storage, t.db, new Date(), ABANDONED_AFTER_MS)).toEqual({
       abandonedUploads: 0,
       orphanFiles: 1,
@@ -290,7 +293,7 @@ describe("the sweep never removes a file of an upload still in progress", () => 
     // Received in the first minute of a 30-minute upload: older than the request, younger than the limit.
     const young = await rowlessFile("a1c2d3e4-0000-4000-8000-000000000001", olderThanMs - minute);
     const old = await rowlessFile("b1c2d3e4-0000-4000-8000-000000000002", olderThanMs + minute);
-    const storage = await MediaStorage.open(root);
+    const storage = await LocalMediaStore.open(root);
 
     expect(await sweepOrphanMedia(storage, database.db, new Date(), olderThanMs)).toEqual({
       abandonedUploads: 0,
@@ -315,7 +318,7 @@ describe("the sweep never removes a file of an upload still in progress", () => 
 
   it("sweeps again after each interval", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    const storage = await MediaStorage.open(root);
+    const storage = await LocalMediaStore.open(root);
     const sweeps = vi.spyOn(storage, "removeAbandonedUploads");
     let reported: (result: SweepResult) => void = () => undefined;
     const nextReport = () => new Promise<SweepResult>((resolve) => (reported = resolve));
@@ -357,8 +360,8 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
       // A real process receiving a file: it writes part of it into its .incoming folder and goes on.
       const storageModule = path.resolve("src/server/media/storage.ts");
       const code = `
-        import { MediaStorage } from ${JSON.stringify(storageModule)};
-        const storage = await MediaStorage.open(process.env.UPLOADS_ROOT);
+        import { LocalMediaStore } from ${JSON.stringify(storageModule)};
+        const storage = await LocalMediaStore.open(process.env.UPLOADS_ROOT);
         const file = await storage.startBatch().incomingFile("0c1d2e3f-0000-4000-8000-000000000009");
         file.stream.write(Buffer.alloc(65536, 1), () => console.log("receiving"));
         setInterval(() => {}, 1000);
@@ -378,7 +381,7 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
       // kill -9 ran no clean-up: the half-received file is still there.
       expect(await filesIn(root)).toHaveLength(1);
 
-      await MediaStorage.open(root);
+      await LocalMediaStore.open(root);
 
       expect(await filesIn(root)).toEqual([]);
     } finally {

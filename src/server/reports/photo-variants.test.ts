@@ -8,7 +8,7 @@ import { bearer, emptyTables } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import { sweepOrphanMedia } from "../media/orphan-sweep";
-import { MediaStorage } from "../media/storage";
+import { LocalMediaStore } from "../media/storage";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
 import {
   buildReportsTestApp,
@@ -241,7 +241,7 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
       await utimes(path.join(t.uploadsDir, key), longAgo, longAgo);
     }
 
-    const storage = await MediaStorage.open(t.uploadsDir);
+    const storage = await LocalMediaStore.open(t.uploadsDir);
     expect(await sweepOrphanMedia(storage, t.db, new Date(), 60_000)).toEqual({
       abandonedUploads: 0,
       orphanFiles: 1,
