@@ -101,12 +101,38 @@ export interface MediaBatch {
   incomingFile(mediaId: string): Promise<{ path: string; stream: WriteStream }>;
   /** Stores a complete incoming file as `mediaId` and returns its storage key; the incoming file goes. */
   keep(incomingPath: string, mediaId: string, contentType: string): Promise<string>;
-  /** Stores bytes held in memory (a re-encoded photo, a variant) as `mediaId`; returns the storage key. */
-  storeBytes(mediaId: string, bytes: Buffer, contentType: string): Promise<string>;
+  /**
+   * Stores bytes held in memory (a re-encoded photo, a variant) or arriving as a stream as `mediaId`;
+   * returns the storage key. A body that fails part-way stores nothing.
+   */
+  store(mediaId: string, body: Buffer | Readable, contentType: string): Promise<string>;
   /** Removes one incoming file of this batch that is no longer needed (a video's original, once remuxed). */
   drop(incomingPath: string): Promise<void>;
-  /** Removes every file written for this batch, stored or incoming. */
+  /** Stops what is still being stored, then removes every file written for this batch, stored or incoming. */
   discard(): Promise<void>;
+}
+
+/**
+ * A batch's writes under way. A discard stops their bodies and waits for them to settle before it
+ * removes anything, so no write can complete after the discard and leave a file behind.
+ */
+export class WritesUnderway {
+  private readonly writes = new Map<Promise<unknown>, Readable | undefined>();
+
+  async track<T>(body: Buffer | Readable, write: Promise<T>): Promise<T> {
+    this.writes.set(write, Buffer.isBuffer(body) ? undefined : body);
+    try {
+      return await write;
+    } finally {
+      this.writes.delete(write);
+    }
+  }
+
+  async stop(): Promise<void> {
+    const writes = [...this.writes];
+    for (const [, body] of writes) body?.destroy(new Error("the upload was discarded"));
+    await Promise.allSettled(writes.map(([write]) => write));
+  }
 }
 
 /**

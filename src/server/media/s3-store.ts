@@ -20,6 +20,7 @@ import {
   storageKeyFor,
   StoreUnavailable,
   type ByteRange,
+  WritesUnderway,
   type MediaBatch,
   type MediaStore,
   type StoredFile,
@@ -197,12 +198,12 @@ export class S3MediaStore implements MediaStore {
 export class S3UploadBatch implements MediaBatch {
   private readonly incomingFiles = new Set<string>();
   private readonly stored = new Set<string>();
-  private readonly uploading = new Set<Upload>();
+  private readonly underway = new WritesUnderway();
 
-  constructor(private readonly store: S3MediaStore) {}
+  constructor(private readonly s3: S3MediaStore) {}
 
   async incomingFile(mediaId: string) {
-    const file = await this.store.incoming.create(mediaId);
+    const file = await this.s3.incoming.create(mediaId);
     this.incomingFiles.add(file.path);
     return file;
   }
@@ -214,8 +215,8 @@ export class S3UploadBatch implements MediaBatch {
     return key;
   }
 
-  storeBytes(mediaId: string, bytes: Buffer, contentType: string): Promise<string> {
-    return this.upload(mediaId, bytes, contentType);
+  store(mediaId: string, body: Buffer | Readable, contentType: string): Promise<string> {
+    return this.upload(mediaId, body, contentType);
   }
 
   async drop(incomingPath: string): Promise<void> {
@@ -223,24 +224,25 @@ export class S3UploadBatch implements MediaBatch {
     this.incomingFiles.delete(incomingPath);
   }
 
-  /** Stops uploads under way (their parts are thrown away), then deletes what was stored. */
+  /**
+   * Stops uploads under way (their bodies fail, so a multipart upload is aborted and no object
+   * appears) and waits for them to end, then deletes what was stored.
+   */
   async discard(): Promise<void> {
-    const uploads = [...this.uploading];
-    this.uploading.clear();
-    await Promise.all(uploads.map((upload) => upload.abort().catch(() => undefined)));
+    await this.underway.stop();
     const files = [...this.incomingFiles];
     this.incomingFiles.clear();
     const keys = [...this.stored];
     this.stored.clear();
     await Promise.all(files.map((file) => removeFile(file)));
-    if (keys.length > 0) await this.store.remove(keys);
+    if (keys.length > 0) await this.s3.remove(keys);
   }
 
   private async upload(mediaId: string, body: Buffer | Readable, contentType: string): Promise<string> {
     const key = storageKeyFor(mediaId);
     const upload = new Upload({
-      client: this.store.client,
-      params: { Bucket: this.store.bucket, Key: key, Body: body, ContentType: contentType },
+      client: this.s3.client,
+      params: { Bucket: this.s3.bucket, Key: key, Body: body, ContentType: contentType },
       partSize: PART_BYTES,
       queueSize: PARTS_AT_ONCE,
       // A failed multipart upload is aborted, so no parts stay behind (and no object appears).
@@ -248,16 +250,14 @@ export class S3UploadBatch implements MediaBatch {
     });
     // Counted as stored from the start: a discard that comes before the end deletes it either way.
     this.stored.add(key);
-    this.uploading.add(upload);
     try {
-      await upload.done();
+      await this.underway.track(body, upload.done());
       return key;
     } catch (error) {
       // The local file could not be read (a file-system error names its path): kept as it is.
       if (typeof (error as NodeJS.ErrnoException).path === "string") throw error;
       throw unavailable(error);
     } finally {
-      this.uploading.delete(upload);
       if (!Buffer.isBuffer(body)) body.destroy();
     }
   }

@@ -11,6 +11,7 @@ import {
   removeFile,
   storageKeyFor,
   type ByteRange,
+  WritesUnderway,
   type MediaBatch,
   type MediaStore,
   type StoredFile,
@@ -122,6 +123,7 @@ export class LocalMediaStore implements MediaStore {
 
 export class LocalUploadBatch implements MediaBatch {
   private readonly written = new Set<string>();
+  private readonly underway = new WritesUnderway();
 
   constructor(private readonly storage: LocalMediaStore) {}
 
@@ -142,10 +144,16 @@ export class LocalUploadBatch implements MediaBatch {
     return key;
   }
 
-  async storeBytes(mediaId: string, bytes: Buffer): Promise<string> {
-    const incoming = await this.incomingFile(mediaId);
-    await pipeline([bytes], incoming.stream);
-    return this.keep(incoming.path, mediaId);
+  /** Written to `.incoming/` first, then moved into place. */
+  store(mediaId: string, body: Buffer | Readable): Promise<string> {
+    return this.underway.track(
+      body,
+      (async () => {
+        const incoming = await this.incomingFile(mediaId);
+        await pipeline(Buffer.isBuffer(body) ? [body] : body, incoming.stream);
+        return this.keep(incoming.path, mediaId);
+      })(),
+    );
   }
 
   async drop(incomingPath: string): Promise<void> {
@@ -154,6 +162,7 @@ export class LocalUploadBatch implements MediaBatch {
   }
 
   async discard(): Promise<void> {
+    await this.underway.stop();
     const files = [...this.written];
     this.written.clear();
     await Promise.all(files.map((file) => removeFile(file)));

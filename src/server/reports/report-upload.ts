@@ -207,7 +207,7 @@ async function storePhoto(
       : new HttpError(415, reportServerMessages.photoUnreadable(name));
   }
   const id = randomUUID();
-  const storageKey = await batch.storeBytes(id, photo.output, contentType);
+  const storageKey = await batch.store(id, photo.output, contentType);
   // Each variant is a file of its own under a new id, in the same batch: a refused report keeps none.
   const variants: StoredVariant[] = [];
   for (const variant of photo.variants) {
@@ -216,7 +216,7 @@ async function storePhoto(
       size: variant.size,
       width: variant.width,
       height: variant.height,
-      storageKey: await batch.storeBytes(variantId, variant.data, "image/webp"),
+      storageKey: await batch.store(variantId, variant.data, "image/webp"),
       bytes: variant.data.length,
     });
   }
