@@ -39,7 +39,12 @@ describe("when the disk cannot take files", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
-    t = await buildReportsTestApp(database, { logLevel: "error" }, { write: (line) => logLines.push(line) });
+    // Disk failures are the uploads folder's: this suite stays on it whatever the run's media store.
+    t = await buildReportsTestApp(
+      database,
+      { logLevel: "error", s3: undefined },
+      { write: (line) => logLines.push(line) },
+    );
   });
   afterAll(async () => {
     await t.app.close();
@@ -47,7 +52,7 @@ describe("when the disk cannot take files", () => {
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     logLines.length = 0;
   });
   afterEach(() => {
@@ -93,7 +98,7 @@ describe("when the disk cannot take files", () => {
     });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
     expect(errorsLogged().some((message) => /could not be stored/.test(message))).toBe(true);
   }
 
@@ -174,7 +179,7 @@ describe("when the disk cannot take files", () => {
     expect(response.json()).toEqual({ success: false, message: reportServerMessages.mediaLost });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
     expect(errorsLogged().some((message) => /vanished before the report was saved/.test(message))).toBe(true);
   });
 
@@ -238,7 +243,7 @@ describe("the sweep of files left by a process that died mid-upload", () => {
 
     // At start-up: opening the store removes the abandoned .part.
     await LocalMediaStore.open(t.uploadsDir);
-    expect(await filesIn(t.uploadsDir)).toEqual(
+    expect(await filesIn(t)).toEqual(
       [
         row!.storageKey,
         ".incoming/0b1c2d3e-0000-4000-8000-000000000002.part",
@@ -252,7 +257,7 @@ describe("the sweep of files left by a process that died mid-upload", () => {
       abandonedUploads: 0,
       orphanFiles: 1,
     });
-    expect(await filesIn(t.uploadsDir)).toEqual(
+    expect(await filesIn(t)).toEqual(
       [row!.storageKey, ".incoming/0b1c2d3e-0000-4000-8000-000000000002.part"].sort(),
     );
     await rm(recentPart);
@@ -299,8 +304,8 @@ describe("the sweep never removes a file of an upload still in progress", () => 
       abandonedUploads: 0,
       orphanFiles: 1,
     });
-    expect(await filesIn(root)).toEqual([young]);
-    expect(await filesIn(root)).not.toContain(old);
+    expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([young]);
+    expect(await filesIn({ uploadsDir: root, s3: undefined })).not.toContain(old);
   });
 
   it("uses the configured timeouts in the app: a file as old as the whole-request timeout stays", async () => {
@@ -312,7 +317,7 @@ describe("the sweep never removes a file of an upload still in progress", () => 
     // Closing the app waits for the sweep it started.
     await t.app.close();
 
-    expect(await filesIn(root)).toEqual([live]);
+    expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([live]);
     expect(orphan).not.toBe(live);
   });
 
@@ -344,7 +349,7 @@ describe("the sweep never removes a file of an upload still in progress", () => 
     vi.advanceTimersByTime(1);
     expect(sweeps).toHaveBeenCalledTimes(2);
     expect(await second).toEqual({ abandonedUploads: 0, orphanFiles: 1 });
-    expect(await filesIn(root)).toEqual([]);
+    expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([]);
 
     await stop();
     vi.advanceTimersByTime(30 * minute);
@@ -372,18 +377,18 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
       });
       const [line] = (await once(receiver.stdout!, "data")) as [Buffer];
       expect(line.toString()).toContain("receiving");
-      expect(await filesIn(root)).toEqual([
+      expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([
         `.incoming/${receiver.pid}/0c1d2e3f-0000-4000-8000-000000000009.part`,
       ]);
 
       receiver.kill("SIGKILL");
       await once(receiver, "exit");
       // kill -9 ran no clean-up: the half-received file is still there.
-      expect(await filesIn(root)).toHaveLength(1);
+      expect(await filesIn({ uploadsDir: root, s3: undefined })).toHaveLength(1);
 
       await LocalMediaStore.open(root);
 
-      expect(await filesIn(root)).toEqual([]);
+      expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

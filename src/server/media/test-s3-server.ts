@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import {
+  CreateBucketCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import type { S3Settings } from "./s3-store";
 
@@ -12,6 +18,10 @@ export interface TestS3Server {
   settings: S3Settings;
   /** Every object's key in the bucket, sorted. */
   keys(): Promise<string[]>;
+  /** An object's bytes. */
+  read(key: string): Promise<Buffer>;
+  /** Deletes every object. */
+  empty(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,11 +44,23 @@ export async function startTestS3Server(bucket = "atlas-media"): Promise<TestS3S
     credentials: settings.credentials,
   });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  const keys = async () => {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+    return (listed.Contents ?? []).map((object) => object.Key ?? "").sort();
+  };
   return {
     settings,
-    async keys() {
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-      return (listed.Contents ?? []).map((object) => object.Key ?? "").sort();
+    keys,
+    async read(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+    },
+    async empty() {
+      const all = await keys();
+      if (all.length === 0) return;
+      await client.send(
+        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: all.map((Key) => ({ Key })) } }),
+      );
     },
     async close() {
       client.destroy();
