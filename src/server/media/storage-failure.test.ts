@@ -26,6 +26,7 @@ import { openTestDatabase } from "../test/databases";
 import { orphanAgeMs, startOrphanSweep, sweepOrphanMedia, type SweepResult } from "./orphan-sweep";
 import { ABANDONED_AFTER_MS } from "./media-store";
 import { LocalMediaStore, LocalUploadBatch } from "./storage";
+import { startTestS3Server } from "./test-s3-server";
 
 // A full disk is the server's problem, said as such (507, logged as an error, health failing), never
 // a 400 "upload stopped". The disk-full errors are real: writes go to /dev/full, which answers ENOSPC.
@@ -208,7 +209,8 @@ describe("the sweep of files left by a process that died mid-upload", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
-    t = await buildReportsTestApp(database);
+    // Files dated by hand: the uploads folder's (the contract tests sweep both stores).
+    t = await buildReportsTestApp(database, { s3: undefined });
   });
   afterAll(async () => {
     await t.app.close();
@@ -391,6 +393,68 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
       expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("when the S3 store cannot take files", () => {
+  let database: DatabaseHandle;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
+
+  it("answers an upload 507 with a sentence, logs an error, fails the health check and keeps nothing", async () => {
+    const s3 = await startTestS3Server();
+    const t = await buildReportsTestApp(
+      database,
+      { logLevel: "error", s3: s3.settings },
+      { write: (line) => logLines.push(line) },
+    );
+    try {
+      const reporter = await signedInAs(t, "user", {
+        email: "amina@example.org",
+        firstname: "Amina",
+        lastname: "Bello",
+      });
+      // The store goes away after the start-up check.
+      await s3.close();
+
+      const response = await submitReport(t.app, reporter, [
+        ...fieldParts(),
+        mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+      ]);
+
+      expect(response.statusCode).toBe(507);
+      expect(response.headers["retry-after"]).toBe("300");
+      expect(response.json()).toEqual({ success: false, message: reportServerMessages.storageUnavailable });
+      expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
+      expect(await filesIn({ uploadsDir: t.uploadsDir, s3: undefined })).toEqual([]);
+      const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(
+        errors.some((line) => line.level >= 50 && /the S3 bucket "atlas-media" refused/.test(line.msg)),
+      ).toBe(true);
+
+      const health = await t.app.inject({ method: "GET", url: "/api/v1/health" });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ storage: "down" });
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("stops the start-up with the reason when the bucket cannot be used", async () => {
+    const s3 = await startTestS3Server();
+    try {
+      await expect(
+        buildReportsTestApp(database, { s3: { ...s3.settings, bucket: "no-such-bucket" } }),
+      ).rejects.toThrow(
+        /The S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used: NotFound/,
+      );
+    } finally {
+      await s3.close();
     }
   });
 });
