@@ -3,8 +3,9 @@ import type { DatabaseHandle } from "../db/database";
 import type { MediaStore } from "../media/media-store";
 import { cachedDatabaseCheck } from "./database-check";
 
-// GET /health: the database answers, and the uploads folder takes a file (a full or read-only disk
-// fails the check, so a monitor sees it before reporters do). Both good answers are reused briefly.
+// GET /health: the database answers, and the media store takes a file (a full or read-only disk, or an
+// S3 store refusing, fails the check, so a monitor sees it before reporters do). Both good answers are
+// reused briefly.
 
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle, storage: MediaStore): void {
   const databaseIsUp = cachedDatabaseCheck(() => database.ping());

@@ -254,7 +254,9 @@ export class S3UploadBatch implements MediaBatch {
       await this.underway.track(body, upload.done());
       return key;
     } catch (error) {
-      // The local file could not be read (a file-system error names its path): kept as it is.
+      // The body failed (the sender went away, or the local file could not be read; a file-system
+      // error names its path): the upload's problem or the disk's, kept as it is, not the store's.
+      if (!Buffer.isBuffer(body) && body.errored) throw body.errored;
       if (typeof (error as NodeJS.ErrnoException).path === "string") throw error;
       throw unavailable(error);
     } finally {
