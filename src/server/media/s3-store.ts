@@ -73,8 +73,9 @@ export class S3MediaStore implements MediaStore {
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       ...(settings.credentials ? { credentials: settings.credentials } : {}),
-      // Checksums only where the API requires them: several S3-compatible stores (older MinIO, Ceph)
-      // refuse the SDK's default CRC trailers on streamed uploads, and the bytes are hashed by us anyway.
+      // Checksums only where the API requires them. The SDK's default (CRC trailers on every upload, since
+      // early 2025) is refused by a number of S3-compatible stores that predate it; s3rver, in the tests,
+      // accepts both. A stored file's SHA-256 is computed by the server itself anyway.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
     });
