@@ -131,7 +131,7 @@ describe("request (the typed client)", () => {
   const page = {
     success: true,
     users: [user],
-    meta: { total: 1, page: 2, per_page: 50, last_page: 2 },
+    meta: { total: 1, page: 2, per_page: 50, last_page: 2, total_exact: true },
   };
 
   beforeEach(() => {
