@@ -48,6 +48,7 @@ describe.each(combinations)(
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({
         success: false,
+        code: "RATE_LIMITED",
         message: "Too many attempts. Please wait 15 minutes and try again.",
       });
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(14 * 60);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { accountMessages as messages } from "../../domain/accounts/messages";
+import { api } from "../../domain/api";
 import { timingSafeEqual } from "node:crypto";
 import { describeOwnPasswordProblems, passwordMessages } from "../../domain/accounts/password-policy";
 import {
@@ -33,7 +34,8 @@ import {
   type TokenProblem,
 } from "./one-time-tokens";
 import type { PasswordHasher } from "./passwords";
-import { publicUserColumns, publicUserJsonSchema, toPublicUser } from "./public-user";
+import { publicUserColumns, toPublicUser } from "./public-user";
+import { routeSchema } from "../openapi/route-schema";
 import { acceptJsonBodies, parseBody } from "./request-body";
 import { withSameAnswerTime } from "./same-answer-time";
 import { endAllSessions, endSession, startSession } from "./sessions";
@@ -74,44 +76,8 @@ const resetProblems: Record<TokenProblem, string> = {
   used: messages.resetLinkUsed,
 };
 
-const answers = {
-  message: {
-    type: "object",
-    properties: { success: { type: "boolean" }, message: { type: "string" } },
-    required: ["success", "message"],
-  },
-  signedIn: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      message: { type: "string" },
-      token: { type: "string" },
-      user: publicUserJsonSchema,
-    },
-    required: ["success", "message", "token", "user"],
-  },
-  user: {
-    type: "object",
-    properties: { success: { type: "boolean" }, message: { type: "string" }, user: publicUserJsonSchema },
-    required: ["success", "message", "user"],
-  },
-  /** Signed in (the registering browser), or asked to choose a password (any other browser). */
-  verified: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      message: { type: "string" },
-      token: { type: "string" },
-      user: publicUserJsonSchema,
-      passwordRequired: { type: "boolean" },
-      passwordToken: { type: "string" },
-      email: { type: "string" },
-      firstname: { type: "string" },
-      lastname: { type: "string" },
-    },
-    required: ["success", "message", "passwordRequired"],
-  },
-} as const;
+/** A link's token that is unknown, expired or used: the person needs a new link, not a corrected field. */
+const linkProblem = { code: "LINK_INVALID" } as const;
 
 /** One sentence about a new password, or null: the shared rules, the owner's details, the common list. */
 function newPasswordProblem(password: string, owner: { email: string; names: string[] }): string | null {
@@ -143,14 +109,14 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
       reply.header("cache-control", "no-store");
     });
 
-    auth.post("/register", { schema: { response: { 201: answers.message } } }, async (request, reply) => {
+    auth.post("/register", { schema: routeSchema(api.accounts.register) }, async (request, reply) => {
       await limits.countIp(request, reply, "register");
       const registration = parseBody(registrationSchema, request.body);
       await limits.countAccount(request, reply, "register", registration.email);
       const commonProblem = isAmongMostCommonPasswords(registration.password)
         ? passwordMessages.common
         : null;
-      if (commonProblem) throw new HttpError(400, commonProblem);
+      if (commonProblem) throw new HttpError(400, commonProblem, { field: "password" });
       // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
       const browserSecret = newSecretToken();
       const browserHash = hashSecretToken(browserSecret);
@@ -226,7 +192,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
       return reply.status(201).send({ success: true, message: messages.registered });
     });
 
-    auth.post("/login", { schema: { response: { 200: answers.signedIn } } }, async (request, reply) => {
+    auth.post("/login", { schema: routeSchema(api.accounts.login) }, async (request, reply) => {
       await limits.countIp(request, reply, "login");
       const credentials = parseBody(credentialsSchema, request.body);
       // Guessing is limited per (account, address) always; per account from every address only for
@@ -244,13 +210,15 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
         .limit(1);
       if (!found?.passwordHash) {
         await passwords.verifyNothing(credentials.password);
-        throw new HttpError(401, messages.wrongCredentials);
+        throw new HttpError(401, messages.wrongCredentials, { code: "WRONG_CREDENTIALS" });
       }
       if (!(await passwords.verify(found.passwordHash, credentials.password))) {
-        throw new HttpError(401, messages.wrongCredentials);
+        throw new HttpError(401, messages.wrongCredentials, { code: "WRONG_CREDENTIALS" });
       }
       // Only now, with the right password, may the answer say anything about the account.
-      if (!found.isVerified) throw new HttpError(403, messages.notVerified);
+      if (!found.isVerified) {
+        throw new HttpError(403, messages.notVerified, { code: "EMAIL_NOT_VERIFIED" });
+      }
 
       const at = now();
       if (passwords.needsRehash(found.passwordHash)) {
@@ -269,13 +237,13 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
       };
     });
 
-    auth.post("/logout", { schema: { response: { 200: answers.message } } }, async (request) => {
+    auth.post("/logout", { schema: routeSchema(api.accounts.logout) }, async (request) => {
       const user = await requireUser(request);
       await endSession(db, user.sessionId, now());
       return { success: true, message: messages.loggedOut };
     });
 
-    auth.patch("/update-profile", { schema: { response: { 200: answers.user } } }, async (request) => {
+    auth.patch("/update-profile", { schema: routeSchema(api.accounts.updateProfile) }, async (request) => {
       const user = await requireUser(request);
       // Only the names are read: the e-mail address cannot change (spec §2), whatever is sent.
       const change = parseBody(profileSchema, request.body);
@@ -290,12 +258,12 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
 
     auth.get<{ Params: { token: string } }>(
       "/verify-email/:token",
-      { schema: { response: { 200: answers.verified } } },
+      { schema: routeSchema(api.accounts.verifyEmail) },
       async (request, reply) => {
         reply.header("referrer-policy", "no-referrer");
         const { token } = request.params;
         if (token.length <= 10 || token.length > 200) {
-          throw new HttpError(400, messages.verificationLinkInvalid);
+          throw new HttpError(400, messages.verificationLinkInvalid, linkProblem);
         }
         const browserSecret = readCookie(request, REGISTRATION_COOKIE);
         const at = now();
@@ -332,7 +300,9 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
           const passwordToken = await issueOneTimeToken(tx, user.id, "choose-password", at);
           return { kind: "choose-password" as const, user, passwordToken };
         });
-        if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem]);
+        if ("problem" in outcome) {
+          throw new HttpError(400, verificationProblems[outcome.problem], linkProblem);
+        }
         clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
         if (outcome.kind === "signed-in") {
           return {
@@ -357,25 +327,25 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
 
     auth.post(
       "/choose-password",
-      { schema: { response: { 200: answers.signedIn } } },
+      { schema: routeSchema(api.accounts.choosePassword) },
       async (request, reply) => {
         await limits.countIp(request, reply, "choose-password");
         const chosen = parseBody(choosePasswordSchema, request.body);
         const at = now();
         const problem = await checkOneTimeToken(db, chosen.token, "choose-password", at);
-        if (problem) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+        if (problem) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
         const [owner] = await db
           .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
           .from(users)
           .innerJoin(authTokens, eq(authTokens.userId, users.id))
           .where(eq(authTokens.tokenHash, hashSecretToken(chosen.token)))
           .limit(1);
-        if (!owner) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+        if (!owner) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
         const passwordProblem = newPasswordProblem(chosen.password, {
           email: owner.email,
           names: [owner.firstname, owner.lastname],
         });
-        if (passwordProblem) throw new HttpError(400, passwordProblem);
+        if (passwordProblem) throw new HttpError(400, passwordProblem, { field: "password" });
         const passwordHash = await passwords.hash(chosen.password);
 
         const outcome = await db.transaction(async (tx) => {
@@ -405,7 +375,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
           });
           return { user, sessionToken };
         });
-        if ("problem" in outcome) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+        if ("problem" in outcome) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
         return {
           success: true,
           message: messages.passwordChosen,
@@ -417,7 +387,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
 
     auth.post(
       "/resend-verification",
-      { schema: { response: { 200: answers.message } } },
+      { schema: routeSchema(api.accounts.resendVerification) },
       async (request, reply) => {
         await limits.countIp(request, reply, "resend-verification");
         const { email } = parseBody(emailRequestSchema, request.body);
@@ -445,7 +415,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
 
     auth.post(
       "/request-password-reset",
-      { schema: { response: { 200: answers.message } } },
+      { schema: routeSchema(api.accounts.requestPasswordReset) },
       async (request, reply) => {
         await limits.countIp(request, reply, "request-password-reset");
         const { email } = parseBody(emailRequestSchema, request.body);
@@ -466,13 +436,13 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
 
     auth.post(
       "/reset-password",
-      { schema: { response: { 200: answers.message } } },
+      { schema: routeSchema(api.accounts.resetPassword) },
       async (request, reply) => {
         await limits.countIp(request, reply, "reset-password");
         const reset = parseBody(passwordResetSchema, request.body);
         // A dead link is refused before the (deliberately slow) hashing of the new password.
         const problem = await checkOneTimeToken(db, reset.token, "reset", now());
-        if (problem) throw new HttpError(400, resetProblems[problem]);
+        if (problem) throw new HttpError(400, resetProblems[problem], linkProblem);
         const [owner] = await db
           .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
           .from(users)
@@ -483,7 +453,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
           email: owner?.email ?? "",
           names: owner ? [owner.firstname, owner.lastname] : [],
         });
-        if (passwordProblem) throw new HttpError(400, passwordProblem);
+        if (passwordProblem) throw new HttpError(400, passwordProblem, { field: "newPassword" });
         const passwordHash = await passwords.hash(reset.newPassword);
 
         const at = now();
@@ -517,7 +487,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
           });
           return { userId };
         });
-        if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem]);
+        if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem], linkProblem);
         return { success: true, message: messages.passwordReset };
       },
     );

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { api } from "../../domain/api";
 import type { DatabaseHandle } from "../db/database";
 import type { MediaStorage } from "../media/storage";
 import { cachedDatabaseCheck } from "./database-check";
+import { routeSchema } from "../openapi/route-schema";
 
 // GET /health: the database answers, and the uploads folder takes a file (a full or read-only disk
 // fails the check, so a monitor sees it before reporters do). Both good answers are reused briefly.
@@ -9,7 +11,7 @@ import { cachedDatabaseCheck } from "./database-check";
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle, storage: MediaStorage): void {
   const databaseIsUp = cachedDatabaseCheck(() => database.ping());
   const storageIsUp = cachedDatabaseCheck(() => storage.isWritable());
-  app.get("/health", async (request, reply) => {
+  app.get("/health", { schema: routeSchema(api.health.health) }, async (request, reply) => {
     const [databaseUp, storageUp] = await Promise.all([databaseIsUp(), storageIsUp()]);
     if (!storageUp)
       request.log.error("health: the uploads folder cannot take files (disk full or read-only)");
@@ -24,7 +26,13 @@ export function healthRoutes(app: FastifyInstance, database: DatabaseHandle, sto
       .send(
         problems.length === 0
           ? { success: true, status: "ok", ...state }
-          : { success: false, status: "unavailable", ...state, message: problems.join(" ") },
+          : {
+              success: false,
+              status: "unavailable",
+              ...state,
+              message: problems.join(" "),
+              code: "UNAVAILABLE",
+            },
       );
   });
 }

@@ -1,3 +1,4 @@
+import { failureSchema, type ErrorCode } from "../../domain/api/shared";
 import { session } from "./session";
 import { toast } from "../ui/toast/toast-store";
 
@@ -6,12 +7,20 @@ import { toast } from "../ui/toast/toast-store";
 // local session once, here.
 
 export class ApiError extends Error {
+  /** The failure's code (DESIGN §5), to branch on; null when the answer was not the API's failure shape. */
+  readonly code: ErrorCode | null;
+  /** With VALIDATION_FAILED: the field (as the API names it) the message is about, when one is known. */
+  readonly field: string | null;
+
   constructor(
     readonly status: number,
     message: string,
     readonly body?: unknown,
   ) {
     super(message);
+    const failure = failureSchema.safeParse(body);
+    this.code = failure.success ? failure.data.code : null;
+    this.field = failure.success ? (failure.data.field ?? null) : null;
   }
 }
 

@@ -34,7 +34,7 @@ import { sendEyewitnessReport, serverMessage } from "./report-api";
 import {
   checkEyewitnessDraft,
   draftHasMedia,
-  fieldOfServerMessage,
+  fieldOfServerField,
   reportFields as ids,
   type EyewitnessDraft,
 } from "./report-form-checks";
@@ -176,7 +176,9 @@ export function EyewitnessForm({ user, onSubmitted }: EyewitnessFormProps) {
       setFailed(true);
       // A refusal the form knows the field of is shown on that field too, linked from the summary.
       const fieldId =
-        error instanceof ApiError && error.status === 400 ? fieldOfServerMessage(message) : null;
+        error instanceof ApiError && error.code === "VALIDATION_FAILED"
+          ? fieldOfServerField(error.field)
+          : null;
       setProblem(formProblem(message, fieldId ? [{ fieldId, message }] : []));
     }
   }
