@@ -126,6 +126,7 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
         success: false,
         message: roleMessages.unknownRole,
         code: "VALIDATION_FAILED",
+        field: "role",
       });
     }
     expect(await roleOf(t.db, ids.user)).toBe("user");
