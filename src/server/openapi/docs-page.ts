@@ -1,9 +1,13 @@
 import { createHash } from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { escapeHtml } from "../http/escape-html";
 
 // /api/docs: the OpenAPI document as a plain page, made on the server. No script and no third-party
 // file, so it works under a policy that allows nothing but its own inline style (whose hash it names).
+
+/** The component name of the shared failure shape (src/domain/api/shared.ts). */
+const FAILURE = "Failure";
 
 type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 type Components = Record<string, Schema>;
@@ -83,12 +87,15 @@ export function docsPage(document: OpenAPIV3_1.Document): { html: string; policy
 <a class="skip" href="#main">Skip to the reference</a>
 <header><p>Inclusion Atlas</p></header>
 <div class="layout">
-<nav aria-label="Endpoints"><h2>Endpoints</h2><ul>${contents}</ul></nav>
+<nav aria-label="Endpoints"><h2>Endpoints</h2><ul><li><a href="#failures">Failures</a></li>${contents}</ul></nav>
 <main id="main" tabindex="-1">
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(document.info.description ?? "")}</p>
 <p>Signed-in endpoints take the header <code>Authorization: Bearer &lt;token&gt;</code>. The same reference as an
 <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a>, for tools.</p>
+<section aria-labelledby="failures"><h2 id="failures">Failures</h2>
+<p>Every failure answers with the same shape; branch on <code>code</code>, show <code>message</code>.</p>
+${schemaHtml(components[FAILURE], components, 0)}</section>
 ${sections}
 </main>
 </div>
@@ -165,7 +172,10 @@ function operationHtml({ id, method, path, operation }: Operation, components: C
             `<p class="muted"><code>${escapeHtml(mediaType)}</code></p>${schemaHtml(content.schema as Schema, components, 0)}`,
         )
         .join("");
-      return `<dt>${escapeHtml(status)}</dt><dd><p>${escapeHtml(answer.description)}</p>${contents}</dd>`;
+      // Swagger's placeholder says nothing; the status's own name does.
+      const about =
+        answer.description === "Default Response" ? "" : `<p>${escapeHtml(answer.description)}</p>`;
+      return `<dt>${escapeHtml(status)} ${escapeHtml(STATUS_CODES[status] ?? "")}</dt><dd>${about}${contents}</dd>`;
     })
     .join("");
 
@@ -201,6 +211,7 @@ function typeOf(schema: Schema | undefined, components: Components): string {
   const resolved = resolve(schema, components);
   if (!resolved) return "any";
   if (resolved.const !== undefined) return `<code>${escapeHtml(JSON.stringify(resolved.const))}</code>`;
+  if (resolved.enum?.length === 1) return `<code>${escapeHtml(JSON.stringify(resolved.enum[0]))}</code>`;
   if (resolved.enum) {
     return `one of: ${resolved.enum.map((value) => `<code>${escapeHtml(String(value))}</code>`).join(", ")}`;
   }
@@ -223,6 +234,8 @@ function typeOf(schema: Schema | undefined, components: Components): string {
 
 /** An object's fields as a nested list (a few levels deep), otherwise its type. */
 function schemaHtml(schema: Schema | undefined, components: Components, depth: number): string {
+  // Every failure has one shape, described once at the top of the page.
+  if (refName(schema) === FAILURE) return `<p>A <a href="#failures">failure</a>.</p>`;
   const resolved = resolve(schema, components);
   if (!resolved) return "";
   const variants = resolved.anyOf ?? resolved.oneOf;

@@ -163,6 +163,10 @@ describe("GET /api/docs", () => {
     expect(html).toMatch(/<main id="main"/);
     expect(html).toContain('<h2 id="tag-accounts">Accounts</h2>');
     expect(html).toContain("<code>/api/v1/auth/register</code>");
+    // The failure shape once, then each status by its name.
+    expect(html).toContain('<h2 id="failures">Failures</h2>');
+    expect(html).toContain("<dt>400 Bad Request</dt>");
+    expect(html).not.toContain("Default Response");
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     const hash = createHash("sha256").update(style).digest("base64");
     const policy = String(response.headers["content-security-policy"]);
