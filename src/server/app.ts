@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { sendSecurityHeaders } from "./http/security-headers";
+import { failureSchema } from "../domain/api/shared";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
 import { refuseForbiddenCharacters } from "./http/input-guard";
 import { redactingSerializers, redactUrl } from "./http/log-redaction";
@@ -15,6 +16,8 @@ import { MediaLinks } from "./media/media-links";
 import { openMediaStore } from "./media/open-store";
 import { mediaRoutes } from "./media/routes";
 import { openDataRoutes } from "./opendata/routes";
+import { openApiRoutes, registerOpenApi } from "./openapi/document";
+import { useContractCompilers } from "./openapi/route-schema";
 import { correctionRoutes } from "./corrections/routes";
 import { registerRateLimiting } from "./rate-limit/rate-limiting";
 import { reviewRoutes } from "./reports/review-routes";
@@ -38,6 +41,9 @@ export interface AppDependencies {
   /** Where log lines go instead of stdout (tests read them: errors logged, secrets never). */
   logStream?: { write(line: string): void };
 }
+
+/** The 404 of an address under /api that is no endpoint (not in the OpenAPI document: it is none). */
+const catchAll = { schema: { hide: true, response: { 404: failureSchema } } };
 
 /** Builds the whole service: external plugins, then application plugins, then routes. */
 export async function buildApp({
@@ -68,6 +74,9 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: config.env === "test" && !logStream }),
   });
   if (onRoute) app.addHook("onRoute", onRoute);
+  // The contract (src/domain/api) validates and serialises; the OpenAPI document sees every route.
+  useContractCompilers(app);
+  await registerOpenApi(app, config.publicUrl);
 
   sendSecurityHeaders(app);
   registerErrorHandling(app);
@@ -135,13 +144,14 @@ export async function buildApp({
           prefix: "/open",
         },
       );
-      api.all("/*", async (request, reply) =>
+      api.all("/*", catchAll, async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),
       );
     },
     { prefix: "/api/v1" },
   );
-  app.all("/api/*", async (request, reply) =>
+  openApiRoutes(app);
+  app.all("/api/*", catchAll, async (request, reply) =>
     reply.status(404).send(apiNotFound(request.method, request.url)),
   );
   await app.register(mediaRoutes({ db: database.db, storage: mediaStorage, links: mediaLinks }));

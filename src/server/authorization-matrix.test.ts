@@ -70,6 +70,16 @@ const matrix: Record<string, Row> = {
     note: "public: whether the database answers",
     request: () => ({ method: "GET", url: "/api/v1/health" }),
   },
+  "GET /api/v1/openapi.json": {
+    expected: [200, 200, 200, 200],
+    note: "public: this API as an OpenAPI 3.1 document",
+    request: () => ({ method: "GET", url: "/api/v1/openapi.json" }),
+  },
+  "GET /api/docs": {
+    expected: [200, 200, 200, 200],
+    note: "public: the API reference page",
+    request: () => ({ method: "GET", url: "/api/docs" }),
+  },
   "POST /api/v1/auth/register": {
     expected: [201, 201, 201, 201],
     note: "public: a valid registration (the same answer for a known address)",

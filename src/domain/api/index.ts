@@ -3,6 +3,7 @@ import { correctionsApi } from "./corrections";
 import { healthApi } from "./health";
 import { mediaApi } from "./media";
 import { openDataApi } from "./opendata";
+import { referenceApi } from "./reference";
 import { reportsApi } from "./reports";
 import { reviewsApi } from "./reviews";
 import { rolesApi } from "./roles";
@@ -17,6 +18,7 @@ export * from "./corrections";
 export * from "./health";
 export * from "./media";
 export * from "./opendata";
+export * from "./reference";
 export * from "./reports";
 export * from "./reviews";
 export * from "./roles";
@@ -30,6 +32,7 @@ export const api = {
   openData: openDataApi,
   health: healthApi,
   media: mediaApi,
+  reference: referenceApi,
 } as const;
 
 /** Every endpoint of the contract, in one list. */

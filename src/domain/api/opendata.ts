@@ -122,7 +122,7 @@ const csvText = z.string().meta({ description: "CSV (RFC 4180), with a header ro
 export const openDataApi = {
   catalogue: endpoint({
     method: "GET",
-    path: "/api/v1/open/",
+    path: "/api/v1/open",
     tag,
     summary: "The catalogue: every dataset, its formats and addresses.",
     access: "anyone",

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { userRoles } from "../accounts/user";
 
+// The web app's Content-Security-Policy forbids eval; zod's optional speed-up probes for it with
+// `new Function` when an object schema is made, which the browser reports as a violation. The web client
+// imports this module first, so it says so here too (as accounts/schemas.ts does).
+z.config({ jitless: true });
+
 // The pieces every area of the API contract shares (DESIGN §5): the failure shape and its closed list of
 // codes, the public user, page meta, and how an endpoint is described. Pure data: the server validates and
 // serialises with these schemas, the OpenAPI document is generated from them, the web client reads them.

@@ -21,18 +21,3 @@ export function toPublicUser(row: PublicUser): PublicUser {
     isVerified: row.isVerified,
   };
 }
-
-/** JSON schema of `user` in answers: the serializer drops anything not listed, a second guard for secrets. */
-export const publicUserJsonSchema = {
-  type: "object",
-  properties: {
-    id: { type: "integer" },
-    firstname: { type: "string" },
-    lastname: { type: "string" },
-    email: { type: "string" },
-    role: { type: "string" },
-    isVerified: { type: "boolean" },
-  },
-  required: ["id", "firstname", "lastname", "email", "role", "isVerified"],
-  additionalProperties: false,
-} as const;

@@ -11,12 +11,14 @@ import {
   registrationSchema,
   type Registration,
 } from "../../domain/accounts/schemas";
+import { api } from "../../domain/api";
 import { recordAudit } from "../audit/audit-log";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import { enqueueMail } from "../mail/outbox";
+import { routeSchema } from "../openapi/route-schema";
 import type { AuthAttemptLimits } from "../rate-limit/auth-limits";
 import {
   deletePasswordHash,
@@ -53,7 +55,7 @@ import {
   type TokenProblem,
 } from "./one-time-tokens";
 import type { PasswordHasher } from "./passwords";
-import { publicUserJsonSchema, toPublicUser } from "./public-user";
+import { toPublicUser } from "./public-user";
 import { withSameAnswerTime } from "./same-answer-time";
 import { hashSecretToken, newSecretToken } from "./secret-tokens";
 import { endAllSessions, endSession, startSession } from "./sessions";
@@ -93,44 +95,8 @@ const resetProblems: Record<TokenProblem, string> = {
   used: messages.resetLinkUsed,
 };
 
-const answers = {
-  message: {
-    type: "object",
-    properties: { success: { type: "boolean" }, message: { type: "string" } },
-    required: ["success", "message"],
-  },
-  signedIn: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      message: { type: "string" },
-      token: { type: "string" },
-      user: publicUserJsonSchema,
-    },
-    required: ["success", "message", "token", "user"],
-  },
-  user: {
-    type: "object",
-    properties: { success: { type: "boolean" }, message: { type: "string" }, user: publicUserJsonSchema },
-    required: ["success", "message", "user"],
-  },
-  /** Signed in (the registering browser), or asked to choose a password (any other browser). */
-  verified: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      message: { type: "string" },
-      token: { type: "string" },
-      user: publicUserJsonSchema,
-      passwordRequired: { type: "boolean" },
-      passwordToken: { type: "string" },
-      email: { type: "string" },
-      firstname: { type: "string" },
-      lastname: { type: "string" },
-    },
-    required: ["success", "message", "passwordRequired"],
-  },
-} as const;
+/** A link's token that is unknown, expired or used: the person needs a new link, not a corrected field. */
+const linkProblem = { code: "LINK_INVALID" } as const;
 
 export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
   const context: Context = {
@@ -181,12 +147,12 @@ function sameHash(a: string, b: string): boolean {
 function signUpRoutes(auth: FastifyInstance, context: Context): void {
   const { db, now, passwords, limits, publicUrl, secureCookies, sameAnswerTime } = context;
 
-  auth.post("/register", { schema: { response: { 201: answers.message } } }, async (request, reply) => {
+  auth.post("/register", { schema: routeSchema(api.accounts.register) }, async (request, reply) => {
     await limits.countIp(request, reply, "register");
     const registration = parseBody(registrationSchema, request.body);
     await limits.countAccount(request, reply, "register");
     if (isAmongMostCommonPasswords(registration.password)) {
-      throw new HttpError(400, passwordMessages.common);
+      throw new HttpError(400, passwordMessages.common, { field: "password" });
     }
     // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
     const browserSecret = newSecretToken();
@@ -201,15 +167,15 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
 
   auth.get<{ Params: { token: string } }>(
     "/verify-email/:token",
-    { schema: { response: { 200: answers.verified } } },
+    { schema: routeSchema(api.accounts.verifyEmail) },
     async (request, reply) => {
       reply.header("referrer-policy", "no-referrer");
       const { token } = request.params;
       if (token.length <= 10 || token.length > 200) {
-        throw new HttpError(400, messages.verificationLinkInvalid);
+        throw new HttpError(400, messages.verificationLinkInvalid, linkProblem);
       }
       const outcome = await verifyAddress(context, request, reply, token);
-      if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem]);
+      if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem], linkProblem);
       clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
       if (outcome.kind === "signed-in") {
         return {
@@ -234,16 +200,16 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
 
   auth.post(
     "/choose-password",
-    { schema: { response: { 200: answers.signedIn } } },
+    { schema: routeSchema(api.accounts.choosePassword) },
     async (request, reply) => {
       await limits.countIp(request, reply, "choose-password");
       const chosen = parseBody(choosePasswordSchema, request.body);
       const at = now();
       const problem = await checkOneTimeToken(db, chosen.token, "choose-password", at);
-      if (problem) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+      if (problem) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
       const holder = await tokenHolderPasswordProblem(db, chosen.token, chosen.password);
-      if (!holder.found) throw new HttpError(400, messages.choosePasswordLinkInvalid);
-      if (holder.problem) throw new HttpError(400, holder.problem);
+      if (!holder.found) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
+      if (holder.problem) throw new HttpError(400, holder.problem, { field: "password" });
       const passwordHash = await passwords.hash(chosen.password);
 
       const outcome = await db.transaction(async (tx) => {
@@ -263,7 +229,7 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
         });
         return { user, sessionToken };
       });
-      if ("problem" in outcome) throw new HttpError(400, messages.choosePasswordLinkInvalid);
+      if ("problem" in outcome) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
       return {
         success: true,
         message: messages.passwordChosen,
@@ -275,7 +241,7 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
 
   auth.post(
     "/resend-verification",
-    { schema: { response: { 200: answers.message } } },
+    { schema: routeSchema(api.accounts.resendVerification) },
     async (request, reply) => {
       await limits.countIp(request, reply, "resend-verification");
       const { email } = parseBody(emailRequestSchema, request.body);
@@ -393,7 +359,7 @@ async function verifyAddress(
 
 // Sign-in and sign-out.
 function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secureCookies }: Context): void {
-  auth.post("/login", { schema: { response: { 200: answers.signedIn } } }, async (request, reply) => {
+  auth.post("/login", { schema: routeSchema(api.accounts.login) }, async (request, reply) => {
     await limits.countIp(request, reply, "login");
     const credentials = parseBody(credentialsSchema, request.body);
     // Guessing is limited per (account, address) always; per account from every address only for
@@ -406,13 +372,15 @@ function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secur
     const found = await findUserWithPasswordHash(db, credentials.email);
     if (!found?.passwordHash) {
       await passwords.verifyNothing(credentials.password);
-      throw new HttpError(401, messages.wrongCredentials);
+      throw new HttpError(401, messages.wrongCredentials, { code: "WRONG_CREDENTIALS" });
     }
     if (!(await passwords.verify(found.passwordHash, credentials.password))) {
-      throw new HttpError(401, messages.wrongCredentials);
+      throw new HttpError(401, messages.wrongCredentials, { code: "WRONG_CREDENTIALS" });
     }
     // Only now, with the right password, may the answer say anything about the account.
-    if (!found.isVerified) throw new HttpError(403, messages.notVerified);
+    if (!found.isVerified) {
+      throw new HttpError(403, messages.notVerified, { code: "EMAIL_NOT_VERIFIED" });
+    }
 
     const at = now();
     if (passwords.needsRehash(found.passwordHash)) {
@@ -428,7 +396,7 @@ function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secur
     };
   });
 
-  auth.post("/logout", { schema: { response: { 200: answers.message } } }, async (request) => {
+  auth.post("/logout", { schema: routeSchema(api.accounts.logout) }, async (request) => {
     const user = await requireUser(request);
     await endSession(db, user.sessionId, now());
     return { success: true, message: messages.loggedOut };
@@ -441,7 +409,7 @@ function passwordResetRoutes(auth: FastifyInstance, context: Context): void {
 
   auth.post(
     "/request-password-reset",
-    { schema: { response: { 200: answers.message } } },
+    { schema: routeSchema(api.accounts.requestPasswordReset) },
     async (request, reply) => {
       await limits.countIp(request, reply, "request-password-reset");
       const { email } = parseBody(emailRequestSchema, request.body);
@@ -460,20 +428,24 @@ function passwordResetRoutes(auth: FastifyInstance, context: Context): void {
     },
   );
 
-  auth.post("/reset-password", { schema: { response: { 200: answers.message } } }, async (request, reply) => {
-    await limits.countIp(request, reply, "reset-password");
-    const reset = parseBody(passwordResetSchema, request.body);
-    // A dead link is refused before the (deliberately slow) hashing of the new password.
-    const problem = await checkOneTimeToken(db, reset.token, "reset", now());
-    if (problem) throw new HttpError(400, resetProblems[problem]);
-    const holder = await tokenHolderPasswordProblem(db, reset.token, reset.newPassword);
-    if (holder.problem) throw new HttpError(400, holder.problem);
-    const passwordHash = await passwords.hash(reset.newPassword);
+  auth.post(
+    "/reset-password",
+    { schema: routeSchema(api.accounts.resetPassword) },
+    async (request, reply) => {
+      await limits.countIp(request, reply, "reset-password");
+      const reset = parseBody(passwordResetSchema, request.body);
+      // A dead link is refused before the (deliberately slow) hashing of the new password.
+      const problem = await checkOneTimeToken(db, reset.token, "reset", now());
+      if (problem) throw new HttpError(400, resetProblems[problem], linkProblem);
+      const holder = await tokenHolderPasswordProblem(db, reset.token, reset.newPassword);
+      if (holder.problem) throw new HttpError(400, holder.problem, { field: "newPassword" });
+      const passwordHash = await passwords.hash(reset.newPassword);
 
-    const outcome = await resetPassword(context, reset.token, passwordHash);
-    if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem]);
-    return { success: true, message: messages.passwordReset };
-  });
+      const outcome = await resetPassword(context, reset.token, passwordHash);
+      if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem], linkProblem);
+      return { success: true, message: messages.passwordReset };
+    },
+  );
 }
 
 /** Uses a reset link, in one transaction: the new password, the address verified, every session ended. */
@@ -503,7 +475,7 @@ async function resetPassword({ db, now, publicUrl }: Context, token: string, pas
 
 // The signed-in person's own profile.
 function profileRoutes(auth: FastifyInstance, { db, now }: Context): void {
-  auth.patch("/update-profile", { schema: { response: { 200: answers.user } } }, async (request) => {
+  auth.patch("/update-profile", { schema: routeSchema(api.accounts.updateProfile) }, async (request) => {
     const user = await requireUser(request);
     // Only the names are read: the e-mail address cannot change (spec §2), whatever is sent.
     const change = parseBody(profileSchema, request.body);

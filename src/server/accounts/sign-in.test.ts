@@ -83,7 +83,11 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
 
       for (const response of [wrongPassword, unknown]) {
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ success: false, message: accountMessages.wrongCredentials });
+        expect(response.json()).toEqual({
+          success: false,
+          message: accountMessages.wrongCredentials,
+          code: "WRONG_CREDENTIALS",
+        });
       }
     });
 
@@ -96,14 +100,23 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
 
       const right = await login(t.app);
       expect(right.statusCode).toBe(403);
-      expect(right.json()).toEqual({ success: false, message: accountMessages.notVerified });
+      expect(right.json()).toEqual({
+        success: false,
+        message: accountMessages.notVerified,
+        code: "EMAIL_NOT_VERIFIED",
+      });
       expect(await t.db.select().from(sessions)).toHaveLength(0);
     });
 
     it("asks for both fields", async () => {
       const response = await login(t.app, { email: alice.email, password: "" });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, message: "Please fill out all fields" });
+      expect(response.json()).toEqual({
+        success: false,
+        message: "Please fill out all fields",
+        code: "VALIDATION_FAILED",
+        field: "password",
+      });
     });
 
     it("replaces a password hash made with older settings at the next sign-in", async () => {
@@ -123,11 +136,19 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
     it("asks to sign in when there is no token, and says the session ended when the token is dead", async () => {
       const none = await t.app.inject({ method: "GET", url: "/api/v1/test/me" });
       expect(none.statusCode).toBe(401);
-      expect(none.json()).toEqual({ success: false, message: "Please sign in to continue." });
+      expect(none.json()).toEqual({
+        success: false,
+        message: "Please sign in to continue.",
+        code: "UNAUTHENTICATED",
+      });
 
       const dead = await me("A".repeat(43));
       expect(dead.statusCode).toBe(401);
-      expect(dead.json()).toEqual({ success: false, message: accountMessages.sessionEnded });
+      expect(dead.json()).toEqual({
+        success: false,
+        message: accountMessages.sessionEnded,
+        code: "UNAUTHENTICATED",
+      });
 
       const maybe = await t.app.inject({ method: "GET", url: "/api/v1/test/maybe" });
       expect(maybe.json()).toEqual({ user: null });
@@ -139,7 +160,11 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
 
       const before = await staff();
       expect(before.statusCode).toBe(403);
-      expect(before.json()).toEqual({ success: false, message: accountMessages.notAllowed });
+      expect(before.json()).toEqual({
+        success: false,
+        message: accountMessages.notAllowed,
+        code: "FORBIDDEN",
+      });
 
       await t.db.update(users).set({ role: "moderator" }).where(eq(users.id, 1));
       expect((await staff()).json()).toEqual({ success: true, role: "moderator" });
@@ -253,7 +278,12 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
       const token = await signedInUser(t.app, t.db);
       const response = await update(token, { firstname: "Adaeze", lastname: " " });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, message: "Fill all required fields" });
+      expect(response.json()).toEqual({
+        success: false,
+        message: "Fill all required fields",
+        code: "VALIDATION_FAILED",
+        field: "lastname",
+      });
     });
 
     it("is refused without a live session", async () => {
@@ -321,7 +351,11 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
 
       const again = await resetPassword({ token, newPassword: "Another-Lantern-20" });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ success: false, message: accountMessages.resetLinkUsed });
+      expect(again.json()).toEqual({
+        success: false,
+        message: accountMessages.resetLinkUsed,
+        code: "LINK_INVALID",
+      });
       expect((await login(t.app, { email: alice.email, password: NEW_PASSWORD })).statusCode).toBe(200);
     });
 
@@ -373,7 +407,12 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
       // Only the list of the 10,000 most common passwords has this one (src/test/server/accounts.ts).
       const tenThousand = await resetPassword({ token, newPassword: tenThousandListPassword });
       expect(tenThousand.statusCode).toBe(400);
-      expect(tenThousand.json()).toEqual({ success: false, message: passwordMessages.common });
+      expect(tenThousand.json()).toEqual({
+        success: false,
+        message: passwordMessages.common,
+        code: "VALIDATION_FAILED",
+        field: "newPassword",
+      });
 
       expect((await resetPassword({ token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
     });
@@ -383,6 +422,8 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         success: false,
+        code: "VALIDATION_FAILED",
+        field: "token",
         message: "Invalid reset link. Please request a new password reset.",
       });
     });

@@ -120,15 +120,20 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
     });
 
     it("asks for every field", async () => {
-      for (const body of [
-        {},
-        { ...alice, firstname: "   " },
-        { ...alice, password: "" },
-        { email: alice.email },
-      ]) {
+      for (const [body, field] of [
+        [{}, "email"],
+        [{ ...alice, firstname: "   " }, "firstname"],
+        [{ ...alice, password: "" }, "password"],
+        [{ email: alice.email }, "password"],
+      ] as const) {
         const response = await register(t.app, body);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ success: false, message: "Please fill out all fields" });
+        expect(response.json()).toEqual({
+          success: false,
+          message: "Please fill out all fields",
+          code: "VALIDATION_FAILED",
+          field,
+        });
       }
       const noBody = await t.app.inject({ method: "POST", url: "/api/v1/auth/register" });
       expect(noBody.statusCode).toBe(400);
@@ -139,7 +144,12 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
     it("refuses an address that is not an e-mail address", async () => {
       const response = await register(t.app, { ...alice, email: "alice at example.org" });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, message: "Please enter a valid email address" });
+      expect(response.json()).toEqual({
+        success: false,
+        message: "Please enter a valid email address",
+        code: "VALIDATION_FAILED",
+        field: "email",
+      });
     });
 
     it("says which parts of the password rule are missing", async () => {
@@ -167,7 +177,12 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
       for (const password of [tenThousandListPassword, "sASHA_007"]) {
         const response = await register(t.app, { ...alice, password });
         expect(response.statusCode, password).toBe(400);
-        expect(response.json()).toEqual({ success: false, message: passwordMessages.common });
+        expect(response.json()).toEqual({
+          success: false,
+          message: passwordMessages.common,
+          code: "VALIDATION_FAILED",
+          field: "password",
+        });
       }
       expect(await t.db.select().from(users)).toEqual([]);
     });
@@ -194,7 +209,11 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
         payload: '{"email": "alice@example.org",',
       });
       expect(broken.statusCode).toBe(400);
-      expect(broken.json()).toEqual({ success: false, message: unreadableBodyMessage });
+      expect(broken.json()).toEqual({
+        success: false,
+        message: unreadableBodyMessage,
+        code: "VALIDATION_FAILED",
+      });
 
       const notAnObject = await t.app.inject({
         method: "POST",
@@ -311,7 +330,11 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
 
       const again = await verify(token);
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ success: false, message: accountMessages.verificationLinkUsed });
+      expect(again.json()).toEqual({
+        success: false,
+        message: accountMessages.verificationLinkUsed,
+        code: "LINK_INVALID",
+      });
     });
 
     it("refuses a link older than 24 hours", async () => {
@@ -344,7 +367,11 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
       for (const token of ["A".repeat(43), "short", resetToken]) {
         const response = await verify(token);
         expect(response.statusCode, token).toBe(400);
-        expect(response.json()).toEqual({ success: false, message: accountMessages.verificationLinkInvalid });
+        expect(response.json()).toEqual({
+          success: false,
+          message: accountMessages.verificationLinkInvalid,
+          code: "LINK_INVALID",
+        });
       }
     });
 

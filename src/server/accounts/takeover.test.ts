@@ -149,13 +149,24 @@ describe.each(testDatabaseKinds())("verification links opened in another browser
     const weak = await choose(answer.passwordToken, "short");
     expect(weak.statusCode).toBe(400);
     const personal = await choose(answer.passwordToken, "Alice.Okafor-2024!");
-    expect(personal.json()).toEqual({ success: false, message: passwordMessages.personal });
+    expect(personal.json()).toEqual({
+      success: false,
+      message: passwordMessages.personal,
+      code: "VALIDATION_FAILED",
+      field: "password",
+    });
     // Only the list of the 10,000 most common passwords has this one (src/test/server/accounts.ts).
     const common = await choose(answer.passwordToken, tenThousandListPassword);
     expect(common.statusCode).toBe(400);
-    expect(common.json()).toEqual({ success: false, message: passwordMessages.common });
+    expect(common.json()).toEqual({
+      success: false,
+      message: passwordMessages.common,
+      code: "VALIDATION_FAILED",
+      field: "password",
+    });
     expect((await choose("A".repeat(43), victimsPassword)).json()).toEqual({
       success: false,
+      code: "LINK_INVALID",
       message: accountMessages.choosePasswordLinkInvalid,
     });
     t.clock.advance(61 * 60 * 1000);

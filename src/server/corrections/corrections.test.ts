@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
     for (const [index, [body, message]] of cases.entries()) {
       const response = await send(body, {}, `10.1.${address}.${index}`);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, message });
+      expect(response.json()).toMatchObject({ success: false, message, code: "VALIDATION_FAILED" });
     }
     expect((await list()).counts.new).toBe(0);
   });

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
 import {
   correctionMessages,
   correctionProblem,
   correctionStatuses,
-  correctionSubjects,
   type CorrectionStatus,
 } from "../../domain/corrections/correction-rules";
+import { api, correctionDecisionSchema, correctionSubmissionSchema } from "../../domain/api";
 import type { Clock } from "../clock";
 import { getSignedInUser, requirePermission } from "../accounts/guards";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import { pageFrom, pageMeta, pageMetaSchema } from "../reports/paging";
+import { routeSchema } from "../openapi/route-schema";
+import { pageFrom, pageMeta } from "../reports/paging";
 import { clientAddressKey } from "../rate-limit/client-address";
 import { createLimit } from "../rate-limit/limit";
 import {
@@ -39,95 +39,6 @@ export interface CorrectionDependencies {
 export const CORRECTION_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 const CORRECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const text = (max: number) =>
-  z
-    .string({ error: correctionMessages.unreadable })
-    .max(max * 2, { error: correctionMessages.textTooLong })
-    // PostgreSQL text cannot hold NUL; nobody types one.
-    .transform((value) => value.replaceAll("\u0000", ""));
-
-const submissionSchema = z.object(
-  {
-    subject: z.enum(correctionSubjects, { error: correctionMessages.unknownSubject }),
-    subjectId: z
-      .number({ error: correctionMessages.unknownSubject })
-      .int({ error: correctionMessages.unknownSubject }),
-    whatIsWrong: text(2000),
-    sourceUrl: text(500)
-      .nullish()
-      .transform((value) => value ?? ""),
-    email: text(254)
-      .nullish()
-      .transform((value) => value ?? ""),
-  },
-  { error: correctionMessages.unreadable },
-);
-
-const decisionSchema = z.object(
-  { status: z.enum(["accepted", "dismissed"], { error: correctionMessages.decisionUnreadable }) },
-  { error: correctionMessages.decisionUnreadable },
-);
-
-const correctionSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    subject: { type: "string" },
-    subjectId: { type: "integer" },
-    subjectName: { type: "string" },
-    whatIsWrong: { type: "string" },
-    sourceUrl: { type: ["string", "null"] },
-    email: { type: ["string", "null"] },
-    status: { type: "string" },
-    createdAt: { type: "string" },
-    decidedAt: { type: ["string", "null"] },
-  },
-  required: [
-    "id",
-    "subject",
-    "subjectId",
-    "subjectName",
-    "whatIsWrong",
-    "sourceUrl",
-    "email",
-    "status",
-    "createdAt",
-    "decidedAt",
-  ],
-  additionalProperties: false,
-} as const;
-
-const answers = {
-  sent: {
-    type: "object",
-    properties: { success: { type: "boolean" }, message: { type: "string" } },
-    required: ["success", "message"],
-    additionalProperties: false,
-  },
-  list: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      corrections: { type: "array", items: correctionSchema },
-      counts: {
-        type: "object",
-        properties: Object.fromEntries(correctionStatuses.map((status) => [status, { type: "integer" }])),
-        required: [...correctionStatuses],
-        additionalProperties: false,
-      },
-      meta: pageMetaSchema,
-    },
-    required: ["success", "corrections", "counts", "meta"],
-    additionalProperties: false,
-  },
-  decided: {
-    type: "object",
-    properties: { success: { type: "boolean" }, message: { type: "string" }, correction: correctionSchema },
-    required: ["success", "message", "correction"],
-    additionalProperties: false,
-  },
-} as const;
-
 export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies): FastifyPluginAsync {
   return async (scope) => {
     acceptJsonBodies(scope);
@@ -138,10 +49,10 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       tooMany: correctionMessages.tooMany,
     });
 
-    scope.post("/", { schema: { response: { 201: answers.sent } } }, async (request, reply) => {
+    scope.post("/", { schema: routeSchema(api.corrections.send) }, async (request, reply) => {
       // Counted before anything is read, so a flood costs nothing but the count.
       await limitPerClient(request, reply);
-      const input = parseBody(submissionSchema, request.body);
+      const input = parseBody(correctionSubmissionSchema, request.body);
       if (subjectName(input.subject, input.subjectId) === null) {
         throw new HttpError(400, correctionMessages.unknownSubject);
       }
@@ -155,7 +66,7 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
 
     scope.get<{ Querystring: { status?: unknown; page?: unknown; per_page?: unknown } }>(
       "/",
-      { schema: { response: { 200: answers.list } } },
+      { schema: routeSchema(api.corrections.list) },
       async (request, reply) => {
         await requirePermission(request, "correction:review");
         const status = statusFilter(request.query.status);
@@ -177,12 +88,12 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
 
     scope.patch<{ Params: { id: string } }>(
       "/:id",
-      { schema: { response: { 200: answers.decided } } },
+      { schema: routeSchema(api.corrections.decide) },
       async (request, reply) => {
         const reviewer = await requirePermission(request, "correction:review");
         const id = request.params.id.toLowerCase();
         if (!CORRECTION_ID.test(id)) throw new HttpError(404, correctionMessages.notFound);
-        const { status } = parseBody(decisionSchema, request.body);
+        const { status } = parseBody(correctionDecisionSchema, request.body);
         const outcome = await decideOnCorrection(db, { id, to: status, reviewerId: reviewer.id, at: now() });
         if (outcome.outcome === "unknown") throw new HttpError(404, correctionMessages.notFound);
         if (outcome.outcome === "conflict") throw new HttpError(409, correctionMessages.conflict);

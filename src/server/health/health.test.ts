@@ -41,6 +41,7 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
       expect(response.headers["content-type"]).toMatch(/application\/json/);
       expect(response.json()).toEqual({
         success: false,
+        code: "NOT_FOUND",
         message: `There is no API endpoint ${method} ${url.split("?")[0]}.`,
       });
     }
@@ -69,6 +70,7 @@ describe("health when the database is down", () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({
       success: false,
+      code: "UNAVAILABLE",
       database: "down",
       message: "The database is not answering.",
     });

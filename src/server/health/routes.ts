@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { api } from "../../domain/api";
 import type { DatabaseHandle } from "../db/database";
 import type { MediaStore } from "../media/media-store";
 import { cachedDatabaseCheck } from "./database-check";
+import { routeSchema } from "../openapi/route-schema";
 
 // GET /health: the database answers, and the media store takes a file (a full or read-only disk, or an
 // S3 store refusing, fails the check, so a monitor sees it before reporters do). Both good answers are
@@ -10,7 +12,7 @@ import { cachedDatabaseCheck } from "./database-check";
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle, storage: MediaStore): void {
   const databaseIsUp = cachedDatabaseCheck(() => database.ping());
   const storageIsUp = cachedDatabaseCheck(() => storage.isWritable());
-  app.get("/health", async (request, reply) => {
+  app.get("/health", { schema: routeSchema(api.health.health) }, async (request, reply) => {
     const [databaseUp, storageUp] = await Promise.all([databaseIsUp(), storageIsUp()]);
     if (!storageUp)
       request.log.error(
@@ -27,7 +29,13 @@ export function healthRoutes(app: FastifyInstance, database: DatabaseHandle, sto
       .send(
         problems.length === 0
           ? { success: true, status: "ok", ...state }
-          : { success: false, status: "unavailable", ...state, message: problems.join(" ") },
+          : {
+              success: false,
+              status: "unavailable",
+              ...state,
+              message: problems.join(" "),
+              code: "UNAVAILABLE",
+            },
       );
   });
 }

@@ -1,15 +1,37 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { errorCodeForStatus, type ErrorCode, type Failure } from "../../domain/api/shared";
+
+/** What a refusal says beyond its sentence: a more precise code than its status gives, and the field. */
+export interface FailureDetails {
+  code?: ErrorCode;
+  /** The field the person has to fix (VALIDATION_FAILED). */
+  field?: string;
+}
 
 /** An error whose message is meant for the person using the product. */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    /** Machine-readable reason for the web app to branch on (e.g. "RATE_LIMITED"); the message is for people. */
-    readonly code?: string,
+    details: FailureDetails = {},
   ) {
     super(message);
+    this.code = details.code ?? errorCodeForStatus(statusCode);
+    this.field = details.field;
   }
+}
+
+/** The failure answer (DESIGN §5): the same shape on every path, the code beside the sentence. */
+export function failure(status: number, message: string, details: FailureDetails = {}): Failure {
+  return {
+    success: false,
+    message,
+    code: details.code ?? errorCodeForStatus(status),
+    ...(details.field === undefined ? {} : { field: details.field }),
+  };
 }
 
 const fallbackMessages: Record<number, string> = {
@@ -23,30 +45,44 @@ const fallbackMessages: Record<number, string> = {
   429: "Too many requests. Please wait a little and try again.",
 };
 
+/** The first field a schema validation error names (`/query/page` style paths → `page`). */
+function firstInvalidField(error: FastifyError): string | undefined {
+  const path = error.validation?.[0]?.instancePath ?? "";
+  const field = path.split("/").find((segment) => segment !== "");
+  return field === undefined || field === "" ? undefined : field;
+}
+
 /** One error path: the same JSON shape always; clear messages for 4xx, nothing internal on 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    const details: FailureDetails =
+      error instanceof HttpError ? { code: error.code, field: error.field } : {};
     // A 5xx the code chose (507, 503) carries a sentence for the person; it was logged where it arose.
     if (status >= 500 && error instanceof HttpError) {
-      return reply.status(status).send({ success: false, message: error.message });
+      return reply.status(status).send(failure(status, error.message, details));
     }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply
         .status(500)
-        .send({ success: false, message: "Something went wrong on our side. Please try again." });
+        .send(failure(500, "Something went wrong on our side. Please try again.", { code: "INTERNAL" }));
     }
-    const message =
-      error instanceof HttpError || error.validation === undefined
-        ? error.message || fallbackMessages[status] || "The request was refused."
-        : (fallbackMessages[400] ?? "");
-    const code = error instanceof HttpError ? error.code : undefined;
-    return reply.status(status).send({ success: false, message, ...(code ? { code } : {}) });
+    if (error instanceof HttpError || error.validation === undefined) {
+      const message = error.message || fallbackMessages[status] || "The request was refused.";
+      return reply.status(status).send(failure(status, message, details));
+    }
+    const field = firstInvalidField(error);
+    return reply.status(status).send(
+      failure(status, fallbackMessages[400] ?? "", {
+        code: "VALIDATION_FAILED",
+        ...(field ? { field } : {}),
+      }),
+    );
   });
 }
 
-export function apiNotFound(method: string, url: string) {
+export function apiNotFound(method: string, url: string): Failure {
   const path = url.split("?")[0];
-  return { success: false, message: `There is no API endpoint ${method} ${path}.` };
+  return failure(404, `There is no API endpoint ${method} ${path}.`);
 }

@@ -33,7 +33,12 @@ describe.each(testDatabaseKinds())("requests with forbidden characters on %s", (
   });
   beforeEach(() => emptyTables(database.db));
 
-  const refused = (field: string) => ({ success: false, message: invalidCharacterMessage(field) });
+  const refused = (field: string) => ({
+    success: false,
+    message: invalidCharacterMessage(field),
+    code: "VALIDATION_FAILED",
+    field,
+  });
 
   it("answers 400 naming the field for a NUL in the sign-in e-mail (a 500 before)", async () => {
     const response = await t.app.inject({

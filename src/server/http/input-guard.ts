@@ -42,7 +42,8 @@ export function findForbiddenCharacter(value: unknown, path: string): string | n
 
 function check(value: unknown): void {
   const field = findForbiddenCharacter(value, "");
-  if (field !== null) throw new HttpError(400, invalidCharacterMessage(field || "request"));
+  if (field !== null)
+    throw new HttpError(400, invalidCharacterMessage(field || "request"), field ? { field } : {});
 }
 
 /** Installs the check on every route: query and params before the handler, bodies once parsed. */

@@ -38,18 +38,6 @@ export function pageMeta(total: number, page: Page): PageMeta {
   };
 }
 
-export const pageMetaSchema = {
-  type: "object",
-  properties: {
-    total: { type: "integer" },
-    page: { type: "integer" },
-    per_page: { type: "integer" },
-    last_page: { type: "integer" },
-  },
-  required: ["total", "page", "per_page", "last_page"],
-  additionalProperties: false,
-} as const;
-
 function wholeNumber(value: unknown, fallback: number, max: number, problem: string): number {
   if (value === undefined || value === "") return fallback;
   const number = typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : NaN;

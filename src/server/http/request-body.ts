@@ -25,6 +25,9 @@ export function acceptJsonBodies(scope: FastifyInstance): void {
 /** The body as the schema reads it, or 400 with the one message a person needs to fix it. */
 export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
   const result = schema.safeParse(body);
-  if (!result.success) throw new HttpError(400, firstProblem(result.error));
-  return result.data;
+  if (result.success) return result.data;
+  const message = firstProblem(result.error);
+  // The field named is the one the message is about (the body as a whole when it is not an object).
+  const field = result.error.issues.find((issue) => issue.message === message)?.path[0];
+  throw new HttpError(400, message, typeof field === "string" ? { field } : {});
 }

@@ -68,6 +68,7 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
   const notFound = {
     success: false,
     message: "This photograph or video does not exist, or you cannot see it.",
+    code: "NOT_FOUND",
   };
 
   it("serves the file to its reporter through the signed link, never to be run as a page", async () => {
@@ -131,7 +132,11 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     t.clock.advance(5 * 60 * 1000 + 1000);
     const expired = await get(photo.url);
     expect(expired.statusCode).toBe(403);
-    expect(expired.json()).toEqual({ success: false, message: reportServerMessages.mediaLinkExpired });
+    expect(expired.json()).toEqual({
+      success: false,
+      message: reportServerMessages.mediaLinkExpired,
+      code: "FORBIDDEN",
+    });
   });
 
   it("stops a reviewer's signed links at once when their role no longer allows them", async () => {

@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { accountMessages } from "../../domain/accounts/messages";
+import { api } from "../../domain/api";
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { requireUser } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants, users } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { routeSchema } from "../openapi/route-schema";
 import { mediaVisibleTo, type MediaViewer } from "./media-access";
 import { MEDIA_LINK_MAX_SECONDS, type MediaLinks } from "./media-links";
 import { extensionOf } from "./media-types";
@@ -57,7 +59,7 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
       return { kind: "anonymous" };
     };
 
-    scope.get<MediaRequest>("/media/:id", async (request, reply) => {
+    scope.get<MediaRequest>("/media/:id", { schema: routeSchema(api.media.file) }, async (request, reply) => {
       const { id } = request.params;
       if (!MEDIA_ID.test(id)) throw new HttpError(404, mediaNotFound);
       const viewer = await viewerOf(request);

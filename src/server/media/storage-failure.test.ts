@@ -78,7 +78,11 @@ describe("when the disk cannot take files", () => {
     ]);
 
     expect(response.statusCode).toBe(507);
-    expect(response.json()).toEqual({ success: false, message: reportServerMessages.storageUnavailable });
+    expect(response.json()).toEqual({
+      success: false,
+      message: reportServerMessages.storageUnavailable,
+      code: "STORAGE_FULL",
+    });
     expect(response.json().message).toBe("The server cannot store files right now. Please try again later.");
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
@@ -95,6 +99,7 @@ describe("when the disk cannot take files", () => {
     expect(response.statusCode).toBe(507);
     expect(response.json()).toEqual({
       success: false,
+      code: "STORAGE_FULL",
       message: "The server cannot store files right now. Please try again later.",
     });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
@@ -177,7 +182,11 @@ describe("when the disk cannot take files", () => {
 
     expect(kept).toBe(2);
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ success: false, message: reportServerMessages.mediaLost });
+    expect(response.json()).toEqual({
+      success: false,
+      message: reportServerMessages.mediaLost,
+      code: "UNAVAILABLE",
+    });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
     expect(await filesIn(t)).toEqual([]);
@@ -195,6 +204,7 @@ describe("when the disk cannot take files", () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       success: false,
+      code: "UNAVAILABLE",
       status: "unavailable",
       database: "up",
       storage: "down",

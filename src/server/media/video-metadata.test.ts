@@ -158,6 +158,7 @@ describe("videos are stored without their metadata", () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       success: false,
+      code: "UNPROCESSABLE",
       message: reportServerMessages.videoUnreadable("broken.mp4"),
     });
     expect(await t.db.select().from(reportMedia)).toEqual([]);

@@ -282,6 +282,7 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ success: boolean; message: string }>(), query).toEqual({
         success: false,
+        code: "VALIDATION_FAILED",
         message: expect.stringContaining(message),
       });
       expect((await get(`reports.csv?${query.startsWith("p") ? "type=x" : query}`)).statusCode, query).toBe(

@@ -1,6 +1,7 @@
 import { Readable, pipeline } from "node:stream";
 import { createGzip } from "node:zlib";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { api } from "../../domain/api";
 import { openDatasets, reportFields, type OpenDatasetId } from "../../domain/opendata/datasets";
 import {
   OPEN_DATA_LICENSE,
@@ -17,7 +18,8 @@ import { openDataMessages } from "../../domain/opendata/messages";
 import { byStateDatasets, documentQualifier } from "../../domain/opendata/static-documents";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
+import { HttpError, failure } from "../http/errors";
+import { routeSchema } from "../openapi/route-schema";
 import { pageMeta } from "../http/paging";
 import {
   answeredNotModified,
@@ -136,7 +138,7 @@ export function openDataRoutes({
     ]);
 
     // A browser asks first when a script sends conditional headers itself.
-    scope.options("/:file", async (_request, reply) =>
+    scope.options("/:file", { schema: routeSchema(api.openData.filePreflight) }, async (_request, reply) =>
       reply
         .headers(crossOriginHeaders)
         .status(204)
@@ -166,7 +168,7 @@ export function openDataRoutes({
     );
     const catalogueModified = [...documents.values()][0]?.lastModified ?? startedAt;
 
-    scope.get("/", async (request, reply) => {
+    scope.get("/", { schema: routeSchema(api.openData.catalogue) }, async (request, reply) => {
       const encoding = chooseEncoding(request.headers["accept-encoding"]);
       reply
         .headers(crossOriginHeaders)
@@ -180,13 +182,13 @@ export function openDataRoutes({
       return reply.send(await catalogue.bytes(encoding));
     });
 
-    scope.get<FileRequest>("/:file", async (request, reply) => {
+    scope.get<FileRequest>("/:file", { schema: routeSchema(api.openData.file) }, async (request, reply) => {
       // First, so refusals carry them too: a script on another site can read why.
       reply.headers(crossOriginHeaders);
       const wanted = parseFileName(request.params.file);
       const hxl = hxlFrom(request.query);
       if ("problem" in wanted) {
-        return reply.status(404).send({ success: false, message: wanted.problem, formats: wanted.formats });
+        return reply.status(404).send({ ...failure(404, wanted.problem), formats: wanted.formats });
       }
       const { dataset, format } = wanted;
       if (dataset === "reports") {
@@ -206,8 +208,7 @@ export function openDataRoutes({
         const formats = openFormats[dataset].filter((known) => known !== format);
         // Only the whole directory comes as GeoJSON.
         return reply.status(404).send({
-          success: false,
-          message: openDataMessages.notByState(dataset, format),
+          ...failure(404, openDataMessages.notByState(dataset, format)),
           formats: formats.map((known) => openDataPath(dataset, known)),
         });
       }

@@ -335,6 +335,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(zone.headers["access-control-allow-origin"]).toBe("*");
     expect(zone.json()).toEqual({
       success: false,
+      code: "VALIDATION_FAILED",
       message:
         "The parameter zone must be one of the six zones: North Central, North East, North West, South East, South South, South West (for example zone=South+West).",
     });
@@ -482,6 +483,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       success: false,
+      code: "NOT_FOUND",
       message: "The states dataset does not come as .xlsx. Its formats are: states.json, states.csv.",
       formats: ["/api/v1/open/states.json", "/api/v1/open/states.csv"],
     });
@@ -508,6 +510,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(response.headers["access-control-allow-origin"]).toBe("*");
     expect(response.json()).toEqual({
       success: false,
+      code: "VALIDATION_FAILED",
       message: "The parameter hxl must be 1 (add a row of HXL hashtags under the header) or 0.",
     });
   });

@@ -7,9 +7,6 @@ import { HttpError } from "../http/errors";
 // sentence saying when to try again and Retry-After. When the store cannot count (Redis away) the
 // request goes through: better to let people in than to lock everyone out.
 
-/** The machine-readable reason of every 429 answer. */
-export const RATE_LIMITED = "RATE_LIMITED";
-
 export interface LimitOptions {
   /** Requests allowed per key and window. */
   max: number;
@@ -37,6 +34,6 @@ export function createLimit(app: FastifyInstance, { max, windowMs, key, tooMany 
     if (outcome.isAllowed || !outcome.isExceeded) return;
     const seconds = Math.max(1, outcome.ttlInSeconds);
     reply.header("retry-after", String(seconds));
-    throw new HttpError(429, tooMany(Math.ceil(seconds / 60)), RATE_LIMITED);
+    throw new HttpError(429, tooMany(Math.ceil(seconds / 60)), { code: "RATE_LIMITED" });
   };
 }

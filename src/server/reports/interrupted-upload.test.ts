@@ -140,6 +140,7 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
     expect(status).toBe(415);
     expect(JSON.parse(text)).toEqual({
       success: false,
+      code: "UNSUPPORTED_MEDIA_TYPE",
       message: reportMessages.photoWrongType("evidence.jpg"),
     });
     await expectNothingLeft();

@@ -2,7 +2,7 @@ import { type Page, readPage } from "../http/paging";
 
 // Paging of the report lists (my reports, reviews, published): their sizes and messages.
 
-export { pageMeta, pageMetaSchema, type Page, type PageMeta } from "../http/paging";
+export { pageMeta, type Page, type PageMeta } from "../http/paging";
 
 export const REPORTS_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;

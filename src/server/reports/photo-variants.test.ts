@@ -51,6 +51,7 @@ function photoWithGps(width: number, height: number): Promise<Buffer> {
 const notFound = {
   success: false,
   message: "This photograph or video does not exist, or you cannot see it.",
+  code: "NOT_FOUND",
 };
 
 describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {

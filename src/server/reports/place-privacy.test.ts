@@ -297,7 +297,7 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
     for (const [query, message] of refusals) {
       const response = await publishedList(t.app, query);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ success: false, message });
+      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED" });
     }
     expect(placeFilterMessages.badState).toMatch(/^The parameter state /);
     expect(placeFilterMessages.badLga).toMatch(/^The parameter lga /);
@@ -337,7 +337,11 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
     for (const query of ["?state=38", "?state=kano", "?state=0"]) {
       const response = await reviewList(t.app, moderator, query);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ success: false, message: placeFilterMessages.badState });
+      expect(response.json(), query).toEqual({
+        success: false,
+        message: placeFilterMessages.badState,
+        code: "VALIDATION_FAILED",
+      });
     }
   });
 

@@ -150,7 +150,11 @@ describe.each(testDatabaseKinds())("one published report on %s", (kind) => {
     for (const id of [unknownId, pending.id, rejected.id, unpublished.id]) {
       const response = await one(id);
       expect(response.statusCode, id).toBe(404);
-      expect(response.json(), id).toEqual({ success: false, message: reviewMessages.notPublished });
+      expect(response.json(), id).toEqual({
+        success: false,
+        message: reviewMessages.notPublished,
+        code: "NOT_FOUND",
+      });
     }
   });
 
@@ -158,7 +162,11 @@ describe.each(testDatabaseKinds())("one published report on %s", (kind) => {
     for (const id of ["abc", "123", `${unknownId}x`, "%20", "3f2a1c4e-8b7d-4e6f-9a01-2b3c4d5e6fzz"]) {
       const response = await one(id);
       expect(response.statusCode, id).toBe(400);
-      expect(response.json(), id).toEqual({ success: false, message: reviewMessages.badReportId });
+      expect(response.json(), id).toEqual({
+        success: false,
+        message: reviewMessages.badReportId,
+        code: "VALIDATION_FAILED",
+      });
     }
     // The counts are still their own route.
     expect((await one("counts")).statusCode).toBe(200);

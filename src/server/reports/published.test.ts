@@ -235,7 +235,7 @@ describe.each(testDatabaseKinds())("published reports on %s", (kind) => {
     ];
     for (const [query, message] of refusals) {
       const response = await publishedList(t.app, query);
-      expect(response.json(), query).toEqual({ success: false, message });
+      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED" });
       expect(response.statusCode).toBe(400);
     }
   });

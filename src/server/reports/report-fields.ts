@@ -109,8 +109,13 @@ export function parseReportFields(values: ReadonlyMap<string, string>, today: st
   const result = reportFieldsSchema.safeParse(input);
   if (!result.success) {
     const issues = result.error.issues;
-    const missing = issues.find((issue) => issue.message === messages.fillRequired);
-    throw new HttpError(400, (missing ?? issues[0])?.message ?? messages.fillRequired);
+    const first = issues.find((issue) => issue.message === messages.fillRequired) ?? issues[0];
+    const field = first?.path[0];
+    throw new HttpError(
+      400,
+      first?.message ?? messages.fillRequired,
+      typeof field === "string" ? { field } : {},
+    );
   }
   return { ...result.data, place: parsePlace(input, today) };
 }
@@ -120,29 +125,33 @@ function parsePlace(input: Readonly<Record<string, string>>, today: string): Rep
   const text = (field: ReportFieldName) => input[field]?.trim() ?? "";
   const stateId = text("stateId");
   const state = /^\d{1,2}$/.test(stateId) ? stateLgas(Number(stateId)) : undefined;
-  if (!state) throw new HttpError(400, placeMessages.chooseState);
+  if (!state) throw new HttpError(400, placeMessages.chooseState, { field: "stateId" });
 
-  if (text("lga") === "") throw new HttpError(400, placeMessages.chooseLga);
+  if (text("lga") === "") throw new HttpError(400, placeMessages.chooseLga, { field: "lga" });
   const lga = lgaOfState(state.stateId, text("lga"));
-  if (!lga) throw new HttpError(400, placeMessages.lgaNotInState(state.state));
+  if (!lga) throw new HttpError(400, placeMessages.lgaNotInState(state.state), { field: "lga" });
 
   const place = text("place");
   if (HIDDEN_OR_BREAKING_CHARACTERS.test(place)) {
-    throw new HttpError(400, placeMessages.placeHasHiddenCharacters);
+    throw new HttpError(400, placeMessages.placeHasHiddenCharacters, { field: "place" });
   }
-  if (place.length > PLACE_NAME_MAX_LENGTH) throw new HttpError(400, placeMessages.placeTooLong);
+  if (place.length > PLACE_NAME_MAX_LENGTH) {
+    throw new HttpError(400, placeMessages.placeTooLong, { field: "place" });
+  }
 
   const occurredOn = text("occurredOn");
   const dateProblem = occurredOnProblem(occurredOn, today);
-  if (dateProblem) throw new HttpError(400, dateProblem);
+  if (dateProblem) throw new HttpError(400, dateProblem, { field: "occurredOn" });
 
   const precisionValue = text("placePrecision").toLowerCase();
   const precision =
     precisionValue === ""
       ? DEFAULT_PLACE_PRECISION
       : placePrecisions.find((known) => known === precisionValue);
-  if (!precision) throw new HttpError(400, placeMessages.unknownPrecision);
-  if (precision === "place" && place === "") throw new HttpError(400, placeMessages.precisionNeedsPlace);
+  if (!precision) throw new HttpError(400, placeMessages.unknownPrecision, { field: "placePrecision" });
+  if (precision === "place" && place === "") {
+    throw new HttpError(400, placeMessages.precisionNeedsPlace, { field: "place" });
+  }
 
   return {
     stateId: state.stateId,
@@ -160,7 +169,9 @@ function parsePlace(input: Readonly<Record<string, string>>, today: string): Rep
  */
 export function requirePeopleConsent(fields: ReportFields, mediaCount: number): void {
   const showsPeople = mediaCount > 0 || fields.videoUrl !== undefined;
-  if (showsPeople && !fields.peopleConsent) throw new HttpError(400, placeMessages.consentRequired);
+  if (showsPeople && !fields.peopleConsent) {
+    throw new HttpError(400, placeMessages.consentRequired, { field: "peopleConsent" });
+  }
 }
 
 /** True once every required field has arrived, so they can be checked before any file is stored. */
@@ -184,7 +195,9 @@ export function parsePhotoDescriptions(values: readonly string[], photoCount: nu
   return values.map((value, index) => {
     const folded = value.replace(/[\p{Cc}\s]+/gu, " ").trim();
     if (folded.length > PHOTO_DESCRIPTION_MAX_LENGTH) {
-      throw new HttpError(400, messages.photoDescriptionTooLong(index + 1));
+      throw new HttpError(400, messages.photoDescriptionTooLong(index + 1), {
+        field: PHOTO_DESCRIPTION_FIELD,
+      });
     }
     return folded === "" ? null : folded;
   });

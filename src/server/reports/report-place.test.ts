@@ -47,7 +47,13 @@ describe.each(testDatabaseKinds())("a report's place, date and consent on %s", (
   });
 
   async function expectRefused(response: Awaited<ReturnType<typeof submitReport>>, message: string) {
-    expect(response.json(), message).toEqual({ success: false, message });
+    // Every place, date and consent rule names the form field it is about.
+    expect(response.json(), message).toEqual({
+      success: false,
+      message,
+      code: "VALIDATION_FAILED",
+      field: expect.any(String),
+    });
     expect(response.statusCode).toBe(400);
     expect(await rows()).toEqual({ reports: [], media: [] });
     expect(await filesIn(t)).toEqual([]);
@@ -146,7 +152,12 @@ describe.each(testDatabaseKinds())("a report's place, date and consent on %s", (
       expect(today.statusCode, today.body).toBe(201);
       expect(today.json<SubmittedAnswer>().report.place?.occurredOn).toBe("2026-03-15");
       const future = await submit({ occurredOn: "2026-03-16" });
-      expect(future.json()).toEqual({ success: false, message: placeMessages.dateInFuture });
+      expect(future.json()).toEqual({
+        success: false,
+        message: placeMessages.dateInFuture,
+        code: "VALIDATION_FAILED",
+        field: "occurredOn",
+      });
       expect((await rows()).reports).toHaveLength(2);
     });
   });

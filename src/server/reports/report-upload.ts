@@ -112,7 +112,7 @@ export async function receiveReport(
       const name = part.fieldname;
       // The same rule as every JSON field and query parameter (http/input-guard.ts), for form fields.
       if (typeof part.value === "string" && hasForbiddenCharacter(part.value)) {
-        throw new HttpError(400, invalidCharacterMessage(name));
+        throw new HttpError(400, invalidCharacterMessage(name), { field: name });
       }
       if (name === PHOTO_DESCRIPTION_FIELD) {
         descriptions.push(typeof part.value === "string" ? part.value : String(part.value));

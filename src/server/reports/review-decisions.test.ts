@@ -161,7 +161,12 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
         note,
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ success: false, message: reviewMessages.noteRequired });
+      expect(refused.json()).toEqual({
+        success: false,
+        message: reviewMessages.noteRequired,
+        code: "VALIDATION_FAILED",
+        field: "note",
+      });
     }
     expect((await rowOf(report.id)).status).toBe("pending");
 
@@ -206,7 +211,11 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
         expect((await rowOf(report.id)).status).toBe(to);
         expect(await reviewAudit()).toHaveLength(1);
       } else {
-        expect(response.json()).toEqual({ success: false, message: reviewMessages.notAllowedTransition });
+        expect(response.json()).toEqual({
+          success: false,
+          message: reviewMessages.notAllowedTransition,
+          code: "VALIDATION_FAILED",
+        });
         expect(response.statusCode).toBe(400);
         expect((await rowOf(report.id)).status).toBe(from);
         expect(await reviewAudit()).toEqual([]);
@@ -262,7 +271,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
     });
 
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ success: false, message: reviewMessages.conflict });
+    expect(stale.json()).toEqual({ success: false, message: reviewMessages.conflict, code: "CONFLICT" });
     expect((await rowOf(report.id)).status).toBe("verified");
     expect(await reviewAudit()).toHaveLength(1);
     expect(await decisionMails()).toHaveLength(1);
@@ -285,7 +294,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       const winner = answers.find((answer) => answer.statusCode === 200)!.json<ReviewDecisionAnswer>();
       const loser = answers.find((answer) => answer.statusCode === 409)!;
-      expect(loser.json()).toEqual({ success: false, message: reviewMessages.conflict });
+      expect(loser.json()).toEqual({ success: false, message: reviewMessages.conflict, code: "CONFLICT" });
       expect((await rowOf(report.id)).status).toBe(winner.report.status);
       const audit = (await reviewAudit()).filter((row) => row.subjectId === report.id);
       expect(audit).toHaveLength(1);
@@ -319,7 +328,11 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
           note: "Mine.",
         });
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ success: false, message: "You cannot review your own report." });
+        expect(response.json()).toEqual({
+          success: false,
+          message: "You cannot review your own report.",
+          code: "FORBIDDEN",
+        });
       }
       expect((await rowOf(own.id)).status).toBe("pending");
       // Another reviewer may.
@@ -335,21 +348,30 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-report", "12345", "%27%20or%201%3D1"]) {
       const response = await decide(t.app, moderator, id, verify);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: reviewMessages.notFound });
+      expect(response.json()).toEqual({
+        success: false,
+        message: reviewMessages.notFound,
+        code: "NOT_FOUND",
+      });
     }
   });
 
   it("refuses a decision it cannot read, and a note that is too long", async () => {
     const report = await reportOf(t.app, reporter);
-    for (const body of [
-      {},
-      { status: "verified" },
-      { status: "published", fromStatus: "pending" },
-      { status: "verified", fromStatus: "unknown" },
-      { status: "verified", fromStatus: "pending", note: 42 },
-    ]) {
+    for (const [body, field] of [
+      [{}, "status"],
+      [{ status: "verified" }, "fromStatus"],
+      [{ status: "published", fromStatus: "pending" }, "status"],
+      [{ status: "verified", fromStatus: "unknown" }, "fromStatus"],
+      [{ status: "verified", fromStatus: "pending", note: 42 }, "note"],
+    ] as const) {
       const response = await decide(t.app, moderator, report.id, body);
-      expect(response.json()).toEqual({ success: false, message: reviewMessages.decisionUnreadable });
+      expect(response.json()).toEqual({
+        success: false,
+        message: reviewMessages.decisionUnreadable,
+        code: "VALIDATION_FAILED",
+        field,
+      });
       expect(response.statusCode).toBe(400);
     }
     const notJson = await t.app.inject({
@@ -365,7 +387,12 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
       fromStatus: "pending",
       note: "n".repeat(REVIEW_NOTE_MAX_LENGTH + 1),
     });
-    expect(tooLong.json()).toEqual({ success: false, message: reviewMessages.noteTooLong });
+    expect(tooLong.json()).toEqual({
+      success: false,
+      message: reviewMessages.noteTooLong,
+      code: "VALIDATION_FAILED",
+      field: "note",
+    });
     expect(tooLong.statusCode).toBe(400);
     expect((await rowOf(report.id)).status).toBe("pending");
 
@@ -377,7 +404,12 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
         note,
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ success: false, message: invalidCharacterMessage("note") });
+      expect(refused.json()).toEqual({
+        success: false,
+        message: invalidCharacterMessage("note"),
+        code: "VALIDATION_FAILED",
+        field: "note",
+      });
     }
     expect((await rowOf(report.id)).status).toBe("pending");
 

@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
     ];
     for (const [query, message] of refusals) {
       const response = await reviewList(t.app, moderator, query);
-      expect(response.json(), query).toEqual({ success: false, message });
+      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED" });
       expect(response.statusCode).toBe(400);
     }
   });

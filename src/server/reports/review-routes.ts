@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
+import { api, decisionSchema } from "../../domain/api";
 import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
 import type { ReportStatus } from "../../domain/reports/report-rules";
 import { isReportId } from "../../domain/reports/published-report-text";
@@ -18,8 +18,8 @@ import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { singleParameter as single } from "../http/query-params";
 import type { MediaLinks } from "../media/media-links";
-import { pageFrom, pageMeta, pageMetaSchema } from "./paging";
-import { mediaViewSchema, reportPlaceSchema } from "./routes";
+import { routeSchema } from "../openapi/route-schema";
+import { pageFrom, pageMeta } from "./paging";
 import { decisionEmail } from "./review-emails";
 import {
   countReportsByStatus,
@@ -56,166 +56,6 @@ const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** Seconds a browser or shared cache may keep a page of published reports. */
 const PUBLISHED_CACHE_SECONDS = 60;
 
-const reviewReportSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    commentType: { type: "string" },
-    comment: { type: "string" },
-    status: { type: "string" },
-    createdAt: { type: "string" },
-    videoUrl: { type: ["string", "null"] },
-    media: { type: "array", items: mediaViewSchema },
-    firstName: { type: "string" },
-    lastName: { type: "string" },
-    email: { type: "string" },
-    showFirstName: { type: "boolean" },
-    reviewNote: { type: ["string", "null"] },
-    reviewedAt: { type: ["string", "null"] },
-    reviewedBy: {
-      type: ["object", "null"],
-      properties: { id: { type: "integer" }, firstname: { type: "string" }, lastname: { type: "string" } },
-      required: ["id", "firstname", "lastname"],
-      additionalProperties: false,
-    },
-    place: reportPlaceSchema,
-    peopleConsent: { type: "boolean" },
-  },
-  required: [
-    "id",
-    "commentType",
-    "comment",
-    "status",
-    "createdAt",
-    "videoUrl",
-    "media",
-    "firstName",
-    "lastName",
-    "email",
-    "showFirstName",
-    "reviewNote",
-    "reviewedAt",
-    "reviewedBy",
-    "place",
-    "peopleConsent",
-  ],
-  additionalProperties: false,
-} as const;
-
-const publishedReportSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    commentType: { type: "string" },
-    comment: { type: "string" },
-    createdAt: { type: "string" },
-    publishedAt: { type: "string" },
-    reporterName: { type: "string" },
-    videoUrl: { type: ["string", "null"] },
-    media: { type: "array", items: mediaViewSchema },
-    // PublishedPlace: the LGA and place name are null unless the reporter chose to publish them.
-    place: {
-      type: ["object", "null"],
-      properties: {
-        stateId: { type: "integer" },
-        state: { type: "string" },
-        lga: { type: ["string", "null"] },
-        place: { type: ["string", "null"] },
-        occurredOn: { type: "string" },
-      },
-      required: ["stateId", "state", "lga", "place", "occurredOn"],
-      additionalProperties: false,
-    },
-  },
-  required: [
-    "id",
-    "commentType",
-    "comment",
-    "createdAt",
-    "publishedAt",
-    "reporterName",
-    "videoUrl",
-    "media",
-    "place",
-  ],
-  additionalProperties: false,
-} as const;
-
-const answers = {
-  reviews: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      reports: { type: "array", items: reviewReportSchema },
-      counts: {
-        type: "object",
-        properties: {
-          pending: { type: "integer" },
-          verified: { type: "integer" },
-          rejected: { type: "integer" },
-        },
-        required: ["pending", "verified", "rejected"],
-        additionalProperties: false,
-      },
-      meta: pageMetaSchema,
-    },
-    required: ["success", "reports", "counts", "meta"],
-    additionalProperties: false,
-  },
-  decided: {
-    type: "object",
-    properties: { success: { type: "boolean" }, message: { type: "string" }, report: reviewReportSchema },
-    required: ["success", "message", "report"],
-    additionalProperties: false,
-  },
-  published: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      reports: { type: "array", items: publishedReportSchema },
-      meta: pageMetaSchema,
-    },
-    required: ["success", "reports", "meta"],
-    additionalProperties: false,
-  },
-  publishedOne: {
-    type: "object",
-    properties: { success: { type: "boolean" }, report: publishedReportSchema },
-    required: ["success", "report"],
-    additionalProperties: false,
-  },
-  counts: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      counts: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: { stateId: { type: "integer" }, verified: { type: "integer" } },
-          required: ["stateId", "verified"],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ["success", "counts"],
-    additionalProperties: false,
-  },
-} as const;
-
-const decisionSchema = z.object(
-  {
-    status: z.enum(reportStatuses, { error: reviewMessages.decisionUnreadable }),
-    fromStatus: z.enum(reportStatuses, { error: reviewMessages.decisionUnreadable }),
-    note: z
-      .string({ error: reviewMessages.decisionUnreadable })
-      .nullish()
-      // NUL and unpaired surrogates never get here: http/input-guard.ts refuses them for every field.
-      .transform((note) => (note ?? "").trim()),
-  },
-  { error: reviewMessages.decisionUnreadable },
-);
-
 interface ListQuery {
   Querystring: Record<string, unknown> & { page?: unknown; per_page?: unknown };
 }
@@ -224,41 +64,41 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
   return async (scope) => {
     acceptJsonBodies(scope);
 
-    scope.get<ListQuery>(
-      "/reviews",
-      { schema: { response: { 200: answers.reviews } } },
-      async (request, reply) => {
-        const reviewer = await requirePermission(request, "report:review");
-        const status = statusFilter(request.query.status);
-        const commentType = commentTypeFilter(request.query.commentType);
-        const stateId = stateFilter(request.query);
-        const page = pageFrom(request.query);
-        const [{ total, reports }, counts] = await Promise.all([
-          findReportsForReview(db, { status, commentType, stateId }, page),
-          countReportsByStatus(db),
-        ]);
-        // Reporters' names and e-mail addresses: never kept by a browser or a shared cache.
-        reply.header("cache-control", "no-store");
-        return {
-          success: true,
-          reports: reports.map((report) => toReviewView(report, links.forViewer(reviewer.id))),
-          counts,
-          meta: pageMeta(total, page),
-        };
-      },
-    );
+    scope.get<ListQuery>("/reviews", { schema: routeSchema(api.reviews.list) }, async (request, reply) => {
+      const reviewer = await requirePermission(request, "report:review");
+      const status = statusFilter(request.query.status);
+      const commentType = commentTypeFilter(request.query.commentType);
+      const stateId = stateFilter(request.query);
+      const page = pageFrom(request.query);
+      const [{ total, reports }, counts] = await Promise.all([
+        findReportsForReview(db, { status, commentType, stateId }, page),
+        countReportsByStatus(db),
+      ]);
+      // Reporters' names and e-mail addresses: never kept by a browser or a shared cache.
+      reply.header("cache-control", "no-store");
+      return {
+        success: true,
+        reports: reports.map((report) => toReviewView(report, links.forViewer(reviewer.id))),
+        counts,
+        meta: pageMeta(total, page),
+      };
+    });
 
     scope.patch<{ Params: { id: string } }>(
       "/:id/review",
-      { schema: { response: { 200: answers.decided } } },
+      { schema: routeSchema(api.reviews.decide) },
       async (request, reply) => {
         const reviewer = await requirePermission(request, "report:review");
         const reportId = request.params.id.toLowerCase();
         if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
         const { status: to, fromStatus: from, note } = parseBody(decisionSchema, request.body);
         if (!canMoveReport(from, to)) throw new HttpError(400, reviewMessages.notAllowedTransition);
-        if (noteRequired(to) && note === "") throw new HttpError(400, reviewMessages.noteRequired);
-        if (note.length > REVIEW_NOTE_MAX_LENGTH) throw new HttpError(400, reviewMessages.noteTooLong);
+        if (noteRequired(to) && note === "") {
+          throw new HttpError(400, reviewMessages.noteRequired, { field: "note" });
+        }
+        if (note.length > REVIEW_NOTE_MAX_LENGTH) {
+          throw new HttpError(400, reviewMessages.noteTooLong, { field: "note" });
+        }
 
         const decision = { from, to, note: note === "" ? null : note };
         const outcome = await decideOnReport(
@@ -286,7 +126,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
 
     scope.get<ListQuery>(
       "/published",
-      { schema: { response: { 200: answers.published } } },
+      { schema: routeSchema(api.reviews.published) },
       async (request, reply) => {
         const filter = publishedFilter(request.query);
         const page = pageFrom(request.query);
@@ -297,7 +137,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       },
     );
 
-    scope.get("/published/counts", { schema: { response: { 200: answers.counts } } }, async (_, reply) => {
+    scope.get("/published/counts", { schema: routeSchema(api.reviews.publishedCounts) }, async (_, reply) => {
       const counts = await countVerifiedByState(db);
       reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
       return { success: true, counts };
@@ -306,7 +146,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
     // "/published/counts" is a static route, so Fastify prefers it to this one.
     scope.get<{ Params: { id: string } }>(
       "/published/:id",
-      { schema: { response: { 200: answers.publishedOne } } },
+      { schema: routeSchema(api.reviews.publishedOne) },
       async (request, reply) => {
         const reportId = request.params.id.toLowerCase();
         if (!isReportId(reportId)) throw new HttpError(400, reviewMessages.badReportId);

@@ -1,5 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { api } from "../../domain/api";
 import { todayInNigeria } from "../../domain/reports/report-place";
 import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
 import type { Clock } from "../clock";
@@ -9,7 +10,8 @@ import { HttpError } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
 import { isStorageUnavailable, type MediaStore } from "../media/media-store";
 import type { RemuxOptions } from "../media/videos";
-import { pageFrom, pageMeta, pageMetaSchema } from "./paging";
+import { routeSchema } from "../openapi/route-schema";
+import { pageFrom, pageMeta } from "./paging";
 import { findOwnReports, saveReport, toOwnReportView } from "./report-store";
 import {
   largestReportBytes,
@@ -37,99 +39,6 @@ export interface ReportsDependencies {
   submissions: SubmissionLimit;
 }
 
-export const mediaViewSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    kind: { type: "string" },
-    contentType: { type: "string" },
-    bytes: { type: "integer" },
-    url: { type: "string" },
-    description: { type: ["string", "null"] },
-    width: { type: ["integer", "null"] },
-    height: { type: ["integer", "null"] },
-    variants: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          width: { type: "integer" },
-          height: { type: "integer" },
-          url: { type: "string" },
-        },
-        required: ["width", "height", "url"],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ["id", "kind", "contentType", "bytes", "url", "description", "width", "height", "variants"],
-  additionalProperties: false,
-} as const;
-
-/** A report's whole place (ReportPlace), for its reporter and moderators; null when it has none. */
-export const reportPlaceSchema = {
-  type: ["object", "null"],
-  properties: {
-    stateId: { type: "integer" },
-    state: { type: "string" },
-    lga: { type: "string" },
-    place: { type: ["string", "null"] },
-    occurredOn: { type: "string" },
-    precision: { type: "string" },
-  },
-  required: ["stateId", "state", "lga", "place", "occurredOn", "precision"],
-  additionalProperties: false,
-} as const;
-
-const ownReportSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    commentType: { type: "string" },
-    comment: { type: "string" },
-    status: { type: "string" },
-    createdAt: { type: "string" },
-    videoUrl: { type: ["string", "null"] },
-    media: { type: "array", items: mediaViewSchema },
-    showFirstName: { type: "boolean" },
-    reviewNote: { type: ["string", "null"] },
-    reviewedAt: { type: ["string", "null"] },
-    place: reportPlaceSchema,
-    peopleConsent: { type: "boolean" },
-  },
-  required: [
-    "id",
-    "commentType",
-    "comment",
-    "status",
-    "createdAt",
-    "videoUrl",
-    "media",
-    "showFirstName",
-    "reviewNote",
-    "reviewedAt",
-    "place",
-    "peopleConsent",
-  ],
-  additionalProperties: false,
-} as const;
-
-const submittedAnswer = {
-  type: "object",
-  properties: { success: { type: "boolean" }, message: { type: "string" }, report: ownReportSchema },
-  required: ["success", "message", "report"],
-} as const;
-
-const mineAnswer = {
-  type: "object",
-  properties: {
-    success: { type: "boolean" },
-    reports: { type: "array", items: ownReportSchema },
-    meta: pageMetaSchema,
-  },
-  required: ["success", "reports", "meta"],
-} as const;
-
 export function reportRoutes({
   db,
   now,
@@ -143,7 +52,7 @@ export function reportRoutes({
     // Multipart for these routes only; the parser itself stops parts, files and fields beyond the limits.
     await scope.register(fastifyMultipart, { limits: multipartLimits(limits) });
 
-    scope.post("/", { schema: { response: { 201: submittedAnswer } } }, async (request, reply) => {
+    scope.post("/", { schema: routeSchema(api.reports.submit) }, async (request, reply) => {
       const user = await requirePermission(request, "report:submit");
       await submissions.count(request, reply);
       if (!request.isMultipart()) throw new HttpError(415, reportServerMessages.notMultipart);
@@ -196,7 +105,7 @@ export function reportRoutes({
 
     scope.get<{ Querystring: { page?: unknown; per_page?: unknown } }>(
       "/mine",
-      { schema: { response: { 200: mineAnswer } } },
+      { schema: routeSchema(api.reports.mine) },
       async (request, reply) => {
         const user = await requirePermission(request, "report:read-own");
         const page = pageFrom(request.query);

@@ -1,3 +1,4 @@
+import { errorCodeForStatus } from "../../domain/api/shared";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -61,7 +62,10 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
     status: number,
     message: string,
   ) {
-    expect(response.json()).toEqual({ success: false, message });
+    // A refusal of a field names it; the rest of the answer is exactly this.
+    const { field, ...answer } = response.json<{ field?: unknown }>();
+    expect(answer).toEqual({ success: false, message, code: errorCodeForStatus(status) });
+    if (field !== undefined) expect(field).toBeTypeOf("string");
     expect(response.statusCode).toBe(status);
     expect(await rows()).toEqual({ reports: [], media: [] });
     expect(await filesIn(t)).toEqual([]);
@@ -524,7 +528,11 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
         headers: bearer(token),
       });
       expect(json.statusCode).toBe(415);
-      expect(json.json()).toEqual({ success: false, message: reportServerMessages.notMultipart });
+      expect(json.json()).toEqual({
+        success: false,
+        message: reportServerMessages.notMultipart,
+        code: "UNSUPPORTED_MEDIA_TYPE",
+      });
 
       const body = multipart(fieldParts());
       const broken = await t.app.inject({
@@ -534,7 +542,11 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
         headers: { ...body.headers, ...bearer(token) },
       });
       expect(broken.statusCode).toBe(400);
-      expect(broken.json()).toEqual({ success: false, message: reportServerMessages.formUnreadable });
+      expect(broken.json()).toEqual({
+        success: false,
+        message: reportServerMessages.formUnreadable,
+        code: "VALIDATION_FAILED",
+      });
     });
 
     it("refuses a request larger than any report before reading it", async () => {
@@ -588,6 +600,7 @@ describe("upload settings", () => {
 
     expect(response.json()).toEqual({
       success: false,
+      code: "TOO_LARGE",
       message: 'The video "long-clip.mp4" is larger than 0.1 MB.',
     });
     expect(response.statusCode).toBe(413);

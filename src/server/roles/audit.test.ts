@@ -135,7 +135,11 @@ describe.each(testDatabaseKinds())("the audit log on %s", (kind) => {
     for (const token of [moderator, user]) {
       const response = await audit("", token);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ success: false, message: "You do not have permission to do that." });
+      expect(response.json()).toEqual({
+        success: false,
+        message: "You do not have permission to do that.",
+        code: "FORBIDDEN",
+      });
     }
     expect((await audit("", null)).statusCode).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { userRoles } from "../../domain/accounts/user";
+import { roleChangeMessages } from "../../domain/api/roles";
 
 // What the roles API says to people. The success sentence is the spec's (§8), to the letter.
 
@@ -8,8 +8,7 @@ export const SEARCH_MAX_LENGTH = 200;
 
 export const roleMessages = {
   roleUpdated: "User role updated successfully",
-  chooseUser: "Please say whose role to change: userId must be the id of a user.",
-  unknownRole: `That is not a role. Choose one of: ${userRoles.join(", ")}.`,
+  ...roleChangeMessages,
   unknownUser: "There is no user with that id.",
   ownRole: "You cannot change your own role.",
   lastAdmin:

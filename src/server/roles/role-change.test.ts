@@ -122,7 +122,12 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
     for (const role of ["superuser", "Admin", "", 3, null]) {
       const response = await updateRole({ userId: ids.user, role });
       expect(response.statusCode, String(role)).toBe(400);
-      expect(response.json()).toEqual({ success: false, message: roleMessages.unknownRole });
+      expect(response.json()).toEqual({
+        success: false,
+        message: roleMessages.unknownRole,
+        code: "VALIDATION_FAILED",
+        field: "role",
+      });
     }
     expect(await roleOf(t.db, ids.user)).toBe("user");
   });
@@ -155,7 +160,11 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
     for (const userId of [9999, 2_147_483_647]) {
       const response = await updateRole({ userId, role: "moderator" });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: roleMessages.unknownUser });
+      expect(response.json()).toEqual({
+        success: false,
+        message: roleMessages.unknownUser,
+        code: "NOT_FOUND",
+      });
     }
   });
 
@@ -163,7 +172,11 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
     for (const role of ["user", "moderator", "admin"]) {
       const response = await updateRole({ userId: ids.admin, role });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ success: false, message: "You cannot change your own role." });
+      expect(response.json()).toEqual({
+        success: false,
+        message: "You cannot change your own role.",
+        code: "FORBIDDEN",
+      });
     }
     expect(await roleOf(t.db, ids.admin)).toBe("admin");
     expect(await roleChanges()).toEqual([]);
@@ -173,7 +186,11 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
     for (const token of [moderator, user]) {
       const response = await updateRole({ userId: ids.user, role: "admin" }, token);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ success: false, message: "You do not have permission to do that." });
+      expect(response.json()).toEqual({
+        success: false,
+        message: "You do not have permission to do that.",
+        code: "FORBIDDEN",
+      });
     }
     expect((await updateRole({ userId: ids.user, role: "admin" }, null)).statusCode).toBe(401);
     expect(await roleOf(t.db, ids.user)).toBe("user");

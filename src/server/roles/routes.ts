@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
 import { accountMessages } from "../../domain/accounts/messages";
 import { userRoles } from "../../domain/accounts/user";
+import { api, roleChangeSchema } from "../../domain/api";
 import type { Clock } from "../clock";
 import { requirePermission, requireUser } from "../accounts/guards";
-import { publicUserJsonSchema } from "../accounts/public-user";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
+import { routeSchema } from "../openapi/route-schema";
 import { listAuditEntries } from "./audit-entries";
 import { roleMessages } from "./messages";
 import { pageFrom, pageMeta, searchFrom, userListMeta } from "./paging";
@@ -30,91 +30,6 @@ export interface RolesDependencies {
   now: Clock;
 }
 
-const metaSchema = {
-  type: "object",
-  properties: {
-    total: { type: "integer" },
-    page: { type: "integer" },
-    per_page: { type: "integer" },
-    last_page: { type: "integer" },
-  },
-  required: ["total", "page", "per_page", "last_page"],
-  additionalProperties: false,
-} as const;
-
-const answers = {
-  users: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      users: { type: "array", items: publicUserJsonSchema },
-      meta: {
-        ...metaSchema,
-        properties: { ...metaSchema.properties, total_exact: { type: "boolean" } },
-        required: [...metaSchema.required, "total_exact"],
-      },
-    },
-    required: ["success", "users", "meta"],
-  },
-  roles: {
-    type: "object",
-    properties: { success: { type: "boolean" }, roles: { type: "array", items: { type: "string" } } },
-    required: ["success", "roles"],
-  },
-  roleChanged: {
-    type: "object",
-    properties: { success: { type: "boolean" }, message: { type: "string" }, user: publicUserJsonSchema },
-    required: ["success", "message", "user"],
-  },
-  audit: {
-    type: "object",
-    properties: {
-      success: { type: "boolean" },
-      entries: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: {
-            id: { type: "integer" },
-            at: { type: "string" },
-            actor: {
-              type: ["object", "null"],
-              properties: {
-                id: { type: "integer" },
-                firstname: { type: "string" },
-                lastname: { type: "string" },
-                email: { type: "string" },
-              },
-              required: ["id", "firstname", "lastname", "email"],
-              additionalProperties: false,
-            },
-            action: { type: "string" },
-            subjectType: { type: "string" },
-            subjectId: { type: "string" },
-            details: { type: "object", additionalProperties: true },
-          },
-          required: ["id", "at", "actor", "action", "subjectType", "subjectId", "details"],
-          additionalProperties: false,
-        },
-      },
-      meta: metaSchema,
-    },
-    required: ["success", "entries", "meta"],
-  },
-} as const;
-
-const roleChangeSchema = z.object(
-  {
-    userId: z
-      .number({ error: roleMessages.chooseUser })
-      .int({ error: roleMessages.chooseUser })
-      .positive({ error: roleMessages.chooseUser })
-      .max(2_147_483_647, { error: roleMessages.chooseUser }),
-    role: z.enum(userRoles, { error: roleMessages.unknownRole }),
-  },
-  { error: roleMessages.chooseUser },
-);
-
 interface ListQuery {
   Querystring: { page?: unknown; per_page?: unknown; search?: unknown };
 }
@@ -127,7 +42,7 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       reply.header("cache-control", "no-store");
     });
 
-    roles.get<ListQuery>("/users", { schema: { response: { 200: answers.users } } }, async (request) => {
+    roles.get<ListQuery>("/users", { schema: routeSchema(api.roles.users) }, async (request) => {
       await requirePermission(request, "users:list");
       const page = pageFrom(request.query);
       const search = searchFrom(request.query.search);
@@ -135,12 +50,12 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       return { success: true, users, meta: userListMeta(total, exact, page) };
     });
 
-    roles.get("/roles", { schema: { response: { 200: answers.roles } } }, async (request) => {
+    roles.get("/roles", { schema: routeSchema(api.roles.roles) }, async (request) => {
       await requireUser(request);
       return { success: true, roles: [...userRoles] };
     });
 
-    roles.patch("/update-role", { schema: { response: { 200: answers.roleChanged } } }, async (request) => {
+    roles.patch("/update-role", { schema: routeSchema(api.roles.updateRole) }, async (request) => {
       const admin = await requirePermission(request, "roles:change");
       const { userId, role } = parseBody(roleChangeSchema, request.body);
       const change = await changeRole(db, { actorId: admin.id, userId, role, at: now() });
@@ -159,7 +74,7 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       }
     });
 
-    roles.get<ListQuery>("/audit", { schema: { response: { 200: answers.audit } } }, async (request) => {
+    roles.get<ListQuery>("/audit", { schema: routeSchema(api.roles.audit) }, async (request) => {
       await requirePermission(request, "audit:read");
       const page = pageFrom(request.query);
       const { total, entries } = await listAuditEntries(db, page);

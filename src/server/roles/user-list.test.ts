@@ -71,7 +71,11 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
   it("refuses plain users and anyone not signed in", async () => {
     const refused = await list("", user);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ success: false, message: "You do not have permission to do that." });
+    expect(refused.json()).toEqual({
+      success: false,
+      message: "You do not have permission to do that.",
+      code: "FORBIDDEN",
+    });
     expect((await list("", null)).statusCode).toBe(401);
   });
 
@@ -142,7 +146,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
     for (const [query, message] of cases) {
       const response = await list(query);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ success: false, message });
+      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED" });
     }
   });
 

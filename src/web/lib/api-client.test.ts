@@ -55,6 +55,29 @@ describe("apiRequest", () => {
     expect(init.body).toBe(JSON.stringify({ firstname: "Ada" }));
   });
 
+  it("carries the failure's code and field, to branch on instead of the message", async () => {
+    const refusal = {
+      success: false,
+      message: "Please enter a valid email address",
+      code: "VALIDATION_FAILED",
+      field: "email",
+    };
+    vi.stubGlobal("fetch", answer(400, refusal));
+    const error = await apiRequest("POST", "/auth/register", { body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: refusal.message,
+      code: "VALIDATION_FAILED",
+      field: "email",
+    });
+
+    // Not the API's failure shape (a proxy's page, an unknown code): no code to branch on.
+    vi.stubGlobal("fetch", answer(502, { success: false, message: "Bad gateway", code: "SOMETHING_ELSE" }));
+    const other = await apiRequest("GET", "/health").catch((caught: unknown) => caught);
+    expect(other).toMatchObject({ status: 502, code: null, field: null });
+  });
+
   it("sends no token when signed out or asked not to", async () => {
     const fetchMock = answer(200, { success: true });
     vi.stubGlobal("fetch", fetchMock);

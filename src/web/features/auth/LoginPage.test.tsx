@@ -118,7 +118,10 @@ describe("the login form", () => {
   it("offers to resend the verification e-mail when the address is not verified yet", async () => {
     const message = "Please verify your e-mail address before signing in.";
     const api = mockApi()
-      .answer("POST /auth/login", { status: 403, body: { success: false, message } })
+      .answer("POST /auth/login", {
+        status: 403,
+        body: { success: false, message, code: "EMAIL_NOT_VERIFIED" },
+      })
       .answer("POST /auth/resend-verification", {
         status: 200,
         body: { success: true, message: "Please check your inbox." },

@@ -89,7 +89,7 @@ export function LoginPage() {
       const message = failureMessage(error, { network: loginMessages.failed, other: loginMessages.failed });
       toast.error(message);
       setProblem(formProblem(message));
-      if (error instanceof ApiError && error.status === 403) {
+      if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") {
         rememberPendingVerificationEmail(email);
         setUnverifiedEmail(email);
       }

@@ -34,7 +34,7 @@ import { sendEyewitnessReport, serverMessage } from "./report-api";
 import {
   checkEyewitnessDraft,
   draftHasMedia,
-  fieldOfServerMessage,
+  fieldOfServerField,
   reportFields as ids,
   type EyewitnessDraft,
   type EyewitnessSubmission,
@@ -167,7 +167,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
         setDraft(found.draft);
         setRestored(true);
         if (found.problem) {
-          const fieldId = fieldOfServerMessage(found.problem);
+          const fieldId = fieldOfServerField(found.problemField);
           setFailed(true);
           setProblem(formProblem(found.problem, fieldId ? [{ fieldId, message: found.problem }] : []));
         }
@@ -305,7 +305,9 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       setFailed(true);
       // A refusal the form knows the field of is shown on that field too, linked from the summary.
       const fieldId =
-        error instanceof ApiError && error.status === 400 ? fieldOfServerMessage(message) : null;
+        error instanceof ApiError && error.code === "VALIDATION_FAILED"
+          ? fieldOfServerField(error.field)
+          : null;
       setProblem(formProblem(message, fieldId ? [{ fieldId, message }] : []));
     }
   }

@@ -709,7 +709,12 @@ describe("the eyewitness form: where, when and who sees what", () => {
     await fillIn(user);
     await user.click(sendButton());
     await act(async () =>
-      xhr.latest().respond(400, { success: false, message: placeMessages.lgaNotInState("Lagos") }),
+      xhr.latest().respond(400, {
+        success: false,
+        message: placeMessages.lgaNotInState("Lagos"),
+        code: "VALIDATION_FAILED",
+        field: "lga",
+      }),
     );
     expect(summary()).toHaveFocus();
     expect(

@@ -67,11 +67,10 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
       const status = error instanceof ApiError ? error.status : 0;
       const message = serverMessage(error);
       if (
-        status === 400 &&
-        message &&
-        ((error instanceof ApiError && error.field === "note") ||
-          message === reviewMessages.noteRequired ||
-          message === reviewMessages.noteTooLong)
+        error instanceof ApiError &&
+        error.code === "VALIDATION_FAILED" &&
+        error.field === "note" &&
+        message
       ) {
         return refuseNote(message);
       }

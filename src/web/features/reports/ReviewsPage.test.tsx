@@ -474,7 +474,15 @@ describe("Reviews: decisions", () => {
     const { then } = answer(queue([ramp]));
     const { user } = showReviews("moderator");
     const card = await screen.findByRole("article");
-    then({ status: 400, body: { success: false, message: reviewMessages.noteRequired } });
+    then({
+      status: 400,
+      body: {
+        success: false,
+        message: reviewMessages.noteRequired,
+        code: "VALIDATION_FAILED",
+        field: "note",
+      },
+    });
     await user.type(noteField(card), "x");
     await user.click(within(card).getByRole("button", { name: "Reject" }));
     expect(await within(card).findByText(reviewMessages.noteRequired)).toBeInTheDocument();

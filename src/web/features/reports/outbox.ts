@@ -85,7 +85,9 @@ export async function sendOutbox(userId: number, options: SendOptions = {}): Pro
         if (error instanceof ApiError && error.status === 401) return run;
         if (!isRetryable(error)) {
           const message = serverMessage(error) ?? reportMessages.failed;
-          await markRefused(record.id, message);
+          const field =
+            error instanceof ApiError && error.code === "VALIDATION_FAILED" ? error.field : undefined;
+          await markRefused(record.id, message, field);
           run.refused.push(message);
           options.onProgress?.();
           break;

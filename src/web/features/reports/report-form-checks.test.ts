@@ -6,7 +6,7 @@ import {
   checkEyewitnessDraft,
   chosenState,
   draftHasMedia,
-  fieldOfServerMessage,
+  fieldOfServerField,
   stateChoices,
   missingMessages,
   reportFields,
@@ -288,14 +288,15 @@ describe("checkEyewitnessDraft: where, when and who sees what", () => {
     expect(chosenState("2.5")).toBeUndefined();
   });
 
-  it("knows which field a server's refusal is about", () => {
-    expect(fieldOfServerMessage(placeMessages.chooseState)).toBe(reportFields.state);
-    expect(fieldOfServerMessage(placeMessages.lgaNotInState("Kano"))).toBe(reportFields.lga);
-    expect(fieldOfServerMessage(placeMessages.dateInFuture)).toBe(reportFields.occurredOn);
-    expect(fieldOfServerMessage(placeMessages.precisionNeedsPlace)).toBe(reportFields.place);
-    expect(fieldOfServerMessage(placeMessages.unknownPrecision)).toBe(reportFields.placePrecision);
-    expect(fieldOfServerMessage(placeMessages.consentRequired)).toBe(reportFields.peopleConsent);
-    expect(fieldOfServerMessage("The server is resting.")).toBeNull();
+  it("knows which form field a server's refusal is about, from the field the API names", () => {
+    expect(fieldOfServerField("stateId")).toBe(reportFields.state);
+    expect(fieldOfServerField("lga")).toBe(reportFields.lga);
+    expect(fieldOfServerField("occurredOn")).toBe(reportFields.occurredOn);
+    expect(fieldOfServerField("place")).toBe(reportFields.place);
+    expect(fieldOfServerField("placePrecision")).toBe(reportFields.placePrecision);
+    expect(fieldOfServerField("peopleConsent")).toBe(reportFields.peopleConsent);
+    expect(fieldOfServerField("photoDescription")).toBeNull();
+    expect(fieldOfServerField(undefined)).toBeNull();
   });
 });
 

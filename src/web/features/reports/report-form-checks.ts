@@ -10,7 +10,7 @@ import {
   todayInNigeria,
   type PlacePrecision,
 } from "../../../domain/reports/report-place";
-import { lgaOfState, lgasByState, stateLgas } from "../../../domain/reports/report-lgas";
+import { lgaOfState, stateLgas } from "../../../domain/reports/report-lgas";
 import {
   COMMENT_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -142,32 +142,28 @@ export function chosenState(stateId: string) {
   return /^\d+$/.test(stateId) ? stateLgas(Number(stateId)) : undefined;
 }
 
-const dateMessages: readonly string[] = [
-  placeMessages.chooseDate,
-  placeMessages.invalidDate,
-  placeMessages.dateInFuture,
-  placeMessages.dateTooEarly,
-];
-const placeNameMessages: readonly string[] = [
-  placeMessages.placeTooLong,
-  placeMessages.placeHasHiddenCharacters,
-  placeMessages.precisionNeedsPlace,
-];
+/** The API's names of a report's fields (its multipart form) → this form's fields. */
+const fieldsOfServerFields: Readonly<Record<string, string>> = {
+  firstName: reportFields.firstName,
+  lastName: reportFields.lastName,
+  email: reportFields.email,
+  commentType: reportFields.commentType,
+  comment: reportFields.comment,
+  videoUrl: reportFields.videoUrl,
+  stateId: reportFields.state,
+  lga: reportFields.lga,
+  place: reportFields.place,
+  occurredOn: reportFields.occurredOn,
+  placePrecision: reportFields.placePrecision,
+  peopleConsent: reportFields.peopleConsent,
+};
 
 /**
- * The field a server's refusal (a 400's sentence) is about, when it is one of the place, date or privacy
- * rules the form also checks, so the form can show it on that field; null for any other sentence.
+ * The form field a server's refusal is about, from the `field` the API names with VALIDATION_FAILED, so
+ * the form can show the sentence on that field; null when there is none or the form has no such field.
  */
-export function fieldOfServerMessage(message: string): string | null {
-  if (message === placeMessages.chooseState) return reportFields.state;
-  if (message === placeMessages.chooseLga) return reportFields.lga;
-  if (lgasByState.some(({ state }) => placeMessages.lgaNotInState(state) === message))
-    return reportFields.lga;
-  if (placeNameMessages.includes(message)) return reportFields.place;
-  if (dateMessages.includes(message)) return reportFields.occurredOn;
-  if (message === placeMessages.unknownPrecision) return reportFields.placePrecision;
-  if (message === placeMessages.consentRequired) return reportFields.peopleConsent;
-  return null;
+export function fieldOfServerField(field: string | undefined): string | null {
+  return field === undefined ? null : (fieldsOfServerFields[field] ?? null);
 }
 
 /** Whether the draft attaches media of the chosen kind (photographs, a video file or a video link). */

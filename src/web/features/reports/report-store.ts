@@ -29,6 +29,8 @@ interface DraftRecord {
   draft: StoredDraftFields;
   /** The server's refusal, for a report that came back from the outbox. */
   problem?: string;
+  /** The field that refusal is about (the API's `field`), when it named one. */
+  problemField?: string;
 }
 
 type StoredSubmission = Omit<EyewitnessSubmission, "photos" | "video"> & {
@@ -44,11 +46,13 @@ export interface OutboxRecord {
   /** Waiting to be sent, or refused by the server (a 4xx) and waiting to go back to the form. */
   state: "waiting" | "refused";
   message?: string;
+  field?: string;
 }
 
 export interface RestoredDraft {
   draft: EyewitnessDraft;
   problem?: string;
+  problemField?: string;
 }
 
 let opening: Promise<IDBDatabase> | null = null;
@@ -204,6 +208,7 @@ export async function loadDraft(userId: number, newKey: () => string): Promise<R
       savedAt: Date.now(),
       draft: draftOfSubmission(refused.submission),
       ...(refused.message ? { problem: refused.message } : {}),
+      ...(refused.field ? { problemField: refused.field } : {}),
     };
     await result(drafts.put(restored));
     await result(outbox.delete(refused.id));
@@ -213,6 +218,7 @@ export async function loadDraft(userId: number, newKey: () => string): Promise<R
   return {
     draft: fromStoredDraft(record.draft, newKey),
     ...(record.problem ? { problem: record.problem } : {}),
+    ...(record.problemField ? { problemField: record.problemField } : {}),
   };
 }
 
@@ -244,10 +250,11 @@ export async function removeReport(id: number): Promise<void> {
   await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).delete(id)));
 }
 
-export async function markRefused(id: number, message: string): Promise<void> {
+export async function markRefused(id: number, message: string, field?: string): Promise<void> {
   await transact([OUTBOX], "readwrite", async (transaction) => {
     const outbox = transaction.objectStore(OUTBOX);
     const record = await result<OutboxRecord | undefined>(outbox.get(id));
-    if (record) await result(outbox.put({ ...record, state: "refused", message }));
+    if (record)
+      await result(outbox.put({ ...record, state: "refused", message, ...(field ? { field } : {}) }));
   });
 }

@@ -1,0 +1,213 @@
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { publicUserSchema } from "../../domain/api/shared";
+import { testClock, testConfig, testPasswordHashing } from "../../test/server/accounts";
+import { buildApp } from "../app";
+import type { DatabaseHandle } from "../db/database";
+import { openTestDatabase } from "../../test/server/databases";
+import { isDocumentedPath, withoutTrailingSlash } from "./document";
+import { useContractCompilers } from "./route-schema";
+
+// The contract, checked end to end: every route the server registers declares its schemas (but the web
+// app's pages), the published document is valid OpenAPI 3.1 and names every API route and status, and
+// the reference page works under its own CSP.
+
+/** Routes without a schema, each with its reason. */
+const withoutSchema: Record<string, string> = {
+  "/*": "the web app's pages, data files and assets, served from the build (HTML and files, not the API)",
+  "/eyewitness-reports/:id": "a published report's page: the web app's HTML, rendered by the server",
+};
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let buildDir: string;
+let uploadsDir: string;
+const routes: RouteOptions[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase("pglite");
+  buildDir = await mkdtemp(path.join(tmpdir(), "ia-openapi-web-"));
+  uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-openapi-uploads-"));
+  await mkdir(path.join(buildDir, "assets"), { recursive: true });
+  await writeFile(path.join(buildDir, "__spa-fallback.html"), "<!DOCTYPE html><html><body></body></html>");
+  const clock = testClock();
+  app = await buildApp({
+    config: testConfig({ uploadsDir, webBuildDir: buildDir }),
+    database,
+    serveWeb: true,
+    accounts: {
+      clock: clock.now,
+      passwordHashing: testPasswordHashing,
+      sameAnswerTimeMs: 0,
+    },
+    onRoute: (route) => routes.push(route),
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await rm(buildDir, { recursive: true, force: true });
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+const methodsOf = (route: RouteOptions) => [route.method].flat().map((method) => method.toLowerCase());
+/** Fastify's `/eyewitness/:id/review` → OpenAPI's `/eyewitness/{id}/review`, without a trailing slash. */
+const openApiPath = (url: string) => withoutTrailingSlash(url).replace(/:(\w+)/g, "{$1}");
+
+async function openApiDocument(): Promise<OpenAPIV3_1.Document> {
+  const response = await app.inject({ method: "GET", url: "/api/v1/openapi.json" });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+  return response.json<OpenAPIV3_1.Document>();
+}
+
+describe("every route declares its contract", () => {
+  it("has a schema with its answers, but the web app's pages (listed with their reason)", () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes
+      .filter((route) => !(route.url in withoutSchema))
+      .filter((route) => {
+        const response = route.schema?.response as Record<string, unknown> | undefined;
+        return !response || Object.keys(response).length === 0;
+      })
+      .map((route) => `${[route.method].flat().join(",")} ${route.url}`);
+    expect(missing).toEqual([]);
+    // A reason that no longer applies is dropped too.
+    for (const url of Object.keys(withoutSchema))
+      expect(routes.some((route) => route.url === url)).toBe(true);
+  });
+
+  it("declares the params of every route whose path has some", () => {
+    const withoutParams = routes
+      .filter((route) => !(route.url in withoutSchema))
+      .filter((route) => route.url.includes(":") && !route.schema?.params)
+      .map((route) => route.url);
+    expect(withoutParams).toEqual([]);
+  });
+});
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const document = await openApiDocument();
+    expect(document.openapi).toBe("3.1.0");
+    const validator = new Validator();
+    const result = await validator.validate(document as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("names every API route with every status it declares, and nothing that is not the API", async () => {
+    const document = await openApiDocument();
+    const paths = document.paths ?? {};
+    const documented = routes.filter((route) => isDocumentedPath(route.url) && route.schema?.hide !== true);
+    expect(documented.length).toBeGreaterThan(20);
+    for (const route of documented) {
+      for (const method of methodsOf(route)) {
+        if (method === "head") continue; // Fastify's twin of each GET
+        const operation = paths[openApiPath(route.url)]?.[method as OpenAPIV3_1.HttpMethods];
+        expect(operation, `${method} ${route.url}`).toBeDefined();
+        const statuses = Object.keys(route.schema?.response as Record<string, unknown>);
+        expect(Object.keys(operation?.responses ?? {}).sort(), `${method} ${route.url}`).toEqual(
+          statuses.sort(),
+        );
+      }
+    }
+    expect(Object.keys(paths).every((key) => key.startsWith("/api/") || key.startsWith("/media/"))).toBe(
+      true,
+    );
+    expect(paths["/api/v1/*"]).toBeUndefined();
+  });
+
+  it("describes the bearer token and which operations need it", async () => {
+    const document = await openApiDocument();
+    expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
+    expect(document.paths?.["/api/v1/roles/users"]?.get?.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths?.["/api/v1/auth/login"]?.post?.security).toBeUndefined();
+  });
+
+  it("documents the report form as multipart, and the failure shape with its closed list of codes", async () => {
+    const document = await openApiDocument();
+    const submit = document.paths?.["/api/v1/eyewitness"]?.post;
+    expect(Object.keys((submit?.requestBody as OpenAPIV3_1.RequestBodyObject).content)).toEqual([
+      "multipart/form-data",
+    ]);
+    const failure = document.components?.schemas?.Failure as OpenAPIV3_1.SchemaObject;
+    expect(failure.required).toEqual(["success", "message", "code"]);
+    expect((failure.properties?.code as OpenAPIV3_1.SchemaObject).enum).toContain("EMAIL_NOT_VERIFIED");
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("is a page made from the document, with its style allowed by hash and no script at all", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/docs" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const html = response.body;
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<main id="main"/);
+    expect(html).toContain('<h2 id="tag-accounts">Accounts</h2>');
+    expect(html).toContain("<code>/api/v1/auth/register</code>");
+    // The failure shape once, then each status by its name.
+    expect(html).toContain('<h2 id="failures">Failures</h2>');
+    expect(html).toContain("<dt>400 Bad Request</dt>");
+    expect(html).not.toContain("Default Response");
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const hash = createHash("sha256").update(style).digest("base64");
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).toContain(`style-src 'sha256-${hash}'`);
+    expect(policy).toContain("default-src 'none'");
+  });
+});
+
+describe("answers are serialised through their schema", () => {
+  it("drops any key the schema does not list, so a password hash cannot leave by accident", async () => {
+    const tiny = Fastify();
+    useContractCompilers(tiny);
+    tiny.get(
+      "/me",
+      { schema: { response: { 200: z.object({ success: z.literal(true), user: publicUserSchema }) } } },
+      async () => ({
+        success: true,
+        user: {
+          id: 7,
+          firstname: "Ada",
+          lastname: "Obi",
+          email: "ada@example.org",
+          role: "user",
+          isVerified: true,
+          passwordHash: "$argon2id$v=19$secret",
+        },
+        token: "not listed either",
+      }),
+    );
+    const response = await tiny.inject({ method: "GET", url: "/me" });
+    await tiny.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain("argon2id");
+    expect(response.json()).toEqual({
+      success: true,
+      user: {
+        id: 7,
+        firstname: "Ada",
+        lastname: "Obi",
+        email: "ada@example.org",
+        role: "user",
+        isVerified: true,
+      },
+    });
+  });
+});
