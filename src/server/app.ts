@@ -12,9 +12,9 @@ import { enforceMinimumBodyRate, serverTimeoutOptions } from "./http/timeouts";
 import { bundledFfmpegWarning, locateFfmpeg } from "./media/ffmpeg";
 import { orphanAgeMs, startOrphanSweep } from "./media/orphan-sweep";
 import { MediaLinks } from "./media/media-links";
+import { openMediaStore } from "./media/open-store";
 import { mediaRoutes } from "./media/routes";
 import { openDataRoutes } from "./opendata/routes";
-import { MediaStorage } from "./media/storage";
 import { correctionRoutes } from "./corrections/routes";
 import { registerRateLimiting } from "./rate-limit/rate-limiting";
 import { reviewRoutes } from "./reports/review-routes";
@@ -83,7 +83,8 @@ export async function buildApp({
   await registerRateLimiting(app, { redisUrl: config.redisUrl, keyPrefix: rateLimitKeyPrefix });
   const accountRoutes = setUpAccounts(app, { config, database, options: accountsOptions });
 
-  const mediaStorage = await MediaStorage.open(config.uploadsDir);
+  // The uploads folder, or the S3 bucket when one is configured (several instances share it).
+  const mediaStorage = await openMediaStore(config);
   // Files left by a process that died mid-upload: removed now and then periodically (real time: the
   // files' dates are real), once older than the longest request these timeouts allow.
   const stopSweep = startOrphanSweep(mediaStorage, database.db, app.log, () => new Date(), {
@@ -92,7 +93,10 @@ export async function buildApp({
       videoRemuxTimeoutMs: config.videoRemuxTimeoutMs,
     }),
   });
-  app.addHook("onClose", () => stopSweep());
+  app.addHook("onClose", async () => {
+    await stopSweep();
+    await mediaStorage.close();
+  });
   const ffmpeg = await locateFfmpeg(config.ffmpegPath);
   if (ffmpeg.source === "bundled") app.log.warn(bundledFfmpegWarning);
   const mediaLinks = new MediaLinks(config.mediaUrlSecret, now);

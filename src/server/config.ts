@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "../domain/reports/report-rules";
+import type { S3Settings } from "./media/s3-store";
 
 // All configuration comes from the environment and is checked once at start-up: a bad value stops the
 // process with a message naming the variable, rather than failing later on a request.
@@ -14,6 +15,12 @@ const optionalUrl = (protocols: RegExp) =>
     .trim()
     .transform((value) => value || undefined)
     .pipe(z.url({ protocol: protocols }).optional());
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,6 +38,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
   UPLOADS_DIR: z.string().trim().optional(),
+  S3_ENDPOINT: optionalUrl(/^https?$/).optional(),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+      })
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", ""], { error: "must be true or false" })
+    .optional()
+    .transform((value) => (value === "" ? undefined : value)),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
   REPORT_PHOTO_MAX_BYTES: positiveInt.default(PHOTO_MAX_BYTES),
   REPORT_VIDEO_MAX_BYTES: positiveInt.default(VIDEO_MAX_BYTES),
   REPORT_RATE_LIMIT_MAX: positiveInt.default(20),
@@ -77,6 +100,8 @@ export interface Config {
   webBuildDir: string;
   /** Report media files: never inside a public folder (default DATA_DIR/uploads). */
   uploadsDir: string;
+  /** Report media in an S3-compatible store instead of uploadsDir (S3_BUCKET set), or undefined. */
+  s3: S3Settings | undefined;
   /** Largest photograph accepted, in bytes (spec: 5 MB). */
   reportPhotoMaxBytes: number;
   /** Largest video file accepted, in bytes (spec: 100 MB). */
@@ -120,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const values = result.data;
+  const s3Problems = checkS3Settings(values);
+  if (s3Problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${s3Problems.map((problem) => `  ${problem}`).join("\n")}`,
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
@@ -137,6 +168,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     webBuildDir: path.resolve(values.WEB_BUILD_DIR),
     uploadsDir: path.resolve(values.UPLOADS_DIR || path.join(dataDir, "uploads")),
+    s3: values.S3_BUCKET
+      ? {
+          endpoint: values.S3_ENDPOINT,
+          bucket: values.S3_BUCKET,
+          // AWS's own default; MinIO answers to it too unless set otherwise.
+          region: values.S3_REGION ?? "us-east-1",
+          forcePathStyle: values.S3_FORCE_PATH_STYLE === "true",
+          ...(values.AWS_ACCESS_KEY_ID && values.AWS_SECRET_ACCESS_KEY
+            ? {
+                credentials: {
+                  accessKeyId: values.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: values.AWS_SECRET_ACCESS_KEY,
+                },
+              }
+            : {}),
+        }
+      : undefined,
     reportPhotoMaxBytes: values.REPORT_PHOTO_MAX_BYTES,
     reportVideoMaxBytes: values.REPORT_VIDEO_MAX_BYTES,
     reportRateLimitMax: values.REPORT_RATE_LIMIT_MAX,
@@ -154,6 +202,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlSecret: values.MEDIA_URL_SECRET ?? randomBytes(32).toString("base64url"),
     mediaUrlSecretGenerated: values.MEDIA_URL_SECRET === undefined,
   };
+}
+
+/** The S3 variables make sense only together: the bucket chooses the store, the keys come in pairs. */
+function checkS3Settings(values: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!values.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const).filter(
+      (name) => values[name] !== undefined,
+    );
+    if (stray.length > 0) {
+      problems.push(
+        `S3_BUCKET: must be set when ${stray.join(", ")} ${stray.length > 1 ? "are" : "is"}: without a bucket, media stay in the uploads folder`,
+      );
+    }
+    return problems;
+  }
+  if (Boolean(values.AWS_ACCESS_KEY_ID) !== Boolean(values.AWS_SECRET_ACCESS_KEY)) {
+    const missing = values.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID";
+    problems.push(`${missing}: must be set too: the S3 access key ID and secret access key go together`);
+  }
+  return problems;
 }
 
 function parseTrustProxy(value: string): boolean | number | string[] {

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../db/database";
-import type { MediaStorage } from "../media/storage";
+import type { MediaStore } from "../media/media-store";
 import { cachedDatabaseCheck } from "./database-check";
 
-// GET /health: the database answers, and the uploads folder takes a file (a full or read-only disk
-// fails the check, so a monitor sees it before reporters do). Both good answers are reused briefly.
+// GET /health: the database answers, and the media store takes a file (a full or read-only disk, or an
+// S3 store refusing, fails the check, so a monitor sees it before reporters do). Both good answers are
+// reused briefly.
 
-export function healthRoutes(app: FastifyInstance, database: DatabaseHandle, storage: MediaStorage): void {
+export function healthRoutes(app: FastifyInstance, database: DatabaseHandle, storage: MediaStore): void {
   const databaseIsUp = cachedDatabaseCheck(() => database.ping());
   const storageIsUp = cachedDatabaseCheck(() => storage.isWritable());
   app.get("/health", async (request, reply) => {
     const [databaseUp, storageUp] = await Promise.all([databaseIsUp(), storageIsUp()]);
     if (!storageUp)
-      request.log.error("health: the uploads folder cannot take files (disk full or read-only)");
+      request.log.error(
+        `health: ${storage.description} cannot take files (disk full, read-only or refusing)`,
+      );
     const problems = [
       ...(databaseUp ? [] : ["The database is not answering."]),
       ...(storageUp ? [] : ["The server cannot store files right now."]),

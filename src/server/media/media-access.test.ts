@@ -1,5 +1,3 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
@@ -12,6 +10,7 @@ import {
   emptyUploads,
   fieldParts,
   mediaPart,
+  readStored,
   signedInAs,
   smallJpeg,
   submitReport,
@@ -48,7 +47,7 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     reporter = await signedInAs(t, "user", people.reporter);
     const withPhoto = await submitReport(t.app, reporter, [
       ...fieldParts(),
@@ -61,7 +60,7 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     ]);
     const stored = withVideo.json<SubmittedAnswer>().report.media[0]!;
     const [row] = await t.db.select().from(reportMedia).where(eq(reportMedia.id, stored.id));
-    video = { ...stored, bytes: await readFile(path.join(t.uploadsDir, row!.storageKey)) };
+    video = { ...stored, bytes: await readStored(t, row!.storageKey) };
   });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
@@ -76,7 +75,7 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
 
     expect(response.statusCode).toBe(200);
     const [row] = await t.db.select().from(reportMedia).where(eq(reportMedia.id, photo.id));
-    expect(response.rawPayload).toEqual(await readFile(path.join(t.uploadsDir, row!.storageKey)));
+    expect(response.rawPayload).toEqual(await readStored(t, row!.storageKey));
     expect(response.headers).toMatchObject({
       "content-type": "image/jpeg",
       "content-length": String(row!.bytes),
@@ -223,5 +222,41 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     expect(response.headers["content-range"]).toBe(`bytes 100-199/${video.bytes.length}`);
     expect(response.headers["content-type"]).toBe("video/mp4");
     expect(response.rawPayload).toEqual(video.bytes.subarray(100, 200));
+  });
+
+  it("answers a range beyond the end 416, and sends the whole file for several ranges or an old If-Range", async () => {
+    const size = video.bytes.length;
+    const beyond = await get(video.url, { range: `bytes=${size}-` });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers["content-range"]).toBe(`bytes */${size}`);
+
+    const tail = await get(video.url, { range: "bytes=-10" });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload).toEqual(video.bytes.subarray(-10));
+
+    const several = await get(video.url, { range: "bytes=0-9,20-29" });
+    expect(several.statusCode).toBe(200);
+    expect(several.rawPayload).toEqual(video.bytes);
+
+    const old = await get(video.url, { range: "bytes=0-9", "if-range": '"an-older-version"' });
+    expect(old.statusCode).toBe(200);
+    expect(old.headers["content-length"]).toBe(String(size));
+  });
+
+  it("answers 304 to a copy that is still current, by tag or by date, and 412 to a failed If-Match", async () => {
+    const first = await get(photo.url);
+    const etag = String(first.headers.etag);
+    const lastModified = String(first.headers["last-modified"]);
+    expect(first.headers["accept-ranges"]).toBe("bytes");
+
+    const byTag = await get(photo.url, { "if-none-match": etag });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.rawPayload.length).toBe(0);
+    expect(byTag.headers.etag).toBe(etag);
+    expect((await get(photo.url, { "if-modified-since": lastModified })).statusCode).toBe(304);
+    expect((await get(photo.url, { "if-none-match": '"stale"' })).statusCode).toBe(200);
+    expect((await get(photo.url, { "if-match": '"stale"' })).statusCode).toBe(412);
+    // Still only for those allowed to see it.
+    expect((await get(`/media/${photo.id}`, { "if-none-match": etag })).statusCode).toBe(404);
   });
 });

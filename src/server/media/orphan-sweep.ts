@@ -2,16 +2,17 @@ import { inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import { reportMedia, reportMediaVariants } from "../db/schema";
-import type { MediaStorage } from "./storage";
+import type { MediaStore } from "./media-store";
 
 // A process killed mid-upload (kill -9, power cut) leaves files that nothing will ever remove: `.part`
-// files in `.incoming/`, and stored files whose report was never written. A live upload leaves such
-// files too: each photo is moved into place as it arrives, and the report row that names it is written
-// only once the whole request is in. So a row-less stored file is removed only once it is older than
-// the longest request the server lets run (the whole-request timeout, then a remux, then a margin):
-// then no live upload, on this instance or another with the same settings, can still be writing its
-// row. At start-up and then periodically. As a last guard, a report is saved only after its files are
-// checked to be there (reports/routes.ts), so a row never points at a missing file.
+// files in `.incoming/`, and stored files (objects, in an S3 store) whose report was never written. A
+// live upload leaves such files too: each photo is stored as it arrives, and the report row that names
+// it is written only once the whole request is in. So a row-less stored file is removed only once it
+// is older than the longest request the server lets run (the whole-request timeout, then a remux, then
+// a margin): then no live upload, on this instance or another with the same settings, can still be
+// writing its row. At start-up and then periodically, on every instance (removing twice is harmless).
+// As a last guard, a report is saved only after its files are checked to be there (reports/routes.ts),
+// so a row never points at a missing file.
 
 export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Room beyond the longest request: the answer, the database write, a busy disk, clocks apart. */
@@ -33,7 +34,7 @@ export interface SweepResult {
 
 /** Removes abandoned uploads, and stored files that no report (or photo variant) names and are older than `olderThanMs`. */
 export async function sweepOrphanMedia(
-  storage: MediaStorage,
+  storage: MediaStore,
   db: Database,
   now: Date,
   olderThanMs: number,
@@ -56,11 +57,9 @@ export async function sweepOrphanMedia(
           .where(inArray(reportMediaVariants.storageKey, keys)),
       );
     const kept = new Set(named.map((row) => row.storageKey));
-    for (const file of old) {
-      if (kept.has(file.key)) continue;
-      await storage.remove(file.key);
-      orphanFiles += 1;
-    }
+    const orphans = keys.filter((key) => !kept.has(key));
+    await storage.remove(orphans);
+    orphanFiles += orphans.length;
   }
   return { abandonedUploads, orphanFiles };
 }
@@ -73,7 +72,7 @@ export interface SweepSchedule {
 
 /** Sweeps now and every `intervalMs`; returns a function that stops it. A failed sweep is logged. */
 export function startOrphanSweep(
-  storage: MediaStorage,
+  storage: MediaStore,
   db: Database,
   log: FastifyBaseLogger,
   now: () => Date,

@@ -1,5 +1,3 @@
-import { stat } from "node:fs/promises";
-import fastifyStatic from "@fastify/static";
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { accountMessages } from "../../domain/accounts/messages";
@@ -11,7 +9,8 @@ import { HttpError } from "../http/errors";
 import { mediaVisibleTo, type MediaViewer } from "./media-access";
 import { MEDIA_LINK_MAX_SECONDS, type MediaLinks } from "./media-links";
 import { extensionOf } from "./media-types";
-import type { MediaStorage } from "./storage";
+import type { MediaStore } from "./media-store";
+import { sendStoredFile } from "./stored-file-reply";
 
 // GET /media/{id}: a report's photo or video, outside /api (DESIGN §2), for those allowed to see it.
 // Proof of that is either a signed link (?sig&exp, for <img> and <video>) or the bearer token (fetch).
@@ -22,7 +21,7 @@ import type { MediaStorage } from "./storage";
 
 export interface MediaDependencies {
   db: Database;
-  storage: MediaStorage;
+  storage: MediaStore;
   links: MediaLinks;
 }
 
@@ -40,16 +39,6 @@ interface MediaRequest {
 
 export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyPluginAsync {
   return async (scope) => {
-    // Files are sent from the uploads folder only, with the type recorded at upload (not guessed from a
-    // name); Range requests work, so a video can be played from any point.
-    await scope.register(fastifyStatic, {
-      root: storage.root,
-      serve: false,
-      dotfiles: "deny",
-      contentType: false,
-      cacheControl: false,
-    });
-
     const viewerOf = async (request: FastifyRequest<MediaRequest>): Promise<MediaViewer> => {
       const { sig, exp, u } = request.query;
       if (sig !== undefined || exp !== undefined || u !== undefined) {
@@ -105,26 +94,25 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
           name: `${media.kind}-${id}-${w}`,
         };
       }
-      if (!(await stat(storage.pathOf(file.storageKey)).catch(() => null))?.isFile()) {
-        request.log.error({ mediaId: id }, "report media file is missing from the uploads folder");
-        throw new HttpError(404, mediaNotFound);
-      }
-
       const cacheSeconds =
         request.query.sig !== undefined
           ? Math.min(links.secondsLeft(request.query.exp ?? ""), LINK_CACHE_SECONDS)
           : 0;
-      reply
-        .header("content-type", file.contentType)
-        .header(
-          "content-disposition",
-          `inline; filename="eyewitness-${file.name}.${extensionOf(file.contentType)}"`,
-        )
-        .header("x-content-type-options", "nosniff")
+      // Sent from the media store only, with the type recorded at upload (not guessed from a name);
+      // Range requests work, so a video can be played from any point.
+      const sent = await sendStoredFile(request, reply, storage, file.storageKey, {
+        "content-type": file.contentType,
+        "content-disposition": `inline; filename="eyewitness-${file.name}.${extensionOf(file.contentType)}"`,
+        "x-content-type-options": "nosniff",
         // Never run as a page, even if opened directly: no scripts, no plugins, no framing.
-        .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'; sandbox")
-        .header("cache-control", cacheSeconds > 0 ? `private, max-age=${cacheSeconds}` : "private, no-cache");
-      return reply.sendFile(file.storageKey, storage.root);
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+        "cache-control": cacheSeconds > 0 ? `private, max-age=${cacheSeconds}` : "private, no-cache",
+      });
+      if (!sent) {
+        request.log.error({ mediaId: id }, `report media file is missing from ${storage.description}`);
+        throw new HttpError(404, mediaNotFound);
+      }
+      return reply;
     });
   };
 }

@@ -24,7 +24,9 @@ import {
 } from "../reports/test-support";
 import { openTestDatabase } from "../test/databases";
 import { orphanAgeMs, startOrphanSweep, sweepOrphanMedia, type SweepResult } from "./orphan-sweep";
-import { ABANDONED_AFTER_MS, MediaStorage, UploadBatch } from "./storage";
+import { ABANDONED_AFTER_MS } from "./media-store";
+import { LocalMediaStore, LocalUploadBatch } from "./storage";
+import { startTestS3Server } from "./test-s3-server";
 
 // A full disk is the server's problem, said as such (507, logged as an error, health failing), never
 // a 400 "upload stopped". The disk-full errors are real: writes go to /dev/full, which answers ENOSPC.
@@ -38,7 +40,12 @@ describe("when the disk cannot take files", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
-    t = await buildReportsTestApp(database, { logLevel: "error" }, { write: (line) => logLines.push(line) });
+    // Disk failures are the uploads folder's: this suite stays on it whatever the run's media store.
+    t = await buildReportsTestApp(
+      database,
+      { logLevel: "error", s3: undefined },
+      { write: (line) => logLines.push(line) },
+    );
   });
   afterAll(async () => {
     await t.app.close();
@@ -46,7 +53,7 @@ describe("when the disk cannot take files", () => {
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     logLines.length = 0;
   });
   afterEach(() => {
@@ -59,7 +66,7 @@ describe("when the disk cannot take files", () => {
       firstname: "Amina",
       lastname: "Bello",
     });
-    vi.spyOn(UploadBatch.prototype, "incomingFile").mockImplementation(async () => {
+    vi.spyOn(LocalUploadBatch.prototype, "incomingFile").mockImplementation(async () => {
       const stream = createWriteStream("/dev/full");
       await once(stream, "open");
       return { path: "/dev/full", stream };
@@ -92,7 +99,7 @@ describe("when the disk cannot take files", () => {
     });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
     expect(errorsLogged().some((message) => /could not be stored/.test(message))).toBe(true);
   }
 
@@ -102,7 +109,9 @@ describe("when the disk cannot take files", () => {
       firstname: "Chidi",
       lastname: "Obi",
     });
-    vi.spyOn(UploadBatch.prototype, "incomingFile").mockImplementation(async function (this: UploadBatch) {
+    vi.spyOn(LocalUploadBatch.prototype, "incomingFile").mockImplementation(async function (
+      this: LocalUploadBatch,
+    ) {
       const folder = path.join(t.uploadsDir, ".incoming");
       throw Object.assign(new Error(`EROFS: read-only file system, mkdir '${folder}'`), {
         errno: -30,
@@ -127,7 +136,7 @@ describe("when the disk cannot take files", () => {
       lastname: "Ojo",
     });
     // The video's bytes are streamed to disk as they arrive: here the disk is /dev/full.
-    vi.spyOn(UploadBatch.prototype, "incomingFile").mockImplementation(async () => {
+    vi.spyOn(LocalUploadBatch.prototype, "incomingFile").mockImplementation(async () => {
       const stream = createWriteStream("/dev/full");
       await once(stream, "open");
       return { path: "/dev/full", stream };
@@ -148,10 +157,10 @@ describe("when the disk cannot take files", () => {
       lastname: "Ugo",
     });
     // The first photo's file disappears once in place, as an over-eager sweep would remove it.
-    const keep = UploadBatch.prototype.keep;
+    const keep = LocalUploadBatch.prototype.keep;
     let kept = 0;
-    vi.spyOn(UploadBatch.prototype, "keep").mockImplementation(async function (
-      this: UploadBatch,
+    vi.spyOn(LocalUploadBatch.prototype, "keep").mockImplementation(async function (
+      this: LocalUploadBatch,
       incomingPath: string,
       mediaId: string,
     ) {
@@ -171,7 +180,7 @@ describe("when the disk cannot take files", () => {
     expect(response.json()).toEqual({ success: false, message: reportServerMessages.mediaLost });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
     expect(errorsLogged().some((message) => /vanished before the report was saved/.test(message))).toBe(true);
   });
 
@@ -200,7 +209,8 @@ describe("the sweep of files left by a process that died mid-upload", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
-    t = await buildReportsTestApp(database);
+    // Files dated by hand: the uploads folder's (the contract tests sweep both stores).
+    t = await buildReportsTestApp(database, { s3: undefined });
   });
   afterAll(async () => {
     await t.app.close();
@@ -234,8 +244,8 @@ describe("the sweep of files left by a process that died mid-upload", () => {
     for (const file of [part, orphan, keptFile]) await utimes(file, longAgo, longAgo);
 
     // At start-up: opening the store removes the abandoned .part.
-    await MediaStorage.open(t.uploadsDir);
-    expect(await filesIn(t.uploadsDir)).toEqual(
+    await LocalMediaStore.open(t.uploadsDir);
+    expect(await filesIn(t)).toEqual(
       [
         row!.storageKey,
         ".incoming/0b1c2d3e-0000-4000-8000-000000000002.part",
@@ -244,12 +254,12 @@ describe("the sweep of files left by a process that died mid-upload", () => {
     );
 
     // The sweep (at start-up and periodically) removes the stored file without a row, never one with.
-    const storage = await MediaStorage.open(t.uploadsDir);
+    const storage = await LocalMediaStore.open(t.uploadsDir);
     expect(await sweepOrphanMedia(storage, t.db, new Date(), ABANDONED_AFTER_MS)).toEqual({
       abandonedUploads: 0,
       orphanFiles: 1,
     });
-    expect(await filesIn(t.uploadsDir)).toEqual(
+    expect(await filesIn(t)).toEqual(
       [row!.storageKey, ".incoming/0b1c2d3e-0000-4000-8000-000000000002.part"].sort(),
     );
     await rm(recentPart);
@@ -290,14 +300,14 @@ describe("the sweep never removes a file of an upload still in progress", () => 
     // Received in the first minute of a 30-minute upload: older than the request, younger than the limit.
     const young = await rowlessFile("a1c2d3e4-0000-4000-8000-000000000001", olderThanMs - minute);
     const old = await rowlessFile("b1c2d3e4-0000-4000-8000-000000000002", olderThanMs + minute);
-    const storage = await MediaStorage.open(root);
+    const storage = await LocalMediaStore.open(root);
 
     expect(await sweepOrphanMedia(storage, database.db, new Date(), olderThanMs)).toEqual({
       abandonedUploads: 0,
       orphanFiles: 1,
     });
-    expect(await filesIn(root)).toEqual([young]);
-    expect(await filesIn(root)).not.toContain(old);
+    expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([young]);
+    expect(await filesIn({ uploadsDir: root, s3: undefined })).not.toContain(old);
   });
 
   it("uses the configured timeouts in the app: a file as old as the whole-request timeout stays", async () => {
@@ -309,13 +319,13 @@ describe("the sweep never removes a file of an upload still in progress", () => 
     // Closing the app waits for the sweep it started.
     await t.app.close();
 
-    expect(await filesIn(root)).toEqual([live]);
+    expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([live]);
     expect(orphan).not.toBe(live);
   });
 
   it("sweeps again after each interval", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    const storage = await MediaStorage.open(root);
+    const storage = await LocalMediaStore.open(root);
     const sweeps = vi.spyOn(storage, "removeAbandonedUploads");
     let reported: (result: SweepResult) => void = () => undefined;
     const nextReport = () => new Promise<SweepResult>((resolve) => (reported = resolve));
@@ -341,7 +351,7 @@ describe("the sweep never removes a file of an upload still in progress", () => 
     vi.advanceTimersByTime(1);
     expect(sweeps).toHaveBeenCalledTimes(2);
     expect(await second).toEqual({ abandonedUploads: 0, orphanFiles: 1 });
-    expect(await filesIn(root)).toEqual([]);
+    expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([]);
 
     await stop();
     vi.advanceTimersByTime(30 * minute);
@@ -357,8 +367,8 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
       // A real process receiving a file: it writes part of it into its .incoming folder and goes on.
       const storageModule = path.resolve("src/server/media/storage.ts");
       const code = `
-        import { MediaStorage } from ${JSON.stringify(storageModule)};
-        const storage = await MediaStorage.open(process.env.UPLOADS_ROOT);
+        import { LocalMediaStore } from ${JSON.stringify(storageModule)};
+        const storage = await LocalMediaStore.open(process.env.UPLOADS_ROOT);
         const file = await storage.startBatch().incomingFile("0c1d2e3f-0000-4000-8000-000000000009");
         file.stream.write(Buffer.alloc(65536, 1), () => console.log("receiving"));
         setInterval(() => {}, 1000);
@@ -369,20 +379,82 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
       });
       const [line] = (await once(receiver.stdout!, "data")) as [Buffer];
       expect(line.toString()).toContain("receiving");
-      expect(await filesIn(root)).toEqual([
+      expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([
         `.incoming/${receiver.pid}/0c1d2e3f-0000-4000-8000-000000000009.part`,
       ]);
 
       receiver.kill("SIGKILL");
       await once(receiver, "exit");
       // kill -9 ran no clean-up: the half-received file is still there.
-      expect(await filesIn(root)).toHaveLength(1);
+      expect(await filesIn({ uploadsDir: root, s3: undefined })).toHaveLength(1);
 
-      await MediaStorage.open(root);
+      await LocalMediaStore.open(root);
 
-      expect(await filesIn(root)).toEqual([]);
+      expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("when the S3 store cannot take files", () => {
+  let database: DatabaseHandle;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
+
+  it("answers an upload 507 with a sentence, logs an error, fails the health check and keeps nothing", async () => {
+    const s3 = await startTestS3Server();
+    const t = await buildReportsTestApp(
+      database,
+      { logLevel: "error", s3: s3.settings },
+      { write: (line) => logLines.push(line) },
+    );
+    try {
+      const reporter = await signedInAs(t, "user", {
+        email: "amina@example.org",
+        firstname: "Amina",
+        lastname: "Bello",
+      });
+      // The store goes away after the start-up check.
+      await s3.close();
+
+      const response = await submitReport(t.app, reporter, [
+        ...fieldParts(),
+        mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+      ]);
+
+      expect(response.statusCode).toBe(507);
+      expect(response.headers["retry-after"]).toBe("300");
+      expect(response.json()).toEqual({ success: false, message: reportServerMessages.storageUnavailable });
+      expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
+      expect(await filesIn({ uploadsDir: t.uploadsDir, s3: undefined })).toEqual([]);
+      const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(
+        errors.some((line) => line.level >= 50 && /the S3 bucket "atlas-media" refused/.test(line.msg)),
+      ).toBe(true);
+
+      const health = await t.app.inject({ method: "GET", url: "/api/v1/health" });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ storage: "down" });
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("stops the start-up with the reason when the bucket cannot be used", async () => {
+    const s3 = await startTestS3Server();
+    try {
+      await expect(
+        buildReportsTestApp(database, { s3: { ...s3.settings, bucket: "no-such-bucket" } }),
+      ).rejects.toThrow(
+        /The S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used: NotFound/,
+      );
+    } finally {
+      await s3.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MediaStorage } from "./storage";
+import { LocalMediaStore } from "./storage";
 import { readHead } from "./upload-streams";
 
 // The files on disk: complete files only, under generated names, and nothing left of a failed batch.
@@ -17,11 +17,11 @@ describe("media storage", () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it("makes its folder at start, empty, so a folder it cannot make stops the start-up", async () => {
-    await MediaStorage.open(path.join(root, "uploads"));
+    await LocalMediaStore.open(path.join(root, "uploads"));
     expect(await readdir(path.join(root, "uploads"))).toEqual([]);
 
     await writeFile(path.join(root, "a-file"), "not a folder");
-    await expect(MediaStorage.open(path.join(root, "a-file", "uploads"))).rejects.toThrow(/ENOTDIR/);
+    await expect(LocalMediaStore.open(path.join(root, "a-file", "uploads"))).rejects.toThrow(/ENOTDIR/);
   });
 
   it("removes uploads abandoned a day ago by a process that died, and keeps recent ones", async () => {
@@ -32,13 +32,13 @@ describe("media storage", () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     await utimes(path.join(incoming, "old.part"), twoDaysAgo, twoDaysAgo);
 
-    await MediaStorage.open(root);
+    await LocalMediaStore.open(root);
 
     expect(await readdir(incoming)).toEqual(["recent.part"]);
   });
 
   it("moves a finished file into place, and discards every file of a batch", async () => {
-    const storage = await MediaStorage.open(root);
+    const storage = await LocalMediaStore.open(root);
     const batch = storage.startBatch();
     const kept = await batch.incomingFile("0a6f1c7e-9d1b-4c0e-8f4e-2b7f3d1c5a90");
     kept.stream.end("photo");
@@ -56,7 +56,7 @@ describe("media storage", () => {
   });
 
   it("refuses a storage key it did not make", async () => {
-    const storage = await MediaStorage.open(root);
+    const storage = await LocalMediaStore.open(root);
 
     expect(() => storage.pathOf("../../etc/passwd")).toThrow();
     expect(() => storage.pathOf(".incoming/0a6f1c7e-9d1b-4c0e-8f4e-2b7f3d1c5a90.part")).toThrow();

@@ -1,5 +1,3 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { emptyTables } from "../accounts/test-support";
@@ -11,6 +9,7 @@ import {
   fieldParts,
   filesIn,
   mediaPart,
+  readStored,
   mp4Video,
   signedInAs,
   submitReport,
@@ -79,7 +78,7 @@ describe("videos are stored without their metadata", () => {
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     reporter = await signedInAs(t, "user", {
       email: "amina@example.org",
       firstname: "Amina",
@@ -111,7 +110,7 @@ describe("videos are stored without their metadata", () => {
       expect(response.statusCode).toBe(201);
       const [row] = await t.db.select().from(reportMedia);
       expect(row).toMatchObject({ kind: "video", contentType });
-      const stored = await readFile(path.join(t.uploadsDir, row!.storageKey));
+      const stored = await readStored(t, row!.storageKey);
       expect(row!.bytes).toBe(stored.length);
 
       const after = await describeVideo(stored, format);
@@ -146,7 +145,7 @@ describe("videos are stored without their metadata", () => {
         expect(bytes.indexOf("moov")).toBeLessThan(bytes.indexOf("mdat"));
       }
       // Nothing of the original is left anywhere in the uploads folder.
-      expect(await filesIn(t.uploadsDir)).toEqual([row!.storageKey]);
+      expect(await filesIn(t)).toEqual([row!.storageKey]);
     },
   );
 
@@ -162,7 +161,7 @@ describe("videos are stored without their metadata", () => {
       message: reportServerMessages.videoUnreadable("broken.mp4"),
     });
     expect(await t.db.select().from(reportMedia)).toEqual([]);
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
   });
 });
 
@@ -182,7 +181,7 @@ describe("a remux that takes too long", () => {
       ]);
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toBe(reportServerMessages.videoUnreadable("clip.mp4"));
-      expect(await filesIn(t.uploadsDir)).toEqual([]);
+      expect(await filesIn(t)).toEqual([]);
     } finally {
       await t.app.close();
       await database.close();

@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     token = await signedInUser(t.app, t.db);
   });
 
@@ -63,16 +63,14 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
     return request;
   }
 
-  const storedFiles = async () =>
-    (await filesIn(t.uploadsDir)).filter((file) => !file.startsWith(".incoming"));
-  const incomingFiles = async () =>
-    (await filesIn(t.uploadsDir)).filter((file) => file.startsWith(".incoming"));
+  const storedFiles = async () => (await filesIn(t)).filter((file) => !file.startsWith(".incoming"));
+  const incomingFiles = async () => (await filesIn(t)).filter((file) => file.startsWith(".incoming"));
 
   async function expectNothingLeft() {
-    await waitFor(async () => (await filesIn(t.uploadsDir)).length === 0, "every file is removed");
+    await waitFor(async () => (await filesIn(t)).length === 0, "every file is removed");
     // Long enough for a handler that had not noticed yet to reach its end.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
   }

@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())("my reports on %s", (kind) => {
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     token = await signedInUser(t.app, t.db);
   });
 

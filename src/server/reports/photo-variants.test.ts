@@ -1,5 +1,3 @@
-import { readFile, utimes, writeFile, mkdir } from "node:fs/promises";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,7 +6,6 @@ import { bearer, emptyTables } from "../accounts/test-support";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import { sweepOrphanMedia } from "../media/orphan-sweep";
-import { MediaStorage } from "../media/storage";
 import { openTestDatabase, testDatabaseKinds } from "../test/databases";
 import {
   buildReportsTestApp,
@@ -17,6 +14,7 @@ import {
   filesIn,
   hasGpsBlock,
   mediaPart,
+  readStored,
   publishedList,
   signedInAs,
   smallJpeg,
@@ -70,7 +68,7 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     reporter = await signedInAs(t, "user", people.reporter);
   });
 
@@ -106,7 +104,7 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
       [1280, 1280, 960],
     ]);
     for (const row of rows) {
-      const stored = await readFile(path.join(t.uploadsDir, row.storageKey));
+      const stored = await readStored(t, row.storageKey);
       const metadata = await sharp(stored).metadata();
       expect(metadata.format).toBe("webp");
       expect([metadata.width, metadata.height]).toEqual([row.width, row.height]);
@@ -117,9 +115,7 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
       expect(row.bytes).toBe(stored.length);
     }
     const [photoRow] = await t.db.select().from(reportMedia);
-    expect(await filesIn(t.uploadsDir)).toEqual(
-      [photoRow!.storageKey, ...rows.map((row) => row.storageKey)].sort(),
-    );
+    expect(await filesIn(t)).toEqual([photoRow!.storageKey, ...rows.map((row) => row.storageKey)].sort());
 
     expect(photo).toMatchObject({ width: 2000, height: 1500 });
     expect(photo.variants).toEqual([
@@ -156,7 +152,7 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
     const response = await get(photo.variants[1]!.url);
 
     expect(response.statusCode).toBe(200);
-    expect(response.rawPayload).toEqual(await readFile(path.join(t.uploadsDir, row!.storageKey)));
+    expect(response.rawPayload).toEqual(await readStored(t, row!.storageKey));
     expect(response.headers).toMatchObject({
       "content-type": "image/webp",
       "x-content-type-options": "nosniff",
@@ -225,27 +221,27 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
     ]);
 
     expect(response.statusCode).toBe(415);
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
     expect(await t.db.select().from(reportMediaVariants)).toEqual([]);
   });
 
   it("is never removed by the orphan sweep, which still removes a file no row names", async () => {
     await submitPhoto(await smallJpeg(1500, 1000));
-    const stored = await filesIn(t.uploadsDir);
+    const stored = await filesIn(t);
     expect(stored).toHaveLength(4);
-    const orphan = path.join(t.uploadsDir, "ff", "ff1c2d3e-0000-4000-8000-000000000003");
-    await mkdir(path.dirname(orphan), { recursive: true });
-    await writeFile(orphan, "left behind");
-    const longAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
-    for (const key of [...stored, "ff/ff1c2d3e-0000-4000-8000-000000000003"]) {
-      await utimes(path.join(t.uploadsDir, key), longAgo, longAgo);
-    }
+    // Another instance's store, holding a file whose report was never written.
+    const storage = await t.openStore();
+    await storage
+      .startBatch()
+      .store("ff1c2d3e-0000-4000-8000-000000000003", Buffer.from("left"), "image/jpeg");
 
-    const storage = await MediaStorage.open(t.uploadsDir);
-    expect(await sweepOrphanMedia(storage, t.db, new Date(), 60_000)).toEqual({
+    // Seen from a day later, every file is older than the window.
+    const dayLater = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    expect(await sweepOrphanMedia(storage, t.db, dayLater, 60_000)).toEqual({
       abandonedUploads: 0,
       orphanFiles: 1,
     });
-    expect(await filesIn(t.uploadsDir)).toEqual(stored);
+    await storage.close();
+    expect(await filesIn(t)).toEqual(stored);
   });
 });

@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     reporter = await signedInAs(t, "user", people.reporter);
     moderator = await signedInAs(t, "moderator", people.moderator);
   });

@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())("a report's place, date and consent on %s", (
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     token = await signedInUser(t.app, t.db);
   });
 
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())("a report's place, date and consent on %s", (
     expect(response.json(), message).toEqual({ success: false, message });
     expect(response.statusCode).toBe(400);
     expect(await rows()).toEqual({ reports: [], media: [] });
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
   }
 
   const submit = (changes: ReportFieldChanges) => submitReport(t.app, token, fieldParts(changes));

@@ -17,7 +17,7 @@ import { HttpError } from "../http/errors";
 import { hasForbiddenCharacter, invalidCharacterMessage } from "../http/input-guard";
 import { SNIFF_BYTES, sniffMediaType, type MediaType } from "../media/media-types";
 import { PhotoProblem, reencodePhoto, type ProcessedPhoto } from "../media/photos";
-import type { UploadBatch } from "../media/storage";
+import { isStorageUnavailable, type MediaBatch } from "../media/media-store";
 import { byteLimit, Fingerprint, readHead, type SplitUpload } from "../media/upload-streams";
 import { remuxVideo, VideoProblem, type RemuxOptions } from "../media/videos";
 import {
@@ -33,10 +33,11 @@ import {
 // Reads a multipart report as it arrives (spec §5, DESIGN §7): text fields; photos (at most 10, each at
 // most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written with
 // their smaller WebP variants; or one
-// video (at most 100 MB, MP4/MOV/AVI by content) streamed straight to disk; or a video link. Each rule
-// is checked as soon as the part it concerns arrives, so a refused upload stops early. Every file goes
-// into `batch`; the caller discards the batch when anything fails. A video is stored only remuxed
-// without metadata (media/videos.ts); the file as it came never leaves `.incoming/`.
+// video (at most 100 MB, MP4/MOV/AVI by content) streamed straight to a local incoming file; or a video
+// link. Each rule is checked as soon as the part it concerns arrives, so a refused upload stops early.
+// Every file goes into `batch`, which writes it to the media store (the uploads folder or an S3 bucket);
+// the caller discards the batch when anything fails. A video is stored only remuxed without metadata
+// (media/videos.ts), streamed from its local copy to the store; the file as it came is never stored.
 
 export interface UploadLimits {
   photoMaxBytes: number;
@@ -94,7 +95,7 @@ export function largestReportBytes(limits: UploadLimits): number {
 
 export async function receiveReport(
   request: FastifyRequest,
-  batch: UploadBatch,
+  batch: MediaBatch,
   limits: UploadLimits,
   video: RemuxOptions,
   /** The date in Nigeria: a report's "date it happened" may not be later. */
@@ -155,7 +156,7 @@ export async function receiveReport(
 
 async function storeFile(
   part: MultipartFile,
-  batch: UploadBatch,
+  batch: MediaBatch,
   limits: UploadLimits,
   attached: AttachedMedia,
   video: RemuxOptions,
@@ -178,7 +179,9 @@ async function storeFile(
       : await storeVideo(upload, type.contentType, name, batch, limits.videoMaxBytes, video);
   } catch (error) {
     await upload.discard();
-    throw error instanceof HttpError || isFileSystemError(error) ? error : asUploadProblem(error, limits);
+    throw error instanceof HttpError || isFileSystemError(error) || isStorageUnavailable(error)
+      ? error
+      : asUploadProblem(error, limits);
   }
 }
 
@@ -186,7 +189,7 @@ async function storePhoto(
   upload: SplitUpload,
   contentType: Extract<MediaType, { kind: "photo" }>["contentType"],
   name: string,
-  batch: UploadBatch,
+  batch: MediaBatch,
   maxBytes: number,
 ): Promise<StoredMedia> {
   const original = await readAll(
@@ -204,7 +207,7 @@ async function storePhoto(
       : new HttpError(415, reportServerMessages.photoUnreadable(name));
   }
   const id = randomUUID();
-  const storageKey = await storeBytes(batch, id, photo.output);
+  const storageKey = await batch.store(id, photo.output, contentType);
   // Each variant is a file of its own under a new id, in the same batch: a refused report keeps none.
   const variants: StoredVariant[] = [];
   for (const variant of photo.variants) {
@@ -213,7 +216,7 @@ async function storePhoto(
       size: variant.size,
       width: variant.width,
       height: variant.height,
-      storageKey: await storeBytes(batch, variantId, variant.data),
+      storageKey: await batch.store(variantId, variant.data, "image/webp"),
       bytes: variant.data.length,
     });
   }
@@ -230,21 +233,16 @@ async function storePhoto(
   };
 }
 
-async function storeBytes(batch: UploadBatch, id: string, bytes: Buffer): Promise<string> {
-  const incoming = await batch.incomingFile(id);
-  await pipeline([bytes], incoming.stream);
-  return batch.keep(incoming.path, id);
-}
-
 async function storeVideo(
   upload: SplitUpload,
   contentType: Extract<MediaType, { kind: "video" }>["contentType"],
   name: string,
-  batch: UploadBatch,
+  batch: MediaBatch,
   maxBytes: number,
   video: RemuxOptions,
 ): Promise<StoredMedia> {
-  // The file as sent goes to `.incoming/` under an id of its own; only its remuxed copy is kept.
+  // The file as sent goes to a local incoming file under an id of its own (ffmpeg reads files); only
+  // its remuxed copy is stored.
   const original = await batch.incomingFile(randomUUID());
   await pipeline(
     upload.content,
@@ -276,7 +274,7 @@ async function storeVideo(
   return {
     id,
     kind: "video",
-    storageKey: await batch.keep(remuxed.path, id),
+    storageKey: await batch.keep(remuxed.path, id, contentType),
     contentType,
     bytes: fingerprint.bytes,
     sha256: fingerprint.sha256,

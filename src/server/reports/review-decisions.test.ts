@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     reporter = await signedInAs(t, "user", people.reporter);
     moderator = await signedInAs(t, "moderator", people.moderator);
     const [found] = await t.db

@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     reporter = await signedInAs(t, "user", people.reporter);
     moderator = await signedInAs(t, "moderator", people.moderator);
   });

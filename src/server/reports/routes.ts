@@ -7,7 +7,7 @@ import { requirePermission } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
-import { isStorageUnavailable, type MediaStorage } from "../media/storage";
+import { isStorageUnavailable, type MediaStore } from "../media/media-store";
 import type { RemuxOptions } from "../media/videos";
 import { pageFrom, pageMeta, pageMetaSchema } from "./paging";
 import { findOwnReports, saveReport, toOwnReportView } from "./report-store";
@@ -29,7 +29,7 @@ import type { SubmissionLimit } from "./submission-limit";
 export interface ReportsDependencies {
   db: Database;
   now: Clock;
-  storage: MediaStorage;
+  storage: MediaStore;
   links: MediaLinks;
   limits: UploadLimits;
   /** How videos are remuxed without their metadata (which ffmpeg, and its time limit). */
@@ -181,7 +181,10 @@ export function reportRoutes({
         letTheRestOfTheUploadGo(request);
         if (isStorageUnavailable(error)) {
           // A full or read-only disk is the operator's to fix, never the reporter's upload that "stopped".
-          request.log.error({ err: error }, "report media could not be stored: the disk refused the write");
+          request.log.error(
+            { err: error },
+            `report media could not be stored: ${storage.description} refused the write`,
+          );
           reply.header("retry-after", "300");
           throw new HttpError(507, reportServerMessages.storageUnavailable);
         }

@@ -1,6 +1,4 @@
-import { readFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
@@ -17,6 +15,7 @@ import {
   hasGpsBlock,
   jpegWithGps,
   mediaPart,
+  readStored,
   mp4Video,
   multipart,
   noisyPng,
@@ -47,7 +46,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
   });
   beforeEach(async () => {
     await emptyTables(database.db);
-    await emptyUploads(t.uploadsDir);
+    await emptyUploads(t);
     token = await signedInUser(t.app, t.db);
   });
 
@@ -65,7 +64,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
     expect(response.json()).toEqual({ success: false, message });
     expect(response.statusCode).toBe(status);
     expect(await rows()).toEqual({ reports: [], media: [] });
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
   }
 
   describe("accepted", () => {
@@ -130,7 +129,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
       expect(response.statusCode).toBe(201);
       const [media] = (await rows()).media;
       expect(media).toMatchObject({ kind: "photo", contentType: "image/jpeg", position: 0 });
-      const stored = await readFile(path.join(t.uploadsDir, media!.storageKey));
+      const stored = await readStored(t, media!.storageKey);
       const after = await sharp(stored).metadata();
       expect(after.format).toBe("jpeg");
       expect(after.exif).toBeUndefined();
@@ -141,7 +140,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
       expect(stored.includes(Buffer.from("PhoneCo"))).toBe(false);
       expect(media!.bytes).toBe(stored.length);
       expect(media!.sha256).toBe(createHash("sha256").update(stored).digest("hex"));
-      expect(await filesIn(t.uploadsDir)).toEqual([media!.storageKey]);
+      expect(await filesIn(t)).toEqual([media!.storageKey]);
       expect(response.json<SubmittedAnswer>().report.media).toEqual([
         {
           id: media!.id,
@@ -178,13 +177,11 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
         "image/png",
         "image/gif",
       ]);
-      expect(
-        (await sharp(await readFile(path.join(t.uploadsDir, media[2]!.storageKey))).metadata()).format,
-      ).toBe("gif");
+      expect((await sharp(await readStored(t, media[2]!.storageKey)).metadata()).format).toBe("gif");
       expect(response.json<SubmittedAnswer>().report.media.map((file) => file.id)).toEqual(
         media.map((file) => file.id),
       );
-      expect(await filesIn(t.uploadsDir)).toHaveLength(10);
+      expect(await filesIn(t)).toHaveLength(10);
     });
 
     it("keeps each photo's description, paired by position, folded to one line; none for the rest", async () => {
@@ -237,7 +234,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
 
       expect(response.statusCode).toBe(201);
       const [media] = (await rows()).media;
-      const stored = await readFile(path.join(t.uploadsDir, media!.storageKey));
+      const stored = await readStored(t, media!.storageKey);
       expect(media).toMatchObject({ kind: "video", contentType: "video/mp4", bytes: stored.length });
       expect(media!.sha256).toBe(createHash("sha256").update(stored).digest("hex"));
       // Remuxed (video/metadata tests check what was taken out), never stored as it came.
@@ -594,7 +591,7 @@ describe("upload settings", () => {
       message: 'The video "long-clip.mp4" is larger than 0.1 MB.',
     });
     expect(response.statusCode).toBe(413);
-    expect(await filesIn(t.uploadsDir)).toEqual([]);
+    expect(await filesIn(t)).toEqual([]);
     const photo = await submitReport(t.app, token, [
       ...fieldParts(),
       mediaPart("wide.png", "image/png", await noisyPng(4000)),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -11,39 +11,69 @@ import { bearer, buildTestApp, signedInUser, type AccountsTestApp } from "../acc
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { users } from "../db/schema";
+import type { MediaStore } from "../media/media-store";
+import { openMediaStore } from "../media/open-store";
+import { startTestS3Server, type TestS3Server } from "../media/test-s3-server";
 
-// Shared by the report and media tests: an app with its own uploads folder, multipart bodies built by
+// Shared by the report and media tests: an app with its own media store, multipart bodies built by
 // hand (so a test controls every byte, as a hostile client would), and real media files made with sharp.
+// The store is a temporary uploads folder, or with TEST_MEDIA_STORE=s3 an S3 bucket on a real
+// S3-protocol server (s3rver on loopback), files being received then staying in the uploads folder.
 
 export interface ReportsTestApp extends AccountsTestApp {
   uploadsDir: string;
+  /** The S3-protocol server holding the media, when the app stores them in S3. */
+  s3: TestS3Server | undefined;
+  /** Opens the app's media store a second time, as another instance would. */
+  openStore(): Promise<MediaStore>;
 }
+
+/** The store the report and media tests run on: TEST_MEDIA_STORE=s3, or the uploads folder. */
+export const testMediaStore = process.env.TEST_MEDIA_STORE === "s3" ? "s3" : "local";
 
 export async function buildReportsTestApp(
   database: DatabaseHandle,
+  /** `s3: undefined` keeps a test on the uploads folder whatever the run's store (a full disk, say). */
   config: Partial<Config> = {},
   logStream?: { write(line: string): void },
 ): Promise<ReportsTestApp> {
   const uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-uploads-"));
+  const s3 = testMediaStore === "s3" && !("s3" in config) ? await startTestS3Server() : undefined;
+  const storeConfig = { uploadsDir, s3: s3?.settings, ...config };
   const built = await buildTestApp(database, {
-    config: { uploadsDir, reportRateLimitMax: 1000, ...config },
+    config: { reportRateLimitMax: 1000, ...storeConfig },
     logStream,
   });
-  built.app.addHook("onClose", () => rm(uploadsDir, { recursive: true, force: true }));
-  return { ...built, uploadsDir };
+  built.app.addHook("onClose", async () => {
+    await s3?.close();
+    await rm(uploadsDir, { recursive: true, force: true });
+  });
+  return { ...built, uploadsDir, s3, openStore: () => openMediaStore(storeConfig) };
 }
 
-/** Every file under the uploads folder, unfinished ones included, as paths relative to it. */
-export async function filesIn(uploadsDir: string): Promise<string[]> {
-  const entries = await readdir(uploadsDir, { recursive: true, withFileTypes: true });
-  return entries
+type MediaPlace = Pick<ReportsTestApp, "uploadsDir" | "s3">;
+
+/**
+ * Every file of the app's media: stored ones by key, and unfinished ones (in `.incoming/`) as paths
+ * relative to the uploads folder.
+ */
+export async function filesIn(t: MediaPlace): Promise<string[]> {
+  const entries = await readdir(t.uploadsDir, { recursive: true, withFileTypes: true });
+  const local = entries
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(uploadsDir, path.join(entry.parentPath, entry.name)))
-    .sort();
+    .map((entry) => path.relative(t.uploadsDir, path.join(entry.parentPath, entry.name)));
+  return [...local, ...((await t.s3?.keys()) ?? [])].sort();
 }
 
-export async function emptyUploads(uploadsDir: string): Promise<void> {
-  for (const entry of await readdir(uploadsDir)) await rm(path.join(uploadsDir, entry), { recursive: true });
+/** A stored file's bytes, from whichever store holds it. */
+export async function readStored(t: MediaPlace, storageKey: string): Promise<Buffer> {
+  return t.s3 ? t.s3.read(storageKey) : readFile(path.join(t.uploadsDir, storageKey));
+}
+
+export async function emptyUploads(t: MediaPlace): Promise<void> {
+  for (const entry of await readdir(t.uploadsDir))
+    await rm(path.join(t.uploadsDir, entry), { recursive: true });
+  await t.s3?.empty();
 }
 
 export type Part =
