@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { isChildMessage } from "../../../bench/api/messages";
 
@@ -10,6 +11,13 @@ const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const mainScript = fileURLToPath(new URL("../main.ts", import.meta.url));
 const proxyScript = fileURLToPath(new URL("../../../bench/api/proxy-process.ts", import.meta.url));
 const START_TIMEOUT_MS = 60_000;
+
+// A server started here has no IPC channel and would outlive a test runner that is itself killed: the
+// runner's exit takes every child still running with it (afterAll kills them first in a normal run).
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
 
 /** Polls `check` until it answers something other than undefined or false, or fails at the deadline. */
 export async function waitUntil<T>(
@@ -32,6 +40,11 @@ export interface RunningProcess {
   readonly pid: number;
   /** Every line the process wrote, for the failure message of a test. */
   readonly output: string[];
+  /**
+   * SIGSTOP: the process runs nothing more, its sockets stay open, until it is killed. Resolves once the
+   * kernel says it is stopped (Linux's /proc).
+   */
+  freeze(): Promise<void>;
   /** SIGKILL: no clean-up of any kind, as in a crash. Resolves once the process is gone. */
   kill(): Promise<void>;
   readonly exited: boolean;
@@ -46,12 +59,14 @@ function track(
   exit: Promise<void>;
   exited: () => boolean;
 } {
+  children.add(child);
   const output: string[] = [];
   const listeners: ((line: string) => void)[] = [];
   let gone = false;
   const exit = new Promise<void>((resolve) =>
     child.once("exit", () => {
       gone = true;
+      children.delete(child);
       resolve();
     }),
   );
@@ -83,6 +98,13 @@ function running(
     output: tracked.output,
     get exited() {
       return tracked.exited();
+    },
+    async freeze() {
+      child.kill("SIGSTOP");
+      // The third field of /proc/<pid>/stat is the state; T: stopped by a signal.
+      await waitUntil(`${label} to stop`, async () =>
+        (await readFile(`/proc/${child.pid}/stat`, "utf8")).replace(/^.*\) /s, "").startsWith("T"),
+      );
     },
     async kill() {
       if (!tracked.exited()) child.kill("SIGKILL");
