@@ -26,11 +26,11 @@ import { runCli, startProxy, startServer, waitUntil, type RunningProcess } from 
 // land on different instances. Then instances are killed with SIGKILL in the middle of sending a mail and
 // of receiving an upload.
 //
-// Mail is delivered exactly once in every crash this test can place: before the SMTP server has
-// answered a message's data, the message is not delivered, and the outbox row, claimed for a lease, is
-// sent again by a surviving instance once the lease ends. One window stays at-least-once, and cannot be
-// closed without a transaction spanning SMTP and PostgreSQL: a crash after the server's OK and before
-// the row is marked sent (one database round trip) sends that message again, as the test shows too.
+// Mail is delivered exactly once when its sender dies before the SMTP server has answered the message's
+// data: the message is not delivered, and the outbox row, claimed for a lease, is sent by a surviving
+// instance once the lease ends. One window stays at-least-once, and cannot be closed without a
+// transaction spanning SMTP and PostgreSQL: a crash after the server's OK and before the row is marked
+// sent (one database round trip) sends that message again, as the test shows too.
 
 const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const INSTANCES = ["instance-a", "instance-b", "instance-c"];
@@ -249,7 +249,9 @@ let reporterToken = "";
 let reportId = "";
 let submittedOn = 0;
 
-describe("several instances as one service", () => {
+// Each step is a few seconds on a quiet machine (password hashing at production cost, the mail worker's
+// 2-second round): the limit leaves room for a machine busy with the rest of the suite.
+describe("several instances as one service", { timeout: 90_000 }, () => {
   it("registers, mails the link once, verifies and signs in, each step on another instance", async () => {
     const { ports, token } = await registerAndVerify(reporter);
     const signedIn = await signIn(reporter);

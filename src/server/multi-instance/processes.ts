@@ -23,7 +23,7 @@ process.once("exit", () => {
 export async function waitUntil<T>(
   what: string,
   check: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 20_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
