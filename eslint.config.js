@@ -1,8 +1,59 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// Folders under `root`: each is a feature whose other files are private to it.
+function featureFolders(root) {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+// Product code: everything under src/ except tests and the test-support folder (src/test).
+const productFiles = ["./src/{web,server,domain}/**/!(*.test).{ts,tsx}"];
+
+const architectureZones = [
+  // A web feature is used from outside its folder only through its index.ts.
+  ...featureFolders("src/web/features").map((feature) => ({
+    target: [
+      `./src/web/features/!(${feature})/**`,
+      "./src/web/!(features)/**",
+      "./src/!(web|test)/**",
+      "./{e2e,bench,scripts}/**",
+    ],
+    from: `./src/web/features/${feature}`,
+    except: ["./index.ts"],
+    message: `Import the ${feature} feature through its index.ts.`,
+  })),
+  // Server features that only the app mounts are used from outside only through their routes.ts. (The other
+  // server folders are layers every feature builds on: db, http, mail, media, rate-limit, accounts' guards.)
+  ...[
+    ["corrections", "./routes.ts"],
+    ["health", "./routes.ts"],
+    ["opendata", "./routes.ts"],
+    ["roles", "./routes.ts"],
+    ["site", "./web-app.ts"],
+  ].map(([feature, entry]) => ({
+    target: [
+      `./src/server/!(${feature})/**`,
+      "./src/server/*.ts",
+      "./src/!(server|test)/**",
+      "./{e2e,bench,scripts}/**",
+    ],
+    from: `./src/server/${feature}`,
+    except: [entry],
+    message: `Import the server's ${feature} folder through ${entry.slice(2)}.`,
+  })),
+  {
+    target: productFiles,
+    from: "./src/test",
+    message: "Test support is for tests only.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -43,6 +94,20 @@ export default tseslint.config(
           message: "Render text, never HTML.",
         },
       ],
+    },
+  },
+  {
+    files: ["**/*.{js,ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // The files import-x reads to follow imports (for no-cycle), and how it finds them.
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: architectureZones }],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
@@ -14,14 +14,26 @@ const schoolsCode =
 // The eyewitness reports' code (with the 774 LGAs of data/lgas.json) serves the dashboard and the public
 // list of verified reports only: the home page never loads it.
 const reportsCode = /[\\/]src[\\/](web[\\/]features[\\/]reports|domain[\\/]reports)[\\/]/;
+// The data layer (TanStack Query, about 10 KB gzipped) comes with the pages that read the API, never with
+// the home page's first load.
+const dataLayerCode = /[\\/]src[\\/]web[\\/]lib[\\/](query-client|use-api)\.ts$/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+
+// A feature's index.ts only re-exports. Marked free of side effects, a page that imports one name through it
+// takes in that name's module alone, not every module the index names (and what those import).
+const featureEntry = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+const featureEntries: Plugin = {
+  name: "feature-entries-are-pure",
+  transform: (code, id) => (featureEntry.test(id) ? { code, moduleSideEffects: false } : null),
+};
 
 export default defineConfig({
   plugins: [
     nigeriaMap(),
     siteContacts(),
     reactRouter(),
+    featureEntries,
     // The service worker (src/web/features/offline/sw.ts, decision record 0013), built into build/client/sw.js
     // with the manifest and icons of public/ precached. The page registers it itself, after its load event;
     // the web manifest is the static public/manifest.webmanifest.
@@ -74,7 +86,8 @@ export default defineConfig({
                 sharedSource.test(id) &&
                 !accountsCode.test(id) &&
                 !schoolsCode.test(id) &&
-                !reportsCode.test(id),
+                !reportsCode.test(id) &&
+                !dataLayerCode.test(id),
               minShareCount: 2,
               priority: 2,
             },

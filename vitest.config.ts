@@ -27,7 +27,7 @@ export default defineConfig({
           name: "web",
           environment: "jsdom",
           include: ["src/web/**/*.test.{ts,tsx}"],
-          setupFiles: ["src/test/fail-on-console-error.ts", "src/web/test/setup.ts"],
+          setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web/setup.ts"],
         },
       },
     ],

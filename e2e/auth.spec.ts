@@ -1,8 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { allowFailedLoads, expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { linkTo, waitForMail } from "./support/mail";
 
 // Accounts end to end: a real browser, the built product and its real e-mails. With no SMTP_URL the
 // server writes every message as an .eml file in DATA_DIR/mail; these tests read them and follow their
@@ -12,48 +10,6 @@ const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" 
 
 function uniqueEmail(who: string): string {
   return `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.org`;
-}
-
-interface ReceivedMail {
-  file: string;
-  subject: string;
-  links: string[];
-}
-
-/**
- * Waits for an e-mail to `to` whose subject matches, among files not yet in `seen` (which it extends),
- * and returns its links. The outbox worker delivers every couple of seconds.
- */
-async function waitForMail(to: string, subject: RegExp, seen = new Set<string>()): Promise<ReceivedMail> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright test (global setup).");
-  const dir = path.join(dataDir, "mail");
-  const deadline = Date.now() + 25_000;
-  while (Date.now() < deadline) {
-    const files = await readdir(dir).catch(() => [] as string[]);
-    for (const name of files.filter((file) => file.endsWith(".eml")).sort()) {
-      const file = path.join(dir, name);
-      if (seen.has(file)) continue;
-      const mail = await simpleParser(await readFile(file));
-      const recipients = [mail.to ?? []].flat().map((address) => address.text.toLowerCase());
-      if (!recipients.some((recipient) => recipient.includes(to.toLowerCase()))) continue;
-      if (!subject.test(mail.subject ?? "")) continue;
-      seen.add(file);
-      return {
-        file,
-        subject: mail.subject ?? "",
-        links: (mail.text ?? "").match(/https?:\/\/[^\s<>"]+/g) ?? [],
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No e-mail to ${to} with a subject matching ${subject} arrived within 25 s.`);
-}
-
-function linkTo(mail: ReceivedMail, pathPrefix: string): string {
-  const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith(pathPrefix));
-  if (!link) throw new Error(`"${mail.subject}" holds no link to ${pathPrefix}: ${mail.links.join(", ")}`);
-  return link;
 }
 
 async function storedSession(page: Page): Promise<{ token: string; firstname: string } | null> {
@@ -105,7 +61,11 @@ test("register, verify by e-mail, edit the profile, log out, reset the password 
     person.email,
   );
 
-  const verification = await waitForMail(person.email, /Verify your e-mail address/, mailbox);
+  const verification = await waitForMail(
+    person.email,
+    (mail) => /Verify your e-mail address/.test(mail.subject),
+    mailbox,
+  );
   await page.goto(linkTo(verification, "/verify-email/"));
   await expect(
     page.getByText("Your e-mail is verified. Signing you in and taking you to your dashboard in 3 seconds."),
@@ -156,7 +116,11 @@ test("register, verify by e-mail, edit the profile, log out, reset the password 
     page.getByText("If your email is registered, you will receive a password reset link").first(),
   ).toBeVisible();
 
-  const reset = await waitForMail(person.email, /Reset your Inclusion Atlas password/, mailbox);
+  const reset = await waitForMail(
+    person.email,
+    (mail) => /Reset your Inclusion Atlas password/.test(mail.subject),
+    mailbox,
+  );
   await page.goto(linkTo(reset, "/reset-password/"));
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
@@ -308,7 +272,7 @@ test("keyboard only: register, meet 'verify first' with Resend, then log in", as
   await tabTo(page, page.getByRole("button", { name: "Create account" }));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Verification Email Sent!" })).toBeFocused();
-  await waitForMail(email, /Verify your e-mail address/, mailbox);
+  await waitForMail(email, (mail) => /Verify your e-mail address/.test(mail.subject), mailbox);
 
   // Signing in before verifying says so, and offers a new link.
   await page.goto("/login");
@@ -322,7 +286,7 @@ test("keyboard only: register, meet 'verify first' with Resend, then log in", as
   await page.keyboard.press("Enter");
   await expect(toasts(page)).toContainText("we have sent a new link");
 
-  const resent = await waitForMail(email, /Verify your e-mail address/, mailbox);
+  const resent = await waitForMail(email, (mail) => /Verify your e-mail address/.test(mail.subject), mailbox);
   await page.goto(linkTo(resent, "/verify-email/"));
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   const session = await storedSession(page);

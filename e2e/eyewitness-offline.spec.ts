@@ -100,7 +100,7 @@ signedInTest.describe("the eyewitness form on a weak network", () => {
         const send = XMLHttpRequest.prototype.send;
         XMLHttpRequest.prototype.send = function (body) {
           if (body instanceof FormData) (window as unknown as { sentBody?: FormData }).sentBody = body;
-          send.call(this, body);
+          send.call(this, body as XMLHttpRequestBodyInit | null);
         };
       });
       const workers: string[] = [];

@@ -1,45 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { paths } from "../src/domain/routes";
-import { signedInTest, verificationTokenFor, type SignedIn } from "./support/accounts";
+import { newStaff, signedInTest, type SignedIn } from "./support/accounts";
 import { expect, expectNoAxeViolations } from "./support/fixtures";
 
 // Issue 15 on a phone (360 × 740): a state's page shows its verified eyewitness reports, and staff who sign
 // in land on the review queue. (The user-roles page at 360 px is in user-roles.spec.ts.)
 
 signedInTest.use({ viewport: { width: 360, height: 740 } });
-
-async function signIn(request: APIRequestContext, email: string, password: string): Promise<SignedIn> {
-  const response = await request.post("/api/v1/auth/login", { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as SignedIn;
-  return { token: body.token, user: body.user };
-}
-
-/** A fresh account, verified through its e-mail and given `role` by the e2e admin. */
-async function newStaff(request: APIRequestContext, role: "moderator") {
-  const account = {
-    email: `staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`,
-    password: "Review-Desk-2026!q",
-    firstname: "Bola",
-    lastname: "Moderator",
-  };
-  expect((await request.post("/api/v1/auth/register", { data: account })).status()).toBe(201);
-  const token = await verificationTokenFor(account.email);
-  expect((await request.get(`/api/v1/auth/verify-email/${encodeURIComponent(token)}`)).status()).toBe(200);
-  const admin = await signIn(
-    request,
-    process.env.E2E_ADMIN_EMAIL ?? "",
-    process.env.E2E_ADMIN_PASSWORD ?? "",
-  );
-  const me = await signIn(request, account.email, account.password);
-  const promoted = await request.patch("/api/v1/roles/update-role", {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { userId: me.user.id, role },
-  });
-  expect(promoted.status(), await promoted.text()).toBe(200);
-  return { account, signedIn: await signIn(request, account.email, account.password) };
-}
 
 /** Sends a report from Ado Ekiti (state 13, which no other spec uses) and has a moderator verify it. */
 async function verifiedEkitiReport(request: APIRequestContext, reporter: SignedIn, comment: string) {

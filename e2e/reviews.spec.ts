@@ -1,44 +1,15 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import sharp from "sharp";
-import { openSignedIn, signedInTest, type SignedIn, verificationTokenFor } from "./support/accounts";
+import { newStaff, openSignedIn, signedInTest, type SignedIn } from "./support/accounts";
+import { waitForMail } from "./support/mail";
 import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtures";
 
 // Review and publication end to end: a reporter sends a report with a photograph, a moderator decides,
 // the public page shows verified reports only, without the reporter's e-mail or last name.
 
-async function signIn(request: APIRequestContext, email: string, password: string): Promise<SignedIn> {
-  const response = await request.post("/api/v1/auth/login", { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as SignedIn;
-  return { token: body.token, user: body.user };
-}
-
 /** A fresh moderator: registered, verified through its e-mail, promoted by the e2e admin. */
 async function newModerator(request: APIRequestContext): Promise<SignedIn> {
-  const account = {
-    email: `moderator-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`,
-    password: "Review-Desk-2026!q",
-    firstname: "Bola",
-    lastname: "Moderator",
-  };
-  expect((await request.post("/api/v1/auth/register", { data: account })).status()).toBe(201);
-  const token = await verificationTokenFor(account.email);
-  expect((await request.get(`/api/v1/auth/verify-email/${encodeURIComponent(token)}`)).status()).toBe(200);
-  const admin = await signIn(
-    request,
-    process.env.E2E_ADMIN_EMAIL ?? "",
-    process.env.E2E_ADMIN_PASSWORD ?? "",
-  );
-  const me = await signIn(request, account.email, account.password);
-  const promoted = await request.patch("/api/v1/roles/update-role", {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { userId: me.user.id, role: "moderator" },
-  });
-  expect(promoted.status(), await promoted.text()).toBe(200);
-  return signIn(request, account.email, account.password);
+  return (await newStaff(request, "moderator")).signedIn;
 }
 
 async function sendReport(
@@ -73,21 +44,7 @@ async function sendReport(
 }
 
 async function decisionMailFor(email: string, words: string): Promise<string> {
-  const mailDir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    for (const file of (await readdir(mailDir).catch(() => [] as string[])).filter((f) =>
-      f.endsWith(".eml"),
-    )) {
-      const mail = await simpleParser(await readFile(path.join(mailDir, file)));
-      const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-      if (to.some((address) => address.text.includes(email)) && (mail.text ?? "").includes(words)) {
-        return mail.text ?? "";
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No e-mail to ${email} containing "${words}"`);
+  return (await waitForMail(email, (mail) => mail.text.includes(words))).text;
 }
 
 async function anonymousPage(browser: Browser): Promise<Page> {

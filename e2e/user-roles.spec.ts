@@ -1,12 +1,6 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { paths } from "../src/domain/routes";
-import {
-  openSignedIn,
-  signedInTest,
-  verificationTokenFor,
-  type Account,
-  type SignedIn,
-} from "./support/accounts";
+import { openSignedIn, registerVerified, signedInTest, signIn, signInAsAdmin } from "./support/accounts";
 import { expect, expectNoAxeViolations } from "./support/fixtures";
 
 // Role administration against the real roles API. The admin is made by the real create-admin CLI before
@@ -20,36 +14,6 @@ const searchbox = (page: Page) => page.getByRole("searchbox", { name: "Search us
 const tableRegion = (page: Page) => page.getByRole("region", { name: "Users and their roles" });
 const rowOf = (page: Page, email: string) =>
   page.getByRole("table", { name: "Users and their roles" }).getByRole("row").filter({ hasText: email });
-
-async function signIn(request: APIRequestContext, email: string, password: string): Promise<SignedIn> {
-  const response = await request.post("/api/v1/auth/login", { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as SignedIn;
-  return { token: body.token, user: body.user };
-}
-
-function signInAsAdmin(request: APIRequestContext): Promise<SignedIn> {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error("E2E_ADMIN_EMAIL is not set: run through playwright test.");
-  return signIn(request, email, password);
-}
-
-/** A new account, registered and verified through its e-mail, with the role "user". */
-async function registerVerified(request: APIRequestContext, firstname: string, lastname: string) {
-  const account: Account = {
-    email: `roles-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`,
-    password: "Atlas-Roles-2026!x",
-    firstname,
-    lastname,
-  };
-  const registered = await request.post("/api/v1/auth/register", { data: account });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const token = await verificationTokenFor(account.email);
-  const verified = await request.get(`/api/v1/auth/verify-email/${encodeURIComponent(token)}`);
-  expect(verified.status(), await verified.text()).toBe(200);
-  return account;
-}
 
 /** Types a search and presses Enter, then waits for the status line to give the count. */
 async function search(page: Page, text: string) {

@@ -1,32 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { simpleParser } from "mailparser";
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { verificationLinkFor } from "./support/mail";
 
 // Pre-registration takeover, in a real browser: the address is registered in one browser (here the API
 // client, with its own cookies), and its verification link opened in another. That browser is not
 // signed in: the page confirms the address and asks for the password, and only then signs the person in.
-
-/** The verification link in an e-mail to `email`, or "" while none has arrived. */
-async function findVerificationLink(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
-  for (const name of (await readdir(dir).catch(() => [] as string[])).filter((file) =>
-    file.endsWith(".eml"),
-  )) {
-    const mail = await simpleParser(await readFile(path.join(dir, name)));
-    const to = [mail.to ?? []].flat().map((address) => address.text.toLowerCase());
-    if (!to.some((address) => address.includes(email.toLowerCase()))) continue;
-    const link = (mail.text ?? "").match(/https?:\/\/[^\s<>"]+\/verify-email\/[^\s<>"]+/)?.[0];
-    if (link) return link;
-  }
-  return "";
-}
-
-async function verificationLinkFor(email: string): Promise<string> {
-  // The outbox worker delivers every couple of seconds.
-  await expect.poll(() => findVerificationLink(email), { timeout: 25_000 }).not.toBe("");
-  return findVerificationLink(email);
-}
 
 test("a verification link opened in another browser asks for the password before signing in", async ({
   page,

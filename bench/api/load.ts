@@ -18,7 +18,7 @@ import { runLeanLoad } from "./lean-load";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
 import { readSettings, SettingsError, type ApiBenchSettings, type SelectableRun } from "./settings";
 import * as schema from "../../src/server/db/schema";
-import { userListQueries } from "../../src/server/roles/user-list";
+import { userListQueries } from "../../src/server/roles/routes";
 import { formatNumber } from "../../src/domain/format";
 import {
   databaseName,

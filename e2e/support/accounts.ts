@@ -1,8 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { verificationTokenFor } from "./mail";
 
 // Signed-in tests against the real accounts API: one account per worker, registered and verified through
 // its e-mail (read from DATA_DIR/mail), then a fresh session per test from /auth/login.
@@ -60,26 +58,6 @@ export const signedInTest = test.extend<{ signedIn: SignedIn }, { account: Accou
   },
 });
 
-/** Waits for the outbox worker to write the verification e-mail and returns the token in its link. */
-export async function verificationTokenFor(email: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright test (global setup).");
-  const mailDir = path.join(dataDir, "mail");
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const files = await readdir(mailDir).catch(() => [] as string[]);
-    for (const file of files.filter((name) => name.endsWith(".eml"))) {
-      const mail = await simpleParser(await readFile(path.join(mailDir, file)));
-      const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-      if (!to.some((address) => address.text.includes(email))) continue;
-      const token = /\/verify-email\/([^\s"'<>]+)/.exec(mail.text ?? "")?.[1];
-      if (token) return decodeURIComponent(token);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No verification e-mail for ${email} in ${mailDir}`);
-}
-
 /** Puts the session where the web app keeps it (localStorage `user`), then opens `url`. */
 export async function openSignedIn(page: Page, signedIn: SignedIn, url = "/dashboard") {
   await page.goto("/about");
@@ -88,4 +66,56 @@ export async function openSignedIn(page: Page, signedIn: SignedIn, url = "/dashb
     token: signedIn.token,
   });
   await page.goto(url);
+}
+
+/** Signs in through the API, as the login page does, and returns the session. */
+export async function signIn(request: APIRequestContext, email: string, password: string): Promise<SignedIn> {
+  const response = await request.post("/api/v1/auth/login", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as SignedIn;
+  return { token: body.token, user: body.user };
+}
+
+/** The admin made by the real create-admin CLI before the server started (global-setup.ts). */
+export function signInAsAdmin(request: APIRequestContext): Promise<SignedIn> {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error("E2E_ADMIN_EMAIL is not set: run through playwright test.");
+  return signIn(request, email, password);
+}
+
+/** A new account, registered and verified through its e-mail, with the role "user". */
+export async function registerVerified(
+  request: APIRequestContext,
+  firstname: string,
+  lastname: string,
+): Promise<Account> {
+  const account: Account = {
+    email: `${firstname.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`,
+    password: "Atlas-Roles-2026!x",
+    firstname,
+    lastname,
+  };
+  const registered = await request.post("/api/v1/auth/register", { data: account });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const token = await verificationTokenFor(account.email);
+  const verified = await request.get(`/api/v1/auth/verify-email/${encodeURIComponent(token)}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
+
+/** A fresh account, verified through its e-mail, given `role` by the e2e admin, and signed in. */
+export async function newStaff(
+  request: APIRequestContext,
+  role: "moderator" | "admin",
+): Promise<{ account: Account; signedIn: SignedIn }> {
+  const account = await registerVerified(request, "Bola", "Moderator");
+  const admin = await signInAsAdmin(request);
+  const me = await signIn(request, account.email, account.password);
+  const promoted = await request.patch("/api/v1/roles/update-role", {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { userId: me.user.id, role },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  return { account, signedIn: await signIn(request, account.email, account.password) };
 }

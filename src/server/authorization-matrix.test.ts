@@ -11,7 +11,7 @@ import {
   testClock,
   testConfig,
   testPasswordHashing,
-} from "./accounts/test-support";
+} from "../test/server/accounts";
 import type { Database, DatabaseHandle } from "./db/database";
 import {
   fieldParts,
@@ -20,9 +20,9 @@ import {
   smallJpeg,
   submitReport,
   type SubmittedAnswer,
-} from "./reports/test-support";
-import { idOf, signedInAs } from "./roles/test-support";
-import { openTestDatabase, testDatabaseKinds } from "./test/databases";
+} from "../test/server/reports";
+import { idOf, signedInAs } from "../test/server/roles";
+import { openTestDatabase, testDatabaseKinds } from "../test/server/databases";
 
 // Who may call each API route: one row per route the server registers × anonymous, user, moderator,
 // admin → the status each gets. Every caller sends a request valid enough that the guard, not input

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase } from "../test/databases";
+import { openTestDatabase } from "../../test/server/databases";
 import {
   alice,
   buildTestApp,
@@ -9,7 +9,7 @@ import {
   login,
   signedInUser,
   type AccountsTestApp,
-} from "./test-support";
+} from "../../test/server/accounts";
 
 // Targeted lockout: failed sign-ins from anywhere used to lock the account for everyone, its owner (or
 // the only admin) included. Guessing is now limited per (account, client address) and per address; the

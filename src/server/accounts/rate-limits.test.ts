@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
-import { counterStoreKinds, deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../rate-limit/test-redis";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
-import { alice, buildTestApp, emptyTables, login, type AccountsTestApp } from "./test-support";
+import { counterStoreKinds, deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../../test/server/redis";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { alice, buildTestApp, emptyTables, login, type AccountsTestApp } from "../../test/server/accounts";
 
 const combinations = testDatabaseKinds().flatMap((database) =>
   counterStoreKinds.map((store) => ({ database, store })),

@@ -5,7 +5,7 @@ import { accountMessages } from "../../domain/accounts/messages";
 import { passwordMessages } from "../../domain/accounts/password-policy";
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, authTokens, passwords, sessions, users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { getSignedInUser, requireRole, requireUser } from "./guards";
 import {
   alice,
@@ -20,7 +20,7 @@ import {
   tokenMailedTo,
   type AccountsTestApp,
   cookiesFrom,
-} from "./test-support";
+} from "../../test/server/accounts";
 
 // Signing in: login, the guards and their sessions, logout, the profile, and password reset.
 
@@ -370,7 +370,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
       );
       const common = await resetPassword({ token, newPassword: "Welcome@2025" });
       expect(common.json().message).toBe(passwordMessages.common);
-      // Only the list of the 10,000 most common passwords has this one (test-support.ts).
+      // Only the list of the 10,000 most common passwords has this one (src/test/server/accounts.ts).
       const tenThousand = await resetPassword({ token, newPassword: tenThousandListPassword });
       expect(tenThousand.statusCode).toBe(400);
       expect(tenThousand.json()).toEqual({ success: false, message: passwordMessages.common });

@@ -5,9 +5,9 @@ import { checkPassword, passwordMessages } from "../../domain/accounts/password-
 import { isAmongMostCommonPasswords } from "./common-passwords";
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, authTokens, passwords, sessions, users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { deliverDueMail } from "../mail/outbox";
-import { startSmtpPeer, tokenFromLink, type SmtpPeer } from "../mail/test-smtp-peer";
+import { startSmtpPeer, tokenFromLink, type SmtpPeer } from "../../test/server/smtp-peer";
 import { createSmtpTransport, type MailTransport } from "../mail/transports";
 import { unreadableBodyMessage } from "../http/request-body";
 import {
@@ -23,7 +23,7 @@ import {
   cookiesFrom,
   signedInUser,
   tenThousandListPassword,
-} from "./test-support";
+} from "../../test/server/accounts";
 
 // Signing up: register, the verification link, and asking for a new one (DESIGN §5, §7).
 

@@ -4,7 +4,7 @@ import { accountMessages } from "../../domain/accounts/messages";
 import { passwordMessages } from "../../domain/accounts/password-policy";
 import type { DatabaseHandle } from "../db/database";
 import { passwords, users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   alice,
   bearer,
@@ -17,7 +17,7 @@ import {
   tenThousandListPassword,
   tokenMailedTo,
   type AccountsTestApp,
-} from "./test-support";
+} from "../../test/server/accounts";
 
 // Pre-registration takeover: someone registers the victim's address with a password they know, and waits
 // for the victim to follow the verification link. The link signs in only the browser that registered
@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds())("verification links opened in another browser
     expect(weak.statusCode).toBe(400);
     const personal = await choose(answer.passwordToken, "Alice.Okafor-2024!");
     expect(personal.json()).toEqual({ success: false, message: passwordMessages.personal });
-    // Only the list of the 10,000 most common passwords has this one (test-support.ts).
+    // Only the list of the 10,000 most common passwords has this one (src/test/server/accounts.ts).
     const common = await choose(answer.passwordToken, tenThousandListPassword);
     expect(common.statusCode).toBe(400);
     expect(common.json()).toEqual({ success: false, message: passwordMessages.common });

@@ -13,10 +13,10 @@ import {
   tenThousandListPassword,
   testPasswordHashing,
   type AccountsTestApp,
-} from "../accounts/test-support";
+} from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { passwordMessages } from "../../domain/accounts/password-policy";
 import {
   EXIT_FAILURE,
@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
       ["P@ssw0rd1", "Error: The password: This password is too common"],
       ["Grace-Admin-2024!", `Error: The password: ${passwordMessages.personal}`],
       ["Michael1!", "Error: The password: This password is too common"],
-      // Only the list of the 10,000 most common passwords has this one (accounts/test-support.ts).
+      // Only the list of the 10,000 most common passwords has this one (src/test/server/accounts.ts).
       [tenThousandListPassword, `Error: The password: ${passwordMessages.common}`],
     ];
     for (const [password, message] of cases) {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { correctionMessages, type CorrectionListAnswer } from "../../domain/corrections/correction-rules";
-import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../accounts/test-support";
+import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { signedInAs } from "../roles/test-support";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { signedInAs } from "../../test/server/roles";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 
 // /api/v1/corrections: anyone suggests a correction to a state or school record (rate-limited per IP);
 // moderators and admins list them and accept or dismiss each, once.

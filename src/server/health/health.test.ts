@@ -3,7 +3,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { securityHeaders } from "../http/security-headers";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 
 describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) => {
   let database: DatabaseHandle;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../accounts/test-support";
+import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { fieldParts, multipart } from "../reports/test-support";
-import { people, signedInAs } from "../roles/test-support";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { fieldParts, multipart } from "../../test/server/reports";
+import { people, signedInAs } from "../../test/server/roles";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { findForbiddenCharacter, invalidCharacterMessage } from "./input-guard";
 
 // No input gives a 500: a NUL (PostgreSQL text refuses it) or an unpaired surrogate (jsonb refuses it),

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type AccountsTestApp } from "../accounts/test-support";
+import { buildTestApp, type AccountsTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase } from "../test/databases";
+import { openTestDatabase } from "../../test/server/databases";
 import { registerErrorHandling } from "./errors";
 import { loggableError, redactingSerializers, redactUrl } from "./log-redaction";
 

@@ -2,10 +2,10 @@ import { once } from "node:events";
 import net from "node:net";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type AccountsTestApp } from "../accounts/test-support";
+import { buildTestApp, type AccountsTestApp } from "../../test/server/accounts";
 import { loadConfig } from "../config";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase } from "../test/databases";
+import { openTestDatabase } from "../../test/server/databases";
 
 // A slow client cannot hold a socket open: slow headers, a slow body, an idle kept-alive connection are
 // each cut off. The limits are small here so the test sees each one happen; it waits for the server to

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emptyTables, testClock, type TestClock } from "../accounts/test-support";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { emptyTables, testClock, type TestClock } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { mailOutbox } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { composeMail } from "./compose";
 import { deliverDueMail, enqueueMail, REDACTED_BODY, startMailWorker, UNSENT_MAIL_EXPIRY_MS } from "./outbox";
-import { startSmtpPeer, type SmtpPeer } from "./test-smtp-peer";
+import { startSmtpPeer, type SmtpPeer } from "../../test/server/smtp-peer";
 import { createSmtpTransport, type MailTransport } from "./transports";
 
 const MINUTE = 60 * 1000;
@@ -183,21 +183,33 @@ describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
     const rounds = await Promise.all([deliver(), deliver(), deliver()]);
 
     expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(6);
-    await peer.waitForMessages(6);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every round has ended, and a send ends only once the peer has stored the message (it answers 250
+    // after storing): what the peer holds now is all it will ever get from these rounds, duplicates included.
     expect(peer.received).toHaveLength(6);
   });
 
   it("runs as a worker until stopped", async () => {
+    // The worker's schedule runs on a fake clock, so "no round after stop" is checked by moving that clock
+    // on, not by a wait on the real one that a slow machine could cut short.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const worker = startMailWorker({ db: database.db, transport, now: clock.now, intervalMs: 20 });
     try {
-      await enqueueMail(database.db, message("ada@example.org"), clock.now());
-      await peer.waitForMessages(1);
-    } finally {
+      try {
+        await enqueueMail(database.db, message("ada@example.org"), clock.now());
+        await vi.waitFor(async () => {
+          await vi.advanceTimersByTimeAsync(20);
+          expect(peer.received).toHaveLength(1);
+        }, 15_000);
+      } finally {
+        await worker.stop();
+      }
+      await enqueueMail(database.db, message("bola@example.org"), clock.now());
+      // Fifty intervals pass; a round that one of them started would be awaited by stop().
+      await vi.advanceTimersByTimeAsync(50 * 20);
       await worker.stop();
+    } finally {
+      vi.useRealTimers();
     }
-    await enqueueMail(database.db, message("bola@example.org"), clock.now());
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(peer.received).toHaveLength(1);
     const pending = await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"));
     expect(pending).toHaveLength(1);

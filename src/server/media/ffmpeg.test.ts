@@ -2,8 +2,8 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildTestApp } from "../accounts/test-support";
-import { openTestDatabase } from "../test/databases";
+import { buildTestApp } from "../../test/server/accounts";
+import { openTestDatabase } from "../../test/server/databases";
 import { bundledFfmpegWarning, locateFfmpeg } from "./ffmpeg";
 import { remuxArguments } from "./videos";
 

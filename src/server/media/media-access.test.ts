@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
-import { bearer, emptyTables } from "../accounts/test-support";
+import { bearer, emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { reportMedia, users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -16,8 +16,8 @@ import {
   submitReport,
   type ReportsTestApp,
   type SubmittedAnswer,
-} from "../reports/test-support";
-import { revealingVideo } from "./test-videos";
+} from "../../test/server/reports";
+import { revealingVideo } from "../../test/server/videos";
 
 // GET /media/{id}: a report's file for its reporter (signed link or bearer token), moderators and
 // admins, and anyone at all while the report is verified (published); the same 404 for everyone else as

@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { mediaStoreContract } from "./media-store.contract";
+import { mediaStoreContract } from "../../test/server/media-store-contract";
 import { IncomingFolder } from "./media-store";
 import { S3MediaStore } from "./s3-store";
 import { LocalMediaStore } from "./storage";
-import { startTestS3Server } from "./test-s3-server";
+import { startTestS3Server } from "../../test/server/s3-server";
 
-// One contract, both stores (media-store.contract.ts).
+// One contract, both stores (src/test/server/media-store-contract.ts).
 
 mediaStoreContract("the uploads folder", async () => {
   const root = await mkdtemp(path.join(tmpdir(), "ia-store-"));

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
-import { buildTestApp, emptyTables, testConfig } from "../accounts/test-support";
+import { buildTestApp, emptyTables, testConfig } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia } from "../db/schema";
 import {
@@ -21,12 +21,12 @@ import {
   smallJpeg,
   submitReport,
   type ReportsTestApp,
-} from "../reports/test-support";
-import { openTestDatabase } from "../test/databases";
+} from "../../test/server/reports";
+import { openTestDatabase } from "../../test/server/databases";
 import { orphanAgeMs, startOrphanSweep, sweepOrphanMedia, type SweepResult } from "./orphan-sweep";
 import { ABANDONED_AFTER_MS } from "./media-store";
 import { LocalMediaStore, LocalUploadBatch } from "./storage";
-import { startTestS3Server } from "./test-s3-server";
+import { startTestS3Server } from "../../test/server/s3-server";
 
 // A full disk is the server's problem, said as such (507, logged as an error, health failing), never
 // a 400 "upload stopped". The disk-full errors are real: writes go to /dev/full, which answers ENOSPC.

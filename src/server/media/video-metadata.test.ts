@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
-import { emptyTables } from "../accounts/test-support";
+import { emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { reportMedia } from "../db/schema";
 import {
@@ -14,8 +14,8 @@ import {
   signedInAs,
   submitReport,
   type ReportsTestApp,
-} from "../reports/test-support";
-import { openTestDatabase } from "../test/databases";
+} from "../../test/server/reports";
+import { openTestDatabase } from "../../test/server/databases";
 import {
   describeVideo,
   ffmpegPath,
@@ -23,7 +23,7 @@ import {
   revealingTags,
   revealingVideo,
   type TestVideoFormat,
-} from "./test-videos";
+} from "../../test/server/videos";
 
 // Every stored video is remuxed without metadata: a location, a date, a device, a title, chapters or a
 // subtitle would tell who filmed it and where, and a verified report's video is public.

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildReportsTestApp } from "../reports/test-support";
+import { buildReportsTestApp } from "../../test/server/reports";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase } from "../test/databases";
+import { openTestDatabase } from "../../test/server/databases";
 
 // A plain request for a whole download is answered before the route (early-answers.ts): its answer must
 // be the route's, header for header and byte for byte. "?" at the end of the address sends the same

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database";
-import { buildReportsTestApp } from "../reports/test-support";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { buildReportsTestApp } from "../../test/server/reports";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 
 // Whatever a script or a crawler sends, the open-data API answers it: a download, or a 4xx with a sentence
 // that says what is wrong. Never a 500.

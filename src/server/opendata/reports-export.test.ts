@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ANONYMOUS_REPORTER } from "../../domain/reports/review-rules";
-import { PUBLIC_URL, emptyTables } from "../accounts/test-support";
+import { PUBLIC_URL, emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, users } from "../db/schema";
 import {
@@ -15,8 +15,8 @@ import {
   signedInAs,
   smallJpeg,
   type ReportsTestApp,
-} from "../reports/test-support";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+} from "../../test/server/reports";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { EXPORT_BATCH } from "./report-export";
 
 // GET /api/v1/open/reports.{json,csv}: verified reports only, each as its reporter chose to publish it.

@@ -7,9 +7,9 @@ import type { StateRecord } from "../../domain/datasets/schemas";
 import { zoneOf, zones } from "../../domain/datasets/zones";
 import { lawStatusCategories } from "../../domain/law-status";
 import { comparisonRows, defaultView, stateRows } from "../../domain/states-comparison";
-import { PUBLIC_URL, buildTestApp } from "../accounts/test-support";
+import { PUBLIC_URL, buildTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 
 // GET /api/v1/open/{states,schools,estimates}.{json,csv,geojson}: the datasets of data/ as downloads.
 // Expectations are read from the data files themselves, not from the code that builds the downloads.

@@ -4,9 +4,9 @@ import { parse } from "csv-parse/sync";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as builders from "../../domain/opendata/static-documents";
-import { buildReportsTestApp } from "../reports/test-support";
+import { buildReportsTestApp } from "../../test/server/reports";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase } from "../test/databases";
+import { openTestDatabase } from "../../test/server/databases";
 
 // What a static download costs: no database query and no serialisation per request. The builders of the
 // documents are wrapped (vi.mock below) to count their calls; the database is made to fail every query

@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportMessages } from "../../domain/reports/report-rules";
-import { bearer, emptyTables, signedInUser } from "../accounts/test-support";
+import { bearer, emptyTables, signedInUser } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -17,7 +17,7 @@ import {
   noisyPng,
   smallJpeg,
   type ReportsTestApp,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // Uploads over a real socket: a client that goes away halfway leaves no row and no file behind, and a
 // client still sending when its upload is refused gets to read the answer.

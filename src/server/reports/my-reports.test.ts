@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OwnReportView } from "../../domain/reports/report-rules";
-import { alice, bearer, emptyTables, signedInUser } from "../accounts/test-support";
+import { alice, bearer, emptyTables, signedInUser } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -11,7 +11,7 @@ import {
   smallJpeg,
   submitReport,
   type ReportsTestApp,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // GET /api/v1/eyewitness/mine: the signed-in user's own reports, newest first, a page at a time.
 

@@ -2,11 +2,11 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ReportMediaView } from "../../domain/reports/report-rules";
-import { bearer, emptyTables } from "../accounts/test-support";
+import { bearer, emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import { sweepOrphanMedia } from "../media/orphan-sweep";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -21,7 +21,7 @@ import {
   submitReport,
   type ReportsTestApp,
   type SubmittedAnswer,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // A photo's smaller WebP copies (320, 640 and 1280 px on the long side, never enlarged): made once when
 // the photo is stored, without metadata, listed with the photo, served under the photo's own rules.

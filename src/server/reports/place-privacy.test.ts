@@ -8,10 +8,10 @@ import type {
   PublishedListAnswer,
   ReviewListAnswer,
 } from "../../domain/reports/review-rules";
-import { bearer, emptyTables } from "../accounts/test-support";
+import { bearer, emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   decide,
@@ -22,7 +22,7 @@ import {
   signedInAs,
   type ReportFieldChanges,
   type ReportsTestApp,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // Issue 15, "who sees what": the reporter and moderators see the whole place; the public list, its filters,
 // its counts and the open data only what the reporter chose to publish. A filter that matched on more

@@ -5,9 +5,9 @@ import {
   type PublishedListAnswer,
   type PublishedReportAnswer,
 } from "../../domain/reports/review-rules";
-import { emptyTables } from "../accounts/test-support";
+import { emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   decide,
@@ -18,7 +18,7 @@ import {
   signedInAs,
   smallJpeg,
   type ReportsTestApp,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // GET /api/v1/eyewitness/published/{id}: one verified report, for its own page, in exactly the view the
 // published list gives it; the same 404 for an id that is unknown, pending, rejected or unpublished.

@@ -4,9 +4,9 @@ import {
   reviewMessages,
   type PublishedListAnswer,
 } from "../../domain/reports/review-rules";
-import { emptyTables } from "../accounts/test-support";
+import { emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   decide,
@@ -17,7 +17,7 @@ import {
   signedInAs,
   smallJpeg,
   type ReportsTestApp,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // GET /api/v1/eyewitness/published: the verified reports anyone may read, latest published first, with
 // the reporter's first name only when they chose it (else "Anonymous reporter"), and nothing else about them.

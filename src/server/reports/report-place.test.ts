@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accountMessages } from "../../domain/accounts/messages";
 import { placeMessages } from "../../domain/reports/report-place";
-import { alice, emptyTables, signedInUser } from "../accounts/test-support";
+import { alice, emptyTables, signedInUser } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia } from "../db/schema";
-import { revealingVideo } from "../media/test-videos";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { revealingVideo } from "../../test/server/videos";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -17,7 +17,7 @@ import {
   type ReportFieldChanges,
   type ReportsTestApp,
   type SubmittedAnswer,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // POST /api/v1/eyewitness, issue 15: where and when it happened, how much of the place is published, and
 // the reporter's word that the people shown agreed. Every rule and sentence is report-place.ts's.

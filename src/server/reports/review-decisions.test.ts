@@ -8,10 +8,10 @@ import {
   reviewMessages,
   type ReviewDecisionAnswer,
 } from "../../domain/reports/review-rules";
-import { PUBLIC_URL, bearer, emptyTables, outbox } from "../accounts/test-support";
+import { PUBLIC_URL, bearer, emptyTables, outbox } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, eyewitnessReports, users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   decide,
@@ -19,7 +19,7 @@ import {
   reportOf,
   signedInAs,
   type ReportsTestApp,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // PATCH /api/v1/eyewitness/{id}/review: a moderator's or admin's decision on a report, with the audit
 // row and the reporter's e-mail in the same transaction; and a refusal for every decision that is not

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reviewMessages, type ReviewListAnswer } from "../../domain/reports/review-rules";
-import { emptyTables } from "../accounts/test-support";
+import { emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   decide,
@@ -15,7 +15,7 @@ import {
   signedInAs,
   smallJpeg,
   type ReportsTestApp,
-} from "./test-support";
+} from "../../test/server/reports";
 
 // GET /api/v1/eyewitness/reviews: reports of one status for reviewers (the pending queue by default,
 // oldest first), with the reporter's details, the counts per status over all reports, a page at a time.

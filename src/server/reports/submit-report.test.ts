@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
-import { alice, bearer, emptyTables, signedInUser } from "../accounts/test-support";
+import { alice, bearer, emptyTables, signedInUser } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, eyewitnessReports, reportMedia } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -26,8 +26,8 @@ import {
   submitReport,
   type ReportsTestApp,
   type SubmittedAnswer,
-} from "./test-support";
-import { revealingVideo } from "../media/test-videos";
+} from "../../test/server/reports";
+import { revealingVideo } from "../../test/server/videos";
 
 // POST /api/v1/eyewitness: what is accepted, what is refused and why, and that a refusal leaves nothing.
 

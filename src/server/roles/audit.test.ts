@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordAudit } from "../audit/audit-log";
-import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../accounts/test-support";
+import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { roleMessages } from "./messages";
 import type { AuditEntryView } from "./audit-entries";
-import { idOf, people, signedInAs } from "./test-support";
+import { idOf, people, signedInAs } from "../../test/server/roles";
 
 // GET /api/v1/roles/audit: admins read the audit log, newest first, a page at a time.
 

@@ -1,13 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UserRole } from "../../domain/accounts/user";
-import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../accounts/test-support";
+import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { roleMessages } from "./messages";
 import { changeRole } from "./role-change";
-import { idOf, people, roleOf, signedInAs } from "./test-support";
+import { idOf, people, roleOf, signedInAs } from "../../test/server/roles";
 
 // PATCH /api/v1/roles/update-role: an admin changes another user's role. It applies at that user's next
 // request, is written to the audit log with it, and never leaves the platform without an admin.

@@ -22,6 +22,9 @@ import { listUsers } from "./user-list";
 //   GET   /audit?page=&per_page=           audit:read   the audit log, newest first
 // Roles are read from the database on every request, so a change applies at the target's next request.
 
+// The bench explains the users list's queries (bench/api/load.ts).
+export { userListQueries } from "./user-list";
+
 export interface RolesDependencies {
   db: Database;
   now: Clock;

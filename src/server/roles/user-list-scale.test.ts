@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, buildTestApp, type AccountsTestApp } from "../accounts/test-support";
+import { bearer, buildTestApp, type AccountsTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
-import { addUsers, people, signedInAs } from "./test-support";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { addUsers, people, signedInAs } from "../../test/server/roles";
 import { SEARCH_COUNT_LIMIT, userListQueries } from "./user-list";
 
 // The roles page stays fast with 100,000 users: a page walks the primary key, a search reads the trigram

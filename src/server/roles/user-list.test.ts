@@ -1,12 +1,12 @@
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../domain/accounts/user";
-import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../accounts/test-support";
+import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { users } from "../db/schema";
-import { openTestDatabase, testDatabaseKinds } from "../test/databases";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { roleMessages } from "./messages";
-import { addUsers, people, signedInAs } from "./test-support";
+import { addUsers, people, signedInAs } from "../../test/server/roles";
 
 // GET /api/v1/roles/users: admins and moderators page through the users, ordered by id, and search them
 // by name or e-mail. GET /api/v1/roles/roles: the roles there are, for anyone signed in.

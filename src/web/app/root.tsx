@@ -10,8 +10,9 @@ import {
   useMatches,
 } from "react-router";
 import { paths } from "../../domain/routes";
-import { OfflineNotice } from "../features/offline/OfflineNotice";
-import { afterLoad } from "../features/offline/after-load";
+import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
+import { loadOutboxSender } from "../features/reports";
+import { DataLayerProvider } from "../lib/data-layer-provider";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
@@ -89,17 +90,17 @@ export default function Root() {
     document.documentElement.dataset.hydrated = "true";
     // The service worker's code is loaded after the page's load event: it adds nothing to the first load.
     afterLoad(() => {
-      void import("../features/offline/register").then((module) => module.registerServiceWorker());
-      void import("../features/reports/OutboxSender").then((module) =>
-        setOutboxSender(() => module.OutboxSender),
-      );
+      void loadServiceWorkerRegistration().then((module) => module.registerServiceWorker());
+      void loadOutboxSender().then((module) => setOutboxSender(() => module.OutboxSender));
     });
   }, []);
   return (
-    <Shell>
-      {OutboxSender && <OutboxSender />}
-      <Outlet />
-    </Shell>
+    <DataLayerProvider>
+      <Shell>
+        {OutboxSender && <OutboxSender />}
+        <Outlet />
+      </Shell>
+    </DataLayerProvider>
   );
 }
 

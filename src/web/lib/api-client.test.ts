@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentToasts, toast } from "../ui/toast/toast-store";
-import { ApiError, apiRequest, errorMessage, UNAUTHORIZED_MESSAGE } from "./api-client";
+import {
+  ApiError,
+  apiRequest,
+  apiRoute,
+  errorMessage,
+  isSessionEnded,
+  isTransient,
+  request,
+  serverMessage,
+  UNAUTHORIZED_MESSAGE,
+} from "./api-client";
 import { session } from "./session";
 
 const user = {
@@ -112,5 +122,82 @@ describe("errorMessage", () => {
     expect(errorMessage(new Error("boom"), "Login failed. Please check your credentials.")).toBe(
       "Login failed. Please check your credentials.",
     );
+  });
+});
+
+describe("request (the typed client)", () => {
+  const users = apiRoute("roles.users", "GET", "/api/v1/roles/users");
+  const decide = apiRoute("reviews.decide", "PATCH", "/api/v1/eyewitness/:id/review");
+  const page = {
+    success: true,
+    users: [user],
+    meta: { total: 1, page: 2, per_page: 50, last_page: 2, total_exact: true },
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    toast.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("fills in the path, sends the query in its order without empty values, and resolves with the answer", async () => {
+    const fetchMock = answer(200, page);
+    vi.stubGlobal("fetch", fetchMock);
+    await expect(request(users, { query: { page: "2", per_page: "50", search: "" } })).resolves.toEqual(page);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/roles/users?page=2&per_page=50");
+
+    const notFound = answer(404, { success: false, message: "Not found." });
+    vi.stubGlobal("fetch", notFound);
+    await expect(
+      request(decide, { params: { id: "a/b" }, body: { status: "verified", fromStatus: "pending" } }),
+    ).rejects.toMatchObject({ status: 404 });
+    const [url, init] = notFound.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/v1/eyewitness/a%2Fb/review");
+    expect(init.method).toBe("PATCH");
+  });
+
+  it("refuses, in development and tests, an answer its contract does not describe", async () => {
+    vi.stubGlobal("fetch", answer(200, { success: true, users: [{ id: "seven" }] }));
+    await expect(request(users, {})).rejects.toThrow(/roles\.users answered 200 against its contract/);
+  });
+
+  it("carries the server's code and field, and copes with a failure that has none", async () => {
+    vi.stubGlobal(
+      "fetch",
+      answer(400, {
+        success: false,
+        message: "Please say whose role to change.",
+        code: "VALIDATION_FAILED",
+        field: "userId",
+      }),
+    );
+    await expect(request(users, {})).rejects.toMatchObject({
+      status: 400,
+      code: "VALIDATION_FAILED",
+      field: "userId",
+      message: "Please say whose role to change.",
+    });
+
+    vi.stubGlobal("fetch", answer(409, { success: false, message: "Someone decided first." }));
+    const error = await request(users, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: undefined, field: undefined });
+  });
+});
+
+describe("reading failures", () => {
+  it("serverMessage is the server's own sentence only", () => {
+    expect(serverMessage(new ApiError(400, "x", { message: "Bad e-mail" }))).toBe("Bad e-mail");
+    expect(serverMessage(new ApiError(502, "Request failed with status code 502.", null))).toBeNull();
+    expect(serverMessage(new ApiError(400, "x", { message: "" }))).toBeNull();
+    expect(serverMessage(new Error("boom"))).toBeNull();
+  });
+
+  it("a 401 is the session's end; only no answer or a 5xx is worth sending again", () => {
+    expect(isSessionEnded(new ApiError(401, "x"))).toBe(true);
+    expect(isSessionEnded(new ApiError(403, "x"))).toBe(false);
+    expect([0, 500, 503].map((status) => isTransient(new ApiError(status, "x")))).toEqual([true, true, true]);
+    expect([400, 401, 404, 409, 429].some((status) => isTransient(new ApiError(status, "x")))).toBe(false);
+    expect(isTransient(new Error("contract"))).toBe(false);
   });
 });

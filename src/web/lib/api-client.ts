@@ -1,9 +1,16 @@
+import type { z } from "zod";
+import type { api } from "../../domain/api";
+import type { Endpoint, ErrorCode } from "../../domain/api/shared";
 import { session } from "./session";
 import { toast } from "../ui/toast/toast-store";
 
-// One client for the JSON API, with one error path: every failure becomes an ApiError whose message a
-// person can read (the server's own sentence when it sent one), and a 401 on a signed-in request ends the
+// One client for the JSON API, typed by the contract (src/domain/api), with one error path: every failure
+// becomes an ApiError carrying the status, the server's `code` and `field` when it sent them, and a message
+// a person can read (the server's own sentence when it sent one); a 401 on a signed-in request ends the
 // local session once, here.
+//
+// The contract is imported for its types only: its zod schemas reach the browser only in development and
+// tests, where every answer is checked against them (a drift between server and client fails there).
 
 export class ApiError extends Error {
   constructor(
@@ -13,9 +20,22 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The server's machine-readable reason; undefined when it sent none (or no answer came). */
+  get code(): ErrorCode | undefined {
+    const code = field(this.body, "code");
+    return code as ErrorCode | undefined;
+  }
+
+  /** With VALIDATION_FAILED: the field the failure is about, when the server named one. */
+  get field(): string | undefined {
+    return field(this.body, "field");
+  }
 }
 
 export const UNAUTHORIZED_MESSAGE = "Unauthorized! Logging Out...";
+
+const NETWORK_MESSAGE = "Network error: please check your connection and try again.";
 
 const statusMessages: Record<number, string> = {
   400: "The request could not be understood. Please check what you entered.",
@@ -28,6 +48,8 @@ const statusMessages: Record<number, string> = {
   429: "Too many attempts. Please wait a little and try again.",
 };
 
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
 export interface ApiRequestOptions {
   body?: unknown;
   signal?: AbortSignal;
@@ -35,11 +57,126 @@ export interface ApiRequestOptions {
   anonymous?: boolean;
 }
 
+/** A call by method and path under /api/v1, for the few callers not yet on `request`. */
 export async function apiRequest<T extends object>(
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  method: Method,
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<T> {
+  return (await send(method, `/api/v1${path}`, options)).payload as T;
+}
+
+// ----- The typed client -----
+
+type Api = typeof api;
+type Area = keyof Api;
+/** "area.name" of every endpoint of the contract, e.g. "reviews.list". */
+type ContractKey = { [A in Area]: `${A}.${Extract<keyof Api[A], string>}` }[Area];
+type EndpointOf<K extends ContractKey> = K extends `${infer A extends Area}.${infer N}`
+  ? N extends keyof Api[A]
+    ? Api[A][N]
+    : never
+  : never;
+
+/** One endpoint as the client calls it: its key in the contract, its method and its path. */
+export interface ApiRoute<K extends ContractKey = ContractKey> {
+  key: K;
+  method: Method;
+  path: string;
+}
+
+/**
+ * Names an endpoint of the contract for `request`. The compiler checks the method and the path against the
+ * contract, so a caller cannot drift from it; they are written out so that the browser never loads the
+ * schemas, and each page carries only the endpoints it calls.
+ */
+export function apiRoute<K extends ContractKey>(
+  key: K,
+  method: EndpointOf<K>["method"] & Method,
+  path: EndpointOf<K>["path"],
+): ApiRoute<K> {
+  return { key, method, path };
+}
+
+type Part<E, P extends "params" | "querystring" | "body"> =
+  E extends Record<P, z.ZodType> ? z.input<E[P]> : undefined;
+type SuccessStatus = 200 | 201 | 202;
+
+/** What a successful call of endpoint K resolves with, as the contract says. */
+export type ApiAnswer<K extends ContractKey> = {
+  [S in keyof EndpointOf<K>["response"]]: S extends SuccessStatus
+    ? EndpointOf<K>["response"][S] extends z.ZodType
+      ? z.output<EndpointOf<K>["response"][S]>
+      : never
+    : never;
+}[keyof EndpointOf<K>["response"]];
+
+/** The parts of a call; each is typed by the endpoint's schema and required when the endpoint has one. */
+export type ApiInput<K extends ContractKey> = {
+  signal?: AbortSignal;
+  anonymous?: boolean;
+} & OptionalWhenUndefined<"params", Part<EndpointOf<K>, "params">> &
+  // Every query parameter is optional: the query may be left out.
+  { query?: Part<EndpointOf<K>, "querystring"> } & OptionalWhenUndefined<"body", Part<EndpointOf<K>, "body">>;
+
+type OptionalWhenUndefined<Name extends string, T> = [T] extends [undefined]
+  ? { [P in Name]?: undefined }
+  : { [P in Name]: T };
+
+/**
+ * Calls one endpoint of the contract: path parameters filled in, the query in the order given (empty
+ * values left out), the body as JSON. Resolves with the answer, checked against the contract in
+ * development and tests; rejects with an ApiError.
+ */
+export async function request<K extends ContractKey>(
+  route: ApiRoute<K>,
+  input: ApiInput<K>,
+): Promise<ApiAnswer<K>> {
+  const { key, method, path } = route;
+  const { params, query, body, signal, anonymous } = input as {
+    params?: Record<string, string>;
+    query?: Record<string, string | string[] | undefined>;
+    body?: unknown;
+    signal?: AbortSignal;
+    anonymous?: boolean;
+  };
+  const url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const one of typeof value === "string" ? [value] : (value ?? [])) {
+      if (one !== "") search.append(name, one);
+    }
+  }
+  const text = search.toString();
+  const { status, payload } = await send(method, text ? `${url}?${text}` : url, { body, signal, anonymous });
+  // Vite and Vitest set DEV; the production build drops this branch and the schemas with it.
+  if (import.meta.env.DEV) await checkAnswer(key, status, payload);
+  return payload as ApiAnswer<K>;
+}
+
+// Loaded as soon as the client is, so the first answer does not wait for it.
+const contractLoad = import.meta.env.DEV ? import("../../domain/api") : undefined;
+
+async function checkAnswer(endpoint: ContractKey, status: number, payload: unknown) {
+  const { api: contract } = await (contractLoad ?? import("../../domain/api"));
+  const [area, name] = endpoint.split(".") as [Area, string];
+  const schema = (contract[area] as Record<string, Endpoint>)[name]?.response[status];
+  if (!schema || !("safeParse" in schema)) {
+    throw new Error(`${endpoint} answered ${status}, a status its contract does not list.`);
+  }
+  const checked = schema.safeParse(payload);
+  if (!checked.success) {
+    throw new Error(`${endpoint} answered ${status} against its contract: ${checked.error.message}`);
+  }
+}
+
+// ----- One transport for both -----
+
+async function send(
+  method: Method,
+  url: string,
+  options: ApiRequestOptions,
+): Promise<{ status: number; payload: unknown }> {
   const headers: Record<string, string> = { accept: "application/json" };
   const user = options.anonymous ? null : session.current();
   if (user) headers.authorization = `Bearer ${user.token}`;
@@ -52,19 +189,19 @@ export async function apiRequest<T extends object>(
 
   let response: Response;
   try {
-    response = await fetch(`/api/v1${path}`, { method, headers, body, signal: options.signal });
+    response = await fetch(url, { method, headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, "Network error: please check your connection and try again.");
+    throw new ApiError(0, NETWORK_MESSAGE);
   }
 
   const payload = await readJson(response);
-  if (response.ok) return payload as T;
+  if (response.ok) return { status: response.status, payload };
 
   const message =
-    payload && typeof payload === "object" && typeof (payload as { message?: unknown }).message === "string"
-      ? (payload as { message: string }).message
-      : (statusMessages[response.status] ?? `Request failed with status code ${response.status}.`);
+    field(payload, "message") ??
+    statusMessages[response.status] ??
+    `Request failed with status code ${response.status}.`;
 
   if (response.status === 401 && user) {
     session.signOut();
@@ -83,7 +220,34 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A non-empty string property of a JSON answer. */
+function field(payload: unknown, name: string): string | undefined {
+  if (!payload || typeof payload !== "object") return undefined;
+  const value = (payload as Record<string, unknown>)[name];
+  return typeof value === "string" && value ? value : undefined;
+}
+
+// ----- Reading failures -----
+
 /** The message to show for a failed call: the server's sentence, else the fallback the spec names. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** The sentence the server sent with a failure, if it sent one (not the client's own fallbacks). */
+export function serverMessage(error: unknown): string | null {
+  return error instanceof ApiError ? (field(error.body, "message") ?? null) : null;
+}
+
+/**
+ * True for a 401 on a signed-in call: the client has already signed the person out and said so, and the
+ * signed-in area then leaves for the home page, so a page shows nothing more about it.
+ */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** True when the call may succeed if simply sent again: no answer came, or the server failed (5xx). */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentToasts, toast } from "../ui/toast/toast-store";
 import { ApiError, UNAUTHORIZED_MESSAGE } from "./api-client";
-import { installFakeXhr } from "./fake-xhr";
+import { installFakeXhr } from "../../test/web/fake-xhr";
 import { session } from "./session";
 import { isAbortError, uploadFormData, type UploadProgress } from "./upload";
 

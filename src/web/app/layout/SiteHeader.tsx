@@ -1,12 +1,12 @@
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
-import { StateSelect } from "../../features/state-selection/StateSelect";
 import {
+  StateSelect,
   EDUCATION_SECTION_ID,
   POLICY_SECTION_ID,
   useStateSelection,
-} from "../../features/state-selection/useStateSelection";
+} from "../../features/state-selection";
 import { Logo } from "./Logo";
 import { SiteSidebar } from "./SiteSidebar";
 import styles from "./SiteHeader.module.css";

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithRoutes, storedUser } from "../../features/dashboard/test-support";
+import { renderWithRoutes, storedUser } from "../../../test/web/dashboard";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { SiteSidebar } from "./SiteSidebar";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import site from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
-import { useLogout } from "../../features/dashboard/use-logout";
+import { useLogout } from "../../features/dashboard";
 import { useSessionUser } from "../../lib/session";
 import { Dialog } from "../../ui/Dialog";
 import { ExternalLink } from "../../ui/ExternalLink";

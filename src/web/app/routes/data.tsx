@@ -2,7 +2,7 @@ import estimates from "../../../../data/estimates.json";
 import type { School, StateRecord } from "../../../domain/datasets/schemas";
 import { openDataCatalogue } from "../../../domain/opendata/catalogue";
 import type { EstimatesFile } from "../../../domain/opendata/datasets";
-import { OpenDataPage } from "../../features/opendata/OpenDataPage";
+import { OpenDataPage } from "../../features/opendata";
 import { loadDatasets } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/data";

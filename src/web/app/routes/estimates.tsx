@@ -1,6 +1,6 @@
 import estimates from "../../../../data/estimates.json";
 import { estimatesSchema } from "../../../domain/datasets/schemas";
-import { EstimatesExplainer } from "../../features/estimates/EstimatesExplainer";
+import { EstimatesExplainer } from "../../features/estimates";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/estimates";
 

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { storedUser } from "../../features/dashboard/test-support";
+import { storedUser } from "../../../test/web/dashboard";
 import EyewitnessIntro from "./eyewitness-intro";
 
 beforeEach(() => window.localStorage.clear());

@@ -1,4 +1,4 @@
-import { PublishedReportPage } from "../../features/reports/PublishedReportPage";
+import { PublishedReportPage } from "../../features/reports";
 import type { Route } from "./+types/eyewitness-report";
 
 // Client-rendered (not prerendered: reports come and go); the server writes the report's title and

@@ -1,4 +1,4 @@
-import { PublishedReportsPage } from "../../features/reports/PublishedReportsPage";
+import { PublishedReportsPage } from "../../features/reports";
 import { pageMeta } from "../page-title";
 
 export const meta = () =>

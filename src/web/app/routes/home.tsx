@@ -5,19 +5,12 @@ import { estimatesSchema, type Country } from "../../../domain/datasets/schemas"
 import { sameState } from "../../../domain/datasets/state-names";
 import { nationalFigures } from "../../../domain/national-estimates";
 import { summarizeStates } from "../../../domain/state-summaries";
-import { EducationSection } from "../../features/education/EducationSection";
-import { MapPanel } from "../../features/map/MapPanel";
-import { NigeriaMap } from "../../features/map/NigeriaMap";
-import { SchoolsDialog } from "../../features/schools/SchoolsDialog";
-import { useSchoolsDialog } from "../../features/schools/use-schools-dialog";
-import {
-  EDUCATION_SECTION_ID,
-  POLICY_SECTION_ID,
-  useStateSelection,
-} from "../../features/state-selection/useStateSelection";
-import { figureCards } from "../../features/statistics/national-figures";
-import { NationalStatistics } from "../../features/statistics/NationalStatistics";
-import { StateOverview } from "../../features/states/StateOverview";
+import { EducationSection } from "../../features/education";
+import { MapPanel, NigeriaMap } from "../../features/map";
+import { SchoolsDialog, useSchoolsDialog } from "../../features/schools";
+import { EDUCATION_SECTION_ID, POLICY_SECTION_ID, useStateSelection } from "../../features/state-selection";
+import { figureCards, NationalStatistics } from "../../features/statistics";
+import { StateOverview } from "../../features/states";
 import { loadDatasets } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/home";

@@ -1,8 +1,8 @@
 import type { School } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
-import { CorrectionForm } from "../../features/corrections/CorrectionForm";
-import { SchoolDetails, SchoolNotFound } from "../../features/schools/SchoolDetails";
+import { CorrectionForm } from "../../features/corrections";
+import { SchoolDetails, SchoolNotFound } from "../../features/schools";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
 import { loadDatasets } from "../datasets";

@@ -4,7 +4,7 @@ import { formatAsOf } from "../../../domain/format";
 import { countByLawStatus } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { stateRows } from "../../../domain/states-comparison";
-import { StatesComparison } from "../../features/comparison/StatesComparison";
+import { StatesComparison } from "../../features/comparison";
 import { loadDatasets } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/states";

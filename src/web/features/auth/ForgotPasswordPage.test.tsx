@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { ForgotPasswordPage } from "./ForgotPasswordPage";
-import { mockApi, renderPage, resetAuthTestState } from "./test-support";
+import { mockApi, renderPage, resetAuthTestState } from "../../../test/web/auth";
 
 afterEach(resetAuthTestState);
 

@@ -3,7 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { landingAfterSignIn, LoginPage, SIGNED_IN_REDIRECT_MS } from "./LoginPage";
 import { PENDING_VERIFICATION_KEY } from "./pending-verification";
-import { ada, mockApi, renderPage, resetAuthTestState, signInLocally, storedUser } from "./test-support";
+import {
+  ada,
+  mockApi,
+  renderPage,
+  resetAuthTestState,
+  signInLocally,
+  storedUser,
+} from "../../../test/web/auth";
 
 afterEach(resetAuthTestState);
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { HINTS_ANNOUNCE_DELAY_MS } from "./PasswordHints";
 import { PENDING_VERIFICATION_KEY } from "./pending-verification";
 import { RegisterPage } from "./RegisterPage";
-import { heldReply, mockApi, renderPage, resetAuthTestState } from "./test-support";
+import { heldReply, mockApi, renderPage, resetAuthTestState } from "../../../test/web/auth";
 
 afterEach(resetAuthTestState);
 

@@ -10,7 +10,7 @@ import {
   resetAuthTestState,
   signInLocally,
   storedUser,
-} from "./test-support";
+} from "../../../test/web/auth";
 
 afterEach(resetAuthTestState);
 

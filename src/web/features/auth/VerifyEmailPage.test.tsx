@@ -10,7 +10,7 @@ import {
   renderPage,
   resetAuthTestState,
   storedUser,
-} from "./test-support";
+} from "../../../test/web/auth";
 import { VERIFIED_REDIRECT_MS, VerifyEmailPage } from "./VerifyEmailPage";
 
 afterEach(resetAuthTestState);

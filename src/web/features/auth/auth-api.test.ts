@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";
 import { authApi, failureMessage } from "./auth-api";
-import { mockApi, resetAuthTestState, signInLocally, storedUser } from "./test-support";
+import { mockApi, resetAuthTestState, signInLocally, storedUser } from "../../../test/web/auth";
 
 afterEach(resetAuthTestState);
 

@@ -1,5 +1,5 @@
 import type { PublicUser } from "../../../domain/accounts/user";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { ApiError, apiRequest, serverMessage } from "../../lib/api-client";
 
 // The accounts calls of the sign-up, sign-in and recovery screens (DESIGN §5). They go without the bearer
 // token: they do not need one, and a wrong password must not end a session that happens to be stored.
@@ -49,14 +49,8 @@ export const authApi = {
     apiRequest<MessageAnswer>("POST", "/auth/reset-password", { body: { token, newPassword }, anonymous }),
 };
 
-/** The sentence the server sent with a failure, if it sent one (not a generic status text). */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const body = error.body;
-  return body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string"
-    ? (body as { message: string }).message
-    : null;
-}
+/** The sentence the server sent with a failure, if it sent one: the API client's one reader. */
+export { serverMessage };
 
 /** True when the request never got an answer (offline, connection dropped). */
 export function isNetworkFailure(error: unknown): boolean {

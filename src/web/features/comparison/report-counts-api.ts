@@ -1,13 +1,13 @@
-import { apiRequest } from "../../lib/api-client";
+import type { PublishedCountsAnswer } from "../../../domain/api/reviews";
+import { apiRoute, request } from "../../lib/api-client";
 
 // Verified eyewitness reports per state, for the /states table's column. Anyone may read it: no token is
 // sent, so a stale session never signs a visitor out here.
 
-export interface ReportCountsAnswer {
-  success: true;
-  counts: { stateId: number; verified: number }[];
-}
+export type { PublishedCountsAnswer as ReportCountsAnswer } from "../../../domain/api/reviews";
 
-export function fetchReportCounts(signal?: AbortSignal): Promise<ReportCountsAnswer> {
-  return apiRequest<ReportCountsAnswer>("GET", "/eyewitness/published/counts", { signal, anonymous: true });
+const counts = apiRoute("reviews.publishedCounts", "GET", "/api/v1/eyewitness/published/counts");
+
+export function fetchReportCounts(signal?: AbortSignal): Promise<PublishedCountsAnswer> {
+  return request(counts, { signal, anonymous: true });
 }

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CorrectionView } from "../../../domain/corrections/correction-rules";
-import { signIn } from "../reports/test-support";
+import { signIn } from "../../../test/web/reports";
 import { CorrectionReviews } from "./CorrectionReviews";
 
 function correction(fields: Partial<CorrectionView>): CorrectionView {

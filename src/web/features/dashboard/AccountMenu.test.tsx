@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { DashboardGate } from "./DashboardGate";
-import { renderWithRoutes, screenIs, storedUser } from "./test-support";
+import { renderWithRoutes, screenIs, storedUser } from "../../../test/web/dashboard";
 import { LOGGED_OUT_OFFLINE_MESSAGE } from "./use-logout";
 
 function renderDashboard() {

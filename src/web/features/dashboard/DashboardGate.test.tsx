@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { DashboardGate, SIGN_IN_TO_CONTINUE } from "./DashboardGate";
-import { renderWithRoutes, screenIs, storedUser } from "./test-support";
+import { renderWithRoutes, screenIs, storedUser } from "../../../test/web/dashboard";
 
 const dashboard = (
   <DashboardGate logo={<span>Inclusion Atlas</span>}>

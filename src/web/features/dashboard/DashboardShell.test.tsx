@@ -4,7 +4,7 @@ import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DashboardShell } from "./DashboardShell";
 import { SIDEBAR_COLLAPSED_KEY } from "./sidebar-preference";
-import { renderWithRoutes, screenIs, storedUser } from "./test-support";
+import { renderWithRoutes, screenIs, storedUser } from "../../../test/web/dashboard";
 import type { UserRole } from "../../../domain/accounts/user";
 
 function renderShell(role: UserRole = "user", path = "/dashboard") {

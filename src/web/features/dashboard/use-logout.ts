@@ -2,12 +2,14 @@ import { useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { paths } from "../../../domain/routes";
-import { ApiError, apiRequest, UNAUTHORIZED_MESSAGE } from "../../lib/api-client";
+import { apiRoute, isSessionEnded, request, UNAUTHORIZED_MESSAGE } from "../../lib/api-client";
 import { session } from "../../lib/session";
 import { currentToasts, toast } from "../../ui/toast/toast-store";
 
 export const LOGGED_OUT_OFFLINE_MESSAGE =
   "You are logged out on this device, but the server could not be reached to end your session. It will expire on its own.";
+
+const logoutRoute = apiRoute("accounts.logout", "POST", "/api/v1/auth/logout");
 
 export interface UseLogoutOptions {
   /** Runs once the local session is cleared, before going home (closes the menu or overlay). */
@@ -30,9 +32,9 @@ export function useLogout({ onLoggedOut }: UseLogoutOptions = {}) {
     setLoggingOut(true);
     let serverEndedSession = true;
     try {
-      await apiRequest("POST", "/auth/logout");
+      await request(logoutRoute, {});
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
+      if (isSessionEnded(error)) {
         // The session had already ended on the server: logging out succeeded. The client's generic
         // 'Unauthorized! Logging Out...' notice would only confuse here.
         for (const shown of currentToasts()) {

@@ -1,8 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicUser } from "../../../domain/accounts/user";
 import { SESSION_STORAGE_KEY } from "../../lib/session";
+import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { ProfilePage } from "./ProfilePage";
@@ -53,7 +54,7 @@ const lastName = () => screen.getByRole("textbox", { name: "Last name" });
 
 function showProfile() {
   const user = userEvent.setup();
-  render(
+  renderWithDataLayer(
     <>
       <ProfilePage />
       <Toaster />

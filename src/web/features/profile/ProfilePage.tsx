@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { firstProblem, profileSchema } from "../../../domain/accounts/schemas";
-import { ApiError } from "../../lib/api-client";
+import { serverMessage } from "../../lib/api-client";
 import { session, useSessionUser, type SessionUser } from "../../lib/session";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { serverMessage, updateProfile } from "./profile-api";
+import { useApiMutation } from "../../lib/use-api";
+import { updateProfile } from "./profile-api";
 import styles from "./ProfilePage.module.css";
 
 export const profileMessages = {
@@ -38,9 +39,23 @@ export function ProfilePage() {
 function ProfileForm({ user }: { user: SessionUser }) {
   const [values, setValues] = useState({ firstname: user.firstname, lastname: user.lastname });
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [loading, setLoading] = useState(false);
+  // On failure the names typed stay in the fields: only the message changes.
+  const save = useApiMutation({
+    mutationFn: updateProfile,
+    onSuccess: (answer) => {
+      session.update(answer.user);
+      setValues({ firstname: answer.user.firstname, lastname: answer.user.lastname });
+      toast.success(profileMessages.updated);
+    },
+    onError: (error) => {
+      const message = serverMessage(error) ?? profileMessages.failed;
+      toast.error(message);
+      setProblem(formProblem(message));
+    },
+  });
+  const loading = save.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
     const parsed = profileSchema.safeParse(values);
@@ -56,21 +71,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
       return;
     }
     setProblem(null);
-    setLoading(true);
-    try {
-      const answer = await updateProfile(parsed.data);
-      session.update(answer.user);
-      setValues({ firstname: answer.user.firstname, lastname: answer.user.lastname });
-      toast.success(profileMessages.updated);
-    } catch (error) {
-      // A 401 has already signed the visitor out, with its own message; the dashboard then leaves.
-      if (error instanceof ApiError && error.status === 401) return;
-      const message = serverMessage(error) ?? profileMessages.failed;
-      toast.error(message);
-      setProblem(formProblem(message));
-    } finally {
-      setLoading(false);
-    }
+    save.mutate(parsed.data);
   }
 
   return (

@@ -1,22 +1,13 @@
-import type { PublicUser } from "../../../domain/accounts/user";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import type { UserAnswer } from "../../../domain/api/accounts";
+import { apiRoute, request } from "../../lib/api-client";
 
 // PATCH /auth/update-profile (DESIGN §5) with the signed-in user's token. A 401 is handled by the API
 // client (it signs out and says 'Unauthorized! Logging Out...').
 
-export interface ProfileAnswer {
-  success: boolean;
-  message?: string;
-  user: PublicUser;
-}
+export type { UserAnswer as ProfileAnswer } from "../../../domain/api/accounts";
 
-export function updateProfile(change: { firstname: string; lastname: string }): Promise<ProfileAnswer> {
-  return apiRequest<ProfileAnswer>("PATCH", "/auth/update-profile", { body: change });
-}
+const updateProfileRoute = apiRoute("accounts.updateProfile", "PATCH", "/api/v1/auth/update-profile");
 
-/** The sentence the server sent with a failure, if it sent one. */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const body = error.body as { message?: unknown } | null | undefined;
-  return body && typeof body.message === "string" ? body.message : null;
+export function updateProfile(change: { firstname: string; lastname: string }): Promise<UserAnswer> {
+  return request(updateProfileRoute, { body: change });
 }

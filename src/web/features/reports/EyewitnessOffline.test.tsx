@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeMessages } from "../../../domain/reports/report-place";
 import { reportMessages } from "../../../domain/reports/report-rules";
-import { installFakeXhr } from "../../lib/fake-xhr";
+import { installFakeXhr } from "../../../test/web/fake-xhr";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { DRAFT_SAVE_DELAY_MS, draftMessages, stillShrinkingMessage } from "./EyewitnessForm";
@@ -13,7 +13,7 @@ import { OutboxSender } from "./OutboxSender";
 import type { EyewitnessSubmission } from "./report-form-checks";
 import { countWaiting, loadDraft, markRefused, queueReport, waitingReports } from "./report-store";
 import { shrinkPhoto } from "./shrink-photo";
-import { jpeg, MB, report, signIn, trackObjectUrls } from "./test-support";
+import { jpeg, MB, report, signIn, trackObjectUrls } from "../../../test/web/reports";
 
 // The form on a phone with patchy data (issue 15): the draft kept on the device, the outbox, and photos
 // made smaller before sending. IndexedDB is fake-indexeddb; jsdom's Files lose their bytes in its

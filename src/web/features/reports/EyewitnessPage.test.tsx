@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeMessages, placePrecisionLabels, todayInNigeria } from "../../../domain/reports/report-place";
 import { reportMessages } from "../../../domain/reports/report-rules";
-import { installFakeXhr, type FakeXhr } from "../../lib/fake-xhr";
+import { installFakeXhr, type FakeXhr } from "../../../test/web/fake-xhr";
 import { session } from "../../lib/session";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
@@ -12,7 +12,7 @@ import { SHOW_FIRST_NAME_LABEL } from "../../../domain/reports/review-rules";
 import { keptAfterFailure, showFirstNameHint, uploadCancelledMessage } from "./EyewitnessForm";
 import { placeHints } from "./PlaceFields";
 import { EyewitnessPage } from "./EyewitnessPage";
-import { fileOf, jpeg, MB, report, signIn, trackObjectUrls } from "./test-support";
+import { fileOf, jpeg, MB, report, signIn, trackObjectUrls } from "../../../test/web/reports";
 
 // This browser cannot decode photos (jsdom): a photo over 5 MB cannot be made smaller, as with a damaged file.
 vi.mock("./shrink-photo", () => ({ shrinkPhoto: vi.fn(async () => ({ ok: false })) }));

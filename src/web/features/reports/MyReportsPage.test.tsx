@@ -1,14 +1,15 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeMessages, placePrecisionLabels } from "../../../domain/reports/report-place";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
+import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { myReportsMessages, MyReportsPage } from "./MyReportsPage";
 import { formatReportDate, formatReportDay } from "./report-format";
-import { ikejaMarket, mediaView, report, signIn } from "./test-support";
+import { ikejaMarket, mediaView, report, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -58,7 +59,7 @@ function showMyReports(path = "/dashboard/my-reports") {
     ],
     { initialEntries: [path] },
   );
-  render(
+  renderWithDataLayer(
     <>
       <RouterProvider router={router} />
       <Toaster />

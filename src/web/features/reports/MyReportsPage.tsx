@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber, pluralize } from "../../../domain/format";
 import {
@@ -8,11 +8,11 @@ import {
 } from "../../../domain/reports/report-rules";
 import { ANONYMOUS_REPORTER } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { ApiError } from "../../lib/api-client";
-import { isAbortError } from "../../lib/upload";
+import { serverMessage } from "../../lib/api-client";
+import { useApiQuery } from "../../lib/use-api";
 import { Pager } from "../../ui/Pager";
 import { Spinner } from "../../ui/Spinner";
-import { fetchMyReports, serverMessage, type MyReportsAnswer } from "./report-api";
+import { fetchMyReports, type MyReportsAnswer } from "./report-api";
 import { PlaceItems, PublishedAsItem } from "./PlaceSummary";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { ReportMedia } from "./ReportMedia";
@@ -25,8 +25,6 @@ export const myReportsMessages = {
   failed: "We could not load your reports.",
   emptyPage: "There are no reports on this page.",
 } as const;
-
-type Result = { key: string; page: number } & ({ answer: MyReportsAnswer } | { error: string });
 
 /** The page asked for in `?page=`, 1 when absent or not a whole positive number. */
 function pageFrom(value: string | null): number {
@@ -49,47 +47,36 @@ function pageLink(page: number) {
 export function MyReportsPage() {
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams.get("page"));
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
+  const reports = useApiQuery({
+    queryKey: ["reports.mine", page],
+    queryFn: ({ signal }) => fetchMyReports(page, signal),
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const shownPage = useRef(page);
   const fetchedAt = useRef(0);
-  const key = `${page}:${attempt}`;
-
   useEffect(() => {
-    const controller = new AbortController();
-    fetchMyReports(page, controller.signal).then(
-      (answer) => {
-        fetchedAt.current = Date.now();
-        setResult({ key, page, answer });
-      },
-      (error: unknown) => {
-        if (isAbortError(error)) return;
-        // A 401 has already signed the person out, with its own message; the dashboard then leaves.
-        if (error instanceof ApiError && error.status === 401) return;
-        setResult({ key, page, error: serverMessage(error) ?? myReportsMessages.failed });
-      },
-    );
-    return () => controller.abort();
-  }, [page, key]);
+    fetchedAt.current = reports.dataUpdatedAt;
+  }, [reports.dataUpdatedAt]);
 
   // Coming back to the tab after a long while: fetch again, so photos and videos still open.
-  useRefreshOnReturn(fetchedAt, () => setAttempt((count) => count + 1));
+  const { refetch } = reports;
+  useRefreshOnReturn(fetchedAt, () => void refetch());
 
-  // A list being refreshed stays on screen; another page or a retry after an error shows the loading state.
-  const current =
-    result && (result.key === key || (result.page === page && "answer" in result)) ? result : null;
+  // A list being refreshed stays on screen; a retry after an error shows the loading state, and so does a
+  // 401 (the session has ended: the dashboard leaves).
+  const failure = reports.failure && !reports.isFetching ? reports.failure : null;
+  const answer = reports.isSuccess ? reports.data : null;
 
   // Another page shown: start reading at the heading.
   useEffect(() => {
-    if (!current || shownPage.current === page) return;
+    if (!(answer || failure) || shownPage.current === page) return;
     shownPage.current = page;
     heading.current?.focus();
-  }, [current, page]);
+  }, [answer, failure, page]);
 
   const retry = () => {
     heading.current?.focus();
-    setAttempt((count) => count + 1);
+    void refetch();
   };
 
   return (
@@ -97,20 +84,22 @@ export function MyReportsPage() {
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         My reports
       </h1>
-      {!current ? (
-        <Spinner label={myReportsMessages.loading} />
-      ) : "error" in current ? (
+      {failure ? (
         <div className={styles.failed} role="alert">
           <p>
             {myReportsMessages.failed}
-            {current.error !== myReportsMessages.failed ? ` ${current.error}` : null}
+            {serverMessage(failure) && serverMessage(failure) !== myReportsMessages.failed
+              ? ` ${serverMessage(failure)}`
+              : null}
           </p>
           <button type="button" className="button" onClick={retry}>
             Retry
           </button>
         </div>
+      ) : answer ? (
+        <ReportList answer={answer} />
       ) : (
-        <ReportList answer={current.answer} />
+        <Spinner label={myReportsMessages.loading} />
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { publishedPlace } from "../../../domain/reports/report-place";
 import { formatOccurredOn, formatReportDay } from "./report-format";
 import { PublishedReportPage, reportPageText } from "./PublishedReportPage";
 import { shareText, whatsAppLink } from "./ShareReport";
-import { ikejaMarket, mediaView, publishedReport, signIn } from "./test-support";
+import { ikejaMarket, mediaView, publishedReport, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
 

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
@@ -6,10 +6,11 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { placeMessages, publishedPlace } from "../../../domain/reports/report-place";
+import { renderWithDataLayer, withDataLayer } from "../../../test/web/data-layer";
 import { formatReportDay } from "./report-format";
 import { rangeMessage } from "./PublishedFilters";
 import { publishedText, PublishedReportsPage } from "./PublishedReportsPage";
-import { ikejaMarket, mediaView, publishedReport, signIn } from "./test-support";
+import { ikejaMarket, mediaView, publishedReport, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -49,7 +50,7 @@ const routes = [
 
 function showPage(path = "/eyewitness-reports") {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  renderWithDataLayer(<RouterProvider router={router} />);
   return { user: userEvent.setup(), router };
 }
 
@@ -303,7 +304,9 @@ describe("Verified eyewitness reports", () => {
 
   it("is prerendered with its introduction, filter and loading line, and hydrates without a mismatch for a filtered address", async () => {
     const html = renderToString(
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ["/eyewitness-reports"] })} />,
+      withDataLayer(
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ["/eyewitness-reports"] })} />,
+      ),
     );
     expect(html).toContain("Verified eyewitness reports");
     expect(html).toContain(publishedText.loading);
@@ -316,7 +319,9 @@ describe("Verified eyewitness reports", () => {
     const router = createMemoryRouter(routes, {
       initialEntries: ["/eyewitness-reports?commentType=barrier"],
     });
-    const root = await act(async () => hydrateRoot(container, <RouterProvider router={router} />));
+    const root = await act(async () =>
+      hydrateRoot(container, withDataLayer(<RouterProvider router={router} />)),
+    );
     try {
       expect(
         await within(container).findByText("1 verified report of the type Barrier, newest first."),

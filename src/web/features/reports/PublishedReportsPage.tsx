@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber, pluralize } from "../../../domain/format";
 import { commentTypeLabels } from "../../../domain/reports/report-rules";
@@ -6,7 +6,8 @@ import { describePlace, todayInNigeria } from "../../../domain/reports/report-pl
 import { stateLgas } from "../../../domain/reports/report-lgas";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { ApiError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
+import { useApiQuery } from "../../lib/use-api";
 import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
@@ -30,8 +31,6 @@ export const publishedText = {
   emptyPage: "There are no reports on this page.",
 } as const;
 
-type Result = { key: string } & ({ answer: PublishedAnswer } | { error: string });
-
 /**
  * The public page of verified eyewitness reports (issue 6), prerendered with its introduction and filter;
  * the reports are fetched in the browser, newest first. The comment-type filter is a GET form, so it works
@@ -46,37 +45,28 @@ export function PublishedReportsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query: PublishedQuery = hydrated ? publishedQueryFrom(searchParams) : everyPublished;
   const queryKey = publishedSearch(query);
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
+  const published = useApiQuery({
+    queryKey: ["reviews.published", queryKey],
+    queryFn: ({ signal }) => fetchPublishedReports(publishedQueryFrom(new URLSearchParams(queryKey)), signal),
+    enabled: hydrated,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeadingWhenShown = useRef(false);
-  const key = `${queryKey}\n${attempt}`;
+
+  // Every fetch (another filter or page, Retry) shows the loading state until it is answered.
+  const settled = hydrated && !published.isFetching;
+  const failure = settled ? published.failure : null;
+  const answer = settled && published.isSuccess ? published.data : null;
 
   useEffect(() => {
-    if (!hydrated) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    fetchPublishedReports(publishedQueryFrom(new URLSearchParams(queryKey)), signal).then(
-      (answer) => setResult({ key, answer }),
-      (error: unknown) => {
-        if (signal.aborted) return;
-        setResult({ key, error: error instanceof ApiError ? error.message : reviewMessages.loadFailed });
-      },
-    );
-    return () => controller.abort();
-  }, [hydrated, key, queryKey]);
-
-  const current = result?.key === key ? result : null;
-
-  useEffect(() => {
-    if (!current || !focusHeadingWhenShown.current) return;
+    if (!(answer || failure) || !focusHeadingWhenShown.current) return;
     focusHeadingWhenShown.current = false;
     heading.current?.focus();
-  }, [current]);
+  }, [answer, failure]);
 
   const retry = () => {
     heading.current?.focus();
-    setAttempt((count) => count + 1);
+    void published.refetch();
   };
 
   return (
@@ -101,30 +91,28 @@ export function PublishedReportsPage() {
       />
 
       <p role="status" className={styles.summary}>
-        {!current ? (
+        {answer ? (
+          summary(query, answer)
+        ) : failure ? null : (
           <>
             <SpinnerIcon />
             {publishedText.loading}
           </>
-        ) : "answer" in current ? (
-          summary(query, current.answer)
-        ) : null}
+        )}
       </p>
 
-      {current && "error" in current ? (
+      {failure ? (
         <div className={styles.failed} role="alert">
           <p>{reviewMessages.loadFailed}</p>
-          {current.error !== reviewMessages.loadFailed ? <p>{current.error}</p> : null}
+          {errorMessage(failure, reviewMessages.loadFailed) !== reviewMessages.loadFailed ? (
+            <p>{errorMessage(failure, reviewMessages.loadFailed)}</p>
+          ) : null}
           <button type="button" className="button" onClick={retry}>
             Retry
           </button>
         </div>
-      ) : current && "answer" in current ? (
-        <Reports
-          answer={current.answer}
-          query={query}
-          onPage={() => (focusHeadingWhenShown.current = true)}
-        />
+      ) : answer ? (
+        <Reports answer={answer} query={query} onPage={() => (focusHeadingWhenShown.current = true)} />
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PHOTO_SIZES, ReportMedia } from "./ReportMedia";
-import { mediaView } from "./test-support";
+import { mediaView } from "../../../test/web/reports";
 
 // A report's photos load a small WebP copy chosen by the browser (srcset and sizes), lazily and with
 // their size reserved; the full photo only when asked for, through a link.

@@ -9,12 +9,12 @@ import {
   type ReviewReportView,
 } from "../../../domain/reports/review-rules";
 import type { ReportStatus } from "../../../domain/reports/report-rules";
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { ApiError, errorMessage, serverMessage } from "../../lib/api-client";
+import { useApiMutation } from "../../lib/use-api";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
 import { PlaceItems, PublishedAsItem } from "./PlaceSummary";
-import { serverMessage } from "./report-api";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { ReportMedia } from "./ReportMedia";
 import { sendReviewDecision } from "./review-api";
@@ -44,7 +44,6 @@ export interface ReviewCardProps {
 export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const noteField = useRef<HTMLTextAreaElement>(null);
   const headingId = reviewHeadingId(report.id);
   const noteId = `review-note-${report.id}`;
@@ -56,32 +55,23 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
     noteField.current?.focus();
   }
 
-  async function decide(to: ReportStatus) {
-    if (sending) return;
-    const text = note.trim();
-    if (noteRequired(to) && !text) return refuseNote(reviewMessages.noteRequired);
-    if (text.length > REVIEW_NOTE_MAX_LENGTH) return refuseNote(reviewMessages.noteTooLong);
-    setNoteError(null);
-    setSending(true);
-    try {
-      const answer = await sendReviewDecision(report.id, {
-        status: to,
-        note: text,
-        fromStatus: report.status,
-      });
+  const decision = useApiMutation({
+    mutationFn: (to: ReportStatus) =>
+      sendReviewDecision(report.id, { status: to, note: note.trim(), fromStatus: report.status }),
+    onSuccess: (answer, to) => {
       toast.success(answer.message || decisionDone(to));
-      setSending(false);
       setNote("");
-      onDecided(report, answer.report ?? { ...report, status: to });
-    } catch (error) {
-      setSending(false);
-      // A 401 has already signed the person out, with its own message; the dashboard then leaves.
-      if (error instanceof ApiError && error.status === 401) return;
+      onDecided(report, answer.report);
+    },
+    onError: (error) => {
       const status = error instanceof ApiError ? error.status : 0;
       const message = serverMessage(error);
       if (
         status === 400 &&
-        (message === reviewMessages.noteRequired || message === reviewMessages.noteTooLong)
+        message &&
+        ((error instanceof ApiError && error.field === "note") ||
+          message === reviewMessages.noteRequired ||
+          message === reviewMessages.noteTooLong)
       ) {
         return refuseNote(message);
       }
@@ -96,7 +86,17 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
       }
       // The connection or the server failed: the note stays, the decision can be sent again.
       toast.error(errorMessage(error, reviewsText.decisionFailed));
-    }
+    },
+  });
+  const sending = decision.isPending;
+
+  function decide(to: ReportStatus) {
+    if (sending) return;
+    const text = note.trim();
+    if (noteRequired(to) && !text) return refuseNote(reviewMessages.noteRequired);
+    if (text.length > REVIEW_NOTE_MAX_LENGTH) return refuseNote(reviewMessages.noteTooLong);
+    setNoteError(null);
+    decision.mutate(to);
   }
 
   return (
@@ -171,7 +171,7 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
               className={to === "verified" ? "button" : "button button--secondary"}
               aria-disabled={sending || undefined}
               aria-describedby={headingId}
-              onClick={() => void decide(to)}
+              onClick={() => decide(to)}
             >
               {decisionLabel(report.status, to)}
             </button>

@@ -1,5 +1,5 @@
 import { placeMessages, placePrecisionLabels } from "../../../domain/reports/report-place";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,12 +9,13 @@ import {
   type ReviewCounts,
   type ReviewReportView,
 } from "../../../domain/reports/review-rules";
+import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { reviewsText } from "./review-text";
 import { ReviewsPage } from "./ReviewsPage";
-import { ikejaMarket, mediaView, reviewReport, signIn } from "./test-support";
+import { ikejaMarket, mediaView, reviewReport, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
 interface Asked {
@@ -78,7 +79,7 @@ function showReviews(role: UserRole = "moderator", path = "/dashboard/reviews") 
   const router = createMemoryRouter([{ path: "/dashboard/reviews", element: <ReviewsPage /> }], {
     initialEntries: [path],
   });
-  render(
+  renderWithDataLayer(
     <>
       <RouterProvider router={router} />
       <Toaster />

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
@@ -14,6 +15,7 @@ import {
   type ReviewReportView,
 } from "../../../domain/reports/review-rules";
 import { ApiError, errorMessage } from "../../lib/api-client";
+import { useApiQuery } from "../../lib/use-api";
 import { useSessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
@@ -54,12 +56,10 @@ function AccessDenied() {
   );
 }
 
-type Result = { key: string; queryKey: string } & (
-  { answer: ReviewsAnswer } | { error: string } | { denied: true }
-);
-
 /** Where focus goes once the list on screen is the one asked for. */
 type FocusTarget = { reportId: string | null; afterLoad: boolean };
+
+const listKey = (queryKey: string) => ["reviews.list", queryKey] as const;
 
 /**
  * The queue: counts per status as the status filter (links, the current one aria-current="page"), a
@@ -75,43 +75,33 @@ function ReviewQueue() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = reviewQueryFrom(searchParams);
   const queryKey = reviewSearch(query);
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
-  const [counts, setCounts] = useState<ReviewCounts | null>(null);
+  const queryClient = useQueryClient();
+  const reviews = useApiQuery({
+    queryKey: listKey(queryKey),
+    queryFn: ({ signal }) => fetchReviews(reviewQueryFrom(new URLSearchParams(queryKey)), signal),
+    // While another view loads, its counts stay in the status filter; its list is not shown.
+    placeholderData: keepPreviousData,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const focusTarget = useRef<FocusTarget | null>(null);
   const fetchedAt = useRef(0);
-  const key = `${queryKey}\n${attempt}`;
-  const latest = useRef({ result, counts, query });
+  const latestQuery = useRef(query);
   useEffect(() => {
-    latest.current = { result, counts, query };
+    latestQuery.current = query;
+    fetchedAt.current = reviews.dataUpdatedAt;
   });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    fetchReviews(reviewQueryFrom(new URLSearchParams(queryKey)), signal).then(
-      (answer) => {
-        fetchedAt.current = Date.now();
-        setCounts(answer.counts);
-        setResult({ key, queryKey, answer });
-      },
-      (error: unknown) => {
-        if (signal.aborted) return;
-        // A 401 has already signed the person out, with its own message; the dashboard then leaves.
-        if (error instanceof ApiError && error.status === 401) return;
-        if (error instanceof ApiError && error.status === 403) setResult({ key, queryKey, denied: true });
-        else setResult({ key, queryKey, error: errorMessage(error, reviewMessages.loadFailed) });
-      },
-    );
-    return () => controller.abort();
-  }, [key, queryKey]);
+  const { refetch } = reviews;
+  useRefreshOnReturn(fetchedAt, () => void refetch());
 
-  useRefreshOnReturn(fetchedAt, () => setAttempt((count) => count + 1));
-
-  const fresh = result?.key === key;
+  const ownData = !reviews.isPlaceholderData;
+  // A 401 leaves the loading line on screen: the session has ended and the dashboard leaves.
+  const fresh = ownData && !reviews.isFetching && !(reviews.isError && !reviews.failure);
   // A reload of the same view keeps the list on screen; another view shows the loading state.
-  const current = result && (fresh || (result.queryKey === queryKey && "answer" in result)) ? result : null;
+  const answer = ownData && reviews.status === "success" ? reviews.data : null;
+  const failure = !reviews.isFetching ? reviews.failure : null;
+  const counts: ReviewCounts | null = reviews.data?.counts ?? null;
+  const current = answer ?? failure;
 
   useEffect(() => {
     const target = focusTarget.current;
@@ -121,47 +111,45 @@ function ReviewQueue() {
     (reportHeading ?? heading.current)?.focus();
   }, [current, fresh]);
 
-  if (current && "denied" in current) return <AccessDenied />;
+  if (failure instanceof ApiError && failure.status === 403) return <AccessDenied />;
 
   const reload = (reportId: string | null) => {
     focusTarget.current = { reportId, afterLoad: true };
-    setAttempt((count) => count + 1);
+    void refetch();
   };
 
   const retry = () => {
     heading.current?.focus();
-    setAttempt((count) => count + 1);
+    void refetch();
   };
 
   const showDecided = (report: ReviewReportView, updated: ReviewReportView) => {
     // Read the latest list, not the one of the render where the decision started: decisions on several
-    // reports may be under way at once.
-    const { result: shown, counts: known, query: view } = latest.current;
-    const list = shown && shown.queryKey === reviewSearch(view) && "answer" in shown ? shown : null;
-    const index = list ? list.answer.reports.findIndex((item) => item.id === report.id) : -1;
-    if (!list || index < 0 || updated.status === view.status) return reload(updated.id);
-    const { answer } = list;
-    const reports = answer.reports.filter((item) => item.id !== report.id);
-    const total = Math.max(0, answer.meta.total - 1);
+    // reports may be under way at once, and the reviewer may have moved to another view.
+    const view = latestQuery.current;
+    const key = listKey(reviewSearch(view));
+    const shown = queryClient.getQueryData<ReviewsAnswer>(key);
+    const index = shown ? shown.reports.findIndex((item) => item.id === report.id) : -1;
+    if (!shown || index < 0 || updated.status === view.status) return reload(updated.id);
+    const reports = shown.reports.filter((item) => item.id !== report.id);
+    const total = Math.max(0, shown.meta.total - 1);
     const next = reports[index] ?? reports[index - 1] ?? null;
-    const before = known ?? answer.counts;
     const nextCounts: ReviewCounts = {
-      ...before,
-      [report.status]: Math.max(0, before[report.status] - 1),
-      [updated.status]: before[updated.status] + 1,
+      ...shown.counts,
+      [report.status]: Math.max(0, shown.counts[report.status] - 1),
+      [updated.status]: shown.counts[updated.status] + 1,
     };
-    const nextResult = {
-      ...list,
-      answer: { ...answer, reports, counts: nextCounts, meta: { ...answer.meta, total } },
-    };
-    latest.current = { result: nextResult, counts: nextCounts, query: view };
-    setCounts(nextCounts);
-    setResult(nextResult);
+    queryClient.setQueryData<ReviewsAnswer>(key, {
+      ...shown,
+      reports,
+      counts: nextCounts,
+      meta: { ...shown.meta, total },
+    });
     if (reports.length === 0 && total > 0) {
       // The page is empty but others remain: show the page that now holds them.
       focusTarget.current = { reportId: null, afterLoad: true };
       if (view.page > 1) setSearchParams(new URLSearchParams(reviewSearch({ ...view, page: view.page - 1 })));
-      else setAttempt((count) => count + 1);
+      else void refetch();
       return;
     }
     focusTarget.current = { reportId: next?.id ?? null, afterLoad: false };
@@ -190,26 +178,28 @@ function ReviewQueue() {
             <SpinnerIcon />
             {reviewsText.loading}
           </>
-        ) : current && "answer" in current ? (
+        ) : answer ? (
           queueSummary(
             query.status,
             query.commentType,
-            current.answer.meta,
+            answer.meta,
             query.stateId ? stateLgas(query.stateId)?.state : undefined,
           )
         ) : null}
       </p>
-      {current && "error" in current ? (
+      {failure ? (
         <div className={styles.failed} role="alert">
           <p>{reviewMessages.loadFailed}</p>
-          {current.error !== reviewMessages.loadFailed ? <p>{current.error}</p> : null}
+          {errorMessage(failure, reviewMessages.loadFailed) !== reviewMessages.loadFailed ? (
+            <p>{errorMessage(failure, reviewMessages.loadFailed)}</p>
+          ) : null}
           <button type="button" className="button" onClick={retry}>
             Retry
           </button>
         </div>
-      ) : current && "answer" in current ? (
+      ) : answer ? (
         <Queue
-          answer={current.answer}
+          answer={answer}
           query={query}
           busy={!fresh}
           onDecided={showDecided}

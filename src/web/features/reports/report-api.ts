@@ -1,5 +1,6 @@
 import type { OwnReportView } from "../../../domain/reports/report-rules";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { apiRoute, request } from "../../lib/api-client";
+import type { MyReportsAnswer } from "../../../domain/api/reports";
 import { uploadFormData, type UploadProgress } from "../../lib/upload";
 import type { EyewitnessSubmission } from "./report-form-checks";
 
@@ -13,11 +14,7 @@ export interface SubmittedAnswer {
   report: OwnReportView;
 }
 
-export interface MyReportsAnswer {
-  success: true;
-  reports: OwnReportView[];
-  meta: { total: number; page: number; per_page: number; last_page: number };
-}
+export type { MyReportsAnswer } from "../../../domain/api/reports";
 
 /**
  * The multipart body: the form's fields (place only when given; showFirstName and peopleConsent only when
@@ -56,13 +53,11 @@ export function sendEyewitnessReport(
   return uploadFormData<SubmittedAnswer>("/eyewitness", eyewitnessFormData(report), options);
 }
 
+const mine = apiRoute("reports.mine", "GET", "/api/v1/eyewitness/mine");
+
 export function fetchMyReports(page: number, signal?: AbortSignal): Promise<MyReportsAnswer> {
-  return apiRequest<MyReportsAnswer>("GET", `/eyewitness/mine?page=${page}`, { signal });
+  return request(mine, { query: { page: String(page) }, signal });
 }
 
-/** The sentence the server sent with a failure, if it sent one. */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const body = error.body as { message?: unknown } | null | undefined;
-  return body && typeof body.message === "string" && body.message ? body.message : null;
-}
+/** The form reads failures through the API client's one reader. */
+export { serverMessage } from "../../lib/api-client";

@@ -13,7 +13,7 @@ import {
   sortChosenPhotos,
   type EyewitnessDraft,
 } from "./report-form-checks";
-import { fileOf, jpeg, MB } from "./test-support";
+import { fileOf, jpeg, MB } from "../../../test/web/reports";
 
 const complete: EyewitnessDraft = {
   firstName: " Amina ",

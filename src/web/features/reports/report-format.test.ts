@@ -7,7 +7,7 @@ import {
   formatUploadAmount,
   uploadPercent,
 } from "./report-format";
-import { MB } from "./test-support";
+import { MB } from "../../../test/web/reports";
 
 describe("report formats", () => {
   it("writes sizes in bytes, KB or MB with one decimal at most", () => {

@@ -1,48 +1,28 @@
-import type {
-  ReviewCounts,
-  ReviewDecisionRequest,
-  ReviewReportView,
-} from "../../../domain/reports/review-rules";
-import { apiRequest } from "../../lib/api-client";
+import type { DecidedAnswer, Decision, ReviewsAnswer } from "../../../domain/api/reviews";
+import { apiRoute, request } from "../../lib/api-client";
 import type { ReviewQuery } from "./report-list-query";
 
 // The review endpoints (issue 6), for moderators and admins: the queue with its counts per status, and a
 // decision on one report. A 401 is handled by the API client (sign out, 'Unauthorized! Logging Out...').
 
-export interface ListMeta {
-  total: number;
-  page: number;
-  per_page: number;
-  last_page: number;
-}
+export type { DecidedAnswer as ReviewDecisionAnswer, ReviewsAnswer } from "../../../domain/api/reviews";
 
-export interface ReviewsAnswer {
-  success: true;
-  reports: ReviewReportView[];
-  counts: ReviewCounts;
-  meta: ListMeta;
-}
-
-export interface ReviewDecisionAnswer {
-  success: true;
-  message?: string;
-  report: ReviewReportView;
-}
+const list = apiRoute("reviews.list", "GET", "/api/v1/eyewitness/reviews");
+const decide = apiRoute("reviews.decide", "PATCH", "/api/v1/eyewitness/:id/review");
 
 export function fetchReviews(query: ReviewQuery, signal?: AbortSignal): Promise<ReviewsAnswer> {
-  const params = new URLSearchParams({ status: query.status });
-  if (query.commentType) params.set("commentType", query.commentType);
-  if (query.stateId) params.set("state", String(query.stateId));
-  params.set("page", String(query.page));
-  return apiRequest<ReviewsAnswer>("GET", `/eyewitness/reviews?${params}`, { signal });
+  return request(list, {
+    query: {
+      status: query.status,
+      commentType: query.commentType ?? undefined,
+      state: query.stateId ? String(query.stateId) : undefined,
+      page: String(query.page),
+    },
+    signal,
+  });
 }
 
 /** 409 when another reviewer decided first (the report is no longer in `fromStatus`). */
-export function sendReviewDecision(
-  reportId: string,
-  decision: ReviewDecisionRequest,
-): Promise<ReviewDecisionAnswer> {
-  return apiRequest<ReviewDecisionAnswer>("PATCH", `/eyewitness/${encodeURIComponent(reportId)}/review`, {
-    body: decision,
-  });
+export function sendReviewDecision(reportId: string, decision: Decision): Promise<DecidedAnswer> {
+  return request(decide, { params: { id: reportId }, body: decision });
 }

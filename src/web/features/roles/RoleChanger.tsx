@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import type { PublicUser } from "../../../domain/accounts/user";
-import { ApiError } from "../../lib/api-client";
+import type { PublicUser, UserRole } from "../../../domain/accounts/user";
+import { serverMessage } from "../../lib/api-client";
+import { useApiMutation } from "../../lib/use-api";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast/toast-store";
-import { changeUserRole, serverMessage } from "./roles-api";
+import { changeUserRole } from "./roles-api";
 import { personName, roleLabel, userRolesMessages } from "./roles-text";
 import styles from "./UserRolesPage.module.css";
 
@@ -28,7 +29,21 @@ export interface RoleChangerProps {
  */
 export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps) {
   const [chosen, setChosen] = useState(user.role as string);
-  const [saving, setSaving] = useState(false);
+  const change = useApiMutation({
+    // The select offers only the server's own roles, and the server checks the role again.
+    mutationFn: (role: string) => changeUserRole(user.id, role as UserRole),
+    onSuccess: (answer) => {
+      toast.success(userRolesMessages.updated);
+      setChosen(answer.user.role);
+      onChanged(answer.user);
+    },
+    onError: (error) => toast.error(serverMessage(error) ?? userRolesMessages.updateFailed),
+    // Failed (a 401 too): the select shows the saved role again.
+    onSettled: (_answer, error) => {
+      if (error) setChosen(user.role);
+    },
+  });
+  const saving = change.isPending;
   const [confirming, setConfirming] = useState(false);
   const [savedRole, setSavedRole] = useState(user.role as string);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -71,21 +86,8 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
     );
   }
 
-  async function save(role: string) {
-    setSaving(true);
-    try {
-      const answer = await changeUserRole(user.id, role);
-      toast.success(userRolesMessages.updated);
-      setChosen(answer.user.role);
-      onChanged(answer.user);
-    } catch (error) {
-      setChosen(user.role);
-      // A 401 has already signed the admin out, with its own message; the dashboard then leaves.
-      if (error instanceof ApiError && error.status === 401) return;
-      toast.error(serverMessage(error) ?? userRolesMessages.updateFailed);
-    } finally {
-      setSaving(false);
-    }
+  function save(role: string) {
+    change.mutate(role);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -96,7 +98,7 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
       return;
     }
     if (chosen === "admin" || user.role === "admin") setConfirming(true);
-    else void save(chosen);
+    else save(chosen);
   }
 
   function cancel() {
@@ -106,7 +108,7 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
 
   function confirm() {
     setConfirming(false);
-    void save(chosen);
+    save(chosen);
   }
 
   const promoting = chosen === "admin";

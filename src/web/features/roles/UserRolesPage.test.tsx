@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../ui/toast/toast-store";
 import { userRolesMessages } from "./roles-text";
-import { fakeRolesServer, later, person, showUserRoles, signInAs } from "./test-support";
+import { fakeRolesServer, later, person, showUserRoles, signInAs } from "../../../test/web/roles";
 import { SEARCH_PAUSE_MS } from "./UserSearch";
 
 const heading = () => screen.getByRole("heading", { level: 1, name: "User roles" });
@@ -160,7 +160,11 @@ describe("an admin changing a role", () => {
     const server = fakeRolesServer({ users: staff() });
     const reply = later({
       status: 200,
-      body: { success: true, user: { ...person(2, "Ada", "Obi"), role: "moderator" } },
+      body: {
+        success: true,
+        message: "User role updated successfully",
+        user: { ...person(2, "Ada", "Obi"), role: "moderator" },
+      },
     });
     server.answerNext("PATCH /api/v1/roles/update-role", reply.promise);
     const { user } = showUserRoles();

@@ -1,13 +1,15 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
+import { type RefObject, useCallback, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { PublicUser } from "../../../domain/accounts/user";
 import { formatNumber, pluralize } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, serverMessage } from "../../lib/api-client";
+import { useApiQuery } from "../../lib/use-api";
 import { useSessionUser, type SessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
-import { fetchRoles, fetchUsers, serverMessage, type UsersAnswer } from "./roles-api";
+import { fetchRoles, fetchUsers, type UsersAnswer } from "./roles-api";
 import { userRolesMessages } from "./roles-text";
 import { userListQueryFrom, userListSearch, type UserListQuery } from "./user-list-query";
 import { UserSearch } from "./UserSearch";
@@ -40,18 +42,13 @@ function AccessDenied() {
   return <p className={styles.denied}>{userRolesMessages.accessDenied}</p>;
 }
 
-interface Loaded {
-  key: string;
+interface UsersPage {
   query: UserListQuery;
   answer: UsersAnswer;
-  roles: readonly string[];
 }
 
-interface Failed {
-  key: string;
-  /** The server refused the list (the role changed since sign-in). */
-  denied: boolean;
-  detail: string | null;
+interface Loaded extends UsersPage {
+  roles: readonly string[];
 }
 
 /**
@@ -64,44 +61,35 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
   const query = userListQueryFrom(searchParams);
   const { page, search } = query;
   const mayChangeRoles = can(viewer.role, "roles:change");
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState<Failed | null>(null);
-  const knownRoles = useRef<readonly string[] | null>(null);
+  const queryClient = useQueryClient();
+  // The role list is the same for every page: asked for once, and only by someone who may change roles.
+  const roleList = useApiQuery({
+    queryKey: ["roles.roles"],
+    queryFn: ({ signal }) => fetchRoles(signal),
+    enabled: mayChangeRoles,
+    staleTime: Infinity,
+  });
+  const users = useApiQuery({
+    queryKey: ["roles.users", page, search],
+    // The answer keeps the query it answers: while the next one loads, the last list stays with its own.
+    queryFn: async ({ signal }): Promise<UsersPage> => ({
+      query: { page, search },
+      answer: await fetchUsers({ page, search }, signal),
+    }),
+    placeholderData: keepPreviousData,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const tableRegion = useRef<HTMLDivElement>(null);
   const focusTableWhenShown = useRef(false);
-  const key = `${page}\n${search}\n${attempt}`;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    // The role list is the same for every page: asked for once, and only by someone who may change roles.
-    const roles =
-      !mayChangeRoles || knownRoles.current
-        ? Promise.resolve(knownRoles.current ?? [])
-        : fetchRoles(signal).then((answer) => answer.roles);
-    Promise.all([fetchUsers({ page, search }, signal), roles]).then(
-      ([answer, roleList]) => {
-        if (mayChangeRoles) knownRoles.current = roleList;
-        setLoaded({ key, query: { page, search }, answer, roles: roleList });
-        setFailed(null);
-      },
-      (error: unknown) => {
-        if (signal.aborted) return;
-        // A 401 has already signed the person out, with its own message; the dashboard then leaves.
-        if (error instanceof ApiError && error.status === 401) return;
-        const denied = error instanceof ApiError && error.status === 403;
-        setLoaded(null);
-        setFailed({ key, denied, detail: serverMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [key, page, search, mayChangeRoles]);
-
-  const fresh = loaded?.key === key;
-  const failure = failed?.key === key ? failed : null;
+  const fetching = users.isFetching || roleList.isFetching;
+  const failed = users.failure ?? roleList.failure;
+  const failure = failed && !fetching ? failed : null;
+  const rolesReady = !mayChangeRoles || roleList.isSuccess;
+  const fresh = users.isSuccess && !users.isPlaceholderData && !fetching && rolesReady;
   const loading = !fresh && !failure;
+  const shown = users.data && rolesReady && !failure && !(users.isError && fetching) ? users.data : null;
+  const loaded: Loaded | null = shown ? { ...shown, roles: roleList.data?.roles ?? [] } : null;
 
   useEffect(() => {
     if (!focusTableWhenShown.current) return;
@@ -122,23 +110,33 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
 
   const retry = () => {
     heading.current?.focus();
-    setAttempt((count) => count + 1);
+    void users.refetch();
+    if (mayChangeRoles) void roleList.refetch();
   };
 
-  const showChanged = useCallback((changed: PublicUser) => {
-    setLoaded(
-      (current) =>
-        current && {
-          ...current,
-          answer: {
-            ...current.answer,
-            users: current.answer.users.map((row) => (row.id === changed.id ? { ...row, ...changed } : row)),
-          },
-        },
-    );
-  }, []);
+  const showChanged = useCallback(
+    (changed: PublicUser) => {
+      // Every page held in the cache shows the new role, not only this one.
+      queryClient.setQueriesData<UsersPage>({ queryKey: ["roles.users"] }, (shown) =>
+        shown
+          ? {
+              ...shown,
+              answer: {
+                ...shown.answer,
+                users: shown.answer.users.map((row) =>
+                  row.id === changed.id ? { ...row, ...changed } : row,
+                ),
+              },
+            }
+          : shown,
+      );
+    },
+    [queryClient],
+  );
 
-  if (failure?.denied) {
+  const failureDetail = serverMessage(failure);
+
+  if (failure instanceof ApiError && failure.status === 403) {
     return (
       <>
         <h1 className={styles.title}>User roles</h1>
@@ -171,7 +169,7 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
       {failure ? (
         <div className={styles.failed} role="alert">
           <p>{userRolesMessages.loadFailed}</p>
-          {failure.detail && failure.detail !== userRolesMessages.loadFailed ? <p>{failure.detail}</p> : null}
+          {failureDetail && failureDetail !== userRolesMessages.loadFailed ? <p>{failureDetail}</p> : null}
           <button type="button" className="button" onClick={retry}>
             Retry
           </button>

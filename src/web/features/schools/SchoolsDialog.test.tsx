@@ -95,8 +95,15 @@ function renderDirectory({ url = "/?schools=all", pageState = null as string | n
     ],
     { initialEntries: [url] },
   );
-  // No timer between keystrokes: typing is one chain of events, so a busy machine cannot stretch it past
-  // the test's end and leak keystrokes into the next test (the flake of issue 13).
+  // The flake of issue 13, and why it cannot come back. Two tests passed their 20 s timeout on a loaded
+  // machine; their keystrokes then landed in the next test. The cause: the tests' cost was CPU, not waiting.
+  // Every keystroke re-filtered an unmemoised list, and every getAllByRole over the cards computed roles,
+  // names and visibility (getComputedStyle) for each node of a large dialog: time that grows with the
+  // machine's load until it passes any fixed budget. userEvent.setup() then waited on a real setTimeout
+  // between keystrokes, and vitest does not stop a test that times out, so the rest of its typing ran
+  // after the next test had rendered, into whatever had focus there. Now the results are memoised,
+  // cards are counted with querySelectorAll, the lazy directory module is compiled once in beforeAll, and
+  // typing has no timer between keystrokes: one chain of events that always finishes inside its test.
   const user = userEvent.setup({ delay: null });
   render(<RouterProvider router={router} />);
   const location = () => router.state.location.pathname + router.state.location.search;

@@ -5,7 +5,7 @@ import { createMemoryRouter, createStaticHandler, RouterProvider } from "react-r
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { placeMessages } from "../../../domain/reports/report-place";
-import { publishedReport } from "../reports/test-support";
+import { publishedReport } from "../../../test/web/reports";
 import { excerpt, reportCountText, StateReports, stateReportsHref, stateReportsText } from "./StateReports";
 
 type Reply = { status: number; body: unknown } | "network failure" | "never";

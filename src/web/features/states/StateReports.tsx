@@ -8,8 +8,8 @@ import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
-import type { PublishedAnswer } from "../reports/published-api";
-import { formatOccurredOn, formatReportDay } from "../reports/report-format";
+import type { PublishedAnswer } from "../reports";
+import { formatOccurredOn, formatReportDay } from "../reports";
 import { fetchStateReports } from "./state-reports-api";
 import styles from "./StateReports.module.css";
 

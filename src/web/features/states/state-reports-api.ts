@@ -1,5 +1,7 @@
-import { apiRequest } from "../../lib/api-client";
-import type { PublishedAnswer } from "../reports/published-api";
+import type { PublishedAnswer } from "../../../domain/api/reviews";
+import { apiRoute, request } from "../../lib/api-client";
+
+const published = apiRoute("reviews.published", "GET", "/api/v1/eyewitness/published");
 
 /** How many of a state's verified reports its page shows. */
 export const STATE_REPORTS_SHOWN = 3;
@@ -9,6 +11,9 @@ export const STATE_REPORTS_SHOWN = 3;
  * Anyone may read it: no token is sent, so a stale session never signs a visitor out here.
  */
 export function fetchStateReports(stateId: number, signal?: AbortSignal): Promise<PublishedAnswer> {
-  const params = new URLSearchParams({ state: String(stateId), per_page: String(STATE_REPORTS_SHOWN) });
-  return apiRequest<PublishedAnswer>("GET", `/eyewitness/published?${params}`, { signal, anonymous: true });
+  return request(published, {
+    query: { state: String(stateId), per_page: String(STATE_REPORTS_SHOWN) },
+    signal,
+    anonymous: true,
+  });
 }

@@ -5,7 +5,7 @@ import { formatPercent } from "../../../domain/format";
 import type { NationalFigures } from "../../../domain/national-estimates";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
-import { NationalActLink } from "../states/PolicyDocumentLink";
+import { NationalActLink } from "../states";
 import type { FigureCards } from "./national-figures";
 import styles from "./NationalStatistics.module.css";
 import { FigureStatisticCard, StatisticCard } from "./StatisticCard";

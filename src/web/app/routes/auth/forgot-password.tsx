@@ -1,4 +1,4 @@
-import { ForgotPasswordPage } from "../../../features/auth/ForgotPasswordPage";
+import { ForgotPasswordPage } from "../../../features/auth";
 import { pageMeta } from "../../page-title";
 
 export const meta = () =>

@@ -1,4 +1,4 @@
-import { LoginPage } from "../../../features/auth/LoginPage";
+import { LoginPage } from "../../../features/auth";
 import { pageMeta } from "../../page-title";
 
 export const meta = () => pageMeta("Log in", "Log in to your Inclusion Atlas account.");

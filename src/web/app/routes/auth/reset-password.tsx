@@ -1,4 +1,4 @@
-import { ResetPasswordPage } from "../../../features/auth/ResetPasswordPage";
+import { ResetPasswordPage } from "../../../features/auth";
 import { pageMeta } from "../../page-title";
 
 export const meta = () => pageMeta("Choose a new password");

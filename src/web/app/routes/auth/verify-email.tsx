@@ -1,4 +1,4 @@
-import { VerifyEmailPage } from "../../../features/auth/VerifyEmailPage";
+import { VerifyEmailPage } from "../../../features/auth";
 import { pageMeta } from "../../page-title";
 
 export const meta = () => pageMeta("Verify your e-mail address");

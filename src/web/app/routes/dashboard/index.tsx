@@ -1,4 +1,4 @@
-import { EyewitnessPage } from "../../../features/reports/EyewitnessPage";
+import { EyewitnessPage } from "../../../features/reports";
 import { pageMeta } from "../../page-title";
 
 export const meta = () =>

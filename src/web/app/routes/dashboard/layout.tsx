@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { DashboardGate } from "../../../features/dashboard/DashboardGate";
+import { DashboardGate } from "../../../features/dashboard";
 import { Logo } from "../../layout/Logo";
 import { pageMeta } from "../../page-title";
 

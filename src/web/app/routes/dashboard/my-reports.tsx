@@ -1,4 +1,4 @@
-import { MyReportsPage } from "../../../features/reports/MyReportsPage";
+import { MyReportsPage } from "../../../features/reports";
 import { pageMeta } from "../../page-title";
 
 export const meta = () =>

@@ -1,4 +1,4 @@
-import { ProfilePage } from "../../../features/profile/ProfilePage";
+import { ProfilePage } from "../../../features/profile";
 import { pageMeta } from "../../page-title";
 
 export const meta = () => pageMeta("Profile");

@@ -1,5 +1,5 @@
-import { CorrectionReviews } from "../../../features/corrections/CorrectionReviews";
-import { ReviewsPage } from "../../../features/reports/ReviewsPage";
+import { CorrectionReviews } from "../../../features/corrections";
+import { ReviewsPage } from "../../../features/reports";
 import { pageMeta } from "../../page-title";
 
 export const meta = () =>

@@ -1,4 +1,4 @@
-import { UserRolesPage } from "../../../features/roles/UserRolesPage";
+import { UserRolesPage } from "../../../features/roles";
 import { pageMeta } from "../../page-title";
 
 export const meta = () =>

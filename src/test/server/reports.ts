@@ -7,13 +7,13 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import type { UserRole } from "../../domain/accounts/user";
 import type { OwnReportView } from "../../domain/reports/report-rules";
-import { bearer, buildTestApp, signedInUser, type AccountsTestApp } from "../accounts/test-support";
-import type { Config } from "../config";
-import type { DatabaseHandle } from "../db/database";
-import { users } from "../db/schema";
-import type { MediaStore } from "../media/media-store";
-import { openMediaStore } from "../media/open-store";
-import { startTestS3Server, type TestS3Server } from "../media/test-s3-server";
+import { bearer, buildTestApp, signedInUser, type AccountsTestApp } from "./accounts";
+import type { Config } from "../../server/config";
+import type { DatabaseHandle } from "../../server/db/database";
+import { users } from "../../server/db/schema";
+import type { MediaStore } from "../../server/media/media-store";
+import { openMediaStore } from "../../server/media/open-store";
+import { startTestS3Server, type TestS3Server } from "./s3-server";
 
 // Shared by the report and media tests: an app with its own media store, multipart bodies built by
 // hand (so a test controls every byte, as a hostile client would), and real media files made with sharp.

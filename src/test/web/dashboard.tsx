@@ -2,9 +2,9 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
-import type { UserRole } from "../../../domain/accounts/user";
-import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
-import { Toaster } from "../../ui/toast/Toaster";
+import type { UserRole } from "../../domain/accounts/user";
+import { SESSION_STORAGE_KEY, type SessionUser } from "../../web/lib/session";
+import { Toaster } from "../../web/ui/toast/Toaster";
 
 // Shared by the dashboard's component tests: a stored session, a chosen screen width, and a router
 // with the public home page, the dashboard and its profile page.

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
-import { loadConfig, type Config } from "../config";
-import type { Database, DatabaseHandle } from "../db/database";
-import { mailOutbox } from "../db/schema";
-import { tokenFromLink } from "../mail/test-smtp-peer";
-import type { AccountsOptions } from "./module";
-import type { PasswordHashingOptions } from "./passwords";
+import { buildApp } from "../../server/app";
+import { loadConfig, type Config } from "../../server/config";
+import type { Database, DatabaseHandle } from "../../server/db/database";
+import { mailOutbox } from "../../server/db/schema";
+import { tokenFromLink } from "./smtp-peer";
+import type { AccountsOptions } from "../../server/accounts/module";
+import type { PasswordHashingOptions } from "../../server/accounts/passwords";
 
 // Shared by the accounts tests: an app on a given test database, a clock the test moves, cheap hashing.
 

@@ -9,7 +9,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import type { S3Settings } from "./s3-store";
+import type { S3Settings } from "../../server/media/s3-store";
 
 // A real S3-protocol server for tests (s3rver, on a free loopback port, over a temporary folder), with
 // an empty bucket made through the S3 API: the S3 store is tested against the protocol, never a mock.

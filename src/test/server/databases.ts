@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../db/database";
+import { openDatabase, type DatabaseHandle } from "../../server/db/database";
 
 // API tests run on PGlite always, and on the PostgreSQL of TEST_DATABASE_URL when it is set. Each test
 // file gets a database of its own (a fresh in-memory PGlite, or a new PostgreSQL database dropped after),

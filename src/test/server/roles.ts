@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { UserRole } from "../../domain/accounts/user";
-import { signedInUser, type AccountsTestApp } from "../accounts/test-support";
-import type { Database } from "../db/database";
-import { users } from "../db/schema";
+import { signedInUser, type AccountsTestApp } from "./accounts";
+import type { Database } from "../../server/db/database";
+import { users } from "../../server/db/schema";
 
 // Shared by the roles tests: people with a role, and many users at once without the cost of signing up.
 

@@ -1,12 +1,12 @@
-import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import type { PublicUser, UserRole } from "../../../domain/accounts/user";
-import { paths } from "../../../domain/routes";
-import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
-import { Toaster } from "../../ui/toast/Toaster";
-import { UserRolesPage } from "./UserRolesPage";
+import type { PublicUser, UserRole } from "../../domain/accounts/user";
+import { paths } from "../../domain/routes";
+import { SESSION_STORAGE_KEY, type SessionUser } from "../../web/lib/session";
+import { Toaster } from "../../web/ui/toast/Toaster";
+import { UserRolesPage } from "../../web/features/roles/UserRolesPage";
+import { renderWithDataLayer } from "./data-layer";
 
 // Shared by the roles' component tests: a signed-in person of a chosen role, and a small stand-in for the
 // roles API behind fetch (search by name or e-mail, pages, role changes), whose next answers a test can
@@ -141,7 +141,7 @@ export function showUserRoles(search = "") {
   const router = createMemoryRouter([{ path: paths.userRoles(), element: <UserRolesPage /> }], {
     initialEntries: [`${paths.userRoles()}${search}`],
   });
-  render(
+  renderWithDataLayer(
     <>
       <RouterProvider router={router} />
       <Toaster />

@@ -4,10 +4,10 @@ import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase } from "../test/databases";
-import { ABANDONED_AFTER_MS, type MediaStore } from "./media-store";
-import { sweepOrphanMedia } from "./orphan-sweep";
+import type { DatabaseHandle } from "../../server/db/database";
+import { openTestDatabase } from "./databases";
+import { ABANDONED_AFTER_MS, type MediaStore } from "../../server/media/media-store";
+import { sweepOrphanMedia } from "../../server/media/orphan-sweep";
 
 // The contract every media store keeps (media-store.ts), run against each of them (media-store.test.ts):
 // the uploads folder, and an S3 bucket on a real S3-protocol server.

@@ -1,8 +1,8 @@
 import { vi } from "vitest";
-import { publishedPlace, type ReportPlace } from "../../../domain/reports/report-place";
-import type { OwnReportView, ReportMediaView } from "../../../domain/reports/report-rules";
-import type { PublishedReportView, ReviewReportView } from "../../../domain/reports/review-rules";
-import { SESSION_STORAGE_KEY, type SessionUser } from "../../lib/session";
+import { publishedPlace, type ReportPlace } from "../../domain/reports/report-place";
+import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
+import type { PublishedReportView, ReviewReportView } from "../../domain/reports/review-rules";
+import { SESSION_STORAGE_KEY, type SessionUser } from "../../web/lib/session";
 
 // Shared by the reports' component tests: a signed-in user, files of a chosen size and type, and object
 // URLs (which jsdom lacks) that the tests can count, and reports as each list returns them.

@@ -2,11 +2,11 @@ import { render } from "@testing-library/react";
 import { StrictMode, type ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
-import type { PublicUser } from "../../../domain/accounts/user";
-import { SESSION_STORAGE_KEY } from "../../lib/session";
-import { Toaster } from "../../ui/toast/Toaster";
-import { toast } from "../../ui/toast/toast-store";
-import { forgetVerificationAttempts } from "./verify-once";
+import type { PublicUser } from "../../domain/accounts/user";
+import { SESSION_STORAGE_KEY } from "../../web/lib/session";
+import { Toaster } from "../../web/ui/toast/Toaster";
+import { toast } from "../../web/ui/toast/toast-store";
+import { forgetVerificationAttempts } from "../../web/features/auth/verify-once";
 
 // Test support for the account screens: a memory router with the pages they lead to, the real toaster,
 // and a stand-in for the server behind fetch that records what was sent.

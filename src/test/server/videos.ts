@@ -4,7 +4,7 @@ import { access, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { locateFfmpeg } from "./ffmpeg";
+import { locateFfmpeg } from "../../server/media/ffmpeg";
 
 // Test videos made with ffmpeg itself (the same ffmpeg the server uses), the way a phone would leave
 // them: a location in the container (©xyz and com.apple.quicktime.location.ISO6709), a creation time,

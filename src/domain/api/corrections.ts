@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { correctionMessages, correctionStatuses, correctionSubjects } from "../corrections/correction-rules";
+import {
+  endpoint,
+  failures,
+  idParams,
+  messageAnswerSchema,
+  pageMetaSchema,
+  pagingQuery,
+  queryValue,
+} from "./shared";
+
+// "Suggest a correction" under /api/v1/corrections (issue 14).
+
+const tag = "Corrections";
+
+const text = (max: number) =>
+  z
+    .string({ error: correctionMessages.unreadable })
+    .max(max * 2, { error: correctionMessages.textTooLong })
+    // PostgreSQL text cannot hold NUL; nobody types one.
+    .transform((value) => value.replaceAll("\u0000", ""));
+
+/** The body of a new correction; the length and form of each text are then checked by correctionProblem. */
+export const correctionSubmissionSchema = z.object(
+  {
+    subject: z.enum(correctionSubjects, { error: correctionMessages.unknownSubject }),
+    subjectId: z
+      .number({ error: correctionMessages.unknownSubject })
+      .int({ error: correctionMessages.unknownSubject }),
+    whatIsWrong: text(2000),
+    sourceUrl: text(500)
+      .nullish()
+      .transform((value) => value ?? ""),
+    email: text(254)
+      .nullish()
+      .transform((value) => value ?? ""),
+  },
+  { error: correctionMessages.unreadable },
+);
+export type CorrectionSubmission = z.input<typeof correctionSubmissionSchema>;
+
+export const correctionDecisionSchema = z.object(
+  { status: z.enum(["accepted", "dismissed"], { error: correctionMessages.decisionUnreadable }) },
+  { error: correctionMessages.decisionUnreadable },
+);
+export type CorrectionDecision = z.infer<typeof correctionDecisionSchema>;
+
+export const correctionSchema = z
+  .object({
+    id: z.string(),
+    subject: z.enum(correctionSubjects),
+    subjectId: z.int(),
+    subjectName: z.string(),
+    whatIsWrong: z.string(),
+    sourceUrl: z.string().nullable(),
+    email: z.string().nullable(),
+    status: z.enum(correctionStatuses),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: "Correction" });
+
+export const correctionsQuery = z.object({
+  status: queryValue("new (default), accepted or dismissed."),
+  ...pagingQuery,
+});
+
+export const correctionListAnswerSchema = z.object({
+  success: z.literal(true),
+  corrections: z.array(correctionSchema),
+  counts: z.object({ new: z.int(), accepted: z.int(), dismissed: z.int() }),
+  meta: pageMetaSchema,
+});
+
+export const correctionDecidedAnswerSchema = messageAnswerSchema.extend({ correction: correctionSchema });
+
+export const correctionsApi = {
+  send: endpoint({
+    method: "POST",
+    path: "/api/v1/corrections",
+    tag,
+    summary: "Suggest a correction to a state's or a school's record (anyone; limited per address).",
+    access: "anyone",
+    body: correctionSubmissionSchema,
+    response: { 201: messageAnswerSchema, ...failures(400, 413, 415, 429) },
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/api/v1/corrections",
+    tag,
+    summary: "Corrections of one status, oldest first, with the count of each status.",
+    access: "correction:review",
+    querystring: correctionsQuery,
+    response: { 200: correctionListAnswerSchema, ...failures(400, 401, 403) },
+  }),
+  decide: endpoint({
+    method: "PATCH",
+    path: "/api/v1/corrections/:id",
+    tag,
+    summary: "Accept or dismiss a new correction; 409 when it was already decided.",
+    access: "correction:review",
+    params: idParams,
+    body: correctionDecisionSchema,
+    response: { 200: correctionDecidedAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415) },
+  }),
+} as const;

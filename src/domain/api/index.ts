@@ -1,0 +1,38 @@
+import { accountsApi } from "./accounts";
+import { correctionsApi } from "./corrections";
+import { healthApi } from "./health";
+import { mediaApi } from "./media";
+import { openDataApi } from "./opendata";
+import { reportsApi } from "./reports";
+import { reviewsApi } from "./reviews";
+import { rolesApi } from "./roles";
+import type { Endpoint } from "./shared";
+
+// The whole API contract (DESIGN §5): every endpoint, by area. The server declares each route's schema
+// from here, the OpenAPI document is generated from the same objects, and the web client is typed by them.
+
+export * from "./shared";
+export * from "./accounts";
+export * from "./corrections";
+export * from "./health";
+export * from "./media";
+export * from "./opendata";
+export * from "./reports";
+export * from "./reviews";
+export * from "./roles";
+
+export const api = {
+  accounts: accountsApi,
+  reports: reportsApi,
+  reviews: reviewsApi,
+  roles: rolesApi,
+  corrections: correctionsApi,
+  openData: openDataApi,
+  health: healthApi,
+  media: mediaApi,
+} as const;
+
+/** Every endpoint of the contract, in one list. */
+export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
+  Object.values(area as Record<string, Endpoint>),
+);

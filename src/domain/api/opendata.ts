@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { commentTypes } from "../reports/report-rules";
+import { endpoint, failureSchema, pageMetaSchema, queryValue } from "./shared";
+
+// Open data under /api/v1/open (issue 16). The downloads are prepared at start-up and sent as bytes; the
+// schemas here document them (and serialise the one answer built per request: a page of reports as JSON).
+
+const tag = "Open data";
+
+export const openLicenseSchema = z.object({ id: z.string(), name: z.string(), url: z.string() });
+
+export const catalogueAnswerSchema = z.object({
+  success: z.literal(true),
+  license: openLicenseSchema,
+  documentation: z.string(),
+  datasets: z.array(
+    z.object({
+      id: z.enum(["states", "schools", "estimates", "reports"]),
+      title: z.string(),
+      description: z.string(),
+      downloads: z.array(
+        z.object({
+          format: z.enum(["json", "csv", "geojson"]),
+          url: z.string(),
+          rows: z.int().optional(),
+          bytes: z.int().optional(),
+          as_of: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
+const documentHeader = {
+  success: z.literal(true),
+  title: z.string(),
+  description: z.string(),
+  license: openLicenseSchema,
+  citation: z.string(),
+  fields: z.array(z.object({ name: z.string(), meaning: z.string(), type: z.string() })),
+};
+
+/** A static dataset as JSON: the header, the version, and every record (fields as `fields` lists them). */
+export const datasetDocumentSchema = z
+  .looseObject({
+    ...documentHeader,
+    as_of: z.string(),
+    count: z.int(),
+    data: z.array(z.record(z.string(), z.unknown())),
+  })
+  .meta({ id: "OpenDataDocument" });
+
+export const openReportSchema = z.object({
+  id: z.string(),
+  type: z.enum(commentTypes),
+  comment: z.string(),
+  reporter_name: z.string(),
+  state: z.string().nullable(),
+  lga: z.string().nullable(),
+  place: z.string().nullable(),
+  occurred_on: z.string().nullable(),
+  date_reported: z.string(),
+  date_published: z.string(),
+  video_url: z.string().nullable(),
+  media: z.array(
+    z.object({
+      url: z.string(),
+      kind: z.string(),
+      content_type: z.string(),
+      description: z.string().nullable(),
+    }),
+  ),
+});
+
+/** A page of verified reports as JSON (made per request, so serialised through this schema). */
+export const reportsDocumentSchema = z
+  .object({
+    ...documentHeader,
+    filters: z.object({
+      state: z.string().nullable(),
+      type: z.enum(commentTypes).nullable(),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+    }),
+    meta: pageMetaSchema,
+    count: z.int(),
+    data: z.array(openReportSchema),
+  })
+  .meta({ id: "OpenReportsPage" });
+
+export const geoJsonDocumentSchema = z
+  .looseObject({
+    type: z.literal("FeatureCollection"),
+    features: z.array(z.looseObject({ type: z.literal("Feature") })),
+  })
+  .meta({ id: "GeoJsonFeatureCollection" });
+
+export const openFileParams = z.object({
+  file: z.string().meta({
+    description:
+      "states.json, states.csv, schools.json, schools.csv, schools.geojson, estimates.json, estimates.csv, reports.json or reports.csv",
+  }),
+});
+
+export const openFileQuery = z.object({
+  state: queryValue("A state's slug or id (states, schools, reports)."),
+  zone: queryValue("A geopolitical zone (states)."),
+  status: queryValue("A law status (states)."),
+  type: queryValue("One comment type (reports)."),
+  from: queryValue("YYYY-MM-DD (reports)."),
+  to: queryValue("YYYY-MM-DD (reports)."),
+  hxl: queryValue("1 adds a row of HXL hashtags to CSV."),
+  page: queryValue("Page of reports.json."),
+  per_page: queryValue("Reports per page of reports.json."),
+});
+
+/** An unknown dataset or format: the sentence, and the addresses there are. */
+export const unknownFileSchema = failureSchema.extend({ formats: z.array(z.string()) });
+
+const csvText = z.string().meta({ description: "CSV (RFC 4180), with a header row." });
+
+export const openDataApi = {
+  catalogue: endpoint({
+    method: "GET",
+    path: "/api/v1/open/",
+    tag,
+    summary: "The catalogue: every dataset, its formats and addresses.",
+    access: "anyone",
+    response: { 200: catalogueAnswerSchema, 304: z.null().meta({ description: "Not modified." }) },
+  }),
+  file: endpoint({
+    method: "GET",
+    path: "/api/v1/open/:file",
+    tag,
+    summary: "A dataset in one format (ETag, Last-Modified, CORS for anyone, the licence in a Link header).",
+    access: "anyone",
+    params: openFileParams,
+    querystring: openFileQuery,
+    response: {
+      200: {
+        description: "The dataset.",
+        content: {
+          "application/json": { schema: z.union([reportsDocumentSchema, datasetDocumentSchema]) },
+          "text/csv": { schema: csvText },
+          "application/geo+json": { schema: geoJsonDocumentSchema },
+        },
+      },
+      304: z.null().meta({ description: "Not modified." }),
+      400: failureSchema,
+      404: unknownFileSchema,
+    },
+  }),
+  filePreflight: endpoint({
+    method: "OPTIONS",
+    path: "/api/v1/open/:file",
+    tag,
+    summary: "CORS preflight for conditional requests from other sites.",
+    access: "anyone",
+    params: openFileParams,
+    response: { 204: z.null().meta({ description: "No content." }) },
+  }),
+} as const;

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { commentTypes, reportStatuses } from "../reports/report-rules";
+import { placePrecisions } from "../reports/report-place";
+import { endpoint, failures, pageMetaSchema, pagingQuery } from "./shared";
+
+// Eyewitness reports under /api/v1/eyewitness (spec §7, DESIGN §5): sending one, and one's own list.
+
+const tag = "Reports";
+
+export const commentTypeSchema = z.enum(commentTypes);
+export const reportStatusSchema = z.enum(reportStatuses);
+
+export const mediaVariantSchema = z.object({ width: z.int(), height: z.int(), url: z.string() });
+
+/** One photo or video of a report, at its access-checked address (`/media/{id}`). */
+export const reportMediaSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["photo", "video"]),
+    contentType: z.string(),
+    bytes: z.int(),
+    url: z.string(),
+    description: z.string().nullable().meta({ description: "The photo's text alternative." }),
+    width: z.int().nullable(),
+    height: z.int().nullable(),
+    variants: z.array(mediaVariantSchema).meta({ description: "Smaller WebP copies, smallest first." }),
+  })
+  .meta({ id: "ReportMedia" });
+
+/** A report's whole place, for its reporter and moderators; null for a report sent before places. */
+export const reportPlaceSchema = z
+  .object({
+    stateId: z.int(),
+    state: z.string(),
+    lga: z.string(),
+    place: z.string().nullable(),
+    occurredOn: z.string().meta({ description: "YYYY-MM-DD" }),
+    precision: z.enum(placePrecisions),
+  })
+  .meta({ id: "ReportPlace" });
+
+export const ownReportSchema = z
+  .object({
+    id: z.string(),
+    commentType: commentTypeSchema,
+    comment: z.string(),
+    status: reportStatusSchema,
+    createdAt: z.string(),
+    videoUrl: z.string().nullable(),
+    media: z.array(reportMediaSchema),
+    showFirstName: z.boolean(),
+    reviewNote: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    place: reportPlaceSchema.nullable(),
+    peopleConsent: z.boolean(),
+  })
+  .meta({ id: "OwnReport" });
+export type OwnReport = z.infer<typeof ownReportSchema>;
+
+/**
+ * The multipart form of a new report, as documented: text fields first, then the files. The server reads
+ * it as a stream and checks each field with the report rules (src/domain/reports), never buffering files.
+ */
+export const reportSubmissionSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  commentType: commentTypeSchema,
+  comment: z.string(),
+  stateId: z.string().meta({ description: "The state's id, 1-37." }),
+  lga: z.string(),
+  place: z.string().optional(),
+  occurredOn: z.string().meta({ description: "YYYY-MM-DD, not in the future." }),
+  placePrecision: z.enum(placePrecisions).optional(),
+  showFirstName: z.string().optional().meta({ description: "A checkbox: true, on or 1 is yes." }),
+  peopleConsent: z.string().optional().meta({ description: "Required with any photo or video." }),
+  videoUrl: z.string().optional(),
+  photoDescription: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "Repeated, one per photo, in the photos' order." }),
+  media: z
+    .array(z.string().meta({ format: "binary" }))
+    .optional()
+    .meta({ description: "Photographs (JPG, PNG, GIF) or one video (MP4, MOV, AVI)." }),
+});
+
+export const submittedAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  report: ownReportSchema,
+});
+export type SubmittedAnswer = z.infer<typeof submittedAnswerSchema>;
+
+export const myReportsAnswerSchema = z.object({
+  success: z.literal(true),
+  reports: z.array(ownReportSchema),
+  meta: pageMetaSchema,
+});
+export type MyReportsAnswer = z.infer<typeof myReportsAnswerSchema>;
+
+export const myReportsQuery = z.object(pagingQuery);
+
+export const reportsApi = {
+  submit: endpoint({
+    method: "POST",
+    path: "/api/v1/eyewitness",
+    tag,
+    summary: "Send a report (multipart/form-data, streamed).",
+    access: "report:submit",
+    multipart: reportSubmissionSchema,
+    response: {
+      201: submittedAnswerSchema,
+      ...failures(400, 401, 403, 413, 415, 429, 503, 507),
+    },
+  }),
+  mine: endpoint({
+    method: "GET",
+    path: "/api/v1/eyewitness/mine",
+    tag,
+    summary: "The signed-in user's reports, newest first.",
+    access: "report:read-own",
+    querystring: myReportsQuery,
+    response: { 200: myReportsAnswerSchema, ...failures(400, 401, 403) },
+  }),
+} as const;

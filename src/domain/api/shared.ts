@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { userRoles } from "../accounts/user";
+
+// The pieces every area of the API contract shares (DESIGN §5): the failure shape and its closed list of
+// codes, the public user, page meta, and how an endpoint is described. Pure data: the server validates and
+// serialises with these schemas, the OpenAPI document is generated from them, the web client reads them.
+
+/** Machine-readable reasons a request failed; the web app branches on these, never on a message's text. */
+export const errorCodes = [
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "EMAIL_NOT_VERIFIED",
+  "WRONG_CREDENTIALS",
+  "LINK_INVALID",
+  "CONFLICT",
+  "TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "UNPROCESSABLE",
+  "RATE_LIMITED",
+  "TIMEOUT",
+  "UNAVAILABLE",
+  "STORAGE_FULL",
+  "INTERNAL",
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** The code a failure has when nothing more specific is known: one per HTTP status. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return "VALIDATION_FAILED";
+    case 401:
+      return "UNAUTHENTICATED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+      return "NOT_FOUND";
+    case 405:
+      return "METHOD_NOT_ALLOWED";
+    case 408:
+      return "TIMEOUT";
+    case 409:
+      return "CONFLICT";
+    case 413:
+      return "TOO_LARGE";
+    case 415:
+      return "UNSUPPORTED_MEDIA_TYPE";
+    case 422:
+      return "UNPROCESSABLE";
+    case 429:
+      return "RATE_LIMITED";
+    case 503:
+      return "UNAVAILABLE";
+    case 507:
+      return "STORAGE_FULL";
+    default:
+      return status >= 500 ? "INTERNAL" : "VALIDATION_FAILED";
+  }
+}
+
+/** Every failure: a sentence a person can act on, its code, and for VALIDATION_FAILED the field it is about. */
+export const failureSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string().meta({ description: "A sentence the web app can show as it is." }),
+    code: errorCodeSchema,
+    field: z
+      .string()
+      .optional()
+      .meta({ description: "With VALIDATION_FAILED: the first invalid field, when one is known." }),
+  })
+  .meta({ id: "Failure" });
+export type Failure = z.infer<typeof failureSchema>;
+
+/** An answer that only says what happened. */
+export const messageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+export const userRoleSchema = z.enum(userRoles);
+
+/** `user` is always these six fields: never a password hash or a token hash (DESIGN §5). */
+export const publicUserSchema = z
+  .object({
+    id: z.int(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    role: userRoleSchema,
+    isVerified: z.boolean(),
+  })
+  .meta({ id: "User" });
+
+/** Where a page of a list sits in the whole list. */
+export const pageMetaSchema = z
+  .object({ total: z.int(), page: z.int(), per_page: z.int(), last_page: z.int() })
+  .meta({ id: "PageMeta" });
+export type PageMetaAnswer = z.infer<typeof pageMetaSchema>;
+
+/**
+ * One query parameter as the transport takes it. A repeated parameter arrives as a list; it passes here
+ * so that the handler refuses it with the list's own sentence (the same checks the web app's forms know).
+ */
+export const queryValue = (description: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .meta({ description });
+
+/** ?page=&per_page= of every paged list. */
+export const pagingQuery = {
+  page: queryValue("Page number, 1 or more (default 1)."),
+  per_page: queryValue("Items per page."),
+};
+
+/** A UUID-like identifier in a path; an unknown or malformed one is a 404 (or 400) with a sentence. */
+export const idParams = z.object({ id: z.string().meta({ description: "The item's id (a UUID)." }) });
+
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+/** Who may call an endpoint, as documented; the server's guards enforce it. */
+export type Access = "anyone" | "signed-in" | string;
+
+/** One endpoint of the contract: where it is, who may call it, and the schema of each part. */
+export interface Endpoint {
+  method: HttpMethod;
+  /** The full path, Fastify style (`/api/v1/eyewitness/:id/review`). */
+  path: string;
+  tag: string;
+  summary: string;
+  access: Access;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  /** Documented only: a multipart body is read as a stream and checked field by field by the server. */
+  multipart?: z.ZodType;
+  response: Record<number, z.ZodType | ContentResponse>;
+}
+
+/** A response that comes in several media types (open data's formats, media files). */
+export interface ContentResponse {
+  description: string;
+  content: Record<string, { schema: z.ZodType }>;
+}
+
+/** Checked at compile time, kept as declared (so each schema's own type is what a client infers). */
+export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+/** The failure statuses an endpoint answers with, each the shared failure shape. */
+export const failures = <const Statuses extends readonly number[]>(...statuses: Statuses) =>
+  Object.fromEntries(statuses.map((status) => [status, failureSchema])) as {
+    [Status in Statuses[number]]: typeof failureSchema;
+  };
+
+/** The success answer of an endpoint, typed (what a client gets back for status S). */
+export type Answer<E extends Endpoint, S extends keyof E["response"]> = E["response"][S] extends z.ZodType
+  ? z.output<E["response"][S]>
+  : never;

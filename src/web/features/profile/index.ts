@@ -1,0 +1,2 @@
+// The profile feature's public entry: other folders import only what is exported here.
+export { ProfilePage } from "./ProfilePage";

@@ -1,0 +1,10 @@
+// The reports feature's public entry: other folders import only what is exported here.
+export { EyewitnessPage } from "./EyewitnessPage";
+export { MyReportsPage } from "./MyReportsPage";
+export { PublishedReportPage } from "./PublishedReportPage";
+export { PublishedReportsPage } from "./PublishedReportsPage";
+export { ReviewsPage } from "./ReviewsPage";
+export { type PublishedAnswer } from "./published-api";
+export { formatOccurredOn, formatReportDay } from "./report-format";
+// Loaded after the page's load event by the layout, so no page's first load carries it.
+export const loadOutboxSender = () => import("./OutboxSender");

@@ -1,0 +1,2 @@
+// The roles feature's public entry: other folders import only what is exported here.
+export { UserRolesPage } from "./UserRolesPage";
