@@ -48,7 +48,9 @@ const proxy = http.createServer((incoming, outgoing) => {
     },
   );
   upstream.on("error", () => {
-    if (!outgoing.headersSent) outgoing.writeHead(502);
+    if (!outgoing.headersSent) {
+      outgoing.writeHead(502, nameUpstream ? { "x-upstream-port": String(port) } : undefined);
+    }
     outgoing.end();
   });
   incoming.pipe(upstream);

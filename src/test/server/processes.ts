@@ -3,12 +3,12 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { isChildMessage } from "../../../bench/api/messages";
 
-// The processes of the multi-instance test: product servers started as an operator starts them
+// The processes of the multi-instance test (src/server/multi-instance): product servers started as an operator starts them
 // (`src/server/main.ts`, configuration from the environment), and the bench's round-robin proxy in front.
 // Each is a real process, so a test can kill it with SIGKILL, as a crash or the kernel would.
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
-const mainScript = fileURLToPath(new URL("../main.ts", import.meta.url));
+const mainScript = fileURLToPath(new URL("../../server/main.ts", import.meta.url));
 const proxyScript = fileURLToPath(new URL("../../../bench/api/proxy-process.ts", import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
@@ -164,21 +164,20 @@ export function startProxy(upstreamPorts: number[]): Promise<RunningProcess> {
   });
 }
 
-/** Runs a CLI of the product (`node --import tsx <script> …args`) with `env`; answers its exit code and output. */
+/**
+ * Runs a CLI of the product (`node --import tsx <script> …args`, the script's path from the repository's
+ * root) with `env`; answers its exit code and output.
+ */
 export function runCli(
   script: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url)), ...args],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const tracked = track(script, child);
   return new Promise((resolve) => {
     child.once("exit", (code) => resolve({ code, output: tracked.output.join("\n") }));
