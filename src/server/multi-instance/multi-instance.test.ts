@@ -286,15 +286,22 @@ describe("several instances as one service", { timeout: 90_000 }, () => {
     expect(media).toHaveLength(2);
     const links = media.flatMap((item) => [item.url, ...item.variants.map((variant) => variant.url)]);
     expect(links.length).toBeGreaterThan(2);
-    // Signed by the instance that listed them, checked by each of the others.
+    // Signed by the instance that listed them, checked by every instance: the link alone, no token, as
+    // an <img> fetches it.
     const servedBy = new Set<number>();
     for (const link of links) {
-      const file = await call("GET", link, { token: reporterToken });
+      const file = await call("GET", link);
       expect(file.status, `${link} on ${nameOf(file.port)}`).toBe(200);
       expect(file.headers.get("content-type")).toMatch(/^image\//);
       servedBy.add(file.port);
     }
     expect(servedBy.size).toBe(3);
+    // The signature is what opens them: a forged one is refused on every instance.
+    const forged = links[0]!.replace(/sig=[^&]+/, `sig=${"A".repeat(43)}`);
+    const refusals = [];
+    for (const _ of servers) refusals.push(await call("GET", forged));
+    expect(refusals.map((answer) => answer.status)).toEqual([403, 403, 403]);
+    expect(new Set(refusals.map((answer) => answer.port)).size).toBe(3);
   });
 
   it("makes a moderator on one instance, and every instance lets them review", async () => {

@@ -31,7 +31,7 @@ export interface SmtpPeer {
 export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const received: ParsedMail[] = [];
   const closedSessions = new Set<string>();
-  let holdRequests: ((held: HeldMessage) => void)[] = [];
+  const holdRequests: ((held: HeldMessage) => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -78,7 +78,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     received,
     holdNext: () =>
       new Promise<HeldMessage>((resolve) => {
-        holdRequests = [...holdRequests, resolve];
+        holdRequests.push(resolve);
       }),
     async waitForMessages(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
