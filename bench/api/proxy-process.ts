@@ -5,6 +5,9 @@ import { isStopMessage, type ChildMessage } from "./messages";
 // event loop: a round-robin HTTP proxy over the server ports in BENCH_PROXY_PORTS ("4001,4002"), with
 // kept-alive connections to each server, as a real load balancer keeps them. It is measured with one
 // server behind it too, so the ratio of two servers to one is not the cost of the proxy itself.
+// The multi-instance test (src/server/multi-instance) puts it in front of several product processes and
+// sets BENCH_PROXY_UPSTREAM_HEADER=1: each answer then names the server port that gave it, in
+// `X-Upstream-Port`, so the test sees consecutive requests land on different instances.
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -20,6 +23,7 @@ if (upstreamPorts.length === 0) {
   process.exit(1);
 }
 
+const nameUpstream = process.env.BENCH_PROXY_UPSTREAM_HEADER === "1";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 let next = 0;
 
@@ -36,12 +40,17 @@ const proxy = http.createServer((incoming, outgoing) => {
       agent,
     },
     (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      outgoing.writeHead(
+        answer.statusCode ?? 502,
+        nameUpstream ? { ...answer.headers, "x-upstream-port": String(port) } : answer.headers,
+      );
       answer.pipe(outgoing);
     },
   );
   upstream.on("error", () => {
-    if (!outgoing.headersSent) outgoing.writeHead(502);
+    if (!outgoing.headersSent) {
+      outgoing.writeHead(502, nameUpstream ? { "x-upstream-port": String(port) } : undefined);
+    }
     outgoing.end();
   });
   incoming.pipe(upstream);

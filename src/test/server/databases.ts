@@ -20,20 +20,37 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `ia_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+  const created = await createPostgresTestDatabase(adminUrl);
+  const handle = await openDatabase({ kind: "postgres", url: created.url, poolSize: 5 });
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists "${name}" with (force)`),
-      );
+      await created.drop();
     },
+  };
+}
+
+export interface PostgresTestDatabase {
+  /** The new database's address. */
+  url: string;
+  /** Drops it, ending any connection still open to it. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty database of a name no other run uses, on the server of `adminUrl`. */
+export async function createPostgresTestDatabase(adminUrl: string): Promise<PostgresTestDatabase> {
+  const name = `ia_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      ).then(() => undefined),
   };
 }
 

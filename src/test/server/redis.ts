@@ -16,11 +16,21 @@ export function uniqueKeyPrefix(): string {
   return `inclusion-atlas-test:${process.pid}-${randomBytes(4).toString("hex")}:`;
 }
 
-export async function deleteKeys(keyPrefix: string): Promise<void> {
+export async function keysUnder(keyPrefix: string): Promise<string[]> {
   const redis = new Redis(testRedisUrl());
   try {
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    return await redis.keys(`${keyPrefix}*`);
+  } finally {
+    await redis.quit();
+  }
+}
+
+export async function deleteKeys(keyPrefix: string): Promise<void> {
+  const keys = await keysUnder(keyPrefix);
+  if (keys.length === 0) return;
+  const redis = new Redis(testRedisUrl());
+  try {
+    await redis.del(...keys);
   } finally {
     await redis.quit();
   }
