@@ -113,6 +113,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
         subject: message.subject,
         text: message.textBody,
         html: message.htmlBody,
+        outboxId: message.id,
       });
       await db
         .update(mailOutbox)

@@ -4,7 +4,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { composeMail } from "./compose";
-import { createMailTransport } from "./transports";
+import { createMailTransport, nodemailerMessage } from "./transports";
 
 describe("mail without an SMTP server", () => {
   let dataDir: string;
@@ -54,5 +54,22 @@ describe("mail without an SMTP server", () => {
       },
     ]);
     expect(JSON.stringify(logged)).not.toContain("abc123abc123");
+  });
+});
+
+describe("the message handed to nodemailer", () => {
+  it("carries the outbox message's id as its Message-ID, on the sender's domain, the same on every attempt", () => {
+    const mail = { to: "ada@example.org", subject: "Hello", text: "Hi", html: "<p>Hi</p>" };
+    const id = "0b6f1c9e-6a51-4d8e-9d0b-2f1a7c3e5b44";
+    const first = nodemailerMessage("Inclusion Atlas <no-reply@atlas.example>", { ...mail, outboxId: id });
+    const again = nodemailerMessage("Inclusion Atlas <no-reply@atlas.example>", { ...mail, outboxId: id });
+    expect(first).toEqual({
+      from: "Inclusion Atlas <no-reply@atlas.example>",
+      ...mail,
+      messageId: `<${id}@atlas.example>`,
+    });
+    expect(again.messageId).toBe(first.messageId);
+    expect(nodemailerMessage("no-reply@atlas.example", mail)).not.toHaveProperty("messageId");
+    expect(nodemailerMessage("no-reply@atlas.example", mail)).not.toHaveProperty("outboxId");
   });
 });

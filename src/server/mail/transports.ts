@@ -15,6 +15,12 @@ export interface MailTransport {
   close(): void;
 }
 
+/** The message nodemailer sends: a stable Message-ID for an outbox message (see OutgoingMail.outboxId). */
+export function nodemailerMessage(from: string, { outboxId, ...mail }: OutgoingMail) {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return { from, ...mail, ...(outboxId ? { messageId: `<${outboxId}@${domain}>` } : {}) };
+}
+
 export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
   const transporter = nodemailer.createTransport({
     url: options.url,
@@ -25,7 +31,7 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
   });
   return {
     async send(mail) {
-      await transporter.sendMail({ from: options.from, ...mail });
+      await transporter.sendMail(nodemailerMessage(options.from, mail));
     },
     close: () => transporter.close(),
   };
@@ -40,7 +46,7 @@ export function createMailFileTransport(options: {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
-      const info = await composer.sendMail({ from: options.from, ...mail });
+      const info = await composer.sendMail(nodemailerMessage(options.from, mail));
       await mkdir(options.dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);

@@ -447,6 +447,9 @@ describe("several instances as one service", { timeout: 90_000 }, () => {
     const copies = await deliveredTo(halima.email, 1);
     expect(copies).toHaveLength(2);
     expect(copies[1]!.text).toBe(copies[0]!.text);
+    // Both copies carry the outbox message's one Message-ID, so mail servers and clients drop the second.
+    expect(copies[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@/);
+    expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
 
     // Every message the service queued was delivered, and all but that one exactly once.
     const rows = await db!.db.select().from(mailOutbox);
