@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { userRoles } from "../accounts/user";
+import { errorCodes } from "./error-codes";
 
 // The web app's Content-Security-Policy forbids eval; zod's optional speed-up probes for it with
 // `new Function` when an object schema is made, which the browser reports as a violation. The web client
@@ -10,26 +11,7 @@ z.config({ jitless: true });
 // codes, the public user, page meta, and how an endpoint is described. Pure data: the server validates and
 // serialises with these schemas, the OpenAPI document is generated from them, the web client reads them.
 
-/** Machine-readable reasons a request failed; the web app branches on these, never on a message's text. */
-export const errorCodes = [
-  "VALIDATION_FAILED",
-  "UNAUTHENTICATED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "METHOD_NOT_ALLOWED",
-  "EMAIL_NOT_VERIFIED",
-  "WRONG_CREDENTIALS",
-  "LINK_INVALID",
-  "CONFLICT",
-  "TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "UNPROCESSABLE",
-  "RATE_LIMITED",
-  "TIMEOUT",
-  "UNAVAILABLE",
-  "STORAGE_FULL",
-  "INTERNAL",
-] as const;
+export { errorCodes };
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 

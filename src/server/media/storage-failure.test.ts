@@ -439,7 +439,11 @@ describe("when the S3 store cannot take files", () => {
 
       expect(response.statusCode).toBe(507);
       expect(response.headers["retry-after"]).toBe("300");
-      expect(response.json()).toEqual({ success: false, message: reportServerMessages.storageUnavailable });
+      expect(response.json()).toEqual({
+        success: false,
+        message: reportServerMessages.storageUnavailable,
+        code: "STORAGE_FULL",
+      });
       expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
       expect(await filesIn({ uploadsDir: t.uploadsDir, s3: undefined })).toEqual([]);
       const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { api } from "../../domain/api";
+import { isErrorCode } from "../../domain/api/error-codes";
 import type { Endpoint, ErrorCode } from "../../domain/api/shared";
 import { session } from "./session";
 import { toast } from "../ui/toast/toast-store";
@@ -24,7 +25,8 @@ export class ApiError extends Error {
   /** The server's machine-readable reason; undefined when it sent none (or no answer came). */
   get code(): ErrorCode | undefined {
     const code = field(this.body, "code");
-    return code as ErrorCode | undefined;
+    // Not one of the API's codes (a proxy's answer, say): nothing to branch on.
+    return isErrorCode(code) ? code : undefined;
   }
 
   /** With VALIDATION_FAILED: the field the failure is about, when the server named one. */

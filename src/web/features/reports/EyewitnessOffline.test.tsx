@@ -195,7 +195,7 @@ describe("the outbox", () => {
     };
     await queueReport(7, refused);
     const [record] = await waitingReports(7);
-    await markRefused(record!.id, placeMessages.dateInFuture);
+    await markRefused(record!.id, placeMessages.dateInFuture, "occurredOn");
 
     showPage();
     expect(await screen.findByText(draftMessages.restored)).toBeInTheDocument();

@@ -130,7 +130,9 @@ describe("sendOutbox", () => {
     const message = "Your comment can be at most 5,000 characters long.";
     const send = vi
       .fn<(sent: EyewitnessSubmission) => Promise<unknown>>()
-      .mockRejectedValueOnce(new ApiError(400, message, { success: false, message }))
+      .mockRejectedValueOnce(
+        new ApiError(400, message, { success: false, message, code: "VALIDATION_FAILED", field: "comment" }),
+      )
       .mockResolvedValue({});
     expect(await outbox.sendOutbox(7, { send, random, isOnline: online })).toEqual({
       sent: 1,
@@ -139,7 +141,12 @@ describe("sendOutbox", () => {
     expect(send).toHaveBeenCalledTimes(2);
     expect(await store.countWaiting(7)).toBe(0);
     const restored = await store.loadDraft(7, () => "k");
-    expect(restored).toMatchObject({ problem: message, draft: { comment: "too long" } });
+    // The field the server named comes back with the sentence, so the form shows it on that field.
+    expect(restored).toMatchObject({
+      problem: message,
+      problemField: "comment",
+      draft: { comment: "too long" },
+    });
   });
 
   it("sends nothing while offline, and stops on a 401", async () => {

@@ -1,0 +1,30 @@
+// The closed list of failure codes, in a module of its own without zod, so the web client can tell a code
+// of the API from anything else without carrying the contract's schemas into the browser.
+
+/** Machine-readable reasons a request failed; the web app branches on these, never on a message's text. */
+export const errorCodes = [
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "EMAIL_NOT_VERIFIED",
+  "WRONG_CREDENTIALS",
+  "LINK_INVALID",
+  "CONFLICT",
+  "TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "UNPROCESSABLE",
+  "RATE_LIMITED",
+  "TIMEOUT",
+  "UNAVAILABLE",
+  "STORAGE_FULL",
+  "INTERNAL",
+] as const;
+
+export type KnownErrorCode = (typeof errorCodes)[number];
+
+/** Whether `value` is one of the API's failure codes. */
+export function isErrorCode(value: unknown): value is KnownErrorCode {
+  return typeof value === "string" && (errorCodes as readonly string[]).includes(value);
+}
