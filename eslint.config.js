@@ -26,8 +26,10 @@ const architectureZones = [
       "./{e2e,bench,scripts}/**",
     ],
     from: `./src/web/features/${feature}`,
-    except: ["./index.ts"],
-    message: `Import the ${feature} feature through its index.ts.`,
+    // lazy.ts: what other folders load on demand (a static import of index.ts would put the feature's pages
+    // in the importer's first load).
+    except: ["./index.ts", "./lazy.ts"],
+    message: `Import the ${feature} feature through its index.ts (or lazy.ts, for what is loaded on demand).`,
   })),
   // Server features that only the app mounts are used from outside only through their routes.ts. (The other
   // server folders are layers every feature builds on: db, http, mail, media, rate-limit, accounts' guards.)

@@ -12,6 +12,7 @@ test("an unknown API path answers 404 JSON", async ({ request }) => {
   expect(await response.json()).toEqual({
     success: false,
     message: "There is no API endpoint GET /api/v1/no-such-thing.",
+    code: "NOT_FOUND",
   });
 });
 

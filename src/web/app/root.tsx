@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { paths } from "../../domain/routes";
 import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
-import { loadOutboxSender } from "../features/reports";
+import { loadOutboxSender } from "../features/reports/lazy";
 import { DataLayerProvider } from "../lib/data-layer-provider";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";

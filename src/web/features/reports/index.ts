@@ -6,5 +6,3 @@ export { PublishedReportsPage } from "./PublishedReportsPage";
 export { ReviewsPage } from "./ReviewsPage";
 export { type PublishedAnswer } from "./published-api";
 export { formatOccurredOn, formatReportDay } from "./report-format";
-// Loaded after the page's load event by the layout, so no page's first load carries it.
-export const loadOutboxSender = () => import("./OutboxSender");
