@@ -68,9 +68,7 @@ signedInTest(
     await expect(page).toHaveURL(/\/eyewitness-reports\?state=13$/);
     // The URL changes while the list's code is still loading and the state page still shows: wait for the
     // list's own heading before looking for the report, or the state page's copy of it matches too.
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Verified eyewitness reports" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Verified eyewitness reports" })).toBeVisible();
     await expect(page.getByRole("article").filter({ hasText: comment })).toHaveCount(1);
     await expect(page.getByRole("article").filter({ hasText: comment })).toBeVisible();
   },
