@@ -1,6 +1,6 @@
 import { redactUrl } from "../http/log-redaction";
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { OutgoingMail } from "./compose";
@@ -50,7 +50,9 @@ export function createMailFileTransport(options: {
       await mkdir(options.dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written under another name, then renamed: whoever reads the folder never sees half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       options.log?.info(
         // Tokens never go to the log: the links are in the file, for whoever has the data folder.
         { to: mail.to, subject: mail.subject, file, links: linksIn(mail.text).map(redactUrl) },
