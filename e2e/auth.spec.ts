@@ -109,6 +109,9 @@ test("register, verify by e-mail, edit the profile, log out, reset the password 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The URL changes before the new page replaces the login page, whose own "E-mail address" box would
+  // take the address: wait for the new page's heading first.
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
   await page.getByRole("textbox", { name: "E-mail address" }).fill(person.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
@@ -130,6 +133,7 @@ test("register, verify by e-mail, edit the profile, log out, reset the password 
 
   await page.getByRole("link", { name: "Log in with your new password" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
   const email = page.getByRole("textbox", { name: "E-mail address" });
   const password = page.getByLabel("Password", { exact: true });
   await email.fill(person.email);
@@ -309,7 +313,8 @@ test("keyboard only: register, meet 'verify first' with Resend, then log in", as
   await expect(page.getByRole("status").filter({ hasText: "You are signed in as Kemi" })).toContainText(
     "Taking you to your dashboard in 2 seconds.",
   );
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  // The page waits 2 s, then the dashboard's code loads: leave room for a busy machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   allowFailedLoads(pageErrors, [403]);
 });
 

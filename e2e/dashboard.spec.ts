@@ -57,7 +57,7 @@ dashboardTest.describe("dashboard shell", () => {
         "aria-current",
         "page",
       );
-      expect((await sidebar(page).boundingBox())?.width).toBe(250);
+      await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(250);
       await expectNoAxeViolations(page, "dashboard, sidebar expanded");
 
       await accountMenu(page, firstname).click();
@@ -153,6 +153,8 @@ dashboardTest.describe("dashboard on a small screen", () => {
     "the navigation is a drawer: overlay click and Escape close it, focus returns to the toggle",
     async ({ page, signedIn }) => {
       await openSignedIn(page, signedIn);
+      // The dashboard is drawn in the browser: measure it once it is there, not its loading state.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eyewitness report");
       await expect(sidebar(page)).toBeHidden();
       await hasNoHorizontalScroll(page);
       await expectNoAxeViolations(page, "dashboard on a phone, drawer closed");

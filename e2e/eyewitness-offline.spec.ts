@@ -18,6 +18,55 @@ async function fillIn(page: Page, text: string) {
   await comment(page).fill(text);
 }
 
+/**
+ * The comment of the draft kept on the device for `userId`, or null. Read only once the form has saved a
+ * draft, so the database exists (opened here without a version, it is never created or upgraded).
+ */
+function storedDraftComment(page: Page, userId: number): Promise<string | null> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string | null>((resolve) => {
+        const opening = indexedDB.open("inclusion-atlas-reports");
+        opening.onupgradeneeded = () => opening.transaction?.abort();
+        opening.onerror = () => resolve(null);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const read = db.transaction("drafts").objectStore("drafts").get(id);
+          read.onsuccess = () => {
+            db.close();
+            resolve((read.result as { draft?: { comment?: string } } | undefined)?.draft?.comment ?? null);
+          };
+          read.onerror = () => {
+            db.close();
+            resolve(null);
+          };
+        };
+      }),
+    userId,
+  );
+}
+
+/**
+ * Waits until the code that keeps a report on the device and sends it later has been fetched: the layout
+ * loads it after the page's load event, and without a connection it could not be fetched any more.
+ */
+async function waitForOutboxCode(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const loaded = performance
+            .getEntriesByType("resource")
+            .map((entry) => new URL(entry.name).pathname);
+          return ["OutboxSender", "outbox", "report-store"].filter(
+            (name) => !loaded.some((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path)),
+          );
+        }),
+      { message: "the outbox's code, still to be fetched" },
+    )
+    .toEqual([]);
+}
+
 async function expectListedInMyReports(page: Page, text: string) {
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My reports" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My reports" })).toBeVisible();
@@ -30,6 +79,9 @@ signedInTest.describe("the eyewitness form on a weak network", () => {
     const text = `Draft kept on the phone (${Date.now()}).`;
     await fillIn(page, text);
     await expect(page.getByText("Draft saved on this device.")).toBeVisible();
+    // That line shows after the first write, which may have come before the comment was typed (the form
+    // writes once typing pauses, and a reload does not wait for the next write): wait for the comment.
+    await expect.poll(() => storedDraftComment(page, signedIn.user.id)).toBe(text);
 
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -56,6 +108,7 @@ signedInTest.describe("the eyewitness form on a weak network", () => {
       const text = `Sent from the outbox (${Date.now()}).`;
       await fillIn(page, text);
 
+      await waitForOutboxCode(page);
       await context.setOffline(true);
       await page.getByRole("button", { name: "Send report" }).click();
       await expect(

@@ -108,6 +108,8 @@ signedInTest("a moderator who signs in lands on the review queue", async ({ page
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/dashboard\/reviews$/);
   await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+  // Measured with the queue loaded, not while its status line says it is loading.
+  await expect(page.getByRole("status").filter({ hasText: /pending reports?/ })).toBeVisible();
   await hasNoHorizontalScroll(page);
 });
 

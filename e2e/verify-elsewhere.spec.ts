@@ -10,7 +10,8 @@ test("a verification link opened in another browser asks for the password before
   request,
 }) => {
   test.setTimeout(90_000);
-  const email = `elsewhere.${Date.now().toString(36)}@example.org`;
+  // Unique even when two runs of this test start in the same millisecond on two workers.
+  const email = `elsewhere.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.org`;
   // Someone registers the address with a password of their own (another browser: the API client).
   const registered = await request.post("/api/v1/auth/register", {
     data: { email, password: "Crimson-Harbour-31", firstname: "Mallory", lastname: "Thief" },

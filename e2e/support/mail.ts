@@ -13,7 +13,7 @@ export interface ReceivedMail {
   links: string[];
 }
 
-/** Every e-mail delivered so far to `to` (case-insensitive), oldest file name first. */
+/** Every e-mail delivered so far to the address `to` (case-insensitive), oldest file name first. */
 async function mailTo(to: string): Promise<ReceivedMail[]> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright test (global setup).");
@@ -24,8 +24,11 @@ async function mailTo(to: string): Promise<ReceivedMail[]> {
     .sort()) {
     const file = path.join(dir, name);
     const mail = await simpleParser(await readFile(file));
-    const recipients = [mail.to ?? []].flat().map((address) => address.text.toLowerCase());
-    if (!recipients.some((recipient) => recipient.includes(to.toLowerCase()))) continue;
+    // The exact address: a part of it could be another test's address ("a@x.org" in "ba@x.org").
+    const recipients = [mail.to ?? []]
+      .flat()
+      .flatMap((field) => field.value.map((recipient) => recipient.address?.toLowerCase()));
+    if (!recipients.includes(to.toLowerCase())) continue;
     const text = mail.text ?? "";
     found.push({ file, subject: mail.subject ?? "", text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [] });
   }
