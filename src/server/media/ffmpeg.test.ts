@@ -1,8 +1,9 @@
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildTestApp } from "../../test/server/accounts";
+import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase } from "../../test/server/databases";
 import { bundledFfmpegWarning, locateFfmpeg } from "./ffmpeg";
 import { remuxArguments } from "./videos";
@@ -58,13 +59,18 @@ describe("the remux command", () => {
 });
 
 describe("the warning about the bundled ffmpeg", () => {
+  // One database for the file: opening PGlite is the slow part, and the apps built here only start up.
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
   afterEach(() => {
     vi.unstubAllEnvs();
   });
 
   /** The warnings an app logs while it is built, with PATH as given (no FFMPEG_PATH). */
   async function warningsOfAnAppWith(searchPath: string): Promise<string[]> {
-    const database = await openTestDatabase("pglite");
     const uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-uploads-"));
     const lines: string[] = [];
     try {
@@ -77,7 +83,6 @@ describe("the warning about the bundled ffmpeg", () => {
       vi.unstubAllEnvs();
       await t.app.close();
     } finally {
-      await database.close();
       await rm(uploadsDir, { recursive: true, force: true });
     }
     return lines

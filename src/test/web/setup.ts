@@ -1,5 +1,9 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy*/waitFor wait for a condition, not a duration: a longer limit than the default second costs nothing
+// when the condition comes, and keeps a loaded machine (CI beside other work) from failing a correct test.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
