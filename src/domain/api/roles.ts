@@ -45,7 +45,7 @@ export const usersAnswerSchema = z.object({
   meta: pageMetaSchema.extend({
     total_exact: z.boolean().meta({
       description:
-        "False when a search matches more users than `total`: a search's matches are counted only so far.",
+        "False when a search matches more users than `total`: its matches are not counted past the page, and at least one more page follows.",
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { bearer, emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
@@ -18,6 +18,8 @@ import {
   type SubmittedAnswer,
 } from "../../test/server/reports";
 import { revealingVideo } from "../../test/server/videos";
+import { S3MediaStore } from "./s3-store";
+import { LocalMediaStore } from "./storage";
 
 // GET /media/{id}: a report's file for its reporter (signed link or bearer token), moderators and
 // admins, and anyone at all while the report is verified (published); the same 404 for everyone else as
@@ -246,6 +248,37 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     const old = await get(video.url, { range: "bytes=0-9", "if-range": '"an-older-version"' });
     expect(old.statusCode).toBe(200);
     expect(old.headers["content-length"]).toBe(String(size));
+  });
+
+  it("answers HEAD with GET's headers from the store's metadata, without opening the file", async () => {
+    const whole = await get(video.url);
+    const reads = [vi.spyOn(LocalMediaStore.prototype, "read"), vi.spyOn(S3MediaStore.prototype, "read")];
+    try {
+      const head = await t.app.inject({ method: "HEAD", url: video.url });
+      expect(head.statusCode).toBe(200);
+      expect(head.rawPayload.length).toBe(0);
+      expect(head.headers["content-length"]).toBe(String(video.bytes.length));
+      for (const name of ["content-type", "etag", "last-modified", "accept-ranges", "content-disposition"]) {
+        expect(head.headers[name], name).toBe(whole.headers[name]);
+      }
+
+      const part = await t.app.inject({
+        method: "HEAD",
+        url: video.url,
+        headers: { range: "bytes=100-199" },
+      });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers["content-range"]).toBe(`bytes 100-199/${video.bytes.length}`);
+      expect(part.headers["content-length"]).toBe("100");
+      // Still only for those allowed to see it.
+      expect((await t.app.inject({ method: "HEAD", url: `/media/${video.id}` })).statusCode).toBe(404);
+
+      for (const read of reads) expect(read).not.toHaveBeenCalled();
+      expect((await get(video.url)).rawPayload).toEqual(video.bytes);
+      expect(reads.reduce((calls, read) => calls + read.mock.calls.length, 0)).toBe(1);
+    } finally {
+      for (const read of reads) read.mockRestore();
+    }
   });
 
   it("answers 304 to a copy that is still current, by tag or by date, and 412 to a failed If-Match", async () => {

@@ -78,8 +78,12 @@ export interface MediaStore {
   startBatch(): MediaBatch;
   /** Whether a file can be written now (false on a full or read-only disk, or a store refusing). */
   isWritable(): Promise<boolean>;
-  /** Removes what processes that died left half-written. Returns how many entries went. */
-  removeAbandonedUploads(now: Date): Promise<number>;
+  /**
+   * Removes what processes that died left half-written: incoming files untouched for ABANDONED_AFTER_MS,
+   * and the store's own unfinished uploads (S3 multipart uploads) begun more than `olderThanMs` ago, when
+   * no live request can still be writing them. Returns how many entries went.
+   */
+  removeAbandonedUploads(now: Date, olderThanMs: number): Promise<number>;
   /** Every stored file, a page at a time. */
   storedFiles(): AsyncGenerator<StoredFile[]>;
   /** The keys among `storageKeys` whose file is not there (checked just before a report row names them). */

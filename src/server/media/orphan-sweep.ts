@@ -5,14 +5,15 @@ import { reportMedia, reportMediaVariants } from "../db/schema";
 import type { MediaStore } from "./media-store";
 
 // A process killed mid-upload (kill -9, power cut) leaves files that nothing will ever remove: `.part`
-// files in `.incoming/`, and stored files (objects, in an S3 store) whose report was never written. A
+// files in `.incoming/`, stored files (objects, in an S3 store) whose report was never written, and in
+// an S3 store the parts of a multipart upload never completed (unlisted, but kept until aborted). A
 // live upload leaves such files too: each photo is stored as it arrives, and the report row that names
-// it is written only once the whole request is in. So a row-less stored file is removed only once it
-// is older than the longest request the server lets run (the whole-request timeout, then a remux, then
-// a margin): then no live upload, on this instance or another with the same settings, can still be
-// writing its row. At start-up and then periodically, on every instance (removing twice is harmless).
-// As a last guard, a report is saved only after its files are checked to be there (reports/routes.ts),
-// so a row never points at a missing file.
+// it is written only once the whole request is in. So a row-less stored file, or a multipart upload, is
+// removed only once it is older than the longest request the server lets run (the whole-request
+// timeout, then a remux, then a margin): then no live upload, on this instance or another with the same
+// settings, can still be writing it. At start-up and then periodically, on every instance (removing
+// twice is harmless). As a last guard, a report is saved only after its files are checked to be there
+// (reports/routes.ts), so a row never points at a missing file.
 
 export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Room beyond the longest request: the answer, the database write, a busy disk, clocks apart. */
@@ -39,7 +40,7 @@ export async function sweepOrphanMedia(
   now: Date,
   olderThanMs: number,
 ): Promise<SweepResult> {
-  const abandonedUploads = await storage.removeAbandonedUploads(now);
+  const abandonedUploads = await storage.removeAbandonedUploads(now, olderThanMs);
   let orphanFiles = 0;
   for await (const files of storage.storedFiles()) {
     const old = files.filter((file) => now.getTime() - file.modifiedMs > olderThanMs);

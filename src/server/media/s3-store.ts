@@ -2,11 +2,13 @@ import { createReadStream } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   PutObjectCommand,
   S3Client,
   paginateListObjectsV2,
@@ -111,8 +113,54 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
-  removeAbandonedUploads(now: Date): Promise<number> {
-    return this.incoming.removeAbandoned(now);
+  /** The incoming folder's abandoned files, and the bucket's multipart uploads older than `olderThanMs`. */
+  async removeAbandonedUploads(now: Date, olderThanMs: number): Promise<number> {
+    const files = await this.incoming.removeAbandoned(now);
+    return files + (await this.abortMultipartUploads(now.getTime() - olderThanMs));
+  }
+
+  /**
+   * Aborts the media keys' multipart uploads begun before `beforeMs`: a process killed while it streamed a
+   * file up leaves its parts in the bucket, never listed as an object, never completed, still stored (and
+   * billed). Nothing else in the bucket is touched. A store that cannot list multipart uploads (it answers
+   * NotImplemented, as s3rver and some older S3-compatible stores do) has none to abort here.
+   */
+  private async abortMultipartUploads(beforeMs: number): Promise<number> {
+    let aborted = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    for (;;) {
+      let page;
+      try {
+        page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+      } catch (error) {
+        if (errorName(error) === "NotImplemented") return aborted;
+        throw unavailable(error);
+      }
+      for (const upload of page.Uploads ?? []) {
+        const { Key: key, UploadId: uploadId, Initiated: initiated } = upload;
+        if (!key || !uploadId || !initiated || !isStorageKey(key)) continue;
+        if (initiated.getTime() >= beforeMs) continue;
+        try {
+          await this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+          );
+          aborted += 1;
+        } catch (error) {
+          // Completed or aborted meanwhile (another instance's sweep): nothing left to do.
+          if (errorName(error) !== "NoSuchUpload") throw unavailable(error);
+        }
+      }
+      if (!page.IsTruncated) return aborted;
+      keyMarker = page.NextKeyMarker;
+      uploadIdMarker = page.NextUploadIdMarker;
+    }
   }
 
   /** A page of the bucket's listing at a time. */
@@ -266,8 +314,12 @@ export class S3UploadBatch implements MediaBatch {
   }
 }
 
+function errorName(error: unknown): unknown {
+  return (error as { name?: unknown } | null)?.name;
+}
+
 function isNotFound(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
+  const name = errorName(error);
   return name === "NoSuchKey" || name === "NotFound";
 }
 

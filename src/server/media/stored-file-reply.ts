@@ -4,7 +4,8 @@ import type { ByteRange, MediaStore, StoredFileInfo } from "./media-store";
 // Sends a stored file from whichever store holds it, as a static file server would: an entity tag and
 // a date, 304 to a copy that is still current, 412 to a failed If-Match or If-Unmodified-Since, and one
 // byte range on a Range request (206, or 416 when it lies beyond the end), so a video can be played from
-// any point. Several ranges in one request get the whole file, as most servers answer.
+// any point. Several ranges in one request get the whole file, as most servers answer. A HEAD request is
+// answered from the store's metadata (size, date, tag) alone: the body is never opened.
 
 type Headers = FastifyRequest["headers"];
 
@@ -33,8 +34,9 @@ export async function sendStoredFile(
         : null;
   // Opened before any header is set: a file gone since info() is a plain 404.
   const part = range === null || range === "unsatisfiable" ? undefined : range;
-  const body = answer === null ? await store.read(storageKey, part) : null;
-  if (answer === null && !body) return false;
+  const head = request.method === "HEAD";
+  const body = answer === null && !head ? await store.read(storageKey, part) : null;
+  if (answer === null && !head && !body) return false;
   reply
     .headers(headers)
     .header("accept-ranges", "bytes")
@@ -55,7 +57,8 @@ export async function sendStoredFile(
   } else {
     reply.header("content-length", info.size);
   }
-  await reply.send(body);
+  // HEAD: the headers a GET would have, Content-Length included (Fastify keeps it on a HEAD answer).
+  await reply.send(head ? undefined : body);
   return true;
 }
 

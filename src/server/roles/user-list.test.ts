@@ -178,6 +178,19 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       expect(answer.meta).toEqual({ total: 2, page: 2, per_page: 1, last_page: 2, total_exact: true });
     });
 
+    it("says there are more matches, without counting them, when they go on past the page", async () => {
+      const first = await listed("?search=okafor&per_page=1");
+      expect(first.users.map((each) => each.email)).toEqual(["Alice.Okafor@Example.org"]);
+      expect(first.meta).toEqual({ total: 1, page: 1, per_page: 1, last_page: 2, total_exact: false });
+      // Past the last match: counted, for the way back.
+      const past = await listed("?search=okafor&per_page=1&page=5");
+      expect(past).toEqual({
+        success: true,
+        users: [],
+        meta: { total: 2, page: 5, per_page: 1, last_page: 2, total_exact: true },
+      });
+    });
+
     it("takes % and _ as the characters they are, not as wildcards", async () => {
       expect(await found("%")).toEqual([]);
       expect(await found("100")).toEqual(["halima@100percent.example"]);
