@@ -5,12 +5,12 @@
 export const KIB = 1024;
 
 /**
- * First-load JavaScript, gzip -9, of the home page: the page most visitors land on. Raised from 145 KiB on
- * 26 November: every page's layout now carries the offline notice, the data layer's provider and the
- * loaders of the service worker and the report outbox (issues 13 and 15), 145.5 KiB together; issue 18
- * asks for 110 KiB, which needs the framework chunk (105 KiB of it) cut, not a budget.
+ * First-load JavaScript, gzip -9, of the home page: the page most visitors land on. Lowered from 146 KiB on
+ * 26 November (issue 18): the page's content (figures, map geometry, charts) hydrates as a lazy boundary
+ * after the shell (routes/home.tsx), 121.8 KiB. Issue 18 asks for 110 KiB; the framework chunk (React DOM
+ * and React Router, 104.5 KiB of it) is now nearly all of what is left.
  */
-export const homeFirstLoadJsBudgetBytes = 146 * KIB;
+export const homeFirstLoadJsBudgetBytes = 122 * KIB;
 /** First-load JavaScript, gzip -9, of any other route. */
 export const otherFirstLoadJsBudgetBytes = 200 * KIB;
 
