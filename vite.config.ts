@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -20,6 +22,25 @@ const dataLayerCode = /[\\/]src[\\/]web[\\/]lib[\\/](query-client|use-api)\.ts$/
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
+// Our modules the root route (the header, the footer, the offline notice, the toasts) reaches through static
+// imports: every page loads them first, so they make a chunk of their own ("shell"), and the "shared" chunk
+// of the code several pages share stays out of the first load of a page that needs none of it (the home page).
+const rootRoute = /[\\/]src[\\/]web[\\/]app[\\/]root\.tsx$/;
+const shellModules = new Set<string>();
+const findShellModules: Plugin = {
+  name: "find-shell-modules",
+  buildStart: () => shellModules.clear(),
+  buildEnd() {
+    const pending = [...this.getModuleIds()].filter((id) => rootRoute.test(id));
+    while (pending.length > 0) {
+      const id = pending.pop() as string;
+      if (shellModules.has(id)) continue;
+      shellModules.add(id);
+      pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+
 // A feature's index.ts only re-exports. Marked free of side effects, a page that imports one name through it
 // takes in that name's module alone, not every module the index names (and what those import).
 const featureEntry = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
@@ -28,12 +49,27 @@ const featureEntries: Plugin = {
   transform: (code, id) => (featureEntry.test(id) ? { code, moduleSideEffects: false } : null),
 };
 
-export default defineConfig({
+// React Router's package points every import at its development build, whose dev-only warnings and
+// messages are switched on by a constant, not by NODE_ENV, so a production bundle keeps them (about 2 KB
+// gzipped). Its production build is the same code with that constant off: the build uses it.
+const routerDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router")),
+  "..",
+  "production",
+);
+const productionRouter = [
+  { find: /^react-router$/, replacement: path.join(routerDist, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: path.join(routerDist, "dom-export.mjs") },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === "build" ? productionRouter : [] },
   plugins: [
     nigeriaMap(),
     siteContacts(),
     reactRouter(),
     featureEntries,
+    findShellModules,
     // The service worker (src/web/features/offline/sw.ts, decision record 0013), built into build/client/sw.js
     // with the manifest and icons of public/ precached. The page registers it itself, after its load event;
     // the web manifest is the static public/manifest.webmanifest.
@@ -70,14 +106,20 @@ export default defineConfig({
       checks: { bundlerTimings: false },
       output: {
         // Fewer, larger requests: on a 150 ms round trip each extra module request costs more than its bytes.
-        // React, React DOM and React Router come as one chunk; our own code shared by several public pages
-        // as another; the account screens' code and zod as a third, which public pages never load.
+        // React, React DOM and React Router come as one chunk; the layout's code (the root route's) as
+        // another; our own code shared by several pages as a third; the account screens' code and zod as a
+        // fourth, which public pages never load.
         // Priorities matter: a group also takes in what its modules import.
         codeSplitting: {
           groups: [
             {
               name: "framework",
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/,
+              priority: 4,
+            },
+            {
+              name: "shell",
+              test: (id: string) => sharedSource.test(id) && shellModules.has(id),
               priority: 3,
             },
             {
@@ -98,4 +140,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { "/api": "http://localhost:3001", "/media": "http://localhost:3001" } },
-});
+}));

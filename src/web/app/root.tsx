@@ -16,6 +16,7 @@ import { DataLayerProvider } from "../lib/data-layer-provider";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
+import { markRootHydrated } from "./hydration-mark";
 import { SiteFooter } from "./layout/SiteFooter";
 import { SiteHeader } from "./layout/SiteHeader";
 import { pageTitle } from "./page-title";
@@ -87,7 +88,7 @@ export default function Root() {
   // waiting on this device are sent a moment later, and no page's first load carries its code.
   const [OutboxSender, setOutboxSender] = useState<ComponentType | null>(null);
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    markRootHydrated();
     // The service worker's code is loaded after the page's load event: it adds nothing to the first load.
     afterLoad(() => {
       void loadServiceWorkerRegistration().then((module) => module.registerServiceWorker());

@@ -71,7 +71,7 @@ describe("SiteSidebar", () => {
     renderSidebar();
     const menu = await openMenu(user);
 
-    await user.click(within(menu).getByRole("button", { name: "Logout" }));
+    await user.click(await within(menu).findByRole("button", { name: "Logout" }));
 
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith(

@@ -1,8 +1,7 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import site from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
-import { useLogout } from "../../features/dashboard";
 import { useSessionUser } from "../../lib/session";
 import { Dialog } from "../../ui/Dialog";
 import { ExternalLink } from "../../ui/ExternalLink";
@@ -14,10 +13,16 @@ import styles from "./SiteSidebar.module.css";
  * signed in, a welcome with the first name, a Dashboard link and Logout. The prerendered HTML shows the sign-in links
  * (no one is signed in at build time); the welcome replaces them once the page has hydrated.
  */
+const loadLogoutButton = () => import("./LogoutButton");
+const LogoutButton = lazy(loadLogoutButton);
+
 export function SiteSidebar() {
   const [open, setOpen] = useState(false);
   const user = useSessionUser();
-  const { logOut, loggingOut } = useLogout({ onLoggedOut: () => setOpen(false) });
+  // Signed in (known only once hydrated): the Logout button's code is fetched now, before the menu opens.
+  useEffect(() => {
+    if (user) void loadLogoutButton();
+  }, [user]);
   const location = useLocation();
   const [shownFor, setShownFor] = useState(location.key);
 
@@ -85,14 +90,9 @@ export function SiteSidebar() {
                 <Link className="button" to={paths.dashboard()}>
                   Dashboard
                 </Link>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  aria-disabled={loggingOut || undefined}
-                  onClick={() => void logOut()}
-                >
-                  {loggingOut ? "Logging out…" : "Logout"}
-                </button>
+                <Suspense fallback={null}>
+                  <LogoutButton onLoggedOut={() => setOpen(false)} />
+                </Suspense>
               </div>
             </>
           ) : (

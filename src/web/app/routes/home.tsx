@@ -1,20 +1,15 @@
-import { useCallback, useRef } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import country from "../../../../data/country-ng.json";
 import estimates from "../../../../data/estimates.json";
 import { estimatesSchema, type Country } from "../../../domain/datasets/schemas";
-import { sameState } from "../../../domain/datasets/state-names";
 import { nationalFigures } from "../../../domain/national-estimates";
 import { summarizeStates } from "../../../domain/state-summaries";
-import { EducationSection } from "../../features/education";
-import { MapPanel, NigeriaMap } from "../../features/map";
-import { SchoolsDialog, useSchoolsDialog } from "../../features/schools";
-import { EDUCATION_SECTION_ID, POLICY_SECTION_ID, useStateSelection } from "../../features/state-selection";
-import { figureCards, NationalStatistics } from "../../features/statistics";
-import { StateOverview } from "../../features/states";
+import { figureCards } from "../../features/statistics";
 import { loadDatasets } from "../datasets";
+import type { HomePageProps } from "../home/HomePage";
+import { expectLaterPart } from "../hydration-mark";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/home";
-import styles from "./home.module.css";
 
 // Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
 export async function loader() {
@@ -31,51 +26,32 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = () => pageMeta(undefined);
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { states: summaries, policy, figures, cards, totalSchools } = loaderData;
-  const { selected, select } = useStateSelection(summaries);
-  const viewAllRef = useRef<HTMLButtonElement>(null);
-  const schoolsDialog = useSchoolsDialog(summaries, viewAllRef);
-  const lawOf = useCallback(
-    (regionName: string) => {
-      const state = summaries.find((candidate) => sameState(candidate.name, regionName));
-      return state ? { status: state.lawStatus, year: state.lawYear } : undefined;
-    },
-    [summaries],
-  );
+type HomePageModule = { default: ComponentType<HomePageProps> };
+const importHomePage = (): Promise<HomePageModule> =>
+  import("../home/HomePage").then(({ HomePage }) => ({ default: HomePage }));
 
+// The page's content (the figures, the map and its geometry, the charts) is prerendered into the HTML, and
+// its code is not part of the first load: in the browser it is a lazy module inside a Suspense boundary,
+// which React hydrates on its own once the code has arrived, after the header, the footer and the rest.
+// The first load is smaller and hydration is cut in two shorter tasks. Prerendering, the content is loaded
+// before rendering (top-level await) and handed to lazy() as an already-settled thenable, so the HTML holds
+// the content itself, not the boundary's fallback.
+const prerenderedHomePage = import.meta.env.SSR ? await importHomePage() : undefined;
+if (!import.meta.env.SSR && typeof document !== "undefined") expectLaterPart();
+
+const HomePage = lazy((): Promise<HomePageModule> =>
+  prerenderedHomePage
+    ? // A thenable that settles at once: lazy() then renders synchronously.
+      ({
+        then: (resolve: (module: HomePageModule) => void) => resolve(prerenderedHomePage),
+      } as Promise<HomePageModule>)
+    : importHomePage(),
+);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container">
-      <NationalStatistics figures={figures} cards={cards} policy={policy} />
-      <div className={styles.columns}>
-        <div className={styles.details}>
-          <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>
-            <StateOverview selected={selected} countryPolicy={policy} headingId="policy-heading" />
-          </section>
-          <section id={EDUCATION_SECTION_ID} aria-labelledby="education-heading" className={styles.section}>
-            <EducationSection
-              selected={selected}
-              totalSchools={totalSchools}
-              headingId="education-heading"
-              onViewAll={() => schoolsDialog.open(selected)}
-              viewAllRef={viewAllRef}
-            />
-          </section>
-        </div>
-        <MapPanel selectedStateName={selected?.name ?? null}>
-          <NigeriaMap
-            lawOf={lawOf}
-            selectedRegionName={selected?.name ?? null}
-            onSelectRegion={(regionName) => select(regionName)}
-          />
-        </MapPanel>
-      </div>
-      <SchoolsDialog
-        query={schoolsDialog.query}
-        onQueryChange={schoolsDialog.change}
-        onClose={schoolsDialog.close}
-        states={summaries}
-      />
-    </div>
+    <Suspense fallback={null}>
+      <HomePage {...loaderData} />
+    </Suspense>
   );
 }

@@ -1,3 +1,3 @@
 // The statistics feature's public entry: other folders import only what is exported here.
 export { NationalStatistics } from "./NationalStatistics";
-export { figureCards } from "./national-figures";
+export { figureCards, type FigureCards } from "./national-figures";

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef } from "react";
+import type { Country } from "../../../domain/datasets/schemas";
+import { sameState } from "../../../domain/datasets/state-names";
+import type { NationalFigures } from "../../../domain/national-estimates";
+import type { StateSummary } from "../../../domain/state-summaries";
+import { EducationSection } from "../../features/education";
+import { MapPanel, NigeriaMap } from "../../features/map";
+import { SchoolsDialog, useSchoolsDialog } from "../../features/schools";
+import { EDUCATION_SECTION_ID, POLICY_SECTION_ID, useStateSelection } from "../../features/state-selection";
+import { type FigureCards, NationalStatistics } from "../../features/statistics";
+import { StateOverview } from "../../features/states";
+import { markPartHydrated } from "../hydration-mark";
+import styles from "./HomePage.module.css";
+
+export interface HomePageProps {
+  states: StateSummary[];
+  policy: Country["policy"];
+  figures: NationalFigures;
+  cards: FigureCards;
+  totalSchools: number;
+}
+
+/**
+ * The home page's content: the national figures, the selected state's policy and schools, and the map.
+ * The route (routes/home.tsx) loads it lazily, so it hydrates after the rest of the page (see there).
+ */
+export function HomePage({ states: summaries, policy, figures, cards, totalSchools }: HomePageProps) {
+  const { selected, select } = useStateSelection(summaries);
+  const viewAllRef = useRef<HTMLButtonElement>(null);
+  const schoolsDialog = useSchoolsDialog(summaries, viewAllRef);
+  const lawOf = useCallback(
+    (regionName: string) => {
+      const state = summaries.find((candidate) => sameState(candidate.name, regionName));
+      return state ? { status: state.lawStatus, year: state.lawYear } : undefined;
+    },
+    [summaries],
+  );
+  useEffect(markPartHydrated, []);
+
+  return (
+    <div className="container">
+      <NationalStatistics figures={figures} cards={cards} policy={policy} />
+      <div className={styles.columns}>
+        <div className={styles.details}>
+          <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>
+            <StateOverview selected={selected} countryPolicy={policy} headingId="policy-heading" />
+          </section>
+          <section id={EDUCATION_SECTION_ID} aria-labelledby="education-heading" className={styles.section}>
+            <EducationSection
+              selected={selected}
+              totalSchools={totalSchools}
+              headingId="education-heading"
+              onViewAll={() => schoolsDialog.open(selected)}
+              viewAllRef={viewAllRef}
+            />
+          </section>
+        </div>
+        <MapPanel selectedStateName={selected?.name ?? null}>
+          <NigeriaMap
+            lawOf={lawOf}
+            selectedRegionName={selected?.name ?? null}
+            onSelectRegion={(regionName) => select(regionName)}
+          />
+        </MapPanel>
+      </div>
+      <SchoolsDialog
+        query={schoolsDialog.query}
+        onQueryChange={schoolsDialog.change}
+        onClose={schoolsDialog.close}
+        states={summaries}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// `<html data-hydrated="true">` says the page is interactive (the end-to-end tests wait for it). A page whose
+// content hydrates after the rest (the home page, routes/home.tsx) says so when its route module loads, and
+// the mark then waits for that content too.
+
+let rootHydrated = false;
+let partsPending = 0;
+
+function markIfDone() {
+  if (rootHydrated && partsPending === 0) document.documentElement.dataset.hydrated = "true";
+}
+
+/** Called by the root once it has hydrated. */
+export function markRootHydrated() {
+  rootHydrated = true;
+  markIfDone();
+}
+
+/** A part of the page that hydrates later is on its way; the mark waits for `markPartHydrated`. */
+export function expectLaterPart() {
+  partsPending++;
+}
+
+/** The part announced by `expectLaterPart` has hydrated (or rendered). */
+export function markPartHydrated() {
+  partsPending = Math.max(0, partsPending - 1);
+  markIfDone();
+}

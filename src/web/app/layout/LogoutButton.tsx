@@ -1,0 +1,19 @@
+import { useLogout } from "../../features/dashboard";
+
+/**
+ * The sidebar's Logout button, a module of its own: logging out brings the API client, which the pages
+ * that never call the API (the home page) would otherwise carry in their first load.
+ */
+export default function LogoutButton({ onLoggedOut }: { onLoggedOut: () => void }) {
+  const { logOut, loggingOut } = useLogout({ onLoggedOut });
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      aria-disabled={loggingOut || undefined}
+      onClick={() => void logOut()}
+    >
+      {loggingOut ? "Logging out…" : "Logout"}
+    </button>
+  );
+}
