@@ -9,6 +9,7 @@ import { loadDatasets } from "../datasets";
 import type { HomePageProps } from "../home/HomePage";
 import { expectLaterPart } from "../hydration-mark";
 import { pageMeta } from "../page-title";
+import { Spinner } from "../../ui/Spinner";
 import type { Route } from "./+types/home";
 
 // Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
@@ -22,6 +23,12 @@ export async function loader() {
     cards: figureCards(figures, schools.length),
     totalSchools: schools.length,
   };
+}
+
+// Arriving by an in-app link, the page's code is fetched beside its data, so the content rarely waits.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), importHomePage()]);
+  return data;
 }
 
 export const meta: Route.MetaFunction = () => pageMeta(undefined);
@@ -50,7 +57,15 @@ const HomePage = lazy((): Promise<HomePageModule> =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <Suspense fallback={null}>
+    // The fallback shows only after an in-app link, and only while the code is still on its way: the first
+    // load hydrates the prerendered content in place.
+    <Suspense
+      fallback={
+        <div className="container">
+          <Spinner />
+        </div>
+      }
+    >
       <HomePage {...loaderData} />
     </Suspense>
   );
