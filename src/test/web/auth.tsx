@@ -140,6 +140,7 @@ export function heldReply(status: number, body?: unknown) {
 
 export function resetAuthTestState() {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   vi.useRealTimers();
   window.localStorage.clear();
   toast.clear();

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CorrectionView } from "../../../domain/corrections/correction-rules";
+import { withDataLayer } from "../../../test/web/data-layer";
 import { signIn } from "../../../test/web/reports";
 import { CorrectionReviews } from "./CorrectionReviews";
 
@@ -53,7 +54,7 @@ function serve(...bodies: { status: number; body: unknown }[]) {
 
 function renderSection() {
   const router = createMemoryRouter([{ path: "/", element: <CorrectionReviews /> }]);
-  render(<RouterProvider router={router} />);
+  render(withDataLayer(<RouterProvider router={router} />));
   return userEvent.setup({ delay: null });
 }
 
@@ -118,7 +119,11 @@ describe("CorrectionReviews", () => {
       { status: 200, body: listOf([first]) },
       {
         status: 409,
-        body: { success: false, message: "Someone else has already decided on this correction." },
+        body: {
+          success: false,
+          message: "Someone else has already decided on this correction.",
+          code: "CONFLICT",
+        },
       },
       { status: 200, body: listOf([], { new: 0, accepted: 1, dismissed: 0 }) },
     );
