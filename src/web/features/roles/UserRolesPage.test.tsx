@@ -136,7 +136,7 @@ describe("who sees what", () => {
     const server = fakeRolesServer({ users: staff() });
     server.answerNext("GET /api/v1/roles/users", {
       status: 403,
-      body: { success: false, message: "You do not have permission to do that." },
+      body: { success: false, message: "You do not have permission to do that.", code: "FORBIDDEN" },
     });
     showUserRoles();
 
