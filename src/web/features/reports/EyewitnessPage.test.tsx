@@ -590,7 +590,11 @@ describe("the eyewitness form: the name on the published report", () => {
     expect(showFirstName()).toBeDisabled();
 
     await act(async () =>
-      request.respond(201, { success: true, report: report({ id: "r-9", showFirstName: true }) }),
+      request.respond(201, {
+        success: true,
+        message: "Report received",
+        report: report({ id: "r-9", showFirstName: true }),
+      }),
     );
     expect(showFirstName()).not.toBeChecked();
   });
