@@ -134,4 +134,24 @@ describe("CorrectionReviews", () => {
       "Someone else has already decided on this correction.",
     );
   });
+
+  it("says when the list could not be loaded, and Try again loads it", async () => {
+    signIn({ role: "moderator" });
+    const fetch = serve(
+      {
+        status: 500,
+        body: { success: false, message: "Something went wrong on our side.", code: "INTERNAL" },
+      },
+      { status: 200, body: listOf([first]) },
+    );
+    const user = renderSection();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Something went wrong on our side.");
+    expect(screen.getByRole("status")).toHaveTextContent("");
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("article", { name: "State: Lagos" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("1 new shown.");
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
 });
