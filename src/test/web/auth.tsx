@@ -7,6 +7,7 @@ import { SESSION_STORAGE_KEY } from "../../web/lib/session";
 import { Toaster } from "../../web/ui/toast/Toaster";
 import { toast } from "../../web/ui/toast/toast-store";
 import { forgetVerificationAttempts } from "../../web/features/auth/verify-once";
+import "./contract";
 
 // Test support for the account screens: a memory router with the pages they lead to, the real toaster,
 // and a stand-in for the server behind fetch that records what was sent.
@@ -140,6 +141,7 @@ export function heldReply(status: number, body?: unknown) {
 
 export function resetAuthTestState() {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   vi.useRealTimers();
   window.localStorage.clear();
   toast.clear();

@@ -2,10 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, type RenderOptions } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { queryClientConfig } from "../../web/lib/query-client";
-
-// The API client checks every answer against the contract in tests; loading the contract here, before any
-// test starts, keeps its first load (zod and every schema) out of the first test's time limit.
-await import("../../domain/api");
+import "./contract";
 
 /**
  * A query client for one test: the app's defaults, less the automatic retries (a test's fake server

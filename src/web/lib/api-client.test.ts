@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentToasts, toast } from "../ui/toast/toast-store";
 import {
   ApiError,
-  apiRequest,
   apiRoute,
   errorMessage,
   isSessionEnded,
@@ -22,6 +21,9 @@ const user = {
   isVerified: true,
 };
 
+const credentials = { email: "ada@example.org", password: "Kettle-Drum-42" };
+const newAccount = { ...credentials, firstname: "Ada", lastname: "Obi" };
+
 function answer(status: number, body: unknown) {
   // A fresh Response for every call: a body can be read only once.
   return vi.fn(
@@ -30,7 +32,13 @@ function answer(status: number, body: unknown) {
   );
 }
 
-describe("apiRequest", () => {
+describe("the transport", () => {
+  const updateProfile = apiRoute("accounts.updateProfile", "PATCH", "/api/v1/auth/update-profile");
+  const register = apiRoute("accounts.register", "POST", "/api/v1/auth/register");
+  const login = apiRoute("accounts.login", "POST", "/api/v1/auth/login");
+  const health = apiRoute("health.health", "GET", "/api/v1/health");
+  const signedIn = { success: true, message: "Welcome back", token: "t", user };
+
   beforeEach(() => {
     localStorage.clear();
     toast.clear();
@@ -39,20 +47,18 @@ describe("apiRequest", () => {
 
   it("sends JSON with the bearer token of the signed-in user", async () => {
     session.signIn(user, "secret-token");
-    const fetchMock = answer(200, { success: true, user });
+    const updated = { success: true, message: "Profile updated", user };
+    const fetchMock = answer(200, updated);
     vi.stubGlobal("fetch", fetchMock);
-    await expect(
-      apiRequest("PATCH", "/auth/update-profile", { body: { firstname: "Ada" } }),
-    ).resolves.toEqual({
-      success: true,
-      user,
-    });
+    await expect(request(updateProfile, { body: { firstname: "Ada", lastname: "Obi" } })).resolves.toEqual(
+      updated,
+    );
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/v1/auth/update-profile");
     expect(init.method).toBe("PATCH");
     expect((init.headers as Record<string, string>).authorization).toBe("Bearer secret-token");
     expect((init.headers as Record<string, string>)["content-type"]).toBe("application/json");
-    expect(init.body).toBe(JSON.stringify({ firstname: "Ada" }));
+    expect(init.body).toBe(JSON.stringify({ firstname: "Ada", lastname: "Obi" }));
   });
 
   it("carries the failure's code and field, to branch on instead of the message", async () => {
@@ -63,7 +69,7 @@ describe("apiRequest", () => {
       field: "email",
     };
     vi.stubGlobal("fetch", answer(400, refusal));
-    const error = await apiRequest("POST", "/auth/register", { body: {} }).catch((caught: unknown) => caught);
+    const error = await request(register, { body: newAccount }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -74,17 +80,17 @@ describe("apiRequest", () => {
 
     // Not the API's failure shape (a proxy's page, an unknown code): no code to branch on.
     vi.stubGlobal("fetch", answer(502, { success: false, message: "Bad gateway", code: "SOMETHING_ELSE" }));
-    const other = await apiRequest("GET", "/health").catch((caught: unknown) => caught);
+    const other = await request(health, {}).catch((caught: unknown) => caught);
     expect(other).toMatchObject({ status: 502 });
     expect((other as ApiError).code).toBeUndefined();
   });
 
   it("sends no token when signed out or asked not to", async () => {
-    const fetchMock = answer(200, { success: true });
+    const fetchMock = answer(200, signedIn);
     vi.stubGlobal("fetch", fetchMock);
-    await apiRequest("POST", "/auth/login", { body: {} });
+    await request(login, { body: credentials });
     session.signIn(user, "t");
-    await apiRequest("POST", "/auth/login", { body: {}, anonymous: true });
+    await request(login, { body: credentials, anonymous: true });
     for (const call of fetchMock.mock.calls) {
       expect(
         ((call as [string, RequestInit])[1].headers as Record<string, string>).authorization,
@@ -94,7 +100,7 @@ describe("apiRequest", () => {
 
   it("throws the server's sentence with the status", async () => {
     vi.stubGlobal("fetch", answer(400, { success: false, message: "Please fill out all fields" }));
-    const error = await apiRequest("POST", "/auth/register", { body: {} }).catch((e: unknown) => e);
+    const error = await request(register, { body: newAccount }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: "Please fill out all fields" });
   });
@@ -104,7 +110,7 @@ describe("apiRequest", () => {
       "fetch",
       vi.fn().mockResolvedValue(new Response("<html>bad gateway</html>", { status: 502 })),
     );
-    await expect(apiRequest("GET", "/health")).rejects.toMatchObject({
+    await expect(request(health, {})).rejects.toMatchObject({
       status: 502,
       message: "Request failed with status code 502.",
     });
@@ -112,7 +118,7 @@ describe("apiRequest", () => {
 
   it("turns a network failure into a message about the connection", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
-    await expect(apiRequest("GET", "/health")).rejects.toMatchObject({
+    await expect(request(health, {})).rejects.toMatchObject({
       status: 0,
       message: "Network error: please check your connection and try again.",
     });
@@ -124,7 +130,7 @@ describe("apiRequest", () => {
       "fetch",
       answer(401, { success: false, message: "Your session has ended. Please sign in again." }),
     );
-    await expect(apiRequest("PATCH", "/auth/update-profile", { body: {} })).rejects.toMatchObject({
+    await expect(request(updateProfile, { body: { firstname: "A", lastname: "O" } })).rejects.toMatchObject({
       status: 401,
     });
     expect(session.current()).toBeNull();
@@ -133,7 +139,7 @@ describe("apiRequest", () => {
 
   it("does not sign anyone out for a 401 on a signed-out call (wrong password)", async () => {
     vi.stubGlobal("fetch", answer(401, { success: false, message: "Wrong e-mail address or password." }));
-    await expect(apiRequest("POST", "/auth/login", { body: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(request(login, { body: credentials })).rejects.toMatchObject({ status: 401 });
     expect(currentToasts()).toEqual([]);
   });
 });

@@ -52,28 +52,12 @@ const statusMessages: Record<number, string> = {
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-export interface ApiRequestOptions {
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Skip the bearer token (calls that must not carry a session). */
-  anonymous?: boolean;
-}
-
-/** A call by method and path under /api/v1, for the few callers not yet on `request`. */
-export async function apiRequest<T extends object>(
-  method: Method,
-  path: string,
-  options: ApiRequestOptions = {},
-): Promise<T> {
-  return (await send(method, `/api/v1${path}`, options)).payload as T;
-}
-
 // ----- The typed client -----
 
 type Api = typeof api;
 type Area = keyof Api;
 /** "area.name" of every endpoint of the contract, e.g. "reviews.list". */
-type ContractKey = { [A in Area]: `${A}.${Extract<keyof Api[A], string>}` }[Area];
+export type ContractKey = { [A in Area]: `${A}.${Extract<keyof Api[A], string>}` }[Area];
 type EndpointOf<K extends ContractKey> = K extends `${infer A extends Area}.${infer N}`
   ? N extends keyof Api[A]
     ? Api[A][N]
@@ -150,10 +134,62 @@ export async function request<K extends ContractKey>(
     }
   }
   const text = search.toString();
-  const { status, payload } = await send(method, text ? `${url}?${text}` : url, { body, signal, anonymous });
-  // Vite and Vitest set DEV; the production build drops this branch and the schemas with it.
-  if (import.meta.env.DEV) await checkAnswer(key, status, payload);
-  return payload as ApiAnswer<K>;
+  const { headers, signedIn } = callHeaders(anonymous);
+  let sent: BodyInit | undefined;
+  if (body instanceof FormData) sent = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    sent = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(text ? `${url}?${text}` : url, { method, headers, body: sent, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw noAnswer();
+  }
+  return readAnswer(key, response.status, await response.text(), signedIn);
+}
+
+// ----- What an answer becomes (for both transports: fetch above, XMLHttpRequest in upload.ts) -----
+
+/** The headers of every call: JSON accepted, and the signed-in user's token unless `anonymous`. */
+export function callHeaders(anonymous = false): { headers: Record<string, string>; signedIn: boolean } {
+  const user = anonymous ? null : session.current();
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (user) headers.authorization = `Bearer ${user.token}`;
+  return { headers, signedIn: user !== null };
+}
+
+/** The failure of a call that got no answer (offline, connection dropped). */
+export function noAnswer(): ApiError {
+  return new ApiError(0, NETWORK_MESSAGE);
+}
+
+/**
+ * An answer of endpoint `key`, as received: on success its JSON, checked against the contract in
+ * development and tests; otherwise the ApiError, and a 401 on a signed-in call ends the session here.
+ */
+export async function readAnswer<K extends ContractKey>(
+  key: K,
+  status: number,
+  text: string,
+  signedIn: boolean,
+): Promise<ApiAnswer<K>> {
+  const payload = parseJson(text);
+  if (status >= 200 && status < 300) {
+    // Vite and Vitest set DEV; the production build drops this branch and the schemas with it.
+    if (import.meta.env.DEV) await checkAnswer(key, status, payload);
+    return payload as ApiAnswer<K>;
+  }
+  const message =
+    field(payload, "message") ?? statusMessages[status] ?? `Request failed with status code ${status}.`;
+  if (status === 401 && signedIn) {
+    session.signOut();
+    toast.error(UNAUTHORIZED_MESSAGE);
+  }
+  throw new ApiError(status, message, payload);
 }
 
 // Loaded as soon as the client is, so the first answer does not wait for it.
@@ -172,48 +208,7 @@ async function checkAnswer(endpoint: ContractKey, status: number, payload: unkno
   }
 }
 
-// ----- One transport for both -----
-
-async function send(
-  method: Method,
-  url: string,
-  options: ApiRequestOptions,
-): Promise<{ status: number; payload: unknown }> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  const user = options.anonymous ? null : session.current();
-  if (user) headers.authorization = `Bearer ${user.token}`;
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.body);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers, body, signal: options.signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, NETWORK_MESSAGE);
-  }
-
-  const payload = await readJson(response);
-  if (response.ok) return { status: response.status, payload };
-
-  const message =
-    field(payload, "message") ??
-    statusMessages[response.status] ??
-    `Request failed with status code ${response.status}.`;
-
-  if (response.status === 401 && user) {
-    session.signOut();
-    toast.error(UNAUTHORIZED_MESSAGE);
-  }
-  throw new ApiError(response.status, message, payload);
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentToasts, toast } from "../ui/toast/toast-store";
-import { ApiError, UNAUTHORIZED_MESSAGE } from "./api-client";
+import { ApiError, apiRoute, UNAUTHORIZED_MESSAGE } from "./api-client";
 import { installFakeXhr } from "../../test/web/fake-xhr";
+import { report } from "../../test/web/reports";
 import { session } from "./session";
 import { isAbortError, uploadFormData, type UploadProgress } from "./upload";
 
@@ -21,6 +22,9 @@ function someForm() {
   return form;
 }
 
+const submit = apiRoute("reports.submit", "POST", "/api/v1/eyewitness");
+const received = { success: true, message: "Report received", report: report({ id: "r1" }) };
+
 describe("uploadFormData", () => {
   beforeEach(() => {
     localStorage.clear();
@@ -31,7 +35,7 @@ describe("uploadFormData", () => {
   it("posts the form to the API with the signed-in user's token and resolves with the JSON answer", async () => {
     session.signIn(user, "secret-token");
     const xhr = installFakeXhr();
-    const sending = uploadFormData<{ success: boolean; id: string }>("/eyewitness", someForm());
+    const sending = uploadFormData(submit, someForm());
     const request = xhr.latest();
     expect(request.method).toBe("POST");
     expect(request.url).toBe("/api/v1/eyewitness");
@@ -41,18 +45,18 @@ describe("uploadFormData", () => {
       ["comment", "A ramp is missing"],
       ["media", "file:ramp.jpg"],
     ]);
-    request.respond(201, { success: true, id: "r1" });
-    await expect(sending).resolves.toEqual({ success: true, id: "r1" });
+    request.respond(201, received);
+    await expect(sending).resolves.toEqual(received);
   });
 
   it("reports the bytes sent as they go, and says when the total is unknown", async () => {
     const xhr = installFakeXhr();
     const seen: UploadProgress[] = [];
-    const sending = uploadFormData("/eyewitness", someForm(), { onProgress: (p) => seen.push(p) });
+    const sending = uploadFormData(submit, someForm(), { onProgress: (p) => seen.push(p) });
     xhr.latest().progress(0, 1000);
     xhr.latest().progress(450, 1000);
     xhr.latest().progress(700, null);
-    xhr.latest().respond(201, { success: true });
+    xhr.latest().respond(201, received);
     await sending;
     expect(seen).toEqual([
       { loaded: 0, total: 1000 },
@@ -64,7 +68,7 @@ describe("uploadFormData", () => {
   it("stops the upload when cancelled and rejects as an abort", async () => {
     const xhr = installFakeXhr();
     const controller = new AbortController();
-    const sending = uploadFormData("/eyewitness", someForm(), { signal: controller.signal });
+    const sending = uploadFormData(submit, someForm(), { signal: controller.signal });
     controller.abort();
     const error = await sending.catch((reason: unknown) => reason);
     expect(isAbortError(error)).toBe(true);
@@ -75,7 +79,7 @@ describe("uploadFormData", () => {
     const xhr = installFakeXhr();
     const controller = new AbortController();
     controller.abort();
-    const error = await uploadFormData("/eyewitness", someForm(), { signal: controller.signal }).catch(
+    const error = await uploadFormData(submit, someForm(), { signal: controller.signal }).catch(
       (reason: unknown) => reason,
     );
     expect(isAbortError(error)).toBe(true);
@@ -84,7 +88,7 @@ describe("uploadFormData", () => {
 
   it("rejects with the server's sentence and status", async () => {
     const xhr = installFakeXhr();
-    const sending = uploadFormData("/eyewitness", someForm());
+    const sending = uploadFormData(submit, someForm());
     xhr.latest().respond(413, { success: false, message: 'The photograph "big.jpg" is larger than 5 MB.' });
     const error = await sending.catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ApiError);
@@ -95,9 +99,34 @@ describe("uploadFormData", () => {
     });
   });
 
+  it("refuses, in development and tests, an answer its contract does not describe", async () => {
+    const xhr = installFakeXhr();
+    const sending = uploadFormData(submit, someForm());
+    xhr.latest().respond(201, { success: true, id: "r1" });
+    await expect(sending).rejects.toThrow(/reports\.submit answered 201 against its contract/);
+  });
+
+  it("carries the refusal's code and field, as the API client does", async () => {
+    const xhr = installFakeXhr();
+    const sending = uploadFormData(submit, someForm());
+    const refusal = {
+      success: false,
+      message: "Please choose the state where it happened.",
+      code: "VALIDATION_FAILED",
+      field: "stateId",
+    };
+    xhr.latest().respond(400, refusal);
+    await expect(sending).rejects.toMatchObject({
+      status: 400,
+      message: refusal.message,
+      code: "VALIDATION_FAILED",
+      field: "stateId",
+    });
+  });
+
   it("names the status when the server sent no sentence", async () => {
     const xhr = installFakeXhr();
-    const sending = uploadFormData("/eyewitness", someForm());
+    const sending = uploadFormData(submit, someForm());
     xhr.latest().respond(502, "<html>Bad gateway</html>");
     await expect(sending).rejects.toMatchObject({
       status: 502,
@@ -108,7 +137,7 @@ describe("uploadFormData", () => {
 
   it("rejects with a network error when the connection drops", async () => {
     const xhr = installFakeXhr();
-    const sending = uploadFormData("/eyewitness", someForm());
+    const sending = uploadFormData(submit, someForm());
     xhr.latest().failNetwork();
     await expect(sending).rejects.toMatchObject({
       status: 0,
@@ -119,7 +148,7 @@ describe("uploadFormData", () => {
   it("signs out and says so on a 401 to a signed-in user", async () => {
     session.signIn(user, "expired-token");
     const xhr = installFakeXhr();
-    const sending = uploadFormData("/eyewitness", someForm());
+    const sending = uploadFormData(submit, someForm());
     xhr.latest().respond(401, { success: false, message: "Please sign in." });
     await expect(sending).rejects.toMatchObject({ status: 401 });
     expect(session.current()).toBeNull();
@@ -128,7 +157,7 @@ describe("uploadFormData", () => {
 
   it("leaves a signed-out visitor's toasts alone on a 401", async () => {
     const xhr = installFakeXhr();
-    const sending = uploadFormData("/eyewitness", someForm());
+    const sending = uploadFormData(submit, someForm());
     xhr.latest().respond(401, { success: false, message: "Please sign in." });
     await expect(sending).rejects.toMatchObject({ status: 401 });
     expect(currentToasts()).toEqual([]);

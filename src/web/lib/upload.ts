@@ -1,11 +1,17 @@
-import { ApiError, UNAUTHORIZED_MESSAGE } from "./api-client";
-import { session } from "./session";
-import { toast } from "../ui/toast/toast-store";
+import {
+  callHeaders,
+  noAnswer,
+  readAnswer,
+  type ApiAnswer,
+  type ApiRoute,
+  type ContractKey,
+} from "./api-client";
 
 // Multipart uploads to the API with progress and cancelling, which fetch cannot report: a 100 MB video
 // over mobile data takes minutes, and the person sending it must see it move and be able to stop it.
-// Failures take the API client's shape (ApiError with the server's sentence) and a 401 ends the session
-// the same way.
+// Only the transport differs from `request`: the answer is read by the API client (checked against the
+// contract in development and tests; a failure is its ApiError with `code` and `field`, and a 401 ends
+// the session there).
 
 export interface UploadProgress {
   /** Bytes sent so far. */
@@ -20,24 +26,21 @@ export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-const NETWORK_MESSAGE = "Network error: please check your connection and try again.";
-
-/** POSTs `body` to `/api/v1{path}` with the signed-in user's token and resolves with the JSON answer. */
-export function uploadFormData<T extends object>(
-  path: string,
+/** Sends `body` to the endpoint `route` names, with the signed-in user's token, and resolves with its answer. */
+export function uploadFormData<K extends ContractKey>(
+  route: ApiRoute<K>,
   body: FormData,
   { signal, onProgress }: UploadOptions = {},
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<ApiAnswer<K>> {
+  return new Promise<ApiAnswer<K>>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
       return;
     }
-    const user = session.current();
+    const { headers, signedIn } = callHeaders();
     const request = new XMLHttpRequest();
-    request.open("POST", `/api/v1${path}`);
-    request.setRequestHeader("accept", "application/json");
-    if (user) request.setRequestHeader("authorization", `Bearer ${user.token}`);
+    request.open(route.method, route.path);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
 
     const onAbortSignal = () => request.abort();
     const settle = () => signal?.removeEventListener("abort", onAbortSignal);
@@ -48,20 +51,11 @@ export function uploadFormData<T extends object>(
     };
     request.onload = () => {
       settle();
-      const payload = readJson(request.responseText);
-      if (request.status >= 200 && request.status < 300) {
-        resolve(payload as T);
-        return;
-      }
-      if (request.status === 401 && user) {
-        session.signOut();
-        toast.error(UNAUTHORIZED_MESSAGE);
-      }
-      reject(new ApiError(request.status, messageOf(payload, request.status), payload));
+      readAnswer(route.key, request.status, request.responseText, signedIn).then(resolve, reject);
     };
     request.onerror = () => {
       settle();
-      reject(new ApiError(0, NETWORK_MESSAGE));
+      reject(noAnswer());
     };
     request.onabort = () => {
       settle();
@@ -78,19 +72,4 @@ export function isAbortError(error: unknown): boolean {
 
 function abortError(): DOMException {
   return new DOMException("The upload was cancelled.", "AbortError");
-}
-
-function readJson(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function messageOf(payload: unknown, status: number): string {
-  const message =
-    payload && typeof payload === "object" ? (payload as { message?: unknown }).message : undefined;
-  return typeof message === "string" && message ? message : `Request failed with status code ${status}.`;
 }

@@ -81,7 +81,7 @@ describe("the login form", () => {
   ] as const)("takes a %s to the review queue once signed in", async (role, firstname) => {
     mockApi().answer("POST /auth/login", {
       status: 200,
-      body: { success: true, token: "staff-token", user: { ...ada, firstname, role } },
+      body: { success: true, message: "Signed in", token: "staff-token", user: { ...ada, firstname, role } },
     });
     const user = userEvent.setup();
     const router = renderPage(<LoginPage />, { path: "/login", routes: [reviewQueue] });

@@ -5,7 +5,8 @@ import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-pr
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { authApi, serverMessage } from "./auth-api";
+import { serverMessage } from "../../lib/api-client";
+import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { rememberPendingVerificationEmail } from "./pending-verification";
 

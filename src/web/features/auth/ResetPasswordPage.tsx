@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { paths } from "../../../domain/routes";
+import { ApiError } from "../../lib/api-client";
 import { session } from "../../lib/session";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
@@ -21,13 +22,6 @@ export const resetPasswordMessages = {
   done: "Password has been reset successfully",
   failed: "An error occurred. Please try again later.",
 } as const;
-
-/** Answers that mean the link itself is dead: the way on is a new link, not another try. */
-const deadLinkMessages: ReadonlySet<string> = new Set([
-  accountMessages.resetLinkInvalid,
-  accountMessages.resetLinkExpired,
-  accountMessages.resetLinkUsed,
-]);
 
 const HINTS_ID = "new-password-rules";
 
@@ -90,7 +84,8 @@ function NewPasswordForm({ token }: { token: string }) {
       });
       toast.error(message);
       setProblem(formProblem(message));
-      setDeadLink(deadLinkMessages.has(message));
+      // The link itself is dead (unknown, expired or used): the way on is a new link, not another try.
+      setDeadLink(error instanceof ApiError && error.code === "LINK_INVALID");
       setLoading(false);
     }
   }

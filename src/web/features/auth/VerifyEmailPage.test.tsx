@@ -16,7 +16,13 @@ import { VERIFIED_REDIRECT_MS, VerifyEmailPage } from "./VerifyEmailPage";
 afterEach(resetAuthTestState);
 
 const verifyRoute = `GET /auth/verify-email/${goodToken}`;
-const verified = { success: true, message: "Verified", token: "new-session-token", user: ada };
+const verified = {
+  success: true,
+  message: "Verified",
+  passwordRequired: false,
+  token: "new-session-token",
+  user: ada,
+};
 const verifiedText = "Your e-mail is verified. Signing you in and taking you to your dashboard in 3 seconds.";
 const toasts = () => screen.getByRole("region", { name: "Notifications" });
 

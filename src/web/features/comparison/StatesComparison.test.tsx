@@ -6,6 +6,7 @@ import schools from "../../../../data/schools.json";
 import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateRows } from "../../../domain/states-comparison";
+import { withDataLayer } from "../../../test/web/data-layer";
 import { reportCountText, StatesComparison } from "./StatesComparison";
 
 const rows = stateRows(states as StateRecord[], schools);
@@ -49,7 +50,7 @@ function renderTable(url = "/states") {
   const router = createMemoryRouter([{ path: "/states", element: <StatesComparison rows={rows} /> }], {
     initialEntries: [url],
   });
-  render(<RouterProvider router={router} />);
+  render(withDataLayer(<RouterProvider router={router} />));
   return { router, user: userEvent.setup({ delay: null }) };
 }
 

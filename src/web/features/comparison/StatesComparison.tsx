@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { zones } from "../../../domain/datasets/zones";
 import { formatNumber, formatPercent } from "../../../domain/format";
@@ -15,6 +15,7 @@ import {
   type SortKey,
   type StateRow,
 } from "../../../domain/states-comparison";
+import { useApiQuery } from "../../lib/use-api";
 import { useHydrated } from "../../ui/useHydrated";
 import { fetchReportCounts } from "./report-counts-api";
 import styles from "./StatesComparison.module.css";
@@ -79,19 +80,13 @@ function downloadHref(view: ComparisonView): string {
 
 /** Fetched once the page is interactive; a failure leaves the rest of the table as it is. */
 function useReportCounts(hydrated: boolean): Counts {
-  const [counts, setCounts] = useState<Counts>({ state: "loading" });
-  useEffect(() => {
-    if (!hydrated) return;
-    const controller = new AbortController();
-    fetchReportCounts(controller.signal).then(
-      (answer) => setCounts({ state: "loaded", counts: reportCountsFrom(answer.counts) }),
-      () => {
-        if (!controller.signal.aborted) setCounts({ state: "failed" });
-      },
-    );
-    return () => controller.abort();
-  }, [hydrated]);
-  return counts;
+  const counts = useApiQuery({
+    queryKey: ["reviews.publishedCounts"],
+    queryFn: async ({ signal }) => reportCountsFrom((await fetchReportCounts(signal)).counts),
+    enabled: hydrated,
+  });
+  if (counts.data) return { state: "loaded", counts: counts.data };
+  return counts.failure ? { state: "failed" } : { state: "loading" };
 }
 
 /**

@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { correctionMessages } from "../../../domain/corrections/correction-rules";
+import "../../../test/web/contract";
 import { CorrectionForm } from "./CorrectionForm";
 
 function renderForm() {

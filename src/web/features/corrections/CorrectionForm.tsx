@@ -5,7 +5,8 @@ import {
   correctionProblem,
   type CorrectionSubject,
 } from "../../../domain/corrections/correction-rules";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
+import { sendCorrection } from "./correction-api";
 import styles from "./CorrectionForm.module.css";
 
 // "Suggest a correction" on a state or school page. Accessibility contract: a button that shows and hides
@@ -56,23 +57,19 @@ export function CorrectionForm({
     setProblem(null);
     setSending({ state: "sending" });
     try {
-      await apiRequest("POST", "/corrections", {
-        body: {
-          subject,
-          subjectId,
-          whatIsWrong: whatIsWrong.trim(),
-          sourceUrl: sourceUrl.trim(),
-          email: email.trim(),
-        },
-        anonymous: false,
+      await sendCorrection({
+        subject,
+        subjectId,
+        whatIsWrong: whatIsWrong.trim(),
+        sourceUrl: sourceUrl.trim(),
+        email: email.trim(),
       });
       setSending({ state: "sent" });
     } catch (error) {
       setSending({ state: "editing" });
       setProblem({
         field: "form",
-        message:
-          error instanceof ApiError ? error.message : "The correction could not be sent. Please try again.",
+        message: errorMessage(error, "The correction could not be sent. Please try again."),
       });
     }
   }

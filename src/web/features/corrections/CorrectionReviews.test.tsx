@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CorrectionView } from "../../../domain/corrections/correction-rules";
+import { withDataLayer } from "../../../test/web/data-layer";
 import { signIn } from "../../../test/web/reports";
 import { CorrectionReviews } from "./CorrectionReviews";
 
@@ -53,7 +54,7 @@ function serve(...bodies: { status: number; body: unknown }[]) {
 
 function renderSection() {
   const router = createMemoryRouter([{ path: "/", element: <CorrectionReviews /> }]);
-  render(<RouterProvider router={router} />);
+  render(withDataLayer(<RouterProvider router={router} />));
   return userEvent.setup({ delay: null });
 }
 
@@ -118,7 +119,11 @@ describe("CorrectionReviews", () => {
       { status: 200, body: listOf([first]) },
       {
         status: 409,
-        body: { success: false, message: "Someone else has already decided on this correction." },
+        body: {
+          success: false,
+          message: "Someone else has already decided on this correction.",
+          code: "CONFLICT",
+        },
       },
       { status: 200, body: listOf([], { new: 0, accepted: 1, dismissed: 0 }) },
     );
@@ -128,5 +133,25 @@ describe("CorrectionReviews", () => {
     expect(screen.getByRole("status")).toHaveTextContent(
       "Someone else has already decided on this correction.",
     );
+  });
+
+  it("says when the list could not be loaded, and Try again loads it", async () => {
+    signIn({ role: "moderator" });
+    const fetch = serve(
+      {
+        status: 500,
+        body: { success: false, message: "Something went wrong on our side.", code: "INTERNAL" },
+      },
+      { status: 200, body: listOf([first]) },
+    );
+    const user = renderSection();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Something went wrong on our side.");
+    expect(screen.getByRole("status")).toHaveTextContent("");
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("article", { name: "State: Lagos" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("1 new shown.");
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

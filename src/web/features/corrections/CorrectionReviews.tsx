@@ -1,4 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
   correctionStatuses,
@@ -11,6 +12,7 @@ import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import { ApiError, errorMessage } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
+import { useApiMutation, useApiQuery } from "../../lib/use-api";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { decideCorrection, fetchCorrections } from "./correction-api";
 import styles from "./CorrectionReviews.module.css";
@@ -38,31 +40,54 @@ export function CorrectionReviews() {
   return <CorrectionQueue />;
 }
 
+const listKey = (status: CorrectionStatus) => ["corrections.list", status] as const;
+
+type Decision = { correction: CorrectionView; to: "accepted" | "dismissed" };
+
 function CorrectionQueue() {
   const ids = useId();
   const [status, setStatus] = useState<CorrectionStatus>("new");
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<CorrectionListAnswer | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState("");
-  const [deciding, setDeciding] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<string | null | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const list = useApiQuery({
+    queryKey: listKey(status),
+    queryFn: ({ signal }) => fetchCorrections(status, signal),
+    // While another status loads, the list on screen stays (with its counts) until the new one comes.
+    placeholderData: keepPreviousData,
+  });
+  const answer: CorrectionListAnswer | null = list.data ?? null;
+  const failure = list.failure
+    ? errorMessage(list.failure, "The corrections could not be loaded. Please check your connection.")
+    : null;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchCorrections(status, controller.signal).then(
-      (list) => {
-        setFailure(null);
-        setAnswer(list);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setFailure(errorMessage(error, "The corrections could not be loaded. Please check your connection."));
-      },
-    );
-    return () => controller.abort();
-  }, [status, attempt]);
+  const decision = useApiMutation({
+    mutationFn: ({ correction, to }: Decision) => decideCorrection(correction.id, to),
+    onSuccess: (result, { correction, to }) => {
+      const key = listKey("new");
+      const current = queryClient.getQueryData<CorrectionListAnswer>(key);
+      if (current) {
+        const index = current.corrections.findIndex((item) => item.id === correction.id);
+        const rest = current.corrections.filter((item) => item.id !== correction.id);
+        focusNext.current = (rest[index] ?? rest[index - 1])?.id ?? null;
+        queryClient.setQueryData<CorrectionListAnswer>(key, {
+          ...current,
+          corrections: rest,
+          counts: { ...current.counts, new: current.counts.new - 1, [to]: current.counts[to] + 1 },
+        });
+      }
+      // The cache is read afresh by the render this causes: the notice and the shorter list come together.
+      setNotice(`${result.message} ${correction.subjectName}.`);
+    },
+    onError: (error) => {
+      setNotice(errorMessage(error, "The decision could not be saved. Please try again."));
+      if (error instanceof ApiError && error.code === "CONFLICT") {
+        focusNext.current = null;
+        void list.refetch();
+      }
+    },
+  });
 
   // A layout effect: focus moves in the same commit that removes the decided correction, so nobody (a
   // screen reader, a test) sees the list changed with focus left on a button that is gone.
@@ -75,32 +100,8 @@ function CorrectionQueue() {
     focusNext.current = undefined;
   });
 
-  async function decide(correction: CorrectionView, to: "accepted" | "dismissed") {
-    setDeciding(correction.id);
-    try {
-      const result = await decideCorrection(correction.id, to);
-      setNotice(`${result.message} ${correction.subjectName}.`);
-      setAnswer((current) => {
-        if (!current) return current;
-        const index = current.corrections.findIndex((item) => item.id === correction.id);
-        const rest = current.corrections.filter((item) => item.id !== correction.id);
-        focusNext.current = (rest[index] ?? rest[index - 1])?.id ?? null;
-        return {
-          ...current,
-          corrections: rest,
-          counts: { ...current.counts, new: current.counts.new - 1, [to]: current.counts[to] + 1 },
-        };
-      });
-    } catch (error) {
-      setNotice(errorMessage(error, "The decision could not be saved. Please try again."));
-      if (error instanceof ApiError && error.status === 409) {
-        focusNext.current = null;
-        setAttempt((n) => n + 1);
-      }
-    } finally {
-      setDeciding(null);
-    }
-  }
+  const decide = (correction: CorrectionView, to: "accepted" | "dismissed") =>
+    decision.mutate({ correction, to });
 
   const shown = answer?.corrections ?? [];
   return (
@@ -137,7 +138,7 @@ function CorrectionQueue() {
       {failure ? (
         <div role="alert" className={styles.failed}>
           <p>{failure}</p>
-          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button" onClick={() => void list.refetch()}>
             Try again
           </button>
         </div>
@@ -195,16 +196,16 @@ function CorrectionQueue() {
                   <button
                     type="button"
                     className="button"
-                    disabled={deciding !== null}
-                    onClick={() => void decide(correction, "accepted")}
+                    disabled={decision.isPending}
+                    onClick={() => decide(correction, "accepted")}
                   >
                     Accept<span className="visually-hidden"> the correction to {correction.subjectName}</span>
                   </button>
                   <button
                     type="button"
                     className="button button--secondary"
-                    disabled={deciding !== null}
-                    onClick={() => void decide(correction, "dismissed")}
+                    disabled={decision.isPending}
+                    onClick={() => decide(correction, "dismissed")}
                   >
                     Dismiss
                     <span className="visually-hidden"> the correction to {correction.subjectName}</span>

@@ -1,23 +1,25 @@
-import type {
-  CorrectionListAnswer,
-  CorrectionStatus,
-  CorrectionView,
-} from "../../../domain/corrections/correction-rules";
-import { apiRequest } from "../../lib/api-client";
+import type { CorrectionSubmission } from "../../../domain/api/corrections";
+import type { CorrectionStatus } from "../../../domain/corrections/correction-rules";
+import { apiRoute, request } from "../../lib/api-client";
 
-// The corrections endpoints for moderators and admins: one status's list with the counts, and a decision.
+// The corrections endpoints: anyone sends one; moderators and admins read one status's list with the
+// counts, and decide.
 
-export function fetchCorrections(
-  status: CorrectionStatus,
-  signal?: AbortSignal,
-): Promise<CorrectionListAnswer> {
-  return apiRequest<CorrectionListAnswer>("GET", `/corrections?status=${status}`, { signal });
+const routes = {
+  send: apiRoute("corrections.send", "POST", "/api/v1/corrections"),
+  list: apiRoute("corrections.list", "GET", "/api/v1/corrections"),
+  decide: apiRoute("corrections.decide", "PATCH", "/api/v1/corrections/:id"),
+};
+
+export function sendCorrection(correction: CorrectionSubmission) {
+  return request(routes.send, { body: correction });
 }
 
-/** 409 when another reviewer decided first. */
-export function decideCorrection(
-  id: string,
-  status: "accepted" | "dismissed",
-): Promise<{ success: true; message: string; correction: CorrectionView }> {
-  return apiRequest("PATCH", `/corrections/${encodeURIComponent(id)}`, { body: { status } });
+export function fetchCorrections(status: CorrectionStatus, signal?: AbortSignal) {
+  return request(routes.list, { query: { status }, signal });
+}
+
+/** Fails with the code CONFLICT when another reviewer decided first. */
+export function decideCorrection(id: string, status: "accepted" | "dismissed") {
+  return request(routes.decide, { params: { id }, body: { status } });
 }

@@ -16,7 +16,7 @@ import {
   type PlacePrecision,
 } from "../../../domain/reports/report-place";
 import { SHOW_FIRST_NAME_LABEL } from "../../../domain/reports/review-rules";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
 import type { SessionUser } from "../../lib/session";
 import { isAbortError, type UploadProgress as Progress } from "../../lib/upload";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -30,7 +30,7 @@ import { CommentField } from "./CommentField";
 import styles from "./EyewitnessForm.module.css";
 import { newPhotoKey, PhotoSlots } from "./PhotoSlots";
 import { PlaceFields, type PlaceValue } from "./PlaceFields";
-import { sendEyewitnessReport, serverMessage } from "./report-api";
+import { sendEyewitnessReport } from "./report-api";
 import {
   checkEyewitnessDraft,
   draftHasMedia,
@@ -297,7 +297,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
         return;
       }
       // A 401 has already signed the person out, with its own message; the dashboard then leaves.
-      if (error instanceof ApiError && error.status === 401) return;
+      if (isSessionEnded(error)) return;
       // No answer at all (the connection dropped): kept on the device and sent when it returns.
       if (error instanceof ApiError && error.status === 0 && (await queue(checked.submission))) return;
       const message = serverMessage(error) ?? reportMessages.failed;

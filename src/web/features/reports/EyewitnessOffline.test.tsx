@@ -144,7 +144,9 @@ describe("the draft kept on the device", () => {
     const { user } = showPage();
     await fillIn(user);
     await user.click(sendButton());
-    await act(async () => xhr.latest().respond(201, { success: true, report: report() }));
+    await act(async () =>
+      xhr.latest().respond(201, { success: true, message: "Report received", report: report() }),
+    );
     expect(await screen.findByText(/Thank you: your report was sent/)).toBeInTheDocument();
     expect(await loadDraft(7, noKey)).toBeNull();
   });
@@ -246,9 +248,13 @@ describe("OutboxSender", () => {
     act(() => void window.dispatchEvent(new Event("online")));
     await waitFor(() => expect(xhr.requests).toHaveLength(1));
     expect(xhr.latest().headers.authorization).toBe("Bearer session-token-of-amina");
-    await act(async () => xhr.latest().respond(201, { success: true, report: report() }));
+    await act(async () =>
+      xhr.latest().respond(201, { success: true, message: "Report received", report: report() }),
+    );
     await waitFor(() => expect(xhr.requests).toHaveLength(2));
-    await act(async () => xhr.latest().respond(201, { success: true, report: report() }));
+    await act(async () =>
+      xhr.latest().respond(201, { success: true, message: "Report received", report: report() }),
+    );
     await waitFor(() =>
       expect(status).toHaveTextContent(
         "2 waiting reports were sent. They are now waiting for review under My reports.",

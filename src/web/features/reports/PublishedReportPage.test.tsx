@@ -6,6 +6,7 @@ import { publishedPlace } from "../../../domain/reports/report-place";
 import { formatOccurredOn, formatReportDay } from "./report-format";
 import { PublishedReportPage, reportPageText } from "./PublishedReportPage";
 import { shareText, whatsAppLink } from "./ShareReport";
+import { withDataLayer } from "../../../test/web/data-layer";
 import { ikejaMarket, mediaView, publishedReport, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
@@ -35,7 +36,10 @@ function answer(...replies: Reply[]) {
   return asked;
 }
 const found = (report = ramp): Reply => ({ status: 200, body: { success: true, report } });
-const missing: Reply = { status: 404, body: { success: false, message: "There is no verified report." } };
+const missing: Reply = {
+  status: 404,
+  body: { success: false, message: "There is no verified report.", code: "NOT_FOUND" },
+};
 
 function showPage(reportId = id) {
   const router = createMemoryRouter(
@@ -46,7 +50,7 @@ function showPage(reportId = id) {
     { initialEntries: [`/eyewitness-reports/${reportId}`] },
   );
   const user = userEvent.setup();
-  render(<RouterProvider router={router} />);
+  render(withDataLayer(<RouterProvider router={router} />));
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import {
   REPORT_NOT_FOUND_TITLE,
@@ -9,7 +9,8 @@ import { commentTypeLabels } from "../../../domain/reports/report-rules";
 import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
 import { pageTitle } from "../../app/page-title";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { fetchPublishedReport } from "./published-api";
 import { formatReportDay } from "./report-format";
@@ -26,8 +27,6 @@ export const reportPageText = {
   backToList: "All verified reports",
 } as const;
 
-type Result = { key: string } & ({ report: PublishedReportView } | { notFound: true } | { error: string });
-
 /**
  * One verified report on its own page (issue 15): what, where and when, who (the first name or
  * "Anonymous reporter"), its media, the day it was verified, and a way to share it. While it loads a
@@ -35,45 +34,32 @@ type Result = { key: string } & ({ report: PublishedReportView } | { notFound: t
  * with Retry, after which focus goes to the page heading.
  */
 export function PublishedReportPage({ reportId }: { reportId: string }) {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const key = `${reportId}\n${attempt}`;
+  // A malformed id is no report: nothing to ask.
+  const wellFormed = isReportId(reportId);
+  const query = useApiQuery({
+    queryKey: ["reviews.publishedOne", reportId],
+    queryFn: ({ signal }) => fetchPublishedReport(reportId, signal),
+    enabled: wellFormed,
+  });
+  const { failure } = query;
+  const notFound =
+    !wellFormed ||
+    (failure instanceof ApiError && (failure.code === "NOT_FOUND" || failure.code === "VALIDATION_FAILED"));
+  const report = query.data;
+  const settled = notFound || report !== undefined || failure !== null;
 
-  useEffect(() => {
-    // A malformed id is no report: nothing to ask.
-    if (!isReportId(reportId)) return;
-    const controller = new AbortController();
-    fetchPublishedReport(reportId, controller.signal).then(
-      (report) => setResult({ key, report }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          setResult({ key, notFound: true });
-        } else {
-          setResult({ key, error: error instanceof ApiError ? error.message : reportPageText.loadFailed });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [key, reportId]);
-
-  const current: Result | null = !isReportId(reportId)
-    ? { key, notFound: true }
-    : result?.key === key
-      ? result
-      : null;
   const focusHeadingWhenShown = useRef(false);
   // The heading of the loading state is replaced by the report's: focus follows it once shown.
   useEffect(() => {
-    if (result?.key !== key || !focusHeadingWhenShown.current) return;
+    if (!settled || !focusHeadingWhenShown.current) return;
     focusHeadingWhenShown.current = false;
     heading.current?.focus();
-  }, [result, key]);
+  }, [settled, report, failure]);
   const retry = () => {
     heading.current?.focus();
     focusHeadingWhenShown.current = true;
-    setAttempt((count) => count + 1);
+    void query.refetch();
   };
 
   const back = (
@@ -82,8 +68,7 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
     </p>
   );
 
-  if (current && "report" in current) {
-    const { report } = current;
+  if (report && !notFound) {
     const title = publishedReportTitle(report);
     return (
       <div className={`container ${styles.page}`}>
@@ -100,7 +85,6 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
     );
   }
 
-  const notFound = current !== null && "notFound" in current;
   return (
     <div className={`container ${styles.page}`}>
       <title>{pageTitle(notFound ? REPORT_NOT_FOUND_TITLE : reportPageText.heading)}</title>
@@ -108,7 +92,7 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         {notFound ? REPORT_NOT_FOUND_TITLE : reportPageText.heading}
       </h1>
-      {current === null ? (
+      {!settled ? (
         <p role="status" className={styles.summary}>
           <SpinnerIcon />
           {reportPageText.loading}
@@ -118,7 +102,9 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
       ) : (
         <div className={styles.failed} role="alert">
           <p>{reportPageText.loadFailed}</p>
-          {"error" in current && current.error !== reportPageText.loadFailed ? <p>{current.error}</p> : null}
+          {errorMessage(failure, reportPageText.loadFailed) !== reportPageText.loadFailed ? (
+            <p>{errorMessage(failure, reportPageText.loadFailed)}</p>
+          ) : null}
           <button type="button" className="button" onClick={retry}>
             Retry
           </button>

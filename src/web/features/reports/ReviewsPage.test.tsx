@@ -140,7 +140,10 @@ describe("Reviews: who may review", () => {
   });
 
   it("says access is denied when the server refuses the list (the role changed since sign-in)", async () => {
-    answer({ status: 403, body: { success: false, message: "You do not have permission to do that." } });
+    answer({
+      status: 403,
+      body: { success: false, message: "You do not have permission to do that.", code: "FORBIDDEN" },
+    });
     showReviews("admin");
     expect(await screen.findByText(reviewsText.accessDenied)).toBeInTheDocument();
     expect(heading()).toBeInTheDocument();

@@ -111,7 +111,7 @@ function ReviewQueue() {
     (reportHeading ?? heading.current)?.focus();
   }, [current, fresh]);
 
-  if (failure instanceof ApiError && failure.status === 403) return <AccessDenied />;
+  if (failure instanceof ApiError && failure.code === "FORBIDDEN") return <AccessDenied />;
 
   const reload = (reportId: string | null) => {
     focusTarget.current = { reportId, afterLoad: true };

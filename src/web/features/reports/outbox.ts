@@ -1,7 +1,7 @@
 import { reportMessages } from "../../../domain/reports/report-rules";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
 import type { EyewitnessSubmission } from "./report-form-checks";
-import { sendEyewitnessReport, serverMessage } from "./report-api";
+import { sendEyewitnessReport } from "./report-api";
 import { fromStoredSubmission, markRefused, removeReport, waitingReports } from "./report-store";
 
 // Sends the reports kept on the device while there was no connection (issue 15), oldest first. Network
@@ -82,7 +82,7 @@ export async function sendOutbox(userId: number, options: SendOptions = {}): Pro
         break;
       } catch (error) {
         if (signal?.aborted) return run;
-        if (error instanceof ApiError && error.status === 401) return run;
+        if (isSessionEnded(error)) return run;
         if (!isRetryable(error)) {
           const message = serverMessage(error) ?? reportMessages.failed;
           const field =

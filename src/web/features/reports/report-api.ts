@@ -1,20 +1,15 @@
-import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { apiRoute, request } from "../../lib/api-client";
-import type { MyReportsAnswer } from "../../../domain/api/reports";
+import type { MyReportsAnswer, SubmittedAnswer } from "../../../domain/api/reports";
 import { uploadFormData, type UploadProgress } from "../../lib/upload";
 import type { EyewitnessSubmission } from "./report-form-checks";
 
 // The eyewitness endpoints (DESIGN §5): POST /eyewitness as multipart with progress and cancelling, and
-// GET /eyewitness/mine for the signed-in user's own reports. A 401 is handled by the clients (sign out,
+// GET /eyewitness/mine for the signed-in user's own reports. A 401 is handled by the API client (sign out,
 // 'Unauthorized! Logging Out...').
 
-export interface SubmittedAnswer {
-  success: true;
-  message?: string;
-  report: OwnReportView;
-}
-
 export type { MyReportsAnswer } from "../../../domain/api/reports";
+
+const submit = apiRoute("reports.submit", "POST", "/api/v1/eyewitness");
 
 /**
  * The multipart body: the form's fields (place only when given; showFirstName and peopleConsent only when
@@ -50,7 +45,7 @@ export function sendEyewitnessReport(
   report: EyewitnessSubmission,
   options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void },
 ): Promise<SubmittedAnswer> {
-  return uploadFormData<SubmittedAnswer>("/eyewitness", eyewitnessFormData(report), options);
+  return uploadFormData(submit, eyewitnessFormData(report), options);
 }
 
 const mine = apiRoute("reports.mine", "GET", "/api/v1/eyewitness/mine");
@@ -58,6 +53,3 @@ const mine = apiRoute("reports.mine", "GET", "/api/v1/eyewitness/mine");
 export function fetchMyReports(page: number, signal?: AbortSignal): Promise<MyReportsAnswer> {
   return request(mine, { query: { page: String(page) }, signal });
 }
-
-/** The form reads failures through the API client's one reader. */
-export { serverMessage } from "../../lib/api-client";

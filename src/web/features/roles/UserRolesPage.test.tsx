@@ -25,9 +25,17 @@ function staff() {
   ];
 }
 
-const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+/**
+ * A clock that runs as usual but can be jumped: a test proves that a pause in typing starts no search by
+ * passing the pause at once, instead of waiting for it.
+ */
+function jumpableClock() {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+  return { passSearchPause: () => act(() => vi.advanceTimersByTime(SEARCH_PAUSE_MS + 100)) };
+}
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
   toast.clear();
@@ -45,7 +53,8 @@ describe("who sees what", () => {
     );
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     expect(screen.queryByRole("search")).not.toBeInTheDocument();
-    await pause(50);
+    // Effects and the promises they start are settled: a request would have been made by now.
+    await act(async () => undefined);
     expect(server.asked).toEqual([]);
   });
 
@@ -127,7 +136,7 @@ describe("who sees what", () => {
     const server = fakeRolesServer({ users: staff() });
     server.answerNext("GET /api/v1/roles/users", {
       status: 403,
-      body: { success: false, message: "You do not have permission to do that." },
+      body: { success: false, message: "You do not have permission to do that.", code: "FORBIDDEN" },
     });
     showUserRoles();
 
@@ -311,6 +320,7 @@ describe("search and pages", () => {
   });
 
   it("searches at once on Enter, and says when nothing matches, with a way back to everyone", async () => {
+    const clock = jumpableClock();
     signInAs("moderator");
     const server = fakeRolesServer({ users: many() });
     const { user, router } = showUserRoles();
@@ -321,7 +331,7 @@ describe("search and pages", () => {
     expect(await screen.findByText("No users match “nobody here”.")).toBe(status());
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     expect(router.state.location.search).toBe("?search=nobody+here");
-    await pause(SEARCH_PAUSE_MS + 100);
+    clock.passSearchPause();
     expect(server.requestsTo("GET /api/v1/roles/users")).toHaveLength(2);
 
     await user.click(screen.getByRole("button", { name: "Clear the search" }));
@@ -385,6 +395,7 @@ describe("search and pages", () => {
   });
 
   it("keeps the search when paging, starts a new search on page 1, and Back restores the input", async () => {
+    const clock = jumpableClock();
     signInAs("moderator");
     const server = fakeRolesServer({ users: many(), perPage: 5 });
     const { user, router } = showUserRoles("?search=ngozi&page=2");
@@ -405,7 +416,7 @@ describe("search and pages", () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(status()).toHaveTextContent("11 users match “ngozi”. Page 2 of 3."));
     expect(searchbox).toHaveValue("ngozi");
-    await pause(SEARCH_PAUSE_MS + 100);
+    clock.passSearchPause();
     expect(router.state.location.search).toBe("?search=ngozi&page=2");
     expect(server.requestsTo("GET /api/v1/roles/users").at(-1)).toBe(
       "GET /api/v1/roles/users?page=2&per_page=50&search=ngozi",

@@ -136,7 +136,7 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
 
   const failureDetail = serverMessage(failure);
 
-  if (failure instanceof ApiError && failure.status === 403) {
+  if (failure instanceof ApiError && failure.code === "FORBIDDEN") {
     return (
       <>
         <h1 className={styles.title}>User roles</h1>

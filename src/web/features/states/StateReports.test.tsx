@@ -5,6 +5,7 @@ import { createMemoryRouter, createStaticHandler, RouterProvider } from "react-r
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { placeMessages } from "../../../domain/reports/report-place";
+import { withDataLayer } from "../../../test/web/data-layer";
 import { publishedReport } from "../../../test/web/reports";
 import { excerpt, reportCountText, StateReports, stateReportsHref, stateReportsText } from "./StateReports";
 
@@ -38,7 +39,7 @@ function showSection() {
     [{ path: "/states/25", element: <StateReports stateId={25} stateName="Lagos" /> }],
     { initialEntries: ["/states/25"] },
   );
-  render(<RouterProvider router={router} />);
+  render(withDataLayer(<RouterProvider router={router} />));
   return userEvent.setup();
 }
 
@@ -131,7 +132,9 @@ describe("a state's eyewitness reports", () => {
     const context = await handler.query(new Request("http://localhost/states/25"));
     if (context instanceof Response) throw new Error("unexpected response");
     const html = renderToString(
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+      withDataLayer(
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+      ),
     );
     expect(html).toContain("Eyewitness reports");
     expect(html).toContain(`<noscript><p>${stateReportsText.noScript}</p></noscript>`);

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { formatNumber, pluralize } from "../../../domain/format";
 import { commentTypeLabels } from "../../../domain/reports/report-rules";
 import { describePlace } from "../../../domain/reports/report-place";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { ApiError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
+import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
-import type { PublishedAnswer } from "../reports";
 import { formatOccurredOn, formatReportDay } from "../reports";
 import { fetchStateReports } from "./state-reports-api";
 import styles from "./StateReports.module.css";
@@ -41,8 +41,6 @@ export function stateReportsHref(stateId: number): string {
   return `${paths.publishedReports()}?state=${stateId}`;
 }
 
-type Result = { attempt: number } & ({ answer: PublishedAnswer } | { error: string });
-
 /**
  * A state's verified eyewitness reports on its prerendered page: how many there are and the latest three,
  * fetched once the page is interactive (the prerendered HTML cannot know them). A polite status line says
@@ -54,29 +52,19 @@ type Result = { attempt: number } & ({ answer: PublishedAnswer } | { error: stri
  */
 export function StateReports({ stateId, stateName }: { stateId: number; stateName: string }) {
   const hydrated = useHydrated();
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (!hydrated) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    fetchStateReports(stateId, signal).then(
-      (answer) => setResult({ attempt, answer }),
-      (error: unknown) => {
-        if (signal.aborted) return;
-        setResult({ attempt, error: error instanceof ApiError ? error.message : reviewMessages.loadFailed });
-      },
-    );
-    return () => controller.abort();
-  }, [hydrated, stateId, attempt]);
-
-  const current = result?.attempt === attempt ? result : null;
+  const reports = useApiQuery({
+    queryKey: ["reviews.published", "state", stateId],
+    queryFn: ({ signal }) => fetchStateReports(stateId, signal),
+    // Asked once the page is interactive: the prerendered HTML cannot know the reports.
+    enabled: hydrated,
+  });
+  const answer = reports.data;
+  const failure = reports.failure ? errorMessage(reports.failure, reviewMessages.loadFailed) : null;
 
   const retry = () => {
     heading.current?.focus();
-    setAttempt((count) => count + 1);
+    void reports.refetch();
   };
 
   return (
@@ -88,26 +76,26 @@ export function StateReports({ stateId, stateName }: { stateId: number; stateNam
         <p>{stateReportsText.noScript}</p>
       </noscript>
       <p role="status" className={styles.status}>
-        {!hydrated ? null : !current ? (
+        {!hydrated ? null : answer ? (
+          reportCountText(answer.meta.total)
+        ) : failure ? null : (
           <>
             <SpinnerIcon />
             {stateReportsText.loading}
           </>
-        ) : "answer" in current ? (
-          reportCountText(current.answer.meta.total)
-        ) : null}
+        )}
       </p>
-      {current && "error" in current ? (
+      {failure ? (
         <div className={styles.failed} role="alert">
           <p>{reviewMessages.loadFailed}</p>
-          {current.error !== reviewMessages.loadFailed ? <p>{current.error}</p> : null}
+          {failure !== reviewMessages.loadFailed ? <p>{failure}</p> : null}
           <button type="button" className="button" onClick={retry}>
             Retry
           </button>
         </div>
-      ) : current && "answer" in current && current.answer.reports.length > 0 ? (
+      ) : answer && answer.reports.length > 0 ? (
         <ol className={styles.list} aria-label={`Latest verified reports from ${stateName}`}>
-          {current.answer.reports.map((report) => (
+          {answer.reports.map((report) => (
             <li key={report.id}>
               <LatestReport report={report} />
             </li>
