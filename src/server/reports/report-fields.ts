@@ -191,7 +191,11 @@ export const PHOTO_DESCRIPTION_FIELD = "photoDescription";
  * a client's mistake worth saying, not something to drop silently.
  */
 export function parsePhotoDescriptions(values: readonly string[], photoCount: number): (string | null)[] {
-  if (values.length > photoCount) throw new HttpError(400, reportServerMessages.moreDescriptionsThanPhotos);
+  if (values.length > photoCount) {
+    throw new HttpError(400, reportServerMessages.moreDescriptionsThanPhotos, {
+      field: PHOTO_DESCRIPTION_FIELD,
+    });
+  }
   return values.map((value, index) => {
     const folded = value.replace(/[\p{Cc}\s]+/gu, " ").trim();
     if (folded.length > PHOTO_DESCRIPTION_MAX_LENGTH) {
