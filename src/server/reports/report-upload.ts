@@ -25,10 +25,10 @@ import {
   parsePhotoDescriptions,
   parseReportFields,
   PHOTO_DESCRIPTION_FIELD,
-  reportFieldNames,
   requirePeopleConsent,
   type ReportFields,
 } from "./report-fields";
+import { reportFieldNames } from "../../domain/reports/report-fields";
 
 // Reads a multipart report as it arrives (spec §5, DESIGN §7): text fields; photos (at most 10, each at
 // most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written with
