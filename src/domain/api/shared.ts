@@ -55,10 +55,10 @@ export const failureSchema = z
     success: z.literal(false),
     message: z.string().meta({ description: "A sentence the web app can show as it is." }),
     code: errorCodeSchema,
-    field: z
-      .string()
-      .optional()
-      .meta({ description: "With VALIDATION_FAILED: the first invalid field, when one is known." }),
+    field: z.string().optional().meta({
+      description:
+        "With VALIDATION_FAILED: the body field, query parameter or path parameter to fix; absent only when the body as a whole could not be read.",
+    }),
   })
   .meta({ id: "Failure" });
 export type Failure = z.infer<typeof failureSchema>;

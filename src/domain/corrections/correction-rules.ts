@@ -39,18 +39,31 @@ export interface CorrectionInput {
   email: string;
 }
 
+type CheckedCorrection = Pick<CorrectionInput, "whatIsWrong" | "sourceUrl" | "email">;
+
 /** The first problem with a correction as a person would fix it, or null when it can be sent. */
-export function correctionProblem(
-  input: Pick<CorrectionInput, "whatIsWrong" | "sourceUrl" | "email">,
-): string | null {
+export function correctionProblem(input: CheckedCorrection): string | null {
+  return correctionFieldProblem(input)?.message ?? null;
+}
+
+/** The same, with the field of the body it is about (the API's `field`). */
+export function correctionFieldProblem(
+  input: CheckedCorrection,
+): { field: keyof CheckedCorrection; message: string } | null {
   const text = input.whatIsWrong.trim();
-  if (text.length < CORRECTION_TEXT_MIN_LENGTH) return correctionMessages.textMissing;
-  if (text.length > CORRECTION_TEXT_MAX_LENGTH) return correctionMessages.textTooLong;
+  if (text.length < CORRECTION_TEXT_MIN_LENGTH) {
+    return { field: "whatIsWrong", message: correctionMessages.textMissing };
+  }
+  if (text.length > CORRECTION_TEXT_MAX_LENGTH) {
+    return { field: "whatIsWrong", message: correctionMessages.textTooLong };
+  }
   const url = input.sourceUrl.trim();
-  if (url && (url.length > CORRECTION_URL_MAX_LENGTH || !isWebAddress(url))) return correctionMessages.badUrl;
+  if (url && (url.length > CORRECTION_URL_MAX_LENGTH || !isWebAddress(url))) {
+    return { field: "sourceUrl", message: correctionMessages.badUrl };
+  }
   const email = input.email.trim();
   if (email && (email.length > CORRECTION_EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) {
-    return correctionMessages.badEmail;
+    return { field: "email", message: correctionMessages.badEmail };
   }
   return null;
 }

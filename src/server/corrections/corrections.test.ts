@@ -97,20 +97,20 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
   });
 
   it("refuses what it cannot use with a sentence a person can act on, never a 500", async () => {
-    const cases: [object, string][] = [
-      [{ ...lagosFix, whatIsWrong: "wrong" }, correctionMessages.textMissing],
-      [{ ...lagosFix, whatIsWrong: "x".repeat(2001) }, correctionMessages.textTooLong],
-      [{ ...lagosFix, sourceUrl: "javascript:alert(1)" }, correctionMessages.badUrl],
-      [{ ...lagosFix, email: "not-an-address" }, correctionMessages.badEmail],
-      [{ ...lagosFix, subjectId: 99 }, correctionMessages.unknownSubject],
-      [{ ...lagosFix, subject: "country" }, correctionMessages.unknownSubject],
-      [{ ...lagosFix, subject: "school", subjectId: 999999 }, correctionMessages.unknownSubject],
-      [{ subject: "state" }, correctionMessages.unknownSubject],
+    const cases: [body: object, message: string, field: string][] = [
+      [{ ...lagosFix, whatIsWrong: "wrong" }, correctionMessages.textMissing, "whatIsWrong"],
+      [{ ...lagosFix, whatIsWrong: "x".repeat(2001) }, correctionMessages.textTooLong, "whatIsWrong"],
+      [{ ...lagosFix, sourceUrl: "javascript:alert(1)" }, correctionMessages.badUrl, "sourceUrl"],
+      [{ ...lagosFix, email: "not-an-address" }, correctionMessages.badEmail, "email"],
+      [{ ...lagosFix, subjectId: 99 }, correctionMessages.unknownSubject, "subjectId"],
+      [{ ...lagosFix, subject: "country" }, correctionMessages.unknownSubject, "subject"],
+      [{ ...lagosFix, subject: "school", subjectId: 999999 }, correctionMessages.unknownSubject, "subjectId"],
+      [{ subject: "state" }, correctionMessages.unknownSubject, "subjectId"],
     ];
-    for (const [index, [body, message]] of cases.entries()) {
+    for (const [index, [body, message, field]] of cases.entries()) {
       const response = await send(body, {}, `10.1.${address}.${index}`);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, message, code: "VALIDATION_FAILED" });
+      expect(response.json()).toEqual({ success: false, message, code: "VALIDATION_FAILED", field });
     }
     expect((await list()).counts.new).toBe(0);
   });
@@ -159,6 +159,12 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
       headers: bearer(moderator),
     });
     expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json()).toEqual({
+      success: false,
+      message: correctionMessages.unknownStatusFilter,
+      code: "VALIDATION_FAILED",
+      field: "status",
+    });
   });
 
   it("keeps the list from users and visitors", async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import {
   correctionMessages,
-  correctionProblem,
+  correctionFieldProblem,
   correctionStatuses,
   type CorrectionStatus,
 } from "../../domain/corrections/correction-rules";
@@ -11,6 +11,7 @@ import { getSignedInUser, requirePermission } from "../accounts/guards";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
+import { invalidParameter } from "../http/query-params";
 import { routeSchema } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "../reports/paging";
 import { clientAddressKey } from "../rate-limit/client-address";
@@ -54,10 +55,10 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       await limitPerClient(request, reply);
       const input = parseBody(correctionSubmissionSchema, request.body);
       if (subjectName(input.subject, input.subjectId) === null) {
-        throw new HttpError(400, correctionMessages.unknownSubject);
+        throw new HttpError(400, correctionMessages.unknownSubject, { field: "subjectId" });
       }
-      const problem = correctionProblem(input);
-      if (problem) throw new HttpError(400, problem);
+      const problem = correctionFieldProblem(input);
+      if (problem) throw new HttpError(400, problem.message, { field: problem.field });
       const sender = await getSignedInUser(request);
       await addCorrection(db, input, sender?.id ?? null, now());
       reply.status(201);
@@ -112,6 +113,6 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
 function statusFilter(value: unknown): CorrectionStatus {
   if (value === undefined || value === "") return "new";
   const status = correctionStatuses.find((known) => known === value);
-  if (!status) throw new HttpError(400, correctionMessages.unknownStatusFilter);
+  if (!status) throw invalidParameter("status", correctionMessages.unknownStatusFilter);
   return status;
 }

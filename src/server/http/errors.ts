@@ -72,13 +72,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = error.message || fallbackMessages[status] || "The request was refused.";
       return reply.status(status).send(failure(status, message, details));
     }
+    // A contract schema refused a parameter, a part of the path or the body: the answer names it.
     const field = firstInvalidField(error);
-    return reply.status(status).send(
-      failure(status, fallbackMessages[400] ?? "", {
-        code: "VALIDATION_FAILED",
-        ...(field ? { field } : {}),
-      }),
-    );
+    const message = field
+      ? `The value of ${field} could not be understood. Please check what you sent.`
+      : (fallbackMessages[400] ?? "");
+    return reply
+      .status(status)
+      .send(failure(status, message, { code: "VALIDATION_FAILED", ...(field ? { field } : {}) }));
   });
 }
 

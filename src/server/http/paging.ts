@@ -1,4 +1,4 @@
-import { HttpError } from "./errors";
+import { invalidParameter } from "./query-params";
 
 // ?page=&per_page= of every paginated list. Anything odd is a 400 with the list's own sentence, never a
 // silent fallback: a repeated parameter arrives as an array and is refused too.
@@ -24,8 +24,8 @@ export interface PagingRules {
 
 export function readPage(query: { page?: unknown; per_page?: unknown }, rules: PagingRules): Page {
   return {
-    number: wholeNumber(query.page, 1, Number.MAX_SAFE_INTEGER, rules.pageProblem),
-    size: wholeNumber(query.per_page, rules.defaultSize, rules.maxSize, rules.perPageProblem),
+    number: wholeNumber("page", query.page, 1, Number.MAX_SAFE_INTEGER, rules.pageProblem),
+    size: wholeNumber("per_page", query.per_page, rules.defaultSize, rules.maxSize, rules.perPageProblem),
   };
 }
 
@@ -38,9 +38,15 @@ export function pageMeta(total: number, page: Page): PageMeta {
   };
 }
 
-function wholeNumber(value: unknown, fallback: number, max: number, problem: string): number {
+function wholeNumber(
+  parameter: "page" | "per_page",
+  value: unknown,
+  fallback: number,
+  max: number,
+  problem: string,
+): number {
   if (value === undefined || value === "") return fallback;
   const number = typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
-  if (!(number >= 1 && number <= max)) throw new HttpError(400, problem);
+  if (!(number >= 1 && number <= max)) throw invalidParameter(parameter, problem);
   return number;
 }

@@ -43,7 +43,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         description:
           "Disability inclusion data for Nigeria, state by state, and eyewitness reports. Every answer " +
           "has `success`; a failure also has `message` (a sentence to show as it is) and `code` (to " +
-          "branch on), and for `VALIDATION_FAILED` the `field` when one is known.",
+          "branch on), and for `VALIDATION_FAILED` the `field`: the body field, query parameter or part " +
+          "of the path to fix (absent only when the body as a whole could not be read).",
       },
       servers: [{ url: publicUrl }],
       tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })),

@@ -107,9 +107,13 @@ describe.each(testDatabaseKinds())("odd query strings on %s", (kind) => {
       statuses.add(response.statusCode);
       expect(response.statusCode, url.slice(0, 200)).toBeLessThan(500);
       if (response.statusCode >= 400) {
-        const answer = response.json<{ success: unknown; message: unknown }>();
+        const answer = response.json<{ success: unknown; message: unknown; code: unknown; field: unknown }>();
         expect(answer.success, url.slice(0, 200)).toBe(false);
         expect(answer.message, url.slice(0, 200)).toEqual(expect.stringMatching(/^[A-Z].{10,}[.)]$/s));
+        // A refused parameter is named, for a script to tell which one to fix.
+        if (answer.code === "VALIDATION_FAILED") {
+          expect(answer.field, url.slice(0, 200)).toEqual(expect.stringMatching(/./));
+        }
       }
     }
     // Both kinds of answer occur: the table holds refusals and harmless oddities alike.

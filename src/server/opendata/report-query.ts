@@ -2,9 +2,8 @@ import type { StateRecord } from "../../domain/datasets/schemas";
 import { stateSlug } from "../../domain/datasets/state-names";
 import { MAX_REPORTS_PER_PAGE, REPORTS_PER_PAGE, openDataMessages } from "../../domain/opendata/messages";
 import { commentTypes } from "../../domain/reports/report-rules";
-import { HttpError } from "../http/errors";
 import { readPage, type Page } from "../http/paging";
-import { singleParameter as single, type Query } from "../http/query-params";
+import { invalidParameter, singleParameter as single, type Query } from "../http/query-params";
 import type { ReportFilter } from "./report-export";
 
 // The query of /open/reports.{json,csv}: state, type, from, to (and page, per_page for JSON). Anything
@@ -21,7 +20,7 @@ function utcDay(value: string | undefined, parameter: "from" | "to"): Date | nul
   const parts = isoDate.exec(value);
   const day = parts ? new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]))) : null;
   if (!day || day.toISOString().slice(0, 10) !== value) {
-    throw new HttpError(400, openDataMessages.badDate(parameter));
+    throw invalidParameter(parameter, openDataMessages.badDate(parameter));
   }
   return day;
 }
@@ -38,7 +37,7 @@ export function stateFrom(
   const state = states.find(
     (candidate) => stateSlug(candidate.state) === value || String(candidate.id) === value,
   );
-  if (!state) throw new HttpError(400, openDataMessages.badState);
+  if (!state) throw invalidParameter("state", openDataMessages.badState);
   return { id: state.id, name: state.state, slug: stateSlug(state.state) };
 }
 
@@ -47,11 +46,11 @@ export function reportFilterFrom(query: Query, states: StateNames): ReportFilter
 
   const typeValue = single(query, "type");
   const type = typeValue === undefined ? null : commentTypes.find((known) => known === typeValue);
-  if (type === undefined) throw new HttpError(400, openDataMessages.badType);
+  if (type === undefined) throw invalidParameter("type", openDataMessages.badType);
 
   const from = utcDay(single(query, "from"), "from");
   const to = utcDay(single(query, "to"), "to");
-  if (from && to && from > to) throw new HttpError(400, openDataMessages.fromAfterTo);
+  if (from && to && from > to) throw invalidParameter("from", openDataMessages.fromAfterTo);
   return {
     state: state ? { id: state.id, name: state.name } : null,
     type,
@@ -84,5 +83,5 @@ export function hxlFrom(query: Query): boolean {
   const value = single(query, "hxl");
   if (value === undefined || value === "0" || value === "false") return false;
   if (value === "1" || value === "true") return true;
-  throw new HttpError(400, openDataMessages.badHxl);
+  throw invalidParameter("hxl", openDataMessages.badHxl);
 }

@@ -266,23 +266,32 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
   });
 
   it("refuses a bad filter with 400, naming the parameter", async () => {
-    const refusals: [string, string][] = [
-      ["state=atlantis", "The parameter state must be one of the 37 states"],
-      ["state=38", "The parameter state must be one of the 37 states"],
-      ["type=complaint", "The parameter type must be one of: barrier, experience, question, contribution."],
-      ["type=barrier&type=question", "The parameter type may be given only once."],
-      ["from=2026-02-30", "The parameter from must be a date written YYYY-MM-DD"],
-      ["to=yesterday", "The parameter to must be a date written YYYY-MM-DD"],
-      ["from=2026-03-02&to=2026-03-01", "The parameter from must be a date on or before the date in to."],
-      ["per_page=5000", "The parameter per_page must be a whole number from 1 to 1000."],
-      ["page=0", "The parameter page must be a whole number of 1 or more."],
+    const refusals: [query: string, field: string, message: string][] = [
+      ["state=atlantis", "state", "The parameter state must be one of the 37 states"],
+      ["state=38", "state", "The parameter state must be one of the 37 states"],
+      [
+        "type=complaint",
+        "type",
+        "The parameter type must be one of: barrier, experience, question, contribution.",
+      ],
+      ["type=barrier&type=question", "type", "The parameter type may be given only once."],
+      ["from=2026-02-30", "from", "The parameter from must be a date written YYYY-MM-DD"],
+      ["to=yesterday", "to", "The parameter to must be a date written YYYY-MM-DD"],
+      [
+        "from=2026-03-02&to=2026-03-01",
+        "from",
+        "The parameter from must be a date on or before the date in to.",
+      ],
+      ["per_page=5000", "per_page", "The parameter per_page must be a whole number from 1 to 1000."],
+      ["page=0", "page", "The parameter page must be a whole number of 1 or more."],
     ];
-    for (const [query, message] of refusals) {
+    for (const [query, field, message] of refusals) {
       const response = await get(`reports.json?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ success: boolean; message: string }>(), query).toEqual({
         success: false,
         code: "VALIDATION_FAILED",
+        field,
         message: expect.stringContaining(message),
       });
       expect((await get(`reports.csv?${query.startsWith("p") ? "type=x" : query}`)).statusCode, query).toBe(
@@ -291,9 +300,13 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
     }
     const paged = await get("reports.csv?page=2");
     expect(paged.statusCode).toBe(400);
-    expect(paged.json<{ message: string }>().message).toBe(
-      "The parameters page and per_page apply to JSON only: a CSV download holds every matching report.",
-    );
+    expect(paged.json()).toEqual({
+      success: false,
+      code: "VALIDATION_FAILED",
+      field: "page",
+      message:
+        "The parameters page and per_page apply to JSON only: a CSV download holds every matching report.",
+    });
     expect((await get("reports.xml")).statusCode).toBe(404);
   });
 

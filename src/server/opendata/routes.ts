@@ -18,9 +18,10 @@ import { openDataMessages } from "../../domain/opendata/messages";
 import { byStateDatasets, documentQualifier } from "../../domain/opendata/static-documents";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { HttpError, failure } from "../http/errors";
+import { failure } from "../http/errors";
 import { routeSchema } from "../openapi/route-schema";
 import { pageMeta } from "../http/paging";
+import { invalidParameter } from "../http/query-params";
 import {
   answeredNotModified,
   chooseEncoding,
@@ -276,7 +277,10 @@ async function sendReports(
   const filter = reportFilterFrom(request.query, staticDatasets.states);
   const csv = format === "csv";
   if (csv && (request.query.page !== undefined || request.query.per_page !== undefined)) {
-    throw new HttpError(400, openDataMessages.pagingInCsv);
+    throw invalidParameter(
+      request.query.page !== undefined ? "page" : "per_page",
+      openDataMessages.pagingInCsv,
+    );
   }
   const page = csv ? null : reportPageFrom(request.query);
   const today = now().toISOString().slice(0, 10);

@@ -1,8 +1,7 @@
 import { zones, type Zone } from "../../domain/datasets/zones";
 import { lawStatusCategories, type LawStatusKey } from "../../domain/law-status";
 import { openDataMessages } from "../../domain/opendata/messages";
-import { HttpError } from "../http/errors";
-import { singleParameter as single, type Query } from "../http/query-params";
+import { invalidParameter, singleParameter as single, type Query } from "../http/query-params";
 
 // ?zone= and ?status= of /open/states.{json,csv}: the values /states puts in its address
 // (zone=South+West, status=passed), so its "Download these rows as CSV" link passes them on as they are.
@@ -13,7 +12,7 @@ function zoneFrom(query: Query): Zone | null {
   const value = single(query, "zone")?.toLowerCase().replace(/[-_+]/g, " ");
   if (value === undefined) return null;
   const zone = zones.find((candidate) => candidate.toLowerCase() === value);
-  if (!zone) throw new HttpError(400, openDataMessages.badZone);
+  if (!zone) throw invalidParameter("zone", openDataMessages.badZone);
   return zone;
 }
 
@@ -21,7 +20,7 @@ function statusFrom(query: Query): LawStatusKey | null {
   const value = single(query, "status")?.toLowerCase();
   if (value === undefined) return null;
   const category = lawStatusCategories.find((candidate) => candidate.key === value);
-  if (!category) throw new HttpError(400, openDataMessages.badStatus);
+  if (!category) throw invalidParameter("status", openDataMessages.badStatus);
   return category.key;
 }
 
@@ -33,7 +32,7 @@ export function statesFilterFrom(
   if (dataset !== "states") {
     for (const parameter of ["zone", "status"]) {
       if (single(query, parameter) !== undefined) {
-        throw new HttpError(400, openDataMessages.statesOnly(parameter));
+        throw invalidParameter(parameter, openDataMessages.statesOnly(parameter));
       }
     }
     return { zone: null, status: null };

@@ -336,6 +336,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(zone.json()).toEqual({
       success: false,
       code: "VALIDATION_FAILED",
+      field: "zone",
       message:
         "The parameter zone must be one of the six zones: North Central, North East, North West, South East, South South, South West (for example zone=South+West).",
     });
@@ -346,7 +347,12 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     );
     const repeated = await get("states.csv?zone=South+West&zone=North+East");
     expect(repeated.statusCode).toBe(400);
-    expect(repeated.json<{ message: string }>().message).toBe("The parameter zone may be given only once.");
+    expect(repeated.json()).toEqual({
+      success: false,
+      code: "VALIDATION_FAILED",
+      field: "zone",
+      message: "The parameter zone may be given only once.",
+    });
     const schools = await get("schools.csv?zone=South+West");
     expect(schools.statusCode).toBe(400);
     expect(schools.json<{ message: string }>().message).toBe(
@@ -511,6 +517,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(response.json()).toEqual({
       success: false,
       code: "VALIDATION_FAILED",
+      field: "hxl",
       message: "The parameter hxl must be 1 (add a row of HXL hashtags under the header) or 0.",
     });
   });

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reportMessages } from "../../domain/reports/report-rules";
 import { bearer, emptyTables, signedInUser } from "../../test/server/accounts";
@@ -35,10 +36,23 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
   let t: ReportsTestApp;
   let origin: string;
   let token: string;
+  // Uploads whose handler has begun, and those it has answered (onSend runs for a client that went away
+  // too, once the handler has cleaned up; onResponse does not, as nothing reaches the client).
+  let uploadsStarted = 0;
+  let uploadsAnswered = 0;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     t = await buildReportsTestApp(database);
+    const isUpload = (request: FastifyRequest) =>
+      request.method === "POST" && request.url === "/api/v1/eyewitness";
+    t.app.addHook("onRequest", async (request) => {
+      if (isUpload(request)) uploadsStarted += 1;
+    });
+    t.app.addHook("onSend", async (request, _reply, payload) => {
+      if (isUpload(request)) uploadsAnswered += 1;
+      return payload;
+    });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -67,9 +81,12 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
   const incomingFiles = async () => (await filesIn(t)).filter((file) => file.startsWith(".incoming"));
 
   async function expectNothingLeft() {
+    // The handler has reached its end: nothing it still had in hand can be stored after this.
+    await waitFor(
+      async () => uploadsStarted > 0 && uploadsAnswered === uploadsStarted,
+      "the upload's handler has answered",
+    );
     await waitFor(async () => (await filesIn(t)).length === 0, "every file is removed");
-    // Long enough for a handler that had not noticed yet to reach its end.
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await filesIn(t)).toEqual([]);
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);

@@ -105,10 +105,20 @@ describe.each(testDatabaseKinds())("my reports on %s", (kind) => {
   });
 
   it("refuses a page that is not a whole number, and anyone not signed in", async () => {
-    for (const query of ["?page=0", "?page=two", "?per_page=101", "?per_page=-1"]) {
+    for (const [query, field] of [
+      ["?page=0", "page"],
+      ["?page=two", "page"],
+      ["?per_page=101", "per_page"],
+      ["?per_page=-1", "per_page"],
+    ]) {
       const response = await mine(query);
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ message: string }>().message).toMatch(/must be a whole number/);
+      expect(response.json(), query).toEqual({
+        success: false,
+        code: "VALIDATION_FAILED",
+        field,
+        message: expect.stringMatching(/must be a whole number/),
+      });
     }
     const anonymous = await t.app.inject({ method: "GET", url: "/api/v1/eyewitness/mine" });
     expect(anonymous.statusCode).toBe(401);

@@ -282,22 +282,22 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
   });
 
   it("refuses a bad filter with 400, naming the parameter", async () => {
-    const refusals: [string, string][] = [
-      ["?state=0", placeFilterMessages.badState],
-      ["?state=38", placeFilterMessages.badState],
-      ["?state=lagos", placeFilterMessages.badState],
-      ["?state=25&state=20", placeFilterMessages.repeated("state")],
-      ["?lga=Atlantis", placeFilterMessages.badLga],
-      ["?state=20&lga=Ikeja", placeFilterMessages.badLga],
-      ["?type=complaint", placeFilterMessages.badType],
-      ["?from=2026-02-30", placeFilterMessages.badDate("from")],
-      ["?to=yesterday", placeFilterMessages.badDate("to")],
-      ["?from=2026-02-21&to=2026-02-20", placeFilterMessages.fromAfterTo],
+    const refusals: [query: string, message: string, field: string][] = [
+      ["?state=0", placeFilterMessages.badState, "state"],
+      ["?state=38", placeFilterMessages.badState, "state"],
+      ["?state=lagos", placeFilterMessages.badState, "state"],
+      ["?state=25&state=20", placeFilterMessages.repeated("state"), "state"],
+      ["?lga=Atlantis", placeFilterMessages.badLga, "lga"],
+      ["?state=20&lga=Ikeja", placeFilterMessages.badLga, "lga"],
+      ["?type=complaint", placeFilterMessages.badType, "type"],
+      ["?from=2026-02-30", placeFilterMessages.badDate("from"), "from"],
+      ["?to=yesterday", placeFilterMessages.badDate("to"), "to"],
+      ["?from=2026-02-21&to=2026-02-20", placeFilterMessages.fromAfterTo, "from"],
     ];
-    for (const [query, message] of refusals) {
+    for (const [query, message, field] of refusals) {
       const response = await publishedList(t.app, query);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED" });
+      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED", field });
     }
     expect(placeFilterMessages.badState).toMatch(/^The parameter state /);
     expect(placeFilterMessages.badLga).toMatch(/^The parameter lga /);
@@ -341,6 +341,7 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
         success: false,
         message: placeFilterMessages.badState,
         code: "VALIDATION_FAILED",
+        field: "state",
       });
     }
   });

@@ -166,6 +166,7 @@ describe.each(testDatabaseKinds())("one published report on %s", (kind) => {
         success: false,
         message: reviewMessages.badReportId,
         code: "VALIDATION_FAILED",
+        field: "id",
       });
     }
     // The counts are still their own route.

@@ -94,7 +94,7 @@ export async function saveReport(
         email: fields.email,
         commentType: fields.commentType,
         comment: fields.comment,
-        videoUrl: fields.videoUrl ?? null,
+        videoUrl: fields.videoUrl,
         showFirstName: fields.showFirstName,
         stateId: fields.place.stateId,
         lga: fields.place.lga,

@@ -25,10 +25,10 @@ import {
   parsePhotoDescriptions,
   parseReportFields,
   PHOTO_DESCRIPTION_FIELD,
-  reportFieldNames,
   requirePeopleConsent,
   type ReportFields,
 } from "./report-fields";
+import { reportFieldNames } from "../../domain/reports/report-fields";
 
 // Reads a multipart report as it arrives (spec §5, DESIGN §7): text fields; photos (at most 10, each at
 // most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written with
@@ -124,7 +124,9 @@ export async function receiveReport(
       if (name === "videoUrl" && value.trim() !== "") attached.add("video-link");
       continue;
     }
-    if (part.fieldname !== "media") throw new HttpError(400, reportServerMessages.unexpectedFile);
+    if (part.fieldname !== "media") {
+      throw new HttpError(400, reportServerMessages.unexpectedFile, { field: part.fieldname });
+    }
     // A browser sends an empty file input as a nameless, empty part.
     if (part.filename === "") {
       part.file.resume();
@@ -291,19 +293,22 @@ class AttachedMedia {
   private videoLink = false;
 
   add(kind: "photo" | "video" | "video-link"): void {
+    // The refusal names the field that brought the one too many: a file (media) or the link.
+    const refuse = (message: string) =>
+      new HttpError(400, message, { field: kind === "video-link" ? "videoUrl" : "media" });
     if (kind === "photo") {
-      if (this.videoFile || this.videoLink) throw new HttpError(400, reportMessages.photosAndVideo);
-      if (this.photos >= PHOTO_MAX_COUNT) throw new HttpError(400, reportMessages.tooManyPhotos);
+      if (this.videoFile || this.videoLink) throw refuse(reportMessages.photosAndVideo);
+      if (this.photos >= PHOTO_MAX_COUNT) throw refuse(reportMessages.tooManyPhotos);
       this.photos += 1;
       return;
     }
-    if (this.photos > 0) throw new HttpError(400, reportMessages.photosAndVideo);
+    if (this.photos > 0) throw refuse(reportMessages.photosAndVideo);
     if (kind === "video") {
-      if (this.videoFile) throw new HttpError(400, reportMessages.oneVideoOnly);
-      if (this.videoLink) throw new HttpError(400, reportMessages.videoFileAndUrl);
+      if (this.videoFile) throw refuse(reportMessages.oneVideoOnly);
+      if (this.videoLink) throw refuse(reportMessages.videoFileAndUrl);
       this.videoFile = true;
     } else {
-      if (this.videoFile) throw new HttpError(400, reportMessages.videoFileAndUrl);
+      if (this.videoFile) throw refuse(reportMessages.videoFileAndUrl);
       this.videoLink = true;
     }
   }
@@ -321,7 +326,7 @@ async function* partsOf(request: FastifyRequest, limits: UploadLimits): AsyncGen
 function asUploadProblem(error: unknown, limits: UploadLimits): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === "FST_FILES_LIMIT") return new HttpError(400, reportMessages.tooManyPhotos);
+  if (code === "FST_FILES_LIMIT") return new HttpError(400, reportMessages.tooManyPhotos, { field: "media" });
   if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_REQ_FILE_TOO_LARGE") {
     return new HttpError(413, uploadTooLarge(limits));
   }

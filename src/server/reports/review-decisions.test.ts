@@ -215,6 +215,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
           success: false,
           message: reviewMessages.notAllowedTransition,
           code: "VALIDATION_FAILED",
+          field: "status",
         });
         expect(response.statusCode).toBe(400);
         expect((await rowOf(report.id)).status).toBe(from);

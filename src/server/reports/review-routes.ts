@@ -16,7 +16,7 @@ import { requirePermission } from "../accounts/guards";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import { singleParameter as single } from "../http/query-params";
+import { invalidParameter, singleParameter as single } from "../http/query-params";
 import type { MediaLinks } from "../media/media-links";
 import { routeSchema } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "./paging";
@@ -92,7 +92,9 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
         const reportId = request.params.id.toLowerCase();
         if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
         const { status: to, fromStatus: from, note } = parseBody(decisionSchema, request.body);
-        if (!canMoveReport(from, to)) throw new HttpError(400, reviewMessages.notAllowedTransition);
+        if (!canMoveReport(from, to)) {
+          throw new HttpError(400, reviewMessages.notAllowedTransition, { field: "status" });
+        }
         if (noteRequired(to) && note === "") {
           throw new HttpError(400, reviewMessages.noteRequired, { field: "note" });
         }
@@ -149,7 +151,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       { schema: routeSchema(api.reviews.publishedOne) },
       async (request, reply) => {
         const reportId = request.params.id.toLowerCase();
-        if (!isReportId(reportId)) throw new HttpError(400, reviewMessages.badReportId);
+        if (!isReportId(reportId)) throw invalidParameter("id", reviewMessages.badReportId);
         const report = await findPublishedReport(db, reportId);
         // The same sentence for unknown, pending, rejected and unpublished: nothing says which it is.
         if (!report) throw new HttpError(404, reviewMessages.notPublished);
@@ -165,7 +167,7 @@ function stateFilter(query: Record<string, unknown>): number | null {
   const value = single(query, "state");
   if (value === undefined) return null;
   const state = /^\d{1,2}$/.test(value) ? stateLgas(Number(value)) : undefined;
-  if (!state) throw new HttpError(400, placeFilterMessages.badState);
+  if (!state) throw invalidParameter("state", placeFilterMessages.badState);
   return state.stateId;
 }
 
@@ -176,7 +178,7 @@ function dayFilter(query: Record<string, unknown>, parameter: "from" | "to"): st
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const day = parts && new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
   if (!day || day.toISOString().slice(0, 10) !== value) {
-    throw new HttpError(400, placeFilterMessages.badDate(parameter));
+    throw invalidParameter(parameter, placeFilterMessages.badDate(parameter));
   }
   return value;
 }
@@ -189,27 +191,28 @@ function publishedFilter(query: Record<string, unknown>): PublishedFilter {
     lgaValue === undefined
       ? null
       : ((stateId === null ? lgaNamed(lgaValue) : lgaOfState(stateId, lgaValue)) ??
-        fail(placeFilterMessages.badLga));
+        fail("lga", placeFilterMessages.badLga));
   const typeValue = single(query, "type");
   const commentType =
     typeValue === undefined
       ? commentTypeFilter(query.commentType)
-      : (commentTypes.find((known) => known === typeValue) ?? fail(placeFilterMessages.badType));
+      : (commentTypes.find((known) => known === typeValue) ?? fail("type", placeFilterMessages.badType));
   const from = dayFilter(query, "from");
   const to = dayFilter(query, "to");
-  if (from !== null && to !== null && from > to) throw new HttpError(400, placeFilterMessages.fromAfterTo);
+  if (from !== null && to !== null && from > to)
+    throw invalidParameter("from", placeFilterMessages.fromAfterTo);
   return { commentType, stateId, lga, from, to };
 }
 
-function fail(message: string): never {
-  throw new HttpError(400, message);
+function fail(parameter: string, message: string): never {
+  throw invalidParameter(parameter, message);
 }
 
 /** ?status=: pending (the queue) when absent or empty. */
 function statusFilter(value: unknown): ReportStatus {
   if (value === undefined || value === "") return "pending";
   const status = reportStatuses.find((known) => known === value);
-  if (!status) throw new HttpError(400, reviewMessages.unknownStatusFilter);
+  if (!status) throw invalidParameter("status", reviewMessages.unknownStatusFilter);
   return status;
 }
 
@@ -217,6 +220,6 @@ function statusFilter(value: unknown): ReportStatus {
 function commentTypeFilter(value: unknown): CommentType | null {
   if (value === undefined || value === "") return null;
   const type = commentTypes.find((known) => known === value);
-  if (!type) throw new HttpError(400, reviewMessages.unknownCommentTypeFilter);
+  if (!type) throw invalidParameter("commentType", reviewMessages.unknownCommentTypeFilter);
   return type;
 }

@@ -1,5 +1,5 @@
-import { HttpError } from "../http/errors";
 import { type Page, type PageMeta, pageMeta, readPage } from "../http/paging";
+import { invalidParameter } from "../http/query-params";
 import { MAX_PER_PAGE, roleMessages, SEARCH_MAX_LENGTH, USERS_PER_PAGE } from "./messages";
 
 // Query parameters of the roles lists: ?page=&per_page= (and ?search= for users).
@@ -19,7 +19,7 @@ export function pageFrom(query: { page?: unknown; per_page?: unknown }): Page {
 export function searchFrom(value: unknown): string {
   if (value === undefined) return "";
   if (typeof value !== "string" || value.length > SEARCH_MAX_LENGTH) {
-    throw new HttpError(400, roleMessages.searchProblem);
+    throw invalidParameter("search", roleMessages.searchProblem);
   }
   return value.trim().replace(/\s+/g, " ");
 }

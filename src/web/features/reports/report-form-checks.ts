@@ -1,23 +1,17 @@
-import { z } from "zod";
-import { accountMessages } from "../../../domain/accounts/messages";
-import { EMAIL_MAX_LENGTH } from "../../../domain/accounts/schemas";
+import { todayInNigeria, type PlacePrecision } from "../../../domain/reports/report-place";
 import {
-  HIDDEN_OR_BREAKING_CHARACTERS,
-  PLACE_NAME_MAX_LENGTH,
-  occurredOnProblem,
-  placeMessages,
-  placePrecisions,
-  todayInNigeria,
-  type PlacePrecision,
-} from "../../../domain/reports/report-place";
-import { lgaOfState, stateLgas } from "../../../domain/reports/report-lgas";
+  checkReportText,
+  consentProblem,
+  missingMessages,
+  nameTooLong,
+  reportState,
+  videoUrlProblem,
+  type ReportFieldProblem,
+} from "../../../domain/reports/report-fields";
 import {
-  COMMENT_MAX_LENGTH,
-  NAME_MAX_LENGTH,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
   VIDEO_MAX_BYTES,
-  isVideoUrl,
   photoTypes,
   reportMessages,
   videoTypes,
@@ -27,9 +21,10 @@ import {
 import { stateChoices } from "./report-list-query";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 
-// What the eyewitness form checks before anything is sent: the domain's rules (the ones the server
-// enforces), the spec's sentence for the whole form ('Please fill in all required fields'), and for each
-// field to fix what it needs, for the error summary's links and the field itself.
+// What the eyewitness form checks before anything is sent: the report's rules, limits and sentences of
+// src/domain/reports/report-fields.ts (the ones the server enforces), the spec's sentence for the whole
+// form ('Please fill in all required fields'), and for each field to fix what it needs, for the error
+// summary's links and the field itself. The files chosen are checked here too, by their type and size.
 
 /** Ids of the form's inputs: the error summary links to them, the tests find fields by their labels. */
 export const reportFields = {
@@ -119,28 +114,10 @@ export interface PhotoSubmission {
   description: string;
 }
 
-export const missingMessages = {
-  firstName: "Enter your first name",
-  lastName: "Enter your last name",
-  email: "Enter your e-mail address",
-  commentType: "Choose a comment type",
-  comment: "Enter your comment",
-  photos: "Add at least one photograph, or choose None",
-  videoFile: "Choose a video file, or choose None",
-  videoUrl: "Enter a link to the video, or choose None",
-} as const;
-
-export const nameTooLong = (label: string) =>
-  `Your ${label} can be at most ${NAME_MAX_LENGTH.toLocaleString("en-US")} characters long.`;
-
-const emailSchema = z.email();
-
-export { stateChoices };
+export { missingMessages, nameTooLong, stateChoices };
 
 /** The state an id in the form ("1".."37") names, if any. */
-export function chosenState(stateId: string) {
-  return /^\d+$/.test(stateId) ? stateLgas(Number(stateId)) : undefined;
-}
+export const chosenState = reportState;
 
 /** The API's names of a report's fields (its multipart form) → this form's fields. */
 const fieldsOfServerFields: Readonly<Record<string, string>> = {
@@ -178,44 +155,31 @@ export function checkEyewitnessDraft(
   draft: EyewitnessDraft,
   now: Date = new Date(),
 ): { ok: true; submission: EyewitnessSubmission } | { ok: false; problem: FormProblem } {
-  const missing: FieldProblem[] = [];
-  const other: FieldProblem[] = [];
-  const firstName = draft.firstName.trim();
-  const lastName = draft.lastName.trim();
-  const email = draft.email.trim();
-  const comment = draft.comment.trim();
-
-  if (!firstName) missing.push({ fieldId: reportFields.firstName, message: missingMessages.firstName });
-  else if (firstName.length > NAME_MAX_LENGTH)
-    other.push({ fieldId: reportFields.firstName, message: nameTooLong("first name") });
-  else if (HIDDEN_OR_BREAKING_CHARACTERS.test(firstName))
-    other.push({ fieldId: reportFields.firstName, message: accountMessages.nameHasControlCharacters });
-  if (!lastName) missing.push({ fieldId: reportFields.lastName, message: missingMessages.lastName });
-  else if (lastName.length > NAME_MAX_LENGTH)
-    other.push({ fieldId: reportFields.lastName, message: nameTooLong("last name") });
-  else if (HIDDEN_OR_BREAKING_CHARACTERS.test(lastName))
-    other.push({ fieldId: reportFields.lastName, message: accountMessages.nameHasControlCharacters });
-  if (!email) missing.push({ fieldId: reportFields.email, message: missingMessages.email });
-  else if (email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success)
-    other.push({ fieldId: reportFields.email, message: reportMessages.invalidEmail });
-  if (!draft.commentType)
-    missing.push({ fieldId: reportFields.commentType, message: missingMessages.commentType });
-  if (!comment) missing.push({ fieldId: reportFields.comment, message: missingMessages.comment });
-  else if (comment.length > COMMENT_MAX_LENGTH)
-    other.push({ fieldId: reportFields.comment, message: reportMessages.commentTooLong });
-
-  const where = checkPlace(draft, now);
-  missing.push(...where.missing);
-  other.push(...where.other);
-
+  // The media are checked below, as the form offers them: the link only when it is the choice.
+  const { problems, report } = checkReportText(
+    {
+      firstName: draft.firstName,
+      lastName: draft.lastName,
+      email: draft.email,
+      commentType: draft.commentType,
+      comment: draft.comment,
+      stateId: draft.stateId,
+      lga: draft.lga,
+      place: draft.place,
+      occurredOn: draft.occurredOn,
+      placePrecision: draft.placePrecision,
+    },
+    todayInNigeria(now),
+  );
   const media = checkMedia(draft);
-  if (media.problem) other.push(media.problem);
   const hasMedia = media.photos.length > 0 || media.video !== null || media.videoUrl !== null;
-  if (hasMedia && !draft.peopleConsent)
-    missing.push({ fieldId: reportFields.peopleConsent, message: placeMessages.consentRequired });
+  const consent = consentProblem(hasMedia, draft.peopleConsent);
+  const all = consent ? [...problems, consent] : problems;
+  const missing = all.filter((problem) => problem.missing).map(onFormField);
+  const other = all.filter((problem) => !problem.missing).map(onFormField);
+  if (media.problem) other.push(media.problem);
 
-  // (`!draft.commentType` and `!where.place` only narrow the types: what is missing is already listed.)
-  if (missing.length > 0 || other.length > 0 || !draft.commentType || !where.place) {
+  if (missing.length > 0 || other.length > 0 || !report) {
     // The error summary lists the fields in the order of the form.
     const order: string[] = Object.values(reportFields);
     const fields = [...missing, ...other].sort((a, b) => order.indexOf(a.fieldId) - order.indexOf(b.fieldId));
@@ -225,12 +189,16 @@ export function checkEyewitnessDraft(
   return {
     ok: true,
     submission: {
-      firstName,
-      lastName,
-      email,
-      ...where.place,
-      commentType: draft.commentType,
-      comment,
+      firstName: report.firstName,
+      lastName: report.lastName,
+      email: report.email,
+      stateId: report.place.stateId,
+      lga: report.place.lga,
+      place: report.place.place,
+      occurredOn: report.place.occurredOn,
+      placePrecision: report.place.precision,
+      commentType: report.commentType,
+      comment: report.comment,
       showFirstName: draft.showFirstName,
       peopleConsent: hasMedia && draft.peopleConsent,
       photos: media.photos,
@@ -240,52 +208,9 @@ export function checkEyewitnessDraft(
   };
 }
 
-type CheckedPlace = Pick<EyewitnessSubmission, "stateId" | "lga" | "place" | "occurredOn" | "placePrecision">;
-
-function checkPlace(
-  draft: EyewitnessDraft,
-  now: Date,
-): { missing: FieldProblem[]; other: FieldProblem[]; place: CheckedPlace | null } {
-  const missing: FieldProblem[] = [];
-  const other: FieldProblem[] = [];
-  const state = chosenState(draft.stateId);
-  let lga: string | undefined;
-  if (!state) missing.push({ fieldId: reportFields.state, message: placeMessages.chooseState });
-  else if (!draft.lga.trim()) missing.push({ fieldId: reportFields.lga, message: placeMessages.chooseLga });
-  else {
-    lga = lgaOfState(state.stateId, draft.lga);
-    if (!lga) other.push({ fieldId: reportFields.lga, message: placeMessages.lgaNotInState(state.state) });
-  }
-
-  const place = draft.place.trim();
-  const precision = placePrecisions.find((value) => value === draft.placePrecision);
-  if (place.length > PLACE_NAME_MAX_LENGTH)
-    other.push({ fieldId: reportFields.place, message: placeMessages.placeTooLong });
-  else if (HIDDEN_OR_BREAKING_CHARACTERS.test(place))
-    other.push({ fieldId: reportFields.place, message: placeMessages.placeHasHiddenCharacters });
-  else if (precision === "place" && !place)
-    other.push({ fieldId: reportFields.place, message: placeMessages.precisionNeedsPlace });
-  if (!precision)
-    other.push({ fieldId: reportFields.placePrecision, message: placeMessages.unknownPrecision });
-
-  const dateProblem = occurredOnProblem(draft.occurredOn, todayInNigeria(now));
-  if (dateProblem === placeMessages.chooseDate)
-    missing.push({ fieldId: reportFields.occurredOn, message: dateProblem });
-  else if (dateProblem) other.push({ fieldId: reportFields.occurredOn, message: dateProblem });
-
-  if (!state || !lga || !precision || missing.length > 0 || other.length > 0)
-    return { missing, other, place: null };
-  return {
-    missing,
-    other,
-    place: {
-      stateId: state.stateId,
-      lga,
-      place: place || null,
-      occurredOn: draft.occurredOn.trim(),
-      placePrecision: precision,
-    },
-  };
+/** A problem the rules name by the API's field, on this form's field. */
+function onFormField(problem: ReportFieldProblem): FieldProblem {
+  return { fieldId: fieldOfServerField(problem.field) ?? problem.field, message: problem.message };
 }
 
 function checkMedia(draft: EyewitnessDraft): {
@@ -318,7 +243,8 @@ function checkMedia(draft: EyewitnessDraft): {
     const problem = (message: string) => ({ ...none, problem: { fieldId: reportFields.videoUrl, message } });
     const videoUrl = draft.videoUrl.trim();
     if (!videoUrl) return problem(missingMessages.videoUrl);
-    return isVideoUrl(videoUrl) ? { ...none, videoUrl } : problem(reportMessages.invalidVideoUrl);
+    const wrong = videoUrlProblem(videoUrl);
+    return wrong ? problem(wrong) : { ...none, videoUrl };
   }
   return none;
 }
