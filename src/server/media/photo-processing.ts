@@ -17,6 +17,9 @@ export const GIF_MAX_FRAMES = 10;
 /** ... and at most this many pixels over all the frames kept. */
 export const GIF_MAX_TOTAL_PIXELS = 500_000;
 const JPEG_QUALITY = 85;
+// Without a second pass to fit the Huffman tables to the photo: encoding took a quarter of the time
+// (10 ms instead of 37 for 2000 × 1500 px) for a file 2-4% larger.
+const JPEG_OPTIONS = { quality: JPEG_QUALITY, optimiseCoding: false } as const;
 
 export type PhotoProblemReason = "unreadable" | "too-many-pixels";
 
@@ -100,7 +103,7 @@ export async function processPhoto(input: Buffer, contentType: PhotoContentType)
     const pixels = await toPixels(sharp(input, decodeOptions).autoOrient());
     const encoded = fromPixels(pixels);
     const output = await (
-      contentType === "image/jpeg" ? encoded.jpeg({ quality: JPEG_QUALITY }) : encoded.png()
+      contentType === "image/jpeg" ? encoded.jpeg(JPEG_OPTIONS) : encoded.png()
     ).toBuffer();
     const variants = await makeVariants(fromPixels(pixels), pixels.width, pixels.height);
     return { output, width: pixels.width, height: pixels.height, variants };
