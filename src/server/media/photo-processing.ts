@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { PhotoContentType } from "./media-types";
 
 // Photographs are decoded and encoded again before they are stored, so nothing of the original file
@@ -62,11 +62,11 @@ interface Pixels {
 
 const decodeOptions = { failOn: "error", limitInputPixels: PHOTO_MAX_PIXELS } as const;
 
-function fromPixels({ data, width, height, channels }: Pixels): sharp.Sharp {
+function fromPixels({ data, width, height, channels }: Pixels): Sharp {
   return sharp(data, { raw: { width, height, channels } });
 }
 
-async function toPixels(image: sharp.Sharp): Promise<Pixels> {
+async function toPixels(image: Sharp): Promise<Pixels> {
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
@@ -117,7 +117,7 @@ export async function processPhoto(input: Buffer, contentType: PhotoContentType)
  * in the making and smallest first in the answer. Each one's size is reckoned from the photo's own, as a
  * "fit inside" resize of the photo would give it, so scaling in steps never shifts a dimension by a pixel.
  */
-async function makeVariants(source: sharp.Sharp, width: number, height: number): Promise<PhotoVariant[]> {
+async function makeVariants(source: Sharp, width: number, height: number): Promise<PhotoVariant[]> {
   const longSide = Math.max(width, height);
   const sizes = VARIANT_SIZES.filter((size) => size < longSide).reverse();
   const variants: PhotoVariant[] = [];
