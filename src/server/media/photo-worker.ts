@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import sharp from "sharp";
 import type { PhotoContentType } from "./media-types";
 import { PhotoProblem, processPhoto, type PhotoVariant } from "./photo-processing";
 
@@ -25,6 +26,10 @@ export type PhotoAnswer =
 
 const port = parentPort;
 if (port) {
+  // One libvips thread for each photo: the pool's size (one worker per core) is all the parallelism photo
+  // work gets, so a burst of photos never takes more cores than that from the event loop. (libvips'
+  // default is a thread per core for each image, 1 only with glibc without jemalloc.)
+  sharp.concurrency(1);
   const { threadId } = await import("node:worker_threads");
   port.on("message", (task: PhotoTask) => {
     processPhoto(
