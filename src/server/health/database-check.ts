@@ -10,15 +10,19 @@ export interface DatabaseCheckOptions {
   now?: () => number;
 }
 
+/** The check; `knownUp()` says, without waiting, whether a good answer is still fresh enough to reuse. */
+export type CachedCheck = (() => Promise<boolean>) & { knownUp(): boolean };
+
 export function cachedDatabaseCheck(
   ping: () => Promise<boolean>,
   { maxAgeMs = DATABASE_CHECK_MAX_AGE_MS, now = () => performance.now() }: DatabaseCheckOptions = {},
-): () => Promise<boolean> {
+): CachedCheck {
   let lastUpAt: number | null = null;
   let running: Promise<boolean> | null = null;
+  const knownUp = () => lastUpAt !== null && now() - lastUpAt < maxAgeMs;
 
-  return () => {
-    if (lastUpAt !== null && now() - lastUpAt < maxAgeMs) return Promise.resolve(true);
+  const check = () => {
+    if (knownUp()) return Promise.resolve(true);
     running ??= ping()
       .catch(() => false)
       .then((up) => {
@@ -30,4 +34,5 @@ export function cachedDatabaseCheck(
       });
     return running;
   };
+  return Object.assign(check, { knownUp });
 }

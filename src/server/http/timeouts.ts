@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { HttpTimeouts } from "../config";
 
 // A slow client must not hold a socket open (slowloris): Node's own limits cover headers, the whole
@@ -23,7 +23,13 @@ export function serverTimeoutOptions(timeouts: HttpTimeouts) {
 
 export function enforceMinimumBodyRate(app: FastifyInstance, timeouts: HttpTimeouts): void {
   const windowBytes = (timeouts.minBodyBytesPerSecond * timeouts.bodyRateWindowMs) / 1000;
-  app.addHook("onRequest", async (request) => {
+  // A callback hook, not an async one: every request passes here, and most have no body at all.
+  app.addHook("onRequest", (request, _reply, done) => {
+    watchBodyRate(request);
+    done();
+  });
+
+  function watchBodyRate(request: FastifyRequest): void {
     const raw = request.raw;
     const socket = raw.socket as (typeof raw.socket & { bytesRead?: number }) | undefined;
     const hasBody =
@@ -51,5 +57,5 @@ export function enforceMinimumBodyRate(app: FastifyInstance, timeouts: HttpTimeo
     }, timeouts.bodyRateWindowMs);
     timer.unref();
     raw.once("close", () => clearInterval(timer));
-  });
+  }
 }

@@ -75,4 +75,28 @@ describe("open data answered before the route", () => {
     expect((lagos.json() as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([25]);
     expect((await get("states.json?state=atlantis")).statusCode).toBe(400);
   });
+
+  it("logs its completion as Fastify logs the route's", async () => {
+    const lines: string[] = [];
+    const logged = await buildReportsTestApp(database, { logLevel: "info" }, { write: (l) => lines.push(l) });
+    try {
+      const completions = async (url: string) => {
+        lines.length = 0;
+        const response = await logged.app.inject({ method: "GET", url: `/api/v1/open/${url}` });
+        expect(response.statusCode, url).toBe(200);
+        const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+        const incoming = records.find((record) => record.msg === "incoming request");
+        const completed = records.filter((record) => record.msg === "request completed");
+        expect(completed, url).toHaveLength(1);
+        expect(completed[0]?.reqId, url).toBe(incoming?.reqId);
+        expect(completed[0]?.responseTime, url).toBeGreaterThan(0);
+        return { level: completed[0]?.level, res: completed[0]?.res };
+      };
+      // The identity bytes are always ready: the plain address is answered early, "?" by the route.
+      expect(await completions("states.csv")).toEqual(await completions("states.csv?"));
+      expect(await completions("states.csv")).toEqual({ level: 30, res: { statusCode: 200 } });
+    } finally {
+      await logged.app.close();
+    }
+  });
 });
