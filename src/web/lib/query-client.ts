@@ -1,6 +1,7 @@
 import { QueryClient, type QueryClientConfig } from "@tanstack/react-query";
 import { isSessionEnded, isTransient } from "./api-client";
 import { provideQueryClient } from "./data-layer-provider";
+import { session } from "./session";
 
 // The data layer's defaults (TanStack Query), chosen for slow phones on mobile data:
 // - a failed read is tried again only when trying again can help: no answer came, or the server failed
@@ -34,3 +35,20 @@ export function queryClientConfig(): QueryClientConfig {
 /** The app's one query client, made when the first page that reads the API loads. */
 export const appQueryClient = new QueryClient(queryClientConfig());
 provideQueryClient(appQueryClient);
+
+/**
+ * Empties `client` whenever the session changes hands (sign-out, sign-in, another account in another tab):
+ * on a shared phone or in a cybercafé, the next person must never see what the last one's session read
+ * (their reports, places, signed photo links), not even for the moment a refetch takes.
+ */
+export function clearWhenSessionChanges(client: QueryClient): () => void {
+  let owner = session.current()?.token ?? null;
+  return session.subscribe(() => {
+    const now = session.current()?.token ?? null;
+    if (now === owner) return;
+    owner = now;
+    client.clear();
+  });
+}
+
+if (typeof window !== "undefined") clearWhenSessionChanges(appQueryClient);
