@@ -4,7 +4,13 @@ import type { DatabaseHandle } from "../db/database";
 import { fieldParts, multipart } from "../../test/server/reports";
 import { people, signedInAs } from "../../test/server/roles";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
-import { findForbiddenCharacter, invalidCharacterMessage } from "./input-guard";
+import {
+  findForbiddenCharacter,
+  invalidCharacterMessage,
+  MAX_NESTING,
+  TOO_DEEP,
+  tooDeepMessage,
+} from "./input-guard";
 
 // No input gives a 500: a NUL (PostgreSQL text refuses it) or an unpaired surrogate (jsonb refuses it),
 // in any string of a body, query or route parameter, is a 400 naming the field, checked in one place.
@@ -16,6 +22,22 @@ describe("finding forbidden characters", () => {
     expect(findForbiddenCharacter({ note: "low \uDC00 alone" }, "")).toBe("note");
     expect(findForbiddenCharacter({ note: "a pair 😀 is fine, and é, and 中文" }, "")).toBeNull();
     expect(findForbiddenCharacter({ count: 3, flag: true, none: null }, "")).toBeNull();
+  });
+
+  it("looks at a key before its value, in document order, and at keys themselves", () => {
+    expect(findForbiddenCharacter({ first: ["\u0000"], second: "\u0000" }, "")).toBe("first[0]");
+    expect(findForbiddenCharacter({ "bad\u0000key": "fine" }, "")).toBe("bad\u0000key");
+  });
+
+  it("says a value nested deeper than it reads is too deep, without exhausting the stack", () => {
+    const nested = (depth: number): unknown => {
+      let value: unknown = "fine";
+      for (let level = 0; level < depth; level += 1) value = [value];
+      return value;
+    };
+    expect(findForbiddenCharacter(nested(MAX_NESTING), "")).toBeNull();
+    expect(findForbiddenCharacter(nested(MAX_NESTING + 1), "")).toBe(TOO_DEEP);
+    expect(findForbiddenCharacter(nested(200_000), "")).toBe(TOO_DEEP);
   });
 });
 
@@ -48,6 +70,17 @@ describe.each(testDatabaseKinds())("requests with forbidden characters on %s", (
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(refused("email"));
+  });
+
+  it("answers 400, not 500, to a sign-in body of a hundred thousand nested arrays", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: tooDeepMessage, code: "VALIDATION_FAILED" });
   });
 
   it("answers 400 for ?search=%00 on the user list (a 500 before), and for an unpaired surrogate", async () => {

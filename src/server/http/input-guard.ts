@@ -19,32 +19,51 @@ export function hasForbiddenCharacter(text: string): boolean {
   return text.includes(NUL) || UNPAIRED_SURROGATE.test(text);
 }
 
-/** The path of the first string in `value` that holds a forbidden character, or null. */
-export function findForbiddenCharacter(value: unknown, path: string): string | null {
-  if (typeof value === "string") return hasForbiddenCharacter(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findForbiddenCharacter(item, `${path}[${index}]`);
-      if (found) return found;
+/** How deep a request's JSON may nest: the API's bodies are flat, and a walk must never exhaust the stack. */
+export const MAX_NESTING = 64;
+
+/** What `findForbiddenCharacter` answers for a value nested deeper than MAX_NESTING. */
+export const TOO_DEEP = Symbol("nested too deeply");
+
+/**
+ * The path of the first string (or key) in `value` that holds a forbidden character, TOO_DEEP for a value
+ * nested deeper than MAX_NESTING, or null. Walked with a stack of its own, in document order, so a body of
+ * a hundred thousand nested arrays is a 400, not a stack overflow.
+ */
+export function findForbiddenCharacter(value: unknown, path: string): string | typeof TOO_DEEP | null {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value, path, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value === "string") {
+      if (hasForbiddenCharacter(next.value)) return next.path;
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const name = path === "" ? key : `${path}.${key}`;
-      if (hasForbiddenCharacter(key)) return name;
-      const found = findForbiddenCharacter(item, name);
-      if (found) return found;
+    if (!next.value || typeof next.value !== "object") continue;
+    if (next.depth >= MAX_NESTING) return TOO_DEEP;
+    const children: { value: unknown; path: string; depth: number }[] = [];
+    const depth = next.depth + 1;
+    if (Array.isArray(next.value)) {
+      for (const [index, item] of next.value.entries())
+        children.push({ value: item, path: `${next.path}[${index}]`, depth });
+    } else {
+      for (const [key, item] of Object.entries(next.value)) {
+        const name = next.path === "" ? key : `${next.path}.${key}`;
+        // The key is looked at before its value, as a string of its own.
+        children.push({ value: key, path: name, depth }, { value: item, path: name, depth });
+      }
     }
+    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]!);
   }
   return null;
 }
 
+export const tooDeepMessage =
+  "The request is nested too deeply to be read. Please send the fields as the API describes them.";
+
 function refusal(value: unknown): HttpError | null {
   const field = findForbiddenCharacter(value, "");
-  return field === null
-    ? null
-    : new HttpError(400, invalidCharacterMessage(field || "request"), field ? { field } : {});
+  if (field === null) return null;
+  if (field === TOO_DEEP) return new HttpError(400, tooDeepMessage);
+  return new HttpError(400, invalidCharacterMessage(field || "request"), field ? { field } : {});
 }
 
 /** Installs the check on every route: query and params before the handler, bodies once parsed. */
