@@ -134,6 +134,41 @@ describe("an S3 bucket's unfinished multipart uploads", () => {
     ]);
   });
 
+  it("stops listing when the store says there is more but not where from", async () => {
+    let listings = 0;
+    const send = store.client.send.bind(store.client);
+    vi.spyOn(store.client, "send").mockImplementation((async (command: unknown) => {
+      if (command instanceof ListMultipartUploadsCommand) {
+        listings += 1;
+        return { IsTruncated: true, Uploads: [], $metadata: {} };
+      }
+      return send(command as Parameters<typeof send>[0]);
+    }) as typeof store.client.send);
+    expect(await store.removeAbandonedUploads(now, hour)).toBe(0);
+    expect(listings).toBe(1);
+  });
+
+  it("sweeps orphan files even when the bucket's policy refuses the multipart calls", async () => {
+    const send = store.client.send.bind(store.client);
+    vi.spyOn(store.client, "send").mockImplementation((async (command: unknown) => {
+      if (command instanceof ListMultipartUploadsCommand) {
+        throw new S3ServiceException({ name: "AccessDenied", $fault: "client", $metadata: {} });
+      }
+      return send(command as Parameters<typeof send>[0]);
+    }) as typeof store.client.send);
+    await store.client.send(
+      new PutObjectCommand({ Bucket: server.settings.bucket, Key: mediaKey(ids[1]!), Body: "orphan" }),
+    );
+    const database = await openTestDatabase("pglite");
+    try {
+      const result = await sweepOrphanMedia(store, database.db, new Date(Date.now() + 2 * hour), hour);
+      expect(result).toMatchObject({ abandonedUploads: 0, orphanFiles: 1 });
+      expect(result.abandonedUploadsFailure).toBeDefined();
+    } finally {
+      await database.close();
+    }
+  });
+
   it("still sweeps when the store cannot list multipart uploads (s3rver itself)", async () => {
     // A real unfinished upload on s3rver, which it cannot list: the sweep counts none and goes on.
     await store.client.send(

@@ -31,6 +31,8 @@ export function orphanAgeMs(settings: { requestMs: number; videoRemuxTimeoutMs: 
 export interface SweepResult {
   abandonedUploads: number;
   orphanFiles: number;
+  /** Why abandoned uploads could not be cleared (e.g. a bucket policy without the multipart permissions). */
+  abandonedUploadsFailure?: unknown;
 }
 
 /** Removes abandoned uploads, and stored files that no report (or photo variant) names and are older than `olderThanMs`. */
@@ -40,7 +42,14 @@ export async function sweepOrphanMedia(
   now: Date,
   olderThanMs: number,
 ): Promise<SweepResult> {
-  const abandonedUploads = await storage.removeAbandonedUploads(now, olderThanMs);
+  // Abandoned uploads failing to clear never stops the sweep of orphan files, which matter more.
+  let abandonedUploads = 0;
+  let abandonedUploadsFailure: unknown;
+  try {
+    abandonedUploads = await storage.removeAbandonedUploads(now, olderThanMs);
+  } catch (error) {
+    abandonedUploadsFailure = error;
+  }
   let orphanFiles = 0;
   for await (const files of storage.storedFiles()) {
     const old = files.filter((file) => now.getTime() - file.modifiedMs > olderThanMs);
@@ -62,7 +71,9 @@ export async function sweepOrphanMedia(
     await storage.remove(orphans);
     orphanFiles += orphans.length;
   }
-  return { abandonedUploads, orphanFiles };
+  return abandonedUploadsFailure === undefined
+    ? { abandonedUploads, orphanFiles }
+    : { abandonedUploads, orphanFiles, abandonedUploadsFailure };
 }
 
 export interface SweepSchedule {
@@ -82,7 +93,13 @@ export function startOrphanSweep(
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     running = sweepOrphanMedia(storage, db, now(), olderThanMs).then(
-      (result) => {
+      ({ abandonedUploadsFailure, ...result }) => {
+        if (abandonedUploadsFailure !== undefined) {
+          log.warn(
+            { err: abandonedUploadsFailure },
+            "abandoned uploads could not be cleared (the rest of the sweep ran); see the README's Media storage",
+          );
+        }
         if (result.abandonedUploads + result.orphanFiles > 0) {
           log.warn(result, "removed media files left by an interrupted upload");
         }

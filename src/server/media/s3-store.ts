@@ -157,7 +157,9 @@ export class S3MediaStore implements MediaStore {
           if (errorName(error) !== "NoSuchUpload") throw unavailable(error);
         }
       }
-      if (!page.IsTruncated) return aborted;
+      // A store that says "more" without saying where from would list the same page for ever.
+      const moved = page.NextKeyMarker !== keyMarker || page.NextUploadIdMarker !== uploadIdMarker;
+      if (!page.IsTruncated || !page.NextKeyMarker || !moved) return aborted;
       keyMarker = page.NextKeyMarker;
       uploadIdMarker = page.NextUploadIdMarker;
     }
