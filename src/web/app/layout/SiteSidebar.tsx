@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import site from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
+import { importWithRetry } from "../../lib/import-with-retry";
 import { useSessionUser } from "../../lib/session";
+import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Dialog } from "../../ui/Dialog";
 import { ExternalLink } from "../../ui/ExternalLink";
 import styles from "./SiteSidebar.module.css";
@@ -13,7 +15,7 @@ import styles from "./SiteSidebar.module.css";
  * signed in, a welcome with the first name, a Dashboard link and Logout. The prerendered HTML shows the sign-in links
  * (no one is signed in at build time); the welcome replaces them once the page has hydrated.
  */
-const loadLogoutButton = () => import("./LogoutButton");
+const loadLogoutButton = () => importWithRetry(() => import("./LogoutButton"));
 const LogoutButton = lazy(loadLogoutButton);
 
 export function SiteSidebar() {
@@ -21,7 +23,8 @@ export function SiteSidebar() {
   const user = useSessionUser();
   // Signed in (known only once hydrated): the Logout button's code is fetched now, before the menu opens.
   useEffect(() => {
-    if (user) void loadLogoutButton();
+    // A failure here is shown where the button would be, by the boundary below.
+    if (user) loadLogoutButton().catch(() => {});
   }, [user]);
   const location = useLocation();
   const [shownFor, setShownFor] = useState(location.key);
@@ -90,9 +93,18 @@ export function SiteSidebar() {
                 <Link className="button" to={paths.dashboard()}>
                   Dashboard
                 </Link>
-                <Suspense fallback={null}>
-                  <LogoutButton onLoggedOut={() => setOpen(false)} />
-                </Suspense>
+                <LoadFailureBoundary
+                  fallback={
+                    // Logging out needs its code; without it, a full load of the page fetches it again.
+                    <a className="button button--secondary" href={location.pathname}>
+                      Reload to log out
+                    </a>
+                  }
+                >
+                  <Suspense fallback={null}>
+                    <LogoutButton onLoggedOut={() => setOpen(false)} />
+                  </Suspense>
+                </LoadFailureBoundary>
               </div>
             </>
           ) : (

@@ -7,8 +7,11 @@ import { summarizeStates } from "../../../domain/state-summaries";
 import { figureCards } from "../../features/statistics";
 import { loadDatasets } from "../datasets";
 import type { HomePageProps } from "../home/HomePage";
-import { expectLaterPart } from "../hydration-mark";
+import { expectLaterPart, markPartHydrated } from "../hydration-mark";
 import { pageMeta } from "../page-title";
+import { paths } from "../../../domain/routes";
+import { importWithRetry } from "../../lib/import-with-retry";
+import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Spinner } from "../../ui/Spinner";
 import type { Route } from "./+types/home";
 
@@ -35,7 +38,7 @@ export const meta: Route.MetaFunction = () => pageMeta(undefined);
 
 type HomePageModule = { default: ComponentType<HomePageProps> };
 const importHomePage = (): Promise<HomePageModule> =>
-  import("../home/HomePage").then(({ HomePage }) => ({ default: HomePage }));
+  importWithRetry(() => import("../home/HomePage")).then(({ HomePage }) => ({ default: HomePage }));
 
 // The page's content (the figures, the map and its geometry, the charts) is prerendered into the HTML, and
 // its code is not part of the first load: in the browser it is a lazy module inside a Suspense boundary,
@@ -59,14 +62,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     // The fallback shows only after an in-app link, and only while the code is still on its way: the first
     // load hydrates the prerendered content in place.
-    <Suspense
-      fallback={
-        <div className="container">
-          <Spinner />
-        </div>
-      }
-    >
-      <HomePage {...loaderData} />
-    </Suspense>
+    // If the code cannot be fetched even after its retries, the header and footer stay, and the page says
+    // what happened and how to try again (a full load, which the browser may answer from its cache).
+    <LoadFailureBoundary fallback={<HomeLoadFailure />} onFailure={markPartHydrated}>
+      <Suspense
+        fallback={
+          <div className="container">
+            <Spinner />
+          </div>
+        }
+      >
+        <HomePage {...loaderData} />
+      </Suspense>
+    </LoadFailureBoundary>
+  );
+}
+
+function HomeLoadFailure() {
+  return (
+    <div className="container">
+      <p role="alert">
+        This page could not finish loading. Check your connection, then{" "}
+        <a href={paths.home()}>load the page again</a>.
+      </p>
+    </div>
   );
 }
