@@ -68,7 +68,10 @@ const START_TIMEOUT_MS = 10 * 60 * 1000;
 const MAX_OUTPUT_LINES = 40;
 /** A server using less CPU than this (in cores) has finished the previous run's work. */
 const IDLE_CORES = 0.15;
-const SETTLE_TIMEOUT_MS = 30_000;
+// Long enough for a backlog of photo variants (made after each answer, about 10 a second) to drain.
+const SETTLE_TIMEOUT_MS = 120_000;
+/** A settle longer than this is reported: the server had work left over from the run. */
+const SETTLE_REPORT_MS = 3_000;
 
 const serverOutput: string[] = [];
 
@@ -185,15 +188,24 @@ class Child {
 
   /** Waits until the process is idle: the last run's queued work (uploads, hashes) is done. */
   async settle(): Promise<void> {
-    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    const started = Date.now();
+    const deadline = started + SETTLE_TIMEOUT_MS;
     while (Date.now() < deadline) {
       await this.nextSample();
       const [previous, latest] = this.samples.slice(-2);
       if (previous && latest && latest.at > previous.at) {
         const cores = (latest.cpuMicros - previous.cpuMicros) / 1000 / (latest.at - previous.at);
-        if (cores < IDLE_CORES) return;
+        if (cores < IDLE_CORES) {
+          const waited = Date.now() - started;
+          if (waited > SETTLE_REPORT_MS)
+            say(`    (${this.label} idle again after ${(waited / 1000).toFixed(0)} s)`);
+          return;
+        }
       }
     }
+    say(
+      `    (${this.label} still busy after ${SETTLE_TIMEOUT_MS / 1000} s: the next figures include its work)`,
+    );
   }
 
   fullGcBeforeSamples(on: boolean): void {

@@ -14,6 +14,7 @@ import { bundledFfmpegWarning, locateFfmpeg } from "./media/ffmpeg";
 import { orphanAgeMs, startOrphanSweep } from "./media/orphan-sweep";
 import { MediaLinks } from "./media/media-links";
 import { openMediaStore } from "./media/open-store";
+import { startVariantMaker, type VariantMaker } from "./media/photo-variants";
 import { mediaRoutes } from "./media/routes";
 import { openDataRoutes } from "./opendata/routes";
 import { openApiRoutes, registerOpenApi } from "./openapi/document";
@@ -40,6 +41,13 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests read them: errors logged, secrets never). */
   logStream?: { write(line: string): void };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Makes photos' WebP variants in the background (tests wait for it to settle). */
+    variantMaker: VariantMaker;
+  }
 }
 
 /** The 404 of an address under /api that is no endpoint (not in the OpenAPI document: it is none). */
@@ -102,7 +110,11 @@ export async function buildApp({
       videoRemuxTimeoutMs: config.videoRemuxTimeoutMs,
     }),
   });
+  // Photos' WebP variants, made after each report is answered, and left over ones at start-up.
+  const variantMaker = startVariantMaker({ db: database.db, storage: mediaStorage, now, log: app.log });
+  app.decorate("variantMaker", variantMaker);
   app.addHook("onClose", async () => {
+    await variantMaker.stop();
     await stopSweep();
     await mediaStorage.close();
   });
@@ -117,6 +129,7 @@ export async function buildApp({
     limits: { photoMaxBytes: config.reportPhotoMaxBytes, videoMaxBytes: config.reportVideoMaxBytes },
     video: { ffmpeg, timeoutMs: config.videoRemuxTimeoutMs },
     submissions: new SubmissionLimit(app, config.reportRateLimitMax),
+    photosStored: variantMaker.wake,
   });
 
   await app.register(

@@ -10,7 +10,9 @@ export const mediaQuery = z.object({
   sig: queryValue("The link's signature."),
   exp: queryValue("When the link expires (seconds since 1970)."),
   u: queryValue("The viewer the link was made for."),
-  w: queryValue("A smaller WebP copy of a photo: 320, 640 or 1280."),
+  w: queryValue(
+    "A smaller WebP copy of a photo: 320, 640 or 1280 (the full photo while its copies are still being made).",
+  ),
 });
 
 const file = z.string().meta({ format: "binary" });

@@ -23,7 +23,10 @@ export const reportMediaSchema = z
     description: z.string().nullable().meta({ description: "The photo's text alternative." }),
     width: z.int().nullable(),
     height: z.int().nullable(),
-    variants: z.array(mediaVariantSchema).meta({ description: "Smaller WebP copies, smallest first." }),
+    variants: z.array(mediaVariantSchema).meta({
+      description:
+        "Smaller WebP copies, smallest first; none yet for a photo just stored (made shortly after).",
+    }),
   })
   .meta({ id: "ReportMedia" });
 

@@ -269,9 +269,20 @@ export const reportMedia = pgTable(
     /** A photo's size in pixels (migration 0009); null for a video and for photos stored before it. */
     width: integer("width"),
     height: integer("height"),
+    /**
+     * When a photo's WebP variants are next to be made (migration 0011): they are made after the report
+     * is answered, in the background (media/photo-variants.ts). Null once they are made or given up, and
+     * for a video; a claimed row's is moved forward by a lease, so a crashed worker's photo comes back.
+     */
+    variantsDueAt: timestamp("variants_due_at", { withTimezone: true }),
+    /** Attempts at making the variants so far; they are given up after a few. */
+    variantAttempts: integer("variant_attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
+    index("report_media_variants_due_idx")
+      .on(table.variantsDueAt)
+      .where(sql`${table.variantsDueAt} is not null`),
     uniqueIndex("report_media_report_position_key").on(table.reportId, table.position),
     uniqueIndex("report_media_storage_key_key").on(table.storageKey),
     check("report_media_kind_check", sql`${table.kind} in (${sqlList(mediaKinds)})`),
@@ -283,7 +294,7 @@ export const reportMedia = pgTable(
 );
 
 /**
- * Smaller WebP copies of a photo (migration 0009), made once when it is stored: at most 320, 640 and 1280
+ * Smaller WebP copies of a photo (migration 0009), made once, soon after it is stored: at most 320, 640 and 1280
  * pixels on the long side, only those smaller than the photo. Each is a stored file of its own, named by
  * its row (the orphan sweep keeps it) and removed with the photo's row.
  */

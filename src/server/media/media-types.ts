@@ -1,11 +1,15 @@
 import { fileTypeFromBuffer } from "file-type";
-import type { photoTypes, videoTypes } from "../../domain/reports/report-rules";
+import { photoTypes, type videoTypes } from "../../domain/reports/report-rules";
 
 // The type of an uploaded file is decided by its first bytes, never by its name or the browser's
 // Content-Type (DESIGN §7): a text file named ramp.jpg is not a photograph.
 
 export type PhotoContentType = keyof typeof photoTypes;
 export type VideoContentType = keyof typeof videoTypes;
+
+export function isPhotoContentType(contentType: string): contentType is PhotoContentType {
+  return Object.hasOwn(photoTypes, contentType);
+}
 
 export type MediaType =
   { kind: "photo"; contentType: PhotoContentType } | { kind: "video"; contentType: VideoContentType };

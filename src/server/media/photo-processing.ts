@@ -48,8 +48,6 @@ export interface ProcessedPhoto {
   output: Buffer;
   width: number;
   height: number;
-  /** Only the sizes smaller than the photo's long side: a photo is never enlarged. */
-  variants: PhotoVariant[];
 }
 
 /** Decoded pixels, 8 bits a channel, upright, in sRGB, with nothing else of the file they came from. */
@@ -80,12 +78,9 @@ function photoProblem(error: unknown): PhotoProblem {
 }
 
 /**
- * The photo re-encoded without metadata, in the same format, with its size and its WebP variants (no
- * metadata either); throws PhotoProblem when it cannot be read.
- *
- * A JPEG or PNG is decoded once: the photo is encoded again from those pixels, and each variant is scaled
- * from the next larger one's pixels (1280 from the photo, 640 from 1280, 320 from 640), which costs a
- * fraction of decoding the photo again for each. An animated GIF's variants show its first frame.
+ * The photo re-encoded without metadata, in the same format, with its size; throws PhotoProblem when it
+ * cannot be read. Its WebP variants are made later, from this output (photoVariants): that work is not
+ * part of a report's answer.
  */
 export async function processPhoto(input: Buffer, contentType: PhotoContentType): Promise<ProcessedPhoto> {
   try {
@@ -95,18 +90,29 @@ export async function processPhoto(input: Buffer, contentType: PhotoContentType)
         .gif()
         .toBuffer();
       const { width = 0, pageHeight, height = 0 } = await sharp(output).metadata();
-      const frameHeight = pageHeight ?? height;
-      // The first frame alone, decoded from the GIF just made.
-      const variants = await makeVariants(sharp(output, { pages: 1 }), width, frameHeight);
-      return { output, width, height: frameHeight, variants };
+      return { output, width, height: pageHeight ?? height };
     }
     const pixels = await toPixels(sharp(input, decodeOptions).autoOrient());
     const encoded = fromPixels(pixels);
     const output = await (
       contentType === "image/jpeg" ? encoded.jpeg(JPEG_OPTIONS) : encoded.png()
     ).toBuffer();
-    const variants = await makeVariants(fromPixels(pixels), pixels.width, pixels.height);
-    return { output, width: pixels.width, height: pixels.height, variants };
+    return { output, width: pixels.width, height: pixels.height };
+  } catch (error) {
+    throw photoProblem(error);
+  }
+}
+
+/**
+ * The WebP variants of a photo already re-encoded by processPhoto (upright, without metadata), decoded
+ * once: each variant is scaled from the next larger one's pixels (1280 from the photo, 640 from 1280, 320
+ * from 640), a fraction of decoding the photo again for each. An animated GIF's show its first frame.
+ */
+export async function photoVariants(photo: Buffer): Promise<PhotoVariant[]> {
+  try {
+    // A GIF's first frame only (pages is the number of frames to read).
+    const pixels = await toPixels(sharp(photo, { ...decodeOptions, pages: 1 }));
+    return await makeVariants(fromPixels(pixels), pixels.width, pixels.height);
   } catch (error) {
     throw photoProblem(error);
   }

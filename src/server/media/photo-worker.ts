@@ -1,26 +1,22 @@
 import { parentPort } from "node:worker_threads";
 import sharp from "sharp";
 import type { PhotoContentType } from "./media-types";
-import { PhotoProblem, processPhoto, type PhotoVariant } from "./photo-processing";
+import { PhotoProblem, photoVariants, processPhoto, type PhotoVariant } from "./photo-processing";
 
-// A photo worker thread: receives {id, input, contentType}, answers {id, output, width, height, variants}
-// (the re-encoded photo and its smaller WebP copies, photo-processing.ts) or {id, problem}.
+// A photo worker thread: receives {id, job, input, contentType}; for "photo" answers {id, output, width,
+// height} (the photo re-encoded without metadata), for "variants" {id, variants} (the smaller WebP copies
+// of a photo already re-encoded; photo-processing.ts); or {id, problem}.
 
 export interface PhotoTask {
   id: number;
+  job: "photo" | "variants";
   input: Uint8Array;
   contentType: PhotoContentType;
 }
 
 export type PhotoAnswer =
-  | {
-      id: number;
-      output: Uint8Array;
-      width: number;
-      height: number;
-      variants: (Omit<PhotoVariant, "data"> & { data: Uint8Array })[];
-      threadId: number;
-    }
+  | { id: number; output: Uint8Array; width: number; height: number; threadId: number }
+  | { id: number; variants: (Omit<PhotoVariant, "data"> & { data: Uint8Array })[]; threadId: number }
   | { id: number; problem: PhotoProblem["reason"] }
   | { id: number; error: string };
 
@@ -31,15 +27,15 @@ if (port) {
   // default is a thread per core for each image, 1 only with glibc without jemalloc.)
   sharp.concurrency(1);
   const { threadId } = await import("node:worker_threads");
+  const work = async (task: PhotoTask): Promise<PhotoAnswer> => {
+    const input = Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength);
+    return task.job === "photo"
+      ? { id: task.id, ...(await processPhoto(input, task.contentType)), threadId }
+      : { id: task.id, variants: await photoVariants(input), threadId };
+  };
   port.on("message", (task: PhotoTask) => {
-    processPhoto(
-      Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength),
-      task.contentType,
-    )
-      .then((photo) => {
-        const answer: PhotoAnswer = { id: task.id, ...photo, threadId };
-        port.postMessage(answer);
-      })
+    work(task)
+      .then((answer) => port.postMessage(answer))
       .catch((error: unknown) => {
         const answer: PhotoAnswer =
           error instanceof PhotoProblem

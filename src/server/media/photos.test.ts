@@ -80,7 +80,8 @@ describe("photo re-encoding", () => {
   });
 
   it("makes WebP variants no larger than the photo, from an animation's first frame", async () => {
-    const { width, height, variants } = await pool.run(await animatedGif(3, 700, 100), "image/gif");
+    const { output, width, height } = await pool.run(await animatedGif(3, 700, 100), "image/gif");
+    const { variants } = await pool.variants(output, "image/gif");
 
     expect([width, height]).toEqual([700, 100]);
     expect(variants.map((variant) => [variant.size, variant.width, variant.height])).toEqual([
@@ -91,6 +92,19 @@ describe("photo re-encoding", () => {
       const metadata = await sharp(variant.data, { animated: true }).metadata();
       expect([metadata.format, metadata.pages ?? 1, metadata.exif]).toEqual(["webp", 1, undefined]);
     }
+  });
+
+  it("makes variants only after the re-encodes waiting", async () => {
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const order: string[] = [];
+    // The pool's one worker is busy with the first re-encode; a variants task and a re-encode then wait.
+    const first = pool.run(png, "image/png").then(() => order.push("first"));
+    const later = pool.variants(png, "image/png").then(() => order.push("variants"));
+    const second = pool.run(png, "image/png").then(() => order.push("second"));
+    await Promise.all([first, later, second]);
+    expect(order).toEqual(["first", "second", "variants"]);
   });
 
   it("carries on after a task fails", async () => {

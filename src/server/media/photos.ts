@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PhotoContentType } from "./media-types";
-import { PhotoProblem, type ProcessedPhoto } from "./photo-processing";
+import { PhotoProblem, type PhotoVariant, type ProcessedPhoto } from "./photo-processing";
 import type { PhotoAnswer, PhotoTask } from "./photo-worker";
 
 export { PHOTO_MAX_PIXELS, PhotoProblem, VARIANT_SIZES } from "./photo-processing";
@@ -12,10 +12,14 @@ export type { PhotoVariant, ProcessedPhoto } from "./photo-processing";
 
 /** A processed photo, with the id of the thread that did the work. */
 export type PhotoResult = ProcessedPhoto & { threadId: number };
+/** A photo's WebP variants, with the id of the thread that made them. */
+export type VariantsResult = { variants: PhotoVariant[]; threadId: number };
 
-// Photos are re-encoded, and their smaller WebP variants made (photo-processing.ts), in a pool of worker threads, one per core, so decoding a
-// burst of large photos never holds up the event loop that answers other requests. Tasks beyond the
-// pool's size wait in order; a worker that dies is replaced, and its task fails as a server error.
+// Photos are re-encoded, and their smaller WebP variants made (photo-processing.ts), in a pool of worker
+// threads, one per core, so decoding a burst of large photos never holds up the event loop that answers
+// other requests. Tasks beyond the pool's size wait in order, a re-encode (a reporter waits for it) before
+// any variants (made in the background); a worker that dies is replaced, and its task fails as a server
+// error.
 
 /** The workers run TypeScript: tsx's loader is registered in each one before the worker module loads. */
 function workerSource(): URL {
@@ -31,7 +35,7 @@ function workerSource(): URL {
 
 interface Pending {
   task: PhotoTask;
-  resolve: (answer: PhotoResult) => void;
+  resolve: (answer: PhotoResult | VariantsResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -39,6 +43,8 @@ export class PhotoWorkerPool {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Pending>();
   private readonly queue: Pending[] = [];
+  /** Variants to make, once no re-encode is waiting. */
+  private readonly later: Pending[] = [];
   private workers = 0;
   private nextId = 1;
   private closed = false;
@@ -46,9 +52,23 @@ export class PhotoWorkerPool {
   constructor(readonly size: number) {}
 
   run(input: Buffer, contentType: PhotoContentType): Promise<PhotoResult> {
+    return this.submit(this.queue, "photo", input, contentType) as Promise<PhotoResult>;
+  }
+
+  /** The WebP variants of a photo re-encoded by run(); after every re-encode waiting. */
+  variants(photo: Buffer, contentType: PhotoContentType): Promise<VariantsResult> {
+    return this.submit(this.later, "variants", photo, contentType) as Promise<VariantsResult>;
+  }
+
+  private submit(
+    queue: Pending[],
+    job: PhotoTask["job"],
+    input: Buffer,
+    contentType: PhotoContentType,
+  ): Promise<PhotoResult | VariantsResult> {
     if (this.closed) return Promise.reject(new Error("the photo worker pool is closed"));
     return new Promise((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, input, contentType }, resolve, reject });
+      queue.push({ task: { id: this.nextId++, job, input, contentType }, resolve, reject });
       this.dispatch();
     });
   }
@@ -60,16 +80,18 @@ export class PhotoWorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.reject(new Error("the photo worker pool closed"));
+    for (const pending of [...this.queue.splice(0), ...this.later.splice(0)]) {
+      pending.reject(new Error("the photo worker pool closed"));
+    }
     const all = [...this.idle.splice(0), ...this.busy.keys()];
     await Promise.all(all.map((worker) => worker.terminate()));
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (this.queue.length + this.later.length > 0) {
       const worker = this.idle.pop() ?? (this.workers < this.size ? this.spawn() : undefined);
       if (!worker) return;
-      const pending = this.queue.shift()!;
+      const pending = (this.queue.length > 0 ? this.queue : this.later).shift()!;
       this.busy.set(worker, pending);
       worker.postMessage(pending.task);
     }
@@ -89,6 +111,10 @@ export class PhotoWorkerPool {
           output: asBuffer(answer.output),
           width: answer.width,
           height: answer.height,
+          threadId: answer.threadId,
+        });
+      } else if ("variants" in answer) {
+        pending.resolve({
           variants: answer.variants.map((variant) => ({ ...variant, data: asBuffer(variant.data) })),
           threadId: answer.threadId,
         });
@@ -124,16 +150,21 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/**
- * The photo re-encoded without metadata, in the same format, with its size and WebP variants; throws
- * PhotoProblem when it cannot be read.
- */
+/** The photo re-encoded without metadata, in the same format, with its size; throws PhotoProblem when it cannot be read. */
 export async function reencodePhoto(input: Buffer, contentType: PhotoContentType): Promise<ProcessedPhoto> {
-  const { output, width, height, variants } = await pool().run(input, contentType);
-  return { output, width, height, variants };
+  const { output, width, height } = await pool().run(input, contentType);
+  return { output, width, height };
 }
 
 /** The same, with the id of the thread that did the work (tests check it is never the main thread). */
 export function reencodePhotoReporting(input: Buffer, contentType: PhotoContentType): Promise<PhotoResult> {
   return pool().run(input, contentType);
+}
+
+/** The WebP variants of a photo reencodePhoto made (as stored); throws PhotoProblem when it cannot be read. */
+export async function makePhotoVariants(
+  photo: Buffer,
+  contentType: PhotoContentType,
+): Promise<PhotoVariant[]> {
+  return (await pool().variants(photo, contentType)).variants;
 }

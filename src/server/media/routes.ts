@@ -71,6 +71,7 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
           kind: reportMedia.kind,
           storageKey: reportMedia.storageKey,
           contentType: reportMedia.contentType,
+          variantsDueAt: reportMedia.variantsDueAt,
         })
         .from(reportMedia)
         .innerJoin(eyewitnessReports, eq(eyewitnessReports.id, reportMedia.reportId))
@@ -89,15 +90,20 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
           .from(reportMediaVariants)
           .where(and(eq(reportMediaVariants.mediaId, id), eq(reportMediaVariants.size, Number(w))))
           .limit(1);
-        if (!variant) throw new HttpError(404, variantNotFound);
-        file = {
-          storageKey: variant.storageKey,
-          contentType: "image/webp",
-          name: `${media.kind}-${id}-${w}`,
-        };
+        // Variants still to be made (media/photo-variants.ts): the full photo meanwhile, never a broken
+        // image, and not kept by the browser, so the copy is fetched once it exists.
+        if (!variant && media.variantsDueAt === null) throw new HttpError(404, variantNotFound);
+        if (variant) {
+          file = {
+            storageKey: variant.storageKey,
+            contentType: "image/webp",
+            name: `${media.kind}-${id}-${w}`,
+          };
+        }
       }
+      const fullPhotoForVariant = w !== undefined && file.storageKey === media.storageKey;
       const cacheSeconds =
-        request.query.sig !== undefined
+        request.query.sig !== undefined && !fullPhotoForVariant
           ? Math.min(links.secondsLeft(request.query.exp ?? ""), LINK_CACHE_SECONDS)
           : 0;
       // Sent from the media store only, with the type recorded at upload (not guessed from a name);

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiesFrom } from "../../test/server/accounts";
@@ -278,6 +278,11 @@ describe("several instances as one service", { timeout: 90_000 }, () => {
     expect(sent.status, sent.body.toString()).toBe(201);
     submittedOn = sent.port;
     reportId = sent.json<{ report: { id: string } }>().report.id;
+    // Their WebP variants are made after the answer, by one instance.
+    await waitUntil("the photos' variants are made", async () => {
+      const due = await db!.db.select().from(reportMedia).where(isNotNull(reportMedia.variantsDueAt));
+      return due.length === 0;
+    });
     expect(await s3!.keys()).toEqual(await namedKeys());
 
     await nextNotOn(submittedOn);

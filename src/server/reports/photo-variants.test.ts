@@ -6,6 +6,7 @@ import { bearer, emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import { sweepOrphanMedia } from "../media/orphan-sweep";
+import { makeDueVariants } from "../media/photo-variants";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import {
   buildReportsTestApp,
@@ -21,10 +22,12 @@ import {
   submitReport,
   type ReportsTestApp,
   type SubmittedAnswer,
+  variantsMade,
 } from "../../test/server/reports";
 
-// A photo's smaller WebP copies (320, 640 and 1280 px on the long side, never enlarged): made once when
-// the photo is stored, without metadata, listed with the photo, served under the photo's own rules.
+// A photo's smaller WebP copies (320, 640 and 1280 px on the long side, never enlarged): made once, in
+// the background after the report is answered (the full photo is shown meanwhile), without metadata,
+// listed with the photo, served under the photo's own rules.
 
 const people = {
   reporter: { email: "amina@example.org", firstname: "Amina", lastname: "Bello" },
@@ -85,6 +88,13 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
     return response.json<SubmittedAnswer>().report.media[0]!;
   }
 
+  /** The photo's variants as the reporter's own list shows them. */
+  async function listedVariants(mediaId: string): Promise<ReportMediaView["variants"]> {
+    const mine = await get("/api/v1/eyewitness/mine", bearer(reporter));
+    const media = mine.json<{ reports: { media: ReportMediaView[] }[] }>().reports.flatMap((r) => r.media);
+    return media.find((item) => item.id === mediaId)!.variants;
+  }
+
   const variantRows = (mediaId: string) =>
     t.db
       .select()
@@ -97,6 +107,9 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
     expect(hasGpsBlock((await sharp(original).metadata()).exif)).toBe(true);
 
     const photo = await submitPhoto(original);
+    // Answered before its variants exist: the answer lists the full photo only.
+    expect(photo.variants).toEqual([]);
+    await variantsMade(t);
 
     const rows = await variantRows(photo.id);
     expect(rows.map((row) => [row.size, row.width, row.height])).toEqual([
@@ -119,38 +132,34 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
     expect(await filesIn(t)).toEqual([photoRow!.storageKey, ...rows.map((row) => row.storageKey)].sort());
 
     expect(photo).toMatchObject({ width: 2000, height: 1500 });
-    expect(photo.variants).toEqual([
-      { width: 320, height: 240, url: `${photo.url}&w=320` },
-      { width: 640, height: 480, url: `${photo.url}&w=640` },
-      { width: 1280, height: 960, url: `${photo.url}&w=1280` },
+    // The reporter's own list now offers them.
+    expect(await listedVariants(photo.id)).toEqual([
+      { width: 320, height: 240, url: expect.stringMatching(/&w=320$/) as string },
+      { width: 640, height: 480, url: expect.stringMatching(/&w=640$/) as string },
+      { width: 1280, height: 960, url: expect.stringMatching(/&w=1280$/) as string },
     ]);
-    // The reporter's own list says the same.
-    const mine = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/eyewitness/mine",
-      headers: bearer(reporter),
-    });
-    expect(mine.json<{ reports: { media: ReportMediaView[] }[] }>().reports[0]!.media[0]!.variants).toEqual(
-      photo.variants,
-    );
   });
 
   it("never enlarges: a 500 px photo gets only the 320 px copy, a portrait one bounded by its height", async () => {
     const landscape = await submitPhoto(await smallJpeg(500, 400));
     const portrait = await submitPhoto(await smallJpeg(400, 500));
     const exact = await submitPhoto(await smallJpeg(320, 200));
+    await variantsMade(t);
 
-    expect(landscape.variants.map(({ width, height }) => [width, height])).toEqual([[320, 256]]);
-    expect(portrait.variants.map(({ width, height }) => [width, height])).toEqual([[256, 320]]);
-    expect(exact.variants).toEqual([]);
+    const sizes = async (id: string) =>
+      (await listedVariants(id)).map(({ width, height }) => [width, height]);
+    expect(await sizes(landscape.id)).toEqual([[320, 256]]);
+    expect(await sizes(portrait.id)).toEqual([[256, 320]]);
+    expect(await sizes(exact.id)).toEqual([]);
     expect(await variantRows(exact.id)).toEqual([]);
   });
 
   it("serves a variant through the photo's signed link, as WebP cached like the photo; 404 for a size it lacks", async () => {
     const photo = await submitPhoto(await smallJpeg(700, 500));
+    await variantsMade(t);
     const [row] = await variantRows(photo.id).then((rows) => rows.filter((variant) => variant.size === 640));
 
-    const response = await get(photo.variants[1]!.url);
+    const response = await get((await listedVariants(photo.id))[1]!.url);
 
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload).toEqual(await readStored(t, row!.storageKey));
@@ -180,6 +189,7 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
 
   it("keeps a variant of an unpublished report's photo as private as the photo, and public once verified", async () => {
     const photo = await submitPhoto(await smallJpeg(1000, 800));
+    await variantsMade(t);
     const plain = `/media/${photo.id}?w=320`;
     const stranger = await signedInAs(t, "user", people.stranger);
 
@@ -228,6 +238,7 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
 
   it("is never removed by the orphan sweep, which still removes a file no row names", async () => {
     await submitPhoto(await smallJpeg(1500, 1000));
+    await variantsMade(t);
     const stored = await filesIn(t);
     expect(stored).toHaveLength(4);
     // Another instance's store, holding a file whose report was never written.
@@ -244,5 +255,99 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
     });
     await storage.close();
     expect(await filesIn(t)).toEqual(stored);
+  });
+
+  it("shows the full photo while a photo's variants are not made, then makes them in a later pass", async () => {
+    const photo = await submitPhoto(await smallJpeg(1500, 1000));
+    await variantsMade(t);
+    // As if the process had died right after the answer: the photo is stored, its variants are not.
+    const made = await variantRows(photo.id);
+    await t.db.delete(reportMediaVariants).where(eq(reportMediaVariants.mediaId, photo.id));
+    await t.db
+      .update(reportMedia)
+      .set({ variantsDueAt: new Date(0) })
+      .where(eq(reportMedia.id, photo.id));
+    const storage = await t.openStore();
+    await storage.remove(made.map((row) => row.storageKey));
+
+    // Listed without variants; a size asked for meanwhile (an older page's srcset) is the full photo,
+    // not kept by the browser.
+    expect(await listedVariants(photo.id)).toEqual([]);
+    const meanwhile = await get(`${photo.url}&w=640`);
+    expect(meanwhile.statusCode).toBe(200);
+    expect(meanwhile.headers).toMatchObject({
+      "content-type": "image/jpeg",
+      "cache-control": "private, no-cache",
+    });
+    const [photoRow] = await t.db.select().from(reportMedia).where(eq(reportMedia.id, photo.id));
+    expect(meanwhile.rawPayload).toEqual(await readStored(t, photoRow!.storageKey));
+
+    // The pass an instance runs at start-up and periodically finds it.
+    const log = { warn: () => undefined, error: () => undefined };
+    const pass = { db: t.db, storage, now: () => new Date(), log };
+    expect(await makeDueVariants(pass)).toBe(true);
+    expect(await makeDueVariants(pass)).toBe(false);
+    await storage.close();
+    const rows = await variantRows(photo.id);
+    expect(rows.map((row) => [row.size, row.width, row.height])).toEqual([
+      [320, 320, 213],
+      [640, 640, 427],
+      [1280, 1280, 853],
+    ]);
+    expect(await filesIn(t)).toEqual([photoRow!.storageKey, ...rows.map((row) => row.storageKey)].sort());
+    expect((await get(`${photo.url}&w=640`)).headers["content-type"]).toBe("image/webp");
+  });
+
+  it("retries a photo whose variants fail, a bounded number of times, without a crash", async () => {
+    const photo = await submitPhoto(await smallJpeg(1500, 1000));
+    await variantsMade(t);
+    await t.db.delete(reportMediaVariants).where(eq(reportMediaVariants.mediaId, photo.id));
+    const [photoRow] = await t.db
+      .update(reportMedia)
+      .set({ variantsDueAt: new Date(0), variantAttempts: 0 })
+      .where(eq(reportMedia.id, photo.id))
+      .returning();
+    // Its file is gone, so every attempt fails.
+    const storage = await t.openStore();
+    await storage.remove([photoRow!.storageKey]);
+    const logged: string[] = [];
+    const log = {
+      warn: (_: object, message: string) => logged.push(`warn: ${message}`),
+      error: (_: object, message: string) => logged.push(`error: ${message}`),
+    };
+    const pass = { db: t.db, storage, now: () => new Date(), log, maxAttempts: 2, retryDelayMs: 0 };
+
+    expect(await makeDueVariants(pass)).toBe(true);
+    expect(await makeDueVariants(pass)).toBe(true);
+    expect(await makeDueVariants(pass)).toBe(false);
+    await storage.close();
+
+    expect(logged).toEqual([
+      "warn: the WebP variants of a photo could not be made; will retry",
+      "error: the WebP variants of a photo could not be made; giving up, the full photo is shown",
+    ]);
+    const [after] = await t.db.select().from(reportMedia).where(eq(reportMedia.id, photo.id));
+    expect(after).toMatchObject({ variantsDueAt: null, variantAttempts: 2 });
+    expect(await variantRows(photo.id)).toEqual([]);
+    expect(await listedVariants(photo.id)).toEqual([]);
+  });
+
+  it("never makes the same photo's variants twice when two instances run the pass at once", async () => {
+    const first = await submitPhoto(await smallJpeg(900, 600));
+    const second = await submitPhoto(await smallJpeg(800, 600));
+    await variantsMade(t);
+    await t.db.delete(reportMediaVariants);
+    await t.db.update(reportMedia).set({ variantsDueAt: new Date(0) });
+    const stores = [await t.openStore(), await t.openStore()];
+    const log = { warn: () => undefined, error: () => undefined };
+
+    const claimed = await Promise.all(
+      stores.map((storage) => makeDueVariants({ db: t.db, storage, now: () => new Date(), log })),
+    );
+    await Promise.all(stores.map((storage) => storage.close()));
+
+    expect(claimed).toEqual([true, true]);
+    expect((await variantRows(first.id)).map((row) => row.size)).toEqual([320, 640]);
+    expect((await variantRows(second.id)).map((row) => row.size)).toEqual([320, 640]);
   });
 });

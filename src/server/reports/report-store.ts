@@ -120,20 +120,11 @@ export async function saveReport(
           description: file.description,
           width: file.width,
           height: file.height,
+          // A photo's variants are made after the answer (media/photo-variants.ts).
+          variantsDueAt: file.kind === "photo" ? at : null,
           createdAt: at,
         })),
       );
-      const variants = media.flatMap((file) =>
-        file.variants.map((variant) => ({
-          mediaId: file.id,
-          size: variant.size,
-          width: variant.width,
-          height: variant.height,
-          storageKey: variant.storageKey,
-          bytes: variant.bytes,
-        })),
-      );
-      if (variants.length > 0) await tx.insert(reportMediaVariants).values(variants);
     }
     await recordAudit(tx, {
       actorId: report.reporterId,
@@ -157,7 +148,8 @@ export async function saveReport(
         description: file.description,
         width: file.width,
         height: file.height,
-        variants: file.variants.map(({ size, width, height }) => ({ size, width, height })),
+        // None yet: the lists show the full photo until they are made.
+        variants: [],
       })),
     };
   });

@@ -31,9 +31,8 @@ import {
 import { reportFieldNames } from "../../domain/reports/report-fields";
 
 // Reads a multipart report as it arrives (spec §5, DESIGN §7): text fields; photos (at most 10, each at
-// most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written with
-// their smaller WebP variants; or one
-// video (at most 100 MB, MP4/MOV/AVI by content) streamed straight to a local incoming file; or a video
+// most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written (their
+// smaller WebP variants are made after the answer: media/photo-variants.ts); or one video (at most 100 MB, MP4/MOV/AVI by content) streamed straight to a local incoming file; or a video
 // link. Each rule is checked as soon as the part it concerns arrives, so a refused upload stops early.
 // Every file goes into `batch`, which writes it to the media store (the uploads folder or an S3 bucket);
 // the caller discards the batch when anything fails. A video is stored only remuxed without metadata
@@ -54,16 +53,6 @@ export interface StoredMedia {
   /** A photo's size in pixels; null for a video. */
   width: number | null;
   height: number | null;
-  /** A photo's smaller WebP copies, stored in the same batch; none for a video. */
-  variants: StoredVariant[];
-}
-
-export interface StoredVariant {
-  size: number;
-  width: number;
-  height: number;
-  storageKey: string;
-  bytes: number;
 }
 
 export interface ReceivedReport {
@@ -210,18 +199,6 @@ async function storePhoto(
   }
   const id = randomUUID();
   const storageKey = await batch.store(id, photo.output, contentType);
-  // Each variant is a file of its own under a new id, in the same batch: a refused report keeps none.
-  const variants: StoredVariant[] = [];
-  for (const variant of photo.variants) {
-    const variantId = randomUUID();
-    variants.push({
-      size: variant.size,
-      width: variant.width,
-      height: variant.height,
-      storageKey: await batch.store(variantId, variant.data, "image/webp"),
-      bytes: variant.data.length,
-    });
-  }
   return {
     id,
     kind: "photo",
@@ -231,7 +208,6 @@ async function storePhoto(
     sha256: createHash("sha256").update(photo.output).digest("hex"),
     width: photo.width,
     height: photo.height,
-    variants,
   };
 }
 
@@ -282,7 +258,6 @@ async function storeVideo(
     sha256: fingerprint.sha256,
     width: null,
     height: null,
-    variants: [],
   };
 }
 

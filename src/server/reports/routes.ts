@@ -37,6 +37,8 @@ export interface ReportsDependencies {
   /** How videos are remuxed without their metadata (which ffmpeg, and its time limit). */
   video: RemuxOptions;
   submissions: SubmissionLimit;
+  /** Told once a report with photos is saved and answered: their variants are to be made. */
+  photosStored: () => void;
 }
 
 export function reportRoutes({
@@ -47,6 +49,7 @@ export function reportRoutes({
   limits,
   video,
   submissions,
+  photosStored,
 }: ReportsDependencies): FastifyPluginAsync {
   return async (scope) => {
     // Multipart for these routes only; the parser itself stops parts, files and fields beyond the limits.
@@ -67,9 +70,7 @@ export function reportRoutes({
         const today = todayInNigeria(now());
         const { fields, media } = await receiveReport(request, batch, limits, video, today);
         // A row must never name a missing file: each file is checked once more just before the insert.
-        const missing = await storage.missing(
-          media.flatMap((file) => [file.storageKey, ...file.variants.map((variant) => variant.storageKey)]),
-        );
+        const missing = await storage.missing(media.map((file) => file.storageKey));
         if (missing.length > 0) {
           request.log.error({ missing }, "a stored file of a report vanished before the report was saved");
           reply.header("retry-after", "60");
@@ -78,11 +79,14 @@ export function reportRoutes({
         const report = await saveReport(db, { reporterId: user.id, fields, media, at: now() });
         // The answer holds the whole place and the reporter's details: never kept by any cache.
         reply.header("cache-control", "no-store");
-        return reply.status(201).send({
+        reply.status(201).send({
           success: true,
           message: reportMessages.submitted,
           report: toOwnReportView(report, links.forViewer(user.id)),
         });
+        // Sent: now the photos' WebP variants, in the background.
+        if (media.some((file) => file.kind === "photo")) photosStored();
+        return reply;
       } catch (error) {
         await batch.discard().catch((discardError: unknown) => {
           request.log.error({ err: discardError }, "could not remove the files of a failed report");

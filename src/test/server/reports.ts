@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import type { UserRole } from "../../domain/accounts/user";
@@ -10,9 +10,10 @@ import type { OwnReportView } from "../../domain/reports/report-rules";
 import { bearer, buildTestApp, signedInUser, type AccountsTestApp } from "./accounts";
 import type { Config } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/database";
-import { users } from "../../server/db/schema";
+import { reportMedia, users } from "../../server/db/schema";
 import type { MediaStore } from "../../server/media/media-store";
 import { openMediaStore } from "../../server/media/open-store";
+import { waitUntil } from "./processes";
 import { startTestS3Server, type TestS3Server } from "./s3-server";
 
 // Shared by the report and media tests: an app with its own media store, multipart bodies built by
@@ -260,4 +261,24 @@ export async function reportOf(
   const response = await submitReport(app, token, [...fieldParts(changes), ...extra]);
   if (response.statusCode !== 201) throw new Error(`submit answered ${response.statusCode}`);
   return response.json<SubmittedAnswer>().report;
+}
+
+/**
+ * Waits until every stored photo's WebP variants are made (the server makes them after its answer), and
+ * the app's maker is idle, so a test may then change the rows without racing it.
+ */
+export async function variantsMade({
+  app,
+  db,
+}: {
+  app: FastifyInstance;
+  db: DatabaseHandle["db"];
+}): Promise<void> {
+  await waitUntil(
+    "every photo's variants are made",
+    async () =>
+      (await db.select({ id: reportMedia.id }).from(reportMedia).where(isNotNull(reportMedia.variantsDueAt)))
+        .length === 0,
+  );
+  await app.variantMaker.settled();
 }
