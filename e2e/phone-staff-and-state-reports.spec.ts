@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { paths } from "../src/domain/routes";
-import { newStaff, signedInTest, type SignedIn } from "./support/accounts";
+import { newStaff, openSignedIn, signedInTest, type SignedIn } from "./support/accounts";
 import { expect, expectNoAxeViolations } from "./support/fixtures";
 
 // Issue 15 on a phone (360 × 740): a state's page shows its verified eyewitness reports, and staff who sign
@@ -120,3 +120,27 @@ signedInTest("a user who signs in still lands on the dashboard", async ({ page, 
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+/** Every select and date field of a filter form is a control's height, not a column's. */
+async function filterControlsAreControlSized(page: Page, form: string) {
+  const fields = page.getByRole("form", { name: form }).locator("select, input");
+  await expect(fields.first()).toBeVisible();
+  const heights = await fields.evaluateAll((elements) =>
+    elements.map((element) => element.getBoundingClientRect().height),
+  );
+  expect(heights.length).toBeGreaterThan(0);
+  for (const height of heights) expect(height, `a field of "${form}" in px`).toBeLessThanOrEqual(64);
+}
+
+signedInTest(
+  "the filters of the public list and of the review queue are controls' height at 360 px",
+  async ({ page, request }) => {
+    await page.goto(paths.publishedReports());
+    await expect(page.getByRole("heading", { level: 1, name: "Verified eyewitness reports" })).toBeVisible();
+    await filterControlsAreControlSized(page, "Filter the reports");
+    const { signedIn: moderator } = await newStaff(request, "moderator");
+    await openSignedIn(page, moderator, "/dashboard/reviews");
+    await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+    await filterControlsAreControlSized(page, "Filter the reports");
+  },
+);
