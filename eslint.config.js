@@ -5,6 +5,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import noHardcodedText from "./scripts/eslint-rules/no-hardcoded-text.js";
 
 // Folders under `root`: each is a feature whose other files are private to it.
 function featureFolders(root) {
@@ -97,6 +98,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every user-visible string of the web app comes from the message catalogues (docs/translating.md).
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: ["src/web/**/*.test.{ts,tsx}"],
+    plugins: { i18n: { rules: { "no-hardcoded-text": noHardcodedText } } },
+    rules: { "i18n/no-hardcoded-text": "error" },
   },
   {
     files: ["**/*.{js,ts,tsx}"],

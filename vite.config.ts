@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
+import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 import { projectLogger } from "./scripts/vite-logger.ts";
 
@@ -67,6 +68,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     nigeriaMap(),
     siteContacts(),
+    i18nCatalogues(),
     reactRouter(),
     featureEntries,
     findShellModules,

@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
-  plugins: [nigeriaMap(), siteContacts({})],
+  plugins: [nigeriaMap(), siteContacts({}), i18nCatalogues()],
   test: {
     projects: [
       {

@@ -1,15 +1,29 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
 } from "react-router";
 import { paths } from "../../domain/routes";
+import { languageOfPath, localizePath, withoutLanguage } from "../../i18n/languages";
+import { DraftNotice } from "../i18n/DraftNotice";
+import { LanguageProvider, useT } from "../i18n/language-context";
+import { Link } from "../i18n/links";
+import { baseRouteId } from "../i18n/route-ids";
+import {
+  addMessages,
+  DEFAULT_LANGUAGE,
+  hasNamespaces,
+  languageCodes,
+  languages,
+  type MessageBundle,
+  pageMessages,
+} from "../i18n/runtime";
 import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
 import { loadOutboxSender } from "../features/reports/lazy";
 import { DataLayerProvider } from "../lib/data-layer-provider";
@@ -20,8 +34,16 @@ import { markRootHydrated } from "./hydration-mark";
 import { SiteFooter } from "./layout/SiteFooter";
 import { SiteHeader } from "./layout/SiteHeader";
 import { pageTitle } from "./page-title";
+import { T } from "../i18n/T";
 import "./styles/global.css";
 import styles from "./root.module.css";
+
+// The shell's messages (header, footer, errors) in the page's language: built into every prerendered page,
+// and, for pages rendered in the browser, the English of the app shell until their own clientLoader has
+// loaded their language (PageLanguage below).
+export async function loader({ request }: Route.LoaderArgs) {
+  return { i18n: await pageMessages(request, ["common"]) };
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -29,18 +51,55 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export function Layout({ children }: { children: ReactNode }) {
+function hasBundle(data: unknown): data is { i18n: MessageBundle } {
+  return typeof data === "object" && data !== null && "i18n" in data;
+}
+
+/**
+ * The page's language: its path's, once that language's shell messages are here (always, on a prerendered
+ * page, whose loaders carry them). A page rendered in the browser starts from the app shell's English and
+ * turns to its language when its clientLoader has loaded it, so hydration matches the shell's HTML.
+ */
+function usePageLanguage(): string {
+  const { pathname } = useLocation();
+  for (const match of useMatches()) if (hasBundle(match.loaderData)) addMessages(match.loaderData.i18n);
+  const language = languageOfPath(pathname, languageCodes);
+  return hasNamespaces(language, ["common"]) ? language : DEFAULT_LANGUAGE;
+}
+
+/** The same page in every language, for search engines and for browsers offering a translation. */
+function LanguageAlternates() {
+  const { pathname } = useLocation();
+  const page = withoutLanguage(pathname, languageCodes);
   return (
-    <html lang="en">
+    <>
+      {languages.map((language) => (
+        <link
+          key={language.code}
+          rel="alternate"
+          hrefLang={language.code}
+          href={localizePath(page, language.code)}
+        />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={page} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const language = usePageLanguage();
+  return (
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5d3b" />
         <Meta />
         <Links />
+        <LanguageAlternates />
       </head>
       <body>
-        {children}
+        <LanguageProvider language={language}>{children}</LanguageProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -53,13 +112,15 @@ export function Layout({ children }: { children: ReactNode }) {
  * The signed-in area (the dashboard layout route) brings its own top bar, navigation and main (#main).
  */
 function Shell({ children }: { children: ReactNode }) {
-  const inDashboard = useMatches().some((match) => match.id === "routes/dashboard/layout");
+  const t = useT();
+  const inDashboard = useMatches().some((match) => baseRouteId(match.id) === "routes/dashboard/layout");
   if (inDashboard) {
     return (
       <>
         <a href="#main" className={styles.skipLink}>
-          Skip to main content
+          {t("common.skipToMain")}
         </a>
+        <DraftNotice />
         <OfflineNotice />
         {children}
         <Toaster />
@@ -69,9 +130,10 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>
-        Skip to main content
+        {t("common.skipToMain")}
       </a>
       <SiteHeader />
+      <DraftNotice />
       <OfflineNotice />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
@@ -107,14 +169,14 @@ export default function Root() {
 
 /** What a client-rendered page shows while its code loads. */
 export function HydrateFallback() {
+  const t = useT();
   return (
     <div className={styles.fallback}>
       <title>{pageTitle()}</title>
-      <Spinner label="Loading Inclusion Atlas…" />
+      <Spinner label={t("common.loadingApp")} />
       <noscript>
         <p>
-          This page needs JavaScript, which is turned off or could not load. The public pages (the map, the
-          states, the schools) work without it: <a href="/">go to the home page</a>.
+          <T id="common.needsJavaScript" components={{ link: <a href="/" /> }} />
         </p>
       </noscript>
     </div>
@@ -122,19 +184,17 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = t(notFound ? "common.pageNotFound" : "common.somethingWentWrong");
   return (
     <Shell>
-      <title>{pageTitle(notFound ? "Page not found" : "Something went wrong")}</title>
+      <title>{pageTitle(heading)}</title>
       <div className="container">
-        <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-        <p>
-          {notFound
-            ? "We could not find that page."
-            : "This page could not be shown. Please check your connection and try again."}
-        </p>
+        <h1>{heading}</h1>
+        <p>{t(notFound ? "common.pageNotFoundText" : "common.somethingWentWrongText")}</p>
         <Link className="button" to={paths.home()}>
-          Back to Home
+          {t("common.backToHome")}
         </Link>
       </div>
     </Shell>

@@ -1,38 +1,60 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import {
+  type RouteConfig,
+  type RouteConfigEntry,
+  index,
+  layout,
+  prefix,
+  route,
+} from "@react-router/dev/routes";
+import { readLanguages } from "../../i18n/catalogue-files";
+import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 
-// Every screen of the product. Paths are also built by src/domain/routes.ts (`paths`), which links use.
-export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("opportunities", "routes/opportunities.tsx"),
-  route("sdir", "routes/sdir.tsx"),
-  route("eyewitnesspage", "routes/eyewitness-intro.tsx"),
-  route("eyewitness-reports", "routes/eyewitness-reports.tsx"),
-  route("eyewitness-reports/:reportId", "routes/eyewitness-report.tsx"),
-  route("states", "routes/states.tsx"),
-  route("data", "routes/data.tsx"),
-  route("states/:stateId", "routes/state.tsx"),
-  route("data/estimates", "routes/estimates.tsx"),
-  route("schools/:schoolId", "routes/school.tsx"),
+// Every screen of the product, once per language: English at the root, every other language under its
+// code (`/ha/states/25`), the route ids prefixed with it ("ha/routes/state"; see `baseRouteId`). Paths are
+// also built by src/domain/routes.ts (`paths`), which links use, and src/i18n/languages.ts (`localizePath`).
+function screens(language: string): RouteConfigEntry[] {
+  const idPrefix = language === DEFAULT_LANGUAGE ? "" : `${language}/`;
+  const file = (name: string) => [`routes/${name}.tsx`, { id: `${idPrefix}routes/${name}` }] as const;
+  return [
+    index(...file("home")),
+    route("about", ...file("about")),
+    route("blog", ...file("blog")),
+    route("opportunities", ...file("opportunities")),
+    route("sdir", ...file("sdir")),
+    route("eyewitnesspage", ...file("eyewitness-intro")),
+    route("eyewitness-reports", ...file("eyewitness-reports")),
+    route("eyewitness-reports/:reportId", ...file("eyewitness-report")),
+    route("states", ...file("states")),
+    route("data", ...file("data")),
+    route("states/:stateId", ...file("state")),
+    route("data/estimates", ...file("estimates")),
+    route("schools/:schoolId", ...file("school")),
 
-  // Accounts (public; the token pages are client-rendered)
-  route("register", "routes/auth/register.tsx"),
-  route("login", "routes/auth/login.tsx"),
-  route("forgot-password", "routes/auth/forgot-password.tsx"),
-  route("verify-email/:token?", "routes/auth/verify-email.tsx"),
-  route("reset-password/:token?", "routes/auth/reset-password.tsx"),
+    // Accounts (public; the token pages are client-rendered)
+    route("register", ...file("auth/register")),
+    route("login", ...file("auth/login")),
+    route("forgot-password", ...file("auth/forgot-password")),
+    route("verify-email/:token?", ...file("auth/verify-email")),
+    route("reset-password/:token?", ...file("auth/reset-password")),
 
-  // Signed-in area (client-rendered; signed-out visitors are sent to /)
-  ...prefix("dashboard", [
-    layout("routes/dashboard/layout.tsx", [
-      index("routes/dashboard/index.tsx"),
-      route("my-reports", "routes/dashboard/my-reports.tsx"),
-      route("profile", "routes/dashboard/profile.tsx"),
-      route("reviews", "routes/dashboard/reviews.tsx"),
-      route("user-roles", "routes/dashboard/user-roles.tsx"),
+    // Signed-in area (client-rendered; signed-out visitors are sent to /)
+    ...prefix("dashboard", [
+      layout(...file("dashboard/layout"), [
+        index(...file("dashboard/index")),
+        route("my-reports", ...file("dashboard/my-reports")),
+        route("profile", ...file("dashboard/profile")),
+        route("reviews", ...file("dashboard/reviews")),
+        route("user-roles", ...file("dashboard/user-roles")),
+      ]),
     ]),
-  ]),
 
-  route("*", "routes/not-found.tsx"),
+    route("*", ...file("not-found")),
+  ];
+}
+
+export default [
+  ...screens(DEFAULT_LANGUAGE),
+  ...readLanguages()
+    .filter((language) => language.code !== DEFAULT_LANGUAGE)
+    .flatMap((language) => prefix(language.code, screens(language.code))),
 ] satisfies RouteConfig;

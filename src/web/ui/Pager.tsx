@@ -1,4 +1,5 @@
-import { Link, type To } from "react-router";
+import { type To } from "react-router";
+import { Link } from "../i18n/links";
 import { formatNumber } from "../../domain/format";
 import styles from "./Pager.module.css";
 

@@ -1,11 +1,13 @@
+import { useT } from "../i18n/language-context";
 import styles from "./Spinner.module.css";
 
 /** A busy indicator with a text label (the label is what screen readers announce). */
-export function Spinner({ label = "Loading…" }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div className={styles.wrap} role="status">
       <span className={styles.spinner} aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t("common.loading")}</span>
     </div>
   );
 }

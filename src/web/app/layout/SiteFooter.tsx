@@ -1,8 +1,11 @@
-import { Link } from "react-router";
 import configuredContacts from "virtual:site-contacts";
 import site from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
 import { telHref, type SiteContacts } from "../../../domain/site-contacts";
+import { useT } from "../../i18n/language-context";
+import { LanguageLinks } from "../../i18n/LanguageSwitch";
+import { Link } from "../../i18n/links";
+import { T } from "../../i18n/T";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { Logo } from "./Logo";
 import styles from "./SiteFooter.module.css";
@@ -12,6 +15,7 @@ import styles from "./SiteFooter.module.css";
  * deployer's configuration (SITE_* variables, see the README), and none are shown when unset.
  */
 export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteContacts }) {
+  const t = useT();
   const { email, phone, social } = contacts;
   return (
     <footer className={styles.footer}>
@@ -22,56 +26,68 @@ export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteC
           </Link>
           <p className={styles.initiative}>{site.initiative}</p>
           <p className={styles.tagline}>{site.tagline}</p>
-          {site.poweredBy.name ? <p>Powered by {credit(site.poweredBy)}</p> : null}
-          {site.supportedBy.name ? <p>Supported by {credit(site.supportedBy)}</p> : null}
+          {site.poweredBy.name ? (
+            <p>
+              <T id="common.poweredBy" components={{ name: credit(site.poweredBy) }} />
+            </p>
+          ) : null}
+          {site.supportedBy.name ? (
+            <p>
+              <T id="common.supportedBy" components={{ name: credit(site.supportedBy) }} />
+            </p>
+          ) : null}
         </div>
-        <nav aria-label="Footer">
-          <h2 className={styles.heading}>Explore</h2>
+        <nav aria-label={t("common.footer")}>
+          <h2 className={styles.heading}>{t("common.explore")}</h2>
           <ul className={styles.links}>
             <li>
-              <Link to={paths.about()}>About</Link>
+              <Link to={paths.about()}>{t("common.about")}</Link>
             </li>
             <li>
-              <Link to={paths.eyewitness()}>Eyewitness</Link>
+              <Link to={paths.eyewitness()}>{t("common.eyewitness")}</Link>
             </li>
             <li>
-              <Link to={paths.publishedReports()}>Verified eyewitness reports</Link>
+              <Link to={paths.publishedReports()}>{t("common.verifiedReports")}</Link>
             </li>
             <li>
               {site.blogUrl ? (
-                <ExternalLink href={site.blogUrl}>Blog</ExternalLink>
+                <ExternalLink href={site.blogUrl}>{t("common.blog")}</ExternalLink>
               ) : (
-                <Link to={paths.blog()}>Blog</Link>
+                <Link to={paths.blog()}>{t("common.blog")}</Link>
               )}
             </li>
             <li>
-              <Link to={paths.sdir()}>State of Disability Inclusion Report</Link>
+              <Link to={paths.sdir()}>{t("common.sdir")}</Link>
             </li>
             <li>
-              <Link to={paths.states()}>Compare all states</Link>
+              <Link to={paths.states()}>{t("common.compareStates")}</Link>
             </li>
             <li>
-              <Link to={paths.estimates()}>How many Nigerians have a disability?</Link>
+              <Link to={paths.estimates()}>{t("common.estimates")}</Link>
             </li>
             <li>
-              <Link to={paths.openData()}>Open data</Link>
+              <Link to={paths.openData()}>{t("common.openData")}</Link>
             </li>
           </ul>
+        </nav>
+        <nav aria-label={t("common.languages")}>
+          <h2 className={styles.heading}>{t("common.languages")}</h2>
+          <LanguageLinks className={styles.links} />
         </nav>
         {email || phone || social.length > 0 ? (
           <div>
             {email || phone ? (
               <>
-                <h2 className={styles.heading}>Contact</h2>
+                <h2 className={styles.heading}>{t("common.contact")}</h2>
                 <ul className={styles.links}>
                   {email ? (
                     <li>
-                      E-mail: <a href={`mailto:${email}`}>{email}</a>
+                      {t("common.emailLabel")} <a href={`mailto:${email}`}>{email}</a>
                     </li>
                   ) : null}
                   {phone ? (
                     <li>
-                      Phone: <a href={telHref(phone)}>{phone}</a>
+                      {t("common.phoneLabel")} <a href={telHref(phone)}>{phone}</a>
                     </li>
                   ) : null}
                 </ul>
@@ -79,7 +95,7 @@ export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteC
             ) : null}
             {social.length > 0 ? (
               <>
-                <h2 className={styles.heading}>Follow us</h2>
+                <h2 className={styles.heading}>{t("common.followUs")}</h2>
                 <ul className={styles.social}>
                   {social.map((network) => (
                     <li key={network.name}>
@@ -94,9 +110,10 @@ export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteC
       </div>
       <div className={`container ${styles.fineprint}`}>
         <p>
-          Data: see <Link to={paths.about()}>where the data comes from</Link>, or{" "}
-          <Link to={paths.openData()}>download it as open data</Link> (CC BY 4.0). State boundaries: Natural
-          Earth, public domain.
+          <T
+            id="common.dataCredit"
+            components={{ about: <Link to={paths.about()} />, openData: <Link to={paths.openData()} /> }}
+          />
         </p>
       </div>
     </footer>
@@ -104,5 +121,5 @@ export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteC
 }
 
 function credit(link: { name: string; url: string }) {
-  return link.url ? <ExternalLink href={link.url}>{link.name}</ExternalLink> : link.name;
+  return link.url ? <ExternalLink href={link.url}>{link.name}</ExternalLink> : <>{link.name}</>;
 }

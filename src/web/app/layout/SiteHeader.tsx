@@ -1,5 +1,11 @@
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { paths } from "../../../domain/routes";
+import { withoutLanguage } from "../../../i18n/languages";
+import { useT } from "../../i18n/language-context";
+import { LanguageSwitch } from "../../i18n/LanguageSwitch";
+import { Link } from "../../i18n/links";
+import { baseRouteId } from "../../i18n/route-ids";
+import { languageCodes } from "../../i18n/runtime";
 import type { StateSummary } from "../../../domain/state-summaries";
 import {
   StateSelect,
@@ -19,7 +25,8 @@ import styles from "./SiteHeader.module.css";
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const home = useRouteLoaderData<{ states: StateSummary[] }>("routes/home");
+  const home = useMatches().find((match) => baseRouteId(match.id) === "routes/home")?.loaderData as
+    { states: StateSummary[] } | undefined;
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
@@ -27,25 +34,29 @@ export function SiteHeader() {
           <Logo />
         </Link>
         <SiteSidebar />
-        {pathname === paths.home() && home ? <HomeNavigation states={home.states} /> : null}
+        <LanguageSwitch />
+        {withoutLanguage(pathname, languageCodes) === paths.home() && home ? (
+          <HomeNavigation states={home.states} />
+        ) : null}
       </div>
     </header>
   );
 }
 
 function HomeNavigation({ states }: { states: StateSummary[] }) {
+  const t = useT();
   const { selected, select, clear } = useStateSelection(states);
   return (
     <>
-      <nav aria-label="Home page sections" className={styles.sections}>
+      <nav aria-label={t("common.homeSections")} className={styles.sections}>
         <button type="button" className={styles.sectionLink} onClick={clear}>
-          Home
+          {t("common.home")}
         </button>
         <a className={styles.sectionLink} href={`#${POLICY_SECTION_ID}`}>
-          Disability Policy/Agency
+          {t("common.policySection")}
         </a>
         <a className={styles.sectionLink} href={`#${EDUCATION_SECTION_ID}`}>
-          Education / Schools
+          {t("common.educationSection")}
         </a>
       </nav>
       <StateSelect

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../i18n/links";
 import site from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
 import { importWithRetry } from "../../lib/import-with-retry";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import country from "../../../../data/country-ng.json";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import { paths } from "../../../domain/routes";
 import { useSessionUser } from "../../lib/session";
 import { pageMeta } from "../page-title";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";

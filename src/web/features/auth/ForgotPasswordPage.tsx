@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../i18n/links";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { emailRequestSchema, firstProblem } from "../../../domain/accounts/schemas";
 import { paths } from "../../../domain/routes";

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "../../i18n/links";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "../../i18n/links";
 import { paths } from "../../../domain/routes";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "../../i18n/links";
 import { zones } from "../../../domain/datasets/zones";
 import { formatNumber, formatPercent } from "../../../domain/format";
 import { lawStatusCategories, lawStatusText } from "../../../domain/law-status";

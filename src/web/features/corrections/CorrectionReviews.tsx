@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import {
   correctionStatuses,
   type CorrectionListAnswer,

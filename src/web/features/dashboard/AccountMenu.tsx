@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import { paths } from "../../../domain/routes";
 import styles from "./AccountMenu.module.css";
 import { useLogout } from "./use-logout";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "../../i18n/links";
 import type { UserRole } from "../../../domain/accounts/user";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useId, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../i18n/links";
 import { paths } from "../../../domain/routes";
 import type { SessionUser } from "../../lib/session";
 import { AccountMenu } from "./AccountMenu";

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import { paths } from "../../../domain/routes";
 import type { UserRole } from "../../../domain/accounts/user";
 import { Dialog } from "../../ui/Dialog";

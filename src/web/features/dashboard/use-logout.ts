@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../i18n/links";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { paths } from "../../../domain/routes";
 import { apiRoute, isSessionEnded, request, UNAUTHORIZED_MESSAGE } from "../../lib/api-client";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import {
   regions as projectedRegions,
   viewBox as projectedViewBox,

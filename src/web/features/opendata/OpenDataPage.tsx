@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import type { Catalogue, CatalogueDataset, CatalogueDownload } from "../../../domain/opendata/catalogue";
 import { formatAsOf, formatNumber, pluralize } from "../../../domain/format";
 import { paths } from "../../../domain/routes";

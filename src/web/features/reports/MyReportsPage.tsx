@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "../../i18n/links";
 import { formatNumber, pluralize } from "../../../domain/format";
 import {
   commentTypeLabels,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import {
   REPORT_NOT_FOUND_TITLE,
   isReportId,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "../../i18n/links";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
 import {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useCallback, useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "../../i18n/links";
 import type { PublicUser } from "../../../domain/accounts/user";
 import { formatNumber, pluralize } from "../../../domain/format";
 import { can } from "../../../domain/permissions";

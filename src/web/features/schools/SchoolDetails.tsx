@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import type { School } from "../../../domain/datasets/schemas";
 import { formatAsOf } from "../../../domain/format";
 import { paths } from "../../../domain/routes";

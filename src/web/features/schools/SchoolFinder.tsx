@@ -1,5 +1,5 @@
 import { type FormEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import type { School, SchoolType } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatNumber, pluralize } from "../../../domain/format";

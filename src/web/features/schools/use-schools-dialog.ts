@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { useNavigate } from "../../i18n/links";
 import type { StateSummary } from "../../../domain/state-summaries";
 import { useHydrated } from "../../ui/useHydrated";
 import { readSchoolsQuery, type SchoolsQuery, writeSchoolsQuery } from "./schools-query";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
 import { lawStatusKey, lawStatusText, lawTitleWithYear } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";

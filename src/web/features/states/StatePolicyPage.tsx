@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateSlug } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber, formatPercent, pluralize } from "../../../domain/format";

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import { formatNumber, pluralize } from "../../../domain/format";
 import { commentTypeLabels } from "../../../domain/reports/report-rules";
 import { describePlace } from "../../../domain/reports/report-place";

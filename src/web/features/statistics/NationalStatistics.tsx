@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import type { Country } from "../../../domain/datasets/schemas";
 import { formatPercent } from "../../../domain/format";
 import type { NationalFigures } from "../../../domain/national-estimates";

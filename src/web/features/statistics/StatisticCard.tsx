@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/links";
 import { paths } from "../../../domain/routes";
 import { DoughnutChart } from "../../ui/DoughnutChart";
 import { ExternalLink } from "../../ui/ExternalLink";

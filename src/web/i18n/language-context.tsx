@@ -1,0 +1,50 @@
+import type { I18n } from "@lingui/core";
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
+import { i18nFor } from "./runtime";
+
+// The page's language for every component below the root. Without a provider (a component test) the
+// language is English, whose messages the test setup loads.
+
+interface LanguageContextValue {
+  language: string;
+  i18n: I18n;
+}
+
+const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+export function LanguageProvider({ language, children }: { language: string; children: ReactNode }) {
+  const value = useMemo(() => ({ language, i18n: i18nFor(language) }), [language]);
+  return <LanguageContext value={value}>{children}</LanguageContext>;
+}
+
+function useLanguageContext(): LanguageContextValue {
+  return useContext(LanguageContext) ?? { language: DEFAULT_LANGUAGE, i18n: i18nFor(DEFAULT_LANGUAGE) };
+}
+
+/** The page's language code ("en", "ha", …). */
+export function useLanguage(): string {
+  return useLanguageContext().language;
+}
+
+export type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+/** `t("reports.titleLabel")`, `t("reports.count", { count })`: a message of the page's language. */
+export function useT(): Translate {
+  const { i18n } = useLanguageContext();
+  return useCallback((id: string, values?: Record<string, unknown>) => i18n._(id, values), [i18n]);
+}
+
+/** An app path (from `paths`) in the page's language: "/states/25" → "/ha/states/25" on a Hausa page. */
+export function useLocalizePath(): (path: string) => string {
+  const language = useLanguage();
+  return useCallback((path: string) => localizePath(path, language), [language]);
+}
+
+/**
+ * For content that exists only in English (key findings, school descriptions, reports, data): `lang="en"`
+ * on its element inside a page of another language, so screen readers pronounce it as English.
+ */
+export function useEnglishContentLang(): "en" | undefined {
+  return useLanguage() === DEFAULT_LANGUAGE ? undefined : DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,91 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { languages, loadCatalogue } from "virtual:i18n";
+import { DEFAULT_LANGUAGE, languageOfPath } from "../../i18n/languages";
+
+// The messages this page has, per language: one Lingui instance per language, filled namespace by
+// namespace from two sources: the loader data of prerendered pages (the HTML carries the messages the page
+// uses) and, for pages rendered in the browser, the catalogue chunks loaded by their clientLoader.
+
+export const languageCodes: readonly string[] = languages.map((language) => language.code);
+
+/** Compiled messages of some namespaces in one language, as loaders return them (plain JSON). */
+export interface MessageBundle {
+  language: string;
+  namespaces: string[];
+  messages: Messages;
+}
+
+const instances = new Map<string, I18n>();
+const loaded = new Map<string, Set<string>>();
+
+export function i18nFor(language: string): I18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = setupI18n({
+      locale: language,
+      messages: { [language]: {} },
+      // Never shown as a message id: a missing message is a defect (a page that did not load a namespace).
+      missing: (_locale, id) => {
+        console.error(`Missing message "${id}" in language "${language}"`);
+        return id;
+      },
+    });
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+/** Adds a loader's messages; the same bundle twice (each render of the page) costs one set lookup. */
+export function addMessages(bundle: MessageBundle): void {
+  const have = loaded.get(bundle.language) ?? new Set<string>();
+  if (bundle.namespaces.every((namespace) => have.has(namespace))) return;
+  i18nFor(bundle.language).load(bundle.language, bundle.messages);
+  for (const namespace of bundle.namespaces) have.add(namespace);
+  loaded.set(bundle.language, have);
+}
+
+export function hasNamespaces(language: string, namespaces: readonly string[]): boolean {
+  const have = loaded.get(language);
+  return have !== undefined && namespaces.every((namespace) => have.has(namespace));
+}
+
+/**
+ * The messages of some namespaces in a language ("common" always among them): loaded once, then kept.
+ * Loaders return the bundle so prerendered HTML carries it; clientLoaders just await it.
+ */
+export async function loadMessages(language: string, namespaces: readonly string[]): Promise<MessageBundle> {
+  const wanted = [...new Set(["common", ...namespaces])];
+  const catalogues = await Promise.all(wanted.map((namespace) => loadCatalogue(language, namespace)));
+  const bundle: MessageBundle = {
+    language,
+    namespaces: wanted,
+    messages: Object.assign({}, ...catalogues) as Messages,
+  };
+  addMessages(bundle);
+  return bundle;
+}
+
+/** The language of a request's URL (a loader's or clientLoader's `request`). */
+export function languageOfRequest(request: Request): string {
+  return languageOfPath(new URL(request.url).pathname, languageCodes);
+}
+
+/** For loaders and clientLoaders: the messages of the page's language. */
+export function pageMessages(request: Request, namespaces: readonly string[]): Promise<MessageBundle> {
+  return loadMessages(languageOfRequest(request), namespaces);
+}
+
+export function languageInfo(code: string) {
+  return languages.find((language) => language.code === code) ?? languages[0];
+}
+
+export { DEFAULT_LANGUAGE, languages };
+
+/**
+ * A translate function for code outside components (a route's `meta`, which gets the location): the
+ * messages of the path's language, which the page's loader has already brought.
+ */
+export function translatorFor(pathname: string): (id: string, values?: Record<string, unknown>) => string {
+  const instance = i18nFor(languageOfPath(pathname, languageCodes));
+  return (id, values) => instance._(id, values);
+}
