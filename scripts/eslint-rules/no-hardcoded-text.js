@@ -29,14 +29,18 @@ export const readAttributes = new Set([
 function hasWords(node) {
   if (!node) return false;
   if (node.type === "Literal") return typeof node.value === "string" && LETTER.test(node.value);
-  if (node.type === "TemplateLiteral") return node.quasis.some((quasi) => LETTER.test(quasi.value.cooked ?? ""));
+  if (node.type === "TemplateLiteral")
+    return node.quasis.some((quasi) => LETTER.test(quasi.value.cooked ?? ""));
   if (node.type === "ConditionalExpression") return hasWords(node.consequent) || hasWords(node.alternate);
-  if (node.type === "LogicalExpression") return hasWords(node.right) || (node.operator !== "&&" && hasWords(node.left));
-  if (node.type === "BinaryExpression" && node.operator === "+") return hasWords(node.left) || hasWords(node.right);
+  if (node.type === "LogicalExpression")
+    return hasWords(node.right) || (node.operator !== "&&" && hasWords(node.left));
+  if (node.type === "BinaryExpression" && node.operator === "+")
+    return hasWords(node.left) || hasWords(node.right);
   return false;
 }
 
-const message = "User-visible text must come from the message catalogues: use t(\"namespace.key\") or <T id=…>.";
+const message =
+  'User-visible text must come from the message catalogues: use t("namespace.key") or <T id=…>.';
 
 export default {
   meta: {
@@ -66,7 +70,9 @@ export default {
         const callee = node.callee;
         const isToast =
           (callee.type === "Identifier" && callee.name === "toast") ||
-          (callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === "toast");
+          (callee.type === "MemberExpression" &&
+            callee.object.type === "Identifier" &&
+            callee.object.name === "toast");
         if (isToast && hasWords(node.arguments[0])) context.report({ node, messageId: "hardcoded" });
       },
     };

@@ -36,11 +36,16 @@ export function readLanguages(): LanguageInfo[] {
   const codes = readdirSync(cataloguesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-  if (!codes.includes(DEFAULT_LANGUAGE)) throw new Error(`${cataloguesDir} has no ${DEFAULT_LANGUAGE} folder`);
+  if (!codes.includes(DEFAULT_LANGUAGE))
+    throw new Error(`${cataloguesDir} has no ${DEFAULT_LANGUAGE} folder`);
   return codes
     .map(readLanguage)
     .sort((a, b) =>
-      a.code === DEFAULT_LANGUAGE ? -1 : b.code === DEFAULT_LANGUAGE ? 1 : a.englishName.localeCompare(b.englishName),
+      a.code === DEFAULT_LANGUAGE
+        ? -1
+        : b.code === DEFAULT_LANGUAGE
+          ? 1
+          : a.englishName.localeCompare(b.englishName),
     );
 }
 

@@ -7,6 +7,7 @@ export const accountMessages = {
   invalidEmail: "Please enter a valid email address",
   nameTooLong: "Names can be at most 100 characters long.",
   nameHasControlCharacters: "Names can only contain letters, spaces and punctuation.",
+  languageInvalid: "Please choose one of the site's languages.",
 
   registered: "Thank you for registering. Please check your e-mail and follow the link in it.",
   welcomeBack: (firstname: string) => `Welcome back, ${firstname}!`,

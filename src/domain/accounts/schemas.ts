@@ -35,6 +35,15 @@ const newPassword = (missing: string) =>
       if (problem) context.addIssue({ code: "custom", message: problem });
     });
 
+/**
+ * The language the account's e-mails are written in: a catalogue's code (src/i18n/catalogues), "en" when
+ * none was given. The server also checks it is one of its languages.
+ */
+export const accountLanguage = z
+  .string({ error: messages.languageInvalid })
+  .regex(/^[a-z]{2,3}$/, { error: messages.languageInvalid })
+  .meta({ description: "A language code of the site: en, ha, yo, ig or pcm." });
+
 const body = <Shape extends z.ZodRawShape>(shape: Shape, missing: string) =>
   z.object(shape, { error: missing });
 
@@ -47,6 +56,7 @@ export const registrationFieldsSchema = body(
     password: newPassword(messages.fillOutAllFields),
     firstname: name(messages.fillOutAllFields),
     lastname: name(messages.fillOutAllFields),
+    language: accountLanguage.optional(),
   },
   messages.fillOutAllFields,
 );
@@ -76,7 +86,11 @@ export const credentialsSchema = body(
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 export const profileSchema = body(
-  { firstname: name(messages.fillRequiredFields), lastname: name(messages.fillRequiredFields) },
+  {
+    firstname: name(messages.fillRequiredFields),
+    lastname: name(messages.fillRequiredFields),
+    language: accountLanguage.optional(),
+  },
   messages.fillRequiredFields,
 );
 export type ProfileChange = z.infer<typeof profileSchema>;

@@ -10,4 +10,6 @@ export interface PublicUser {
   email: string;
   role: UserRole;
   isVerified: boolean;
+  /** The language of the account's e-mails (and of the site, once signed in): "en", "ha", … */
+  language: string;
 }

@@ -78,6 +78,9 @@ export const publicUserSchema = z
     email: z.string(),
     role: userRoleSchema,
     isVerified: z.boolean(),
+    language: z
+      .string()
+      .meta({ description: "The language of the account's e-mails: en, ha, yo, ig or pcm." }),
   })
   .meta({ id: "User" });
 

@@ -1,5 +1,12 @@
 // The web app's languages (docs/translating.md): messages, language-keeping links, the language switch.
-export { useEnglishContentLang, useLanguage, useLocalizePath, useT, type Translate } from "./language-context";
+export {
+  useEnglishContentLang,
+  useLanguage,
+  useLocalizePath,
+  useT,
+  type Translate,
+} from "./language-context";
 export { Link, NavLink, useNavigate } from "./links";
 export { pageMessages, translatorFor, type MessageBundle } from "./runtime";
 export { T } from "./T";
+export { useProblemText } from "./problem-text";

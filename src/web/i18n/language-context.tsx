@@ -22,6 +22,11 @@ function useLanguageContext(): LanguageContextValue {
   return useContext(LanguageContext) ?? { language: DEFAULT_LANGUAGE, i18n: i18nFor(DEFAULT_LANGUAGE) };
 }
 
+/** The page's Lingui instance (its messages), for code that must check whether a message exists. */
+export function useI18n(): I18n {
+  return useLanguageContext().i18n;
+}
+
 /** The page's language code ("en", "ha", …). */
 export function useLanguage(): string {
   return useLanguageContext().language;

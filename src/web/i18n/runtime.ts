@@ -50,11 +50,12 @@ export function hasNamespaces(language: string, namespaces: readonly string[]): 
 }
 
 /**
- * The messages of some namespaces in a language ("common" always among them): loaded once, then kept.
+ * The messages of some namespaces in a language ("common" and "errors" always among them): loaded once, then kept.
  * Loaders return the bundle so prerendered HTML carries it; clientLoaders just await it.
  */
 export async function loadMessages(language: string, namespaces: readonly string[]): Promise<MessageBundle> {
-  const wanted = [...new Set(["common", ...namespaces])];
+  // "common" (the shell) and "errors" (failures by their code, which any page may show) are always there.
+  const wanted = [...new Set(["common", "errors", ...namespaces])];
   const catalogues = await Promise.all(wanted.map((namespace) => loadCatalogue(language, namespace)));
   const bundle: MessageBundle = {
     language,
