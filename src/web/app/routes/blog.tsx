@@ -1,5 +1,5 @@
 import { paths } from "../../../domain/routes";
-import { Link, T, pageMessages, translatorFor, useT } from "../../i18n";
+import { Link, T, pageMessages, translatorFor, useEnglishContentLang, useT } from "../../i18n";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/blog";
 import styles from "./content-page.module.css";
@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function Blog() {
   const t = useT();
+  const englishContent = useEnglishContentLang();
   return (
     <article className={`container ${styles.page}`}>
       <h1>{t("content.blog.title")}</h1>
@@ -22,7 +23,10 @@ export default function Blog() {
       <p>
         <T
           id="content.blog.meanwhile"
-          components={{ home: <Link to={paths.home()} />, sdir: <Link to={paths.sdir()} /> }}
+          components={{
+            home: <Link to={paths.home()} />,
+            sdir: <Link to={paths.sdir()} lang={englishContent} />,
+          }}
         />
       </p>
     </article>
