@@ -19,6 +19,7 @@ const user = {
   email: "ada@example.org",
   role: "user" as const,
   isVerified: true,
+  language: "en",
 };
 
 const credentials = { email: "ada@example.org", password: "Kettle-Drum-42" };
