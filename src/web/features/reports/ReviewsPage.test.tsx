@@ -462,9 +462,7 @@ describe("Reviews: decisions", () => {
     await user.click(within(card).getByRole("button", { name: "Reject" }));
     expect(noteField(card)).toHaveFocus();
     expect(noteField(card)).toHaveAttribute("aria-invalid", "true");
-    expect(noteField(card)).toHaveAccessibleDescription(
-      `${noteHint} Error: ${reviewMessages.noteRequired}`,
-    );
+    expect(noteField(card)).toHaveAccessibleDescription(`${noteHint} Error: ${reviewMessages.noteRequired}`);
     expect(asked).toHaveLength(1);
 
     then(decided({ ...ramp, status: "rejected" }, reviewMessages.rejected));
