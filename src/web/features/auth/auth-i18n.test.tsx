@@ -67,7 +67,7 @@ describe("the registration form in Hausa", () => {
     renderPage((await inLanguage("ha", ["auth"], <RegisterPage />)) as ReactElement, { path: "/register" });
     expect(screen.getByRole("heading", { level: 1, name: "Buɗe asusu" })).toBeInTheDocument();
 
-    await user.type(screen.getByRole("textbox", { name: "Suna na farko" }), "Aisha");
+    await user.type(screen.getByRole("textbox", { name: "Sunan farko" }), "Aisha");
     await user.type(screen.getByRole("textbox", { name: "Sunan iyali" }), "Bello");
     await user.type(screen.getByRole("textbox", { name: "Adireshin imel" }), "aisha@example.org");
     await user.type(screen.getByLabelText("Kalmar sirri", { selector: "input" }), "abcdefgh");

@@ -4,13 +4,15 @@ import { describe, expect, it } from "vitest";
 import { inLanguage } from "../../../test/web/i18n";
 import { DashboardNavigation } from "./DashboardNavigation";
 
+const admin = "admin" as const;
+
 describe("the dashboard's navigation in Hausa", () => {
   it("names the landmark and every page in Hausa, with links kept in Hausa", async () => {
     const router = createMemoryRouter(
       [
         {
           path: "/ha/dashboard",
-          element: await inLanguage("ha", ["dashboard"], <DashboardNavigation role="admin" />),
+          element: await inLanguage("ha", ["dashboard"], <DashboardNavigation role={admin} />),
         },
       ],
       { initialEntries: ["/ha/dashboard"] },
