@@ -70,6 +70,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
           email: alice.email,
           role: "user",
           isVerified: true,
+          language: "en",
         },
       });
       expect((await me(response.json().token)).statusCode).toBe(200);
@@ -270,6 +271,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
           email: alice.email,
           role: "user",
           isVerified: true,
+          language: "en",
         },
       });
     });

@@ -189,6 +189,7 @@ describe("answers are serialised through their schema", () => {
           email: "ada@example.org",
           role: "user",
           isVerified: true,
+          language: "yo",
           passwordHash: "$argon2id$v=19$secret",
         },
         token: "not listed either",
@@ -207,6 +208,7 @@ describe("answers are serialised through their schema", () => {
         email: "ada@example.org",
         role: "user",
         isVerified: true,
+        language: "yo",
       },
     });
   });
