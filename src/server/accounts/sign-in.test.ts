@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
       const token = await signedInUser(t.app, t.db);
       const response = await me(token);
       expect(Object.keys(response.json().user).sort()).toEqual(
-        ["email", "firstname", "id", "isVerified", "lastname", "role", "sessionId"].sort(),
+        ["email", "firstname", "id", "isVerified", "language", "lastname", "role", "sessionId"].sort(),
       );
     });
   });
