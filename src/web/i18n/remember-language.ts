@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { session } from "../lib/session";
 
 // The language a visitor chose, for their next visit: a cookie the server reads when someone opens the
-// home page without a language in its path (a visitor who chose Hausa opening "/" gets "/ha/"). Shared
+// home page without a language in its path (a visitor who chose Hausa opening "/" gets "/ha"). Shared
 // links carry their own language and are never redirected. Signed in, the account keeps it too (for
 // e-mails): the profile's language setting and the sign-up form send it, and so does the switch: the
 // choice waits in this browser until the page in that language has loaded (a request sent while the
