@@ -7,7 +7,8 @@ import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
-import { myReportsMessages, MyReportsPage } from "./MyReportsPage";
+import { MyReportsPage } from "./MyReportsPage";
+import { myReportsMessages } from "./test-messages";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { ikejaMarket, mediaView, report, signIn } from "../../../test/web/reports";
 
