@@ -14,7 +14,6 @@ import {
   PHOTO_MAX_COUNT,
   VIDEO_MAX_BYTES,
   photoTypes,
-  reportMessages,
   videoTypes,
   type CommentType,
   type MediaChoice,
