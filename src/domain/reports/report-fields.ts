@@ -212,11 +212,7 @@ export function checkReportText(
 type Refuse = (field: ReportFieldName, message: string, rule: ReportRule, missing?: boolean) => void;
 
 /** State, LGA (as the registry spells it), place name, date and how much of it is published. */
-function checkPlace(
-  input: ReportText,
-  today: string,
-  refuse: Refuse,
-): ReportPlace | null {
+function checkPlace(input: ReportText, today: string, refuse: Refuse): ReportPlace | null {
   const text = (field: keyof ReportText) => input[field]?.trim() ?? "";
   let ok = true;
   const problem: Refuse = (field, message, rule, missing = false) => {

@@ -1,14 +1,12 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadCatalogue } from "virtual:i18n";
 import { installFakeXhr } from "../../../test/web/fake-xhr";
 import { signIn } from "../../../test/web/reports";
-import { LanguageProvider } from "../../i18n/language-context";
-import { addMessages, i18nFor } from "../../i18n/runtime";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { EyewitnessPage } from "./EyewitnessPage";
+import { inLanguageWithEnglishShell } from "./test-language";
 
 // The form on a Hausa page: its own words, its own checks and the server's refusals, all in Hausa.
 
@@ -26,25 +24,12 @@ afterEach(() => {
   toast.clear();
 });
 
-/**
- * The page in Hausa: the `report` catalogue in Hausa. (Like inLanguage("ha", ["report"], …), except that the
- * shell's namespaces, which have no Hausa files on this branch yet, are English here: the catalogue plugin
- * cannot load a language's namespace that has no file.)
- */
-async function inHausa(ui: React.ReactNode) {
-  const english = i18nFor("en").messages;
-  const shell = Object.fromEntries(
-    Object.entries(english).filter(([id]) => id.startsWith("common.") || id.startsWith("errors.")),
-  );
-  addMessages({ language: "ha", namespaces: ["common", "errors"], messages: shell });
-  addMessages({ language: "ha", namespaces: ["report"], messages: await loadCatalogue("ha", "report") });
-  return <LanguageProvider language="ha">{ui}</LanguageProvider>;
-}
-
 async function showPageInHausa() {
   const user = userEvent.setup();
   render(
-    await inHausa(
+    await inLanguageWithEnglishShell(
+      "ha",
+      ["report"],
       <>
         <EyewitnessPage />
         <Toaster />
@@ -65,7 +50,9 @@ const lgaSelect = () => screen.getByRole("combobox", { name: "Ƙaramar hukuma" }
 describe("the eyewitness form in Hausa", () => {
   it("speaks Hausa, and says what its own checks found in Hausa", async () => {
     const user = await showPageInHausa();
-    expect(screen.getByRole("heading", { level: 1, name: "Rahoton shaidar gani da ido" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Rahoton shaidar gani da ido" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Barka da zuwa, Amina.")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "Shinge" })).toBeInTheDocument();
     expectNoMessageIds();
@@ -86,7 +73,10 @@ describe("the eyewitness form in Hausa", () => {
     await user.selectOptions(lgaSelect(), "Ikeja");
     await user.type(screen.getByLabelText("Ranar da abin ya faru"), "2026-11-20");
     await user.click(screen.getByRole("radio", { name: "Shinge" }));
-    await user.type(screen.getByRole("textbox", { name: "Sharhi" }), "The ramp at the hospital is too steep.");
+    await user.type(
+      screen.getByRole("textbox", { name: "Sharhi" }),
+      "The ramp at the hospital is too steep.",
+    );
     await user.click(sendButton());
     await act(async () =>
       xhr.latest().respond(400, {
@@ -101,7 +91,9 @@ describe("the eyewitness form in Hausa", () => {
     expect(lgaSelect()).toHaveAttribute("aria-invalid", "true");
     expect(lgaSelect()).toHaveAccessibleDescription(expect.stringContaining(sentence));
     expect(within(screen.getByRole("region", { name: /./ })).getByText(sentence)).toBeInTheDocument();
-    expect(screen.getByText("Duk abin da kuka rubuta kuka zaɓa yana nan: kuna iya sake aikawa.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Duk abin da kuka rubuta kuka zaɓa yana nan: kuna iya sake aikawa."),
+    ).toBeInTheDocument();
     expect(document.body.textContent).not.toContain("Please choose a local government area of Lagos.");
     expectNoMessageIds();
   });

@@ -91,9 +91,7 @@ export function OutboxSender() {
   return (
     <div role="status" className={styles.outbox}>
       {ready && waiting > 0 ? <p>{t("report.outbox.waiting", { count: waiting })}</p> : null}
-      {ready
-        ? notes.map((note, index) => <p key={index}>{noteText(note, t, language)}</p>)
-        : null}
+      {ready ? notes.map((note, index) => <p key={index}>{noteText(note, t, language)}</p>) : null}
     </div>
   );
 }

@@ -88,7 +88,8 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
     setProblems(refused);
     const count = photos.length + added.length;
     const summary = t("report.photos.added", { count: added.length, chosen: count, max: PHOTO_MAX_COUNT });
-    const shrinkNote = toShrink.length > 0 ? t("report.photos.shrinkingLarge", { count: toShrink.length }) : "";
+    const shrinkNote =
+      toShrink.length > 0 ? t("report.photos.shrinkingLarge", { count: toShrink.length }) : "";
     setStatus([summary, ...refused, shrinkNote].filter(Boolean).join(" "));
     if (toShrink.length > 0) void shrinkAndAdd(toShrink);
   }

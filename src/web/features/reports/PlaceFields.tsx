@@ -68,9 +68,7 @@ export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceF
           aria-describedby={describedBy(ids.lga, { hint: lgaHint, error: errors.lga })}
         >
           <option value="">
-            {state
-              ? t("report.place.chooseLga", { state: state.state })
-              : t("report.place.chooseStateFirst")}
+            {state ? t("report.place.chooseLga", { state: state.state }) : t("report.place.chooseStateFirst")}
           </option>
           {state?.lgas.map((lga) => (
             <option key={lga} value={lga}>

@@ -10,7 +10,6 @@ import { formatFileSize } from "./report-format";
 
 export const VIDEO_ACCEPT = "video/mp4,video/quicktime,video/x-msvideo";
 
-
 export interface VideoChoiceProps {
   source: VideoSource;
   onSourceChange: (source: VideoSource) => void;

@@ -33,8 +33,7 @@ import { i18nFor } from "../../i18n/runtime";
  */
 export type CheckWords = (key: string, values?: Record<string, string | number>) => string;
 
-export const englishCheckWords: CheckWords = (key, values) =>
-  i18nFor("en")._(`report.checks.${key}`, values);
+export const englishCheckWords: CheckWords = (key, values) => i18nFor("en")._(`report.checks.${key}`, values);
 
 /** Ids of the form's inputs: the error summary links to them, the tests find fields by their labels. */
 export const reportFields = {
@@ -188,7 +187,10 @@ export function checkEyewitnessDraft(
   const all = consent ? [...problems, consent] : problems;
   const onFormField = (problem: ReportFieldProblem): FieldProblem => {
     const rule = problemRule(problem);
-    return { fieldId: fieldOfServerField(problem.field) ?? problem.field, message: say(rule.key, rule.values) };
+    return {
+      fieldId: fieldOfServerField(problem.field) ?? problem.field,
+      message: say(rule.key, rule.values),
+    };
   };
   const missing = all.filter((problem) => problem.missing).map(onFormField);
   const other = all.filter((problem) => !problem.missing).map(onFormField);
