@@ -4,7 +4,7 @@ import { pageMeta } from "../../page-title";
 import type { Route } from "./+types/my-reports";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await pageMessages(request, ["report", "myReports"]);
+  await pageMessages(request, ["report", "myReports", "published"]);
   return null;
 }
 
