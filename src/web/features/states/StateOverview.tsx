@@ -88,7 +88,9 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
           {t("states.overview.downloadState", { state: state.name })}
         </a>
       </p>
-      {details.status === "loading" ? <Spinner label={t("states.overview.loading", { state: state.name })} /> : null}
+      {details.status === "loading" ? (
+        <Spinner label={t("states.overview.loading", { state: state.name })} />
+      ) : null}
       {details.status === "failed" ? (
         <div role="alert" className={styles.problem}>
           <p>{t("states.overview.failed")}</p>

@@ -91,11 +91,7 @@ export function StatePolicyPage({
       <section aria-labelledby="overview-heading" className={styles.section}>
         <h2 id="overview-heading">{t("states.page.overview")}</h2>
         {/* The description is English content: ExpandableText needs a `lang` for its text (see the report). */}
-        {record.desc ? (
-          <ExpandableText text={record.desc} />
-        ) : (
-          <p>{t("states.page.noOverview")}</p>
-        )}
+        {record.desc ? <ExpandableText text={record.desc} /> : <p>{t("states.page.noOverview")}</p>}
         <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
       </section>
 
