@@ -17,6 +17,7 @@ export function signIn(fields: Partial<SessionUser> = {}): SessionUser {
     email: "amina@example.org",
     role: "user",
     isVerified: true,
+    language: "en",
     token: "session-token-of-amina",
     ...fields,
   };

@@ -12,7 +12,12 @@ export function DraftNotice({ email = configuredContacts.email }: { email?: stri
   const language = useLanguage();
   if (languageInfo(language)?.status !== "draft") return null;
   const subject = encodeURIComponent(`Translation (${languageInfo(language)?.englishName ?? language})`);
-  const link = email ? <a href={`mailto:${email}?subject=${subject}`} /> : <Link to={paths.about()} />;
+  const link = email ? (
+    // eslint-disable-next-line jsx-a11y/anchor-has-content -- <T> puts the message's words in the link
+    <a href={`mailto:${email}?subject=${subject}`} />
+  ) : (
+    <Link to={paths.about()} />
+  );
   return (
     <p className="container draft-notice" role="note">
       <T id="common.draftNotice" components={{ link }} />

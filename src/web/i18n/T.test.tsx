@@ -1,3 +1,4 @@
+/* eslint-disable jsx-a11y/anchor-has-content -- formatRichText fills the links with the message's words */
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { inLanguage } from "../../test/web/i18n";
