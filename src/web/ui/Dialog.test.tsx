@@ -2,7 +2,8 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Dialog, useTopModalDialog } from "./Dialog";
+import { Dialog } from "./Dialog";
+import { useTopModalDialog } from "./modal-stack";
 
 // jsdom has no showModal/close. This stand-in behaves like a browser for what the component relies on:
 // the open attribute, Escape firing a cancelable "cancel" then closing unless prevented, and "close".

@@ -1,15 +1,8 @@
-import {
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useEffectEvent,
-  useId,
-  useRef,
-  useSyncExternalStore,
-} from "react";
+import { type ReactNode, type RefObject, useEffect, useEffectEvent, useId, useRef } from "react";
 import { useT } from "../i18n/language-context";
 import styles from "./Dialog.module.css";
 import { keepTabInside } from "./focus-trap";
+import { addOpenModal, removeOpenModal } from "./modal-stack";
 
 // Accessibility contract: a native <dialog> opened with showModal(), so the page behind is inert and
 // hidden from screen readers. Its accessible name is the title (an h2). Opening moves focus into it (the
@@ -73,8 +66,7 @@ export function Dialog({
       dialog.setAttribute("open", "");
       dialog.addEventListener("keydown", onEscapeKey);
     }
-    openModals.push(dialog);
-    publishModals();
+    addOpenModal(dialog);
     (initialFocusRef?.current ?? closeButtonRef.current)?.focus();
 
     return () => {
@@ -83,9 +75,7 @@ export function Dialog({
       dialog.removeEventListener("close", onNativeClose);
       dialog.removeEventListener("keydown", onEscapeKey);
       dialog.removeEventListener("keydown", onTabKey);
-      const index = openModals.indexOf(dialog);
-      if (index !== -1) openModals.splice(index, 1);
-      publishModals();
+      removeOpenModal(dialog);
       if (native && typeof dialog.close === "function") {
         if (dialog.open) dialog.close();
       } else {
@@ -119,30 +109,5 @@ export function Dialog({
       </div>
       <div className={styles.body}>{children}</div>
     </dialog>
-  );
-}
-
-// While a modal dialog is open everything outside it is inert: not clickable and not announced. Shared
-// live regions (the toasts) read this to render inside the topmost open dialog instead.
-const openModals: HTMLDialogElement[] = [];
-const modalListeners = new Set<() => void>();
-let topModal: HTMLDialogElement | null = null;
-
-function publishModals() {
-  topModal = openModals.at(-1) ?? null;
-  for (const listener of modalListeners) listener();
-}
-
-function subscribeModals(listener: () => void): () => void {
-  modalListeners.add(listener);
-  return () => modalListeners.delete(listener);
-}
-
-/** The topmost open modal dialog, or null; use it as a portal target for content that must stay usable. */
-export function useTopModalDialog(): HTMLDialogElement | null {
-  return useSyncExternalStore(
-    subscribeModals,
-    () => topModal,
-    () => null,
   );
 }

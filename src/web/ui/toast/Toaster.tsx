@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
-import { useTopModalDialog } from "../Dialog";
+import { useTopModalDialog } from "../modal-stack";
 import { useT } from "../../i18n/language-context";
 import styles from "./Toaster.module.css";
 import { currentToasts, subscribeToasts, toast, TOAST_DURATION_MS, type Toast } from "./toast-store";
