@@ -1,8 +1,7 @@
-import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 import {
   catalogueFile,
-  cataloguesDir,
   readLanguages,
   readMessages,
   readNamespaces,
@@ -23,7 +22,7 @@ function compileNamespace(language: string, namespace: string): Record<string, u
   const compiled: Record<string, unknown> = {};
   for (const [id, message] of Object.entries(messages)) {
     try {
-      compiled[id] = compileMessage(message);
+      compiled[id] = compileMessageOrThrow(message);
     } catch (error) {
       throw new Error(
         `${catalogueFile(language, namespace)}: "${id}" is not a valid ICU message: ${(error as Error).message}`,
@@ -44,9 +43,9 @@ export function i18nCatalogues(): Plugin {
       if (!id.startsWith("\0")) return undefined;
       const moduleId = id.slice(1);
       if (moduleId === I18N_MODULE_ID) {
-        this.addWatchFile(cataloguesDir);
         const languages = readLanguages();
         const namespaces = readNamespaces();
+        for (const language of languages) this.addWatchFile(catalogueFile(language.code, "language"));
         const loaders = languages.flatMap((language) =>
           namespaces.map((namespace) => {
             const key = `${language.code}/${namespace}`;
