@@ -88,7 +88,12 @@ function HomeLoadFailure() {
   return (
     <div className="container">
       <p role="alert">
-        <T id="home.loadFailure" components={{ reload: <a href={localize(paths.home())} /> }} />
+        <T
+          id="home.loadFailure"
+          // A full load, not an in-app link; the message gives the link its words.
+          // eslint-disable-next-line jsx-a11y/anchor-has-content
+          components={{ reload: <a href={localize(paths.home())} /> }}
+        />
       </p>
     </div>
   );

@@ -52,9 +52,7 @@ export function EducationSection({
           </button>
           <p className={styles.download}>
             <a href={openDataPath("schools", "csv", selected ? `?state=${selected.slug}` : "")} download>
-              {selected
-                ? t("education.downloadState", { name: selected.name })
-                : t("education.download")}
+              {selected ? t("education.downloadState", { name: selected.name }) : t("education.download")}
             </a>
           </p>
         </div>
