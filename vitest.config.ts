@@ -15,6 +15,7 @@ export default defineConfig({
           environment: "node",
           include: [
             "src/domain/**/*.test.ts",
+            "src/i18n/**/*.test.ts",
             "src/server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "bench/**/*.test.ts",

@@ -3,6 +3,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { paths } from "../../src/domain/routes";
+import { readLanguages } from "../../src/i18n/catalogue-files";
+import { localizePath } from "../../src/i18n/languages";
 import { homeFirstLoadJsBudgetBytes, otherFirstLoadJsBudgetBytes } from "./budgets";
 
 // What each public route makes a phone download before it is usable: the JavaScript and CSS of its first
@@ -42,7 +44,10 @@ function prerendered(pathname: string, jsBudgetBytes = otherFirstLoadJsBudgetByt
 
 /** The public routes whose first load is measured and budgeted. Add a route here to budget it. */
 export const firstLoadRoutes: FirstLoadRoute[] = [
-  prerendered(paths.home(), homeFirstLoadJsBudgetBytes),
+  // The home page in every language: a page's messages come with its HTML, never in its JavaScript.
+  ...readLanguages().map((language) =>
+    prerendered(localizePath(paths.home(), language.code), homeFirstLoadJsBudgetBytes),
+  ),
   prerendered(paths.about()),
   prerendered(paths.states()),
   prerendered(paths.estimates()),

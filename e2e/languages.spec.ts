@@ -1,0 +1,173 @@
+import type { Page } from "@playwright/test";
+import { readLanguages } from "../src/i18n/catalogue-files";
+import { inLanguage, message, messageIdPattern, plain } from "./support/catalogues";
+import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+
+// The five languages end to end: prerendered pages per language, <html lang> and hreflang, the language
+// switch (by keyboard), a shared link opening in its language, and e-mails in the account's language.
+
+const languages = readLanguages();
+const codes = languages.map((language) => language.code);
+const prefix = (code: string) => (code === "en" ? "" : `/${code}`);
+
+async function expectNoMessageIds(page: Page) {
+  const text = await page.locator("body").innerText();
+  expect(text, "a message id instead of its text").not.toMatch(messageIdPattern());
+}
+
+async function expectAlternates(page: Page, path: string) {
+  for (const code of codes) {
+    await expect(page.locator(`head link[rel="alternate"][hreflang="${code}"]`)).toHaveAttribute(
+      "href",
+      code === "en" ? path : `/${code}${path === "/" ? "" : path}`,
+    );
+  }
+  await expect(page.locator('head link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+    "href",
+    path,
+  );
+}
+
+for (const language of languages) {
+  test(`the home page in ${language.englishName}: lang, hreflang, draft notice, no message ids, no axe violations`, async ({
+    page,
+  }) => {
+    await page.goto(`${prefix(language.code)}/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", language.code);
+    await expectAlternates(page, "/");
+    await expect(
+      page.getByRole("link", { name: plain(message(language.code, "common.skipToMain")) }),
+    ).toBeAttached();
+    const notice = page
+      .getByRole("note")
+      .filter({ hasText: plain(message(language.code, "common.draftNotice")) });
+    await expect(notice).toHaveCount(language.status === "draft" ? 1 : 0);
+    await expectNoMessageIds(page);
+    await expectNoAxeViolations(page, `home page in ${language.englishName}`);
+  });
+}
+
+test("the language switch in the header works by keyboard, keeps the page, and is remembered for /", async ({
+  page,
+}) => {
+  await page.goto("/states/25");
+  const summary = page.locator("header details summary");
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  const hausa = page.locator("header").getByRole("link", { name: "Hausa", exact: true });
+  await expect(hausa).toHaveAttribute("lang", "ha");
+  await expect(hausa).toHaveAttribute("hreflang", "ha");
+  await expect(page.locator("header").getByRole("link", { name: "English" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await hausa.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/ha\/states\/25$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ha");
+  await expectAlternates(page, "/states/25");
+  await expectNoMessageIds(page);
+
+  // The choice is remembered: the bare home page opens in Hausa; a shared English link stays English.
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/ha$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ha");
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  // Back to English from the footer's list.
+  await page.goto("/ha/about");
+  await page.locator("footer").getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("a shared Igbo link opens in Igbo, and its links stay in Igbo", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await page.goto("/ig/states/25");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ig");
+  await expectAlternates(page, "/states/25");
+  const footerLinks = await page
+    .locator("footer nav")
+    .first()
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  expect(footerLinks.filter((href) => href.startsWith("/")).every((href) => href.startsWith("/ig/"))).toBe(
+    true,
+  );
+  await page
+    .locator("footer")
+    .getByRole("link", { name: plain(message("ig", "common.about")) })
+    .click();
+  await expect(page).toHaveURL(/\/ig\/about$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ig");
+  await expectNoMessageIds(page);
+  await context.close();
+});
+
+test("registering on the Yoruba site sends the verification e-mail in Yoruba, linking to the Yoruba site", async ({
+  page,
+}) => {
+  const email = `yoruba.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.org`;
+  await page.goto("/yo/register");
+  await expect(page.locator("html")).toHaveAttribute("lang", "yo");
+  await page.getByRole("textbox", { name: inLanguage("yo", "First name") }).fill("Adébáyọ̀");
+  await page.getByRole("textbox", { name: inLanguage("yo", "Last name") }).fill("Ọlánrewájú");
+  await page.getByRole("textbox", { name: inLanguage("yo", "E-mail address") }).fill(email);
+  await page.getByLabel(inLanguage("yo", "Password"), { exact: true }).fill("Kettle-Drum-42");
+  await page.getByLabel(inLanguage("yo", "Confirm password"), { exact: true }).fill("Kettle-Drum-42");
+  await page.getByRole("button", { name: inLanguage("yo", "Create account") }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: inLanguage("yo", "Verification Email Sent!") }),
+  ).toBeVisible();
+
+  const mail = await waitForMail(email, (candidate) =>
+    candidate.links.some((link) => link.includes("/verify-email/")),
+  );
+  expect(mail.subject).toBe(message("yo", "email.verifySubject"));
+  const link = new URL(mail.links.find((candidate) => candidate.includes("/verify-email/")) ?? "");
+  expect(link.pathname).toMatch(/^\/yo\/verify-email\//);
+  await page.goto(link.pathname);
+  await expect(page).toHaveURL(/\/yo\/dashboard$/, { timeout: 10_000 });
+  await expect(page.locator("html")).toHaveAttribute("lang", "yo");
+});
+
+test("Yoruba, Hausa and Igbo letters render from the page's fonts, never as empty boxes", async ({
+  page,
+}) => {
+  await page.goto("/yo");
+  const letters = "ẹọṣẸỌṢàáèéìíòóùúẹ́ọ̀ńɓɗƙƁƊƘʼyịọụỊỌỤṅṄ";
+  const tofu = await page.evaluate((text) => {
+    const font = getComputedStyle(document.body).font;
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 64;
+    const context = canvas.getContext("2d", { willReadFrequently: true });
+    if (!context) throw new Error("no canvas");
+    const draw = (character: string) => {
+      context.clearRect(0, 0, 64, 64);
+      context.font = font.replace(/\d+(\.\d+)?px/, "40px");
+      context.fillText(character, 8, 48);
+      return Array.from(context.getImageData(0, 0, 64, 64).data).join(",");
+    };
+    // A private-use code point no font has: what a missing glyph looks like in this browser.
+    const missing = draw("\u{10FFFD}");
+    const blank = (() => {
+      context.clearRect(0, 0, 64, 64);
+      return Array.from(context.getImageData(0, 0, 64, 64).data).join(",");
+    })();
+    return [...new Intl.Segmenter().segment(text)]
+      .map((part) => part.segment)
+      .filter((character) => {
+        const drawn = draw(character);
+        return drawn === missing || drawn === blank;
+      });
+  }, letters);
+  expect(tofu, "letters drawn as a missing glyph").toEqual([]);
+});
