@@ -141,6 +141,6 @@ signedInTest(
     const { signedIn: moderator } = await newStaff(request, "moderator");
     await openSignedIn(page, moderator, "/dashboard/reviews");
     await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
-    await filterControlsAreControlSized(page, "Filter the reports");
+    await filterControlsAreControlSized(page, "Filter the review queue");
   },
 );

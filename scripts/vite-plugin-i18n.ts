@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 import {
@@ -65,8 +66,10 @@ export function i18nCatalogues(): Plugin {
       }
       if (moduleId.startsWith(CATALOGUE_PREFIX)) {
         const [language = "", namespace = ""] = moduleId.slice(CATALOGUE_PREFIX.length).split("/");
-        this.addWatchFile(catalogueFile("en", namespace));
-        this.addWatchFile(catalogueFile(language, namespace));
+        // Watched when they exist (a language may not have this namespace yet; Vite resolves watched files).
+        for (const file of [catalogueFile("en", namespace), catalogueFile(language, namespace)]) {
+          if (existsSync(file)) this.addWatchFile(file);
+        }
         return `export default ${JSON.stringify(compileNamespace(language, namespace))};\n`;
       }
       return undefined;

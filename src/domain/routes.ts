@@ -1,3 +1,5 @@
+import { withoutLanguage } from "../i18n/languages.ts";
+
 // Every path of the web app is built here, so links, the prerender list and the server's fallback agree.
 
 export const paths = {
@@ -51,18 +53,22 @@ export const staticPublicPaths = [
 /**
  * Pages rendered only in the browser (signed-in pages, links carrying a token). The server answers them
  * with the app shell and status 200; any other path without a prerendered page gets the shell with 404.
+ * `languages` are the codes whose prefix the path may carry ("/yo/verify-email/…"); without them only
+ * unprefixed (English) paths are recognised.
  */
 const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, /^\/verify-email(\/.*)?$/, /^\/reset-password(\/.*)?$/];
 
-export function isClientOnlyPath(pathname: string): boolean {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+export function isClientOnlyPath(pathname: string, languages: readonly string[] = []): boolean {
+  const bare = withoutLanguage(pathname, languages);
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
 }
 
 /**
  * Unknown ids of the state and school pages get those pages' own "not found" (rendered by the app from the
  * app shell); every other unknown path gets the prerendered "Page not found", readable without JavaScript.
+ * `languages` as for isClientOnlyPath.
  */
-export function hasOwnNotFound(pathname: string): boolean {
-  return /^\/(states|schools)\/[^/]+\/?$/.test(pathname);
+export function hasOwnNotFound(pathname: string, languages: readonly string[] = []): boolean {
+  return /^\/(states|schools)\/[^/]+\/?$/.test(withoutLanguage(pathname, languages));
 }

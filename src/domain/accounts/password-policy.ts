@@ -83,7 +83,15 @@ export function describePasswordProblems(password: string): string | null {
   const { problems } = checkPassword(password);
   if (problems.includes("tooLong")) return passwordMessages.tooLong;
   if (problems.includes("common")) return passwordMessages.common;
-  const needs = passwordRules.filter((rule) => problems.includes(rule.id)).map((rule) => rule.need);
+  return describeMissingRules(problems);
+}
+
+/**
+ * The sentence for rules a password does not meet, in display order ("Your password needs a number."), or
+ * null for none. The web app uses it to recognise the server's sentence and say it in the page's language.
+ */
+export function describeMissingRules(missing: readonly string[]): string | null {
+  const needs = passwordRules.filter((rule) => missing.includes(rule.id)).map((rule) => rule.need);
   return needs.length === 0 ? null : `Your password needs ${joinWithAnd(needs)}.`;
 }
 

@@ -15,6 +15,8 @@ export interface NewUser {
   email: string;
   firstname: string;
   lastname: string;
+  /** The language of the account's e-mails; the column's default ("en") when not given. */
+  language?: string | undefined;
 }
 
 /** Creates the user, or returns undefined when the address already has an account. */
@@ -25,6 +27,7 @@ export async function insertUser(db: Database, user: NewUser, at: Date): Promise
       email: user.email,
       firstname: user.firstname,
       lastname: user.lastname,
+      ...(user.language === undefined ? {} : { language: user.language }),
       createdAt: at,
       updatedAt: at,
     })
@@ -83,15 +86,21 @@ export async function findTokenHolder(
   return owner;
 }
 
+/** New names and, when given, a new language for the account's e-mails. */
 export async function renameUser(
   db: Database,
   id: number,
-  names: { firstname: string; lastname: string },
+  names: { firstname: string; lastname: string; language?: string | undefined },
   at: Date,
 ): Promise<PublicUser | undefined> {
   const [renamed] = await db
     .update(users)
-    .set({ firstname: names.firstname, lastname: names.lastname, updatedAt: at })
+    .set({
+      firstname: names.firstname,
+      lastname: names.lastname,
+      ...(names.language === undefined ? {} : { language: names.language }),
+      updatedAt: at,
+    })
     .where(eq(users.id, id))
     .returning(publicUserColumns);
   return renamed;

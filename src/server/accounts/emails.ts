@@ -1,76 +1,76 @@
 import { paths } from "../../domain/routes";
-import { composeMail, greeting, type OutgoingMail } from "../mail/compose";
+import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
+import { composeMail, emailText, greeting, type OutgoingMail } from "../mail/compose";
 
-// The e-mails of the accounts module. Links are built from PUBLIC_URL, never from the request's Host
-// header (DESIGN §7), so a forged Host cannot send someone's token elsewhere.
+// The e-mails of the accounts module, in the recipient's language (the "email" catalogue), with links to
+// the pages in that language. Links are built from PUBLIC_URL, never from the request's Host header
+// (DESIGN §7), so a forged Host cannot send someone's token elsewhere.
 
 interface Recipient {
   email: string;
   firstname: string;
+  /** The account's language (a catalogue's code); English when not given. */
+  language?: string;
+}
+
+/** What every e-mail here starts from: its language, its messages, the greeting, links in the language. */
+function framing(to: Recipient, publicUrl: string) {
+  const language = to.language ?? DEFAULT_LANGUAGE;
+  return {
+    language,
+    t: emailText(language),
+    hello: greeting(to.firstname, language),
+    link: (path: string) => `${publicUrl}${localizePath(path, language)}`,
+  };
 }
 
 export function verificationEmail(to: Recipient, publicUrl: string, token: string): OutgoingMail {
+  const { language, t, hello, link } = framing(to, publicUrl);
   return composeMail(to.email, {
-    subject: "Verify your e-mail address for Inclusion Atlas",
-    heading: "Verify your e-mail address",
-    paragraphs: [
-      greeting(to.firstname),
-      "Thank you for registering with Inclusion Atlas. Please confirm that this e-mail address is yours by following the link below. You will then be signed in.",
-    ],
-    actions: [{ label: "Verify my e-mail address", url: `${publicUrl}${paths.verifyEmail(token)}` }],
-    closing: [
-      "The link works once and expires in 24 hours.",
-      "If you did not register, you can ignore this e-mail; no account will be activated.",
-    ],
+    language,
+    subject: t("verification.subject"),
+    heading: t("verification.heading"),
+    paragraphs: [hello, t("verification.intro")],
+    actions: [{ label: t("verification.action"), url: link(paths.verifyEmail(token)) }],
+    closing: [t("verification.expiry"), t("verification.notYou")],
   });
 }
 
 export function passwordResetEmail(to: Recipient, publicUrl: string, token: string): OutgoingMail {
+  const { language, t, hello, link } = framing(to, publicUrl);
   return composeMail(to.email, {
-    subject: "Reset your Inclusion Atlas password",
-    heading: "Reset your password",
-    paragraphs: [
-      greeting(to.firstname),
-      "We received a request to reset the password of your Inclusion Atlas account. Follow the link below to choose a new password.",
-    ],
-    actions: [{ label: "Choose a new password", url: `${publicUrl}${paths.resetPassword(token)}` }],
-    closing: [
-      "The link works once and expires in 1 hour. Choosing a new password signs you out on all your devices.",
-      "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
-    ],
+    language,
+    subject: t("passwordReset.subject"),
+    heading: t("passwordReset.heading"),
+    paragraphs: [hello, t("passwordReset.intro")],
+    actions: [{ label: t("passwordReset.action"), url: link(paths.resetPassword(token)) }],
+    closing: [t("passwordReset.expiry"), t("passwordReset.notYou")],
   });
 }
 
 /** Sent instead of a verification link when someone registers with an address that has an account. */
 export function alreadyRegisteredEmail(to: Recipient, publicUrl: string, resetToken: string): OutgoingMail {
+  const { language, t, hello, link } = framing(to, publicUrl);
   return composeMail(to.email, {
-    subject: "You already have an Inclusion Atlas account",
-    heading: "You already have an account",
-    paragraphs: [
-      greeting(to.firstname),
-      "Someone, probably you, tried to register on Inclusion Atlas with this e-mail address. This address already has an account, so no new account was created.",
-      "If you remember your password, sign in. If you have forgotten it, or never finished registering, choose a new password: this also confirms your e-mail address.",
-    ],
+    language,
+    subject: t("alreadyRegistered.subject"),
+    heading: t("alreadyRegistered.heading"),
+    paragraphs: [hello, t("alreadyRegistered.intro"), t("alreadyRegistered.options")],
     actions: [
-      { label: "Sign in to Inclusion Atlas", url: `${publicUrl}${paths.login()}` },
-      { label: "Choose a new password", url: `${publicUrl}${paths.resetPassword(resetToken)}` },
+      { label: t("alreadyRegistered.signIn"), url: link(paths.login()) },
+      { label: t("alreadyRegistered.choosePassword"), url: link(paths.resetPassword(resetToken)) },
     ],
-    closing: [
-      "The new-password link works once and expires in 1 hour.",
-      "If this was not you, you can ignore this e-mail. Nobody can use your account without your password.",
-    ],
+    closing: [t("alreadyRegistered.expiry"), t("alreadyRegistered.notYou")],
   });
 }
 
 export function passwordChangedEmail(to: Recipient, publicUrl: string): OutgoingMail {
+  const { language, t, hello, link } = framing(to, publicUrl);
   return composeMail(to.email, {
-    subject: "Your Inclusion Atlas password was changed",
-    heading: "Your password was changed",
-    paragraphs: [
-      greeting(to.firstname),
-      "The password of your Inclusion Atlas account has just been changed, and you have been signed out on all your devices.",
-      "If you did this, there is nothing more to do. If you did not, ask for a new password straight away.",
-    ],
-    actions: [{ label: "Ask for a new password", url: `${publicUrl}${paths.forgotPassword()}` }],
+    language,
+    subject: t("passwordChanged.subject"),
+    heading: t("passwordChanged.heading"),
+    paragraphs: [hello, t("passwordChanged.intro"), t("passwordChanged.advice")],
+    actions: [{ label: t("passwordChanged.action"), url: link(paths.forgotPassword()) }],
   });
 }

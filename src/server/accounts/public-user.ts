@@ -9,6 +9,7 @@ export const publicUserColumns = {
   email: users.email,
   role: users.role,
   isVerified: users.isVerified,
+  language: users.language,
 };
 
 export function toPublicUser(row: PublicUser): PublicUser {
@@ -19,5 +20,6 @@ export function toPublicUser(row: PublicUser): PublicUser {
     email: row.email,
     role: row.role,
     isVerified: row.isVerified,
+    language: row.language,
   };
 }

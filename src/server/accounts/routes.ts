@@ -12,10 +12,12 @@ import {
   type Registration,
 } from "../../domain/accounts/schemas";
 import { api } from "../../domain/api";
+import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { recordAudit } from "../audit/audit-log";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
+import { isSiteLanguage } from "../i18n/server-messages";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import { enqueueMail } from "../mail/outbox";
 import { routeSchema } from "../openapi/route-schema";
@@ -137,6 +139,16 @@ async function tokenHolderPasswordProblem(db: Database, token: string, password:
   };
 }
 
+/**
+ * The language of an account's e-mails must be one the site has (a catalogue folder): the contract only
+ * checks its shape.
+ */
+function checkLanguage(language: string | undefined): void {
+  if (language !== undefined && !isSiteLanguage(language)) {
+    throw new HttpError(400, messages.languageInvalid, { field: "language" });
+  }
+}
+
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -150,6 +162,7 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
   auth.post("/register", { schema: routeSchema(api.accounts.register) }, async (request, reply) => {
     await limits.countIp(request, reply, "register");
     const registration = parseBody(registrationSchema, request.body);
+    checkLanguage(registration.language);
     await limits.countAccount(request, reply, "register");
     if (isAmongMostCommonPasswords(registration.password)) {
       throw new HttpError(400, passwordMessages.common, { field: "password" });
@@ -295,8 +308,13 @@ async function recordRegistration(
     if (!owner.isVerified) {
       // Nobody has proved the address yet: the newest registration replaces the pending password
       // and names, and its link replaces (voids) every earlier one. Whoever registered before
-      // keeps nothing: not the password, not a working link.
-      const renamed = await renameUser(tx, owner.id, registration, at);
+      // keeps nothing: not the password, not a working link. The e-mail is in the new registration's language.
+      const renamed = await renameUser(
+        tx,
+        owner.id,
+        { ...registration, language: registration.language ?? DEFAULT_LANGUAGE },
+        at,
+      );
       await savePasswordHash(tx, owner.id, passwordHash, at);
       const token = await issueOneTimeToken(tx, owner.id, "verify", at, browserHash);
       await enqueueMail(tx, verificationEmail(renamed ?? owner, publicUrl, token), at);
@@ -309,7 +327,8 @@ async function recordRegistration(
       });
       return;
     }
-    // The address has a verified account: its owner hears about it, the caller learns nothing.
+    // The address has a verified account: its owner hears about it (in the account's language), the
+    // caller learns nothing.
     const resetToken = await issueOneTimeToken(tx, owner.id, "reset", at);
     await enqueueMail(tx, alreadyRegisteredEmail(owner, publicUrl, resetToken), at);
   });
@@ -477,8 +496,9 @@ async function resetPassword({ db, now, publicUrl }: Context, token: string, pas
 function profileRoutes(auth: FastifyInstance, { db, now }: Context): void {
   auth.patch("/update-profile", { schema: routeSchema(api.accounts.updateProfile) }, async (request) => {
     const user = await requireUser(request);
-    // Only the names are read: the e-mail address cannot change (spec §2), whatever is sent.
+    // Only the names and the language are read: the e-mail address cannot change (spec §2), whatever is sent.
     const change = parseBody(profileSchema, request.body);
+    checkLanguage(change.language);
     const updated = await renameUser(db, user.id, change, now());
     if (!updated) throw new HttpError(401, messages.sessionEnded);
     return { success: true, message: messages.profileUpdated, user: toPublicUser(updated) };

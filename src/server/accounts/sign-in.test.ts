@@ -70,6 +70,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
           email: alice.email,
           role: "user",
           isVerified: true,
+          language: "en",
         },
       });
       expect((await me(response.json().token)).statusCode).toBe(200);
@@ -196,7 +197,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
       const token = await signedInUser(t.app, t.db);
       const response = await me(token);
       expect(Object.keys(response.json().user).sort()).toEqual(
-        ["email", "firstname", "id", "isVerified", "lastname", "role", "sessionId"].sort(),
+        ["email", "firstname", "id", "isVerified", "language", "lastname", "role", "sessionId"].sort(),
       );
     });
   });
@@ -270,6 +271,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
           email: alice.email,
           role: "user",
           isVerified: true,
+          language: "en",
         },
       });
     });

@@ -294,6 +294,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
           email: alice.email,
           role: "user",
           isVerified: true,
+          language: "en",
         },
       });
       const profile = await t.app.inject({

@@ -44,6 +44,11 @@ export const users = pgTable(
       .notNull()
       .default("user"),
     isVerified: boolean("is_verified").notNull().default(false),
+    /**
+     * The language of the account's e-mails (migration 0012): a catalogue folder's code
+     * (src/i18n/catalogues), checked by the server; accounts from before languages are English.
+     */
+    language: text("language").notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**

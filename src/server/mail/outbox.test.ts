@@ -14,6 +14,7 @@ const FROM = "Inclusion Atlas <no-reply@atlas.example>";
 
 const message = (to: string) =>
   composeMail(to, {
+    language: "en",
     subject: "A test message",
     heading: "Hello",
     paragraphs: ["A paragraph."],
@@ -49,6 +50,7 @@ describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
   it("keeps no live link in the outbox: bodies removed once sent, unsent messages deleted once expired", async () => {
     const link = "https://atlas.example/verify-email/Secret-Token-That-Works-0123456789abcdefghij";
     const withLink = composeMail("ada@example.org", {
+      language: "en",
       subject: "Verify",
       heading: "Verify",
       paragraphs: ["Hello Ada,"],

@@ -26,6 +26,7 @@ describe("mail without an SMTP server", () => {
 
     await transport.send(
       composeMail("ada@example.org", {
+        language: "en",
         subject: "Verify your e-mail address",
         heading: "Verify your e-mail address",
         paragraphs: ["Hello Ada,"],

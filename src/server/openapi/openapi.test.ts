@@ -8,10 +8,12 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { publicUserSchema } from "../../domain/api/shared";
+import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { testClock, testConfig, testPasswordHashing } from "../../test/server/accounts";
 import { buildApp } from "../app";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase } from "../../test/server/databases";
+import { siteLanguages } from "../i18n/server-messages";
 import { isDocumentedPath, withoutTrailingSlash } from "./document";
 import { useContractCompilers } from "./route-schema";
 
@@ -23,6 +25,11 @@ import { useContractCompilers } from "./route-schema";
 const withoutSchema: Record<string, string> = {
   "/*": "the web app's pages, data files and assets, served from the build (HTML and files, not the API)",
   "/eyewitness-reports/:id": "a published report's page: the web app's HTML, rendered by the server",
+  ...Object.fromEntries(
+    siteLanguages()
+      .filter((code) => code !== DEFAULT_LANGUAGE)
+      .map((code) => [`/${code}/eyewitness-reports/:id`, "the same page, under a language's prefix"]),
+  ),
 };
 
 let database: DatabaseHandle;
@@ -189,6 +196,7 @@ describe("answers are serialised through their schema", () => {
           email: "ada@example.org",
           role: "user",
           isVerified: true,
+          language: "yo",
           passwordHash: "$argon2id$v=19$secret",
         },
         token: "not listed either",
@@ -207,6 +215,7 @@ describe("answers are serialised through their schema", () => {
         email: "ada@example.org",
         role: "user",
         isVerified: true,
+        language: "yo",
       },
     });
   });

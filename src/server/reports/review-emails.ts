@@ -1,75 +1,93 @@
-import { commentTypeLabels, type ReportStatus } from "../../domain/reports/report-rules";
+import type { ReportStatus } from "../../domain/reports/report-rules";
 import { ANONYMOUS_REPORTER } from "../../domain/reports/review-rules";
 import { paths } from "../../domain/routes";
-import { composeMail, greeting, type OutgoingMail } from "../mail/compose";
+import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
+import { composeMail, emailText, greeting, type OutgoingMail } from "../mail/compose";
 import type { DecidedReport } from "./review-store";
 
 // The e-mail a reporter gets for each decision on their report (issue 6): which report, what was
-// decided, the reviewer's note, and a link to "My reports". The link is built from PUBLIC_URL (DESIGN §7).
-
-const sentOn = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Africa/Lagos",
-});
+// decided, the reviewer's note, and a link to "My reports". Written in the reporter's account language
+// (the "email" catalogue); the link is built from PUBLIC_URL (DESIGN §7) and opens the page in that language.
 
 const EXCERPT_LENGTH = 120;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "1 March 2026" in English (British order, as before languages), the language's own form otherwise. */
+function sentOn(date: Date, language: string): string {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? "en-GB" : language, {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Africa/Lagos",
+    });
+    dateFormats.set(language, format);
+  }
+  return format.format(date);
+}
 
 export function decisionEmail(
   report: DecidedReport,
   decision: { from: ReportStatus; to: ReportStatus; note: string | null },
   publicUrl: string,
 ): OutgoingMail {
-  const which = `your ${commentTypeLabels[report.commentType].toLowerCase()} report sent on ${sentOn.format(report.createdAt)}`;
-  const excerpt = `It began: “${excerptOf(report.comment)}”`;
-  const note = decision.note ? [`The reviewer's note: ${decision.note}`] : [];
-  const hello = greeting(report.reporter.firstname);
-  const actions = [{ label: "See my reports", url: `${publicUrl}${paths.myReports()}` }];
+  const { language } = report.reporter;
+  const t = emailText(language);
+  // Which report: its kind and the day it was sent, placed in each sentence by the sentence's own message.
+  const which = {
+    type: t(`decision.type.${report.commentType}`),
+    date: sentOn(report.createdAt, language),
+  };
+  const excerpt = t("decision.excerpt", { excerpt: excerptOf(report.comment) });
+  const note = decision.note ? [t("decision.note", { note: decision.note })] : [];
+  const hello = greeting(report.reporter.firstname, language);
+  const actions = [
+    { label: t("decision.action"), url: `${publicUrl}${localizePath(paths.myReports(), language)}` },
+  ];
 
   switch (decision.to) {
     case "verified":
       return composeMail(report.reporter.email, {
-        subject: "Your eyewitness report is published on Inclusion Atlas",
-        heading: "Your report is verified and published",
+        language,
+        subject: t("decision.verified.subject"),
+        heading: t("decision.verified.heading"),
         paragraphs: [
           hello,
-          `Thank you for ${which}. Our team has reviewed and verified it, and it now appears on the public page of verified eyewitness reports.`,
+          t("decision.verified.body", which),
           excerpt,
           report.showFirstName
-            ? "It shows your first name, as you chose on the form, but never your last name or your e-mail address."
-            : `It is published as “${ANONYMOUS_REPORTER}”: it shows neither your name nor your e-mail address.`,
+            ? t("decision.verified.showsFirstName")
+            : t("decision.verified.anonymous", { anonymous: ANONYMOUS_REPORTER }),
           ...note,
         ],
         actions,
       });
     case "rejected":
       return composeMail(report.reporter.email, {
-        subject: "Your eyewitness report was not published on Inclusion Atlas",
-        heading: "Your report was not published",
-        paragraphs: [
-          hello,
-          `Thank you for ${which}. Our team has reviewed it and decided not to publish it.`,
-          excerpt,
-          ...note,
-        ],
+        language,
+        subject: t("decision.rejected.subject"),
+        heading: t("decision.rejected.heading"),
+        paragraphs: [hello, t("decision.rejected.body", which), excerpt, ...note],
         actions,
-        closing: ["You are welcome to send another report at any time."],
+        closing: [t("decision.rejected.closing")],
       });
     case "pending":
       return composeMail(report.reporter.email, {
-        subject: "Your eyewitness report is being reviewed again on Inclusion Atlas",
-        heading: "Your report is being reviewed again",
+        language,
+        subject: t("decision.pending.subject"),
+        heading: t("decision.pending.heading"),
         paragraphs: [
           hello,
           decision.from === "verified"
-            ? `Our team has taken ${which} off the public page of verified reports while it is reviewed again.`
-            : `Our team is reviewing ${which} again.`,
+            ? t("decision.pending.unpublished", which)
+            : t("decision.pending.again", which),
           excerpt,
           ...note,
         ],
         actions,
-        closing: ["We will write to you again when it has been reviewed."],
+        closing: [t("decision.pending.closing")],
       });
   }
 }

@@ -125,7 +125,8 @@ export interface ReviewDecision {
 
 /** The report as decided, and its reporter's account, for the e-mail that tells them. */
 export interface DecidedReport {
-  reporter: { email: string; firstname: string };
+  /** The reporter's account: its address, first name and the language of its e-mails. */
+  reporter: { email: string; firstname: string; language: string };
   commentType: CommentType;
   comment: string;
   createdAt: Date;
@@ -188,7 +189,7 @@ export async function decideOnReport(
     });
     // The account's address, which the reporter proved is theirs; the form's address was only typed.
     const [reporter] = await tx
-      .select({ email: users.email, firstname: users.firstname })
+      .select({ email: users.email, firstname: users.firstname, language: users.language })
       .from(users)
       .where(eq(users.id, decided.reporterId));
     if (reporter) await enqueueMail(tx, emailFor({ ...decided, reporter }), at);

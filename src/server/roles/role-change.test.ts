@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
     expect(response.json()).toEqual({
       success: true,
       message: "User role updated successfully",
-      user: { id: ids.user, ...people.user, isVerified: true, role: "moderator" },
+      user: { id: ids.user, ...people.user, isVerified: true, role: "moderator", language: "en" },
     });
     expect(await roleOf(t.db, ids.user)).toBe("moderator");
   });

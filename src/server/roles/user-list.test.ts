@@ -59,9 +59,9 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       expect(response.json()).toEqual({
         success: true,
         users: [
-          { id: 1, ...people.admin, isVerified: true, role: "admin" },
-          { id: 2, ...people.moderator, isVerified: true, role: "moderator" },
-          { id: 3, ...people.user, isVerified: true, role: "user" },
+          { id: 1, ...people.admin, isVerified: true, role: "admin", language: "en" },
+          { id: 2, ...people.moderator, isVerified: true, role: "moderator", language: "en" },
+          { id: 3, ...people.user, isVerified: true, role: "user", language: "en" },
         ],
         meta: { total: 3, page: 1, per_page: 50, last_page: 1, total_exact: true },
       });
@@ -95,6 +95,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       email: "person98@example.net",
       isVerified: true,
       role: "user",
+      language: "en",
     });
 
     const big = await listed("?page=2&per_page=100");

@@ -285,6 +285,12 @@ describe("a verified report's page", () => {
     expect(asked).toContain(plainId);
   });
 
+  it("serves a report's page with its tags under a language's prefix too", async () => {
+    const response = await site.inject({ method: "GET", url: `/ha/eyewitness-reports/${id}` });
+    expect(response.statusCode).toBe(200);
+    expect(headOf(response.body).metas.get("og:description")).toContain("The ramp");
+  });
+
   it("answers the plain shell with 404 for an unknown, unpublished or malformed id", async () => {
     asked.length = 0;
     for (const url of [
@@ -298,5 +304,96 @@ describe("a verified report's page", () => {
     }
     // Only the well-formed id was looked up.
     expect(asked).toEqual(["9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e"]);
+  });
+});
+
+describe("pages in other languages", () => {
+  let dir: string;
+  let site: FastifyInstance;
+  const home = '<!DOCTYPE html><html lang="en"><body><h1>Home</h1></body></html>';
+  const hausaHome = '<!DOCTYPE html><html lang="ha"><body><h1>Gida</h1></body></html>';
+  const notFound = '<!DOCTYPE html><html lang="en"><body><h1>Page not found</h1></body></html>';
+  const yorubaNotFound = '<!DOCTYPE html><html lang="yo"><body><h1>A kò rí ojú-ìwé náà</h1></body></html>';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "web-app-languages-"));
+    await mkdir(path.join(dir, "not-found"), { recursive: true });
+    await mkdir(path.join(dir, "ha"), { recursive: true });
+    await mkdir(path.join(dir, "yo", "not-found"), { recursive: true });
+    await writeFile(path.join(dir, "index.html"), home);
+    await writeFile(path.join(dir, "ha", "index.html"), hausaHome);
+    await writeFile(path.join(dir, "not-found", "index.html"), notFound);
+    await writeFile(path.join(dir, "yo", "not-found", "index.html"), yorubaNotFound);
+    await writeFile(path.join(dir, "__spa-fallback.html"), shell);
+    site = Fastify();
+    await site.register(webSite, { buildDir: dir, languages: ["en", "ha", "ig", "pcm", "yo"] });
+  });
+  afterAll(async () => {
+    await site.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("serves the app shell with 200 for client-rendered pages under a language's prefix", async () => {
+    for (const url of [
+      "/yo/verify-email/abc",
+      "/ha/dashboard",
+      "/pcm/dashboard/profile/",
+      "/ig/reset-password/x?y=1",
+    ]) {
+      const response = await site.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(shell);
+    }
+    const secret = await site.inject({ method: "GET", url: "/yo/reset-password/secret-token-value" });
+    expect(secret.headers["referrer-policy"]).toBe("no-referrer");
+    // A prefix that is not one of the site's languages is just an unknown path.
+    expect((await site.inject({ method: "GET", url: "/fr/dashboard" })).statusCode).toBe(404);
+  });
+
+  it("answers an unknown path under a prefix with that language's 'Page not found' (English when it has none)", async () => {
+    const yoruba = await site.inject({ method: "GET", url: "/yo/no/such/page" });
+    expect(yoruba.statusCode).toBe(404);
+    expect(yoruba.body).toBe(yorubaNotFound);
+    const hausa = await site.inject({ method: "GET", url: "/ha/no/such/page" });
+    expect(hausa.statusCode).toBe(404);
+    expect(hausa.body).toBe(notFound);
+    // Unknown state ids under a prefix are still the state page's own "not found".
+    const state = await site.inject({ method: "GET", url: "/yo/states/99" });
+    expect(state.statusCode).toBe(404);
+    expect(state.body).toBe(shell);
+  });
+
+  it("serves a language's home with or without the trailing slash", async () => {
+    for (const url of ["/ha", "/ha/"]) {
+      const response = await site.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(hausaHome);
+    }
+  });
+
+  it("sends a visitor who chose a language from '/' to that language's home, uncached and varying by cookie", async () => {
+    const response = await site.inject({
+      method: "GET",
+      url: "/",
+      headers: { cookie: "theme=dark; lang=ha" },
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/ha");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(String(response.headers.vary).toLowerCase()).toContain("cookie");
+  });
+
+  it("never redirects without a chosen language, for English or an unknown one, or any other path", async () => {
+    for (const cookie of [undefined, "lang=en", "lang=fr", "language=ha", "lang="]) {
+      const response = await site.inject({ method: "GET", url: "/", headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, cookie).toBe(200);
+      expect(response.body, cookie).toBe(home);
+      // The home page's answer depends on the cookie: a shared cache must not give it to a Hausa reader.
+      expect(String(response.headers.vary), cookie).toBe("accept-encoding, cookie");
+    }
+    for (const url of ["/about", "/?state=kano", "/yo/no/such/page", "/ha", "/dashboard"]) {
+      const response = await site.inject({ method: "GET", url, headers: { cookie: "lang=ha" } });
+      expect(response.statusCode, url).not.toBe(302);
+      expect(response.headers.location, url).toBeUndefined();
+    }
   });
 });

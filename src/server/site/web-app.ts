@@ -7,16 +7,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isReportId } from "../../domain/reports/published-report-text";
 import type { PublishedReportView } from "../../domain/reports/review-rules";
 import { hasOwnNotFound, isClientOnlyPath, paths } from "../../domain/routes";
+import { DEFAULT_LANGUAGE, languageOfPath, localizePath, withoutLanguage } from "../../i18n/languages";
+import { siteLanguages } from "../i18n/server-messages";
 import { withReportHead } from "./report-meta";
 
 // Serves the built web app: hashed assets with long caching, a prerendered page where one exists, and the
 // app shell otherwise (200 for client-rendered pages, 404 for unknown paths, which the app shows as
 // 'Page not found'). Each page's Content-Security-Policy allows exactly its own inline scripts by hash.
+// Pages in other languages carry the language's prefix (/ha/states/25, /yo/verify-email/…); unknown paths
+// under a prefix get that language's "Page not found". A visitor who chose a language (the `lang` cookie,
+// src/web/i18n/remember-language.ts) and opens "/" is sent to that language's home; no other path is ever
+// redirected, so a shared link opens in the language it was shared in.
 
 const SPA_FALLBACK = "__spa-fallback.html";
 /** The service worker (src/web/features/offline/sw.ts), which the pages register. */
 const SERVICE_WORKER = "/sw.js";
 const serviceWorkerPolicy = "default-src 'none'; connect-src 'self'; script-src 'self'";
+/** The cookie with the language a visitor chose (LANGUAGE_COOKIE of the web app). */
+const LANGUAGE_COOKIE_VALUE = /(?:^|;)\s*lang=([^;]*)/;
 
 interface Page {
   csp: string;
@@ -35,6 +43,8 @@ export interface WebSiteOptions {
     /** The site's public address, without a trailing slash: og:url and og:image are absolute. */
     publicUrl: string;
   };
+  /** The language codes a path may start with; the catalogue folders' (src/i18n/catalogues) by default. */
+  languages?: readonly string[];
 }
 
 export async function webSite(app: FastifyInstance, options: WebSiteOptions): Promise<void> {
@@ -46,6 +56,20 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
   });
 
   await app.register(fastifyStatic, { root: buildDir, serve: false, preCompressed: true });
+
+  const languages = options.languages ?? siteLanguages();
+  /** "/ha" for a visitor whose `lang` cookie names a language of the site other than English. */
+  const homeRedirects = new Map(
+    languages
+      .filter((code) => code !== DEFAULT_LANGUAGE)
+      .map((code) => [code, localizePath(paths.home(), code)]),
+  );
+  const chosenHome = (request: FastifyRequest): string | undefined => {
+    const cookie = request.headers.cookie;
+    if (cookie === undefined) return undefined;
+    const chosen = LANGUAGE_COOKIE_VALUE.exec(cookie)?.[1]?.trim();
+    return chosen === undefined ? undefined : homeRedirects.get(chosen);
+  };
 
   const pages = new Map<string, Promise<Page>>();
   const loadPage = (file: string) => {
@@ -59,6 +83,17 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url === "/") {
+      // The only answer that depends on a cookie: caches keep it apart per cookie, the redirect not at all.
+      const home = chosenHome(request);
+      if (home !== undefined) {
+        return reply.header("vary", "cookie").header("cache-control", "no-store").redirect(home, 302);
+      }
+      const index = path.join(buildDir, "index.html");
+      if ((await stat(index).catch(() => null))?.isFile()) {
+        return sendPage(request, reply, await loadPage(index), 200, "accept-encoding, cookie");
+      }
+    }
     const pathname = decodePath(request.url);
     const target = pathname === null ? null : path.join(buildDir, pathname);
     if (target === null || (target !== buildDir && !target.startsWith(buildDir + path.sep))) {
@@ -82,15 +117,22 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     if (found?.isDirectory() && (await stat(index).catch(() => null))?.isFile()) {
       return sendPage(request, reply, await loadPage(index), 200);
     }
-    const status = pathname !== null && isClientOnlyPath(pathname) ? 200 : 404;
-    if (status === 404 && pathname !== null && !hasOwnNotFound(pathname)) {
-      const notFoundPage = path.join(buildDir, paths.notFoundPage(), "index.html");
-      if ((await stat(notFoundPage).catch(() => null))?.isFile()) {
-        return sendPage(request, reply, await loadPage(notFoundPage), 404);
+    const status = pathname !== null && isClientOnlyPath(pathname, languages) ? 200 : 404;
+    if (status === 404 && pathname !== null && !hasOwnNotFound(pathname, languages)) {
+      // The "Page not found" of the path's language, or the English one if that language has none.
+      const language = languageOfPath(pathname, languages);
+      for (const code of new Set([language, DEFAULT_LANGUAGE])) {
+        const notFoundPage = path.join(buildDir, localizePath(paths.notFoundPage(), code), "index.html");
+        if ((await stat(notFoundPage).catch(() => null))?.isFile()) {
+          return sendPage(request, reply, await loadPage(notFoundPage), 404);
+        }
       }
     }
     // The verification and reset links carry a secret in the path: never send it on as a Referer.
-    if (pathname !== null && /^\/(verify-email|reset-password)(\/|$)/.test(pathname)) {
+    if (
+      pathname !== null &&
+      /^\/(verify-email|reset-password)(\/|$)/.test(withoutLanguage(pathname, languages))
+    ) {
       reply.header("referrer-policy", "no-referrer");
     }
     return sendPage(request, reply, await loadPage(path.join(buildDir, SPA_FALLBACK)), status);
@@ -101,8 +143,9 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
   const { reports } = options;
   if (reports) {
     // The app shell with the report's own <head>; an unknown or unpublished id gets the plain shell with
-    // 404, where the page says "Report not found".
-    app.get<{ Params: { id: string } }>("/eyewitness-reports/:id", async (request, reply) => {
+    // 404, where the page says "Report not found". The same in every language (/ha/eyewitness-reports/…).
+    const reportPaths = languages.map((code) => `${localizePath(paths.publishedReports(), code)}/:id`);
+    const reportPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const shellFile = path.join(buildDir, SPA_FALLBACK);
       const id = request.params.id;
       const report = isReportId(id) ? await reports.find(id.toLowerCase()) : null;
@@ -111,7 +154,8 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       const shell = shellPage.identity.toString("utf8");
       const html = withReportHead(shell, report, reports.publicUrl);
       return sendPage(request, reply, pageOf(Buffer.from(html, "utf8"), "quick"), 200);
-    });
+    };
+    for (const reportPath of reportPaths) app.get(reportPath, reportPage);
   }
 }
 
@@ -180,13 +224,19 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
   ].join("; ");
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  status: number,
+  vary = "accept-encoding",
+) {
   reply
     .status(status)
     .header("content-type", "text/html; charset=utf-8")
     .header("content-security-policy", page.csp)
     .header("cache-control", "no-cache")
-    .header("vary", "accept-encoding")
+    .header("vary", vary)
     .header("etag", page.etag);
   if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
   const accepts = String(request.headers["accept-encoding"] ?? "");

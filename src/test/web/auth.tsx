@@ -19,6 +19,7 @@ export const ada: PublicUser = {
   email: "ada@example.org",
   role: "user",
   isVerified: true,
+  language: "en",
 };
 
 export const goodToken = "k3J9xQ2mVb7nR4tY8wZ1aC5dE6fG0hI2jL3mN4oP5qR";

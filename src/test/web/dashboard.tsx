@@ -17,6 +17,7 @@ export function storedUser(role: UserRole = "user", fields: Partial<SessionUser>
     email: "amina@example.org",
     role,
     isVerified: true,
+    language: "en",
     token: "session-token-of-amina",
     ...fields,
   };

@@ -25,6 +25,7 @@ export function person(
     email: `${firstname}.${lastname}@example.org`.toLowerCase(),
     role: "user",
     isVerified: true,
+    language: "en",
     ...fields,
   };
 }

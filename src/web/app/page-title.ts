@@ -1,10 +1,29 @@
 import site from "../../../data/site.json";
 
-/** Every route has its own document title: "{page} | Inclusion Atlas". */
-export function pageTitle(page?: string): string {
-  return page ? `${page} | ${site.name}` : `${site.name}: disability inclusion data for Nigeria`;
+// Document titles and descriptions. A page's own title and description come translated from its caller:
+//   export const meta: Route.MetaFunction = ({ location }) => {
+//     const t = translatorFor(location.pathname);
+//     return pageMeta(t("about.title"), t("about.description"));
+//   };
+// The site's defaults (the home page's title "Inclusion Atlas: disability inclusion data for Nigeria" and
+// the description of data/site.json) are the catalogue's common.siteTitle and common.siteDescription: pass
+// the page's translate function as the last argument wherever a default is used, e.g.
+// `pageMeta(undefined, undefined, t)` (the home page) or `pageMeta(t("x.title"), undefined, t)`.
+// Without one the defaults are English (the same words as en/common.json, which page-title.test.ts checks).
+
+/** A translate function: useT()'s in a component, translatorFor(location.pathname) in a route's meta. */
+export type TranslateTitle = (id: string, values?: Record<string, unknown>) => string;
+
+const defaultTitle = `${site.name}: disability inclusion data for Nigeria`;
+
+/** Every route has its own document title: "{page} | Inclusion Atlas"; the site's own title without a page. */
+export function pageTitle(page?: string, t?: TranslateTitle): string {
+  if (page) return `${page} | ${site.name}`;
+  return t ? t("common.siteTitle") : defaultTitle;
 }
 
-export function pageMeta(page: string | undefined, description: string = site.description) {
-  return [{ title: pageTitle(page) }, { name: "description", content: description }];
+/** The title and description of a page; the site's description when it has none of its own. */
+export function pageMeta(page: string | undefined, description?: string, t?: TranslateTitle) {
+  const content = description ?? (t ? t("common.siteDescription") : site.description);
+  return [{ title: pageTitle(page, t) }, { name: "description", content }];
 }

@@ -172,10 +172,11 @@ export function HydrateFallback() {
   const t = useT();
   return (
     <div className={styles.fallback}>
-      <title>{pageTitle()}</title>
+      <title>{pageTitle(undefined, t)}</title>
       <Spinner label={t("common.loadingApp")} />
       <noscript>
         <p>
+          {/* eslint-disable-next-line jsx-a11y/anchor-has-content -- <T> puts the message's words in the link */}
           <T id="common.needsJavaScript" components={{ link: <a href="/" /> }} />
         </p>
       </noscript>

@@ -1,13 +1,15 @@
+import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { localizePath, withoutLanguage } from "../../i18n/languages";
 import { useLanguage, useT } from "./language-context";
-import { rememberLanguage } from "./remember-language";
+import { rememberLanguage, saveChosenLanguage } from "./remember-language";
 import { languageCodes, languages } from "./runtime";
 import styles from "./LanguageSwitch.module.css";
 
 // The same page in every language, each named in itself ("Yorùbá", "Naijá") and marked with its language so
 // a screen reader pronounces it. Plain links: a full load of the prerendered page in that language, which
-// works before the JavaScript has arrived. The choice is remembered for the next visit (and on the account).
+// works before the JavaScript has arrived. The choice is remembered for the next visit and, signed in, on the
+// account: the header's switch saves it once the page in that language has loaded.
 
 export function LanguageLinks({ className }: { className?: string }) {
   const { pathname, search, hash } = useLocation();
@@ -37,6 +39,7 @@ export function LanguageSwitch() {
   const t = useT();
   const current = useLanguage();
   const name = languages.find((language) => language.code === current)?.name ?? current;
+  useEffect(() => void saveChosenLanguage(), []);
   return (
     <details className={styles.switch}>
       <summary className={styles.summary}>

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadMessages } from "../i18n/runtime";
 import { currentToasts, toast } from "../ui/toast/toast-store";
 import {
   ApiError,
@@ -19,6 +20,7 @@ const user = {
   email: "ada@example.org",
   role: "user" as const,
   isVerified: true,
+  language: "en",
 };
 
 const credentials = { email: "ada@example.org", password: "Kettle-Drum-42" };
@@ -135,6 +137,24 @@ describe("the transport", () => {
     });
     expect(session.current()).toBeNull();
     expect(currentToasts().map((t) => t.message)).toEqual([UNAUTHORIZED_MESSAGE]);
+  });
+
+  it("says 'Unauthorized! Logging Out...' in the page's language (a Hausa page)", async () => {
+    await loadMessages("ha", []);
+    window.history.pushState(null, "", "/ha/dashboard");
+    try {
+      session.signIn(user, "revoked");
+      vi.stubGlobal("fetch", answer(401, { success: false, message: "Your session has ended." }));
+      await expect(request(updateProfile, { body: { firstname: "A", lastname: "O" } })).rejects.toMatchObject(
+        {
+          status: 401,
+          message: "Your session has ended.",
+        },
+      );
+      expect(currentToasts().map((t) => t.message)).toEqual(["Ba ku da izini! Ana fitar da ku..."]);
+    } finally {
+      window.history.pushState(null, "", "/");
+    }
   });
 
   it("does not sign anyone out for a 401 on a signed-out call (wrong password)", async () => {

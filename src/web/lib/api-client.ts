@@ -2,6 +2,8 @@ import type { z } from "zod";
 import type { api } from "../../domain/api";
 import { isErrorCode } from "../../domain/api/error-codes";
 import type { Endpoint, ErrorCode } from "../../domain/api/shared";
+import { languageOfPath } from "../../i18n/languages";
+import { i18nFor, languageCodes } from "../i18n/runtime";
 import { session } from "./session";
 import { toast } from "../ui/toast/toast-store";
 
@@ -34,6 +36,11 @@ export class ApiError extends Error {
     return field(this.body, "field");
   }
 }
+
+// The English sentences below are each failure's ApiError.message (its English fallback, for code that
+// has no catalogue). A person reads a failure through useProblemText (src/web/i18n/problem-text.ts), which
+// shows the catalogue's sentence for its code or status in the page's language: errors.code.<CODE>,
+// errors.status.<status> (errors.status.0: no answer came), with these same English words in en/errors.json.
 
 export const UNAUTHORIZED_MESSAGE = "Unauthorized! Logging Out...";
 
@@ -187,9 +194,16 @@ export async function readAnswer<K extends ContractKey>(
     field(payload, "message") ?? statusMessages[status] ?? `Request failed with status code ${status}.`;
   if (status === 401 && signedIn) {
     session.signOut();
-    toast.error(UNAUTHORIZED_MESSAGE);
+    toast.error(unauthorizedNotice());
   }
   throw new ApiError(status, message, payload);
+}
+
+/** "Unauthorized! Logging Out..." in the page's language (errors.unauthorized), English until it is loaded. */
+function unauthorizedNotice(): string {
+  if (typeof location === "undefined") return UNAUTHORIZED_MESSAGE;
+  const i18n = i18nFor(languageOfPath(location.pathname, languageCodes));
+  return "errors.unauthorized" in i18n.messages ? i18n._("errors.unauthorized") : UNAUTHORIZED_MESSAGE;
 }
 
 // Loaded as soon as the client is, so the first answer does not wait for it.

@@ -33,6 +33,7 @@ describe("the data layer on a shared device", () => {
     email: "ngozi@example.org",
     role: "user" as const,
     isVerified: true,
+    language: "en",
   };
   const musa = {
     id: 8,
@@ -41,6 +42,7 @@ describe("the data layer on a shared device", () => {
     email: "musa@example.org",
     role: "user" as const,
     isVerified: true,
+    language: "en",
   };
   afterEach(() => session.signOut());
 

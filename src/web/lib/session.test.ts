@@ -9,6 +9,7 @@ const user = {
   email: "chidi@example.org",
   role: "user" as const,
   isVerified: true,
+  language: "en",
 };
 
 describe("session", () => {

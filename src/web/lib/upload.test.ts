@@ -13,6 +13,7 @@ const user = {
   email: "ada@example.org",
   role: "user" as const,
   isVerified: true,
+  language: "en",
 };
 
 function someForm() {

@@ -7,6 +7,7 @@ import {
   useRef,
   useSyncExternalStore,
 } from "react";
+import { useT } from "../i18n/language-context";
 import styles from "./Dialog.module.css";
 import { keepTabInside } from "./focus-trap";
 
@@ -38,6 +39,7 @@ export function Dialog({
   initialFocusRef,
   children,
 }: DialogProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -109,7 +111,7 @@ export function Dialog({
           className={`button button--secondary ${styles.close}`}
           onClick={onClose}
         >
-          Close
+          {t("common.close")}
           <span aria-hidden="true" className={styles.closeIcon}>
             ×
           </span>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../i18n/language-context";
 
 /** A link that opens in a new tab and says so to everyone who cannot see the icon. */
 export function ExternalLink({
@@ -10,11 +11,12 @@ export function ExternalLink({
   children: ReactNode;
   className?: string;
 }) {
+  const t = useT();
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
       <span aria-hidden="true"> ↗</span>
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden"> {t("common.opensInNewTab")}</span>
     </a>
   );
 }

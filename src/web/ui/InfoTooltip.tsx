@@ -7,6 +7,7 @@ import {
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from "react";
+import { useT } from "../i18n/language-context";
 import styles from "./InfoTooltip.module.css";
 
 interface InfoTooltipProps {
@@ -28,6 +29,7 @@ const VIEWPORT_MARGIN = 8;
  * Touch: a tap toggles it, a tap elsewhere closes it.
  */
 export function InfoTooltip({ label, children }: InfoTooltipProps) {
+  const t = useT();
   const tipId = useId();
   const wrapperRef = useRef<HTMLSpanElement>(null);
   const tipRef = useRef<HTMLSpanElement>(null);
@@ -116,7 +118,7 @@ export function InfoTooltip({ label, children }: InfoTooltipProps) {
         }}
       >
         <span className={styles.icon} aria-hidden="true">
-          i
+          {t("common.infoIcon")}
         </span>
       </button>
       <span ref={tipRef} id={tipId} role="tooltip" className={styles.tip} hidden={!open}>

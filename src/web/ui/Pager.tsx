@@ -1,5 +1,7 @@
 import { type To } from "react-router";
+import { useT } from "../i18n/language-context";
 import { Link } from "../i18n/links";
+import { T } from "../i18n/T";
 import { formatNumber } from "../../domain/format";
 import styles from "./Pager.module.css";
 
@@ -21,21 +23,25 @@ export interface PagerProps {
 }
 
 export function Pager({ label, page, lastPage, morePages = false, linkTo, onPage, className }: PagerProps) {
+  const t = useT();
   if (lastPage <= 1) return null;
+  const hidden = <span className="visually-hidden" />;
   return (
     <nav aria-label={label} className={className ? `${styles.pager} ${className}` : styles.pager}>
       {page > 1 ? (
         <Link to={linkTo(page - 1)} className="button button--secondary" onClick={onPage}>
-          Previous<span className="visually-hidden"> page</span>
+          <T id="common.pager.previous" components={{ hidden }} />
         </Link>
       ) : null}
       <p className={styles.pageNumber}>
-        Page {formatNumber(page)} of {formatNumber(lastPage)}
-        {morePages ? " or more" : ""}
+        {t(morePages ? "common.pager.pageOfMore" : "common.pager.pageOf", {
+          page: formatNumber(page),
+          lastPage: formatNumber(lastPage),
+        })}
       </p>
       {page < lastPage ? (
         <Link to={linkTo(page + 1)} className="button button--secondary" onClick={onPage}>
-          Next<span className="visually-hidden"> page</span>
+          <T id="common.pager.next" components={{ hidden }} />
         </Link>
       ) : null}
     </nav>

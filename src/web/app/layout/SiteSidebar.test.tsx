@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithRoutes, storedUser } from "../../../test/web/dashboard";
+import { inLanguage } from "../../../test/web/i18n";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { SiteSidebar } from "./SiteSidebar";
@@ -81,5 +82,20 @@ describe("SiteSidebar", () => {
     expect(session.current()).toBeNull();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Logout successful");
+  });
+
+  it("speaks the page's language: a Hausa page's menu, its tiles leading to the Hausa pages", async () => {
+    const user = userEvent.setup();
+    renderWithRoutes(await inLanguage("ha", [], <SiteSidebar />), "/dashboard");
+    await user.click(screen.getByRole("button", { name: "Buɗe menu" }));
+    const menu = screen.getByRole("dialog", { name: "Menu" });
+
+    expect(within(menu).getByRole("link", { name: "Rahotannin da aka tabbatar" })).toHaveAttribute(
+      "href",
+      "/ha/eyewitness-reports",
+    );
+    expect(within(menu).getByRole("link", { name: "Yi Rajista" })).toHaveAttribute("href", "/ha/register");
+    expect(within(menu).getByRole("button", { name: /^Rufe/ })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/common\./);
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { useT } from "../../i18n/language-context";
 import { Link } from "../../i18n/links";
 import site from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
@@ -20,6 +21,7 @@ const loadLogoutButton = () => importWithRetry(() => import("./LogoutButton"));
 const LogoutButton = lazy(loadLogoutButton);
 
 export function SiteSidebar() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const user = useSessionUser();
   // Signed in (known only once hydrated): the Logout button's code is fetched now, before the menu opens.
@@ -48,40 +50,40 @@ export function SiteSidebar() {
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
         </svg>
-        <span className="visually-hidden">Open menu</span>
+        <span className="visually-hidden">{t("common.menu.open")}</span>
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Menu" size="fullscreen">
-        <nav aria-label="Main">
+      <Dialog open={open} onClose={() => setOpen(false)} title={t("common.menu.title")} size="fullscreen">
+        <nav aria-label={t("common.menu.main")}>
           <ul className={styles.tiles}>
             <li>
               <Link className={styles.tile} to={paths.home()}>
-                Home
+                {t("common.home")}
               </Link>
             </li>
             <li>
               <Link className={styles.tile} to={paths.about()}>
-                About
+                {t("common.about")}
               </Link>
             </li>
             <li>
               {site.blogUrl ? (
                 <ExternalLink className={styles.tile} href={site.blogUrl}>
-                  Blog
+                  {t("common.blog")}
                 </ExternalLink>
               ) : (
                 <Link className={styles.tile} to={paths.blog()}>
-                  Blog
+                  {t("common.blog")}
                 </Link>
               )}
             </li>
             <li>
               <Link className={styles.tile} to={paths.eyewitness()}>
-                Eyewitness
+                {t("common.eyewitness")}
               </Link>
             </li>
             <li>
               <Link className={styles.tile} to={paths.publishedReports()}>
-                Verified reports
+                {t("common.menu.verifiedReports")}
               </Link>
             </li>
           </ul>
@@ -89,16 +91,16 @@ export function SiteSidebar() {
         <div className={styles.account}>
           {user ? (
             <>
-              <p className={styles.accountText}>Welcome, {user.firstname}</p>
+              <p className={styles.accountText}>{t("common.menu.welcome", { name: user.firstname })}</p>
               <div className={styles.accountLinks}>
                 <Link className="button" to={paths.dashboard()}>
-                  Dashboard
+                  {t("common.menu.dashboard")}
                 </Link>
                 <LoadFailureBoundary
                   fallback={
                     // Logging out needs its code; without it, a full load of the page fetches it again.
                     <a className="button button--secondary" href={location.pathname}>
-                      Reload to log out
+                      {t("common.menu.reloadToLogOut")}
                     </a>
                   }
                 >
@@ -110,13 +112,13 @@ export function SiteSidebar() {
             </>
           ) : (
             <>
-              <p className={styles.accountText}>Share what you have seen or lived: sign up or log in.</p>
+              <p className={styles.accountText}>{t("common.menu.signInInvite")}</p>
               <div className={styles.accountLinks}>
                 <Link className="button" to={paths.register()}>
-                  Sign Up
+                  {t("common.menu.signUp")}
                 </Link>
                 <Link className="button button--secondary" to={paths.login()}>
-                  Login
+                  {t("common.menu.logIn")}
                 </Link>
               </div>
             </>

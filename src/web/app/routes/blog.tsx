@@ -1,21 +1,33 @@
-import { Link } from "../../i18n/links";
 import { paths } from "../../../domain/routes";
+import { Link, T, pageMessages, translatorFor, useEnglishContentLang, useT } from "../../i18n";
 import { pageMeta } from "../page-title";
+import type { Route } from "./+types/blog";
 import styles from "./content-page.module.css";
 
-export const meta = () => pageMeta("Blog", "Stories and analysis on disability inclusion in Nigeria.");
+export async function loader({ request }: Route.LoaderArgs) {
+  return { i18n: await pageMessages(request, ["content"]) };
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("content.blog.title"), t("content.blog.description"));
+};
 
 export default function Blog() {
+  const t = useT();
+  const englishContent = useEnglishContentLang();
   return (
     <article className={`container ${styles.page}`}>
-      <h1>Blog</h1>
+      <h1>{t("content.blog.title")}</h1>
+      <p>{t("content.blog.empty")}</p>
       <p>
-        Stories, analysis and updates on disability inclusion in Nigeria will be published here. There are no
-        posts yet.
-      </p>
-      <p>
-        In the meantime, explore <Link to={paths.home()}>the data for each state</Link> or read about{" "}
-        <Link to={paths.sdir()}>the State of Disability Inclusion Report</Link>.
+        <T
+          id="content.blog.meanwhile"
+          components={{
+            home: <Link to={paths.home()} />,
+            sdir: <Link to={paths.sdir()} lang={englishContent} />,
+          }}
+        />
       </p>
     </article>
   );

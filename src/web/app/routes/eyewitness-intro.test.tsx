@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { storedUser } from "../../../test/web/dashboard";
+import { inLanguage } from "../../../test/web/i18n";
 import EyewitnessIntro from "./eyewitness-intro";
 
 beforeEach(() => window.localStorage.clear());
@@ -29,5 +30,19 @@ describe("Eyewitness introduction page", () => {
       "href",
       "/eyewitness-reports",
     );
+  });
+
+  it("speaks Hausa on a Hausa page, with links that keep the language", async () => {
+    const { container } = render(await inLanguage("ha", ["content"], <EyewitnessIntro />), {
+      wrapper: MemoryRouter,
+    });
+
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Rahotannin shaidun gani da ido");
+    expect(screen.getByRole("link", { name: "Shiga dashboard" })).toHaveAttribute("href", "/ha/login");
+    expect(screen.getByRole("link", { name: "Karanta rahotannin da aka tabbatar" })).toHaveAttribute(
+      "href",
+      "/ha/eyewitness-reports",
+    );
+    expect(container.textContent).not.toMatch(/content\.|common\./);
   });
 });

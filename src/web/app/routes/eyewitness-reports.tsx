@@ -1,13 +1,19 @@
 import { PublishedReportsPage } from "../../features/reports";
+import { pageMessages, translatorFor } from "../../i18n";
 import { pageMeta } from "../page-title";
+import type { Route } from "./+types/eyewitness-reports";
 
-export const meta = () =>
-  pageMeta(
-    "Verified eyewitness reports",
-    "Barriers, experiences, questions and contributions on disability inclusion in Nigeria, each reviewed and verified before it appears.",
-  );
+/** Build-time: the messages of the page's language (its introduction, filter and reports' labels). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { i18n: await pageMessages(request, ["published"]) };
+}
 
-/** Prerendered with its introduction and filter; the reports are fetched in the browser (no loader). */
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("published.title"), t("published.description"));
+};
+
+/** Prerendered with its introduction and filter; the reports are fetched in the browser. */
 export default function EyewitnessReports() {
   return <PublishedReportsPage />;
 }

@@ -9,6 +9,7 @@ import { loadDatasets } from "../datasets";
 import type { HomePageProps } from "../home/HomePage";
 import { expectLaterPart, markPartHydrated } from "../hydration-mark";
 import { pageMeta } from "../page-title";
+import { translatorFor } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { importWithRetry } from "../../lib/import-with-retry";
 import { pageMessages, T, translatorFor, useLocalizePath } from "../../i18n";
@@ -39,7 +40,9 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
-export const meta: Route.MetaFunction = () => pageMeta(undefined);
+// The site's own title and description (common.siteTitle, common.siteDescription) in the page's language.
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta(undefined, undefined, translatorFor(location.pathname));
 
 type HomePageModule = { default: ComponentType<HomePageProps> };
 const importHomePage = (): Promise<HomePageModule> =>

@@ -1,23 +1,27 @@
+import { useT } from "../../i18n/language-context";
 import { Link } from "../../i18n/links";
+import { translatorFor } from "../../i18n/runtime";
 import { paths } from "../../../domain/routes";
 import { pageMeta } from "../page-title";
+import type { Route } from "./+types/not-found";
 import styles from "./content-page.module.css";
 
-export const meta = () => pageMeta("Page not found");
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("common.pageNotFound"), undefined, t);
+};
 
 export default function NotFound() {
+  const t = useT();
   return (
     <article className={`container ${styles.page}`}>
-      <h1>Page not found</h1>
-      <p>We could not find the page you asked for. It may have moved, or the address may be mistyped.</p>
+      <h1>{t("common.pageNotFound")}</h1>
+      <p>{t("common.notFound.text")}</p>
       <noscript>
-        <p>
-          JavaScript is turned off or could not load. The public pages (the map, the states, the schools) work
-          without it; signing in and sending a report need it.
-        </p>
+        <p>{t("common.notFound.noScript")}</p>
       </noscript>
       <Link className="button" to={paths.home()}>
-        Back to Home
+        {t("common.backToHome")}
       </Link>
     </article>
   );

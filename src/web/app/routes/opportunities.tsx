@@ -1,25 +1,26 @@
-import { Link } from "../../i18n/links";
 import { paths } from "../../../domain/routes";
+import { Link, T, pageMessages, translatorFor, useT } from "../../i18n";
 import { pageMeta } from "../page-title";
+import type { Route } from "./+types/opportunities";
 import styles from "./content-page.module.css";
 
-export const meta = () =>
-  pageMeta(
-    "Opportunities",
-    "Scholarships, jobs, grants and training for persons with disabilities in Nigeria.",
-  );
+export async function loader({ request }: Route.LoaderArgs) {
+  return { i18n: await pageMessages(request, ["content"]) };
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("content.opportunities.title"), t("content.opportunities.description"));
+};
 
 export default function Opportunities() {
+  const t = useT();
   return (
     <article className={`container ${styles.page}`}>
-      <h1>Opportunities</h1>
+      <h1>{t("content.opportunities.title")}</h1>
+      <p>{t("content.opportunities.empty")}</p>
       <p>
-        Scholarships, jobs, grants and training open to persons with disabilities will be listed here. There
-        are no listings yet.
-      </p>
-      <p>
-        Looking for a school? Use the <Link to={paths.home()}>inclusive schools directory</Link> on the home
-        page.
+        <T id="content.opportunities.schools" components={{ home: <Link to={paths.home()} /> }} />
       </p>
     </article>
   );

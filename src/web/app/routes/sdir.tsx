@@ -1,7 +1,8 @@
 import site from "../../../../data/site.json";
+import { describeSources } from "../../../domain/source-titles";
+import { T, pageMessages, translatorFor, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { SourceList } from "../../ui/SourceList";
-import { describeSources } from "../../../domain/source-titles";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/sdir";
 import styles from "./content-page.module.css";
@@ -15,43 +16,55 @@ const launched = new Intl.DateTimeFormat("en-GB", {
 });
 
 // Build time only: the sources' titles are worked out here, not in the browser.
-export function loader() {
-  return { sources: describeSources(report.sources) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { sources: describeSources(report.sources), i18n: await pageMessages(request, ["content"]) };
 }
 
-export const meta = () => pageMeta(report.title, `${report.title}, published by ${report.publisher}.`);
+// The report's title, publisher and highlights are content from its sources, in English.
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(
+    report.title,
+    t("content.sdir.description", { title: report.title, publisher: report.publisher }),
+  );
+};
 
 export default function Sdir({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const englishContent = useEnglishContentLang();
   return (
     <article className={`container ${styles.page}`}>
-      <h1>{report.title}</h1>
+      <h1 lang={englishContent}>{report.title}</h1>
       <p>
-        Published by {report.publisher}. Launched on{" "}
-        <time dateTime={report.launched}>{launched.format(new Date(report.launched))}</time>.
+        <T
+          id="content.sdir.published"
+          values={{ date: launched.format(new Date(report.launched)) }}
+          components={{
+            publisher: <span lang={englishContent}>{report.publisher}</span>,
+            launched: <time dateTime={report.launched} />,
+          }}
+        />
       </p>
       <section aria-labelledby="highlights">
-        <h2 id="highlights">Highlights</h2>
-        <ul>
+        <h2 id="highlights">{t("content.sdir.highlights")}</h2>
+        <ul lang={englishContent}>
           {report.highlights.map((highlight) => (
             <li key={highlight}>{highlight}</li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="download">
-        <h2 id="download">The full report</h2>
+        <h2 id="download">{t("content.sdir.fullReport")}</h2>
         {report.pdfUrl ? (
           <ExternalLink href={report.pdfUrl} className="button">
-            DOWNLOAD NOW<span className="visually-hidden"> the report (PDF)</span>
+            <T id="content.sdir.download" components={{ hidden: <span className="visually-hidden" /> }} />
           </ExternalLink>
         ) : (
-          <p className={styles.note}>
-            The report&apos;s PDF is not available here yet. The highlights above come from the press coverage
-            listed below.
-          </p>
+          <p className={styles.note}>{t("content.sdir.noPdf")}</p>
         )}
       </section>
       <section aria-labelledby="sources">
-        <h2 id="sources">Sources</h2>
+        <h2 id="sources">{t("content.sdir.sources")}</h2>
         <SourceList sources={loaderData.sources} />
       </section>
     </article>

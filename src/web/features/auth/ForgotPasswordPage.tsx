@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { Link } from "../../i18n/links";
-import { accountMessages } from "../../../domain/accounts/messages";
+import { Link, T, useT } from "../../i18n";
 import { emailRequestSchema, firstProblem } from "../../../domain/accounts/schemas";
 import { paths } from "../../../domain/routes";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -10,17 +9,17 @@ import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
-import { authApi, failureMessage } from "./auth-api";
+import { useAccountText, useFailureText } from "./account-text";
+import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { AuthPanel } from "./AuthPanel";
 
-export const forgotPasswordMessages = {
-  failed: "An error occurred. Please try again later.",
-} as const;
-
 const EMAIL_FIELD = "email";
 
-/** Why another page sent the visitor here (a broken reset link), carried in navigation state. */
+/**
+ * Why another page sent the visitor here (a broken reset link), carried in navigation state: one of the
+ * domain's English sentences, shown in the page's language.
+ */
 export interface ForgotPasswordState {
   problem?: string;
 }
@@ -31,6 +30,9 @@ export interface ForgotPasswordState {
  */
 export function ForgotPasswordPage() {
   const location = useLocation();
+  const t = useT();
+  const accountText = useAccountText();
+  const failureText = useFailureText();
   // Navigation state is unknown to the prerendered HTML: shown once hydrated, so both renders agree.
   const hydrated = useHydrated();
   const arrivedWith = hydrated ? (location.state as ForgotPasswordState | null)?.problem : undefined;
@@ -46,7 +48,7 @@ export function ForgotPasswordPage() {
     if (loading) return;
     const parsed = emailRequestSchema.safeParse({ email });
     if (!parsed.success) {
-      const message = firstProblem(parsed.error);
+      const message = accountText(firstProblem(parsed.error));
       setProblem(formProblem(message, [{ fieldId: EMAIL_FIELD, message }]));
       return;
     }
@@ -54,14 +56,12 @@ export function ForgotPasswordPage() {
     setLoading(true);
     try {
       const answer = await authApi.requestPasswordReset(parsed.data.email);
-      const message = answer.message ?? accountMessages.resetRequested;
+      const message = accountText(answer.message ?? t("auth.account.resetRequested"));
       toast.success(message);
       setSentMessage(message);
     } catch (error) {
-      const message = failureMessage(error, {
-        network: forgotPasswordMessages.failed,
-        other: forgotPasswordMessages.failed,
-      });
+      const failed = t("auth.errorTryLater");
+      const message = failureText(error, { network: failed, other: failed });
       toast.error(message);
       setProblem(formProblem(message));
     } finally {
@@ -76,18 +76,15 @@ export function ForgotPasswordPage() {
 
   if (sentMessage) {
     return (
-      <AuthPanel key="sent" title="Check Your Email" focusHeading>
+      <AuthPanel key="sent" title={t("auth.forgot.sentTitle")} focusHeading>
         <p className={styles.success}>{sentMessage}</p>
-        <p>
-          The link works once and expires in 1 hour. If nothing arrives in a few minutes, check your spam
-          folder, or try again with the address you registered with.
-        </p>
+        <p>{t("auth.forgot.sentText")}</p>
         <div className={styles.actions}>
           <button type="button" className="button button--secondary" onClick={retry}>
-            Try Again
+            {t("auth.forgot.tryAgain")}
           </button>
           <Link className="button" to={paths.login()}>
-            Back to Login
+            {t("auth.backToLogin")}
           </Link>
         </div>
       </AuthPanel>
@@ -95,17 +92,15 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthPanel key="form" title="Forgot your password?" focusHeading={retrying}>
-      {arrivedWith ? <p className={styles.problem}>{arrivedWith}</p> : null}
-      <p className={styles.lead}>
-        Enter the e-mail address you registered with. We will send you a link to choose a new password.
-      </p>
+    <AuthPanel key="form" title={t("auth.forgot.title")} focusHeading={retrying}>
+      {arrivedWith ? <p className={styles.problem}>{accountText(arrivedWith)}</p> : null}
+      <p className={styles.lead}>{t("auth.forgot.lead")}</p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
         <TextField
           id={EMAIL_FIELD}
           type="email"
-          label="E-mail address"
+          label={t("auth.fields.email")}
           value={email}
           onChange={setEmail}
           autoComplete="email"
@@ -114,11 +109,11 @@ export function ForgotPasswordPage() {
           required
           error={fieldError(problem, EMAIL_FIELD)}
         />
-        <SubmitButton loading={loading}>Send reset link</SubmitButton>
+        <SubmitButton loading={loading}>{t("auth.forgot.submit")}</SubmitButton>
       </form>
       <div className={styles.links}>
         <p>
-          Remembered it? <Link to={paths.login()}>Back to Login</Link>
+          <T id="auth.forgot.remembered" components={{ link: <Link to={paths.login()} /> }} />
         </p>
       </div>
     </AuthPanel>

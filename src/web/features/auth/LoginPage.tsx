@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "../../i18n/links";
-import { accountMessages } from "../../../domain/accounts/messages";
+import { Link, T, useNavigate, useT } from "../../i18n";
 import type { UserRole } from "../../../domain/accounts/user";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
@@ -12,16 +11,12 @@ import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { authApi, failureMessage } from "./auth-api";
+import { useFailureText } from "./account-text";
+import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { AuthPanel } from "./AuthPanel";
 import { forgetPendingVerificationEmail, rememberPendingVerificationEmail } from "./pending-verification";
 import { ResendVerification } from "./ResendVerification";
-
-export const loginMessages = {
-  fillOutAllFields: "Please Fill out all fields",
-  failed: "Login failed. Please check your credentials.",
-} as const;
 
 /** Spec §4: a signed-in visitor of the login page is sent on to the dashboard after 2 seconds. */
 export const SIGNED_IN_REDIRECT_MS = 2000;
@@ -33,11 +28,16 @@ const ids = { email: "email", password: "password" } as const;
  * where their work waits; everyone else to the dashboard. There is no "page you came from" to return to:
  * the dashboard's pages send a signed-out visitor to the home page, not here.
  */
-export function landingAfterSignIn(role: UserRole): { path: string; name: string } {
+export function landingAfterSignIn(role: UserRole): { path: string; place: "reviews" | "dashboard" } {
   return can(role, "report:review")
-    ? { path: paths.reviews(), name: "the review queue" }
-    : { path: paths.dashboard(), name: "your dashboard" };
+    ? { path: paths.reviews(), place: "reviews" }
+    : { path: paths.dashboard(), place: "dashboard" };
 }
+
+const landingText = {
+  reviews: { signedIn: "auth.login.signedInReviews", goNow: "auth.login.goToReviews" },
+  dashboard: { signedIn: "auth.login.signedInDashboard", goNow: "auth.login.goToDashboard" },
+} as const;
 
 /**
  * Sign in (spec §2, §4, §5). Empty fields show 'Please Fill out all fields' and send nothing (DESIGN
@@ -47,6 +47,8 @@ export function landingAfterSignIn(role: UserRole): { path: string; name: string
 export function LoginPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
+  const t = useT();
+  const failureText = useFailureText();
   const [values, setValues] = useState({ email: "", password: "" });
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -68,11 +70,11 @@ export function LoginPage() {
     if (loading) return;
     const email = values.email.trim();
     const missing = [
-      email === "" ? { fieldId: ids.email, message: "Enter your e-mail address" } : null,
-      values.password === "" ? { fieldId: ids.password, message: "Enter your password" } : null,
+      email === "" ? { fieldId: ids.email, message: t("auth.missing.email") } : null,
+      values.password === "" ? { fieldId: ids.password, message: t("auth.missing.password") } : null,
     ].filter((field) => field !== null);
     if (missing.length > 0) {
-      setProblem(formProblem(loginMessages.fillOutAllFields, missing));
+      setProblem(formProblem(t("auth.login.fillOutAllFields"), missing));
       return;
     }
     setProblem(null);
@@ -83,10 +85,11 @@ export function LoginPage() {
       setSigningIn(true);
       session.signIn(answer.user, answer.token);
       forgetPendingVerificationEmail();
-      toast.success(accountMessages.welcomeBack(answer.user.firstname));
+      toast.success(t("auth.account.welcomeBack", { firstname: answer.user.firstname }));
       navigate(landingAfterSignIn(answer.user.role).path);
     } catch (error) {
-      const message = failureMessage(error, { network: loginMessages.failed, other: loginMessages.failed });
+      const failed = t("auth.login.failed");
+      const message = failureText(error, { network: failed, other: failed });
       toast.error(message);
       setProblem(formProblem(message));
       if (error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED") {
@@ -98,18 +101,18 @@ export function LoginPage() {
   }
 
   return (
-    <AuthPanel title="Log in">
+    <AuthPanel title={t("auth.login.title")}>
       {/* The live region is always there, so what appears in it is announced. */}
       <div role="status">
         {alreadySignedIn && landing ? (
           <p className={styles.notice}>
-            You are signed in as {user.firstname}. Taking you to {landing.name} in 2 seconds.
+            {t(landingText[landing.place].signedIn, { firstname: user.firstname })}
           </p>
         ) : null}
       </div>
       {alreadySignedIn && landing ? (
         <p>
-          <Link to={landing.path}>Go to {landing.name} now</Link>
+          <Link to={landing.path}>{t(landingText[landing.place].goNow)}</Link>
         </p>
       ) : (
         <>
@@ -118,7 +121,7 @@ export function LoginPage() {
             <TextField
               id={ids.email}
               type="email"
-              label="E-mail address"
+              label={t("auth.fields.email")}
               value={values.email}
               onChange={(email) => setValues((current) => ({ ...current, email }))}
               autoComplete="email"
@@ -129,28 +132,28 @@ export function LoginPage() {
             />
             <PasswordField
               id={ids.password}
-              label="Password"
+              label={t("auth.fields.password")}
               value={values.password}
               onChange={(password) => setValues((current) => ({ ...current, password }))}
               autoComplete="current-password"
               required
               error={fieldError(problem, ids.password)}
             />
-            <SubmitButton loading={loading}>Log in</SubmitButton>
+            <SubmitButton loading={loading}>{t("auth.login.submit")}</SubmitButton>
           </form>
           {unverifiedEmail ? (
             <section className={styles.resend} aria-labelledby="verify-first">
-              <h2 id="verify-first">Verify your e-mail address first</h2>
-              <p>We can send a new verification link to {unverifiedEmail}.</p>
+              <h2 id="verify-first">{t("auth.login.verifyFirst")}</h2>
+              <p>{t("auth.login.verifyFirstText", { email: unverifiedEmail })}</p>
               <ResendVerification email={unverifiedEmail} />
             </section>
           ) : null}
           <div className={styles.links}>
             <p>
-              <Link to={paths.forgotPassword()}>Forgot password?</Link>
+              <Link to={paths.forgotPassword()}>{t("auth.login.forgotPassword")}</Link>
             </p>
             <p>
-              Don&apos;t have an account? <Link to={paths.register()}>Sign up</Link>
+              <T id="auth.login.noAccount" components={{ link: <Link to={paths.register()} /> }} />
             </p>
           </div>
         </>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { checkPassword } from "../../../domain/accounts/password-policy";
+import { checkPassword, PASSWORD_MIN_LENGTH } from "../../../domain/accounts/password-policy";
+import { useT } from "../../i18n";
 import styles from "./auth.module.css";
 
 /** Quiet time after the last keystroke before the count of met rules is announced. */
@@ -12,14 +13,15 @@ export const HINTS_ANNOUNCE_DELAY_MS = 1000;
  * pauses, one polite summary such as "3 of 5 password rules met", not an announcement per keystroke.
  */
 export function PasswordHints({ id, password }: { id: string; password: string }) {
+  const t = useT();
   const { rules } = checkPassword(password);
   const met = rules.filter((rule) => rule.met).length;
   const summary =
     password === ""
       ? ""
       : met === rules.length
-        ? `All ${rules.length} password rules met`
-        : `${met} of ${rules.length} password rules met`;
+        ? t("auth.password.allMet", { total: rules.length })
+        : t("auth.password.someMet", { met, total: rules.length });
   const [announced, setAnnounced] = useState("");
 
   // Every keystroke restarts the wait; an unchanged count changes nothing in the region, so is not repeated.
@@ -32,7 +34,7 @@ export function PasswordHints({ id, password }: { id: string; password: string }
     <div className={styles.hints}>
       <div id={id}>
         <p id={`${id}-title`} className={styles.hintsTitle}>
-          Your password needs:
+          {t("auth.password.hintsTitle")}
         </p>
         <ul className={styles.hintList} aria-labelledby={`${id}-title`}>
           {rules.map((rule) => (
@@ -40,8 +42,10 @@ export function PasswordHints({ id, password }: { id: string; password: string }
               <span className={styles.hintMark} aria-hidden="true">
                 {rule.met ? "✓" : "○"}
               </span>
-              {rule.hint}
-              <span className="visually-hidden">{rule.met ? " (done)" : " (not yet)"}</span>
+              {t(`auth.password.hint.${rule.id}`, { min: PASSWORD_MIN_LENGTH })}
+              <span className="visually-hidden">
+                {` ${rule.met ? t("auth.password.done") : t("auth.password.notYet")}`}
+              </span>
             </li>
           ))}
         </ul>

@@ -183,7 +183,13 @@ describe("registering", () => {
       {
         method: "POST",
         path: "/auth/register",
-        body: { firstname: "Ada", lastname: "Obi", email: "ada@example.org", password: "Kettle-Drum-42" },
+        body: {
+          firstname: "Ada",
+          lastname: "Obi",
+          email: "ada@example.org",
+          password: "Kettle-Drum-42",
+          language: "en",
+        },
         authorization: null,
       },
     ]);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "../../i18n/links";
+import { Link, T, useLanguage, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
@@ -7,19 +7,14 @@ import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { authApi, failureMessage } from "./auth-api";
+import { useAccountText, useFailureText } from "./account-text";
+import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { AuthPanel } from "./AuthPanel";
 import { checkRegistration, registrationFields as ids, type RegistrationValues } from "./form-checks";
 import { PasswordHints } from "./PasswordHints";
 import { rememberPendingVerificationEmail, usePendingVerificationEmail } from "./pending-verification";
 import { ResendVerification } from "./ResendVerification";
-
-export const registerMessages = {
-  created: "Account Created Successfully",
-  failed: "Registration failed. Please try again.",
-  networkFailed: "An error occurred during registration. Please try again.",
-} as const;
 
 const empty: RegistrationValues = {
   firstname: "",
@@ -45,6 +40,10 @@ function RegistrationForm({
   const [values, setValues] = useState(empty);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [loading, setLoading] = useState(false);
+  const t = useT();
+  const language = useLanguage();
+  const accountText = useAccountText();
+  const failureText = useFailureText();
   // An address registered earlier in this browser, still to verify: Resend still works after a reload.
   const pending = usePendingVerificationEmail();
   const set = (field: keyof RegistrationValues) => (value: string) =>
@@ -53,7 +52,7 @@ function RegistrationForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const checked = checkRegistration(values);
+    const checked = checkRegistration(values, t);
     if (!checked.ok) {
       setProblem(checked.problem);
       return;
@@ -61,16 +60,17 @@ function RegistrationForm({
     setProblem(null);
     setLoading(true);
     try {
-      const answer = await authApi.register(checked.registration);
+      // The page's language is the account's: its e-mails are written in it.
+      const answer = await authApi.register({ ...checked.registration, language });
       rememberPendingVerificationEmail(checked.registration.email);
       onRegistered({
         email: checked.registration.email,
-        message: answer.message ?? registerMessages.created,
+        message: answer.message ? accountText(answer.message) : t("auth.register.created"),
       });
     } catch (error) {
-      const message = failureMessage(error, {
-        network: registerMessages.networkFailed,
-        other: registerMessages.failed,
+      const message = failureText(error, {
+        network: t("auth.register.networkFailed"),
+        other: t("auth.register.failed"),
       });
       toast.error(message);
       setProblem(formProblem(message));
@@ -79,13 +79,13 @@ function RegistrationForm({
   }
 
   return (
-    <AuthPanel title="Create an account">
-      <p className={styles.lead}>With an account you can send eyewitness reports. All fields are required.</p>
+    <AuthPanel title={t("auth.register.title")}>
+      <p className={styles.lead}>{t("auth.register.lead")}</p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
         <TextField
           id={ids.firstname}
-          label="First name"
+          label={t("auth.fields.firstname")}
           value={values.firstname}
           onChange={set("firstname")}
           autoComplete="given-name"
@@ -95,7 +95,7 @@ function RegistrationForm({
         />
         <TextField
           id={ids.lastname}
-          label="Last name"
+          label={t("auth.fields.lastname")}
           value={values.lastname}
           onChange={set("lastname")}
           autoComplete="family-name"
@@ -106,8 +106,8 @@ function RegistrationForm({
         <TextField
           id={ids.email}
           type="email"
-          label="E-mail address"
-          hint="We will send a link to this address to confirm it is yours."
+          label={t("auth.fields.email")}
+          hint={t("auth.register.emailHint")}
           value={values.email}
           onChange={set("email")}
           autoComplete="email"
@@ -118,7 +118,7 @@ function RegistrationForm({
         />
         <PasswordField
           id={ids.password}
-          label="Password"
+          label={t("auth.fields.password")}
           value={values.password}
           onChange={set("password")}
           autoComplete="new-password"
@@ -129,24 +129,24 @@ function RegistrationForm({
         />
         <PasswordField
           id={ids.confirmPassword}
-          label="Confirm password"
+          label={t("auth.fields.confirmPassword")}
           value={values.confirmPassword}
           onChange={set("confirmPassword")}
           autoComplete="new-password"
           required
           error={fieldError(problem, ids.confirmPassword)}
         />
-        <SubmitButton loading={loading}>Create account</SubmitButton>
+        <SubmitButton loading={loading}>{t("auth.register.submit")}</SubmitButton>
       </form>
       <div className={styles.links}>
         <p>
-          Already have an account? <Link to={paths.login()}>Log in</Link>
+          <T id="auth.register.haveAccount" components={{ link: <Link to={paths.login()} /> }} />
         </p>
       </div>
       {pending ? (
         <section className={styles.links} aria-labelledby="pending-verification">
-          <h2 id="pending-verification">Waiting for your verification e-mail?</h2>
-          <p>We sent a link to {pending}. If it has not arrived, we can send a new one.</p>
+          <h2 id="pending-verification">{t("auth.register.pendingTitle")}</h2>
+          <p>{t("auth.register.pendingText", { email: pending })}</p>
           <ResendVerification email={pending} />
         </section>
       ) : null}
@@ -155,17 +155,17 @@ function RegistrationForm({
 }
 
 function VerificationEmailSent({ email, message }: { email: string; message: string }) {
+  const t = useT();
   return (
-    <AuthPanel title="Verification Email Sent!" focusHeading>
+    <AuthPanel title={t("auth.register.sentTitle")} focusHeading>
       <p className={styles.success}>{message}</p>
       <p>
-        We sent the link to <strong>{email}</strong>. It works once and expires in 24 hours. If it has not
-        arrived in a few minutes, check your spam folder or ask for a new one.
+        <T id="auth.register.sentText" values={{ email }} components={{ strong: <strong /> }} />
       </p>
       <ResendVerification email={email} />
       <div className={styles.actions}>
         <Link className="button" to={paths.login()}>
-          Back to Login
+          {t("auth.backToLogin")}
         </Link>
       </div>
     </AuthPanel>

@@ -5,15 +5,11 @@ import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-pr
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { serverMessage } from "../../lib/api-client";
+import { useT } from "../../i18n";
+import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { rememberPendingVerificationEmail } from "./pending-verification";
-
-export const resendMessages = {
-  sent: "Verification email resent. Please check your inbox.",
-  failed: "Failed to resend verification email. Please try again later.",
-} as const;
 
 const EMAIL_FIELD = "resend-email";
 
@@ -27,6 +23,9 @@ export function ResendVerification({ email }: { email?: string | null }) {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const t = useT();
+  const accountText = useAccountText();
+  const failureText = useFailureText();
 
   async function resend(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +34,7 @@ export function ResendVerification({ email }: { email?: string | null }) {
     if (!email) {
       const parsed = emailRequestSchema.safeParse({ email: typed });
       if (!parsed.success) {
-        const message = firstProblem(parsed.error);
+        const message = accountText(firstProblem(parsed.error));
         setProblem(formProblem(message, [{ fieldId: EMAIL_FIELD, message }]));
         return;
       }
@@ -45,12 +44,13 @@ export function ResendVerification({ email }: { email?: string | null }) {
     setLoading(true);
     try {
       const answer = await authApi.resendVerification(address);
-      const text = answer.message ?? resendMessages.sent;
+      const text = answer.message ? accountText(answer.message) : t("auth.resend.sent");
       rememberPendingVerificationEmail(address);
       toast.success(text);
       setOutcome({ ok: true, text });
     } catch (error) {
-      const text = serverMessage(error) ?? resendMessages.failed;
+      const failed = t("auth.resend.failed");
+      const text = failureText(error, { network: failed, other: failed });
       toast.error(text);
       setOutcome({ ok: false, text });
     } finally {
@@ -65,8 +65,8 @@ export function ResendVerification({ email }: { email?: string | null }) {
         <TextField
           id={EMAIL_FIELD}
           type="email"
-          label="Your e-mail address"
-          hint="We will send a new verification link to this address."
+          label={t("auth.resend.emailLabel")}
+          hint={t("auth.resend.emailHint")}
           value={typed}
           onChange={setTyped}
           autoComplete="email"
@@ -77,7 +77,7 @@ export function ResendVerification({ email }: { email?: string | null }) {
         />
       )}
       <SubmitButton loading={loading} className="button--secondary">
-        Resend verification email
+        {t("auth.resend.submit")}
       </SubmitButton>
       {outcome ? <p className={outcome.ok ? styles.success : styles.problem}>{outcome.text}</p> : null}
     </form>

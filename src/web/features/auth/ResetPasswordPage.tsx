@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "../../i18n/links";
+import { Link, useNavigate, useT } from "../../i18n";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
@@ -9,19 +9,14 @@ import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-pr
 import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { toast } from "../../ui/toast/toast-store";
-import { authApi, failureMessage } from "./auth-api";
+import { useAccountText, useFailureText } from "./account-text";
+import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { AuthPanel } from "./AuthPanel";
 import { checkPasswordReset, resetFields as ids } from "./form-checks";
 import type { ForgotPasswordState } from "./ForgotPasswordPage";
 import { PasswordHints } from "./PasswordHints";
 import { useLinkToken } from "./use-link-token";
-
-export const resetPasswordMessages = {
-  missingLink: accountMessages.resetLinkMissing,
-  done: "Password has been reset successfully",
-  failed: "An error occurred. Please try again later.",
-} as const;
 
 const HINTS_ID = "new-password-rules";
 
@@ -33,20 +28,22 @@ const HINTS_ID = "new-password-rules";
 export function ResetPasswordPage() {
   const token = useLinkToken();
   const navigate = useNavigate();
+  const t = useT();
 
   useEffect(() => {
     if (token) return;
-    toast.error(resetPasswordMessages.missingLink);
-    const state: ForgotPasswordState = { problem: resetPasswordMessages.missingLink };
+    toast.error(t("auth.account.resetLinkMissing"));
+    // The domain's English sentence: the next page shows it in its language.
+    const state: ForgotPasswordState = { problem: accountMessages.resetLinkMissing };
     navigate(paths.forgotPassword(), { replace: true, state });
-  }, [token, navigate]);
+  }, [token, navigate, t]);
 
   if (!token) {
     return (
-      <AuthPanel title="Invalid reset link">
-        <p className={styles.problem}>{resetPasswordMessages.missingLink}</p>
+      <AuthPanel title={t("auth.reset.invalidTitle")}>
+        <p className={styles.problem}>{t("auth.account.resetLinkMissing")}</p>
         <p>
-          <Link to={paths.forgotPassword()}>Request a new password reset</Link>
+          <Link to={paths.forgotPassword()}>{t("auth.requestNewReset")}</Link>
         </p>
       </AuthPanel>
     );
@@ -61,11 +58,14 @@ function NewPasswordForm({ token }: { token: string }) {
   const [deadLink, setDeadLink] = useState(false);
   const [loading, setLoading] = useState(false);
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const t = useT();
+  const accountText = useAccountText();
+  const failureText = useFailureText();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const found = checkPasswordReset(password, confirmation);
+    const found = checkPasswordReset(password, confirmation, t);
     setProblem(found);
     if (found) return;
     setDeadLink(false);
@@ -74,14 +74,12 @@ function NewPasswordForm({ token }: { token: string }) {
       const answer = await authApi.resetPassword(token, password);
       // The server ended every session of the account, this browser's included.
       if (session.current()) session.signOut();
-      const message = answer.message ?? resetPasswordMessages.done;
+      const message = answer.message ? accountText(answer.message) : t("auth.reset.done");
       toast.success(message);
       setDoneMessage(message);
     } catch (error) {
-      const message = failureMessage(error, {
-        network: resetPasswordMessages.failed,
-        other: resetPasswordMessages.failed,
-      });
+      const failed = t("auth.errorTryLater");
+      const message = failureText(error, { network: failed, other: failed });
       toast.error(message);
       setProblem(formProblem(message));
       // The link itself is dead (unknown, expired or used): the way on is a new link, not another try.
@@ -92,12 +90,12 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (doneMessage) {
     return (
-      <AuthPanel key="done" title="Password Reset Successful!" focusHeading>
+      <AuthPanel key="done" title={t("auth.reset.doneTitle")} focusHeading>
         <p className={styles.success}>{doneMessage}</p>
-        <p>For your safety, you have been signed out on all your devices.</p>
+        <p>{t("auth.reset.signedOutEverywhere")}</p>
         <div className={styles.actions}>
           <Link className="button" to={paths.login()}>
-            Log in with your new password
+            {t("auth.reset.logIn")}
           </Link>
         </div>
       </AuthPanel>
@@ -105,17 +103,17 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <AuthPanel key="form" title="Choose a new password">
+    <AuthPanel key="form" title={t("auth.reset.title")}>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
         {deadLink ? (
           <p>
-            <Link to={paths.forgotPassword()}>Request a new password reset</Link>
+            <Link to={paths.forgotPassword()}>{t("auth.requestNewReset")}</Link>
           </p>
         ) : null}
         <PasswordField
           id={ids.password}
-          label="New password"
+          label={t("auth.fields.newPassword")}
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
@@ -126,18 +124,18 @@ function NewPasswordForm({ token }: { token: string }) {
         />
         <PasswordField
           id={ids.confirmPassword}
-          label="Confirm new password"
+          label={t("auth.fields.confirmNewPassword")}
           value={confirmation}
           onChange={setConfirmation}
           autoComplete="new-password"
           required
           error={fieldError(problem, ids.confirmPassword)}
         />
-        <SubmitButton loading={loading}>Reset password</SubmitButton>
+        <SubmitButton loading={loading}>{t("auth.reset.submit")}</SubmitButton>
       </form>
       <div className={styles.links}>
         <p>
-          <Link to={paths.login()}>Back to Login</Link>
+          <Link to={paths.login()}>{t("auth.backToLogin")}</Link>
         </p>
       </div>
     </AuthPanel>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "../../i18n/links";
+import { Link, T, useNavigate, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
@@ -7,7 +7,8 @@ import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { authApi, failureMessage, type VerifyAnswer } from "./auth-api";
+import { useAccountText, useFailureText } from "./account-text";
+import { authApi, type VerifyAnswer } from "./auth-api";
 import { checkPasswordReset, resetFields } from "./form-checks";
 import { PasswordHints } from "./PasswordHints";
 import styles from "./auth.module.css";
@@ -16,15 +17,6 @@ import { forgetPendingVerificationEmail, pendingVerificationEmail } from "./pend
 import { ResendVerification } from "./ResendVerification";
 import { useLinkToken } from "./use-link-token";
 import { verifyEmailOnce } from "./verify-once";
-
-export const verifyMessages = {
-  verifying: "Verifying your e-mail address…",
-  verified: "Your e-mail is verified. Signing you in and taking you to your dashboard in 3 seconds.",
-  missingToken:
-    "Verification token is missing. Please check your email and click the verification link again.",
-  failed: "Verification failed. Please try again or contact support.",
-  networkFailed: "An error occurred during verification. Please try again later.",
-} as const;
 
 /** Spec §9: the dashboard follows 3 seconds after a successful verification. */
 export const VERIFIED_REDIRECT_MS = 3000;
@@ -35,7 +27,8 @@ type Verification =
   | { kind: "verifying" }
   | { kind: "verified" }
   | { kind: "choose-password"; answer: PasswordNeeded }
-  | { kind: "failed"; message: string };
+  /** Without `message`, the link had no token. */
+  | { kind: "failed"; message?: string };
 
 /**
  * The e-mailed verification link's page (spec §2, §4): verifying, then verified (signed in, on to the
@@ -49,13 +42,15 @@ export function VerifyEmailPage() {
 
 function VerifyLink({ token }: { token: string | null }) {
   const navigate = useNavigate();
+  const t = useT();
+  const failureText = useFailureText();
   const [verification, setVerification] = useState<Verification>(
-    token ? { kind: "verifying" } : { kind: "failed", message: verifyMessages.missingToken },
+    token ? { kind: "verifying" } : { kind: "failed" },
   );
 
   useEffect(() => {
     if (!token) {
-      toast.error(verifyMessages.missingToken);
+      toast.error(t("auth.verify.missingToken"));
       return;
     }
     let shown = true;
@@ -73,9 +68,9 @@ function VerifyLink({ token }: { token: string | null }) {
       },
       (error: unknown) => {
         if (!shown) return;
-        const message = failureMessage(error, {
-          network: verifyMessages.networkFailed,
-          other: verifyMessages.failed,
+        const message = failureText(error, {
+          network: t("auth.verify.networkFailed"),
+          other: t("auth.verify.failed"),
         });
         toast.error(message);
         setVerification({ kind: "failed", message });
@@ -84,6 +79,8 @@ function VerifyLink({ token }: { token: string | null }) {
     return () => {
       shown = false;
     };
+    // The page's messages are loaded before it renders: `t` and `failureText` do not change meanwhile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   const verified = verification.kind === "verified";
@@ -97,10 +94,10 @@ function VerifyLink({ token }: { token: string | null }) {
 
   const title =
     verification.kind === "verifying"
-      ? "Verifying your e-mail address"
+      ? t("auth.verify.verifyingTitle")
       : verified
-        ? "E-mail address verified"
-        : "E-mail verification failed";
+        ? t("auth.verify.verifiedTitle")
+        : t("auth.verify.failedTitle");
 
   return (
     <AuthPanel title={title}>
@@ -108,31 +105,23 @@ function VerifyLink({ token }: { token: string | null }) {
         {verification.kind === "verifying" ? (
           <p className={styles.busy}>
             <span className={styles.busyIcon} aria-hidden="true" />
-            {verifyMessages.verifying}
+            {t("auth.verify.verifying")}
           </p>
         ) : verification.kind === "verified" ? (
-          <p className={styles.success}>{verifyMessages.verified}</p>
+          <p className={styles.success}>{t("auth.verify.verified")}</p>
         ) : (
-          <p className={styles.problem}>{verification.message}</p>
+          <p className={styles.problem}>{verification.message ?? t("auth.verify.missingToken")}</p>
         )}
       </div>
       {verified ? (
         <p>
-          <Link to={paths.dashboard()}>Go to your dashboard now</Link>
+          <Link to={paths.dashboard()}>{t("auth.verify.goToDashboard")}</Link>
         </p>
       ) : null}
       {verification.kind === "failed" ? <VerificationFailed /> : null}
     </AuthPanel>
   );
 }
-
-export const choosePasswordMessages = {
-  heading: "Choose your password",
-  explanation:
-    "Your e-mail address is confirmed. Because the link was opened in another browser than the one used to register, any password chosen before has been removed. Choose the password you will sign in with.",
-  failed: "Your password could not be saved. Please try again.",
-  saved: "Your password is set. You are now signed in.",
-} as const;
 
 const CHOOSE_HINTS_ID = "chosen-password-rules";
 
@@ -143,11 +132,14 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
   const [confirmation, setConfirmation] = useState("");
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [loading, setLoading] = useState(false);
+  const t = useT();
+  const accountText = useAccountText();
+  const failureText = useFailureText();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const found = checkPasswordReset(password, confirmation);
+    const found = checkPasswordReset(password, confirmation, t);
     setProblem(found);
     if (found) return;
     setLoading(true);
@@ -155,13 +147,11 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
       const signedIn = await authApi.choosePassword(answer.passwordToken, password);
       session.signIn(signedIn.user, signedIn.token);
       forgetPendingVerificationEmail();
-      toast.success(signedIn.message ?? choosePasswordMessages.saved);
+      toast.success(accountText(signedIn.message ?? t("auth.account.passwordChosen")));
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {
-      const message = failureMessage(error, {
-        network: choosePasswordMessages.failed,
-        other: choosePasswordMessages.failed,
-      });
+      const failed = t("auth.choose.failed");
+      const message = failureText(error, { network: failed, other: failed });
       toast.error(message);
       setProblem(formProblem(message));
       setLoading(false);
@@ -169,18 +159,18 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
   }
 
   return (
-    <AuthPanel key="choose-password" title={choosePasswordMessages.heading} focusHeading>
+    <AuthPanel key="choose-password" title={t("auth.choose.title")} focusHeading>
       <p className={styles.success} role="status">
-        {choosePasswordMessages.explanation}
+        {t("auth.choose.explanation")}
       </p>
       <p>
-        Account: <strong>{answer.email}</strong>
+        <T id="auth.choose.account" values={{ email: answer.email }} components={{ strong: <strong /> }} />
       </p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
         <PasswordField
           id={resetFields.password}
-          label="New password"
+          label={t("auth.fields.newPassword")}
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
@@ -191,14 +181,14 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
         />
         <PasswordField
           id={resetFields.confirmPassword}
-          label="Confirm new password"
+          label={t("auth.fields.confirmNewPassword")}
           value={confirmation}
           onChange={setConfirmation}
           autoComplete="new-password"
           required
           error={fieldError(problem, resetFields.confirmPassword)}
         />
-        <SubmitButton loading={loading}>Save password and sign in</SubmitButton>
+        <SubmitButton loading={loading}>{t("auth.choose.submit")}</SubmitButton>
       </form>
     </AuthPanel>
   );
@@ -207,14 +197,15 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
 function VerificationFailed() {
   // A client-rendered page: the remembered address can be read while rendering.
   const [email] = useState(pendingVerificationEmail);
+  const t = useT();
   return (
     <>
-      <h2>Get a new verification link</h2>
-      {email ? <p>We will send it to {email}.</p> : null}
+      <h2>{t("auth.verify.newLinkTitle")}</h2>
+      {email ? <p>{t("auth.verify.newLinkTo", { email })}</p> : null}
       <ResendVerification email={email} />
       <div className={styles.links}>
         <p>
-          Already verified? <Link to={paths.login()}>Back to Login</Link>
+          <T id="auth.verify.alreadyVerified" components={{ link: <Link to={paths.login()} /> }} />
         </p>
       </div>
     </>

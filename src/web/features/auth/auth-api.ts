@@ -27,8 +27,14 @@ const routes = {
 const anonymous = true;
 
 export const authApi = {
-  register: (body: { email: string; password: string; firstname: string; lastname: string }) =>
-    request(routes.register, { body, anonymous }),
+  register: (body: {
+    email: string;
+    password: string;
+    firstname: string;
+    lastname: string;
+    /** The page's language: the verification e-mail, and later ones, are written in it. */
+    language?: string;
+  }) => request(routes.register, { body, anonymous }),
   login: (body: { email: string; password: string }) => request(routes.login, { body, anonymous }),
   verifyEmail: (token: string) => request(routes.verifyEmail, { params: { token }, anonymous }),
   choosePassword: (token: string, password: string) =>

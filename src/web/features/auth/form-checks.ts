@@ -1,17 +1,13 @@
 import { accountMessages } from "../../../domain/accounts/messages";
-import { describePasswordProblems } from "../../../domain/accounts/password-policy";
 import { registrationFieldsSchema, type Registration } from "../../../domain/accounts/schemas";
+import type { Translate } from "../../i18n";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
+import { accountText, passwordProblemText } from "./account-text";
 
 // What the account forms check on submit, before anything is sent. The rules are the domain's (the same
 // the server enforces); the sentences for the whole form are the spec's, to the letter (§5). Each field to
-// fix also says what it needs, for the error summary's links and the field itself.
-
-export const formMessages = {
-  fillOutAllFields: accountMessages.fillOutAllFields,
-  passwordsDoNotMatch: "Passwords do not match",
-  fixPasswordIssues: "Please fix the password issues before submitting",
-} as const;
+// fix also says what it needs, for the error summary's links and the field itself. Every sentence is in
+// the page's language (`t`).
 
 export const registrationFields = {
   firstname: "firstname",
@@ -29,12 +25,6 @@ export interface RegistrationValues {
   confirmPassword: string;
 }
 
-const missingText: Record<"firstname" | "lastname" | "email", string> = {
-  firstname: "Enter your first name",
-  lastname: "Enter your last name",
-  email: "Enter your e-mail address",
-};
-
 interface NewPasswordCheck {
   fields: FieldProblem[];
   missing: boolean;
@@ -47,6 +37,7 @@ export function checkNewPassword(
   password: string,
   confirmation: string,
   ids: { password: string; confirmation: string },
+  t: Translate,
 ): NewPasswordCheck {
   const fields: FieldProblem[] = [];
   let missing = false;
@@ -54,9 +45,9 @@ export function checkNewPassword(
   let weak = false;
   if (password === "") {
     missing = true;
-    fields.push({ fieldId: ids.password, message: "Enter a password" });
+    fields.push({ fieldId: ids.password, message: t("auth.missing.newPassword") });
   } else {
-    const problem = describePasswordProblems(password);
+    const problem = passwordProblemText(t, password);
     if (problem) {
       weak = true;
       fields.push({ fieldId: ids.password, message: problem });
@@ -64,19 +55,22 @@ export function checkNewPassword(
   }
   if (confirmation === "") {
     missing = true;
-    fields.push({ fieldId: ids.confirmation, message: "Enter the password again to confirm it" });
+    fields.push({ fieldId: ids.confirmation, message: t("auth.missing.confirmation") });
   } else if (password !== "" && confirmation !== password) {
     mismatch = true;
-    fields.push({ fieldId: ids.confirmation, message: formMessages.passwordsDoNotMatch });
+    fields.push({ fieldId: ids.confirmation, message: t("auth.passwordsDoNotMatch") });
   }
   return { fields, missing, mismatch, weak };
 }
 
 /** The spec's order: every field filled, then the passwords match, then the password rules. */
-function formSentence({ missing, mismatch, weak }: Omit<NewPasswordCheck, "fields">): string | undefined {
-  if (missing) return formMessages.fillOutAllFields;
-  if (mismatch) return formMessages.passwordsDoNotMatch;
-  if (weak) return formMessages.fixPasswordIssues;
+function formSentence(
+  { missing, mismatch, weak }: Omit<NewPasswordCheck, "fields">,
+  t: Translate,
+): string | undefined {
+  if (missing) return t("auth.account.fillOutAllFields");
+  if (mismatch) return t("auth.passwordsDoNotMatch");
+  if (weak) return t("auth.fixPasswordIssues");
   return undefined;
 }
 
@@ -84,6 +78,7 @@ const identitySchema = registrationFieldsSchema.pick({ firstname: true, lastname
 
 export function checkRegistration(
   values: RegistrationValues,
+  t: Translate,
 ): { ok: true; registration: Registration } | { ok: false; problem: FormProblem } {
   const identity = identitySchema.safeParse(values);
   const fields: FieldProblem[] = [];
@@ -96,28 +91,36 @@ export function checkRegistration(
       missing ||= isMissing;
       fields.push({
         fieldId: registrationFields[key],
-        message: isMissing ? missingText[key] : issue.message,
+        message: isMissing ? t(`auth.missing.${key}`) : accountText(t, issue.message),
       });
     }
   }
-  const password = checkNewPassword(values.password, values.confirmPassword, {
-    password: registrationFields.password,
-    confirmation: registrationFields.confirmPassword,
-  });
+  const password = checkNewPassword(
+    values.password,
+    values.confirmPassword,
+    {
+      password: registrationFields.password,
+      confirmation: registrationFields.confirmPassword,
+    },
+    t,
+  );
   fields.push(...password.fields);
   if (identity.success && fields.length === 0) {
     return { ok: true, registration: { ...identity.data, password: values.password } };
   }
-  const sentence = formSentence({ ...password, missing: missing || password.missing }) ?? fields[0]?.message;
+  const sentence =
+    formSentence({ ...password, missing: missing || password.missing }, t) ?? fields[0]?.message;
   return { ok: false, problem: formProblem(sentence, fields) };
 }
 
 export const resetFields = { password: "new-password", confirmPassword: "confirm-new-password" } as const;
 
-export function checkPasswordReset(password: string, confirmation: string): FormProblem | null {
-  const check = checkNewPassword(password, confirmation, {
-    password: resetFields.password,
-    confirmation: resetFields.confirmPassword,
-  });
-  return check.fields.length === 0 ? null : formProblem(formSentence(check), check.fields);
+export function checkPasswordReset(password: string, confirmation: string, t: Translate): FormProblem | null {
+  const check = checkNewPassword(
+    password,
+    confirmation,
+    { password: resetFields.password, confirmation: resetFields.confirmPassword },
+    t,
+  );
+  return check.fields.length === 0 ? null : formProblem(formSentence(check, t), check.fields);
 }

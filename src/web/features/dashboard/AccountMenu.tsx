@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { Link } from "../../i18n/links";
+import { Link, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import styles from "./AccountMenu.module.css";
 import { useLogout } from "./use-logout";
@@ -17,6 +17,7 @@ export interface AccountMenuProps {
  */
 export function AccountMenu({ firstname }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const listId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -98,7 +99,7 @@ export function AccountMenu({ firstname }: AccountMenuProps) {
         onKeyDown={onButtonKeyDown}
       >
         <span className={styles.name}>{firstname}</span>
-        <span className="visually-hidden"> (your account)</span>
+        <span className="visually-hidden">{` ${t("dashboard.yourAccount")}`}</span>
         <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
         </svg>
@@ -108,7 +109,7 @@ export function AccountMenu({ firstname }: AccountMenuProps) {
       <ul ref={listRef} id={listId} className={styles.list} hidden={!open} onKeyDown={onListKeyDown}>
         <li>
           <Link className={styles.item} to={paths.home()}>
-            Homepage
+            {t("dashboard.homepage")}
           </Link>
         </li>
         <li>
@@ -118,7 +119,7 @@ export function AccountMenu({ firstname }: AccountMenuProps) {
             aria-disabled={loggingOut || undefined}
             onClick={() => void logOut()}
           >
-            {loggingOut ? "Logging out…" : "Logout"}
+            {loggingOut ? t("dashboard.loggingOut") : t("dashboard.logout")}
           </button>
         </li>
       </ul>

@@ -5,9 +5,11 @@ import { useSessionUser } from "../../lib/session";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
+import { useT } from "../../i18n";
 import { DashboardShell } from "./DashboardShell";
 import styles from "./DashboardShell.module.css";
 
+/** In English (tests compare with it); the page shows dashboard.signInToContinue in its language. */
 export const SIGN_IN_TO_CONTINUE = "Please log in to use the dashboard.";
 
 export interface DashboardGateProps {
@@ -27,18 +29,19 @@ export function DashboardGate({ logo, children }: DashboardGateProps) {
   const hydrated = useHydrated();
   const user = useSessionUser();
   const wasSignedIn = useRef(false);
+  const t = useT();
 
   useEffect(() => {
     if (user) wasSignedIn.current = true;
     // Someone who opened the dashboard without being signed in is told why they land on the home page;
     // logging out or a 401 already says so in its own words.
-    else if (hydrated && !wasSignedIn.current) toast.info(SIGN_IN_TO_CONTINUE);
-  }, [hydrated, user]);
+    else if (hydrated && !wasSignedIn.current) toast.info(t("dashboard.signInToContinue"));
+  }, [hydrated, user, t]);
 
   if (!hydrated || !user) {
     return (
       <main id="main" tabIndex={-1} className={styles.pending}>
-        <Spinner label={hydrated ? "Going to the home page…" : "Loading your dashboard…"} />
+        <Spinner label={hydrated ? t("dashboard.goingHome") : t("dashboard.loading")} />
         {hydrated ? <Navigate to={paths.home()} replace /> : null}
       </main>
     );

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { NavLink } from "../../i18n/links";
+import { NavLink, useT } from "../../i18n";
 import type { UserRole } from "../../../domain/accounts/user";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import styles from "./DashboardNavigation.module.css";
 
 interface NavigationItem {
+  /** Its name's message id. */
   label: string;
   to: string;
   /** The index route is current only on its own path, not on its children's. */
@@ -30,7 +31,7 @@ const icon = (children: ReactNode) => (
 );
 
 const eyewitness: NavigationItem = {
-  label: "Eyewitness",
+  label: "dashboard.nav.eyewitness",
   to: paths.dashboard(),
   end: true,
   icon: icon(
@@ -42,7 +43,7 @@ const eyewitness: NavigationItem = {
 };
 
 const myReports: NavigationItem = {
-  label: "My reports",
+  label: "dashboard.nav.myReports",
   to: paths.myReports(),
   icon: icon(
     <>
@@ -53,7 +54,7 @@ const myReports: NavigationItem = {
 };
 
 const profile: NavigationItem = {
-  label: "Profile",
+  label: "dashboard.nav.profile",
   to: paths.profile(),
   icon: icon(
     <>
@@ -64,7 +65,7 @@ const profile: NavigationItem = {
 };
 
 const reviews: NavigationItem = {
-  label: "Reviews",
+  label: "dashboard.nav.reviews",
   to: paths.reviews(),
   icon: icon(
     <>
@@ -75,7 +76,7 @@ const reviews: NavigationItem = {
 };
 
 const userRoles: NavigationItem = {
-  label: "User roles",
+  label: "dashboard.nav.userRoles",
   to: paths.userRoles(),
   icon: icon(
     <>
@@ -112,14 +113,15 @@ export interface DashboardNavigationProps {
  * link carries aria-current="page" (set by NavLink).
  */
 export function DashboardNavigation({ role, collapsed = false, id, className }: DashboardNavigationProps) {
+  const t = useT();
   return (
-    <nav id={id} aria-label="Dashboard" className={className}>
+    <nav id={id} aria-label={t("dashboard.navLabel")} className={className}>
       <ul className={`${styles.list} ${collapsed ? styles.collapsed : ""}`}>
         {dashboardItems(role).map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={styles.link}>
               {item.icon}
-              <span className={collapsed ? "visually-hidden" : styles.label}>{item.label}</span>
+              <span className={collapsed ? "visually-hidden" : styles.label}>{t(item.label)}</span>
             </NavLink>
           </li>
         ))}

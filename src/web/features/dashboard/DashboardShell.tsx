@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useId, useState } from "react";
 import { useLocation } from "react-router";
-import { Link } from "../../i18n/links";
+import { Link, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import type { SessionUser } from "../../lib/session";
 import { AccountMenu } from "./AccountMenu";
@@ -24,6 +24,7 @@ export interface DashboardShellProps {
  */
 export function DashboardShell({ user, logo, children }: DashboardShellProps) {
   const wide = useWideScreen();
+  const t = useT();
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
@@ -60,7 +61,7 @@ export function DashboardShell({ user, logo, children }: DashboardShellProps) {
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.toggleIcon}>
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
-          <span className="visually-hidden">Navigation menu</span>
+          <span className="visually-hidden">{t("dashboard.navigationMenu")}</span>
         </button>
         <Link to={paths.home()} className={styles.logo}>
           {logo}

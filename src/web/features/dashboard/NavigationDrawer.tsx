@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Link } from "../../i18n/links";
+import { Link, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import type { UserRole } from "../../../domain/accounts/user";
 import { Dialog } from "../../ui/Dialog";
@@ -22,6 +22,7 @@ export interface NavigationDrawerProps {
  */
 export function NavigationDrawer({ open, onClose, role, logo, id }: NavigationDrawerProps) {
   const contentRef = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   // The overlay is the dialog's ::backdrop: a click there reaches the <dialog> itself, outside its box.
   useEffect(() => {
@@ -42,7 +43,7 @@ export function NavigationDrawer({ open, onClose, role, logo, id }: NavigationDr
   }, [open, onClose]);
 
   return (
-    <Dialog open={open} onClose={onClose} title="Navigation menu" titleHidden size="fullscreen">
+    <Dialog open={open} onClose={onClose} title={t("dashboard.navigationMenu")} titleHidden size="fullscreen">
       <div ref={contentRef} id={id} className={styles.drawer}>
         <Link to={paths.home()} className={styles.logo}>
           {logo}

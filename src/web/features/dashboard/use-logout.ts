@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from "react";
-import { useNavigate } from "../../i18n/links";
-import { accountMessages } from "../../../domain/accounts/messages";
+import { pageMessages, useNavigate, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { apiRoute, isSessionEnded, request, UNAUTHORIZED_MESSAGE } from "../../lib/api-client";
 import { session } from "../../lib/session";
 import { currentToasts, toast } from "../../ui/toast/toast-store";
 
+/** In English (tests compare with it); the page shows dashboard.loggedOutOffline in its language. */
 export const LOGGED_OUT_OFFLINE_MESSAGE =
   "You are logged out on this device, but the server could not be reached to end your session. It will expire on its own.";
 
@@ -23,6 +23,7 @@ export interface UseLogoutOptions {
  */
 export function useLogout({ onLoggedOut }: UseLogoutOptions = {}) {
   const navigate = useNavigate();
+  const t = useT();
   const [loggingOut, setLoggingOut] = useState(false);
   const inFlight = useRef(false);
 
@@ -47,12 +48,14 @@ export function useLogout({ onLoggedOut }: UseLogoutOptions = {}) {
       inFlight.current = false;
       setLoggingOut(false);
     }
+    // Public pages log out too (the site's sidebar) without having loaded the dashboard's messages.
+    await pageMessages(new Request(window.location.href), ["dashboard"]).catch(() => undefined);
     session.signOut();
-    if (serverEndedSession) toast.success(accountMessages.loggedOut);
-    else toast.warning(LOGGED_OUT_OFFLINE_MESSAGE);
+    if (serverEndedSession) toast.success(t("dashboard.loggedOut"));
+    else toast.warning(t("dashboard.loggedOutOffline"));
     onLoggedOut?.();
     await navigate(paths.home(), { replace: true });
-  }, [navigate, onLoggedOut]);
+  }, [navigate, onLoggedOut, t]);
 
   return { logOut, loggingOut };
 }

@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { inLanguage } from "../../../test/web/i18n";
 import { OfflineNotice } from "./OfflineNotice";
 
 function setOnline(online: boolean) {
@@ -60,5 +61,12 @@ describe("OfflineNotice", () => {
     unmount();
     const events = removed.mock.calls.map(([type]) => type);
     expect(events).toEqual(expect.arrayContaining(["online", "offline"]));
+  });
+
+  it("says it in the page's language (Hausa)", async () => {
+    setOnline(false);
+    render(await inLanguage("ha", [], <OfflineNotice />));
+    expect(screen.getByText("Ba ku da haɗin intanet").tagName).toBe("STRONG");
+    expect(screen.getByRole("status")).not.toHaveTextContent(/common\./);
   });
 });

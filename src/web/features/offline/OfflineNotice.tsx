@@ -1,3 +1,4 @@
+import { T } from "../../i18n";
 import { useOnline } from "./use-online";
 import styles from "./OfflineNotice.module.css";
 
@@ -12,8 +13,7 @@ export function OfflineNotice() {
     <div role="status" className={online ? undefined : styles.notice}>
       {online ? null : (
         <p className={`container ${styles.text}`}>
-          <strong>You are offline</strong>. Pages you have already opened can still be read; anything else
-          waits for the connection.
+          <T id="common.offlineNotice" components={{ strong: <strong /> }} />
         </p>
       )}
     </div>

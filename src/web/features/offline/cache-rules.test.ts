@@ -42,6 +42,12 @@ describe("cacheRuleFor", () => {
       "/dashboard/my-reports.data",
       "/verify-email/a-token",
       "/reset-password/a-token",
+      // The same pages in other languages.
+      "/ha/dashboard",
+      "/yo/dashboard/my-reports",
+      "/pcm/dashboard/reviews.data",
+      "/ig/verify-email/a-token",
+      "/ha/reset-password/a-token",
     ]) {
       expect(cacheRuleFor(pathname), pathname).toBe("none");
     }
@@ -72,6 +78,10 @@ describe("routeDataPathFor", () => {
     expect(routeDataPathFor("/schools/3")).toBe("/schools/3.data");
     expect(routeDataPathFor("/states")).toBe("/states.data");
     expect(routeDataPathFor("/about")).toBe("/about.data");
+    expect(routeDataPathFor("/ha")).toBe("/ha.data");
+    expect(routeDataPathFor("/yo/states/25")).toBe("/yo/states/25.data");
+    expect(cacheRuleFor("/ha/states/25")).toBe("page");
+    expect(cacheRuleFor("/ha/states/25.data")).toBe("route-data");
   });
 
   it("names none for pages that are not prerendered", () => {

@@ -1,4 +1,12 @@
 import { isClientOnlyPath, staticPublicPaths } from "../../../domain/routes";
+import { withoutLanguage } from "../../../i18n/languages";
+
+// The site's languages (a folder each in src/i18n/catalogues): their pages are kept by the same rules as
+// English's, the prefix aside (`/ha/dashboard` is as signed-in as `/dashboard`). Read from the folders at
+// build time, so the worker and the page know the same list.
+const languageCodes = Object.keys(
+  import.meta.glob("../../../i18n/catalogues/*/language.json", { eager: true, import: "status" }),
+).map((file) => file.split("/").at(-2) ?? "");
 
 // What the service worker (sw.ts) may keep on the device, decided by path alone so the page and the worker
 // agree. Public pages and the files they load are kept; nothing that can carry a person's data is: API
@@ -32,6 +40,7 @@ export function cacheRuleFor(pathname: string): CacheRule {
   if (pathname.endsWith(".data")) {
     // "/_root.data" is the root layout's data; "/states/1.data" is /states/1's.
     const page = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+    // "/ha.data" is the Hausa home page's data.
     return isKeptPage(page) ? "route-data" : "none";
   }
   return isKeptPage(pathname) ? "page" : "none";
@@ -39,7 +48,11 @@ export function cacheRuleFor(pathname: string): CacheRule {
 
 function isKeptPage(pathname: string): boolean {
   // Other files (sw.js itself, robots.txt) are not pages; the few the app needs offline are precached.
-  return !neverKept.test(pathname) && !isClientOnlyPath(pathname) && !hasFileExtension.test(pathname);
+  return (
+    !neverKept.test(pathname) &&
+    !isClientOnlyPath(pathname, languageCodes) &&
+    !hasFileExtension.test(pathname)
+  );
 }
 
 const prerenderedWithId = /^\/(states|schools)\/\d+$/;
@@ -52,7 +65,11 @@ const prerenderedWithId = /^\/(states|schools)\/\d+$/;
 export function routeDataPathFor(pathname: string): string | null {
   const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (page === "/") return "/_root.data";
-  const prerendered = (staticPublicPaths as readonly string[]).includes(page) || prerenderedWithId.test(page);
+  // A page in another language has the English page's data file under its prefix ("/ha/states/25.data",
+  // "/ha.data" for the Hausa home page).
+  const english = withoutLanguage(page, languageCodes);
+  const prerendered =
+    (staticPublicPaths as readonly string[]).includes(english) || prerenderedWithId.test(english);
   return prerendered ? `${page}.data` : null;
 }
 

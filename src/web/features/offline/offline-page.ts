@@ -1,18 +1,52 @@
 // The page the service worker answers with when a page that was never kept is opened without a connection
 // (instead of the browser's own error page). It is self-contained: no script, its styles inline, nothing to
-// fetch.
+// fetch. It speaks the language of the address asked for (`/ha/…` in Hausa): its words are the
+// catalogues' common.offline.* messages, built into the service worker (the worker cannot load a chunk
+// when there is no connection).
+
+import { DEFAULT_LANGUAGE, languageOfPath, localizePath } from "../../../i18n/languages";
 
 export const offlinePageSecurityPolicy =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+const catalogues = import.meta.glob<Record<string, string>>("../../../i18n/catalogues/*/common.json", {
+  eager: true,
+  import: "default",
+});
+const messagesByLanguage = new Map(
+  Object.entries(catalogues).map(([file, messages]) => [file.split("/").at(-2) ?? "", messages]),
+);
+const languageCodes = [...messagesByLanguage.keys()];
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The offline page in a language (English for a language without the page's words). */
+export function offlinePage(language: string): string {
+  const known = messagesByLanguage.has(language) ? language : DEFAULT_LANGUAGE;
+  const text = (key: string) =>
+    escapeHtml(
+      messagesByLanguage.get(known)?.[`offline.${key}`] ??
+        messagesByLanguage.get(DEFAULT_LANGUAGE)?.[`offline.${key}`] ??
+        "",
+    );
+  return pageHtml(known, text, localizePath("/", known));
+}
+
+/** The offline page for a page's address: in the address's language. */
+export function offlinePageFor(pathname: string): string {
+  return offlinePage(languageOfPath(pathname, languageCodes));
+}
+
 // "Try again" is a link to the page itself (an empty address): the offline page has no script.
-export const offlinePageHtml = `<!doctype html>
-<html lang="en">
+const pageHtml = (language: string, text: (key: string) => string, home: string) => `<!doctype html>
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#0b5d3b">
-<title>You are offline | Inclusion Atlas</title>
+<title>${text("title")} | Inclusion Atlas</title>
 <style>
 body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#fff}
 header{padding:.75rem 1rem;border-bottom:1px solid #c9d1da;font-weight:700;color:#0b5d3b}
@@ -27,11 +61,14 @@ a:focus-visible{outline:3px solid #1b1f24;outline-offset:2px}
 <body>
 <header>Inclusion Atlas</header>
 <main>
-<h1>You are offline</h1>
-<p>This page has not been saved on this device yet, so it needs a connection.</p>
-<p>The pages you have already opened can still be read without one.</p>
-<div class="links"><a href="">Try again</a><a href="/">Go to the home page</a></div>
+<h1>${text("title")}</h1>
+<p>${text("notSaved")}</p>
+<p>${text("canRead")}</p>
+<div class="links"><a href="">${text("tryAgain")}</a><a href="${home}">${text("home")}</a></div>
 </main>
 </body>
 </html>
 `;
+
+/** The English offline page. */
+export const offlinePageHtml = offlinePage(DEFAULT_LANGUAGE);

@@ -13,7 +13,7 @@ import {
   routeDataPathFor,
   type CacheRule,
 } from "./cache-rules";
-import { offlinePageHtml, offlinePageSecurityPolicy } from "./offline-page";
+import { offlinePageFor, offlinePageSecurityPolicy } from "./offline-page";
 
 // The service worker (built by vite-plugin-pwa into build/client/sw.js; decision record 0013). Public pages
 // and their data: network first, the kept copy when there is no connection (or none within a few seconds),
@@ -109,7 +109,7 @@ registerRoute(({ url, sameOrigin }) => sameOrigin && cacheRuleFor(url.pathname) 
 
 setCatchHandler(async ({ request }) =>
   request.mode === "navigate"
-    ? new Response(offlinePageHtml, {
+    ? new Response(offlinePageFor(new URL(request.url).pathname), {
         status: 503,
         headers: {
           "content-type": "text/html; charset=utf-8",

@@ -15,6 +15,7 @@ const ada: PublicUser = {
   email: "ada@example.org",
   role: "user",
   isVerified: true,
+  language: "en",
 };
 
 interface Sent {
@@ -115,7 +116,7 @@ describe("the profile page", () => {
       {
         method: "PATCH",
         url: "/api/v1/auth/update-profile",
-        body: { firstname: "Adaeze", lastname: "Obi" },
+        body: { firstname: "Adaeze", lastname: "Obi", language: "en" },
         authorization: "Bearer ada-session",
       },
     ]);

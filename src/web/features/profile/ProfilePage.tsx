@@ -1,9 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { firstProblem, profileSchema } from "../../../domain/accounts/schemas";
-import { serverMessage } from "../../lib/api-client";
+import { useAccountText, useFailureText } from "../auth";
+import { useLanguage, useT } from "../../i18n";
+import { languages } from "../../i18n/runtime";
 import { session, useSessionUser, type SessionUser } from "../../lib/session";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
+import { describedBy, FieldFrame } from "../../ui/form/Field";
+import formStyles from "../../ui/form/form.module.css";
 import { fieldError, formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
@@ -12,24 +16,20 @@ import { useApiMutation } from "../../lib/use-api";
 import { updateProfile } from "./profile-api";
 import styles from "./ProfilePage.module.css";
 
-export const profileMessages = {
-  fillRequiredFields: accountMessages.fillRequiredFields,
-  updated: accountMessages.profileUpdated,
-  failed: "Failed to update profile.",
-} as const;
-
-const ids = { firstname: "firstname", lastname: "lastname" } as const;
-const missingText = { firstname: "Enter your first name", lastname: "Enter your last name" } as const;
+const ids = { firstname: "firstname", lastname: "lastname", language: "language" } as const;
+const missingText = { firstname: "profile.missingFirstname", lastname: "profile.missingLastname" } as const;
 
 /**
  * Profile (spec §2, §4): first and last name editable, the e-mail address shown as text (it cannot
- * change). Renders inside the dashboard's main landmark, so it starts with its h1 and has no landmark.
+ * change), and the language of the account's e-mails (each language named in itself). Renders inside the
+ * dashboard's main landmark, so it starts with its h1 and has no landmark.
  */
 export function ProfilePage() {
   const user = useSessionUser();
+  const t = useT();
   return (
     <div className={styles.page}>
-      <h1>Profile</h1>
+      <h1>{t("profile.title")}</h1>
       {/* Keyed by account: another sign-in in another tab starts from that account's names. */}
       {user ? <ProfileForm key={user.id} user={user} /> : null}
     </div>
@@ -37,18 +37,33 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ user }: { user: SessionUser }) {
-  const [values, setValues] = useState({ firstname: user.firstname, lastname: user.lastname });
+  const t = useT();
+  const pageLanguage = useLanguage();
+  const accountText = useAccountText();
+  const failureText = useFailureText();
+  const [values, setValues] = useState({
+    firstname: user.firstname,
+    lastname: user.lastname,
+    // An account from before languages (or a stored session without one) starts from the page's language.
+    language: user.language ?? pageLanguage,
+  });
   const [problem, setProblem] = useState<FormProblem | null>(null);
+
   // On failure the names typed stay in the fields: only the message changes.
   const save = useApiMutation({
     mutationFn: updateProfile,
     onSuccess: (answer) => {
       session.update(answer.user);
-      setValues({ firstname: answer.user.firstname, lastname: answer.user.lastname });
-      toast.success(profileMessages.updated);
+      setValues({
+        firstname: answer.user.firstname,
+        lastname: answer.user.lastname,
+        language: answer.user.language ?? values.language,
+      });
+      toast.success(t("auth.account.profileUpdated"));
     },
     onError: (error) => {
-      const message = serverMessage(error) ?? profileMessages.failed;
+      const failed = t("profile.failed");
+      const message = failureText(error, { network: failed, other: failed });
       toast.error(message);
       setProblem(formProblem(message));
     },
@@ -64,27 +79,31 @@ function ProfileForm({ user }: { user: SessionUser }) {
       for (const key of ["firstname", "lastname"] as const) {
         const issue = parsed.error.issues.find((candidate) => candidate.path[0] === key);
         if (!issue) continue;
-        const missing = issue.message === profileMessages.fillRequiredFields;
-        fields.push({ fieldId: ids[key], message: missing ? missingText[key] : issue.message });
+        const missing = issue.message === accountMessages.fillRequiredFields;
+        fields.push({
+          fieldId: ids[key],
+          message: missing ? t(missingText[key]) : accountText(issue.message),
+        });
       }
-      setProblem(formProblem(firstProblem(parsed.error), fields));
+      setProblem(formProblem(accountText(firstProblem(parsed.error)), fields));
       return;
     }
     setProblem(null);
     save.mutate(parsed.data);
   }
 
+  const languageError = fieldError(problem, ids.language);
   return (
     <form noValidate onSubmit={submit}>
       {problem ? <ErrorSummary problem={problem} /> : null}
       <dl className={styles.email}>
-        <dt>E-mail address</dt>
+        <dt>{t("profile.emailLabel")}</dt>
         <dd>{user.email}</dd>
-        <dd className={styles.note}>Your e-mail address cannot be changed.</dd>
+        <dd className={styles.note}>{t("profile.emailFixed")}</dd>
       </dl>
       <TextField
         id={ids.firstname}
-        label="First name"
+        label={t("profile.firstname")}
         value={values.firstname}
         onChange={(firstname) => setValues((current) => ({ ...current, firstname }))}
         autoComplete="given-name"
@@ -94,7 +113,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
       />
       <TextField
         id={ids.lastname}
-        label="Last name"
+        label={t("profile.lastname")}
         value={values.lastname}
         onChange={(lastname) => setValues((current) => ({ ...current, lastname }))}
         autoComplete="family-name"
@@ -102,7 +121,30 @@ function ProfileForm({ user }: { user: SessionUser }) {
         required
         error={fieldError(problem, ids.lastname)}
       />
-      <SubmitButton loading={loading}>Save changes</SubmitButton>
+      <FieldFrame
+        id={ids.language}
+        label={t("profile.languageLabel")}
+        hint={t("profile.languageHint")}
+        error={languageError}
+      >
+        <select
+          id={ids.language}
+          className={formStyles.input}
+          value={values.language}
+          onChange={(event) => {
+            const language = event.target.value;
+            setValues((current) => ({ ...current, language }));
+          }}
+          aria-describedby={describedBy(ids.language, { hint: true, error: languageError })}
+        >
+          {languages.map((language) => (
+            <option key={language.code} value={language.code} lang={language.code}>
+              {language.name}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <SubmitButton loading={loading}>{t("profile.save")}</SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { UserAnswer } from "../../../domain/api/accounts";
+import type { ProfileChange } from "../../../domain/accounts/schemas";
 import { apiRoute, request } from "../../lib/api-client";
 
 // PATCH /auth/update-profile (DESIGN §5) with the signed-in user's token. A 401 is handled by the API
@@ -8,6 +9,7 @@ export type { UserAnswer as ProfileAnswer } from "../../../domain/api/accounts";
 
 const updateProfileRoute = apiRoute("accounts.updateProfile", "PATCH", "/api/v1/auth/update-profile");
 
-export function updateProfile(change: { firstname: string; lastname: string }): Promise<UserAnswer> {
+/** The names, and the language of the account's e-mails when given. */
+export function updateProfile(change: ProfileChange): Promise<UserAnswer> {
   return request(updateProfileRoute, { body: change });
 }

@@ -1,8 +1,9 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { commentTypeLabels, commentTypes } from "../../../domain/reports/report-rules";
+import { commentTypes } from "../../../domain/reports/report-rules";
 import { EARLIEST_OCCURRED_ON } from "../../../domain/reports/report-place";
 import { stateLgas } from "../../../domain/reports/report-lgas";
 import { paths } from "../../../domain/routes";
+import { useT } from "../../i18n";
 import {
   commentTypeFrom,
   dayFrom,
@@ -22,8 +23,6 @@ export const filterIds = {
 } as const;
 
 type Chosen = Omit<PublishedQuery, "page">;
-
-export const rangeMessage = "The date in “Happened from” must be on or before the date in “Happened until”.";
 
 /** What each control holds: the text of its value. */
 interface Fields {
@@ -61,7 +60,8 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
   const queryKey = publishedSearch(query);
   const [fields, setFields] = useState(() => fieldsOf(query));
   const [shownKey, setShownKey] = useState(queryKey);
-  const [rangeError, setRangeError] = useState<string | null>(null);
+  const t = useT();
+  const [rangeError, setRangeError] = useState<boolean>(false);
   const toInput = useRef<HTMLInputElement>(null);
   // Another address (Back, a link): the filters show what it names.
   if (shownKey !== queryKey) {
@@ -82,11 +82,11 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
     const from = dayFrom(fields.from);
     const to = dayFrom(fields.to);
     if (from && to && from > to) {
-      setRangeError(rangeMessage);
+      setRangeError(true);
       toInput.current?.focus();
       return;
     }
-    setRangeError(null);
+    setRangeError(false);
     const stateId = stateIdFrom(fields.state);
     onShow({
       commentType: commentTypeFrom(fields.commentType),
@@ -103,12 +103,12 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
       action={paths.publishedReports()}
       className={styles.filter}
       onSubmit={submit}
-      aria-label="Filter the reports"
+      aria-label={t("published.filters.label")}
     >
       <div className={styles.filterGrid}>
         <div className={styles.filterField}>
           <label htmlFor={filterIds.commentType} className={styles.filterLabel}>
-            Comment type
+            {t("published.filters.commentType")}
           </label>
           <select
             id={filterIds.commentType}
@@ -117,17 +117,17 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
             onChange={set("commentType")}
             className={styles.select}
           >
-            <option value="">All types</option>
+            <option value="">{t("published.filters.allTypes")}</option>
             {commentTypes.map((type) => (
               <option key={type} value={type}>
-                {commentTypeLabels[type]}
+                {t(`published.commentType.${type}`)}
               </option>
             ))}
           </select>
         </div>
         <div className={styles.filterField}>
           <label htmlFor={filterIds.state} className={styles.filterLabel}>
-            State
+            {t("published.filters.state")}
           </label>
           <select
             id={filterIds.state}
@@ -136,7 +136,7 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
             onChange={set("state")}
             className={styles.select}
           >
-            <option value="">All states</option>
+            <option value="">{t("published.filters.allStates")}</option>
             {stateChoices.map((choice) => (
               <option key={choice.stateId} value={String(choice.stateId)}>
                 {choice.state}
@@ -147,7 +147,7 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
         {state ? (
           <div className={styles.filterField}>
             <label htmlFor={filterIds.lga} className={styles.filterLabel}>
-              Local government area
+              {t("published.filters.lga")}
             </label>
             <select
               id={filterIds.lga}
@@ -156,7 +156,7 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
               onChange={set("lga")}
               className={styles.select}
             >
-              <option value="">All of {state.state}</option>
+              <option value="">{t("published.filters.allOfState", { state: state.state })}</option>
               {state.lgas.map((lga) => (
                 <option key={lga} value={lga}>
                   {lga}
@@ -167,7 +167,7 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
         ) : null}
         <div className={styles.filterField}>
           <label htmlFor={filterIds.from} className={styles.filterLabel}>
-            Happened from
+            {t("published.filters.from")}
           </label>
           <input
             id={filterIds.from}
@@ -182,12 +182,12 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
         </div>
         <div className={styles.filterField}>
           <label htmlFor={filterIds.to} className={styles.filterLabel}>
-            Happened until
+            {t("published.filters.to")}
           </label>
           {rangeError ? (
             <p id={`${filterIds.to}-error`} className={styles.filterError}>
-              <span className="visually-hidden">Error: </span>
-              {rangeError}
+              <span className="visually-hidden">{t("published.filters.errorPrefix")}</span>
+              {t("published.filters.rangeError")}
             </p>
           ) : null}
           <input
@@ -206,7 +206,7 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
         </div>
       </div>
       <button type="submit" className={`button button--secondary ${styles.showButton}`}>
-        Show reports
+        {t("published.filters.show")}
       </button>
     </form>
   );

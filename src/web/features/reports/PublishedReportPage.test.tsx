@@ -4,8 +4,9 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publishedPlace } from "../../../domain/reports/report-place";
 import { formatOccurredOn, formatReportDay } from "./report-format";
-import { PublishedReportPage, reportPageText } from "./PublishedReportPage";
-import { shareText, whatsAppLink } from "./ShareReport";
+import published from "../../../i18n/catalogues/en/published.json";
+import { PublishedReportPage } from "./PublishedReportPage";
+import { whatsAppLink } from "./ShareReport";
 import { withDataLayer } from "../../../test/web/data-layer";
 import { ikejaMarket, mediaView, publishedReport, signIn } from "../../../test/web/reports";
 
@@ -65,7 +66,7 @@ describe("a verified report's page", () => {
     signIn();
     const asked = answer(found());
     showPage();
-    expect(screen.getByRole("status")).toHaveTextContent(reportPageText.loading);
+    expect(screen.getByRole("status")).toHaveTextContent(published["report.loading"]);
 
     const heading = await screen.findByRole("heading", { level: 1, name: title });
     expect(asked).toEqual([{ url: `/api/v1/eyewitness/published/${id}`, authorization: null }]);
@@ -87,7 +88,7 @@ describe("a verified report's page", () => {
         name: `Photograph 1 of the report of ${formatReportDay(ramp.createdAt)}: The step`,
       }),
     ).toHaveAttribute("src", "/media/m1");
-    expect(screen.getByRole("link", { name: reportPageText.backToList })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: published["report.backToList"] })).toHaveAttribute(
       "href",
       "/eyewitness-reports",
     );
@@ -104,7 +105,7 @@ describe("a verified report's page", () => {
     answer(missing);
     showPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Report not found" })).toBeInTheDocument();
-    expect(screen.getByText(reportPageText.notFound)).toBeInTheDocument();
+    expect(screen.getByText(published["report.notFound"])).toBeInTheDocument();
     expect(document.title).toBe("Report not found | Inclusion Atlas");
   });
 
@@ -119,7 +120,7 @@ describe("a verified report's page", () => {
     answer("network failure", found());
     const user = showPage();
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(reportPageText.loadFailed);
+    expect(alert).toHaveTextContent(published["report.loadFailed"]);
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
     const heading = await screen.findByRole("heading", { level: 1, name: title });
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -150,7 +151,7 @@ describe("sharing a report", () => {
     expect(screen.getByRole("button", { name: "Share" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(await screen.findByRole("link", { name: /Share on WhatsApp/ })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: shareText.copy })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: published["share.copy"] })).toBeInTheDocument();
   });
 
   it("offers WhatsApp and Copy link without Web Share, and says when the link is copied", async () => {
@@ -163,18 +164,18 @@ describe("sharing a report", () => {
     );
     const writeText = vi.spyOn(navigator.clipboard, "writeText");
     // Keyboard: Tab to the button, Enter presses it.
-    screen.getByRole("button", { name: shareText.copy }).focus();
+    screen.getByRole("button", { name: published["share.copy"] }).focus();
     await user.keyboard("{Enter}");
     expect(writeText).toHaveBeenCalledWith(pageUrl);
-    expect(await screen.findByRole("status")).toHaveTextContent(shareText.copied);
+    expect(await screen.findByRole("status")).toHaveTextContent(published["share.copied"]);
   });
 
   it("shows the address to copy by hand when the browser refuses", async () => {
     answer(found());
     const user = showPage();
     vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new DOMException("no", "NotAllowedError"));
-    await user.click(await screen.findByRole("button", { name: shareText.copy }));
-    expect(await screen.findByRole("status")).toHaveTextContent(shareText.copyRefused);
+    await user.click(await screen.findByRole("button", { name: published["share.copy"] }));
+    expect(await screen.findByRole("status")).toHaveTextContent(published["share.copyRefused"]);
     expect(screen.getByRole("link", { name: pageUrl })).toHaveAttribute("href", pageUrl);
   });
 });

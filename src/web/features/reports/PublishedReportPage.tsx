@@ -1,31 +1,38 @@
 import { useEffect, useRef } from "react";
+import { useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
-import {
-  REPORT_NOT_FOUND_TITLE,
-  isReportId,
-  publishedReportTitle,
-} from "../../../domain/reports/published-report-text";
-import { commentTypeLabels } from "../../../domain/reports/report-rules";
+import { isReportId } from "../../../domain/reports/published-report-text";
+import { describePlace } from "../../../domain/reports/report-place";
 import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
 import { pageTitle } from "../../app/page-title";
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { fetchPublishedReport } from "./published-api";
-import { formatReportDay } from "./report-format";
+import { Byline, FailureDetail } from "./PublishedReportsPage";
+import { useReportDates, type ReportDates } from "./use-report-dates";
 import { PlaceItems } from "./PlaceSummary";
 import { ReportMedia } from "./ReportMedia";
 import { ShareReport } from "./ShareReport";
 import styles from "./PublishedReportsPage.module.css";
 
-export const reportPageText = {
-  heading: "Verified eyewitness report",
-  loading: "Loading the report…",
-  notFound: "This report is not published. It may have been unpublished, or the link may be mistyped.",
-  loadFailed: "The report could not be loaded. Please check your connection and try again.",
-  backToList: "All verified reports",
-} as const;
+/**
+ * "Barrier report, Ikeja, Lagos, 27 February 2026": the type, the place as published, the day it happened
+ * (as the server's link-preview title says it in English, src/domain/reports/published-report-text.ts).
+ */
+function reportTitle(
+  t: Translate,
+  dates: ReportDates,
+  report: Pick<PublishedReportView, "commentType" | "place" | "createdAt">,
+): string {
+  const when = report.place?.occurredOn ?? report.createdAt;
+  return t("published.report.title", {
+    type: t(`published.commentType.${report.commentType}`),
+    place: report.place ? describePlace(report.place) : t("published.placeNotGiven"),
+    day: dates.day(when.length === 10 ? `${when}T00:00:00Z` : when, "UTC"),
+  });
+}
 
 /**
  * One verified report on its own page (issue 15): what, where and when, who (the first name or
@@ -34,6 +41,8 @@ export const reportPageText = {
  * with Retry, after which focus goes to the page heading.
  */
 export function PublishedReportPage({ reportId }: { reportId: string }) {
+  const t = useT();
+  const dates = useReportDates();
   const heading = useRef<HTMLHeadingElement>(null);
   // A malformed id is no report: nothing to ask.
   const wellFormed = isReportId(reportId);
@@ -64,12 +73,12 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
 
   const back = (
     <p>
-      <Link to={paths.publishedReports()}>{reportPageText.backToList}</Link>
+      <Link to={paths.publishedReports()}>{t("published.report.backToList")}</Link>
     </p>
   );
 
   if (report && !notFound) {
-    const title = publishedReportTitle(report);
+    const title = reportTitle(t, dates, report);
     return (
       <div className={`container ${styles.page}`}>
         <title>{pageTitle(title)}</title>
@@ -87,26 +96,24 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle(notFound ? REPORT_NOT_FOUND_TITLE : reportPageText.heading)}</title>
+      <title>{pageTitle(t(notFound ? "published.report.notFoundTitle" : "published.report.heading"))}</title>
       {back}
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        {notFound ? REPORT_NOT_FOUND_TITLE : reportPageText.heading}
+        {t(notFound ? "published.report.notFoundTitle" : "published.report.heading")}
       </h1>
       {!settled ? (
         <p role="status" className={styles.summary}>
           <SpinnerIcon />
-          {reportPageText.loading}
+          {t("published.report.loading")}
         </p>
       ) : notFound ? (
-        <p>{reportPageText.notFound}</p>
+        <p>{t("published.report.notFound")}</p>
       ) : (
         <div className={styles.failed} role="alert">
-          <p>{reportPageText.loadFailed}</p>
-          {errorMessage(failure, reportPageText.loadFailed) !== reportPageText.loadFailed ? (
-            <p>{errorMessage(failure, reportPageText.loadFailed)}</p>
-          ) : null}
+          <p>{t("published.report.loadFailed")}</p>
+          <FailureDetail failure={failure} />
           <button type="button" className="button" onClick={retry}>
-            Retry
+            {t("published.retry")}
           </button>
         </div>
       )}
@@ -115,17 +122,15 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
 }
 
 function PublishedReportDetails({ report }: { report: PublishedReportView }) {
-  const day = formatReportDay(report.createdAt);
+  const t = useT();
+  const day = useReportDates().day(report.createdAt);
   return (
     <>
-      <p className={styles.byline}>
-        Reported by <strong>{report.reporterName}</strong>. Verified on{" "}
-        <time dateTime={report.publishedAt}>{formatReportDay(report.publishedAt)}</time>.
-      </p>
+      <Byline report={report} />
       <dl className={styles.details}>
         <div>
-          <dt>Type</dt>
-          <dd>{commentTypeLabels[report.commentType]}</dd>
+          <dt>{t("published.report.type")}</dt>
+          <dd>{t(`published.commentType.${report.commentType}`)}</dd>
         </div>
         <PlaceItems place={report.place} />
       </dl>

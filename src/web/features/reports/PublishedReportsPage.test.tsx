@@ -8,8 +8,8 @@ import { reviewMessages, type PublishedReportView } from "../../../domain/report
 import { placeMessages, publishedPlace } from "../../../domain/reports/report-place";
 import { renderWithDataLayer, withDataLayer } from "../../../test/web/data-layer";
 import { formatReportDay } from "./report-format";
-import { rangeMessage } from "./PublishedFilters";
-import { publishedText, PublishedReportsPage } from "./PublishedReportsPage";
+import published from "../../../i18n/catalogues/en/published.json";
+import { PublishedReportsPage } from "./PublishedReportsPage";
 import { ikejaMarket, mediaView, publishedReport, signIn } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
@@ -92,7 +92,7 @@ describe("Verified eyewitness reports", () => {
     expect(
       screen.getByText(/All reports are reviewed and verified before they appear here\./),
     ).toBeInTheDocument();
-    expect(screen.getByText(publishedText.loading)).toBeInTheDocument();
+    expect(screen.getByText(published.loading)).toBeInTheDocument();
 
     expect(await screen.findByText("2 verified reports, newest first.")).toBeInTheDocument();
     // Anyone may read it: no token is sent, even by someone signed in.
@@ -207,7 +207,7 @@ describe("Verified eyewitness reports", () => {
     await user.click(showButton());
     expect(until).toHaveFocus();
     expect(until).toHaveAttribute("aria-invalid", "true");
-    expect(until).toHaveAccessibleDescription(`Error: ${rangeMessage}`);
+    expect(until).toHaveAccessibleDescription(`Error: ${published["filters.rangeError"]}`);
     expect(router.state.location.search).toBe("");
     expect(asked).toHaveLength(1);
   });
@@ -309,7 +309,7 @@ describe("Verified eyewitness reports", () => {
       ),
     );
     expect(html).toContain("Verified eyewitness reports");
-    expect(html).toContain(publishedText.loading);
+    expect(html).toContain(published.loading);
     expect(html).toContain('action="/eyewitness-reports"');
 
     const { asked } = answer(listOf([ramp], { total: 1 }));

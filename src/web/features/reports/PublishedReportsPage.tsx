@@ -1,11 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { T, useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
-import { formatNumber, pluralize } from "../../../domain/format";
-import { commentTypeLabels } from "../../../domain/reports/report-rules";
+import { formatNumber } from "../../../domain/format";
 import { describePlace, todayInNigeria } from "../../../domain/reports/report-place";
 import { stateLgas } from "../../../domain/reports/report-lgas";
-import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
+import {
+  ANONYMOUS_REPORTER,
+  reviewMessages,
+  type PublishedReportView,
+} from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
 import { errorMessage } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
@@ -13,7 +17,7 @@ import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
 import { fetchPublishedReports, type PublishedAnswer } from "./published-api";
-import { formatOccurredOn, formatReportDay } from "./report-format";
+import { useReportDates, type ReportDates } from "./use-report-dates";
 import { PublishedFilters } from "./PublishedFilters";
 import {
   everyPublished,
@@ -27,11 +31,6 @@ import styles from "./PublishedReportsPage.module.css";
 
 // Kept light for slow phones: no form library, no schema code, nothing of the dashboard.
 
-export const publishedText = {
-  loading: "Loading verified reports…",
-  emptyPage: "There are no reports on this page.",
-} as const;
-
 /**
  * The public page of verified eyewitness reports (issue 6), prerendered with its introduction and filter;
  * the reports are fetched in the browser, newest first. The comment-type filter is a GET form, so it works
@@ -42,6 +41,8 @@ export const publishedText = {
  * Retry, focus goes to the page heading.
  */
 export function PublishedReportsPage() {
+  const t = useT();
+  const dates = useReportDates();
   const hydrated = useHydrated();
   const [searchParams, setSearchParams] = useSearchParams();
   const query: PublishedQuery = hydrated ? publishedQueryFrom(searchParams) : everyPublished;
@@ -73,16 +74,11 @@ export function PublishedReportsPage() {
   return (
     <div className={`container ${styles.page}`}>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        Verified eyewitness reports
+        {t("published.title")}
       </h1>
-      <p className={styles.lead}>
-        Barriers, experiences, questions and contributions sent by people across Nigeria. All reports are
-        reviewed and verified before they appear here.
-      </p>
+      <p className={styles.lead}>{t("published.lead")}</p>
       <p>
-        Each report shows the reporter&apos;s first name, or “Anonymous reporter” when they chose not to show
-        it, and where and when it happened, only as precisely as the reporter chose. Last names and e-mail
-        addresses are never published. <Link to={paths.eyewitness()}>Send your own eyewitness report</Link>
+        <T id="published.privacy" components={{ link: <Link to={paths.eyewitness()} /> }} />
       </p>
 
       <PublishedFilters
@@ -93,23 +89,21 @@ export function PublishedReportsPage() {
 
       <p role="status" className={styles.summary}>
         {answer ? (
-          summary(query, answer)
+          summary(t, dates, query, answer)
         ) : failure ? null : (
           <>
             <SpinnerIcon />
-            {publishedText.loading}
+            {t("published.loading")}
           </>
         )}
       </p>
 
       {failure ? (
         <div className={styles.failed} role="alert">
-          <p>{reviewMessages.loadFailed}</p>
-          {errorMessage(failure, reviewMessages.loadFailed) !== reviewMessages.loadFailed ? (
-            <p>{errorMessage(failure, reviewMessages.loadFailed)}</p>
-          ) : null}
+          <p>{t("published.loadFailed")}</p>
+          <FailureDetail failure={failure} />
           <button type="button" className="button" onClick={retry}>
-            Retry
+            {t("published.retry")}
           </button>
         </div>
       ) : answer ? (
@@ -119,28 +113,30 @@ export function PublishedReportsPage() {
   );
 }
 
-/** What the filters ask for, in words: " of the type Barrier from Ikeja, Lagos that happened from 1 January 2026". */
-function filterWords({ commentType, stateId, lga, from, to }: PublishedQuery): string {
+/** What the filters ask for, as the values of the summary's message ("of the type Barrier from Ikeja, Lagos…"). */
+function filterValues(
+  t: Translate,
+  dates: ReportDates,
+  { commentType, stateId, lga, from, to }: PublishedQuery,
+) {
   const state = stateId ? stateLgas(stateId) : undefined;
-  const type = commentType ? ` of the type ${commentTypeLabels[commentType]}` : "";
-  const where = state ? ` from ${describePlace({ state: state.state, lga, place: null })}` : "";
-  const when =
-    from && to
-      ? ` that happened between ${formatOccurredOn(from)} and ${formatOccurredOn(to)}`
-      : from
-        ? ` that happened from ${formatOccurredOn(from)}`
-        : to
-          ? ` that happened until ${formatOccurredOn(to)}`
-          : "";
-  return `${type}${where}${when}`;
+  return {
+    hasType: commentType ? "yes" : "no",
+    type: commentType ? t(`published.commentType.${commentType}`) : "",
+    hasPlace: state ? "yes" : "no",
+    place: state ? describePlace({ state: state.state, lga, place: null }) : "",
+    when: from && to ? "range" : from ? "from" : to ? "until" : "none",
+    from: from ? dates.occurredOn(from) : "",
+    to: to ? dates.occurredOn(to) : "",
+  };
 }
 
-function summary(query: PublishedQuery, { meta }: PublishedAnswer): string {
-  const kind = filterWords(query);
-  if (meta.total === 0) return `There are no verified reports${kind} yet.`;
-  const count = `${formatNumber(meta.total)} verified ${pluralize(meta.total, "report")}${kind}, newest first.`;
+function summary(t: Translate, dates: ReportDates, query: PublishedQuery, { meta }: PublishedAnswer): string {
+  const values = filterValues(t, dates, query);
+  if (meta.total === 0) return t("published.summary.none", values);
+  const count = t("published.summary.count", { ...values, count: meta.total });
   return meta.last_page > 1
-    ? `${count} Page ${formatNumber(meta.page)} of ${formatNumber(meta.last_page)}.`
+    ? `${count} ${t("published.summary.page", { page: formatNumber(meta.page), lastPage: formatNumber(meta.last_page) })}`
     : count;
 }
 
@@ -153,11 +149,12 @@ function Reports({
   query: PublishedQuery;
   onPage: () => void;
 }) {
+  const t = useT();
   const { total, page, last_page: lastPage } = answer.meta;
   if (total === 0) {
     return publishedSearch(query) !== "" ? (
       <p>
-        <Link to={paths.publishedReports()}>Show every verified report</Link>
+        <Link to={paths.publishedReports()}>{t("published.showEvery")}</Link>
       </p>
     ) : null;
   }
@@ -165,9 +162,9 @@ function Reports({
     <>
       {answer.reports.length === 0 ? (
         <p>
-          {publishedText.emptyPage}{" "}
+          {t("published.emptyPage")}{" "}
           <Link to={{ search: publishedSearch({ ...query, page: 1 }) }} onClick={onPage}>
-            Go to the first page
+            {t("published.goToFirstPage")}
           </Link>
         </p>
       ) : (
@@ -180,7 +177,7 @@ function Reports({
         </ol>
       )}
       <Pager
-        label="Pages of verified reports"
+        label={t("published.pagerLabel")}
         page={page}
         lastPage={lastPage}
         linkTo={(to) => ({ search: publishedSearch({ ...query, page: to }) })}
@@ -192,19 +189,22 @@ function Reports({
 
 /** One verified report: the day only (no time of day), which is enough to read it and safer for the reporter. */
 function PublishedReport({ report }: { report: PublishedReportView }) {
+  const t = useT();
+  const dates = useReportDates();
   const headingId = `published-${report.id}`;
-  const day = formatReportDay(report.createdAt);
+  const day = dates.day(report.createdAt);
   return (
     <article className={styles.report} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.reportTitle}>
         <Link to={paths.publishedReport(report.id)}>
-          {commentTypeLabels[report.commentType]} report of <time dateTime={report.createdAt}>{day}</time>
+          <T
+            id="published.reportHeading"
+            values={{ type: t(`published.commentType.${report.commentType}`), day }}
+            components={{ time: <time dateTime={report.createdAt} /> }}
+          />
         </Link>
       </h2>
-      <p className={styles.byline}>
-        Reported by <strong>{report.reporterName}</strong>. Verified on{" "}
-        <time dateTime={report.publishedAt}>{formatReportDay(report.publishedAt)}</time>.
-      </p>
+      <Byline report={report} />
       <dl className={styles.details}>
         <PlaceItems place={report.place} />
       </dl>
@@ -212,4 +212,27 @@ function PublishedReport({ report }: { report: PublishedReportView }) {
       <ReportMedia media={report.media} videoUrl={report.videoUrl} day={day} videoPreload="none" />
     </article>
   );
+}
+
+/** "Reported by Ada. Verified on 21 November 2026.": the reporter's first name is content, shown as written. */
+export function Byline({ report }: { report: PublishedReportView }) {
+  const t = useT();
+  const dates = useReportDates();
+  const name =
+    report.reporterName === ANONYMOUS_REPORTER ? t("published.anonymousReporter") : report.reporterName;
+  return (
+    <p className={styles.byline}>
+      <T
+        id="published.byline"
+        values={{ name, day: dates.day(report.publishedAt) }}
+        components={{ strong: <strong />, time: <time dateTime={report.publishedAt} /> }}
+      />
+    </p>
+  );
+}
+
+/** The server's own sentence about a failure, when it sent one besides the page's. */
+export function FailureDetail({ failure }: { failure: unknown }) {
+  const detail = errorMessage(failure, reviewMessages.loadFailed);
+  return detail !== reviewMessages.loadFailed ? <p>{detail}</p> : null;
 }

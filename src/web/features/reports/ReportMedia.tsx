@@ -1,4 +1,5 @@
 import { isVideoUrl, type ReportMediaView } from "../../../domain/reports/report-rules";
+import { T, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import styles from "./ReportMedia.module.css";
 
@@ -47,25 +48,38 @@ export function photoSources(photo: ReportMediaView): {
  * new tab, and one that is not http(s) is shown as text, never as a link. Renders nothing without media.
  */
 export function ReportMedia({ media, videoUrl, day, videoPreload = "metadata" }: ReportMediaProps) {
+  const t = useT();
   const photos = media.filter((item) => item.kind === "photo");
   const videos = media.filter((item) => item.kind === "video");
   return (
     <>
       {photos.length > 0 ? (
-        <ul className={styles.photos} aria-label={`Photographs of the report of ${day}`}>
+        <ul className={styles.photos} aria-label={t("published.media.photos", { day })}>
           {photos.map((photo, index) => {
-            const name = `Photograph ${index + 1} of the report of ${day}`;
+            const number = index + 1;
             return (
               <li key={photo.id}>
                 <img
                   {...photoSources(photo)}
-                  alt={`${name}${photo.description ? `: ${photo.description}` : ""}`}
+                  alt={
+                    photo.description
+                      ? t("published.media.photoWithDescription", {
+                          number,
+                          day,
+                          description: photo.description,
+                        })
+                      : t("published.media.photo", { number, day })
+                  }
                   loading="lazy"
                   decoding="async"
                   className={styles.photo}
                 />
                 <a href={photo.url} className={styles.fullPhotoLink}>
-                  Open the full photo<span className="visually-hidden"> ({name})</span>
+                  <T
+                    id="published.media.openFullPhoto"
+                    values={{ number, day }}
+                    components={{ hidden: <span className="visually-hidden" /> }}
+                  />
                 </a>
               </li>
             );
@@ -81,19 +95,23 @@ export function ReportMedia({ media, videoUrl, day, videoPreload = "metadata" }:
             preload={videoPreload}
             src={video.url}
             className={styles.videoPlayer}
-            aria-label={`Video ${videos.length > 1 ? `${index + 1} ` : ""}of the report of ${day}`}
+            aria-label={
+              videos.length > 1
+                ? t("published.media.videoNumbered", { number: index + 1, day })
+                : t("published.media.video", { day })
+            }
           />
           <a href={video.url} download>
-            Download the video
+            {t("published.media.downloadVideo")}
           </a>
         </div>
       ))}
       {videoUrl ? (
         <p className={styles.videoLink}>
           {isVideoUrl(videoUrl) ? (
-            <ExternalLink href={videoUrl}>Watch the video of this report</ExternalLink>
+            <ExternalLink href={videoUrl}>{t("published.media.watchVideo")}</ExternalLink>
           ) : (
-            <>Video link: {videoUrl}</>
+            t("published.media.videoLink", { url: videoUrl })
           )}
         </p>
       ) : null}

@@ -1,24 +1,23 @@
 import { useRef, useState } from "react";
-import { commentTypeLabels, reportStatusLabels } from "../../../domain/reports/report-rules";
-import { placeMessages } from "../../../domain/reports/report-place";
+import { formatNumber } from "../../../domain/format";
 import {
   REVIEW_NOTE_MAX_LENGTH,
   noteRequired,
-  reviewMessages,
   reviewTransitions,
   type ReviewReportView,
 } from "../../../domain/reports/review-rules";
 import type { ReportStatus } from "../../../domain/reports/report-rules";
+import { T, useT, type Translate } from "../../i18n";
 import { ApiError, errorMessage, serverMessage } from "../../lib/api-client";
 import { useApiMutation } from "../../lib/use-api";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
 import { PlaceItems, PublishedAsItem } from "./PlaceSummary";
-import { formatReportDate, formatReportDay } from "./report-format";
 import { ReportMedia } from "./ReportMedia";
 import { sendReviewDecision } from "./review-api";
-import { decisionDone, decisionLabel, reviewsText } from "./review-text";
+import { decisionDone, decisionLabel } from "./review-text";
+import { useReportDates } from "./use-report-dates";
 import styles from "./ReviewsPage.module.css";
 
 /** The id of a report's heading: the queue moves focus to it. */
@@ -42,13 +41,16 @@ export interface ReviewCardProps {
  * aria-disabled and a status line says so; the outcome is a toast.
  */
 export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
+  const t = useT();
+  const dates = useReportDates();
+  const noteHint = t("reviews.card.noteHint", { max: formatNumber(REVIEW_NOTE_MAX_LENGTH) });
   const [note, setNote] = useState("");
   const [noteError, setNoteError] = useState<string | null>(null);
   const noteField = useRef<HTMLTextAreaElement>(null);
   const headingId = reviewHeadingId(report.id);
   const noteId = `review-note-${report.id}`;
   const decisionTitleId = `review-decision-${report.id}`;
-  const shownName = report.showFirstName ? report.firstName : placeMessages.anonymousReporter;
+  const shownName = report.showFirstName ? report.firstName : t("reviews.card.anonymousReporter");
 
   function refuseNote(message: string) {
     setNoteError(message);
@@ -59,7 +61,8 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
     mutationFn: (to: ReportStatus) =>
       sendReviewDecision(report.id, { status: to, note: note.trim(), fromStatus: report.status }),
     onSuccess: (answer, to) => {
-      toast.success(answer.message || decisionDone(to));
+      // The server's sentence is English: the page says the same in its own language.
+      toast.success(decisionDone(t, report.status, to));
       setNote("");
       onDecided(report, answer.report);
     },
@@ -75,16 +78,16 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
         return refuseNote(message);
       }
       if (status === 409) {
-        toast.error(message ?? reviewMessages.conflict);
+        toast.error(t("reviews.card.conflict"));
         return onStale(report);
       }
       // Gone, refused from its current status, or no longer allowed: show what the list holds now.
       if (status === 400 || status === 403 || status === 404) {
-        toast.error(message ?? errorMessage(error, reviewsText.decisionFailed));
+        toast.error(message ?? errorMessage(error, t("reviews.card.decisionFailed")));
         return onStale(report);
       }
       // The connection or the server failed: the note stays, the decision can be sent again.
-      toast.error(errorMessage(error, reviewsText.decisionFailed));
+      toast.error(errorMessage(error, t("reviews.card.decisionFailed")));
     },
   });
   const sending = decision.isPending;
@@ -92,8 +95,10 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
   function decide(to: ReportStatus) {
     if (sending) return;
     const text = note.trim();
-    if (noteRequired(to) && !text) return refuseNote(reviewMessages.noteRequired);
-    if (text.length > REVIEW_NOTE_MAX_LENGTH) return refuseNote(reviewMessages.noteTooLong);
+    if (noteRequired(to) && !text) return refuseNote(t("reviews.card.noteRequired"));
+    if (text.length > REVIEW_NOTE_MAX_LENGTH) {
+      return refuseNote(t("reviews.card.noteTooLong", { max: formatNumber(REVIEW_NOTE_MAX_LENGTH) }));
+    }
     setNoteError(null);
     decision.mutate(to);
   }
@@ -101,49 +106,56 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
   return (
     <article className={styles.report} aria-labelledby={headingId}>
       <h2 id={headingId} tabIndex={-1} className={styles.reportTitle}>
-        {commentTypeLabels[report.commentType]} report of{" "}
-        <time dateTime={report.createdAt}>{formatReportDate(report.createdAt)}</time>
+        <T
+          id="reviews.card.heading"
+          values={{
+            type: t(`published.commentType.${report.commentType}`),
+            date: dates.dateTime(report.createdAt),
+          }}
+          components={{ time: <time dateTime={report.createdAt} /> }}
+        />
       </h2>
       <p className={styles.status}>
-        Status:{" "}
-        <strong className={`${styles.badge} ${styles[report.status] ?? ""}`}>
-          {reportStatusLabels[report.status]}
-        </strong>
+        <T
+          id="reviews.card.status"
+          values={{ status: t(`reviews.card.statusLabel.${report.status}`) }}
+          components={{ badge: <strong className={`${styles.badge} ${styles[report.status] ?? ""}`} /> }}
+        />
       </p>
       <dl className={styles.reporter}>
         <div>
-          <dt>Reporter</dt>
+          <dt>{t("reviews.card.reporter")}</dt>
           <dd>{`${report.firstName} ${report.lastName}`.trim()}</dd>
         </div>
         <div>
-          <dt>E-mail</dt>
+          <dt>{t("reviews.card.email")}</dt>
           <dd>
             <a href={`mailto:${report.email}`}>{report.email}</a>
           </dd>
         </div>
         <div>
-          <dt>Name on the public page</dt>
+          <dt>{t("reviews.card.publicName")}</dt>
           <dd>{shownName}</dd>
         </div>
         <PlaceItems place={report.place} />
         <PublishedAsItem place={report.place} />
         <div>
-          <dt>People shown agreed, or cannot be identified</dt>
-          <dd>{consentText(report)}</dd>
+          <dt>{t("reviews.card.consent")}</dt>
+          <dd>{consentText(t, report)}</dd>
         </div>
       </dl>
       <p className={styles.comment}>{report.comment}</p>
-      <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />
+      <ReportMedia media={report.media} videoUrl={report.videoUrl} day={dates.day(report.createdAt)} />
       <EarlierDecision report={report} />
 
       <div className={styles.decide} role="group" aria-labelledby={decisionTitleId}>
         <h3 id={decisionTitleId} className={styles.decideTitle}>
-          Your decision
+          {t("reviews.card.yourDecision")}
         </h3>
         <FieldFrame
           id={noteId}
-          label={reviewsText.noteLabel}
-          hint={reviewsText.noteHint}
+          label={t("reviews.card.noteLabel")}
+          hint={noteHint}
           error={noteError ?? undefined}
         >
           <textarea
@@ -157,7 +169,7 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
             className={`${formStyles.input} ${styles.note}`}
             aria-invalid={noteError ? true : undefined}
             aria-describedby={describedBy(noteId, {
-              hint: reviewsText.noteHint,
+              hint: noteHint,
               error: noteError ?? undefined,
             })}
           />
@@ -172,12 +184,12 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
               aria-describedby={headingId}
               onClick={() => decide(to)}
             >
-              {decisionLabel(report.status, to)}
+              {decisionLabel(t, report.status, to)}
             </button>
           ))}
         </div>
         <p role="status" className={styles.sending}>
-          {sending ? reviewsText.sending : null}
+          {sending ? t("reviews.card.sending") : null}
         </p>
       </div>
     </article>
@@ -185,17 +197,18 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
 }
 
 /** Whether the reporter confirmed the consent of the people shown (asked only when media are attached). */
-export function consentText({
-  peopleConsent,
-  media,
-  videoUrl,
-}: Pick<ReviewReportView, "peopleConsent" | "media" | "videoUrl">) {
-  if (peopleConsent) return "Yes, the reporter confirmed it";
-  return media.length > 0 || videoUrl ? "Not confirmed" : "Not asked: no photographs or video";
+export function consentText(
+  t: Translate,
+  { peopleConsent, media, videoUrl }: Pick<ReviewReportView, "peopleConsent" | "media" | "videoUrl">,
+) {
+  if (peopleConsent) return t("reviews.card.consentYes");
+  return t(media.length > 0 || videoUrl ? "reviews.card.consentNo" : "reviews.card.consentNotAsked");
 }
 
 /** The latest decision before this one, if any: when, by whom, and the note the reporter read. */
 function EarlierDecision({ report }: { report: ReviewReportView }) {
+  const t = useT();
+  const dates = useReportDates();
   if (!report.reviewedAt && !report.reviewNote) return null;
   const reviewer = report.reviewedBy
     ? `${report.reviewedBy.firstname} ${report.reviewedBy.lastname}`.trim()
@@ -204,13 +217,16 @@ function EarlierDecision({ report }: { report: ReviewReportView }) {
     <div className={styles.earlier}>
       {report.reviewedAt ? (
         <p>
-          Last decision on <time dateTime={report.reviewedAt}>{formatReportDate(report.reviewedAt)}</time>
-          {reviewer ? ` by ${reviewer}` : null}.
+          <T
+            id={reviewer ? "reviews.card.lastDecisionBy" : "reviews.card.lastDecision"}
+            values={{ date: dates.dateTime(report.reviewedAt), reviewer }}
+            components={{ time: <time dateTime={report.reviewedAt} /> }}
+          />
         </p>
       ) : null}
       {report.reviewNote ? (
         <p className={styles.earlierNote}>
-          <strong>Earlier note to the reporter:</strong> {report.reviewNote}
+          <strong>{t("reviews.card.earlierNote")}</strong> {report.reviewNote}
         </p>
       ) : null}
     </div>

@@ -13,9 +13,11 @@ import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { formatReportDate, formatReportDay } from "./report-format";
-import { reviewsText } from "./review-text";
+import reviews from "../../../i18n/catalogues/en/reviews.json";
 import { ReviewsPage } from "./ReviewsPage";
 import { ikejaMarket, mediaView, reviewReport, signIn } from "../../../test/web/reports";
+
+const noteHint = reviews["card.noteHint"].replace("{max}", "2,000");
 
 type Reply = { status: number; body: unknown } | "network failure";
 interface Asked {
@@ -133,8 +135,8 @@ describe("Reviews: who may review", () => {
     const { asked } = answer();
     showReviews("user");
     expect(heading()).toBeInTheDocument();
-    expect(screen.getByText(reviewsText.accessDenied)).toBeInTheDocument();
-    expect(reviewsText.accessDenied).toBe("Access Denied - You don't have permission to access this page.");
+    expect(screen.getByText(reviews.accessDenied)).toBeInTheDocument();
+    expect(reviews.accessDenied).toBe("Access Denied - You don't have permission to access this page.");
     expect(screen.queryByRole("navigation", { name: "Reports by status" })).not.toBeInTheDocument();
     expect(asked).toHaveLength(0);
   });
@@ -145,7 +147,7 @@ describe("Reviews: who may review", () => {
       body: { success: false, message: "You do not have permission to do that.", code: "FORBIDDEN" },
     });
     showReviews("admin");
-    expect(await screen.findByText(reviewsText.accessDenied)).toBeInTheDocument();
+    expect(await screen.findByText(reviews.accessDenied)).toBeInTheDocument();
     expect(heading()).toBeInTheDocument();
   });
 });
@@ -167,7 +169,7 @@ describe("Reviews: the queue", () => {
     );
     showReviews("moderator");
     expect(heading()).toBeInTheDocument();
-    expect(screen.getByText(reviewsText.loading)).toBeInTheDocument();
+    expect(screen.getByText(reviews.loading)).toBeInTheDocument();
 
     expect(await screen.findByText("2 pending reports, oldest first.")).toBeInTheDocument();
     expect(asked).toEqual([
@@ -219,7 +221,7 @@ describe("Reviews: the queue", () => {
         .map((button) => button.textContent),
     ).toEqual(["Verify", "Reject"]);
     expect(within(first).getByRole("button", { name: "Verify" })).toHaveAccessibleDescription(rampName);
-    expect(noteField(first)).toHaveAccessibleDescription(reviewsText.noteHint);
+    expect(noteField(first)).toHaveAccessibleDescription(noteHint);
 
     const second = article(schoolName);
     expect(within(second).getByText("Musa Okafor")).toBeInTheDocument();
@@ -414,7 +416,7 @@ describe("Reviews: decisions", () => {
       "aria-disabled",
       "true",
     );
-    expect(within(article(rampName)).getByText(reviewsText.sending)).toBeInTheDocument();
+    expect(within(article(rampName)).getByText(reviews["card.sending"])).toBeInTheDocument();
     await user.click(within(article(schoolName)).getByRole("button", { name: "Verify" }));
     expect(asked).toHaveLength(3);
 
@@ -460,9 +462,7 @@ describe("Reviews: decisions", () => {
     await user.click(within(card).getByRole("button", { name: "Reject" }));
     expect(noteField(card)).toHaveFocus();
     expect(noteField(card)).toHaveAttribute("aria-invalid", "true");
-    expect(noteField(card)).toHaveAccessibleDescription(
-      `${reviewsText.noteHint} Error: ${reviewMessages.noteRequired}`,
-    );
+    expect(noteField(card)).toHaveAccessibleDescription(`${noteHint} Error: ${reviewMessages.noteRequired}`);
     expect(asked).toHaveLength(1);
 
     then(decided({ ...ramp, status: "rejected" }, reviewMessages.rejected));
@@ -529,9 +529,10 @@ describe("Reviews: decisions", () => {
         .getAllByRole("button")
         .map((button) => button.textContent),
     ).toEqual(["Return to queue", "Verify"]);
-    then(decided({ ...ramp, status: "pending" }, reviewMessages.returnedToPending));
+    // As the server says it: a rejected report was never public, so nothing is unpublished.
+    then(decided({ ...ramp, status: "pending" }, reviewMessages.reopened));
     await user.click(within(card).getByRole("button", { name: "Return to queue" }));
-    await within(toasts()).findByText(reviewMessages.returnedToPending);
+    await within(toasts()).findByText(reviewMessages.reopened);
     expect(asked[1]?.body).toEqual({ status: "pending", note: "", fromStatus: "rejected" });
   });
 

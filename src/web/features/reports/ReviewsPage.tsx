@@ -1,21 +1,13 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
+import { useT } from "../../i18n";
 import { Link } from "../../i18n/links";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
-import {
-  commentTypeLabels,
-  commentTypes,
-  reportStatuses,
-  type ReportStatus,
-} from "../../../domain/reports/report-rules";
-import {
-  reviewMessages,
-  type ReviewCounts,
-  type ReviewReportView,
-} from "../../../domain/reports/review-rules";
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { commentTypes, reportStatuses, type ReportStatus } from "../../../domain/reports/report-rules";
+import type { ReviewCounts, ReviewReportView } from "../../../domain/reports/review-rules";
+import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { useSessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
@@ -31,7 +23,8 @@ import {
 } from "./report-list-query";
 import { fetchReviews, type ReviewsAnswer } from "./review-api";
 import { ReviewCard, reviewHeadingId } from "./ReviewCard";
-import { queueSummary, reviewsText, statusFilterLabels } from "./review-text";
+import { FailureDetail } from "./PublishedReportsPage";
+import { queueSummary } from "./review-text";
 import { useRefreshOnReturn } from "./use-refresh-on-return";
 import styles from "./ReviewsPage.module.css";
 
@@ -49,10 +42,11 @@ export function ReviewsPage() {
 }
 
 function AccessDenied() {
+  const t = useT();
   return (
     <>
-      <h1 className={styles.title}>Reviews</h1>
-      <p className={styles.denied}>{reviewsText.accessDenied}</p>
+      <h1 className={styles.title}>{t("reviews.title")}</h1>
+      <p className={styles.denied}>{t("reviews.accessDenied")}</p>
     </>
   );
 }
@@ -73,6 +67,7 @@ const listKey = (queryKey: string) => ["reviews.list", queryKey] as const;
  * After Previous, Next or Retry, focus goes to the page heading.
  */
 function ReviewQueue() {
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = reviewQueryFrom(searchParams);
   const queryKey = reviewSearch(query);
@@ -159,13 +154,9 @@ function ReviewQueue() {
   return (
     <>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        Reviews
+        {t("reviews.title")}
       </h1>
-      <p className={styles.intro}>
-        Read each report, then verify it (it appears on the public page of verified reports) or reject it with
-        a note. The reporter reads every decision and its note. Names and e-mail addresses are shown to
-        reviewers only.
-      </p>
+      <p className={styles.intro}>{t("reviews.intro")}</p>
       <StatusFilter query={query} counts={counts} />
       <QueueFilter
         query={query}
@@ -177,10 +168,11 @@ function ReviewQueue() {
         {!fresh ? (
           <>
             <SpinnerIcon />
-            {reviewsText.loading}
+            {t("reviews.loading")}
           </>
         ) : answer ? (
           queueSummary(
+            t,
             query.status,
             query.commentType,
             answer.meta,
@@ -190,12 +182,10 @@ function ReviewQueue() {
       </p>
       {failure ? (
         <div className={styles.failed} role="alert">
-          <p>{reviewMessages.loadFailed}</p>
-          {errorMessage(failure, reviewMessages.loadFailed) !== reviewMessages.loadFailed ? (
-            <p>{errorMessage(failure, reviewMessages.loadFailed)}</p>
-          ) : null}
+          <p>{t("reviews.loadFailed")}</p>
+          <FailureDetail failure={failure} />
           <button type="button" className="button" onClick={retry}>
-            Retry
+            {t("reviews.retry")}
           </button>
         </div>
       ) : answer ? (
@@ -213,8 +203,9 @@ function ReviewQueue() {
 }
 
 function StatusFilter({ query, counts }: { query: ReviewQuery; counts: ReviewCounts | null }) {
+  const t = useT();
   return (
-    <nav aria-label="Reports by status" className={styles.statusFilter}>
+    <nav aria-label={t("reviews.statusNav")} className={styles.statusFilter}>
       <ul>
         {reportStatuses.map((status: ReportStatus) => (
           <li key={status}>
@@ -223,8 +214,12 @@ function StatusFilter({ query, counts }: { query: ReviewQuery; counts: ReviewCou
               aria-current={status === query.status ? "page" : undefined}
               className={styles.statusLink}
             >
-              {statusFilterLabels[status]}
-              {counts ? ` (${formatNumber(counts[status])})` : null}
+              {counts
+                ? t("reviews.statusFilter.withCount", {
+                    status: t(`reviews.statusFilter.${status}`),
+                    count: formatNumber(counts[status]),
+                  })
+                : t(`reviews.statusFilter.${status}`)}
             </Link>
           </li>
         ))}
@@ -244,6 +239,7 @@ function QueueFilter({
   query: ReviewQuery;
   onChange: (chosen: Pick<ReviewQuery, "commentType" | "stateId">) => void;
 }) {
+  const t = useT();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -254,11 +250,11 @@ function QueueFilter({
     onChange({ commentType: commentTypeFrom(text("commentType")), stateId: stateIdFrom(text("state")) });
   };
   return (
-    <form className={styles.typeFilter} onSubmit={submit} aria-label="Filter the reports">
+    <form className={styles.typeFilter} onSubmit={submit} aria-label={t("reviews.filters.label")}>
       <div className={styles.typeRow}>
         <div className={styles.filterField}>
           <label htmlFor="review-comment-type" className={styles.typeLabel}>
-            Comment type
+            {t("reviews.filters.commentType")}
           </label>
           <select
             key={query.commentType ?? ""}
@@ -267,17 +263,17 @@ function QueueFilter({
             defaultValue={query.commentType ?? ""}
             className={styles.typeSelect}
           >
-            <option value="">All types</option>
+            <option value="">{t("reviews.filters.allTypes")}</option>
             {commentTypes.map((type) => (
               <option key={type} value={type}>
-                {commentTypeLabels[type]}
+                {t(`published.commentType.${type}`)}
               </option>
             ))}
           </select>
         </div>
         <div className={styles.filterField}>
           <label htmlFor="review-state" className={styles.typeLabel}>
-            State
+            {t("reviews.filters.state")}
           </label>
           <select
             key={query.stateId ?? ""}
@@ -286,7 +282,7 @@ function QueueFilter({
             defaultValue={query.stateId ? String(query.stateId) : ""}
             className={styles.typeSelect}
           >
-            <option value="">All states</option>
+            <option value="">{t("reviews.filters.allStates")}</option>
             {stateChoices.map((choice) => (
               <option key={choice.stateId} value={String(choice.stateId)}>
                 {choice.state}
@@ -295,7 +291,7 @@ function QueueFilter({
           </select>
         </div>
         <button type="submit" className="button button--secondary">
-          Show
+          {t("reviews.filters.show")}
         </button>
       </div>
     </form>
@@ -312,6 +308,7 @@ interface QueueProps {
 }
 
 function Queue({ answer, query, busy, onDecided, onStale, onPage }: QueueProps) {
+  const t = useT();
   const { total, page, last_page: lastPage } = answer.meta;
   if (total === 0) return null;
   if (answer.reports.length === 0) {
@@ -319,9 +316,9 @@ function Queue({ answer, query, busy, onDecided, onStale, onPage }: QueueProps) 
     if (busy) return null;
     return (
       <p>
-        {reviewsText.emptyPage}{" "}
+        {t("reviews.emptyPage")}{" "}
         <Link to={{ search: reviewSearch({ ...query, page: 1 }) }} onClick={onPage}>
-          Go to the first page
+          {t("reviews.goToFirstPage")}
         </Link>
       </p>
     );
@@ -337,7 +334,7 @@ function Queue({ answer, query, busy, onDecided, onStale, onPage }: QueueProps) 
         ))}
       </ol>
       <Pager
-        label="Pages of reports"
+        label={t("reviews.pagerLabel")}
         page={page}
         lastPage={lastPage}
         linkTo={(to) => ({ search: reviewSearch({ ...query, page: to }) })}

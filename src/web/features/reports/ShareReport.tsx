@@ -1,15 +1,8 @@
 import { useState } from "react";
+import { useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { useHydrated } from "../../ui/useHydrated";
 import styles from "./ShareReport.module.css";
-
-export const shareText = {
-  share: "Share this report",
-  whatsApp: "Share on WhatsApp",
-  copy: "Copy link",
-  copied: "Link copied.",
-  copyRefused: "Your browser did not let us copy the link. You can copy it from here:",
-} as const;
 
 /** https://wa.me/?text=… with the title and the address, for phones and browsers without Web Share. */
 export function whatsAppLink(title: string, url: string): string {
@@ -25,6 +18,7 @@ type Copy = "idle" | "copied" | "refused";
  * shown so it can be copied by hand.
  */
 export function ShareReport({ title, url }: { title: string; url: string }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [shareFailed, setShareFailed] = useState(false);
   const [copy, setCopy] = useState<Copy>("idle");
@@ -53,24 +47,28 @@ export function ShareReport({ title, url }: { title: string; url: string }) {
   return (
     <section className={styles.share} aria-labelledby="share-report">
       <h2 id="share-report" className={styles.title}>
-        {shareText.share}
+        {t("published.share.title")}
       </h2>
       {canShare ? (
         <button type="button" className="button" onClick={share}>
-          Share
+          {t("published.share.share")}
         </button>
       ) : (
         <div className={styles.actions}>
           <ExternalLink href={whatsAppLink(title, url)} className="button">
-            {shareText.whatsApp}
+            {t("published.share.whatsApp")}
           </ExternalLink>
           <button type="button" className="button button--secondary" onClick={copyLink}>
-            {shareText.copy}
+            {t("published.share.copy")}
           </button>
         </div>
       )}
       <p role="status" className={styles.status}>
-        {copy === "copied" ? shareText.copied : copy === "refused" ? shareText.copyRefused : null}
+        {copy === "copied"
+          ? t("published.share.copied")
+          : copy === "refused"
+            ? t("published.share.copyRefused")
+            : null}
       </p>
       {copy === "refused" ? (
         <p className={styles.address}>

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { PublicUser, UserRole } from "../../../domain/accounts/user";
+import { T, useT } from "../../i18n";
 import { serverMessage } from "../../lib/api-client";
 import { useApiMutation } from "../../lib/use-api";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast/toast-store";
 import { changeUserRole } from "./roles-api";
-import { personName, roleLabel, userRolesMessages } from "./roles-text";
+import { personName, roleLabel } from "./roles-text";
 import styles from "./UserRolesPage.module.css";
 
 export interface RoleChangerProps {
@@ -28,16 +29,17 @@ export interface RoleChangerProps {
  * first in a modal dialog whose focus starts on Cancel.
  */
 export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps) {
+  const t = useT();
   const [chosen, setChosen] = useState(user.role as string);
   const change = useApiMutation({
     // The select offers only the server's own roles, and the server checks the role again.
     mutationFn: (role: string) => changeUserRole(user.id, role as UserRole),
     onSuccess: (answer) => {
-      toast.success(userRolesMessages.updated);
+      toast.success(t("roles.updated"));
       setChosen(answer.user.role);
       onChanged(answer.user);
     },
-    onError: (error) => toast.error(serverMessage(error) ?? userRolesMessages.updateFailed),
+    onError: (error) => toast.error(serverMessage(error) ?? t("roles.updateFailed")),
     // Failed (a 401 too): the select shows the saved role again.
     onSettled: (_answer, error) => {
       if (error) setChosen(user.role);
@@ -64,7 +66,7 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
     return (
       <div className={styles.roleChanger}>
         <label htmlFor={selectId} className="visually-hidden">
-          Role of {name}
+          {t("roles.roleOf", { name })}
         </label>
         <select
           id={selectId}
@@ -75,12 +77,12 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
         >
           {options.map((role) => (
             <option key={role} value={role}>
-              {roleLabel(role)}
+              {roleLabel(t, role)}
             </option>
           ))}
         </select>
         <p id={noteId} className={styles.note}>
-          {userRolesMessages.ownRole}
+          {t("roles.ownRole")}
         </p>
       </div>
     );
@@ -94,7 +96,7 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
     event.preventDefault();
     if (saving) return;
     if (chosen === user.role) {
-      toast.info(`${name} already has the role ${roleLabel(chosen)}.`);
+      toast.info(t("roles.alreadyHas", { name, role: roleLabel(t, chosen) }));
       return;
     }
     if (chosen === "admin" || user.role === "admin") setConfirming(true);
@@ -115,7 +117,7 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
   return (
     <form className={styles.roleChanger} onSubmit={submit}>
       <label htmlFor={selectId} className="visually-hidden">
-        Role of {name}
+        {t("roles.roleOf", { name })}
       </label>
       <select
         id={selectId}
@@ -128,7 +130,7 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
       >
         {options.map((role) => (
           <option key={role} value={role}>
-            {roleLabel(role)}
+            {roleLabel(t, role)}
           </option>
         ))}
       </select>
@@ -137,27 +139,30 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
         className={`button button--secondary ${styles.saveButton}`}
         aria-disabled={saving || undefined}
       >
-        {saving ? "Saving…" : "Save"}
-        <span className="visually-hidden"> role of {name}</span>
+        <T
+          id={saving ? "roles.saving" : "roles.save"}
+          values={{ name }}
+          components={{ hidden: <span className="visually-hidden" /> }}
+        />
       </button>
       {confirming ? (
         <Dialog
           open
           onClose={cancel}
-          title={promoting ? `Make ${name} an admin?` : `Remove the admin role of ${name}?`}
+          title={t(promoting ? "roles.makeAdminTitle" : "roles.removeAdminTitle", { name })}
           initialFocusRef={cancelRef}
         >
           <p>
             {promoting
-              ? `Admins can change the role of every user, including yours. Make ${name} an admin only if you trust this person with that.`
-              : `${name} will have the role ${roleLabel(chosen)} and will no longer be able to change roles.`}
+              ? t("roles.makeAdminText", { name })
+              : t("roles.removeAdminText", { name, role: roleLabel(t, chosen) })}
           </p>
           <div className={styles.dialogActions}>
             <button type="button" className="button" onClick={confirm}>
-              {promoting ? "Make admin" : "Change role"}
+              {t(promoting ? "roles.makeAdmin" : "roles.changeRole")}
             </button>
             <button ref={cancelRef} type="button" className="button button--secondary" onClick={cancel}>
-              Cancel
+              {t("roles.cancel")}
             </button>
           </div>
         </Dialog>

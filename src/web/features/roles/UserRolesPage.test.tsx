@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../ui/toast/toast-store";
-import { userRolesMessages } from "./roles-text";
+import roles from "../../../i18n/catalogues/en/roles.json";
 import { fakeRolesServer, later, person, showUserRoles, signInAs } from "../../../test/web/roles";
 import { SEARCH_PAUSE_MS } from "./UserSearch";
 
@@ -48,7 +48,7 @@ describe("who sees what", () => {
     showUserRoles();
 
     expect(heading()).toBeInTheDocument();
-    expect(screen.getByText(userRolesMessages.accessDenied)).toHaveTextContent(
+    expect(screen.getByText(roles.accessDenied)).toHaveTextContent(
       "Access Denied - You don't have permission to access this page.",
     );
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
@@ -63,7 +63,7 @@ describe("who sees what", () => {
     const server = fakeRolesServer({ users: staff() });
     showUserRoles();
 
-    expect(status()).toHaveTextContent(userRolesMessages.loading);
+    expect(status()).toHaveTextContent(roles.loading);
     await screen.findByRole("table");
     expect(table()).toBeInTheDocument();
     expect(
@@ -81,7 +81,7 @@ describe("who sees what", () => {
       "ada.obi@example.org",
       "Yes",
       "User",
-      userRolesMessages.noPermission,
+      roles.noPermission,
     ]);
     expect(cellsOf(rowOf("tunde.bakare@example.org"))).toEqual([
       "3",
@@ -90,7 +90,7 @@ describe("who sees what", () => {
       "tunde.bakare@example.org",
       "No",
       "Moderator",
-      userRolesMessages.noPermission,
+      roles.noPermission,
     ]);
     expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
     expect(status()).toHaveTextContent("3 users in all.");
@@ -124,9 +124,9 @@ describe("who sees what", () => {
     const own = screen.getByRole("combobox", { name: "Role of Amina Bello" });
     expect(own).toBeDisabled();
     expect(own).toHaveValue("admin");
-    expect(own).toHaveAccessibleDescription(userRolesMessages.ownRole);
+    expect(own).toHaveAccessibleDescription(roles.ownRole);
     expect(screen.queryByRole("button", { name: "Save role of Amina Bello" })).not.toBeInTheDocument();
-    expect(screen.queryByText(userRolesMessages.noPermission)).not.toBeInTheDocument();
+    expect(screen.queryByText(roles.noPermission)).not.toBeInTheDocument();
     expect(server.asked).toHaveLength(2);
     expect(server.requestsTo("GET /api/v1/roles/roles")).toHaveLength(1);
   });
@@ -140,7 +140,7 @@ describe("who sees what", () => {
     });
     showUserRoles();
 
-    expect(await screen.findByText(userRolesMessages.accessDenied)).toBeInTheDocument();
+    expect(await screen.findByText(roles.accessDenied)).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 });
@@ -158,7 +158,7 @@ describe("an admin changing a role", () => {
 
     await user.click(screen.getByRole("button", { name: "Save role of Ada Obi" }));
 
-    expect(await within(notifications()).findByText(userRolesMessages.updated)).toBeInTheDocument();
+    expect(await within(notifications()).findByText(roles.updated)).toBeInTheDocument();
     expect(server.bodies).toEqual([{ userId: 2, role: "moderator" }]);
     expect(cellsOf(rowOf("ada.obi@example.org"))[5]).toBe("Moderator");
     expect(select).toHaveValue("moderator");
@@ -209,7 +209,7 @@ describe("an admin changing a role", () => {
     expect(await within(notifications()).findByText("That user no longer exists.")).toBeInTheDocument();
     expect(select).toHaveValue("user");
     expect(cellsOf(rowOf("ada.obi@example.org"))[5]).toBe("User");
-    expect(within(notifications()).queryByText(userRolesMessages.updated)).not.toBeInTheDocument();
+    expect(within(notifications()).queryByText(roles.updated)).not.toBeInTheDocument();
   });
 
   it("says 'Failed to update user role' when the server sends no message", async () => {
@@ -222,7 +222,7 @@ describe("an admin changing a role", () => {
     await user.selectOptions(select, "user");
     await user.click(screen.getByRole("button", { name: "Save role of Tunde Bakare" }));
 
-    expect(await within(notifications()).findByText(userRolesMessages.updateFailed)).toBeInTheDocument();
+    expect(await within(notifications()).findByText(roles.updateFailed)).toBeInTheDocument();
     expect(select).toHaveValue("moderator");
   });
 
@@ -247,7 +247,7 @@ describe("an admin changing a role", () => {
     await user.selectOptions(select, "admin");
     await user.click(save);
     await user.click(screen.getByRole("button", { name: "Make admin" }));
-    expect(await within(notifications()).findByText(userRolesMessages.updated)).toBeInTheDocument();
+    expect(await within(notifications()).findByText(roles.updated)).toBeInTheDocument();
     expect(server.bodies).toEqual([{ userId: 2, role: "admin" }]);
     expect(cellsOf(rowOf("ada.obi@example.org"))[5]).toBe("Admin");
   });
@@ -444,8 +444,8 @@ describe("loading and failure", () => {
     const { user } = showUserRoles();
 
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(`${userRolesMessages.loadFailed}The database is resting.`);
-    expect(within(alert).getByText(userRolesMessages.loadFailed)).toBeInTheDocument();
+    expect(alert).toHaveTextContent(`${roles.loadFailed}The database is resting.`);
+    expect(within(alert).getByText(roles.loadFailed)).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
 
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
@@ -460,12 +460,12 @@ describe("loading and failure", () => {
     server.answerNext("GET /api/v1/roles/users", "network failure");
     server.answerNext("GET /api/v1/roles/roles", { status: 200, body: { success: true, roles: [] } });
     const { user } = showUserRoles();
-    expect(await screen.findByRole("alert")).toHaveTextContent(userRolesMessages.loadFailed);
-    expect(screen.getByRole("alert").textContent).toBe(`${userRolesMessages.loadFailed}Retry`);
+    expect(await screen.findByRole("alert")).toHaveTextContent(roles.loadFailed);
+    expect(screen.getByRole("alert").textContent).toBe(`${roles.loadFailed}Retry`);
 
     server.answerNext("GET /api/v1/roles/roles", { status: 500, body: null });
     await user.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(userRolesMessages.loadFailed);
+    expect(await screen.findByRole("alert")).toHaveTextContent(roles.loadFailed);
 
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("combobox", { name: "Role of Ada Obi" })).toBeInTheDocument();
@@ -487,7 +487,7 @@ describe("loading and failure", () => {
     server.answerNext("GET /api/v1/roles/users", reply.promise);
 
     await user.type(screen.getByRole("searchbox", { name: "Search users by name or e-mail" }), "ada{Enter}");
-    await waitFor(() => expect(status()).toHaveTextContent(userRolesMessages.loading));
+    await waitFor(() => expect(status()).toHaveTextContent(roles.loading));
     expect(screen.getByRole("region", { name: "Users and their roles" })).toHaveAttribute(
       "aria-busy",
       "true",

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useCallback, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { T, useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
 import type { PublicUser } from "../../../domain/accounts/user";
-import { formatNumber, pluralize } from "../../../domain/format";
+import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
 import { ApiError, serverMessage } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
@@ -11,7 +12,6 @@ import { useSessionUser, type SessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { fetchRoles, fetchUsers, type UsersAnswer } from "./roles-api";
-import { userRolesMessages } from "./roles-text";
 import { userListQueryFrom, userListSearch, type UserListQuery } from "./user-list-query";
 import { UserSearch } from "./UserSearch";
 import { UsersTable } from "./UsersTable";
@@ -24,6 +24,7 @@ import styles from "./UserRolesPage.module.css";
  * starts with its h1 and adds no landmark of its own besides the search.
  */
 export function UserRolesPage() {
+  const t = useT();
   const user = useSessionUser();
   return (
     <div className={styles.page}>
@@ -31,7 +32,7 @@ export function UserRolesPage() {
         <UserDirectory viewer={user} />
       ) : (
         <>
-          <h1 className={styles.title}>User roles</h1>
+          <h1 className={styles.title}>{t("roles.title")}</h1>
           <AccessDenied />
         </>
       )}
@@ -40,7 +41,8 @@ export function UserRolesPage() {
 }
 
 function AccessDenied() {
-  return <p className={styles.denied}>{userRolesMessages.accessDenied}</p>;
+  const t = useT();
+  return <p className={styles.denied}>{t("roles.accessDenied")}</p>;
 }
 
 interface UsersPage {
@@ -58,6 +60,7 @@ interface Loaded extends UsersPage {
  * many users were found. After Previous or Next, focus moves to the table; after Retry, to the heading.
  */
 function UserDirectory({ viewer }: { viewer: SessionUser }) {
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = userListQueryFrom(searchParams);
   const { page, search } = query;
@@ -140,7 +143,7 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
   if (failure instanceof ApiError && failure.code === "FORBIDDEN") {
     return (
       <>
-        <h1 className={styles.title}>User roles</h1>
+        <h1 className={styles.title}>{t("roles.title")}</h1>
         <AccessDenied />
       </>
     );
@@ -149,30 +152,26 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
   return (
     <>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        User roles
+        {t("roles.title")}
       </h1>
-      <p className={styles.intro}>
-        {mayChangeRoles
-          ? "Choose a role for a user, then Save. Admins can change roles; moderators can see this list."
-          : "You can see every user and their role. Only admins can change roles."}
-      </p>
+      <p className={styles.intro}>{t(mayChangeRoles ? "roles.introAdmin" : "roles.introModerator")}</p>
       <UserSearch search={search} onSearch={showSearch} />
       <p role="status" className={styles.status}>
         {loading ? (
           <>
             <SpinnerIcon />
-            {userRolesMessages.loading}
+            {t("roles.loading")}
           </>
         ) : loaded && !failure ? (
-          summary(loaded)
+          summary(t, loaded)
         ) : null}
       </p>
       {failure ? (
         <div className={styles.failed} role="alert">
-          <p>{userRolesMessages.loadFailed}</p>
-          {failureDetail && failureDetail !== userRolesMessages.loadFailed ? <p>{failureDetail}</p> : null}
+          <p>{t("roles.loadFailed")}</p>
+          {failureDetail && failureDetail !== LOAD_FAILED ? <p>{failureDetail}</p> : null}
           <button type="button" className="button" onClick={retry}>
-            Retry
+            {t("roles.retry")}
           </button>
         </div>
       ) : loaded ? (
@@ -191,18 +190,23 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
   );
 }
 
+/** The server's sentence for a failed list (spec §8), not repeated under the page's own. */
+const LOAD_FAILED = "Failed to load user data";
+
 /** What the status line says once a list is shown. */
-function summary({ answer, query }: Loaded): string {
+function summary(t: Translate, { answer, query }: Loaded): string {
   const { total, page, last_page: lastPage } = answer.meta;
-  const exact = answer.meta.total_exact !== false;
-  if (total === 0) return query.search ? `No users match “${query.search}”.` : "There are no users yet.";
   // A common search is counted only so far: then the matches are "more than" the total.
-  const count = `${exact ? "" : "More than "}${formatNumber(total)} ${pluralize(total, "user")}`;
+  const exact = answer.meta.total_exact !== false ? "yes" : "no";
+  if (total === 0) {
+    return query.search ? t("roles.summary.noMatch", { search: query.search }) : t("roles.summary.none");
+  }
   const found = query.search
-    ? `${count} ${pluralize(total, "matches", "match")} “${query.search}”.`
-    : `${count} in all.`;
-  const pages = `${formatNumber(lastPage)}${exact ? "" : " or more"}`;
-  return lastPage > 1 ? `${found} Page ${formatNumber(page)} of ${pages}.` : found;
+    ? t("roles.summary.matching", { exact, count: total, search: query.search })
+    : t("roles.summary.all", { exact, count: total });
+  return lastPage > 1
+    ? `${found} ${t("roles.summary.page", { exact, page: formatNumber(page), lastPage: formatNumber(lastPage) })}`
+    : found;
 }
 
 interface ResultsProps {
@@ -226,6 +230,7 @@ function Results({
   onClearSearch,
   onPage,
 }: ResultsProps) {
+  const t = useT();
   const { answer, query, roles } = loaded;
   const { total, page, last_page: lastPage } = answer.meta;
 
@@ -233,7 +238,7 @@ function Results({
     return query.search ? (
       <p>
         <button type="button" className="button button--secondary" onClick={onClearSearch}>
-          Clear the search
+          {t("roles.clearSearch")}
         </button>
       </p>
     ) : null;
@@ -241,8 +246,10 @@ function Results({
   if (answer.users.length === 0) {
     return (
       <p>
-        There are no users on this page.{" "}
-        <Link to={{ search: userListSearch({ page: 1, search: query.search }) }}>Go to the first page</Link>
+        <T
+          id="roles.emptyPage"
+          components={{ link: <Link to={{ search: userListSearch({ page: 1, search: query.search }) }} /> }}
+        />
       </p>
     );
   }
@@ -258,7 +265,7 @@ function Results({
         onChanged={onChanged}
       />
       <Pager
-        label="Pages of users"
+        label={t("roles.pagerLabel")}
         page={page}
         lastPage={lastPage}
         morePages={answer.meta.total_exact === false}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useT } from "../../i18n";
 import { normaliseSearch, SEARCH_MAX_LENGTH } from "./user-list-query";
 import styles from "./UserRolesPage.module.css";
 
@@ -21,6 +22,7 @@ export interface UserSearchProps {
  * search back in the input.
  */
 export function UserSearch({ search, onSearch }: UserSearchProps) {
+  const t = useT();
   const [draft, setDraft] = useState(search);
   const [shownSearch, setShownSearch] = useState(search);
   const typingEntry = useRef(false);
@@ -52,7 +54,7 @@ export function UserSearch({ search, onSearch }: UserSearchProps) {
   return (
     <form role="search" className={styles.search} onSubmit={submit}>
       <label htmlFor={inputId} className={styles.searchLabel}>
-        Search users by name or e-mail
+        {t("roles.search.label")}
       </label>
       <div className={styles.searchRow}>
         <input
@@ -67,7 +69,7 @@ export function UserSearch({ search, onSearch }: UserSearchProps) {
           onBlur={() => (typingEntry.current = false)}
         />
         <button type="submit" className="button">
-          Search
+          {t("roles.search.button")}
         </button>
       </div>
     </form>

@@ -1,11 +1,12 @@
 import { type RefObject, useId } from "react";
 import type { PublicUser } from "../../../domain/accounts/user";
+import { useT } from "../../i18n";
 import { RoleChanger } from "./RoleChanger";
-import { roleLabel, userRolesMessages } from "./roles-text";
+import { roleLabel } from "./roles-text";
 import styles from "./UserRolesPage.module.css";
 
-/** The column headers, in order; each cell repeats its column's name for the narrow layout. */
-export const columns = ["ID", "First name", "Last name", "E-mail", "Verified", "Role", "Actions"] as const;
+/** The column headers' messages, in order; each cell repeats its column's name for the narrow layout. */
+export const columnKeys = ["id", "firstName", "lastName", "email", "verified", "role", "actions"] as const;
 
 export interface UsersTableProps {
   users: readonly PublicUser[];
@@ -37,7 +38,9 @@ export function UsersTable({
   regionRef,
   onChanged,
 }: UsersTableProps) {
+  const t = useT();
   const captionId = useId();
+  const columns = columnKeys.map((key) => t(`roles.column.${key}`));
   return (
     <div
       ref={regionRef}
@@ -51,7 +54,7 @@ export function UsersTable({
     >
       <table className={styles.table}>
         <caption id={captionId} className={styles.caption}>
-          Users and their roles
+          {t("roles.table.caption")}
         </caption>
         <thead>
           <tr>
@@ -71,8 +74,8 @@ export function UsersTable({
               <th scope="row" className={styles.email} data-label={columns[3]}>
                 {user.email}
               </th>
-              <td data-label={columns[4]}>{user.isVerified ? "Yes" : "No"}</td>
-              <td data-label={columns[5]}>{roleLabel(user.role)}</td>
+              <td data-label={columns[4]}>{t(user.isVerified ? "roles.yes" : "roles.no")}</td>
+              <td data-label={columns[5]}>{roleLabel(t, user.role)}</td>
               <td data-label={columns[6]}>
                 {mayChangeRoles ? (
                   <RoleChanger
@@ -82,7 +85,7 @@ export function UsersTable({
                     onChanged={onChanged}
                   />
                 ) : (
-                  userRolesMessages.noPermission
+                  t("roles.noPermission")
                 )}
               </td>
             </tr>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent } from "react";
+import { useT } from "../../i18n/language-context";
 import type { FormProblem } from "./form-problem";
 import styles from "./form.module.css";
 
@@ -7,13 +8,8 @@ import styles from "./form.module.css";
  * (and again on every new submit), so keyboard and screen-reader users land on it; role="alert" announces
  * it. Each field to fix is a link that moves focus to that field.
  */
-export function ErrorSummary({
-  problem,
-  title = "There is a problem",
-}: {
-  problem: FormProblem;
-  title?: string;
-}) {
+export function ErrorSummary({ problem, title }: { problem: FormProblem; title?: string }) {
+  const t = useT();
   const titleId = useId();
   const summary = useRef<HTMLDivElement>(null);
 
@@ -25,7 +21,7 @@ export function ErrorSummary({
   return (
     <div ref={summary} className={styles.summary} role="alert" aria-labelledby={titleId} tabIndex={-1}>
       <h2 id={titleId} className={styles.summaryTitle}>
-        {title}
+        {title ?? t("common.errorSummaryTitle")}
       </h2>
       {problem.message ? <p className={styles.summaryMessage}>{problem.message}</p> : null}
       {problem.fields.length > 0 ? (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../../i18n/language-context";
 import styles from "./form.module.css";
 
 /** Ids of a field's hint and error, which its input names in aria-describedby. */
@@ -33,6 +34,7 @@ export function FieldFrame({
   error?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   const ids = fieldIds(id);
   return (
     <div className={error ? `${styles.field} ${styles.fieldInError}` : styles.field}>
@@ -46,7 +48,7 @@ export function FieldFrame({
       ) : null}
       {error ? (
         <p id={ids.error} className={styles.error}>
-          <span className="visually-hidden">Error: </span>
+          <span className="visually-hidden">{t("common.fieldErrorPrefix")} </span>
           {error}
         </p>
       ) : null}

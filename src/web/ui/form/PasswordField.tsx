@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
+import { useT } from "../../i18n/language-context";
 import { describedBy, FieldFrame } from "./Field";
 import styles from "./form.module.css";
 
@@ -39,6 +40,7 @@ export function PasswordField({
   "aria-describedby": extraDescription,
   ...input
 }: PasswordFieldProps) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
@@ -61,10 +63,10 @@ export function PasswordField({
           className={`button button--secondary ${styles.toggle}`}
           aria-pressed={shown}
           aria-controls={id}
-          aria-label={`Show ${lowerFirst(label)}`}
+          aria-label={t("common.showPasswordLabel", { label: lowerFirst(label) })}
           onClick={() => setShown((value) => !value)}
         >
-          Show
+          {t("common.showPassword")}
         </button>
       </div>
       {below}

@@ -1,7 +1,6 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from "react";
+import { useT } from "../../i18n/language-context";
 import styles from "./form.module.css";
-
-export const SENDING_LABEL = "sending....";
 
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> {
   /** True while the form's request is on its way. */
@@ -15,13 +14,8 @@ export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
  * aria-disabled, and ignores presses (Enter in a field included). It stays focusable rather than
  * disabled, so keyboard focus is not thrown back to the top of the page mid-request.
  */
-export function SubmitButton({
-  loading,
-  children = "submit",
-  className,
-  onClick,
-  ...button
-}: SubmitButtonProps) {
+export function SubmitButton({ loading, children, className, onClick, ...button }: SubmitButtonProps) {
+  const t = useT();
   const guard = (event: MouseEvent<HTMLButtonElement>) => {
     // Pressing Enter in a field submits through a click on this button: cancelling it stops a second send.
     if (loading) event.preventDefault();
@@ -39,10 +33,10 @@ export function SubmitButton({
       {loading ? (
         <>
           <span className={styles.busyIcon} aria-hidden="true" />
-          {SENDING_LABEL}
+          {t("common.sending")}
         </>
       ) : (
-        children
+        (children ?? t("common.submit"))
       )}
     </button>
   );

@@ -1,19 +1,26 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { useTopModalDialog } from "../Dialog";
+import { useT } from "../../i18n/language-context";
 import styles from "./Toaster.module.css";
 import { currentToasts, subscribeToasts, toast, TOAST_DURATION_MS, type Toast } from "./toast-store";
 
 const noToasts: readonly Toast[] = [];
-const kindLabels = { success: "Success", warning: "Warning", error: "Error", info: "Information" } as const;
+const kindLabels = {
+  success: "common.toast.success",
+  warning: "common.toast.warning",
+  error: "common.toast.error",
+  info: "common.toast.info",
+} as const;
 
 /** The one live region for toasts; rendered once by the root layout. */
 export function Toaster() {
+  const t = useT();
   const items = useSyncExternalStore(subscribeToasts, currentToasts, () => noToasts);
   // A modal dialog makes the rest of the page inert: toasts are shown inside the top dialog meanwhile.
   const host = useTopModalDialog();
   const region = (
-    <section className={styles.region} aria-label="Notifications">
+    <section className={styles.region} aria-label={t("common.toast.region")}>
       <div role="status" aria-live="polite" aria-atomic="false">
         <ol className={styles.list}>
           {items.map((item) => (
@@ -27,6 +34,7 @@ export function Toaster() {
 }
 
 function ToastItem({ item }: { item: Toast }) {
+  const t = useT();
   const [paused, setPaused] = useState(false);
   const remaining = useRef(TOAST_DURATION_MS);
 
@@ -51,13 +59,15 @@ function ToastItem({ item }: { item: Toast }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <span className="visually-hidden">{kindLabels[item.kind]}: </span>
+      <span className="visually-hidden">
+        {t("common.toast.kindPrefix", { kind: t(kindLabels[item.kind]) })}{" "}
+      </span>
       <span className={styles.message}>{item.message}</span>
       <button
         type="button"
         className={styles.close}
         onClick={() => toast.dismiss(item.id)}
-        aria-label="Dismiss notification"
+        aria-label={t("common.toast.dismiss")}
       >
         <span aria-hidden="true">×</span>
       </button>

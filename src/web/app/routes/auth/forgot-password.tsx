@@ -1,11 +1,16 @@
 import { ForgotPasswordPage } from "../../../features/auth";
+import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/forgot-password";
 
-export const meta = () =>
-  pageMeta(
-    "Forgot your password?",
-    "Ask for a link to choose a new password for your Inclusion Atlas account.",
-  );
+export async function loader({ request }: Route.LoaderArgs) {
+  return { i18n: await pageMessages(request, ["auth"]) };
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("auth.forgot.title"), t("auth.forgot.description"));
+};
 
 export default function ForgotPassword() {
   return <ForgotPasswordPage />;

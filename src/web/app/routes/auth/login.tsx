@@ -1,7 +1,16 @@
 import { LoginPage } from "../../../features/auth";
+import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/login";
 
-export const meta = () => pageMeta("Log in", "Log in to your Inclusion Atlas account.");
+export async function loader({ request }: Route.LoaderArgs) {
+  return { i18n: await pageMessages(request, ["auth"]) };
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("auth.login.title"), t("auth.login.description"));
+};
 
 export default function Login() {
   return <LoginPage />;

@@ -1,8 +1,16 @@
 import { RegisterPage } from "../../../features/auth";
+import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/register";
 
-export const meta = () =>
-  pageMeta("Create an account", "Register to send eyewitness reports on disability inclusion in Nigeria.");
+export async function loader({ request }: Route.LoaderArgs) {
+  return { i18n: await pageMessages(request, ["auth"]) };
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("auth.register.title"), t("auth.register.description"));
+};
 
 export default function Register() {
   return <RegisterPage />;

@@ -1,7 +1,16 @@
 import { VerifyEmailPage } from "../../../features/auth";
+import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/verify-email";
 
-export const meta = () => pageMeta("Verify your e-mail address");
+// Rendered in the browser (the link's token is the visitor's own): its messages are loaded there.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await pageMessages(request, ["auth"]);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta(translatorFor(location.pathname)("auth.verify.title"));
 
 export default function VerifyEmail() {
   return <VerifyEmailPage />;

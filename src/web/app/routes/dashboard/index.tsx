@@ -1,11 +1,18 @@
 import { EyewitnessPage } from "../../../features/reports";
+import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/index";
 
-export const meta = () =>
-  pageMeta(
-    "Eyewitness report",
-    "Send an eyewitness report: a barrier, an experience, a question or a contribution, with photographs or a video.",
-  );
+// The form's own namespace is loaded by whoever converts it (the reports feature): add it here.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await pageMessages(request, ["dashboard"]);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("dashboard.eyewitnessTitle"), t("dashboard.eyewitnessDescription"));
+};
 
 /** The dashboard's index is the Eyewitness form (spec §2). */
 export default function DashboardHome() {

@@ -1,7 +1,16 @@
 import { ProfilePage } from "../../../features/profile";
+import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/profile";
 
-export const meta = () => pageMeta("Profile");
+// The profile form shows the accounts' sentences (auth) beside its own.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await pageMessages(request, ["dashboard", "profile", "auth"]);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta(translatorFor(location.pathname)("profile.title"));
 
 export default function Profile() {
   return <ProfilePage />;

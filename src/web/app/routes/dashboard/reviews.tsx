@@ -1,12 +1,19 @@
 import { CorrectionReviews } from "../../../features/corrections";
 import { ReviewsPage } from "../../../features/reports";
+import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/reviews";
 
-export const meta = () =>
-  pageMeta(
-    "Reviews",
-    "Review eyewitness reports (verify them for publication, or reject them with a note) and visitors' corrections to the data.",
-  );
+/** The queue's messages ("published" names the comment types and the media), and the corrections'. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await pageMessages(request, ["reviews", "published", "corrections"]);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("reviews.title"), t("reviews.description"));
+};
 
 export default function Reviews() {
   return (

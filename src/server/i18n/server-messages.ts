@@ -1,0 +1,50 @@
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { readLanguages, readMessages } from "../../i18n/catalogue-files";
+import { DEFAULT_LANGUAGE } from "../../i18n/languages";
+
+// The server's side of the message catalogues (src/i18n/catalogues): which languages the site has (its
+// catalogue folders) and the messages of a namespace in one of them, compiled with Lingui's runtime the
+// first time that language and namespace is used, then kept. English fills any message a language lacks
+// (readMessages), so a message id never reaches a person.
+
+let codes: readonly string[] | undefined;
+
+/** The codes of the site's languages, English first: read once from the catalogue folders. */
+export function siteLanguages(): readonly string[] {
+  codes ??= readLanguages().map((language) => language.code);
+  return codes;
+}
+
+export function isSiteLanguage(code: string): boolean {
+  return siteLanguages().includes(code);
+}
+
+/** A message of the namespace by its key ("verification.subject"), with its placeholders' values. */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+const translators = new Map<string, Translate>();
+
+/** The messages of a namespace in a language; a language the site does not have (any more) reads English. */
+export function translator(language: string, namespace: string): Translate {
+  const code = isSiteLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const cacheKey = `${code}/${namespace}`;
+  let translate = translators.get(cacheKey);
+  if (!translate) {
+    const { messages } = readMessages(code, namespace);
+    const compiled = Object.fromEntries(
+      Object.entries(messages).map(([id, message]) => [id, compileMessage(message)]),
+    );
+    const i18n = setupI18n({
+      locale: code,
+      messages: { [code]: compiled },
+      // A key the English catalogue does not have is a defect of the code, not something to send.
+      missing: (_locale, id) => {
+        throw new Error(`Missing message "${id}" (src/i18n/catalogues/en/${namespace}.json)`);
+      },
+    });
+    translate = (key, values) => i18n._(`${namespace}.${key}`, values);
+    translators.set(cacheKey, translate);
+  }
+  return translate;
+}

@@ -1,0 +1,99 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { accountMessages } from "../../../domain/accounts/messages";
+import {
+  describeMissingRules,
+  describePasswordProblems,
+  passwordMessages,
+  passwordRules,
+} from "../../../domain/accounts/password-policy";
+import { inLanguage } from "../../../test/web/i18n";
+import { mockApi, renderPage, resetAuthTestState } from "../../../test/web/auth";
+import { loadMessages, translatorFor } from "../../i18n/runtime";
+import { accountText, isAccountMessage, passwordProblemText } from "./account-text";
+import { RegisterPage } from "./RegisterPage";
+
+afterEach(resetAuthTestState);
+
+const english = translatorFor("/");
+
+describe("the accounts' sentences from the catalogue", () => {
+  it("are, in English, exactly the domain's sentences", () => {
+    for (const value of Object.values(accountMessages)) {
+      if (typeof value !== "string") continue;
+      expect(isAccountMessage(value)).toBe(true);
+      expect(accountText(english, value)).toBe(value);
+    }
+    for (const value of Object.values(passwordMessages)) expect(accountText(english, value)).toBe(value);
+    for (const minutes of [1, 5, 15]) {
+      const sentence = accountMessages.tooManyAttempts(minutes);
+      expect(accountText(english, sentence)).toBe(sentence);
+    }
+    const ids = passwordRules.map((rule) => rule.id);
+    for (let mask = 1; mask < 1 << ids.length; mask++) {
+      const sentence = describeMissingRules(ids.filter((_, index) => mask & (1 << index))) ?? "";
+      expect(accountText(english, sentence)).toBe(sentence);
+    }
+    for (const password of ["", "abc", "ABCDEFGH", "Kettle-Drum-42", "Password1!", "x".repeat(300)]) {
+      expect(passwordProblemText(english, password)).toBe(describePasswordProblems(password));
+    }
+  });
+
+  it("are translated in another language, and an unknown sentence is left as it came", async () => {
+    await loadMessages("ha", ["auth"]);
+    const hausa = translatorFor("/ha/login");
+    expect(accountText(hausa, accountMessages.wrongCredentials)).toBe(
+      "Adireshin imel ko kalmar sirri ba daidai ba ne. Da fatan za a duba su a sake gwadawa.",
+    );
+    expect(accountText(hausa, accountMessages.tooManyAttempts(5))).toBe(
+      "Ƙoƙari ya yi yawa. Da fatan za a jira mintuna 5 sannan a sake gwadawa.",
+    );
+    expect(passwordProblemText(hausa, "abcdefgh")).toBe(
+      "Kalmar sirrinka tana bukatar babban harafi, lamba da wata alama ta musamman kamar ! @ # $ ko %.",
+    );
+    expect(accountText(hausa, "Something the server said.")).toBe("Something the server said.");
+  });
+});
+
+describe("the registration form in Hausa", () => {
+  it("speaks Hausa, translates the checks and the server's answer, and registers the account in Hausa", async () => {
+    const api = mockApi().answer("POST /auth/register", {
+      status: 201,
+      body: { success: true, message: accountMessages.registered },
+    });
+    const user = userEvent.setup();
+    renderPage((await inLanguage("ha", ["auth"], <RegisterPage />)) as ReactElement, { path: "/register" });
+    expect(screen.getByRole("heading", { level: 1, name: "Buɗe asusu" })).toBeInTheDocument();
+
+    await user.type(screen.getByRole("textbox", { name: "Sunan farko" }), "Aisha");
+    await user.type(screen.getByRole("textbox", { name: "Sunan iyali" }), "Bello");
+    await user.type(screen.getByRole("textbox", { name: "Adireshin imel" }), "aisha@example.org");
+    await user.type(screen.getByLabelText("Kalmar sirri", { selector: "input" }), "abcdefgh");
+    await user.type(screen.getByLabelText("Tabbatar da kalmar sirri", { selector: "input" }), "abcdefgh");
+    await user.click(screen.getByRole("button", { name: "Buɗe asusu" }));
+    const summary = screen.getByRole("alert");
+    expect(summary).toHaveTextContent("Da fatan za a gyara matsalolin kalmar sirri kafin aikawa");
+    expect(
+      within(summary).getByRole("link", {
+        name: "Kalmar sirrinka tana bukatar babban harafi, lamba da wata alama ta musamman kamar ! @ # $ ko %.",
+      }),
+    ).toBeInTheDocument();
+    expect(api.sent).toEqual([]);
+
+    for (const label of ["Kalmar sirri", "Tabbatar da kalmar sirri"]) {
+      await user.clear(screen.getByLabelText(label, { selector: "input" }));
+      await user.type(screen.getByLabelText(label, { selector: "input" }), "Kettle-Drum-42");
+    }
+    await user.click(screen.getByRole("button", { name: "Buɗe asusu" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "An aika imel ɗin tabbatarwa!" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Mun gode da yin rajista. Da fatan za a duba imel ɗinka ka bi mahaɗin da ke ciki."),
+    ).toBeInTheDocument();
+    expect(api.sent[0]?.body).toMatchObject({ firstname: "Aisha", language: "ha" });
+    expect(document.body.textContent).not.toMatch(/\bauth\.[a-zA-Z]/);
+  });
+});
