@@ -9,7 +9,6 @@ import { loadDatasets } from "../datasets";
 import type { HomePageProps } from "../home/HomePage";
 import { expectLaterPart, markPartHydrated } from "../hydration-mark";
 import { pageMeta } from "../page-title";
-import { translatorFor } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { importWithRetry } from "../../lib/import-with-retry";
 import { pageMessages, T, translatorFor, useLocalizePath } from "../../i18n";
