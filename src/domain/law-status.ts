@@ -49,10 +49,23 @@ export function lawStatusText(
   year: number | null,
   options: { besideTitle?: string } = {},
 ): string {
+  const phrase = lawStatusPhrase(status, year, options);
+  const label = lawStatusLabel(phrase.key);
+  return phrase.year === null ? label : `${label} (${phrase.year})`;
+}
+
+/**
+ * What `lawStatusText` says, as data, for a page that words it in its own language: the status's key and
+ * the year when the phrase carries one (a passed law whose year is known and not already in its title).
+ */
+export function lawStatusPhrase(
+  status: string,
+  year: number | null,
+  options: { besideTitle?: string } = {},
+): { key: LawStatusKey; year: number | null } {
   const key = lawStatusKey(status);
-  const label = lawStatusLabel(key);
-  if (key !== "passed" || !year || options.besideTitle?.includes(String(year))) return label;
-  return `${label} (${year})`;
+  if (key !== "passed" || !year || options.besideTitle?.includes(String(year))) return { key, year: null };
+  return { key, year };
 }
 
 /** Rank of a status in `lawStatusCategories` (0 = passed), for sorting. */

@@ -46,24 +46,28 @@ export function correctionProblem(input: CheckedCorrection): string | null {
   return correctionFieldProblem(input)?.message ?? null;
 }
 
-/** The same, with the field of the body it is about (the API's `field`). */
+/** Which of `correctionMessages` a problem with a correction is: the web app words it by this key. */
+export type CorrectionProblemKey = "textMissing" | "textTooLong" | "badUrl" | "badEmail";
+
+/** The same, with the field of the body it is about (the API's `field`) and the message's key. */
 export function correctionFieldProblem(
   input: CheckedCorrection,
-): { field: keyof CheckedCorrection; message: string } | null {
+): { field: keyof CheckedCorrection; key: CorrectionProblemKey; message: string } | null {
+  const problem = (field: keyof CheckedCorrection, key: CorrectionProblemKey) => ({
+    field,
+    key,
+    message: correctionMessages[key],
+  });
   const text = input.whatIsWrong.trim();
-  if (text.length < CORRECTION_TEXT_MIN_LENGTH) {
-    return { field: "whatIsWrong", message: correctionMessages.textMissing };
-  }
-  if (text.length > CORRECTION_TEXT_MAX_LENGTH) {
-    return { field: "whatIsWrong", message: correctionMessages.textTooLong };
-  }
+  if (text.length < CORRECTION_TEXT_MIN_LENGTH) return problem("whatIsWrong", "textMissing");
+  if (text.length > CORRECTION_TEXT_MAX_LENGTH) return problem("whatIsWrong", "textTooLong");
   const url = input.sourceUrl.trim();
   if (url && (url.length > CORRECTION_URL_MAX_LENGTH || !isWebAddress(url))) {
-    return { field: "sourceUrl", message: correctionMessages.badUrl };
+    return problem("sourceUrl", "badUrl");
   }
   const email = input.email.trim();
   if (email && (email.length > CORRECTION_EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) {
-    return { field: "email", message: correctionMessages.badEmail };
+    return problem("email", "badEmail");
   }
   return null;
 }

@@ -79,6 +79,37 @@ export interface ReportFieldProblem {
   missing: boolean;
 }
 
+/**
+ * Which rule a problem broke, as a key, and the values its sentence names: the web app shows the sentence
+ * of its page's language from that (`report.checks.<key>`); the `message` stays the English sentence the
+ * server answers with.
+ */
+export interface ReportRule {
+  key: string;
+  values?: Record<string, string>;
+}
+
+// Kept beside each problem rather than on it, so a problem stays { field, message, missing }.
+const rulesOfProblems = new WeakMap<ReportFieldProblem, ReportRule>();
+
+/** The rule a problem of checkReportText or consentProblem broke. */
+export function problemRule(problem: ReportFieldProblem): ReportRule {
+  return rulesOfProblems.get(problem) ?? { key: "unknown" };
+}
+
+function withRule(problem: ReportFieldProblem, rule: ReportRule): ReportFieldProblem {
+  rulesOfProblems.set(problem, rule);
+  return problem;
+}
+
+/** The keys of the date rules, by the sentence occurredOnProblem answers with. */
+const dateRules: ReadonlyMap<string, string> = new Map([
+  [placeMessages.chooseDate, "chooseDate"],
+  [placeMessages.invalidDate, "invalidDate"],
+  [placeMessages.dateInFuture, "dateInFuture"],
+  [placeMessages.dateTooEarly, "dateTooEarly"],
+]);
+
 /** The text of a report as given, each field a string ("" or absent when left empty). */
 export type ReportText = Partial<Record<Exclude<ReportFieldName, "showFirstName" | "peopleConsent">, string>>;
 
@@ -114,7 +145,10 @@ export function videoUrlProblem(value: string): string | null {
  */
 export function consentProblem(showsPeople: boolean, consent: boolean): ReportFieldProblem | null {
   return showsPeople && !consent
-    ? { field: "peopleConsent", message: placeMessages.consentRequired, missing: true }
+    ? withRule(
+        { field: "peopleConsent", message: placeMessages.consentRequired, missing: true },
+        { key: "consentRequired" },
+      )
     : null;
 }
 
@@ -129,40 +163,43 @@ export function checkReportText(
 ): { problems: ReportFieldProblem[]; report: CheckedReportText | null } {
   const problems: ReportFieldProblem[] = [];
   const text = (field: keyof ReportText) => input[field]?.trim() ?? "";
-  const refuse = (field: ReportFieldName, message: string, missing = false) => {
-    problems.push({ field, message, missing });
+  const refuse: Refuse = (field, message, rule, missing = false) => {
+    problems.push(withRule({ field, message, missing }, rule));
   };
 
   const name = (field: "firstName" | "lastName", label: string) => {
     const value = text(field);
     // A name is one line as typed: no line breaks, bidi overrides or zero-width characters either.
-    if (value === "") refuse(field, missingMessages[field], true);
-    else if (value.length > NAME_MAX_LENGTH) refuse(field, nameTooLong(label));
+    if (value === "") refuse(field, missingMessages[field], { key: `missing.${field}` }, true);
+    else if (value.length > NAME_MAX_LENGTH) refuse(field, nameTooLong(label), { key: `${field}TooLong` });
     else if (HIDDEN_OR_BREAKING_CHARACTERS.test(value))
-      refuse(field, accountMessages.nameHasControlCharacters);
+      refuse(field, accountMessages.nameHasControlCharacters, { key: "nameHasControlCharacters" });
     return value;
   };
   const firstName = name("firstName", "first name");
   const lastName = name("lastName", "last name");
 
   const email = text("email");
-  if (email === "") refuse("email", missingMessages.email, true);
+  if (email === "") refuse("email", missingMessages.email, { key: "missing.email" }, true);
   else if (email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success) {
-    refuse("email", reportMessages.invalidEmail);
+    refuse("email", reportMessages.invalidEmail, { key: "invalidEmail" });
   }
 
   const typeValue = text("commentType").toLowerCase();
   const commentType = commentTypes.find((known) => known === typeValue);
-  if (typeValue === "") refuse("commentType", missingMessages.commentType, true);
-  else if (!commentType) refuse("commentType", reportMessages.unknownCommentType);
+  if (typeValue === "")
+    refuse("commentType", missingMessages.commentType, { key: "missing.commentType" }, true);
+  else if (!commentType)
+    refuse("commentType", reportMessages.unknownCommentType, { key: "unknownCommentType" });
 
   const comment = text("comment");
-  if (comment === "") refuse("comment", missingMessages.comment, true);
-  else if (comment.length > COMMENT_MAX_LENGTH) refuse("comment", reportMessages.commentTooLong);
+  if (comment === "") refuse("comment", missingMessages.comment, { key: "missing.comment" }, true);
+  else if (comment.length > COMMENT_MAX_LENGTH)
+    refuse("comment", reportMessages.commentTooLong, { key: "commentTooLong" });
 
   const videoUrl = text("videoUrl");
   const videoProblem = videoUrl === "" ? null : videoUrlProblem(videoUrl);
-  if (videoProblem) refuse("videoUrl", videoProblem);
+  if (videoProblem) refuse("videoUrl", videoProblem, { key: "invalidVideoUrl" });
 
   const place = checkPlace(input, today, refuse);
   if (problems.length > 0 || !commentType || !place) return { problems, report: null };
@@ -172,44 +209,52 @@ export function checkReportText(
   };
 }
 
+type Refuse = (field: ReportFieldName, message: string, rule: ReportRule, missing?: boolean) => void;
+
 /** State, LGA (as the registry spells it), place name, date and how much of it is published. */
-function checkPlace(
-  input: ReportText,
-  today: string,
-  refuse: (field: ReportFieldName, message: string, missing?: boolean) => void,
-): ReportPlace | null {
+function checkPlace(input: ReportText, today: string, refuse: Refuse): ReportPlace | null {
   const text = (field: keyof ReportText) => input[field]?.trim() ?? "";
   let ok = true;
-  const problem = (field: ReportFieldName, message: string, missing = false) => {
-    refuse(field, message, missing);
+  const problem: Refuse = (field, message, rule, missing = false) => {
+    refuse(field, message, rule, missing);
     ok = false;
   };
 
   // Without a state, only the state is asked for: its LGAs are not known yet.
   const state = reportState(text("stateId"));
   let lga: string | undefined;
-  if (!state) problem("stateId", placeMessages.chooseState, true);
-  else if (text("lga") === "") problem("lga", placeMessages.chooseLga, true);
+  if (!state) problem("stateId", placeMessages.chooseState, { key: "chooseState" }, true);
+  else if (text("lga") === "") problem("lga", placeMessages.chooseLga, { key: "chooseLga" }, true);
   else {
     lga = lgaOfState(state.stateId, text("lga"));
-    if (!lga) problem("lga", placeMessages.lgaNotInState(state.state));
+    if (!lga)
+      problem("lga", placeMessages.lgaNotInState(state.state), {
+        key: "lgaNotInState",
+        values: { state: state.state },
+      });
   }
 
   const place = text("place");
-  if (HIDDEN_OR_BREAKING_CHARACTERS.test(place)) problem("place", placeMessages.placeHasHiddenCharacters);
-  else if (place.length > PLACE_NAME_MAX_LENGTH) problem("place", placeMessages.placeTooLong);
+  if (HIDDEN_OR_BREAKING_CHARACTERS.test(place))
+    problem("place", placeMessages.placeHasHiddenCharacters, { key: "placeHasHiddenCharacters" });
+  else if (place.length > PLACE_NAME_MAX_LENGTH)
+    problem("place", placeMessages.placeTooLong, { key: "placeTooLong" });
 
   const occurredOn = text("occurredOn");
   const dateProblem = occurredOnProblem(occurredOn, today);
-  if (dateProblem) problem("occurredOn", dateProblem, dateProblem === placeMessages.chooseDate);
+  if (dateProblem) {
+    const key = dateRules.get(dateProblem) ?? "invalidDate";
+    problem("occurredOn", dateProblem, { key }, dateProblem === placeMessages.chooseDate);
+  }
 
   const precisionValue = text("placePrecision").toLowerCase();
   const precision =
     precisionValue === ""
       ? DEFAULT_PLACE_PRECISION
       : placePrecisions.find((known) => known === precisionValue);
-  if (!precision) problem("placePrecision", placeMessages.unknownPrecision);
-  else if (precision === "place" && place === "") problem("place", placeMessages.precisionNeedsPlace);
+  if (!precision) problem("placePrecision", placeMessages.unknownPrecision, { key: "unknownPrecision" });
+  else if (precision === "place" && place === "")
+    problem("place", placeMessages.precisionNeedsPlace, { key: "precisionNeedsPlace" });
 
   if (!ok || !state || !lga || !precision) return null;
   return {

@@ -8,7 +8,7 @@ import type { Route } from "./+types/eyewitness-report";
 
 /** The messages of the page's language, before the page is shown. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await pageMessages(request, ["published"]);
+  await pageMessages(request, ["published", "myReports"]);
   return null;
 }
 

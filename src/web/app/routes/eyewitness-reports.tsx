@@ -5,7 +5,7 @@ import type { Route } from "./+types/eyewitness-reports";
 
 /** Build-time: the messages of the page's language (its introduction, filter and reports' labels). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { i18n: await pageMessages(request, ["published"]) };
+  return { i18n: await pageMessages(request, ["published", "myReports"]) };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

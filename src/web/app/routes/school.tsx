@@ -1,3 +1,6 @@
+import { useEffect, useState } from "react";
+import { pageMessages, translatorFor, useLanguage, useT } from "../../i18n";
+import { hasNamespaces, loadMessages } from "../../i18n/runtime";
 import type { School } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
@@ -9,21 +12,32 @@ import { loadDatasets } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/school";
 
+const namespaces = ["schools", "corrections"];
+
 // Build time only (every school is prerendered): the page carries just this school's record.
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { schools, states } = await loadDatasets();
   const school = (schools as School[]).find((candidate) => String(candidate.id) === params.schoolId);
   if (!school) throw new Response("School not found", { status: 404 });
   const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;
-  return { school, stateId, sources: describeSources(school.sources) };
+  return {
+    school,
+    stateId,
+    sources: describeSources(school.sources),
+    i18n: await pageMessages(request, namespaces),
+  };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: pageTitle("School not found") }];
+export function meta({ data, location }: Route.MetaArgs) {
+  const t = translatorFor(location.pathname);
+  if (!data) return [{ title: pageTitle(t("schools.notFound.title")) }];
   const { school } = data;
   return pageMeta(
     school.name,
-    `${school.name}, ${[school.location, school.state].filter(Boolean).join(", ")}: an inclusive or special school.`,
+    t("schools.meta.description", {
+      name: school.name,
+      place: [school.location, school.state].filter(Boolean).join(", "),
+    }),
   );
 }
 
@@ -39,19 +53,45 @@ export default function SchoolRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Whether this route's messages are here. A page whose loader did not run (an unknown school's address)
+ * has only the shell's: its error page loads them first.
+ */
+function useRouteMessages(): boolean {
+  const language = useLanguage();
+  const [ready, setReady] = useState(() => hasNamespaces(language, namespaces));
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadMessages(language, namespaces).then(
+      () => current && setReady(true),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [language, ready]);
+  return ready;
+}
+
 export function HydrateFallback() {
+  const t = useT();
+  const ready = useRouteMessages();
   return (
     <div className="container">
-      <Spinner label="Loading school…" />
+      <Spinner label={ready ? t("schools.loadingSchool") : undefined} />
     </div>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const ready = useRouteMessages();
   if (isUnknownPageError(error)) {
+    if (!ready) return <Spinner />;
     return (
       <>
-        <title>{pageTitle("School not found")}</title>
+        <title>{pageTitle(t("schools.notFound.title"))}</title>
         <SchoolNotFound />
       </>
     );

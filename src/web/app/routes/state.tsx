@@ -1,33 +1,48 @@
-import { Link } from "../../i18n/links";
+import { useEffect, useState } from "react";
+import { Link, pageMessages, translatorFor, useLanguage, useT } from "../../i18n";
+import { hasNamespaces, loadMessages } from "../../i18n/runtime";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
-import { lawStatusText } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
-import { StatePolicyPage, StateReports } from "../../features/states";
+import { lawStatusWords, StatePolicyPage, StateReports } from "../../features/states";
 import { Spinner } from "../../ui/Spinner";
 import { isUnknownPageError } from "../not-found-error";
 import { loadDatasets } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
 
+const namespaces = ["states", "corrections"];
+
 // Runs at build time only (every state is prerendered): the page's HTML carries just this state's record.
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { schools, states } = await loadDatasets();
   const record = (states as StateRecord[]).find((state) => String(state.id) === params.stateId);
   if (!record) throw new Response("Policy Not Found", { status: 404 });
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
-  return { record, schoolCount, totalStates: states.length, sources: describeSources(record.sources) };
+  return {
+    record,
+    schoolCount,
+    totalStates: states.length,
+    sources: describeSources(record.sources),
+    i18n: await pageMessages(request, namespaces),
+  };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: pageTitle("Policy Not Found") }];
+export function meta({ data, location }: Route.MetaArgs) {
+  const t = translatorFor(location.pathname);
+  if (!data) return [{ title: pageTitle(t("states.notFound.title")) }];
   const { record } = data;
   return pageMeta(
-    `${record.state} disability policy`,
-    `${record.state}: disability law ${lawStatusText(record.status, record.law.year)}; ranking, inclusion score, key findings, contacts and sources. Data as of ${formatAsOf(record.as_of)}; ${formatNumber(data.schoolCount)} inclusive schools listed.`,
+    t("states.meta.title", { state: record.state }),
+    t("states.meta.description", {
+      state: record.state,
+      status: lawStatusWords(t, record.status, record.law.year),
+      asOf: formatAsOf(record.as_of),
+      schools: formatNumber(data.schoolCount),
+    }),
   );
 }
 
@@ -41,29 +56,52 @@ export default function StateRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Whether this route's messages are here. A page whose loader did not run (an unknown state's address, a
+ * failed load) has only the shell's: its error page loads them first.
+ */
+function useRouteMessages(): boolean {
+  const language = useLanguage();
+  const [ready, setReady] = useState(() => hasNamespaces(language, namespaces));
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadMessages(language, namespaces).then(
+      () => current && setReady(true),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [language, ready]);
+  return ready;
+}
+
 export function HydrateFallback() {
+  const t = useT();
+  const ready = useRouteMessages();
   return (
     <div className="container">
-      <Spinner label="Loading state policy…" />
-      <Link to={paths.home()}>Back to Home</Link>
+      <Spinner label={ready ? t("states.loadingPage") : undefined} />
+      <Link to={paths.home()}>{t("common.backToHome")}</Link>
     </div>
   );
 }
 
 /** Unknown state ids (/states/99) end here. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const ready = useRouteMessages();
   const notFound = isUnknownPageError(error);
+  if (!ready) return <Spinner />;
+  const title = notFound ? t("states.notFound.title") : t("common.somethingWentWrong");
   return (
     <div className="container">
-      <title>{pageTitle(notFound ? "Policy Not Found" : "Something went wrong")}</title>
-      <h1>{notFound ? "Policy Not Found" : "Something went wrong"}</h1>
-      <p>
-        {notFound
-          ? "There is no state disability policy at this address. Choose a state from the map or the list on the home page."
-          : "This state's page could not be loaded. Please check your connection and try again."}
-      </p>
+      <title>{pageTitle(title)}</title>
+      <h1>{title}</h1>
+      <p>{notFound ? t("states.notFound.text") : t("states.loadFailed.text")}</p>
       <Link className="button" to={paths.home()}>
-        Back to Home
+        {t("common.backToHome")}
       </Link>
     </div>
   );

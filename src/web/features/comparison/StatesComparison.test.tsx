@@ -7,7 +7,9 @@ import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateRows } from "../../../domain/states-comparison";
 import { withDataLayer } from "../../../test/web/data-layer";
-import { reportCountText, StatesComparison } from "./StatesComparison";
+import { StatesComparison } from "./StatesComparison";
+
+const reportCountText = { loading: "Loading…", failed: "Not available" };
 
 const rows = stateRows(states as StateRecord[], schools);
 

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
-import { Link } from "../../i18n/links";
+import { Link, type Translate, useLanguage, useT } from "../../i18n";
 import { zones } from "../../../domain/datasets/zones";
 import { formatNumber, formatPercent } from "../../../domain/format";
-import { lawStatusCategories, lawStatusText } from "../../../domain/law-status";
+import { lawStatusCategories } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import {
@@ -17,55 +17,52 @@ import {
   type StateRow,
 } from "../../../domain/states-comparison";
 import { useApiQuery } from "../../lib/use-api";
+import { lawStatusLabelText, lawStatusWords } from "../states";
 import { useHydrated } from "../../ui/useHydrated";
 import { fetchReportCounts } from "./report-counts-api";
 import styles from "./StatesComparison.module.css";
 
-const columns: { key: SortKey; label: string; numeric?: boolean }[] = [
-  { key: "state", label: "State" },
-  { key: "zone", label: "Zone" },
-  { key: "status", label: "Law status" },
-  { key: "year", label: "Year passed", numeric: true },
-  { key: "law", label: "Law title" },
-  { key: "agency", label: "Agency" },
-  { key: "rank", label: "SDIR rank", numeric: true },
-  { key: "score", label: "SDIR score", numeric: true },
-  { key: "schools", label: "Schools in the directory", numeric: true },
-  { key: "reports", label: "Verified eyewitness reports", numeric: true },
+/** The columns, in order; each is named by `comparison.column.<key>`. */
+const columns: { key: SortKey; numeric?: boolean }[] = [
+  { key: "state" },
+  { key: "zone" },
+  { key: "status" },
+  { key: "year", numeric: true },
+  { key: "law" },
+  { key: "agency" },
+  { key: "rank", numeric: true },
+  { key: "score", numeric: true },
+  { key: "schools", numeric: true },
+  { key: "reports", numeric: true },
 ];
-
-export const reportCountText = {
-  loading: "Loading…",
-  failed: "Not available",
-} as const;
 
 /** The verified reports per state: loading until the counts arrive after hydration, or failed. */
 type Counts =
   { state: "loading" } | { state: "loaded"; counts: ReadonlyMap<number, number> } | { state: "failed" };
 
-function cell(row: StateRow, key: SortKey, reports: Counts) {
+function cell(t: Translate, row: StateRow, key: SortKey, reports: Counts) {
   switch (key) {
     case "state":
       return <Link to={paths.state(row.id)}>{row.name}</Link>;
     case "zone":
-      return row.zone ?? "Not available";
+      return row.zone ?? t("comparison.notAvailable");
     case "status":
-      return lawStatusText(row.status, null);
+      return lawStatusWords(t, row.status, null);
     case "year":
       return row.year ?? "—";
     case "law":
-      return row.lawTitle || "Not available";
+      return row.lawTitle || t("comparison.notAvailable");
     case "agency":
-      return row.agency || "Not known";
+      return row.agency || t("comparison.notKnown");
     case "rank":
-      return row.rank ?? "Not ranked";
+      return row.rank ?? t("comparison.notRanked");
     case "score":
-      return row.score === null ? "Not available" : formatPercent(row.score);
+      return row.score === null ? t("comparison.notAvailable") : formatPercent(row.score);
     case "schools":
       return formatNumber(row.schools);
     case "reports":
-      if (reports.state === "loading") return reportCountText.loading;
-      if (reports.state === "failed") return reportCountText.failed;
+      if (reports.state === "loading") return t("comparison.loading");
+      if (reports.state === "failed") return t("comparison.notAvailable");
       return formatNumber(reports.counts.get(row.id) ?? 0);
   }
 }
@@ -98,6 +95,8 @@ function useReportCounts(hydrated: boolean): Counts {
  * cell says "Loading…" (never a made-up 0), and "Not available" if they could not be fetched.
  */
 export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
+  const t = useT();
+  const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   // The prerendered HTML shows the default view; the URL's view applies once hydrated, so they match.
@@ -116,9 +115,14 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
 
   return (
     <>
-      <form method="get" action={paths.states()} className={styles.filters} aria-label="Filter the states">
+      <form
+        method="get"
+        action={paths.states()}
+        className={styles.filters}
+        aria-label={t("comparison.filters")}
+      >
         <div className={styles.field}>
-          <label htmlFor={zoneId}>Zone</label>
+          <label htmlFor={zoneId}>{t("comparison.column.zone")}</label>
           <select
             id={zoneId}
             name="zone"
@@ -127,7 +131,7 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
               update({ ...view, zone: zones.find((z) => z === event.target.value) ?? null })
             }
           >
-            <option value="">All zones</option>
+            <option value="">{t("comparison.allZones")}</option>
             {zones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
@@ -136,7 +140,7 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={statusId}>Law status</label>
+          <label htmlFor={statusId}>{t("comparison.column.status")}</label>
           <select
             id={statusId}
             name="status"
@@ -148,10 +152,10 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
               })
             }
           >
-            <option value="">All statuses</option>
+            <option value="">{t("comparison.allStatuses")}</option>
             {lawStatusCategories.map((category) => (
               <option key={category.key} value={category.key}>
-                {category.label}
+                {lawStatusLabelText(t, category.key)}
               </option>
             ))}
           </select>
@@ -160,22 +164,22 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
         {view.dir !== defaultView.dir ? <input type="hidden" name="dir" value={view.dir} /> : null}
         {/* Needed only before the page is interactive: afterwards each choice applies at once. */}
         <button type="submit" className="button button--secondary" hidden={hydrated}>
-          Apply filters
+          {t("comparison.applyFilters")}
         </button>
       </form>
 
       <p role="status" className={styles.count}>
         {shown.length === rows.length
-          ? `Showing all ${rows.length} states.`
-          : `Showing ${shown.length} of ${rows.length} states.`}{" "}
+          ? t("comparison.showingAll", { total: rows.length })
+          : t("comparison.showingSome", { shown: shown.length, total: rows.length })}{" "}
         {view.zone || view.status ? (
-          <Link to={hrefFor({ ...view, zone: null, status: null })}>Clear filters</Link>
+          <Link to={hrefFor({ ...view, zone: null, status: null })}>{t("comparison.clearFilters")}</Link>
         ) : null}
       </p>
 
       <p>
         <a href={downloadHref(view)} download>
-          Download these rows as CSV
+          {t("comparison.download")}
         </a>
       </p>
 
@@ -184,10 +188,11 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
       <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.table}>
           <caption id={captionId} className={styles.caption}>
-            States compared
             {view.sort
-              ? `, sorted by ${columns.find((c) => c.key === view.sort)?.label.toLowerCase()} (${view.dir})`
-              : ""}
+              ? t(`comparison.captionSorted.${view.dir}`, {
+                  column: t(`comparison.column.${view.sort}`).toLocaleLowerCase(language),
+                })
+              : t("comparison.caption")}
           </caption>
           <thead>
             <tr>
@@ -206,12 +211,12 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
                       preventScrollReset
                       className={styles.sortLink}
                     >
-                      {column.label}
+                      {t(`comparison.column.${column.key}`)}
                       <span aria-hidden="true" className={styles.arrow}>
                         {active ? (view.dir === "ascending" ? " ▲" : " ▼") : " ↕"}
                       </span>
                       <span className="visually-hidden">
-                        {active ? `, sorted ${view.dir}; sort ${nextDir}` : ", sort"}
+                        {active ? t(`comparison.sort.${view.dir}`) : t("comparison.sort.none")}
                       </span>
                     </Link>
                   </th>
@@ -225,11 +230,11 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
                 {columns.map((column) =>
                   column.key === "state" ? (
                     <th key={column.key} scope="row">
-                      {cell(row, column.key, reports)}
+                      {cell(t, row, column.key, reports)}
                     </th>
                   ) : (
                     <td key={column.key} className={column.numeric ? styles.numeric : undefined}>
-                      {cell(row, column.key, reports)}
+                      {cell(t, row, column.key, reports)}
                     </td>
                   ),
                 )}
@@ -238,7 +243,7 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
           </tbody>
         </table>
       </div>
-      {shown.length === 0 ? <p>No state matches these filters.</p> : null}
+      {shown.length === 0 ? <p>{t("comparison.noMatch")}</p> : null}
     </>
   );
 }

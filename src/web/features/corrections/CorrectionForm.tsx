@@ -1,11 +1,13 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import {
   CORRECTION_TEXT_MAX_LENGTH,
-  correctionMessages,
-  correctionProblem,
+  CORRECTION_TEXT_MIN_LENGTH,
+  correctionFieldProblem,
+  type CorrectionProblemKey,
   type CorrectionSubject,
 } from "../../../domain/corrections/correction-rules";
-import { errorMessage } from "../../lib/api-client";
+import { T, useProblemText, useT } from "../../i18n";
+import { ApiError } from "../../lib/api-client";
 import { sendCorrection } from "./correction-api";
 import styles from "./CorrectionForm.module.css";
 
@@ -16,6 +18,20 @@ import styles from "./CorrectionForm.module.css";
 
 type Sending = { state: "editing" } | { state: "sending" } | { state: "sent" };
 
+/** A problem found before sending, as the catalogue words it (problems.<field> is also the server's). */
+const problemMessages: Record<CorrectionProblemKey, { id: string; values?: Record<string, unknown> }> = {
+  textMissing: {
+    id: "corrections.problems.textMissing",
+    values: { min: String(CORRECTION_TEXT_MIN_LENGTH) },
+  },
+  textTooLong: {
+    id: "corrections.problems.textTooLong",
+    values: { max: String(CORRECTION_TEXT_MAX_LENGTH) },
+  },
+  badUrl: { id: "corrections.problems.sourceUrl" },
+  badEmail: { id: "corrections.problems.email" },
+};
+
 export function CorrectionForm({
   subject,
   subjectId,
@@ -25,6 +41,8 @@ export function CorrectionForm({
   subjectId: number;
   subjectName: string;
 }) {
+  const t = useT();
+  const problemText = useProblemText("corrections");
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [whatIsWrong, setWhatIsWrong] = useState("");
@@ -42,15 +60,11 @@ export function CorrectionForm({
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = { whatIsWrong, sourceUrl, email };
-    const found = correctionProblem(input);
+    const found = correctionFieldProblem(input);
     if (found) {
-      const field =
-        found === correctionMessages.badUrl
-          ? "url"
-          : found === correctionMessages.badEmail
-            ? "email"
-            : "text";
-      setProblem({ field, message: found });
+      const field = found.field === "sourceUrl" ? "url" : found.field === "email" ? "email" : "text";
+      const { id, values } = problemMessages[found.key];
+      setProblem({ field, message: t(id, values) });
       ({ text: textRef, url: urlRef, email: emailRef })[field].current?.focus();
       return;
     }
@@ -69,7 +83,8 @@ export function CorrectionForm({
       setSending({ state: "editing" });
       setProblem({
         field: "form",
-        message: errorMessage(error, "The correction could not be sent. Please try again."),
+        message:
+          error instanceof ApiError && error.message ? problemText(error) : t("corrections.form.sendFailed"),
       });
     }
   }
@@ -78,19 +93,22 @@ export function CorrectionForm({
   const errorFor = (field: "text" | "url" | "email") =>
     problem?.field === field ? (
       <p id={errorId(field)} className={styles.error}>
-        <span className="visually-hidden">Error: </span>
-        {problem.message}
+        <T
+          id="corrections.form.error"
+          values={{ message: problem.message }}
+          components={{ hidden: <span className="visually-hidden" /> }}
+        />
       </p>
     ) : null;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className={styles.correction}>
       <h2 id={`${ids}-heading`} className={styles.heading}>
-        Is something wrong here?
+        {t("corrections.form.heading")}
       </h2>
       {sending.state === "sent" ? (
         <p role="status" className={styles.sent}>
-          {correctionMessages.sent}
+          {t("corrections.form.sent")}
         </p>
       ) : (
         <>
@@ -101,15 +119,12 @@ export function CorrectionForm({
             aria-controls={`${ids}-form`}
             onClick={() => setOpen((value) => !value)}
           >
-            Suggest a correction
+            {t("corrections.form.suggest")}
           </button>
           <form id={`${ids}-form`} hidden={!open} className={styles.form} onSubmit={send} noValidate>
-            <p className={styles.hint}>
-              Tell us what is wrong about {subjectName}, and where the right information can be checked. A
-              moderator reads every correction. You do not need an account.
-            </p>
+            <p className={styles.hint}>{t("corrections.form.hint", { name: subjectName })}</p>
             <div className={styles.field}>
-              <label htmlFor={`${ids}-text`}>What is wrong?</label>
+              <label htmlFor={`${ids}-text`}>{t("corrections.form.whatIsWrong")}</label>
               <textarea
                 ref={textRef}
                 id={`${ids}-text`}
@@ -123,12 +138,14 @@ export function CorrectionForm({
               {errorFor("text")}
             </div>
             <div className={styles.field}>
-              <label htmlFor={`${ids}-url`}>Source link (optional)</label>
+              <label htmlFor={`${ids}-url`}>{t("corrections.form.source")}</label>
               <input
                 ref={urlRef}
                 id={`${ids}-url`}
                 type="url"
                 inputMode="url"
+                // The start of a web address, the same in every language.
+                // eslint-disable-next-line i18n/no-hardcoded-text
                 placeholder="https://"
                 value={sourceUrl}
                 aria-invalid={problem?.field === "url" || undefined}
@@ -138,9 +155,7 @@ export function CorrectionForm({
               {errorFor("url")}
             </div>
             <div className={styles.field}>
-              <label htmlFor={`${ids}-email`}>
-                Your e-mail (optional, if you want us to be able to reply)
-              </label>
+              <label htmlFor={`${ids}-email`}>{t("corrections.form.email")}</label>
               <input
                 ref={emailRef}
                 id={`${ids}-email`}
@@ -159,7 +174,7 @@ export function CorrectionForm({
               </p>
             ) : null}
             <button type="submit" className="button" disabled={sending.state === "sending"}>
-              {sending.state === "sending" ? "Sending…" : "Send correction"}
+              {sending.state === "sending" ? t("corrections.form.sending") : t("corrections.form.send")}
             </button>
           </form>
         </>

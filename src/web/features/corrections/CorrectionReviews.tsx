@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { Link } from "../../i18n/links";
+import { Link, T, useProblemText, useT } from "../../i18n";
 import {
   correctionStatuses,
   type CorrectionListAnswer,
@@ -10,18 +10,13 @@ import {
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
 import { useApiMutation, useApiQuery } from "../../lib/use-api";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { decideCorrection, fetchCorrections } from "./correction-api";
 import styles from "./CorrectionReviews.module.css";
 
-const statusLabels: Record<CorrectionStatus, string> = {
-  new: "New",
-  accepted: "Accepted",
-  dismissed: "Dismissed",
-};
 const received = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
@@ -45,6 +40,8 @@ const listKey = (status: CorrectionStatus) => ["corrections.list", status] as co
 type Decision = { correction: CorrectionView; to: "accepted" | "dismissed" };
 
 function CorrectionQueue() {
+  const t = useT();
+  const problemText = useProblemText("corrections");
   const ids = useId();
   const [status, setStatus] = useState<CorrectionStatus>("new");
   const [notice, setNotice] = useState("");
@@ -58,13 +55,14 @@ function CorrectionQueue() {
     placeholderData: keepPreviousData,
   });
   const answer: CorrectionListAnswer | null = list.data ?? null;
-  const failure = list.failure
-    ? errorMessage(list.failure, "The corrections could not be loaded. Please check your connection.")
-    : null;
+  // The server's reason when it gave one, else what failed.
+  const failureText = (error: unknown, fallback: string) =>
+    error instanceof ApiError && error.message ? problemText(error) : t(fallback);
+  const failure = list.failure ? failureText(list.failure, "corrections.reviews.loadFailed") : null;
 
   const decision = useApiMutation({
     mutationFn: ({ correction, to }: Decision) => decideCorrection(correction.id, to),
-    onSuccess: (result, { correction, to }) => {
+    onSuccess: (_result, { correction, to }) => {
       const key = listKey("new");
       const current = queryClient.getQueryData<CorrectionListAnswer>(key);
       if (current) {
@@ -78,10 +76,10 @@ function CorrectionQueue() {
         });
       }
       // The cache is read afresh by the render this causes: the notice and the shorter list come together.
-      setNotice(`${result.message} ${correction.subjectName}.`);
+      setNotice(t(`corrections.reviews.decided.${to}`, { name: correction.subjectName }));
     },
     onError: (error) => {
-      setNotice(errorMessage(error, "The decision could not be saved. Please try again."));
+      setNotice(failureText(error, "corrections.reviews.decideFailed"));
       if (error instanceof ApiError && error.code === "CONFLICT") {
         focusNext.current = null;
         void list.refetch();
@@ -107,13 +105,10 @@ function CorrectionQueue() {
   return (
     <section aria-labelledby={`${ids}-heading`} className={styles.section}>
       <h2 id={`${ids}-heading`} ref={heading} tabIndex={-1} className={styles.heading}>
-        Corrections to the data
+        {t("corrections.reviews.heading")}
       </h2>
-      <p className={styles.intro}>
-        Visitors&apos; corrections to state and school records. Accept one once the data has been fixed or
-        will be; dismiss it otherwise.
-      </p>
-      <ul className={styles.filter} aria-label="Corrections by status">
+      <p className={styles.intro}>{t("corrections.reviews.intro")}</p>
+      <ul className={styles.filter} aria-label={t("corrections.reviews.byStatus")}>
         {correctionStatuses.map((option) => (
           <li key={option}>
             <button
@@ -122,8 +117,12 @@ function CorrectionQueue() {
               className={styles.filterButton}
               onClick={() => setStatus(option)}
             >
-              {statusLabels[option]}
-              {answer ? ` (${formatNumber(answer.counts[option])})` : ""}
+              {answer
+                ? t("corrections.reviews.statusCount", {
+                    status: t(`corrections.reviews.status.${option}`),
+                    count: formatNumber(answer.counts[option]),
+                  })
+                : t(`corrections.reviews.status.${option}`)}
             </button>
           </li>
         ))}
@@ -132,61 +131,68 @@ function CorrectionQueue() {
         {failure
           ? ""
           : answer
-            ? `${notice} ${formatNumber(shown.length)} ${statusLabels[status].toLowerCase()} shown.`.trim()
-            : "Loading corrections…"}
+            ? `${notice} ${t(`corrections.reviews.shown.${status}`, { count: formatNumber(shown.length) })}`.trim()
+            : t("corrections.reviews.loading")}
       </p>
       {failure ? (
         <div role="alert" className={styles.failed}>
           <p>{failure}</p>
           <button type="button" className="button" onClick={() => void list.refetch()}>
-            Try again
+            {t("corrections.reviews.tryAgain")}
           </button>
         </div>
       ) : null}
-      {answer && shown.length === 0 ? <p>No {statusLabels[status].toLowerCase()} corrections.</p> : null}
+      {answer && shown.length === 0 ? <p>{t(`corrections.reviews.empty.${status}`)}</p> : null}
       <ol className={styles.list}>
         {shown.map((correction) => (
           <li key={correction.id}>
             <article aria-labelledby={`${ids}-${correction.id}`} className={styles.card}>
               <h3 id={`${ids}-${correction.id}`} tabIndex={-1} className={styles.cardTitle}>
-                {correction.subject === "state" ? "State" : "School"}:{" "}
-                <Link
-                  to={
-                    correction.subject === "state"
-                      ? paths.state(correction.subjectId)
-                      : paths.school(correction.subjectId)
-                  }
-                >
-                  {correction.subjectName}
-                </Link>
+                <T
+                  id={`corrections.reviews.card.${correction.subject}`}
+                  values={{ name: correction.subjectName }}
+                  components={{
+                    link: (
+                      <Link
+                        to={
+                          correction.subject === "state"
+                            ? paths.state(correction.subjectId)
+                            : paths.school(correction.subjectId)
+                        }
+                      />
+                    ),
+                  }}
+                />
               </h3>
               <p className={styles.text}>{correction.whatIsWrong}</p>
               <dl className={styles.facts}>
                 <div>
-                  <dt>Source</dt>
+                  <dt>{t("corrections.reviews.source")}</dt>
                   <dd>
                     {correction.sourceUrl ? (
                       <ExternalLink href={correction.sourceUrl}>{correction.sourceUrl}</ExternalLink>
                     ) : (
-                      "None given"
+                      t("corrections.reviews.noneGiven")
                     )}
                   </dd>
                 </div>
                 <div>
-                  <dt>E-mail</dt>
+                  <dt>{t("corrections.reviews.email")}</dt>
                   <dd>
                     {correction.email ? (
                       <a href={`mailto:${correction.email}`}>{correction.email}</a>
                     ) : (
-                      "Anonymous"
+                      t("corrections.reviews.anonymous")
                     )}
                   </dd>
                 </div>
                 <div>
-                  <dt>Received</dt>
+                  <dt>{t("corrections.reviews.received")}</dt>
                   <dd>
                     <time dateTime={correction.createdAt}>
-                      {received.format(new Date(correction.createdAt))} UTC
+                      {t("corrections.reviews.receivedAt", {
+                        date: received.format(new Date(correction.createdAt)),
+                      })}
                     </time>
                   </dd>
                 </div>
@@ -199,7 +205,11 @@ function CorrectionQueue() {
                     disabled={decision.isPending}
                     onClick={() => decide(correction, "accepted")}
                   >
-                    Accept<span className="visually-hidden"> the correction to {correction.subjectName}</span>
+                    <T
+                      id="corrections.reviews.accept"
+                      values={{ name: correction.subjectName }}
+                      components={{ hidden: <span className="visually-hidden" /> }}
+                    />
                   </button>
                   <button
                     type="button"
@@ -207,8 +217,11 @@ function CorrectionQueue() {
                     disabled={decision.isPending}
                     onClick={() => decide(correction, "dismissed")}
                   >
-                    Dismiss
-                    <span className="visually-hidden"> the correction to {correction.subjectName}</span>
+                    <T
+                      id="corrections.reviews.dismiss"
+                      values={{ name: correction.subjectName }}
+                      components={{ hidden: <span className="visually-hidden" /> }}
+                    />
                   </button>
                 </div>
               ) : null}

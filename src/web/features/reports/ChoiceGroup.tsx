@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../../i18n";
 import { describedBy, fieldIds } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import styles from "./EyewitnessForm.module.css";
@@ -40,6 +41,7 @@ export function ChoiceGroup<Value extends string>({
   disabled,
   required,
 }: ChoiceGroupProps<Value>) {
+  const t = useT();
   const ids = fieldIds(id);
   return (
     <div className={error ? `${formStyles.field} ${formStyles.fieldInError}` : formStyles.field}>
@@ -52,7 +54,7 @@ export function ChoiceGroup<Value extends string>({
         ) : null}
         {error ? (
           <p id={ids.error} className={formStyles.error}>
-            <span className="visually-hidden">Error: </span>
+            <span className="visually-hidden">{t("report.errorPrefix")}</span>
             {error}
           </p>
         ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "../../../domain/format";
 import { COMMENT_MAX_LENGTH } from "../../../domain/reports/report-rules";
+import { useT, type Translate } from "../../i18n";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import styles from "./EyewitnessForm.module.css";
@@ -13,15 +14,11 @@ export const ANNOUNCE_DELAY_MS = 500;
 const limit = formatNumber(COMMENT_MAX_LENGTH);
 
 /** What a screen reader hears near or over the limit; nothing before. */
-export function countAnnouncement(length: number): string {
+export function countAnnouncement(length: number, t: Translate): string {
   if (length < ANNOUNCE_FROM) return "";
   if (length > COMMENT_MAX_LENGTH)
-    return `You have ${formatNumber(length - COMMENT_MAX_LENGTH)} ${characters(length - COMMENT_MAX_LENGTH)} too many`;
-  return `You have ${formatNumber(COMMENT_MAX_LENGTH - length)} ${characters(COMMENT_MAX_LENGTH - length)} remaining`;
-}
-
-function characters(count: number) {
-  return count === 1 ? "character" : "characters";
+    return t("report.comment.tooManyAnnouncement", { count: length - COMMENT_MAX_LENGTH });
+  return t("report.comment.remainingAnnouncement", { count: COMMENT_MAX_LENGTH - length });
 }
 
 export interface CommentFieldProps {
@@ -39,6 +36,7 @@ export interface CommentFieldProps {
  * shown in bold error text, then refused on submit.
  */
 export function CommentField({ id, value, onChange, error, disabled }: CommentFieldProps) {
+  const t = useT();
   const [announcement, setAnnouncement] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -46,13 +44,13 @@ export function CommentField({ id, value, onChange, error, disabled }: CommentFi
   const change = (next: string) => {
     onChange(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setAnnouncement(countAnnouncement(next.length)), ANNOUNCE_DELAY_MS);
+    timer.current = setTimeout(() => setAnnouncement(countAnnouncement(next.length, t)), ANNOUNCE_DELAY_MS);
   };
 
   const over = value.length > COMMENT_MAX_LENGTH;
-  const hint = `Tell us what happened, where and when. You can enter up to ${limit} characters.`;
+  const hint = t("report.comment.hint", { limit });
   return (
-    <FieldFrame id={id} label="Comment" hint={hint} error={error}>
+    <FieldFrame id={id} label={t("report.comment.label")} hint={hint} error={error}>
       <textarea
         id={id}
         name="comment"
@@ -66,8 +64,13 @@ export function CommentField({ id, value, onChange, error, disabled }: CommentFi
         aria-describedby={describedBy(id, { hint, error })}
       />
       <p className={over ? `${styles.count} ${styles.countOver}` : styles.count} aria-hidden="true">
-        {formatNumber(value.length)} of {limit} characters
-        {over ? `: ${formatNumber(value.length - COMMENT_MAX_LENGTH)} too many` : null}
+        {over
+          ? t("report.comment.countOver", {
+              length: formatNumber(value.length),
+              limit,
+              over: formatNumber(value.length - COMMENT_MAX_LENGTH),
+            })
+          : t("report.comment.count", { length: formatNumber(value.length), limit })}
       </p>
       <p className="visually-hidden" role="status">
         {announcement}

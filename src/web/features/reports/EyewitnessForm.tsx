@@ -1,21 +1,18 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import {
-  commentTypeLabels,
   commentTypes,
-  reportMessages,
   type CommentType,
   type MediaChoice,
   type OwnReportView,
 } from "../../../domain/reports/report-rules";
 import {
   DEFAULT_PLACE_PRECISION,
-  placeMessages,
-  placePrecisionLabels,
   placePrecisions,
   todayInNigeria,
   type PlacePrecision,
 } from "../../../domain/reports/report-place";
-import { SHOW_FIRST_NAME_LABEL } from "../../../domain/reports/review-rules";
+import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
+import { useLanguage, useProblemText, useT, type Translate } from "../../i18n";
 import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
 import type { SessionUser } from "../../lib/session";
 import { isAbortError, type UploadProgress as Progress } from "../../lib/upload";
@@ -34,6 +31,7 @@ import { sendEyewitnessReport } from "./report-api";
 import {
   checkEyewitnessDraft,
   draftHasMedia,
+  type CheckWords,
   fieldOfServerField,
   reportFields as ids,
   type EyewitnessDraft,
@@ -42,57 +40,49 @@ import {
 import { UploadProgress } from "./UploadProgress";
 import { VideoChoice } from "./VideoChoice";
 
-export const uploadCancelledMessage =
-  "Upload cancelled. Your report was not sent; everything you entered is still here.";
-export const showFirstNameHint = `Otherwise your report is published as “${placeMessages.anonymousReporter}”. Your last name and e-mail are never published.`;
-export const precisionHint =
-  "Reviewers see everything you entered. The public page of verified reports shows only what you choose here, with the date it happened.";
-export const consentHint =
-  "Tick this only if every person who can be recognised in the photographs or video agreed to be shown, or if no one can be recognised.";
-
-const precisionChoices: readonly Choice<PlacePrecision>[] = placePrecisions.map((value) => ({
-  value,
-  label: placePrecisionLabels[value],
-}));
-export const keptAfterFailure = "Everything you entered and chose is still here: you can send it again.";
-export const draftMessages = {
-  restored: "Draft restored",
-  restoredDetail: "What you entered on this device last time is back in the form.",
-  discard: "Discard draft",
-  discarded: "Draft discarded. The form is empty again.",
-  saved: "Draft saved on this device.",
-} as const;
-export const stillShrinkingMessage =
-  "Your photographs are still being made smaller. Send the report once each one is listed with its size.";
 /** Typing pauses this long before the draft is written to the device. */
 export const DRAFT_SAVE_DELAY_MS = 800;
 
-const commentTypeHints: Record<CommentType, string> = {
-  barrier: "Something that stopped a person with a disability, or made it hard, to take part.",
-  experience: "Something you lived or saw, good or bad.",
-  question: "Something you want to ask about disability inclusion.",
-  contribution: "An idea, a resource or information you want to share.",
-};
+function commentTypeChoices(t: Translate): readonly Choice<CommentType>[] {
+  return commentTypes.map((value) => ({
+    value,
+    label: t(`report.commentTypes.${value}`),
+    hint: t(`report.commentTypeHints.${value}`),
+  }));
+}
 
-const commentTypeChoices: readonly Choice<CommentType>[] = commentTypes.map((value) => ({
-  value,
-  label: commentTypeLabels[value],
-  hint: commentTypeHints[value],
-}));
+function mediaChoices(t: Translate): readonly Choice<MediaChoice>[] {
+  return [
+    { value: "none", label: t("report.media.none") },
+    { value: "photograph", label: t("report.media.photographs"), hint: t("report.media.photographsHint") },
+    { value: "video", label: t("report.media.video"), hint: t("report.media.videoHint") },
+  ];
+}
 
-const mediaChoices: readonly Choice<MediaChoice>[] = [
-  { value: "none", label: "None" },
-  {
-    value: "photograph",
-    label: "Photographs",
-    hint: "Up to 10 JPG, PNG or GIF photographs; those over 5 MB are made smaller before they are sent.",
-  },
-  {
-    value: "video",
-    label: "Video",
-    hint: "One MP4, MOV or AVI file up to 100 MB, or a link to YouTube, Vimeo or another site.",
-  },
-];
+function precisionChoices(t: Translate): readonly Choice<PlacePrecision>[] {
+  return placePrecisions.map((value) => ({ value, label: t(`report.precisions.${value}`) }));
+}
+
+/**
+ * The sentence for a failure to send, in the page's language. An English page shows the server's own
+ * sentence (the most precise one: "Please choose a local government area of Lagos."); another language
+ * shows the catalogue's sentence for the field the server named (`report.problems.<field>`), else for the
+ * failure's code or status (useProblemText); "Something went wrong" when there is no answer to read.
+ */
+function useFailureText(): (error: unknown) => string {
+  const t = useT();
+  const language = useLanguage();
+  const problemText = useProblemText("report");
+  return useCallback(
+    (error: unknown) => {
+      if (language !== DEFAULT_LANGUAGE && error instanceof ApiError && serverMessage(error) !== null) {
+        return problemText(error);
+      }
+      return serverMessage(error) ?? t("report.failed");
+    },
+    [language, problemText, t],
+  );
+}
 
 function emptyDraft(user: SessionUser): EyewitnessDraft {
   return {
@@ -141,6 +131,13 @@ const loadStore = () => import("./report-store");
  * connection (offline, or a network error), the report goes to the outbox that OutboxSender sends later.
  */
 export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormProps) {
+  const t = useT();
+  const failureText = useFailureText();
+  const say = useCallback<CheckWords>((key, values) => t(`report.checks.${key}`, values), [t]);
+  const choices = useMemo(
+    () => ({ commentTypes: commentTypeChoices(t), media: mediaChoices(t), precisions: precisionChoices(t) }),
+    [t],
+  );
   const [draft, setDraft] = useState(() => emptyDraft(user));
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [failed, setFailed] = useState(false);
@@ -168,8 +165,15 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
         setRestored(true);
         if (found.problem) {
           const fieldId = fieldOfServerField(found.problemField);
+          // The server's sentence, kept with the draft; in another language, the catalogue's for its field.
+          const message = failureText(
+            new ApiError(400, found.problem, {
+              message: found.problem,
+              ...(found.problemField ? { code: "VALIDATION_FAILED", field: found.problemField } : {}),
+            }),
+          );
           setFailed(true);
-          setProblem(formProblem(found.problem, fieldId ? [{ fieldId, message: found.problem }] : []));
+          setProblem(formProblem(message, fieldId ? [{ fieldId, message }] : []));
         }
       })
       // No IndexedDB (some private windows): the form works as before, without a draft.
@@ -177,6 +181,8 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
     return () => {
       current = false;
     };
+    // Once, when the form opens: a change of language re-renders the page, not the stored problem.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user.id]);
 
   // Writes one after the other, so that a draft being written cannot outlive its deletion.
@@ -232,7 +238,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
     setSaved(false);
     setProblem(null);
     setFailed(false);
-    toast.info(draftMessages.discarded);
+    toast.info(t("report.draft.discarded"));
     document.getElementById(ids.firstName)?.focus();
   }
 
@@ -258,12 +264,11 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
     // Sending now would leave out the photos not yet made smaller.
     if (draft.media === "photograph" && shrinking > 0) {
       setFailed(false);
-      setProblem(
-        formProblem(stillShrinkingMessage, [{ fieldId: ids.photos, message: stillShrinkingMessage }]),
-      );
+      const stillShrinking = say("stillShrinking");
+      setProblem(formProblem(stillShrinking, [{ fieldId: ids.photos, message: stillShrinking }]));
       return;
     }
-    const checked = checkEyewitnessDraft(draft);
+    const checked = checkEyewitnessDraft(draft, new Date(), say);
     if (!checked.ok) {
       setFailed(false);
       setProblem(checked.problem);
@@ -286,13 +291,13 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       });
       upload.current = null;
       await forgetDraft();
-      toast.success(reportMessages.submitted);
+      toast.success(t("report.submitted"));
       onSubmitted(answer.report);
     } catch (error) {
       upload.current = null;
       setSending(false);
       if (isAbortError(error)) {
-        toast.info(uploadCancelledMessage);
+        toast.info(t("report.uploadCancelled"));
         submitButton()?.focus();
         return;
       }
@@ -300,7 +305,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       if (isSessionEnded(error)) return;
       // No answer at all (the connection dropped): kept on the device and sent when it returns.
       if (error instanceof ApiError && error.status === 0 && (await queue(checked.submission))) return;
-      const message = serverMessage(error) ?? reportMessages.failed;
+      const message = failureText(error);
       toast.error(message);
       setFailed(true);
       // A refusal the form knows the field of is shown on that field too, linked from the summary.
@@ -319,8 +324,8 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
     } catch {
       if (!navigator.onLine) {
         setFailed(true);
-        setProblem(formProblem(reportMessages.failed));
-        toast.error(reportMessages.failed);
+        setProblem(formProblem(t("report.failed")));
+        toast.error(t("report.failed"));
       }
       return false;
     }
@@ -343,7 +348,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       <div role="status" className={styles.draftStatus}>
         {restored ? (
           <p className={styles.draftNotice}>
-            <strong>{draftMessages.restored}</strong> {draftMessages.restoredDetail}
+            <strong>{t("report.draft.restored")}</strong> {t("report.draft.restoredDetail")}
           </p>
         ) : null}
       </div>
@@ -354,21 +359,21 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
           onClick={() => void discardDraft()}
           disabled={sending}
         >
-          {draftMessages.discard}
+          {t("report.draft.discard")}
         </button>
       ) : null}
       {problem ? (
         <div className={styles.problem}>
           <ErrorSummary problem={problem} />
-          {failed ? <p className={styles.kept}>{keptAfterFailure}</p> : null}
+          {failed ? <p className={styles.kept}>{t("report.keptAfterFailure")}</p> : null}
         </div>
       ) : null}
 
       <div className={styles.section}>
-        <h2 className={styles.sectionTitle}>About you</h2>
+        <h2 className={styles.sectionTitle}>{t("report.sections.aboutYou")}</h2>
         <TextField
           id={ids.firstName}
-          label="First name"
+          label={t("report.fields.firstName")}
           value={draft.firstName}
           onChange={set("firstName")}
           autoComplete="given-name"
@@ -379,7 +384,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
         />
         <TextField
           id={ids.lastName}
-          label="Last name"
+          label={t("report.fields.lastName")}
           value={draft.lastName}
           onChange={set("lastName")}
           autoComplete="family-name"
@@ -391,8 +396,8 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
         <TextField
           id={ids.email}
           type="email"
-          label="E-mail address"
-          hint="We may write to you about this report."
+          label={t("report.fields.email")}
+          hint={t("report.fields.emailHint")}
           value={draft.email}
           onChange={set("email")}
           autoComplete="email"
@@ -405,7 +410,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       </div>
 
       <div className={styles.section}>
-        <h2 className={styles.sectionTitle}>Where and when</h2>
+        <h2 className={styles.sectionTitle}>{t("report.sections.whereAndWhen")}</h2>
         <PlaceFields
           value={draft}
           onChange={changePlace}
@@ -421,13 +426,13 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       </div>
 
       <div className={styles.section}>
-        <h2 className={styles.sectionTitle}>Your report</h2>
+        <h2 className={styles.sectionTitle}>{t("report.sections.yourReport")}</h2>
         <ChoiceGroup
           id={ids.commentType}
           name="commentType"
-          legend="Comment type"
-          hint="What kind of report is this?"
-          choices={commentTypeChoices}
+          legend={t("report.fields.commentType")}
+          hint={t("report.fields.commentTypeHint")}
+          choices={choices.commentTypes}
           value={draft.commentType}
           onChange={set("commentType")}
           required
@@ -444,12 +449,12 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       </div>
 
       <div className={styles.section}>
-        <h2 className={styles.sectionTitle}>Photographs or video</h2>
+        <h2 className={styles.sectionTitle}>{t("report.sections.media")}</h2>
         <ChoiceGroup
           id={ids.media}
           name="media"
-          legend="Add photographs or a video (optional)"
-          choices={mediaChoices}
+          legend={t("report.fields.media")}
+          choices={choices.media}
           value={draft.media}
           onChange={set("media")}
           disabled={sending}
@@ -479,11 +484,11 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       </div>
 
       <fieldset className={`${styles.fieldset} ${styles.section}`}>
-        <legend className={styles.sectionTitle}>Who sees what</legend>
+        <legend className={styles.sectionTitle}>{t("report.sections.whoSeesWhat")}</legend>
         <CheckboxField
           id={ids.showFirstName}
-          label={SHOW_FIRST_NAME_LABEL}
-          hint={showFirstNameHint}
+          label={t("report.fields.showFirstName")}
+          hint={t("report.fields.showFirstNameHint")}
           checked={draft.showFirstName}
           onChange={set("showFirstName")}
           disabled={sending}
@@ -491,9 +496,9 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
         <ChoiceGroup
           id={ids.placePrecision}
           name="placePrecision"
-          legend="How precisely is the place published?"
-          hint={precisionHint}
-          choices={precisionChoices}
+          legend={t("report.fields.placePrecision")}
+          hint={t("report.fields.placePrecisionHint")}
+          choices={choices.precisions}
           value={draft.placePrecision}
           onChange={set("placePrecision")}
           disabled={sending}
@@ -502,8 +507,8 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
         {hasMedia ? (
           <CheckboxField
             id={ids.peopleConsent}
-            label={placeMessages.consentLabel}
-            hint={consentHint}
+            label={t("report.fields.peopleConsent")}
+            hint={t("report.fields.peopleConsentHint")}
             checked={draft.peopleConsent}
             onChange={set("peopleConsent")}
             required
@@ -514,8 +519,8 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       </fieldset>
 
       <div className={styles.actions}>
-        <SubmitButton loading={sending}>Send report</SubmitButton>
-        {saved && !sending ? <p className={styles.saved}>{draftMessages.saved}</p> : null}
+        <SubmitButton loading={sending}>{t("report.send")}</SubmitButton>
+        {saved && !sending ? <p className={styles.saved}>{t("report.draft.saved")}</p> : null}
         {sending ? <UploadProgress progress={progress} onCancel={() => upload.current?.abort()} /> : null}
       </div>
     </form>

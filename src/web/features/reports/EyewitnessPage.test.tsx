@@ -9,8 +9,7 @@ import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { ANNOUNCE_DELAY_MS } from "./CommentField";
 import { SHOW_FIRST_NAME_LABEL } from "../../../domain/reports/review-rules";
-import { keptAfterFailure, showFirstNameHint, uploadCancelledMessage } from "./EyewitnessForm";
-import { placeHints } from "./PlaceFields";
+import { keptAfterFailure, placeHints, showFirstNameHint, uploadCancelledMessage } from "./test-messages";
 import { EyewitnessPage } from "./EyewitnessPage";
 import { fileOf, jpeg, MB, report, signIn, trackObjectUrls } from "../../../test/web/reports";
 

@@ -1,10 +1,8 @@
 import { useRef, useState } from "react";
+import { useT } from "../../i18n";
 import { useSessionUser } from "../../lib/session";
 import { EyewitnessForm } from "./EyewitnessForm";
 import styles from "./EyewitnessForm.module.css";
-
-export const queuedMessage =
-  "There is no connection, so your report is kept on this device. It will be sent when the connection returns, and then appear under My reports. You can send another one below.";
 
 /**
  * The dashboard's first page (spec §2: the index is the Eyewitness form): a welcome line, the heading and
@@ -13,6 +11,7 @@ export const queuedMessage =
  * the dashboard's main landmark.
  */
 export function EyewitnessPage() {
+  const t = useT();
   const user = useSessionUser();
   const heading = useRef<HTMLHeadingElement>(null);
   // Each accepted report starts a new form: fresh fields, chosen files and their previews released.
@@ -26,23 +25,17 @@ export function EyewitnessPage() {
 
   return (
     <div className={styles.page}>
-      {user ? <p className={styles.welcome}>Welcome, {user.firstname}.</p> : null}
+      {user ? <p className={styles.welcome}>{t("report.welcome", { name: user.firstname })}</p> : null}
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        Eyewitness report
+        {t("report.title")}
       </h1>
       {sent > 0 && queued ? (
-        <p className={styles.sent}>{queuedMessage}</p>
+        <p className={styles.sent}>{t("report.queued")}</p>
       ) : sent > 0 ? (
-        <p className={styles.sent}>
-          Thank you: your report was sent. It is waiting for review, and you can follow it under My reports in
-          the dashboard menu. You can send another one below.
-        </p>
+        <p className={styles.sent}>{t("report.sent")}</p>
       ) : null}
-      <p className={styles.lead}>
-        Tell us what you saw or lived: a barrier, an experience, a question or a contribution, with
-        photographs or a video if you have them. Every report is reviewed before anything is published.
-      </p>
-      <p>All fields are required unless marked optional.</p>
+      <p className={styles.lead}>{t("report.lead")}</p>
+      <p>{t("report.requiredNote")}</p>
       {user ? (
         <EyewitnessForm
           key={`${user.id}-${sent}`}

@@ -7,7 +7,9 @@ import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
-import { myReportsMessages, MyReportsPage } from "./MyReportsPage";
+import { MyReportsPage } from "./MyReportsPage";
+import { inLanguageWithEnglishShell } from "./test-language";
+import { myReportsMessages } from "./test-messages";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { ikejaMarket, mediaView, report, signIn } from "../../../test/web/reports";
 
@@ -49,6 +51,15 @@ function listOf(
       meta: { total: reports.length, page: 1, per_page: 10, last_page: 1, ...meta },
     },
   };
+}
+
+async function showMyReportsInYoruba() {
+  const router = createMemoryRouter([{ path: "/yo/dashboard/my-reports", element: <MyReportsPage /> }], {
+    initialEntries: ["/yo/dashboard/my-reports"],
+  });
+  renderWithDataLayer(
+    await inLanguageWithEnglishShell("yo", ["report", "myReports"], <RouterProvider router={router} />),
+  );
 }
 
 function showMyReports(path = "/dashboard/my-reports") {
@@ -346,5 +357,27 @@ describe("My reports", () => {
     showMyReports("/dashboard/my-reports?page=two");
     await screen.findAllByRole("article");
     expect(again[0]).toContain("?page=1 ");
+  });
+});
+
+describe("My reports in Yoruba", () => {
+  it("says everything of its own in Yoruba, the report's own words as they were written", async () => {
+    answerMine(
+      listOf([
+        report({ id: "r-1", status: "pending", comment: "No ramp at the polling unit.", place: ikejaMarket }),
+      ]),
+    );
+    await showMyReportsInYoruba();
+    expect(await screen.findByRole("heading", { level: 1, name: "Àwọn ìròyìn mi" })).toBeInTheDocument();
+    expect(
+      await screen.findByText("Ẹ ti fi ìròyìn 1 ránṣẹ́, èyí tó dé kẹ́yìn ló wà níwájú."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Ó ń dúró de àyẹ̀wò")).toBeInTheDocument();
+    expect(
+      screen.getByText("Tí a bá fìdí rẹ̀ múlẹ̀, a máa tẹ̀ ẹ́ jáde gẹ́gẹ́ bí “Oníròyìn aláìlórúkọ”."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Ibo")).toBeInTheDocument();
+    expect(screen.getByText("No ramp at the polling unit.")).toHaveAttribute("lang", "en");
+    expect(document.body.textContent).not.toMatch(/\b(report|myReports|common|errors)\.[a-zA-Z]/);
   });
 });

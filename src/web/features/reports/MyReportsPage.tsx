@@ -1,14 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { Link } from "../../i18n/links";
-import { formatNumber, pluralize } from "../../../domain/format";
-import {
-  commentTypeLabels,
-  reportStatusLabels,
-  type OwnReportView,
-} from "../../../domain/reports/report-rules";
-import { ANONYMOUS_REPORTER } from "../../../domain/reports/review-rules";
+import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { paths } from "../../../domain/routes";
+import { Link, T, useEnglishContentLang, useT, type Translate } from "../../i18n";
 import { serverMessage } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { Pager } from "../../ui/Pager";
@@ -19,13 +13,6 @@ import { formatReportDate, formatReportDay } from "./report-format";
 import { ReportMedia } from "./ReportMedia";
 import { useRefreshOnReturn } from "./use-refresh-on-return";
 import styles from "./MyReportsPage.module.css";
-
-export const myReportsMessages = {
-  loading: "Loading your reports…",
-  empty: "You have not sent any reports yet.",
-  failed: "We could not load your reports.",
-  emptyPage: "There are no reports on this page.",
-} as const;
 
 /** The page asked for in `?page=`, 1 when absent or not a whole positive number. */
 function pageFrom(value: string | null): number {
@@ -46,6 +33,7 @@ function pageLink(page: number) {
  * After Retry or a move to another page, focus goes to the heading, so screen readers start at the top.
  */
 export function MyReportsPage() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams.get("page"));
   const reports = useApiQuery({
@@ -83,37 +71,38 @@ export function MyReportsPage() {
   return (
     <div className={styles.page}>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        My reports
+        {t("myReports.title")}
       </h1>
       {failure ? (
         <div className={styles.failed} role="alert">
           <p>
-            {myReportsMessages.failed}
-            {serverMessage(failure) && serverMessage(failure) !== myReportsMessages.failed
+            {t("myReports.failed")}
+            {serverMessage(failure) && serverMessage(failure) !== t("myReports.failed")
               ? ` ${serverMessage(failure)}`
               : null}
           </p>
           <button type="button" className="button" onClick={retry}>
-            Retry
+            {t("myReports.retry")}
           </button>
         </div>
       ) : answer ? (
         <ReportList answer={answer} />
       ) : (
-        <Spinner label={myReportsMessages.loading} />
+        <Spinner label={t("myReports.loading")} />
       )}
     </div>
   );
 }
 
 function ReportList({ answer }: { answer: MyReportsAnswer }) {
+  const t = useT();
   const { total, page, last_page: lastPage } = answer.meta;
   if (total === 0) {
     return (
       <div className={styles.empty}>
-        <p>{myReportsMessages.empty}</p>
+        <p>{t("myReports.empty")}</p>
         <p>
-          <Link to={paths.dashboard()}>Send an eyewitness report</Link>
+          <Link to={paths.dashboard()}>{t("myReports.sendOne")}</Link>
         </p>
       </div>
     );
@@ -121,12 +110,13 @@ function ReportList({ answer }: { answer: MyReportsAnswer }) {
   return (
     <>
       <p className={styles.summary}>
-        You have sent {formatNumber(total)} {pluralize(total, "report")}, newest first.
-        {lastPage > 1 ? ` Page ${formatNumber(page)} of ${formatNumber(lastPage)}.` : null}
+        {lastPage > 1
+          ? t("myReports.summaryPaged", { count: total, page, lastPage })
+          : t("myReports.summary", { count: total })}
       </p>
       {answer.reports.length === 0 ? (
         <p>
-          {myReportsMessages.emptyPage} <Link to={pageLink(1)}>Go to the first page</Link>
+          <T id="myReports.emptyPage" components={{ link: <Link to={pageLink(1)} /> }} />
         </p>
       ) : (
         <ol className={styles.list}>
@@ -137,31 +127,39 @@ function ReportList({ answer }: { answer: MyReportsAnswer }) {
           ))}
         </ol>
       )}
-      <Pager label="Pages of your reports" page={page} lastPage={lastPage} linkTo={pageLink} />
+      <Pager label={t("myReports.pages")} page={page} lastPage={lastPage} linkTo={pageLink} />
     </>
   );
 }
 
 function ReportCard({ report }: { report: OwnReportView }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   const headingId = `report-${report.id}`;
   return (
     <article className={styles.report} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.reportTitle}>
-        {commentTypeLabels[report.commentType]} report of{" "}
-        <time dateTime={report.createdAt}>{formatReportDate(report.createdAt)}</time>
+        <T
+          id={`myReports.heading.${report.commentType}`}
+          values={{ date: formatReportDate(report.createdAt) }}
+          components={{ time: <time dateTime={report.createdAt} /> }}
+        />
       </h2>
       <p className={styles.status}>
-        Status:{" "}
-        <strong className={`${styles.badge} ${styles[report.status] ?? ""}`}>
-          {reportStatusLabels[report.status]}
-        </strong>
+        <T
+          id="myReports.status"
+          values={{ status: t(`myReports.statuses.${report.status}`) }}
+          components={{ badge: <strong className={`${styles.badge} ${styles[report.status] ?? ""}`} /> }}
+        />
       </p>
       <dl className={styles.details}>
         <PlaceItems place={report.place} />
         <PublishedAsItem place={report.place} />
       </dl>
       <ReviewDecision report={report} />
-      <p className={styles.comment}>{report.comment}</p>
+      <p className={styles.comment} lang={contentLang}>
+        {report.comment}
+      </p>
       <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />
     </article>
   );
@@ -169,26 +167,36 @@ function ReportCard({ report }: { report: OwnReportView }) {
 
 /** What the reporter can read of the latest decision: its date, the reviewer's note, and the name shown. */
 function ReviewDecision({ report }: { report: OwnReportView }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   return (
     <div className={styles.decision}>
       {report.reviewedAt ? (
         <p>
-          Reviewed on <time dateTime={report.reviewedAt}>{formatReportDate(report.reviewedAt)}</time>.
+          <T
+            id="myReports.reviewedOn"
+            values={{ date: formatReportDate(report.reviewedAt) }}
+            components={{ time: <time dateTime={report.reviewedAt} /> }}
+          />
         </p>
       ) : null}
       {report.reviewNote ? (
         <p className={styles.note}>
-          <strong>Note from the reviewer:</strong> {report.reviewNote}
+          <strong>{t("myReports.reviewerNote")}</strong> <span lang={contentLang}>{report.reviewNote}</span>
         </p>
       ) : null}
-      <p>{publicationText(report)}</p>
+      <p>{publicationText(report, t)}</p>
     </div>
   );
 }
 
-export function publicationText({ status, showFirstName }: Pick<OwnReportView, "status" | "showFirstName">) {
-  const name = showFirstName ? "with your first name" : `as “${ANONYMOUS_REPORTER}”`;
-  if (status === "verified") return `Published on the page of verified reports ${name}.`;
-  if (status === "rejected") return "Not published.";
-  return `If it is verified, it will be published ${name}.`;
+export function publicationText(
+  { status, showFirstName }: Pick<OwnReportView, "status" | "showFirstName">,
+  t: Translate,
+): string {
+  if (status === "rejected") return t("myReports.publication.rejected");
+  const name = showFirstName ? "firstName" : "anonymous";
+  return status === "verified"
+    ? t(`myReports.publication.published.${name}`)
+    : t(`myReports.publication.ifVerified.${name}`);
 }

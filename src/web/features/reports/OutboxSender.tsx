@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
-import { formatNumber } from "../../../domain/format";
+import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
+import { useLanguage, useT, type Translate } from "../../i18n";
+import { hasNamespaces, loadMessages } from "../../i18n/runtime";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { useSessionUser } from "../../lib/session";
 import styles from "./OutboxSender.module.css";
@@ -7,40 +9,35 @@ import styles from "./OutboxSender.module.css";
 // Mounted once by the app layout (root.tsx): sends the reports the signed-in user submitted without a
 // connection as soon as it returns (the online event) or on the next visit, and says how many wait. Kept
 // small because every page loads it: the outbox and IndexedDB code (outbox.ts) is imported only when a
-// user is signed in.
+// user is signed in. Its sentences are in the `report` namespace, loaded here once there is something to say
+// (a page need not load it for this).
 
-const plural = new Intl.PluralRules("en-US");
-const isOne = (count: number) => plural.select(count) === "one";
+/** Something to tell: reports sent, or one refused (with the server's sentence). */
+type Note = { sent: number } | { refused: string };
 
-/** "1 report waiting to be sent", "2 reports waiting to be sent". */
-export function waitingText(count: number): string {
-  return `${formatNumber(count)} ${isOne(count) ? "report" : "reports"} waiting to be sent`;
-}
-
-/** The confirmation once reports kept on the device have reached the server. */
-export function sentText(count: number): string {
-  return isOne(count)
-    ? "Your waiting report was sent. It is now waiting for review under My reports."
-    : `${formatNumber(count)} waiting reports were sent. They are now waiting for review under My reports.`;
-}
-
-export function refusedText(message: string): string {
-  return `A report kept on this device was not accepted: ${message} It is back in the Eyewitness report form for you to correct and send again.`;
+function noteText(note: Note, t: Translate, language: string): string {
+  if ("sent" in note) return t("report.outbox.sent", { count: note.sent });
+  // The server's sentence is English: another language says what happened, and the form says what to fix.
+  return language === DEFAULT_LANGUAGE
+    ? t("report.outbox.refused", { message: note.refused })
+    : t("report.outbox.refusedInForm");
 }
 
 export function OutboxSender() {
+  const t = useT();
+  const language = useLanguage();
   const user = useSessionUser();
   const userId = user?.id ?? null;
   // Each figure is kept with the user it is about: after a change of account, the last one's is not shown.
   const [waitingOf, setWaitingOf] = useState({ userId, count: 0 });
-  const [notesOf, setNotesOf] = useState({ userId, notes: [] as string[] });
+  const [notesOf, setNotesOf] = useState({ userId, notes: [] as Note[] });
   const waiting = waitingOf.userId === userId ? waitingOf.count : 0;
   const notes = notesOf.userId === userId ? notesOf.notes : [];
 
   useEffect(() => {
     if (userId === null) return;
     const setWaiting = (count: number) => setWaitingOf({ userId, count });
-    const setNotes = (notes: string[]) => setNotesOf({ userId, notes });
+    const setNotes = (notes: Note[]) => setNotesOf({ userId, notes });
     const controller = new AbortController();
     const run = async () => {
       const [{ flushOutbox }, { countWaiting }] = await Promise.all([
@@ -55,7 +52,10 @@ export function OutboxSender() {
       if (controller.signal.aborted || !navigator.onLine) return;
       const result = await flushOutbox(userId, { signal: controller.signal, onProgress: () => void count() });
       if (controller.signal.aborted) return;
-      const said = [...(result.sent > 0 ? [sentText(result.sent)] : []), ...result.refused.map(refusedText)];
+      const said: Note[] = [
+        ...(result.sent > 0 ? [{ sent: result.sent }] : []),
+        ...result.refused.map((refused) => ({ refused })),
+      ];
       if (said.length > 0) setNotes(said);
       await count();
     };
@@ -71,12 +71,27 @@ export function OutboxSender() {
     };
   }, [userId]);
 
+  // The sentences, once something is to be said: loaded for the page's language, then kept.
+  const needed = waiting > 0 || notes.length > 0;
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  const ready = loadedFor === language || hasNamespaces(language, ["report"]);
+  useEffect(() => {
+    if (!needed || ready) return;
+    let current = true;
+    void loadMessages(language, ["report"])
+      .then(() => {
+        if (current) setLoadedFor(language);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [needed, ready, language]);
+
   return (
     <div role="status" className={styles.outbox}>
-      {waiting > 0 ? <p>{waitingText(waiting)}</p> : null}
-      {notes.map((note, index) => (
-        <p key={index}>{note}</p>
-      ))}
+      {ready && waiting > 0 ? <p>{t("report.outbox.waiting", { count: waiting })}</p> : null}
+      {ready ? notes.map((note, index) => <p key={index}>{noteText(note, t, language)}</p>) : null}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { formatNumber } from "../../../domain/format";
-import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, reportMessages } from "../../../domain/reports/report-rules";
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "../../../domain/reports/report-rules";
+import { T, useT } from "../../i18n";
 import { fieldIds } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { TextField } from "../../ui/form/TextField";
 import styles from "./EyewitnessForm.module.css";
-import { reportFields, sortChosenPhotos, type PhotoDraft } from "./report-form-checks";
+import { reportFields, sortChosenPhotos, type CheckWords, type PhotoDraft } from "./report-form-checks";
 import { formatFileSize } from "./report-format";
 
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif";
@@ -17,8 +17,6 @@ const ADD_INPUT = "add-input";
 export function newPhotoKey(): string {
   return `photo-${++lastPhotoKey}`;
 }
-
-const photographs = (count: number) => `${formatNumber(count)} ${count === 1 ? "photograph" : "photographs"}`;
 
 /** "ramp.jpg (1.5 MB)", or "ramp.jpg (8.1 MB → 1.2 MB)" for a photo made smaller on the device. */
 export function photoSizeText(photo: PhotoDraft): string {
@@ -46,6 +44,8 @@ export interface PhotoSlotsProps {
  * each slot shows the size before and after; a photo that cannot be read is refused as too large.
  */
 export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChange }: PhotoSlotsProps) {
+  const t = useT();
+  const say: CheckWords = (key, values) => t(`report.checks.${key}`, values);
   const [problems, setProblems] = useState<string[]>([]);
   const [status, setStatus] = useState("");
   const input = useRef<HTMLInputElement>(null);
@@ -70,8 +70,8 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
   const ids = fieldIds(reportFields.photos);
   const errors = [...(error ? [error] : []), ...problems];
   const hint = full
-    ? `You have chosen ${PHOTO_MAX_COUNT} photographs, the most a report can hold. Remove one to add another.`
-    : `JPG, PNG or GIF. Photographs over 5 MB are made smaller on this device before they are sent. You can choose several at once; ${formatNumber(PHOTO_MAX_COUNT - photos.length - shrinking)} more can be added. We remove location and camera details before storing them.`;
+    ? t("report.photos.full", { max: PHOTO_MAX_COUNT })
+    : t("report.photos.hint", { count: PHOTO_MAX_COUNT - photos.length - shrinking });
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
@@ -82,14 +82,14 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
       accepted,
       toShrink,
       problems: refused,
-    } = sortChosenPhotos(files, photos.length + shrinking, true);
+    } = sortChosenPhotos(files, photos.length + shrinking, true, say);
     const added = accepted.map((file) => ({ key: newPhotoKey(), file, altText: "" }));
     if (added.length > 0) onChange([...photos, ...added]);
     setProblems(refused);
     const count = photos.length + added.length;
-    const summary = `${photographs(added.length)} added, ${formatNumber(count)} of ${PHOTO_MAX_COUNT} chosen.`;
+    const summary = t("report.photos.added", { count: added.length, chosen: count, max: PHOTO_MAX_COUNT });
     const shrinkNote =
-      toShrink.length > 0 ? `Making ${photographs(toShrink.length)} over 5 MB smaller, please wait.` : "";
+      toShrink.length > 0 ? t("report.photos.shrinkingLarge", { count: toShrink.length }) : "";
     setStatus([summary, ...refused, shrinkNote].filter(Boolean).join(" "));
     if (toShrink.length > 0) void shrinkAndAdd(toShrink);
   }
@@ -101,7 +101,7 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
       setShrinking((count) => count - 1);
       if (!result.ok) {
         // Today's sentence for a photo the form cannot send: it is over 5 MB and could not be made smaller.
-        const refused = reportMessages.photoTooLarge(original.name);
+        const refused = say("photoTooLarge", { name: original.name });
         setProblems((current) => [...current, refused]);
         setStatus(refused);
         continue;
@@ -116,7 +116,13 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
       latest.current = next;
       onChange(next);
       setStatus(
-        `Photo ${next.length}: ${original.name} made smaller, ${photoSizeText(photo)}. ${formatNumber(next.length)} of ${PHOTO_MAX_COUNT} chosen.`,
+        t("report.photos.madeSmaller", {
+          position: next.length,
+          name: original.name,
+          size: photoSizeText(photo),
+          chosen: next.length,
+          max: PHOTO_MAX_COUNT,
+        }),
       );
     }
   }
@@ -129,7 +135,12 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
     onChange(rest);
     setProblems([]);
     setStatus(
-      `Photo ${index + 1} removed: ${photo.file.name}. ${formatNumber(rest.length)} of ${PHOTO_MAX_COUNT} chosen.`,
+      t("report.photos.removed", {
+        position: index + 1,
+        name: photo.file.name,
+        chosen: rest.length,
+        max: PHOTO_MAX_COUNT,
+      }),
     );
   }
 
@@ -140,7 +151,7 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
   return (
     <div className={errors.length > 0 ? `${formStyles.field} ${formStyles.fieldInError}` : formStyles.field}>
       <label className={formStyles.label} htmlFor={reportFields.photos}>
-        Add photographs
+        {t("report.photos.label")}
       </label>
       <div id={ids.hint} className={formStyles.hint}>
         {hint}
@@ -150,7 +161,7 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
           {errors.map((message, index) => (
             // Two files may share a name and a fault: the position tells them apart.
             <p key={index} className={formStyles.error}>
-              <span className="visually-hidden">Error: </span>
+              <span className="visually-hidden">{t("report.errorPrefix")}</span>
               {message}
             </p>
           ))}
@@ -173,29 +184,36 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
       </p>
       {shrinking > 0 ? (
         <p className={formStyles.hint} aria-hidden="true">
-          Making {photographs(shrinking)} smaller…
+          {t("report.photos.shrinking", { count: shrinking })}
         </p>
       ) : null}
       {photos.length > 0 ? (
         <>
           <p id="chosen-photos" className={styles.slotsTitle}>
-            Chosen photographs: {formatNumber(photos.length)} of {PHOTO_MAX_COUNT}
+            {t("report.photos.chosen", { chosen: photos.length, max: PHOTO_MAX_COUNT })}
           </p>
           <ol className={styles.slots} aria-labelledby="chosen-photos">
             {photos.map((photo, index) => (
               <li key={photo.key} className={styles.slot}>
                 <PhotoPreview
                   file={photo.file}
-                  alt={photo.altText.trim() || `Preview of photo ${index + 1}: ${photo.file.name}`}
+                  alt={
+                    photo.altText.trim() ||
+                    t("report.photos.preview", { position: index + 1, name: photo.file.name })
+                  }
                 />
                 <div className={styles.slotBody}>
                   <p className={styles.slotName}>
-                    Photo {index + 1}: {photo.file.name} ({photoSizeText(photo)})
+                    {t("report.photos.slot", {
+                      position: index + 1,
+                      name: photo.file.name,
+                      size: photoSizeText(photo),
+                    })}
                   </p>
                   <TextField
                     id={`photo-alt-${photo.key}`}
-                    label={`Description of photo ${index + 1} (optional)`}
-                    hint="What the photo shows, for people who cannot see it. It is shown with the photo wherever the report is, and published with it if the report is verified."
+                    label={t("report.photos.description", { position: index + 1 })}
+                    hint={t("report.photos.descriptionHint")}
                     value={photo.altText}
                     onChange={(altText) => describe(index, altText)}
                     maxLength={300}
@@ -211,7 +229,11 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
                     onClick={() => remove(index)}
                     disabled={disabled}
                   >
-                    Remove<span className="visually-hidden">{` photo ${index + 1}: ${photo.file.name}`}</span>
+                    <T
+                      id="report.photos.remove"
+                      values={{ position: index + 1, name: photo.file.name }}
+                      components={{ hidden: <span className="visually-hidden" /> }}
+                    />
                   </button>
                 </div>
               </li>

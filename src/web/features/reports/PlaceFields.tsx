@@ -1,14 +1,9 @@
 import { EARLIEST_OCCURRED_ON, PLACE_NAME_MAX_LENGTH } from "../../../domain/reports/report-place";
+import { useT } from "../../i18n";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { TextField } from "../../ui/form/TextField";
 import { chosenState, reportFields as ids, stateChoices } from "./report-form-checks";
-
-export const placeHints = {
-  lgaWaiting: "Choose the state first: this list then shows its local government areas.",
-  place: "For example a market, a school or a street. Published only if you choose so below.",
-  occurredOn: "The day you met the barrier or saw what you report. It cannot be in the future.",
-} as const;
 
 export interface PlaceValue {
   stateId: string;
@@ -34,11 +29,13 @@ export interface PlaceFieldsProps {
  * and screen readers use the browser's own controls; each is labelled, and its hint and error describe it.
  */
 export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceFieldsProps) {
+  const t = useT();
   const state = chosenState(value.stateId);
-  const lgaHint = state ? undefined : placeHints.lgaWaiting;
+  const lgaHint = state ? undefined : t("report.place.lgaWaiting");
+  const occurredOnHint = t("report.place.occurredOnHint");
   return (
     <>
-      <FieldFrame id={ids.state} label="State" error={errors.stateId}>
+      <FieldFrame id={ids.state} label={t("report.place.state")} error={errors.stateId}>
         <select
           id={ids.state}
           name="stateId"
@@ -50,7 +47,7 @@ export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceF
           aria-invalid={errors.stateId ? true : undefined}
           aria-describedby={describedBy(ids.state, { error: errors.stateId })}
         >
-          <option value="">Choose a state</option>
+          <option value="">{t("report.place.chooseState")}</option>
           {stateChoices.map((choice) => (
             <option key={choice.stateId} value={String(choice.stateId)}>
               {choice.state}
@@ -58,7 +55,7 @@ export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceF
           ))}
         </select>
       </FieldFrame>
-      <FieldFrame id={ids.lga} label="Local government area" hint={lgaHint} error={errors.lga}>
+      <FieldFrame id={ids.lga} label={t("report.place.lga")} hint={lgaHint} error={errors.lga}>
         <select
           id={ids.lga}
           name="lga"
@@ -71,7 +68,7 @@ export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceF
           aria-describedby={describedBy(ids.lga, { hint: lgaHint, error: errors.lga })}
         >
           <option value="">
-            {state ? `Choose a local government area of ${state.state}` : "Choose a state first"}
+            {state ? t("report.place.chooseLga", { state: state.state }) : t("report.place.chooseStateFirst")}
           </option>
           {state?.lgas.map((lga) => (
             <option key={lga} value={lga}>
@@ -82,8 +79,8 @@ export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceF
       </FieldFrame>
       <TextField
         id={ids.place}
-        label="Town or place (optional)"
-        hint={placeHints.place}
+        label={t("report.place.place")}
+        hint={t("report.place.placeHint")}
         value={value.place}
         onChange={(place) => onChange({ place })}
         maxLength={PLACE_NAME_MAX_LENGTH}
@@ -93,8 +90,8 @@ export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceF
       />
       <FieldFrame
         id={ids.occurredOn}
-        label="Date it happened"
-        hint={placeHints.occurredOn}
+        label={t("report.place.occurredOn")}
+        hint={occurredOnHint}
         error={errors.occurredOn}
       >
         <input
@@ -110,7 +107,7 @@ export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceF
           className={formStyles.input}
           aria-invalid={errors.occurredOn ? true : undefined}
           aria-describedby={describedBy(ids.occurredOn, {
-            hint: placeHints.occurredOn,
+            hint: occurredOnHint,
             error: errors.occurredOn,
           })}
         />

@@ -1,10 +1,10 @@
 import {
   describePlace,
-  placePrecisionLabels,
   publishedPlace,
   type PublishedPlace,
   type ReportPlace,
 } from "../../../domain/reports/report-place";
+import { useT } from "../../i18n";
 import { formatOccurredOn } from "./report-format";
 
 /**
@@ -14,15 +14,16 @@ import { formatOccurredOn } from "./report-format";
  * chose.
  */
 export function PlaceItems({ place }: { place: PublishedPlace | ReportPlace | null }) {
+  const t = useT();
   return (
     <>
       <div>
-        <dt>Where</dt>
-        <dd>{describePlace(place)}</dd>
+        <dt>{t("myReports.place.where")}</dt>
+        <dd>{place ? describePlace(place) : t("myReports.place.notGiven")}</dd>
       </div>
       {place ? (
         <div>
-          <dt>Date it happened</dt>
+          <dt>{t("myReports.place.occurredOn")}</dt>
           <dd>
             <time dateTime={place.occurredOn}>{formatOccurredOn(place.occurredOn)}</time>
           </dd>
@@ -34,12 +35,13 @@ export function PlaceItems({ place }: { place: PublishedPlace | ReportPlace | nu
 
 /** What the public page shows of the place, and the reporter's choice in words: for the reporter and reviewers. */
 export function PublishedAsItem({ place }: { place: ReportPlace | null }) {
+  const t = useT();
   if (!place) return null;
   return (
     <div>
-      <dt>Place on the public page</dt>
+      <dt>{t("myReports.place.publishedAsLabel")}</dt>
       <dd>
-        {describePlace(publishedPlace(place))} ({placePrecisionLabels[place.precision].toLowerCase()})
+        {t(`myReports.place.publishedAs.${place.precision}`, { place: describePlace(publishedPlace(place)) })}
       </dd>
     </div>
   );

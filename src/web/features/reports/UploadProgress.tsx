@@ -1,3 +1,4 @@
+import { useT } from "../../i18n";
 import type { UploadProgress as Progress } from "../../lib/upload";
 import styles from "./EyewitnessForm.module.css";
 import { formatUploadAmount, uploadPercent } from "./report-format";
@@ -18,35 +19,39 @@ export interface UploadProgressProps {
  * every byte is sent it says the server is checking the report.
  */
 export function UploadProgress({ progress, onCancel }: UploadProgressProps) {
+  const t = useT();
   const total = progress?.total ?? null;
   const percent = progress && total ? uploadPercent(progress.loaded, total) : null;
   const sent = percent === 100;
   const text = sent
-    ? "Upload complete. Waiting for the server to confirm your report…"
+    ? t("report.upload.complete")
     : percent === null
-      ? "Uploading…"
-      : `Uploading: ${percent}% (${formatUploadAmount(progress?.loaded ?? 0, total ?? 0)})`;
+      ? t("report.upload.uploading")
+      : t("report.upload.progress", {
+          percent,
+          amount: formatUploadAmount(progress?.loaded ?? 0, total ?? 0, t),
+        });
   const step = percent === null ? null : Math.floor(percent / ANNOUNCE_EVERY) * ANNOUNCE_EVERY;
   const announcement = sent
-    ? "Upload complete. Waiting for the server to confirm your report."
+    ? t("report.upload.completeAnnouncement")
     : step === null
-      ? "Uploading your report."
-      : `Uploading: ${step}%`;
+      ? t("report.upload.started")
+      : t("report.upload.step", { percent: step });
 
   return (
     <div className={styles.upload}>
       <label htmlFor={PROGRESS_ID} className={styles.uploadLabel}>
-        Sending your report
+        {t("report.upload.label")}
       </label>
       <progress id={PROGRESS_ID} className={styles.progress} max={100} value={percent ?? undefined}>
-        {percent === null ? "" : `${percent}%`}
+        {percent === null ? "" : t("report.upload.percent", { percent })}
       </progress>
       <p className={styles.uploadText}>{text}</p>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
       <button type="button" className="button button--secondary" onClick={onCancel}>
-        Cancel upload
+        {t("report.upload.cancel")}
       </button>
     </div>
   );

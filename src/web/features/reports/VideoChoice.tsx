@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent } from "react";
+import { T, useT } from "../../i18n";
 import { fieldIds } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { TextField } from "../../ui/form/TextField";
@@ -8,11 +9,6 @@ import { reportFields, videoProblem, type VideoSource } from "./report-form-chec
 import { formatFileSize } from "./report-format";
 
 export const VIDEO_ACCEPT = "video/mp4,video/quicktime,video/x-msvideo";
-
-const sources: readonly Choice<VideoSource>[] = [
-  { value: "file", label: "Upload a video file", hint: "MP4, MOV or AVI, up to 100 MB." },
-  { value: "link", label: "Give a link to a video", hint: "On YouTube, Vimeo or another website." },
-];
 
 export interface VideoChoiceProps {
   source: VideoSource;
@@ -43,6 +39,11 @@ export function VideoChoice({
   urlError,
   disabled,
 }: VideoChoiceProps) {
+  const t = useT();
+  const sources: readonly Choice<VideoSource>[] = [
+    { value: "file", label: t("report.video.fileChoice"), hint: t("report.video.fileHint") },
+    { value: "link", label: t("report.video.linkChoice"), hint: t("report.video.linkChoiceHint") },
+  ];
   const [refused, setRefused] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -50,7 +51,7 @@ export function VideoChoice({
     const chosen = event.target.files?.[0];
     event.target.value = "";
     if (!chosen) return;
-    const problem = videoProblem(chosen);
+    const problem = videoProblem(chosen, (key, values) => t(`report.checks.${key}`, values));
     setRefused(problem);
     if (!problem) onFileChange(chosen);
   }
@@ -63,13 +64,13 @@ export function VideoChoice({
 
   const ids = fieldIds(reportFields.videoFile);
   const error = refused ?? fileError;
-  const hint = file ? "Choosing another file replaces this one." : "MP4, MOV or AVI, up to 100 MB.";
+  const hint = file ? t("report.video.replaces") : t("report.video.fileHint");
   return (
     <>
       <ChoiceGroup
         id={reportFields.videoSource}
         name="videoSource"
-        legend="How will you share the video?"
+        legend={t("report.video.legend")}
         choices={sources}
         value={source}
         onChange={onSourceChange}
@@ -78,14 +79,14 @@ export function VideoChoice({
       {source === "file" ? (
         <div className={error ? `${formStyles.field} ${formStyles.fieldInError}` : formStyles.field}>
           <label className={formStyles.label} htmlFor={reportFields.videoFile}>
-            Video file
+            {t("report.video.fileLabel")}
           </label>
           <div id={ids.hint} className={formStyles.hint}>
             {hint}
           </div>
           {error ? (
             <p id={ids.error} className={formStyles.error}>
-              <span className="visually-hidden">Error: </span>
+              <span className="visually-hidden">{t("report.errorPrefix")}</span>
               {error}
             </p>
           ) : null}
@@ -101,15 +102,19 @@ export function VideoChoice({
             aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
           />
           <p className="visually-hidden" role="status">
-            {file ? `Chosen video: ${file.name}.` : ""}
+            {file ? t("report.video.chosenStatus", { name: file.name }) : ""}
           </p>
           {file ? (
             <div className={styles.chosenVideo}>
               <p className={styles.slotName}>
-                Chosen video: {file.name} ({formatFileSize(file.size)})
+                {t("report.video.chosen", { name: file.name, size: formatFileSize(file.size) })}
               </p>
               <button type="button" className="button button--secondary" onClick={remove} disabled={disabled}>
-                Remove<span className="visually-hidden">{` video: ${file.name}`}</span>
+                <T
+                  id="report.video.remove"
+                  values={{ name: file.name }}
+                  components={{ hidden: <span className="visually-hidden" /> }}
+                />
               </button>
             </div>
           ) : null}
@@ -118,8 +123,8 @@ export function VideoChoice({
         <TextField
           id={reportFields.videoUrl}
           type="url"
-          label="Link to the video"
-          hint="Starting with https://, for example https://www.youtube.com/watch?v=…"
+          label={t("report.video.linkLabel")}
+          hint={t("report.video.linkHint")}
           value={url}
           onChange={onUrlChange}
           inputMode="url"

@@ -4,6 +4,7 @@ import {
   consentProblem,
   missingMessages,
   nameTooLong,
+  problemRule,
   reportState,
   videoUrlProblem,
   type ReportFieldProblem,
@@ -13,18 +14,26 @@ import {
   PHOTO_MAX_COUNT,
   VIDEO_MAX_BYTES,
   photoTypes,
-  reportMessages,
   videoTypes,
   type CommentType,
   type MediaChoice,
 } from "../../../domain/reports/report-rules";
 import { stateChoices } from "./report-list-query";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
+import { i18nFor } from "../../i18n/runtime";
 
 // What the eyewitness form checks before anything is sent: the report's rules, limits and sentences of
 // src/domain/reports/report-fields.ts (the ones the server enforces), the spec's sentence for the whole
 // form ('Please fill in all required fields'), and for each field to fix what it needs, for the error
 // summary's links and the field itself. The files chosen are checked here too, by their type and size.
+
+/**
+ * The checks' sentences in the page's language: a key of `report.checks` (see the English catalogue) and
+ * the values it names. The form passes its page's; without one (tests, code outside a page) English.
+ */
+export type CheckWords = (key: string, values?: Record<string, string | number>) => string;
+
+export const englishCheckWords: CheckWords = (key, values) => i18nFor("en")._(`report.checks.${key}`, values);
 
 /** Ids of the form's inputs: the error summary links to them, the tests find fields by their labels. */
 export const reportFields = {
@@ -154,6 +163,7 @@ export function draftHasMedia(draft: EyewitnessDraft): boolean {
 export function checkEyewitnessDraft(
   draft: EyewitnessDraft,
   now: Date = new Date(),
+  say: CheckWords = englishCheckWords,
 ): { ok: true; submission: EyewitnessSubmission } | { ok: false; problem: FormProblem } {
   // The media are checked below, as the form offers them: the link only when it is the choice.
   const { problems, report } = checkReportText(
@@ -171,10 +181,17 @@ export function checkEyewitnessDraft(
     },
     todayInNigeria(now),
   );
-  const media = checkMedia(draft);
+  const media = checkMedia(draft, say);
   const hasMedia = media.photos.length > 0 || media.video !== null || media.videoUrl !== null;
   const consent = consentProblem(hasMedia, draft.peopleConsent);
   const all = consent ? [...problems, consent] : problems;
+  const onFormField = (problem: ReportFieldProblem): FieldProblem => {
+    const rule = problemRule(problem);
+    return {
+      fieldId: fieldOfServerField(problem.field) ?? problem.field,
+      message: say(rule.key, rule.values),
+    };
+  };
   const missing = all.filter((problem) => problem.missing).map(onFormField);
   const other = all.filter((problem) => !problem.missing).map(onFormField);
   if (media.problem) other.push(media.problem);
@@ -183,7 +200,7 @@ export function checkEyewitnessDraft(
     // The error summary lists the fields in the order of the form.
     const order: string[] = Object.values(reportFields);
     const fields = [...missing, ...other].sort((a, b) => order.indexOf(a.fieldId) - order.indexOf(b.fieldId));
-    const message = missing.length > 0 ? reportMessages.fillRequired : other[0]?.message;
+    const message = missing.length > 0 ? say("fillRequired") : other[0]?.message;
     return { ok: false, problem: formProblem(message, fields) };
   }
   return {
@@ -208,12 +225,10 @@ export function checkEyewitnessDraft(
   };
 }
 
-/** A problem the rules name by the API's field, on this form's field. */
-function onFormField(problem: ReportFieldProblem): FieldProblem {
-  return { fieldId: fieldOfServerField(problem.field) ?? problem.field, message: problem.message };
-}
-
-function checkMedia(draft: EyewitnessDraft): {
+function checkMedia(
+  draft: EyewitnessDraft,
+  say: CheckWords,
+): {
   problem?: FieldProblem;
   photos: PhotoSubmission[];
   video: File | null;
@@ -222,10 +237,10 @@ function checkMedia(draft: EyewitnessDraft): {
   const none = { photos: [], video: null, videoUrl: null };
   if (draft.media === "photograph") {
     const problem = (message: string) => ({ ...none, problem: { fieldId: reportFields.photos, message } });
-    if (draft.photos.length === 0) return problem(missingMessages.photos);
-    if (draft.photos.length > PHOTO_MAX_COUNT) return problem(reportMessages.tooManyPhotos);
+    if (draft.photos.length === 0) return problem(say("missing.photos"));
+    if (draft.photos.length > PHOTO_MAX_COUNT) return problem(say("tooManyPhotos"));
     for (const { file } of draft.photos) {
-      const wrong = photoProblem(file);
+      const wrong = photoProblem(file, say);
       if (wrong) return problem(wrong);
     }
     return {
@@ -235,16 +250,15 @@ function checkMedia(draft: EyewitnessDraft): {
   }
   if (draft.media === "video" && draft.videoSource === "file") {
     const problem = (message: string) => ({ ...none, problem: { fieldId: reportFields.videoFile, message } });
-    if (!draft.videoFile) return problem(missingMessages.videoFile);
-    const wrong = videoProblem(draft.videoFile);
+    if (!draft.videoFile) return problem(say("missing.videoFile"));
+    const wrong = videoProblem(draft.videoFile, say);
     return wrong ? problem(wrong) : { ...none, video: draft.videoFile };
   }
   if (draft.media === "video") {
     const problem = (message: string) => ({ ...none, problem: { fieldId: reportFields.videoUrl, message } });
     const videoUrl = draft.videoUrl.trim();
-    if (!videoUrl) return problem(missingMessages.videoUrl);
-    const wrong = videoUrlProblem(videoUrl);
-    return wrong ? problem(wrong) : { ...none, videoUrl };
+    if (!videoUrl) return problem(say("missing.videoUrl"));
+    return videoUrlProblem(videoUrl) ? problem(say("invalidVideoUrl")) : { ...none, videoUrl };
   }
   return none;
 }
@@ -265,16 +279,16 @@ function isVideoFile(file: File): boolean {
 }
 
 /** Why a photograph cannot be attached, or null when it can. */
-export function photoProblem(file: File): string | null {
-  if (!isPhotoFile(file)) return reportMessages.photoWrongType(file.name);
-  if (file.size > PHOTO_MAX_BYTES) return reportMessages.photoTooLarge(file.name);
+export function photoProblem(file: File, say: CheckWords = englishCheckWords): string | null {
+  if (!isPhotoFile(file)) return say("photoWrongType", { name: file.name });
+  if (file.size > PHOTO_MAX_BYTES) return say("photoTooLarge", { name: file.name });
   return null;
 }
 
 /** Why a video cannot be attached, or null when it can. */
-export function videoProblem(file: File): string | null {
-  if (!isVideoFile(file)) return reportMessages.videoWrongType(file.name);
-  if (file.size > VIDEO_MAX_BYTES) return reportMessages.videoTooLarge(file.name);
+export function videoProblem(file: File, say: CheckWords = englishCheckWords): string | null {
+  if (!isVideoFile(file)) return say("videoWrongType", { name: file.name });
+  if (file.size > VIDEO_MAX_BYTES) return say("videoTooLarge", { name: file.name });
   return null;
 }
 
@@ -287,13 +301,14 @@ export function sortChosenPhotos(
   files: readonly File[],
   alreadyChosen: number,
   canShrink = false,
+  say: CheckWords = englishCheckWords,
 ): { accepted: File[]; toShrink: File[]; problems: string[] } {
   const accepted: File[] = [];
   const toShrink: File[] = [];
   const problems: string[] = [];
   const overLimit: string[] = [];
   for (const file of files) {
-    const problem = photoProblem(file);
+    const problem = photoProblem(file, say);
     const shrinkable = canShrink && isPhotoFile(file) && file.size > PHOTO_MAX_BYTES;
     if (problem && !shrinkable) problems.push(problem);
     else if (alreadyChosen + accepted.length + toShrink.length >= PHOTO_MAX_COUNT) overLimit.push(file.name);
@@ -302,7 +317,7 @@ export function sortChosenPhotos(
   }
   if (overLimit.length > 0) {
     const names = overLimit.map((name) => `"${name}"`).join(", ");
-    problems.push(`${reportMessages.tooManyPhotos} Not added: ${names}.`);
+    problems.push(say("tooManyPhotosNotAdded", { names }));
   }
   return { accepted, toShrink, problems };
 }

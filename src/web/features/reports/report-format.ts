@@ -22,10 +22,18 @@ export function formatFileSize(bytes: number): string {
   return `${inUnit(bytes, size)} ${unit}`;
 }
 
-/** "4.5 of 10 MB": both amounts in the unit of the total. */
-export function formatUploadAmount(loaded: number, total: number): string {
+/**
+ * "4.5 of 10 MB": both amounts in the unit of the total. With a page's `t`, in its language
+ * (`report.upload.amount`).
+ */
+export function formatUploadAmount(
+  loaded: number,
+  total: number,
+  t?: (id: string, values: Record<string, string>) => string,
+): string {
   const { size, unit } = unitOf(total);
-  return `${inUnit(Math.min(loaded, total), size)} of ${inUnit(total, size)} ${unit}`;
+  const values = { loaded: inUnit(Math.min(loaded, total), size), total: inUnit(total, size), unit };
+  return t ? t("report.upload.amount", values) : `${values.loaded} of ${values.total} ${unit}`;
 }
 
 /** The whole percentage sent, never 100 before the last byte. */

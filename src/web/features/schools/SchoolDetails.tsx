@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "../../i18n/links";
+import { Link, useEnglishContentLang, useT } from "../../i18n";
 import type { School } from "../../../domain/datasets/schemas";
 import { formatAsOf } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
@@ -10,7 +10,6 @@ import {
   boardingText,
   disabilityGroupsText,
   isEmailAddress,
-  NOT_AVAILABLE,
   ownershipText,
   phoneNumbers,
   schoolTypesText,
@@ -33,6 +32,8 @@ export interface SchoolDetailsProps {
 }
 
 export function SchoolDetails({ school, stateId, sources }: SchoolDetailsProps) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   const website = websiteHref(school.website);
   const phones = phoneNumbers(school.phone);
   const email = school.email.trim();
@@ -42,16 +43,16 @@ export function SchoolDetails({ school, stateId, sources }: SchoolDetailsProps) 
     <article className={`container ${styles.details}`}>
       <h1 className={styles.title}>{school.name}</h1>
       <dl className={styles.facts}>
-        <Fact term="Type">{schoolTypesText(school.type)}</Fact>
-        <Fact term="Location">{school.location.trim()}</Fact>
-        <Fact term="Local government area">{school.local_government.trim()}</Fact>
-        <Fact term="State">
+        <Fact term={t("schools.facts.type")}>{schoolTypesText(t, school.type)}</Fact>
+        <Fact term={t("schools.facts.location")}>{school.location.trim()}</Fact>
+        <Fact term={t("schools.facts.lga")}>{school.local_government.trim()}</Fact>
+        <Fact term={t("schools.facts.state")}>
           {stateName && stateId !== null ? <Link to={paths.state(stateId)}>{stateName}</Link> : stateName}
         </Fact>
-        <Fact term="Website">
+        <Fact term={t("schools.facts.website")}>
           {website ? <ExternalLink href={website}>{websiteText(website)}</ExternalLink> : null}
         </Fact>
-        <Fact term="Phone">
+        <Fact term={t("schools.facts.phone")}>
           {phones.length > 0 ? (
             <ul className={styles.plainList}>
               {phones.map((phone, index) => (
@@ -62,41 +63,47 @@ export function SchoolDetails({ school, stateId, sources }: SchoolDetailsProps) 
             </ul>
           ) : null}
         </Fact>
-        <Fact term="E-mail">
+        <Fact term={t("schools.facts.email")}>
           {/* The data sometimes holds a phone number here: shown as recorded, but never as a mailto link. */}
           {email && isEmailAddress(email) ? <a href={`mailto:${email}`}>{email}</a> : email}
         </Fact>
-        <Fact term="Description">{school.desc.trim()}</Fact>
-        <Fact term="Disability groups served">{disabilityGroupsText(school.disability_groups)}</Fact>
-        <Fact term="Day or boarding">{boardingText(school.boarding)}</Fact>
-        <Fact term="Ownership">{ownershipText(school.ownership)}</Fact>
+        <Fact term={t("schools.facts.description")} lang={contentLang}>
+          {school.desc.trim()}
+        </Fact>
+        <Fact term={t("schools.facts.groups")}>{disabilityGroupsText(t, school.disability_groups)}</Fact>
+        <Fact term={t("schools.facts.boarding")}>{boardingText(t, school.boarding)}</Fact>
+        <Fact term={t("schools.facts.ownership")}>{ownershipText(t, school.ownership)}</Fact>
       </dl>
 
-      <h2 className={styles.subheading}>Sources</h2>
+      <h2 className={styles.subheading}>{t("schools.sources")}</h2>
       <SourceList sources={sources} asOf={school.as_of} />
-      <p className={styles.asOf}>Information as of {formatAsOf(school.as_of)}.</p>
+      <p className={styles.asOf}>{t("schools.asOf", { date: formatAsOf(school.as_of) })}</p>
     </article>
   );
 }
 
-/** One term and its value; an empty value reads "Not available". */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value; an empty value reads "Not available". `lang` marks a value that is English content. */
+function Fact({ term, lang, children }: { term: string; lang?: string; children: ReactNode }) {
+  const t = useT();
   const missing = children === null || children === undefined || children === "";
   return (
     <div className={styles.fact}>
       <dt>{term}</dt>
-      <dd className={missing ? styles.missing : undefined}>{missing ? NOT_AVAILABLE : children}</dd>
+      <dd className={missing ? styles.missing : undefined} lang={missing ? undefined : lang}>
+        {missing ? t("schools.notAvailable") : children}
+      </dd>
     </div>
   );
 }
 
 export function SchoolNotFound() {
+  const t = useT();
   return (
     <div className={`container ${styles.notFound}`}>
-      <h1 className={styles.title}>School not found</h1>
-      <p>There is no school at this address in the directory. The link may be mistyped or out of date.</p>
+      <h1 className={styles.title}>{t("schools.notFound.title")}</h1>
+      <p>{t("schools.notFound.text")}</p>
       <Link to={paths.home()} className="button">
-        Back to Home
+        {t("common.backToHome")}
       </Link>
     </div>
   );

@@ -1,29 +1,32 @@
 import { type FormEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link } from "../../i18n/links";
+import { Link, T, useT } from "../../i18n";
 import type { School, SchoolType } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
-import { formatNumber, pluralize } from "../../../domain/format";
+import { formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import {
-  boardingLabels,
   boardingOptions,
-  disabilityGroupLabels,
   disabilityGroupOptions,
   filterSchools,
   hasCriteria,
   mapSearchHref,
-  ownershipLabels,
   ownershipOptions,
   type SchoolSearchCriteria,
   schoolsInState,
-  schoolTypeLabels,
   schoolTypeOptions,
   searchSchools,
 } from "../../../domain/school-search";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { toast } from "../../ui/toast/toast-store";
-import { isSchoolType, phoneNumbers, schoolLocationText, schoolTypesText, websiteHref } from "./school-facts";
+import {
+  boardingKey,
+  isSchoolType,
+  phoneNumbers,
+  schoolLocationText,
+  schoolTypesText,
+  websiteHref,
+} from "./school-facts";
 import type { SchoolsQuery } from "./schools-query";
 import styles from "./SchoolFinder.module.css";
 
@@ -43,6 +46,7 @@ export interface SchoolFinderProps {
 }
 
 export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFinderProps) {
+  const t = useT();
   const ids = useId();
   const nameInputRef = useRef<HTMLInputElement>(null);
   // The inputs hold what is being typed; the URL holds what was searched.
@@ -81,13 +85,13 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
     event.preventDefault();
     const criteria: SchoolSearchCriteria = { name, type };
     if (!hasCriteria(criteria)) {
-      toast.warning("Please enter at least one search criteria");
+      toast.warning(t("schools.toast.noCriteria"));
       return;
     }
     onQueryChange({ ...query, name: name.trim(), type });
     const found = searchSchools(narrowed, criteria).length;
-    if (found === 0) toast.warning("No schools match your search criteria");
-    else toast.success(`Found ${formatNumber(found)} matching ${pluralize(found, "school")}`);
+    if (found === 0) toast.warning(t("schools.toast.noMatch"));
+    else toast.success(t("schools.toast.found", { count: found }));
   }
 
   function reset() {
@@ -109,9 +113,9 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
     <>
       <div className={styles.filters}>
         <fieldset className={styles.filterRow}>
-          <legend className="visually-hidden">Filter schools</legend>
+          <legend className="visually-hidden">{t("schools.filter.legend")}</legend>
           <div className={styles.field}>
-            <label htmlFor={stateId}>State</label>
+            <label htmlFor={stateId}>{t("schools.filter.state")}</label>
             <select
               id={stateId}
               value={query.state?.slug ?? ""}
@@ -119,7 +123,7 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
                 onQueryChange({ ...query, state: findStateByParam(states, event.target.value) })
               }
             >
-              <option value="">All states</option>
+              <option value="">{t("schools.filter.allStates")}</option>
               {states.map((state) => (
                 <option key={state.slug} value={state.slug}>
                   {state.name}
@@ -128,7 +132,7 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
             </select>
           </div>
           <div className={styles.field}>
-            <label htmlFor={groupId}>Disability group</label>
+            <label htmlFor={groupId}>{t("schools.filter.group")}</label>
             <select
               id={groupId}
               value={group ?? ""}
@@ -139,16 +143,16 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
                 })
               }
             >
-              <option value="">All groups</option>
+              <option value="">{t("schools.filter.allGroups")}</option>
               {disabilityGroupOptions.map((option) => (
                 <option key={option} value={option}>
-                  {disabilityGroupLabels[option]}
+                  {t(`schools.filter.groupOption.${option}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className={styles.field}>
-            <label htmlFor={boardingId}>Day or boarding</label>
+            <label htmlFor={boardingId}>{t("schools.filter.boarding")}</label>
             <select
               id={boardingId}
               value={boarding ?? ""}
@@ -159,16 +163,16 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
                 })
               }
             >
-              <option value="">Any</option>
+              <option value="">{t("schools.filter.any")}</option>
               {boardingOptions.map((option) => (
                 <option key={option} value={option}>
-                  {boardingLabels[option]}
+                  {t(`schools.filter.boardingOption.${boardingKey(option)}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className={styles.field}>
-            <label htmlFor={ownershipId}>Ownership</label>
+            <label htmlFor={ownershipId}>{t("schools.filter.ownership")}</label>
             <select
               id={ownershipId}
               value={ownership ?? ""}
@@ -179,50 +183,55 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
                 })
               }
             >
-              <option value="">Any</option>
+              <option value="">{t("schools.filter.any")}</option>
               {ownershipOptions.map((option) => (
                 <option key={option} value={option}>
-                  {ownershipLabels[option]}
+                  {t(`schools.ownership.${option}`)}
                 </option>
               ))}
             </select>
           </div>
         </fieldset>
-        <form role="search" aria-label="Search schools" className={styles.search} onSubmit={search}>
+        <form
+          role="search"
+          aria-label={t("schools.search.label")}
+          className={styles.search}
+          onSubmit={search}
+        >
           <div className={styles.field}>
-            <label htmlFor={nameId}>School name</label>
+            <label htmlFor={nameId}>{t("schools.search.name")}</label>
             <input
               ref={nameInputRef}
               id={nameId}
               type="search"
-              placeholder="Name, or a word such as deaf or blind"
+              placeholder={t("schools.search.namePlaceholder")}
               autoComplete="off"
               value={name}
               onChange={(event) => changeName(event.target.value)}
             />
           </div>
           <div className={styles.field}>
-            <label htmlFor={typeId}>School type</label>
+            <label htmlFor={typeId}>{t("schools.search.type")}</label>
             <select id={typeId} value={type} onChange={(event) => changeType(event.target.value)}>
-              <option value="">Select Type</option>
+              <option value="">{t("schools.search.selectType")}</option>
               {schoolTypeOptions.map((option) => (
                 <option key={option} value={option}>
-                  {schoolTypeLabels[option]}
+                  {t(`schools.type.${option}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className={styles.actions}>
             <button type="submit" className="button" disabled={inputsEmpty}>
-              Search
+              {t("schools.search.submit")}
             </button>
             <button type="button" className="button button--secondary" disabled={inputsEmpty} onClick={reset}>
-              Reset
+              {t("schools.search.reset")}
             </button>
           </div>
         </form>
         <p role="status" className={styles.count}>
-          {formatNumber(shown.length)} inclusive {pluralize(shown.length, "school")} found
+          {t("schools.count", { count: shown.length })}
         </p>
       </div>
       {/* Keyed by the results, so a new filter or search starts again at the first 25. */}
@@ -242,6 +251,7 @@ const SchoolResults = memo(function SchoolResults({
   shown: readonly School[];
   states: readonly StateSummary[];
 }) {
+  const t = useT();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const firstNew = useRef<number | null>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -252,12 +262,12 @@ const SchoolResults = memo(function SchoolResults({
     firstNew.current = null;
   }, [limit]);
 
-  if (shown.length === 0) return <p className={styles.empty}>No inclusive schools found</p>;
+  if (shown.length === 0) return <p className={styles.empty}>{t("schools.empty")}</p>;
   const visible = shown.slice(0, limit);
   const remaining = shown.length - visible.length;
   return (
     <>
-      <ul ref={list} className={styles.grid} aria-label="Schools found">
+      <ul ref={list} className={styles.grid} aria-label={t("schools.results")}>
         {visible.map((school) => (
           <SchoolCard
             key={school.id}
@@ -269,7 +279,10 @@ const SchoolResults = memo(function SchoolResults({
       {remaining > 0 ? (
         <div className={styles.more}>
           <p>
-            Showing {formatNumber(visible.length)} of {formatNumber(shown.length)}.
+            {t("schools.showing", {
+              shown: formatNumber(visible.length),
+              total: formatNumber(shown.length),
+            })}
           </p>
           <button
             type="button"
@@ -279,8 +292,11 @@ const SchoolResults = memo(function SchoolResults({
               setLimit((current) => current + PAGE_SIZE);
             }}
           >
-            Show more<span className="visually-hidden"> schools</span> (
-            {formatNumber(Math.min(remaining, PAGE_SIZE))})
+            <T
+              id="schools.showMore"
+              values={{ count: formatNumber(Math.min(remaining, PAGE_SIZE)) }}
+              components={{ hidden: <span className="visually-hidden" /> }}
+            />
           </button>
         </div>
       ) : null}
@@ -289,7 +305,8 @@ const SchoolResults = memo(function SchoolResults({
 });
 
 function SchoolCard({ school, stateName }: { school: School; stateName: string }) {
-  const types = schoolTypesText(school.type);
+  const t = useT();
+  const types = schoolTypesText(t, school.type);
   const location = schoolLocationText(school.location, stateName);
   const website = websiteHref(school.website);
   const phone = phoneNumbers(school.phone).find((number) => number.href);
@@ -300,31 +317,43 @@ function SchoolCard({ school, stateName }: { school: School; stateName: string }
       </h3>
       <dl className={styles.facts}>
         <div>
-          <dt>Type</dt>
-          <dd>{types || "Type not recorded"}</dd>
+          <dt>{t("schools.facts.type")}</dt>
+          <dd>{types || t("schools.card.typeNotRecorded")}</dd>
         </div>
         <div>
-          <dt>Location</dt>
-          <dd>{location || "Location not recorded"}</dd>
+          <dt>{t("schools.facts.location")}</dt>
+          <dd>{location || t("schools.card.locationNotRecorded")}</dd>
         </div>
       </dl>
       <ul className={styles.cardLinks}>
         {phone?.href ? (
           <li>
             <a href={phone.href}>
-              Call<span className="visually-hidden"> {school.name}</span> {phone.text}
+              <T
+                id="schools.card.call"
+                values={{ name: school.name, phone: phone.text }}
+                components={{ hidden: <span className="visually-hidden" /> }}
+              />
             </a>
           </li>
         ) : null}
         <li>
           <ExternalLink href={mapSearchHref({ ...school, state: stateName })}>
-            Find on map<span className="visually-hidden"> {school.name}</span>
+            <T
+              id="schools.card.findOnMap"
+              values={{ name: school.name }}
+              components={{ hidden: <span className="visually-hidden" /> }}
+            />
           </ExternalLink>
         </li>
         {website ? (
           <li>
             <ExternalLink href={website}>
-              Visit website<span className="visually-hidden"> of {school.name}</span>
+              <T
+                id="schools.card.visitWebsite"
+                values={{ name: school.name }}
+                components={{ hidden: <span className="visually-hidden" /> }}
+              />
             </ExternalLink>
           </li>
         ) : null}

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import type { StateSummary } from "../../../domain/state-summaries";
+import { useT } from "../../i18n";
 import { Dialog } from "../../ui/Dialog";
 import type * as SchoolFinderModule from "./SchoolFinder";
 import type { SchoolsQuery } from "./schools-query";
@@ -23,8 +24,9 @@ export interface SchoolsDialogProps {
 }
 
 export function SchoolsDialog({ query, onQueryChange, onClose, states }: SchoolsDialogProps) {
+  const t = useT();
   return (
-    <Dialog open={query !== null} onClose={onClose} title="Schools" size="wide">
+    <Dialog open={query !== null} onClose={onClose} title={t("schools.dialogTitle")} size="wide">
       {/* Mounted per opening, so the list loads only when asked for and the inputs start from the URL. */}
       {query ? <SchoolDirectory query={query} onQueryChange={onQueryChange} states={states} /> : null}
     </Dialog>
@@ -50,6 +52,7 @@ function loadFinder(): Promise<FinderModule> {
 }
 
 function SchoolDirectory(props: SchoolDirectoryProps) {
+  const t = useT();
   const { load, retry } = useSchools(loadFinder);
   const regionRef = useRef<HTMLDivElement>(null);
 
@@ -63,13 +66,13 @@ function SchoolDirectory(props: SchoolDirectoryProps) {
     <div ref={regionRef} tabIndex={-1} className={styles.region}>
       {load.status === "loading" ? (
         <p role="status" className={styles.notice}>
-          Loading schools…
+          {t("schools.loading")}
         </p>
       ) : load.status === "error" ? (
         <div className={styles.notice}>
-          <p role="alert">The list of schools could not be loaded. Check your connection and try again.</p>
+          <p role="alert">{t("schools.loadFailed")}</p>
           <button type="button" className="button" onClick={retryLoading}>
-            Retry
+            {t("schools.retry")}
           </button>
         </div>
       ) : (

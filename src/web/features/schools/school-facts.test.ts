@@ -9,6 +9,9 @@ import {
   websiteHref,
   websiteText,
 } from "./school-facts";
+import { i18nFor } from "../../i18n/runtime";
+
+const t = (id: string, values?: Record<string, unknown>) => i18nFor("en")._(id, values);
 
 describe("school facts", () => {
   it("adds https:// to a website recorded without its scheme", () => {
@@ -51,9 +54,9 @@ describe("school facts", () => {
   });
 
   it("capitalises school types and disability groups in their recorded order", () => {
-    expect(schoolTypesText(["special", "primary"])).toBe("Special, Primary");
-    expect(schoolTypesText([])).toBe("");
-    expect(disabilityGroupsText(["hearing", "visual"])).toBe("Hearing, Visual");
+    expect(schoolTypesText(t, ["special", "primary"])).toBe("Special, Primary");
+    expect(schoolTypesText(t, [])).toBe("");
+    expect(disabilityGroupsText(t, ["hearing", "visual"])).toBe("Hearing, Visual");
   });
 
   it("joins the town and the state, whichever are recorded", () => {

@@ -1,20 +1,19 @@
 import type { School, SchoolType } from "../../../domain/datasets/schemas";
 import { schoolTypes } from "../../../domain/datasets/vocabulary";
-import { schoolTypeLabels } from "../../../domain/school-search";
+import type { Translate } from "../../i18n";
 
 // How the directory words a school's facts. The data is honest about gaps (empty strings and lists), and
 // some fields are messy (a website without its scheme, a phone number in the e-mail field), so every
-// value passes through here before it becomes text or a link.
-
-export const NOT_AVAILABLE = "Not available";
+// value passes through here before it becomes text or a link. Words come from the "schools" catalogue,
+// keyed by the data's values.
 
 export function isSchoolType(value: string): value is SchoolType {
   return (schoolTypes as readonly string[]).includes(value);
 }
 
 /** "Special, Primary"; empty when no type is recorded. */
-export function schoolTypesText(types: readonly SchoolType[]): string {
-  return types.map((type) => schoolTypeLabels[type]).join(", ");
+export function schoolTypesText(t: Translate, types: readonly SchoolType[]): string {
+  return types.map((type) => t(`schools.type.${type}`)).join(", ");
 }
 
 /** A link target for a website as recorded: https:// added when the scheme is missing; null when unusable. */
@@ -69,40 +68,24 @@ export function phoneNumbers(phone: string): PhoneNumber[] {
     });
 }
 
-const disabilityGroupLabels: Record<School["disability_groups"][number], string> = {
-  hearing: "Hearing",
-  visual: "Visual",
-  physical: "Physical",
-  intellectual: "Intellectual",
-  autism: "Autism",
-  multiple: "Multiple disabilities",
-};
-
 /** "Hearing, Visual"; empty when none is recorded. */
-export function disabilityGroupsText(groups: School["disability_groups"]): string {
-  return groups.map((group) => disabilityGroupLabels[group]).join(", ");
+export function disabilityGroupsText(t: Translate, groups: School["disability_groups"]): string {
+  return groups.map((group) => t(`schools.group.${group}`)).join(", ");
 }
 
-const boardingLabels: Record<School["boarding"], string> = {
-  "": "",
-  day: "Day school",
-  boarding: "Boarding school",
-  "day and boarding": "Day and boarding",
-};
-
-export function boardingText(boarding: School["boarding"]): string {
-  return boardingLabels[boarding];
+/** The catalogue key of a boarding value ("day and boarding" → "dayAndBoarding"). */
+export function boardingKey(boarding: Exclude<School["boarding"], "">): string {
+  return boarding === "day and boarding" ? "dayAndBoarding" : boarding;
 }
 
-const ownershipLabels: Record<School["ownership"], string> = {
-  "": "",
-  public: "Public",
-  private: "Private",
-  mission: "Mission",
-};
+/** "Day school", …; empty when none is recorded. */
+export function boardingText(t: Translate, boarding: School["boarding"]): string {
+  return boarding ? t(`schools.boarding.${boardingKey(boarding)}`) : "";
+}
 
-export function ownershipText(ownership: School["ownership"]): string {
-  return ownershipLabels[ownership];
+/** "Public", …; empty when none is recorded. */
+export function ownershipText(t: Translate, ownership: School["ownership"]): string {
+  return ownership ? t(`schools.ownership.${ownership}`) : "";
 }
 
 /** "Umuahia, Abia": the town and the state, whichever are recorded. */

@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
-import { Link } from "../../i18n/links";
+import { Link, T, useEnglishContentLang, useT } from "../../i18n";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
-import { lawStatusKey, lawStatusText, lawTitleWithYear } from "../../../domain/law-status";
+import { lawStatusKey, lawTitleWithYear } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { Spinner } from "../../ui/Spinner";
+import { useLawStatusText } from "./law-status-text";
 import { loadStateDetails } from "./load-state-details";
 import { NationalActLink, PolicyDocumentLink } from "./PolicyDocumentLink";
 import { StateContacts } from "./StateContacts";
@@ -27,16 +28,20 @@ export function StateOverview({
   countryPolicy: Country["policy"];
   headingId: string;
 }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   if (!selected) {
     return (
       <>
-        <h2 id={headingId}>Overview of Nigeria Disability Policy</h2>
-        <h3 className={styles.lawTitle}>{countryPolicy.title}</h3>
+        <h2 id={headingId}>{t("states.overview.national")}</h2>
+        <h3 className={styles.lawTitle} lang={contentLang}>
+          {countryPolicy.title}
+        </h3>
         <ExpandableText text={countryPolicy.desc} />
         <NationalActLink url={countryPolicy.url} note={countryPolicy.urlNote} />
         <p>
           <a href={openDataPath("states", "csv")} download>
-            Download the states as CSV
+            {t("states.overview.downloadStates")}
           </a>
         </p>
       </>
@@ -46,6 +51,9 @@ export function StateOverview({
 }
 
 function SelectedStateOverview({ state, headingId }: { state: StateSummary; headingId: string }) {
+  const t = useT();
+  const lawStatus = useLawStatusText();
+  const contentLang = useEnglishContentLang();
   const [details, setDetails] = useState<Details>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
@@ -67,22 +75,25 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
       : "";
   return (
     <>
-      <h2 id={headingId}>Overview of {state.name} Disability Policy</h2>
+      <h2 id={headingId}>{t("states.overview.heading", { state: state.name })}</h2>
       <p className={styles.lawStatus}>
-        Disability law:{" "}
-        <strong data-law-status={lawStatusKey(state.lawStatus)}>
-          {lawStatusText(state.lawStatus, state.lawYear, { besideTitle: lawTitle })}
-        </strong>
+        <T
+          id="states.overview.lawStatus"
+          values={{ status: lawStatus(state.lawStatus, state.lawYear, { besideTitle: lawTitle }) }}
+          components={{ status: <strong data-law-status={lawStatusKey(state.lawStatus)} /> }}
+        />
       </p>
       <p>
         <a href={openDataPath("states", "csv", `?state=${state.slug}`)} download>
-          Download the state record of {state.name} as CSV
+          {t("states.overview.downloadState", { state: state.name })}
         </a>
       </p>
-      {details.status === "loading" ? <Spinner label={`Loading ${state.name} policy…`} /> : null}
+      {details.status === "loading" ? (
+        <Spinner label={t("states.overview.loading", { state: state.name })} />
+      ) : null}
       {details.status === "failed" ? (
         <div role="alert" className={styles.problem}>
-          <p>The policy details could not be loaded. Please check your connection.</p>
+          <p>{t("states.overview.failed")}</p>
           <button
             type="button"
             className="button button--secondary"
@@ -91,26 +102,34 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
               setAttempt((n) => n + 1);
             }}
           >
-            Try again
+            {t("states.overview.tryAgain")}
           </button>
         </div>
       ) : null}
       {details.status === "ready" ? (
         <>
-          {lawTitle ? <h3 className={styles.lawTitle}>{lawTitle}</h3> : null}
+          {lawTitle ? (
+            <h3 className={styles.lawTitle} lang={contentLang}>
+              {lawTitle}
+            </h3>
+          ) : null}
           {details.record?.desc ? (
             <ExpandableText text={details.record.desc} />
           ) : (
-            <p className={styles.muted}>No policy data available for {state.name} state</p>
+            <p className={styles.muted}>{t("states.overview.noData", { state: state.name })}</p>
           )}
           {details.record ? (
             <>
-              <h3 className={styles.subheading}>Contact</h3>
+              <h3 className={styles.subheading}>{t("states.page.contact")}</h3>
               <StateContacts record={details.record} />
               <div className={styles.actions}>
                 {details.record.url ? <PolicyDocumentLink url={details.record.url} /> : null}
                 <Link className="button button--secondary" to={paths.state(state.id)}>
-                  View More<span className="visually-hidden"> about {state.name}</span>
+                  <T
+                    id="states.overview.viewMore"
+                    values={{ state: state.name }}
+                    components={{ hidden: <span className="visually-hidden" /> }}
+                  />
                 </Link>
               </div>
             </>

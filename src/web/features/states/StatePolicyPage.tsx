@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Link } from "../../i18n/links";
+import { Link, T, useEnglishContentLang, useT } from "../../i18n";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateSlug } from "../../../domain/datasets/state-names";
-import { formatAsOf, formatNumber, formatPercent, pluralize } from "../../../domain/format";
-import { lawStatusKey, lawStatusText, lawTitleWithYear } from "../../../domain/law-status";
+import { formatAsOf, formatPercent } from "../../../domain/format";
+import { lawStatusKey, lawTitleWithYear } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import type { DescribedSource } from "../../../domain/source-titles";
@@ -11,6 +11,7 @@ import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { SourceList } from "../../ui/SourceList";
 import { PolicyDocumentLink } from "./PolicyDocumentLink";
+import { useLawStatusText } from "./law-status-text";
 import { StateContacts } from "./StateContacts";
 import { splitFinding } from "./key-findings";
 import styles from "./StatePolicyPage.module.css";
@@ -34,56 +35,70 @@ export function StatePolicyPage({
   totalStates: number;
   children?: ReactNode;
 }) {
+  const t = useT();
+  const lawStatus = useLawStatusText();
+  const contentLang = useEnglishContentLang();
   const passed = lawStatusKey(record.status) === "passed";
   const lawTitle = lawTitleWithYear(record.law.name, record.law.year);
   return (
     <article className={`container ${styles.page}`}>
       <p className={styles.back}>
-        <Link to={paths.home()}>Back to Home</Link>
+        <Link to={paths.home()}>{t("common.backToHome")}</Link>
       </p>
       <h1 className={styles.title}>{record.state}</h1>
-      <ul className={styles.badges} aria-label="Summary">
+      <ul className={styles.badges} aria-label={t("states.page.summary")}>
         <li className={`${styles.badge} ${record.ranking ? styles.rank : styles.neutral}`}>
-          {record.ranking ? `Ranked ${record.ranking} of ${totalStates}` : "Not ranked in this dataset"}
+          {record.ranking
+            ? t("states.page.ranked", {
+                rank: record.ranking,
+                position: Number.parseInt(record.ranking, 10),
+                total: totalStates,
+              })
+            : t("states.page.notRanked")}
         </li>
         <li className={`${styles.badge} ${styles.neutral}`}>
-          Inclusion score: {record.score === null ? "Not available" : formatPercent(record.score)}
+          {t("states.page.score", {
+            score: record.score === null ? t("states.notAvailable") : formatPercent(record.score),
+          })}
         </li>
         <li className={`${styles.badge} ${passed ? styles.passed : styles.warning}`}>
           <span aria-hidden="true">{passed ? "✓ " : "! "}</span>
-          Disability law: {lawStatusText(record.status, record.law.year, { besideTitle: lawTitle })}
+          {t("states.page.lawBadge", {
+            status: lawStatus(record.status, record.law.year, { besideTitle: lawTitle }),
+          })}
         </li>
       </ul>
 
       <dl className={styles.facts}>
         <div>
-          <dt>Law</dt>
-          <dd>{lawTitle || "Not available"}</dd>
+          <dt>{t("states.page.law")}</dt>
+          <dd lang={lawTitle ? contentLang : undefined}>{lawTitle || t("states.notAvailable")}</dd>
         </div>
         <div>
-          <dt>Implementing agency</dt>
-          <dd>{record.agency || "Not available"}</dd>
+          <dt>{t("states.page.agency")}</dt>
+          <dd lang={record.agency ? contentLang : undefined}>{record.agency || t("states.notAvailable")}</dd>
         </div>
         <div>
-          <dt>Inclusive schools listed</dt>
+          <dt>{t("states.page.schoolsListed")}</dt>
           <dd>
             <Link to={paths.homeWithState(stateSlug(record.state))}>
-              {formatNumber(schoolCount)} {pluralize(schoolCount, "school")}
+              {t("states.page.schoolCount", { count: schoolCount })}
             </Link>
           </dd>
         </div>
       </dl>
 
       <section aria-labelledby="overview-heading" className={styles.section}>
-        <h2 id="overview-heading">Overview</h2>
-        {record.desc ? <ExpandableText text={record.desc} /> : <p>No overview available yet.</p>}
-        <PolicyDocumentLink url={record.url} label="Download the disability policy" />
+        <h2 id="overview-heading">{t("states.page.overview")}</h2>
+        {/* The description is English content: ExpandableText needs a `lang` for its text (see the report). */}
+        {record.desc ? <ExpandableText text={record.desc} /> : <p>{t("states.page.noOverview")}</p>}
+        <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
       </section>
 
       <section aria-labelledby="findings-heading" className={styles.section}>
-        <h2 id="findings-heading">Key Findings</h2>
+        <h2 id="findings-heading">{t("states.page.findings")}</h2>
         {record.key_findings.length > 0 ? (
-          <ul className={styles.findings}>
+          <ul className={styles.findings} lang={contentLang}>
             {record.key_findings.map((finding) => {
               const { label, text } = splitFinding(finding);
               return (
@@ -94,40 +109,56 @@ export function StatePolicyPage({
             })}
           </ul>
         ) : (
-          <p>No verified finding yet.</p>
+          <p>{t("states.page.noFindings")}</p>
         )}
       </section>
 
       <section aria-labelledby="contact-heading" className={styles.section}>
-        <h2 id="contact-heading">Contact</h2>
+        <h2 id="contact-heading">{t("states.page.contact")}</h2>
         <StateContacts record={record} />
         {record.website ? (
           <p>
-            Website: <ExternalLink href={withScheme(record.website)}>{record.website}</ExternalLink>
+            <T
+              id="states.page.website"
+              components={{
+                link: <ExternalLink href={withScheme(record.website)}>{record.website}</ExternalLink>,
+              }}
+            />
           </p>
         ) : null}
       </section>
 
       {record.notes ? (
         <section aria-labelledby="notes-heading" className={styles.section}>
-          <h2 id="notes-heading">Notes on this record</h2>
-          <p>{record.notes}</p>
+          <h2 id="notes-heading">{t("states.page.notes")}</h2>
+          <p lang={contentLang}>{record.notes}</p>
         </section>
       ) : null}
 
       {children}
 
       <section aria-labelledby="sources-heading" className={styles.section}>
-        <h2 id="sources-heading">Sources</h2>
+        <h2 id="sources-heading">{t("states.page.sources")}</h2>
         <p>
-          Compiled as of {formatAsOf(record.as_of)}.
-          {record.score_source ? ` Ranking and score: ${record.score_source}.` : ""}
+          {record.score_source
+            ? t("states.page.compiledAsOfWithScore", {
+                date: formatAsOf(record.as_of),
+                source: record.score_source,
+              })
+            : t("states.page.compiledAsOf", { date: formatAsOf(record.as_of) })}
         </p>
         <p>
-          <a href={openDataPath("states", "csv", `?state=${stateSlug(record.state)}`)}>
-            Download data<span className="visually-hidden">: {record.state}&apos;s record as CSV</span>
-          </a>{" "}
-          (CSV) or see <Link to={paths.openData()}>all open data</Link>.
+          <T
+            id="states.page.downloadData"
+            values={{ state: record.state }}
+            components={{
+              // The link's words come from the message (<download>…</download>).
+              // eslint-disable-next-line jsx-a11y/anchor-has-content
+              download: <a href={openDataPath("states", "csv", `?state=${stateSlug(record.state)}`)} />,
+              hidden: <span className="visually-hidden" />,
+              openData: <Link to={paths.openData()} />,
+            }}
+          />
         </p>
         <SourceList sources={sources} asOf={record.as_of} />
       </section>

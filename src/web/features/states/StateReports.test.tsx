@@ -7,7 +7,15 @@ import { reviewMessages, type PublishedReportView } from "../../../domain/report
 import { placeMessages } from "../../../domain/reports/report-place";
 import { withDataLayer } from "../../../test/web/data-layer";
 import { publishedReport } from "../../../test/web/reports";
-import { excerpt, reportCountText, StateReports, stateReportsHref, stateReportsText } from "./StateReports";
+import { i18nFor } from "../../i18n/runtime";
+import { excerpt, reportCountText, StateReports, stateReportsHref } from "./StateReports";
+
+const stateReportsText = {
+  loading: "Loading verified reports…",
+  none: "No verified reports yet",
+  noScript: "The latest verified reports need JavaScript; the link below lists them all.",
+};
+const t = (id: string, values?: Record<string, unknown>) => i18nFor("en")._(id, values);
 
 type Reply = { status: number; body: unknown } | "network failure" | "never";
 
@@ -146,10 +154,10 @@ describe("a state's eyewitness reports", () => {
 
 describe("reportCountText", () => {
   it("counts in words with the plural rule", () => {
-    expect(reportCountText(0)).toBe("No verified reports yet");
-    expect(reportCountText(1)).toBe("1 verified report");
-    expect(reportCountText(3)).toBe("3 verified reports");
-    expect(reportCountText(1200)).toBe("1,200 verified reports");
+    expect(reportCountText(t, 0)).toBe("No verified reports yet");
+    expect(reportCountText(t, 1)).toBe("1 verified report");
+    expect(reportCountText(t, 3)).toBe("3 verified reports");
+    expect(reportCountText(t, 1200)).toBe("1,200 verified reports");
   });
 });
 

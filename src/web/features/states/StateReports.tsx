@@ -1,11 +1,9 @@
 import { useRef } from "react";
-import { Link } from "../../i18n/links";
-import { formatNumber, pluralize } from "../../../domain/format";
-import { commentTypeLabels } from "../../../domain/reports/report-rules";
+import { Link, T, type Translate, useProblemText, useT } from "../../i18n";
 import { describePlace } from "../../../domain/reports/report-place";
-import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
+import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { errorMessage } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
@@ -13,17 +11,9 @@ import { formatOccurredOn, formatReportDay } from "../reports";
 import { fetchStateReports } from "./state-reports-api";
 import styles from "./StateReports.module.css";
 
-export const stateReportsText = {
-  loading: "Loading verified reports…",
-  none: "No verified reports yet",
-  noScript: "The latest verified reports need JavaScript; the link below lists them all.",
-} as const;
-
 /** "3 verified reports", "1 verified report", "No verified reports yet". */
-export function reportCountText(total: number): string {
-  return total === 0
-    ? stateReportsText.none
-    : `${formatNumber(total)} verified ${pluralize(total, "report")}`;
+export function reportCountText(t: Translate, total: number): string {
+  return total === 0 ? t("states.reports.none") : t("states.reports.count", { count: total });
 }
 
 /** The first `max` characters of a comment, cut at a word and marked with "…" when cut. */
@@ -51,6 +41,8 @@ export function stateReportsHref(stateId: number): string {
  * comment and the reporter's name as published (a first name or "Anonymous").
  */
 export function StateReports({ stateId, stateName }: { stateId: number; stateName: string }) {
+  const t = useT();
+  const problemText = useProblemText();
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const reports = useApiQuery({
@@ -60,7 +52,13 @@ export function StateReports({ stateId, stateName }: { stateId: number; stateNam
     enabled: hydrated,
   });
   const answer = reports.data;
-  const failure = reports.failure ? errorMessage(reports.failure, reviewMessages.loadFailed) : null;
+  const loadFailed = t("states.reports.loadFailed");
+  // The server's reason, when it gave one, below the sentence that says what failed.
+  const failure = reports.failure
+    ? reports.failure instanceof ApiError && reports.failure.message
+      ? problemText(reports.failure)
+      : loadFailed
+    : null;
 
   const retry = () => {
     heading.current?.focus();
@@ -70,31 +68,31 @@ export function StateReports({ stateId, stateName }: { stateId: number; stateNam
   return (
     <section aria-labelledby="eyewitness-heading" className={styles.section}>
       <h2 id="eyewitness-heading" ref={heading} tabIndex={-1}>
-        Eyewitness reports
+        {t("states.reports.heading")}
       </h2>
       <noscript>
-        <p>{stateReportsText.noScript}</p>
+        <p>{t("states.reports.noScript")}</p>
       </noscript>
       <p role="status" className={styles.status}>
         {!hydrated ? null : answer ? (
-          reportCountText(answer.meta.total)
+          reportCountText(t, answer.meta.total)
         ) : failure ? null : (
           <>
             <SpinnerIcon />
-            {stateReportsText.loading}
+            {t("states.reports.loading")}
           </>
         )}
       </p>
       {failure ? (
         <div className={styles.failed} role="alert">
-          <p>{reviewMessages.loadFailed}</p>
-          {failure !== reviewMessages.loadFailed ? <p>{failure}</p> : null}
+          <p>{loadFailed}</p>
+          {failure !== loadFailed ? <p>{failure}</p> : null}
           <button type="button" className="button" onClick={retry}>
-            Retry
+            {t("states.reports.retry")}
           </button>
         </div>
       ) : answer && answer.reports.length > 0 ? (
-        <ol className={styles.list} aria-label={`Latest verified reports from ${stateName}`}>
+        <ol className={styles.list} aria-label={t("states.reports.latest", { state: stateName })}>
           {answer.reports.map((report) => (
             <li key={report.id}>
               <LatestReport report={report} />
@@ -103,37 +101,46 @@ export function StateReports({ stateId, stateName }: { stateId: number; stateNam
         </ol>
       ) : null}
       <p>
-        <Link to={stateReportsHref(stateId)}>See all reports from {stateName}</Link>
+        <Link to={stateReportsHref(stateId)}>{t("states.reports.seeAll", { state: stateName })}</Link>
       </p>
       <p>
-        Seen a barrier or good practice in {stateName}?{" "}
-        <Link to={paths.eyewitness()}>Send an eyewitness report</Link>
+        <T
+          id="states.reports.send"
+          values={{ state: stateName }}
+          components={{ link: <Link to={paths.eyewitness()} /> }}
+        />
       </p>
     </section>
   );
 }
 
 function LatestReport({ report }: { report: PublishedReportView }) {
+  const t = useT();
   const headingId = `state-report-${report.id}`;
   return (
     <article className={styles.report} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.reportTitle}>
-        <Link to={paths.publishedReport(report.id)}>{commentTypeLabels[report.commentType]}</Link>
+        <Link to={paths.publishedReport(report.id)}>{t(`states.reports.type.${report.commentType}`)}</Link>
       </h3>
       <p className={styles.details}>
         {report.place ? (
-          <>
-            Happened on{" "}
-            <time dateTime={report.place.occurredOn}>{formatOccurredOn(report.place.occurredOn)}</time>
-          </>
+          <T
+            id="states.reports.happenedOn"
+            values={{ date: formatOccurredOn(report.place.occurredOn) }}
+            components={{ time: <time dateTime={report.place.occurredOn} /> }}
+          />
         ) : (
-          <>
-            Sent on <time dateTime={report.createdAt}>{formatReportDay(report.createdAt)}</time>
-          </>
+          <T
+            id="states.reports.sentOn"
+            values={{ date: formatReportDay(report.createdAt) }}
+            components={{ time: <time dateTime={report.createdAt} /> }}
+          />
         )}{" "}
-        <span aria-hidden="true">·</span> {describePlace(report.place)} <span aria-hidden="true">·</span>{" "}
-        Reported by {report.reporterName}
+        <span aria-hidden="true">·</span>{" "}
+        {report.place ? describePlace(report.place) : t("states.reports.placeNotGiven")}{" "}
+        <span aria-hidden="true">·</span> {t("states.reports.reportedBy", { name: report.reporterName })}
       </p>
+      {/* A reporter's own words, in whichever language they wrote: no lang of ours. */}
       <p className={styles.excerpt}>{excerpt(report.comment)}</p>
     </article>
   );

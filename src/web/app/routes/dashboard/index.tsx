@@ -5,7 +5,7 @@ import type { Route } from "./+types/index";
 
 // The form's own namespace is loaded by whoever converts it (the reports feature): add it here.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await pageMessages(request, ["dashboard"]);
+  await pageMessages(request, ["dashboard", "report"]);
   return null;
 }
 

@@ -1,8 +1,17 @@
 import { MyReportsPage } from "../../../features/reports";
+import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/my-reports";
 
-export const meta = () =>
-  pageMeta("My reports", "The eyewitness reports you have sent and their review status.");
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await pageMessages(request, ["report", "myReports", "published"]);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("myReports.metaTitle"), t("myReports.metaDescription"));
+};
 
 export default function MyReports() {
   return <MyReportsPage />;

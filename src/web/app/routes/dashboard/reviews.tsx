@@ -6,7 +6,7 @@ import type { Route } from "./+types/reviews";
 
 /** The queue's messages ("published" names the comment types and the media), and the corrections'. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await pageMessages(request, ["reviews", "published", "corrections"]);
+  await pageMessages(request, ["reviews", "published", "corrections", "myReports"]);
   return null;
 }
 

@@ -1,0 +1,36 @@
+import { render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import schools from "../../../../data/schools.json";
+import states from "../../../../data/states.json";
+import type { StateRecord } from "../../../domain/datasets/schemas";
+import { stateRows } from "../../../domain/states-comparison";
+import { withDataLayer } from "../../../test/web/data-layer";
+import { inLanguage } from "../../../test/web/i18n";
+import { StatesComparison } from "./StatesComparison";
+
+const rows = stateRows(states as StateRecord[], schools);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("StatesComparison in Hausa", () => {
+  it("names the columns, filters and law statuses in Hausa, and shows no message id", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ success: true, counts: [] }), { status: 200 })),
+    );
+    const router = createMemoryRouter([{ path: "/ha/states", element: <StatesComparison rows={rows} /> }], {
+      initialEntries: ["/ha/states"],
+    });
+    const { container } = render(
+      await inLanguage("ha", ["comparison", "states"], withDataLayer(<RouterProvider router={router} />)),
+    );
+    const table = screen.getByRole("table");
+    expect(within(table).getByRole("columnheader", { name: /^Matsayin doka/ })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Ana nuna dukkan jihohi 37.");
+    expect(screen.getByRole("option", { name: "Ana jira / babu doka" })).toBeInTheDocument();
+    const lagos = within(table).getByRole("rowheader", { name: "Lagos" }).closest("tr") as HTMLElement;
+    expect(within(lagos).getByText("An zartar")).toBeInTheDocument();
+    expect(container.textContent).not.toMatch(/\b(comparison|states|common)\.[a-zA-Z]/);
+  });
+});
