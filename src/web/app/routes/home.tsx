@@ -19,7 +19,8 @@ import type { Route } from "./+types/home";
 // Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
 // The figures' cards are built here in the page's language, from the catalogue (statistics).
 export async function loader({ request }: Route.LoaderArgs) {
-  const i18n = await pageMessages(request, ["home", "map", "statistics", "education"]);
+  // The page's features: the figures, the map, the schools' count, the state's overview and the directory.
+  const i18n = await pageMessages(request, ["home", "map", "statistics", "education", "states", "schools"]);
   const t = translatorFor(new URL(request.url).pathname);
   const { schools, states } = await loadDatasets();
   const figures = nationalFigures(estimatesSchema.parse(estimates));

@@ -16,11 +16,11 @@ const figures = nationalFigures(estimatesSchema.parse(estimatesData));
 describe("the national statistics in another language", () => {
   it("heads the page, names the tabs and builds the cards in Hausa, leaving the sources in English", async () => {
     await loadMessages("ha", ["statistics"]);
-    // As the home page's loader does: the cards in the page's language.
+    // As the home page's loader does: the cards in the page's language (the policy card's link is the states feature's).
     const cards = figureCards(figures, 249, translatorFor("/ha"));
     const element = <NationalStatistics figures={figures} cards={cards} policy={nigeria.policy} />;
     const router = createMemoryRouter([{ path: "/", element }]);
-    render(await inLanguage("ha", ["statistics"], <RouterProvider router={router} />));
+    render(await inLanguage("ha", ["statistics", "states"], <RouterProvider router={router} />));
 
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "7% na mutane masu shekaru 5+ a Najeriya suna da ɗan wahala wajen yin wani aiki na yau da kullum",
