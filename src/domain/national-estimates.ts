@@ -22,10 +22,19 @@ export interface DifficultyRates {
 export interface NationalFigures {
   asOf: string;
   headline: DifficultyRates & { age: string; source: FigureSource; caveat: string };
-  /** The lowest and highest share other sources publish for the whole population. */
-  range: { low: { percent: number; label: string }; high: { percent: number; label: string } } | null;
+  /**
+   * The lowest and highest share other sources publish for the whole population: the estimate's id (the
+   * web app names the ones it knows in the page's language) and its label as the data gives it.
+   */
+  range: { low: RangeEnd; high: RangeEnd } | null;
   bySex: { basis: string; female: DifficultyRates; male: DifficultyRates; source: FigureSource } | null;
-  byAge: { bands: (DifficultyRates & { band: string })[]; source: FigureSource; caveat: string } | null;
+  byAge: { bands: (DifficultyRates & { band: string })[]; source: FigureSource } | null;
+}
+
+export interface RangeEnd {
+  id: string;
+  percent: number;
+  label: string;
 }
 
 function sourceOf(estimate: Estimate): FigureSource {
@@ -49,11 +58,6 @@ function rates(value: unknown): DifficultyRates {
     aLotPercent: percent(entry?.a_lot_or_cannot_percent),
   };
 }
-
-const shortLabels: Record<string, string> = {
-  "census-2006": "2006 census",
-  "who-wb-global-15pct": "a global average applied to Nigeria",
-};
 
 export function nationalFigures(data: Estimates): NationalFigures {
   const headline = data.estimates.find((estimate) => estimate.id === data.headline.estimate_id);
@@ -87,8 +91,8 @@ export function nationalFigures(data: Estimates): NationalFigures {
     range:
       low && high && low !== high
         ? {
-            low: { percent: low.share_percent ?? 0, label: shortLabels[low.id] ?? low.label },
-            high: { percent: high.share_percent ?? 0, label: shortLabels[high.id] ?? high.label },
+            low: { id: low.id, percent: low.share_percent ?? 0, label: low.label },
+            high: { id: high.id, percent: high.share_percent ?? 0, label: high.label },
           }
         : null,
     bySex: sex
@@ -103,8 +107,6 @@ export function nationalFigures(data: Estimates): NationalFigures {
       ? {
           bands: age.map((entry) => ({ band: String(record(entry)?.band ?? ""), ...rates(entry) })),
           source: sourceOf(headline),
-          caveat:
-            "As published, in whole percents. No national survey has published age bands beyond these two groups.",
         }
       : null,
   };

@@ -9,22 +9,27 @@ import { loadDatasets } from "../datasets";
 import type { HomePageProps } from "../home/HomePage";
 import { expectLaterPart, markPartHydrated } from "../hydration-mark";
 import { pageMeta } from "../page-title";
-import { translatorFor } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { importWithRetry } from "../../lib/import-with-retry";
+import { pageMessages, T, translatorFor, useLocalizePath } from "../../i18n";
 import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Spinner } from "../../ui/Spinner";
 import type { Route } from "./+types/home";
 
 // Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
-export async function loader() {
+// The figures' cards are built here in the page's language, from the catalogue (statistics).
+export async function loader({ request }: Route.LoaderArgs) {
+  // The page's features: the figures, the map, the schools' count, the state's overview and the directory.
+  const i18n = await pageMessages(request, ["home", "map", "statistics", "education", "states", "schools"]);
+  const t = translatorFor(new URL(request.url).pathname);
   const { schools, states } = await loadDatasets();
   const figures = nationalFigures(estimatesSchema.parse(estimates));
   return {
+    i18n,
     states: summarizeStates(states, schools),
     policy: (country as Country).policy,
     figures,
-    cards: figureCards(figures, schools.length),
+    cards: figureCards(figures, schools.length, t),
     totalSchools: schools.length,
   };
 }
@@ -82,11 +87,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function HomeLoadFailure() {
+  const localize = useLocalizePath();
   return (
     <div className="container">
       <p role="alert">
-        This page could not finish loading. Check your connection, then{" "}
-        <a href={paths.home()}>load the page again</a>.
+        <T
+          id="home.loadFailure"
+          // A full load, not an in-app link; the message gives the link its words.
+          // eslint-disable-next-line jsx-a11y/anchor-has-content
+          components={{ reload: <a href={localize(paths.home())} /> }}
+        />
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import type { Ref } from "react";
 import { formatNumber } from "../../../domain/format";
 import { openDataPath } from "../../../domain/opendata/documents";
 import type { StateSummary } from "../../../domain/state-summaries";
+import { T, useT } from "../../i18n";
 import { InfoTooltip } from "../../ui/InfoTooltip";
 import styles from "./EducationSection.module.css";
 
@@ -20,20 +21,23 @@ export function EducationSection({
   /** The View All button, for the page to give it focus back when the directory closes. */
   viewAllRef?: Ref<HTMLButtonElement>;
 }) {
+  const t = useT();
   const count = selected ? selected.schoolCount : totalSchools;
   return (
     <>
-      <h2 id={headingId}>Education{selected ? ` in ${selected.name}` : ""}</h2>
+      <h2 id={headingId}>
+        {selected ? t("education.headingIn", { name: selected.name }) : t("education.heading")}
+      </h2>
       {count === 0 && selected ? (
-        <p className={styles.muted}>No school data available for {selected.name} state</p>
+        <p className={styles.muted}>{t("education.noData", { name: selected.name })}</p>
       ) : (
         <div className={styles.card}>
           <div className={styles.label}>
-            <h3 className={styles.title}>No of Inclusive Schools</h3>
-            <InfoTooltip label="About the number of inclusive schools">
-              The total number of inclusive and special schools covered
-              {selected ? ` in ${selected.name}` : " in Nigeria"} by this directory. It is not a census: only
-              schools named by a published source are listed.
+            <h3 className={styles.title}>{t("education.countTitle")}</h3>
+            <InfoTooltip label={t("education.countInfoLabel")}>
+              {selected
+                ? t("education.countInfoState", { name: selected.name })
+                : t("education.countInfoNigeria")}
             </InfoTooltip>
           </div>
           <p className={styles.count}>{formatNumber(count)}</p>
@@ -44,11 +48,11 @@ export function EducationSection({
             onClick={onViewAll}
             aria-haspopup="dialog"
           >
-            View All<span className="visually-hidden"> inclusive schools</span>
+            <T id="education.viewAll" components={{ hidden: <span className="visually-hidden" /> }} />
           </button>
           <p className={styles.download}>
             <a href={openDataPath("schools", "csv", selected ? `?state=${selected.slug}` : "")} download>
-              Download the schools{selected ? ` of ${selected.name}` : ""} as CSV
+              {selected ? t("education.downloadState", { name: selected.name }) : t("education.download")}
             </a>
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { openDataPath } from "../../../domain/opendata/documents";
 import type { Estimate, Estimates } from "../../../domain/datasets/schemas";
-import { formatAsOf, formatNumber, formatPercent } from "../../../domain/format";
+import { formatNumber, formatPercent } from "../../../domain/format";
+import { useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import styles from "./EstimatesExplainer.module.css";
 import { ShareBars, type Bar } from "./ShareBars";
@@ -15,6 +16,9 @@ function shortLabel(estimate: Estimate): string {
  * table view, and the gaps (what no source gives) are said plainly.
  */
 export function EstimatesExplainer({ data }: { data: Estimates }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
+  const [asOfYear, asOfMonth] = data.as_of.split("-").map(Number);
   const headline = data.estimates.find((estimate) => estimate.id === data.headline.estimate_id);
   const shares: Bar[] = data.estimates
     .filter((estimate) => estimate.share_percent !== null)
@@ -37,103 +41,108 @@ export function EstimatesExplainer({ data }: { data: Estimates }) {
 
   return (
     <article className={`container ${styles.page}`}>
-      <h1>How many Nigerians have a disability?</h1>
-      <p className={styles.lede}>{data.about.split(" See estimates-report.md")[0]}</p>
+      <h1>{t("estimates.title")}</h1>
+      <p className={styles.lede} lang={contentLang}>
+        {data.about.split(" See estimates-report.md")[0]}
+      </p>
       {headline ? (
         <section aria-labelledby="headline-heading" className={styles.section}>
-          <h2 id="headline-heading">The figure this site leads with</h2>
-          <p>{data.headline.suggested_wording}</p>
+          <h2 id="headline-heading">{t("estimates.headlineHeading")}</h2>
+          <p lang={contentLang}>{data.headline.suggested_wording}</p>
           <p>
-            <strong>Why:</strong> {data.headline.why}
+            <strong>{t("estimates.why")}</strong> <span lang={contentLang}>{data.headline.why}</span>
           </p>
           <p>
-            <strong>Caveats:</strong> {data.headline.caveats}
+            <strong>{t("estimates.caveats")}</strong> <span lang={contentLang}>{data.headline.caveats}</span>
           </p>
         </section>
       ) : null}
 
       <section aria-labelledby="compare-heading" className={styles.section}>
-        <h2 id="compare-heading">The estimates side by side</h2>
-        <p>
-          They are not a time series: they count different things, in different ways. Only some were measured
-          in Nigeria.
-        </p>
+        <h2 id="compare-heading">{t("estimates.compareHeading")}</h2>
+        <p>{t("estimates.compareIntro")}</p>
         <ShareBars
           bars={shares}
-          caption="Share of the population, as each source gives it"
-          valueHeading="Share"
+          caption={t("estimates.sharesCaption")}
+          valueHeading={t("estimates.sharesHeading")}
         />
         <ShareBars
           bars={persons}
-          caption="Number of persons, as each source gives it (never computed by this site)"
-          valueHeading="Persons"
+          caption={t("estimates.personsCaption")}
+          valueHeading={t("estimates.personsHeading")}
         />
         <p>
           <a href={openDataPath("estimates", "csv")} download>
-            Download the estimates as CSV
+            {t("estimates.download")}
           </a>
         </p>
       </section>
 
       <section aria-labelledby="each-heading" className={styles.section}>
-        <h2 id="each-heading">Each estimate: method, what it counts, how to cite it</h2>
+        <h2 id="each-heading">{t("estimates.eachHeading")}</h2>
         {data.estimates.map((estimate) => (
           <section key={estimate.id} aria-labelledby={`estimate-${estimate.id}`} className={styles.estimate}>
-            <h3 id={`estimate-${estimate.id}`}>{estimate.label}</h3>
+            <h3 id={`estimate-${estimate.id}`} lang={contentLang}>
+              {estimate.label}
+            </h3>
             <dl className={styles.facts}>
               <div>
-                <dt>Figure</dt>
+                <dt>{t("estimates.figure")}</dt>
                 <dd>
                   {[
                     estimate.share_percent === null ? null : formatPercent(estimate.share_percent),
-                    estimate.persons === null ? null : `${formatNumber(estimate.persons)} persons`,
+                    estimate.persons === null
+                      ? null
+                      : t("estimates.persons", { persons: formatNumber(estimate.persons) }),
                   ]
                     .filter(Boolean)
-                    .join("; ") || "Not available"}
+                    .join("; ") || t("estimates.notAvailable")}
                 </dd>
               </div>
               <div>
-                <dt>Year</dt>
-                <dd>{estimate.year ?? "Not stated"}</dd>
+                <dt>{t("estimates.year")}</dt>
+                <dd>{estimate.year ?? t("estimates.notStated")}</dd>
               </div>
               <div>
-                <dt>Kind</dt>
+                <dt>{t("estimates.kind")}</dt>
                 <dd>
-                  {estimate.kind}
-                  {estimate.measured_in_nigeria ? " (measured in Nigeria)" : " (not measured in Nigeria)"}
+                  <span lang={contentLang}>{estimate.kind}</span>{" "}
+                  {estimate.measured_in_nigeria
+                    ? t("estimates.measuredInNigeria")
+                    : t("estimates.notMeasuredInNigeria")}
                 </dd>
               </div>
               <div>
-                <dt>Published by</dt>
-                <dd>
+                <dt>{t("estimates.publishedBy")}</dt>
+                <dd lang={contentLang}>
                   {estimate.publisher}: {estimate.title}
                 </dd>
               </div>
               <div>
-                <dt>What it counts</dt>
-                <dd>{estimate.counts}</dd>
+                <dt>{t("estimates.counts")}</dt>
+                <dd lang={contentLang}>{estimate.counts}</dd>
               </div>
               <div>
-                <dt>Population base</dt>
-                <dd>{estimate.population_base}</dd>
+                <dt>{t("estimates.populationBase")}</dt>
+                <dd lang={contentLang}>{estimate.population_base}</dd>
               </div>
               <div>
-                <dt>Method</dt>
-                <dd>{estimate.method}</dd>
+                <dt>{t("estimates.method")}</dt>
+                <dd lang={contentLang}>{estimate.method}</dd>
               </div>
               {estimate.notes ? (
                 <div>
-                  <dt>Notes</dt>
-                  <dd>{estimate.notes}</dd>
+                  <dt>{t("estimates.notes")}</dt>
+                  <dd lang={contentLang}>{estimate.notes}</dd>
                 </div>
               ) : null}
               <div>
-                <dt>How to cite it</dt>
-                <dd>{estimate.cite_as}</dd>
+                <dt>{t("estimates.citeAs")}</dt>
+                <dd lang={contentLang}>{estimate.cite_as}</dd>
               </div>
               <div>
-                <dt>Where to check it</dt>
-                <dd>
+                <dt>{t("estimates.whereToCheck")}</dt>
+                <dd lang={contentLang}>
                   <ul className={styles.links}>
                     {estimate.url ? (
                       <li>
@@ -156,9 +165,13 @@ export function EstimatesExplainer({ data }: { data: Estimates }) {
       </section>
 
       <section aria-labelledby="gaps-heading" className={styles.section}>
-        <h2 id="gaps-heading">What no source gives yet</h2>
-        <p>{data.headline.no_sourced_breakdown_for}</p>
-        <p>Compiled as of {formatAsOf(data.as_of)}.</p>
+        <h2 id="gaps-heading">{t("estimates.gapsHeading")}</h2>
+        <p lang={contentLang}>{data.headline.no_sourced_breakdown_for}</p>
+        <p>
+          {asOfYear && asOfMonth
+            ? t("estimates.compiledAsOf", { month: String(asOfMonth), year: String(asOfYear) })
+            : t("estimates.compiledAsOfDate", { date: data.as_of })}
+        </p>
       </section>
     </article>
   );

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useEnglishContentLang, useT } from "../../i18n";
 import styles from "./EstimatesExplainer.module.css";
 
 export interface Bar {
@@ -24,6 +25,8 @@ export function ShareBars({
   caption: string;
   valueHeading: string;
 }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   const max = Math.max(...bars.map((bar) => bar.value), 0);
   const captionId = useId();
   return (
@@ -34,7 +37,9 @@ export function ShareBars({
       <ul className={styles.bars} aria-hidden="true">
         {bars.map((bar) => (
           <li key={bar.key} className={styles.barRow}>
-            <span className={styles.barLabel}>{bar.label}</span>
+            <span className={styles.barLabel} lang={contentLang}>
+              {bar.label}
+            </span>
             <span className={styles.barTrack}>
               <span
                 className={bar.measured ? styles.barMeasured : styles.barAssumed}
@@ -46,24 +51,26 @@ export function ShareBars({
         ))}
       </ul>
       <p className={styles.key} aria-hidden="true">
-        <span className={`${styles.keySwatch} ${styles.barMeasured}`} /> measured in Nigeria{" "}
-        <span className={`${styles.keySwatch} ${styles.barAssumed}`} /> assumption, statement or projection
+        <span className={`${styles.keySwatch} ${styles.barMeasured}`} /> {t("estimates.keyMeasured")}{" "}
+        <span className={`${styles.keySwatch} ${styles.barAssumed}`} /> {t("estimates.keyAssumed")}
       </p>
       <table className={styles.table}>
-        <caption className="visually-hidden">{caption}: table</caption>
+        <caption className="visually-hidden">{t("estimates.tableCaption", { caption })}</caption>
         <thead>
           <tr>
-            <th scope="col">Estimate</th>
+            <th scope="col">{t("estimates.estimate")}</th>
             <th scope="col">{valueHeading}</th>
-            <th scope="col">Measured in Nigeria</th>
+            <th scope="col">{t("estimates.measuredColumn")}</th>
           </tr>
         </thead>
         <tbody>
           {bars.map((bar) => (
             <tr key={bar.key}>
-              <th scope="row">{bar.label}</th>
+              <th scope="row" lang={contentLang}>
+                {bar.label}
+              </th>
               <td>{bar.text}</td>
-              <td>{bar.measured ? "Yes" : "No"}</td>
+              <td>{bar.measured ? t("estimates.yes") : t("estimates.no")}</td>
             </tr>
           ))}
         </tbody>

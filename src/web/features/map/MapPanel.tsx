@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { useT } from "../../i18n";
 import styles from "./MapPanel.module.css";
 import { regionLabel } from "./region-label";
 
@@ -15,19 +16,20 @@ export interface MapPanelProps {
  * only, so the section can still be found by heading.
  */
 export function MapPanel({ selectedStateName, children }: MapPanelProps) {
+  const t = useT();
   const headingId = useId();
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       {selectedStateName ? (
         <h2 id={headingId} className={styles.heading}>
-          Map of {regionLabel(selectedStateName)}
+          {t("map.mapOf", { region: regionLabel(selectedStateName, t) })}
         </h2>
       ) : (
         <>
           <h2 id={headingId} className="visually-hidden">
-            Map of Nigeria
+            {t("map.mapOfNigeria")}
           </h2>
-          <p className={styles.prompt}>Select a state on Map or from dropdown to view state information.</p>
+          <p className={styles.prompt}>{t("map.prompt")}</p>
         </>
       )}
       {children}

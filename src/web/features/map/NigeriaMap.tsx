@@ -1,22 +1,17 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "../../i18n/links";
+import { Link, T, useT } from "../../i18n";
 import {
   regions as projectedRegions,
   viewBox as projectedViewBox,
   type MapRegion,
 } from "virtual:nigeria-map";
 import { sameState, stateKey } from "../../../domain/datasets/state-names";
-import {
-  lawStatusCategories,
-  lawStatusKey,
-  lawStatusText,
-  type LawStatusKey,
-} from "../../../domain/law-status";
+import { lawStatusCategories, lawStatusKey, type LawStatusKey } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { lawStatusFills } from "./law-status-palette";
 import { arrowDirections, nearestRegion } from "./nearest-region";
 import styles from "./NigeriaMap.module.css";
-import { regionLabel } from "./region-label";
+import { lawStatusName, lawStatusPhrase, regionLabel } from "./region-label";
 
 export interface RegionLaw {
   /** As in the states data: "Passed", "Passed/awaiting Gov assent", "Second Reading", "Pending". */
@@ -56,6 +51,7 @@ export function NigeriaMap({
   selectedRegionName,
   onSelectRegion,
 }: NigeriaMapProps) {
+  const t = useT();
   // useId may hold characters that a url(#…) reference would need escaped.
   const idBase = `map-${useId().replace(/[^\w-]/g, "")}`;
   const hatchId = `${idBase}-hatch`;
@@ -115,7 +111,7 @@ export function NigeriaMap({
   const statusKeyOf = (name: string) => lawStatusKey(lawOf(name)?.status ?? "");
   const statusTextOf = (name: string) => {
     const law = lawOf(name);
-    return lawStatusText(law?.status ?? "", law?.year ?? null);
+    return lawStatusPhrase(law?.status ?? "", law?.year ?? null, t);
   };
   const fillOf = (name: string) => {
     const key = statusKeyOf(name);
@@ -139,9 +135,13 @@ export function NigeriaMap({
             onMouseEnter={() => show(shown.name, "hover")}
             onMouseLeave={() => setHovered(null)}
           >
-            <p className={styles.tooltipTitle}>{regionLabel(shown.name)}</p>
+            <p className={styles.tooltipTitle}>{regionLabel(shown.name, t)}</p>
             <p className={styles.tooltipFact}>
-              Disability law: <strong>{statusTextOf(shown.name)}</strong>
+              <T
+                id="map.tooltipLaw"
+                values={{ status: statusTextOf(shown.name) }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           </div>
         ) : null}
@@ -150,7 +150,7 @@ export function NigeriaMap({
         className={styles.svg}
         viewBox={viewBox}
         role="group"
-        aria-label="Map of Nigeria's states by disability law status"
+        aria-label={t("map.mapLabel")}
         preserveAspectRatio="xMidYMid meet"
       >
         <defs>
@@ -182,7 +182,10 @@ export function NigeriaMap({
               className={isSelected ? `${styles.region} ${styles.selected}` : styles.region}
               role="button"
               tabIndex={region === tabStop ? 0 : -1}
-              aria-label={`${regionLabel(region.name)}, disability law: ${statusTextOf(region.name)}`}
+              aria-label={t("map.regionButton", {
+                region: regionLabel(region.name, t),
+                status: statusTextOf(region.name),
+              })}
               aria-pressed={isSelected}
               data-code={region.code}
               data-law-status={statusKeyOf(region.name)}
@@ -218,7 +221,7 @@ export function NigeriaMap({
         // Pointer and touch targets for the smallest states; keyboard and screen reader users reach them
         // on the map itself, so these stay out of the tab order and the accessibility tree.
         <p className={styles.smallStates} aria-hidden="true">
-          <span>Small on the map:</span>
+          <span>{t("map.smallOnMap")}</span>
           {small.map((region) => (
             <button
               key={region.code}
@@ -228,13 +231,13 @@ export function NigeriaMap({
               data-small-state={region.code}
               onClick={() => onSelectRegion(region.name)}
             >
-              {stateKey(region.name) === "fct" ? "FCT" : region.name}
+              {stateKey(region.name) === "fct" ? t("map.fctShort") : region.name}
             </button>
           ))}
         </p>
       ) : null}
       <div className={styles.legend}>
-        <h3 className={styles.legendTitle}>State disability laws</h3>
+        <h3 className={styles.legendTitle}>{t("map.legendTitle")}</h3>
         <ul className={styles.legendList}>
           {counts.map(({ category, count }) => (
             <li key={category.key} className={styles.legendItem}>
@@ -250,14 +253,12 @@ export function NigeriaMap({
                   className={styles.swatchBox}
                 />
               </svg>
-              <span>
-                {category.label}: {count}
-              </span>
+              <span>{t("map.legendItem", { status: lawStatusName(category.key, t), count })}</span>
             </li>
           ))}
         </ul>
         <p className={styles.compare}>
-          <Link to={paths.states()}>Compare all states</Link>
+          <Link to={paths.states()}>{t("map.compareAllStates")}</Link>
         </p>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
+import { useLocalizePath, useT } from "../../i18n";
 
 /**
  * The state dropdown: the equivalent of the map for every visitor (placeholder 'Select a state').
@@ -22,6 +23,8 @@ export function StateSelect({
   onClear: () => void;
   className?: string;
 }) {
+  const t = useT();
+  const localize = useLocalizePath();
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
 
@@ -53,9 +56,9 @@ export function StateSelect({
   }
 
   return (
-    <form method="get" action={paths.home()} className={className} onSubmit={submit}>
+    <form method="get" action={localize(paths.home())} className={className} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
-        Choose a state to view its data
+        {t("home.chooseState")}
       </label>
       <select
         ref={select}
@@ -64,14 +67,14 @@ export function StateSelect({
         value={selectedSlug ?? ""}
         onChange={(event) => choose(event.target.value)}
       >
-        <option value="">Select a state</option>
+        <option value="">{t("home.selectState")}</option>
         {states.map((state) => (
           <option key={state.id} value={state.slug}>
             {state.name}
           </option>
         ))}
       </select>{" "}
-      <button type="submit">Show</button>
+      <button type="submit">{t("home.show")}</button>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { sameState } from "../../../domain/datasets/state-names";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
+import { useT } from "../../i18n";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
 
@@ -12,13 +13,14 @@ export const EDUCATION_SECTION_ID = "education";
 export function useStateSelection(states: readonly StateSummary[]) {
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
+  const t = useT();
   const selected = hydrated ? findStateByParam(states, params.get("state")) : null;
 
   const select = useCallback(
     (name: string, options: { scroll?: boolean } = {}) => {
       const state = states.find((candidate) => sameState(candidate.name, name));
       if (!state) {
-        toast.error(`Data for ${name} is unavailable`);
+        toast.error(t("home.stateUnavailable", { name }));
         return;
       }
       setParams(
@@ -29,10 +31,10 @@ export function useStateSelection(states: readonly StateSummary[]) {
         },
         { preventScrollReset: true },
       );
-      toast.success(`You are currently viewing Data for ${state.name} state`);
+      toast.success(t("home.viewingState", { name: state.name }));
       if (options.scroll !== false) scrollToSection(POLICY_SECTION_ID);
     },
-    [states, setParams],
+    [states, setParams, t],
   );
 
   const clear = useCallback(() => {
@@ -44,8 +46,8 @@ export function useStateSelection(states: readonly StateSummary[]) {
       },
       { preventScrollReset: true },
     );
-    toast.warning("No State Selected");
-  }, [setParams]);
+    toast.warning(t("home.noStateSelected"));
+  }, [setParams, t]);
 
   return { selected, select, clear };
 }

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "../../i18n/links";
+import { Link, T, useEnglishContentLang, useT, type Translate } from "../../i18n";
 import type { Country } from "../../../domain/datasets/schemas";
 import { formatPercent } from "../../../domain/format";
-import type { NationalFigures } from "../../../domain/national-estimates";
+import type { NationalFigures, RangeEnd } from "../../../domain/national-estimates";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import { NationalActLink } from "../states";
@@ -17,12 +17,19 @@ interface NationalStatisticsProps {
   policy: Country["policy"];
 }
 
-const panels = [
-  { key: "overview", tab: "Overview", heading: "Overview of disability in Nigeria" },
-  { key: "gender", tab: "Gender", heading: "Disability by sex" },
-  { key: "age", tab: "Age", heading: "Disability by age" },
-] as const;
+const panels = [{ key: "overview" }, { key: "gender" }, { key: "age" }] as const;
 type PanelKey = (typeof panels)[number]["key"];
+
+/** The estimates the page names in its own words; any other by its label in the data. */
+const rangeLabelIds: Record<string, string> = {
+  "census-2006": "statistics.range.census2006",
+  "who-wb-global-15pct": "statistics.range.globalAverage",
+};
+
+function rangeLabel(end: RangeEnd, t: Translate): string {
+  const id = rangeLabelIds[end.id];
+  return id ? t(id) : end.label;
+}
 
 /**
  * The home page's headline (its only h1) and the Overview, Gender and Age panels of national figures, each
@@ -34,6 +41,8 @@ type PanelKey = (typeof panels)[number]["key"];
  * ones hidden, so the Overview paints before any JavaScript runs.
  */
 export function NationalStatistics({ figures, cards, policy }: NationalStatisticsProps) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   const id = useId();
   const [selected, setSelected] = useState<PanelKey>("overview");
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -61,26 +70,39 @@ export function NationalStatistics({ figures, cards, policy }: NationalStatistic
   return (
     <section className={styles.statistics} aria-labelledby={`${id}-headline`}>
       <h1 id={`${id}-headline`} className={styles.headline}>
-        <span className={styles.headlineCount}>
-          {headline.somePercent === null ? "" : formatPercent(headline.somePercent)}
-        </span>{" "}
-        <span className={styles.headlinePhrase}>
-          of people aged {headline.age} in Nigeria have some difficulty in a basic activity
-        </span>
+        <T
+          id="statistics.headline"
+          values={{
+            percent: headline.somePercent === null ? "" : formatPercent(headline.somePercent),
+            age: headline.age,
+          }}
+          components={{
+            count: <span className={styles.headlineCount} />,
+            phrase: <span className={styles.headlinePhrase} />,
+          }}
+        />
       </h1>
       <p className={styles.lede}>
         {headline.aLotPercent === null
           ? null
-          : `${formatPercent(headline.aLotPercent)} have a lot of difficulty or cannot do it at all. `}
-        Source: {headline.source.title}, {headline.source.publisher} (
-        <Link to={paths.openData()}>all open data</Link>).
+          : `${t("statistics.lede.aLot", { percent: formatPercent(headline.aLotPercent) })} `}
+        <T
+          id="statistics.lede.source"
+          values={{ title: headline.source.title, publisher: headline.source.publisher }}
+          components={{ source: <span lang={contentLang} />, openData: <Link to={paths.openData()} /> }}
+        />
         {range
-          ? ` Other published estimates range from ${formatPercent(range.low.percent)} (${range.low.label}) to ${formatPercent(range.high.percent)} (${range.high.label}). `
+          ? ` ${t("statistics.lede.range", {
+              low: formatPercent(range.low.percent),
+              lowLabel: rangeLabel(range.low, t),
+              high: formatPercent(range.high.percent),
+              highLabel: rangeLabel(range.high, t),
+            })} `
           : " "}
-        <Link to={paths.estimates()}>How many Nigerians have a disability? The estimates compared</Link>
+        <Link to={paths.estimates()}>{t("statistics.lede.compare")}</Link>
       </p>
 
-      <div role="tablist" aria-label="National statistics" className={styles.tabs}>
+      <div role="tablist" aria-label={t("statistics.tablist")} className={styles.tabs}>
         {panels.map((panel, index) => (
           <button
             key={panel.key}
@@ -97,7 +119,7 @@ export function NationalStatistics({ figures, cards, policy }: NationalStatistic
             onClick={() => setSelected(panel.key)}
             onKeyDown={(event) => onTabKeyDown(event, index)}
           >
-            {panel.tab}
+            {t(`statistics.tabs.${panel.key}`)}
           </button>
         ))}
       </div>
@@ -111,18 +133,20 @@ export function NationalStatistics({ figures, cards, policy }: NationalStatistic
           hidden={selected !== panel.key}
           className={styles.panel}
         >
-          <h2 className="visually-hidden">{panel.heading}</h2>
+          <h2 className="visually-hidden">{t(`statistics.headings.${panel.key}`)}</h2>
           <ul className={styles.cards}>
             {cards[panel.key].map((card) => (
               <FigureStatisticCard key={card.key} card={card} />
             ))}
             {panel.key === "overview" ? (
               <StatisticCard
-                title="Disability policy"
-                infoLabel="About the disability policy"
-                info={policy.desc}
+                title={t("statistics.policy.title")}
+                infoLabel={t("statistics.policy.infoLabel")}
+                info={<span lang={contentLang}>{policy.desc}</span>}
               >
-                <p className={styles.policyTitle}>{policy.title}</p>
+                <p className={styles.policyTitle} lang={contentLang}>
+                  {policy.title}
+                </p>
                 <NationalActLink url={policy.url} note={policy.urlNote} />
               </StatisticCard>
             ) : null}
@@ -131,7 +155,7 @@ export function NationalStatistics({ figures, cards, policy }: NationalStatistic
       ))}
       <p className={styles.download}>
         <a href={openDataPath("estimates", "csv")} download>
-          Download the estimates as CSV
+          {t("statistics.download")}
         </a>
       </p>
     </section>

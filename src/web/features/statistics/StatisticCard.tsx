@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "../../i18n/links";
+import { Link, T, useEnglishContentLang, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { DoughnutChart } from "../../ui/DoughnutChart";
 import { ExternalLink } from "../../ui/ExternalLink";
@@ -32,13 +32,22 @@ export function StatisticCard({ title, infoLabel, info, children }: StatisticCar
  * and year. A card without a figure says no survey has published one and links the explainer.
  */
 export function FigureStatisticCard({ card }: { card: FigureCard }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
+  const info = (
+    <>
+      {card.info}
+      {card.info && card.infoContent ? " " : null}
+      {card.infoContent ? <span lang={contentLang}>{card.infoContent}</span> : null}
+    </>
+  );
   return (
-    <StatisticCard title={card.title} infoLabel={card.infoLabel} info={card.info}>
+    <StatisticCard title={card.title} infoLabel={card.infoLabel} info={info}>
       {card.figure === null ? (
         <>
           <p className={styles.unavailable}>{card.detail}</p>
           <p className={styles.source}>
-            <Link to={paths.estimates()}>What has been measured</Link>
+            <Link to={paths.estimates()}>{t("statistics.whatHasBeenMeasured")}</Link>
           </p>
         </>
       ) : (
@@ -57,13 +66,22 @@ export function FigureStatisticCard({ card }: { card: FigureCard }) {
       ) : null}
       {card.source ? (
         <p className={styles.source}>
-          Source:{" "}
-          {card.source.url ? (
-            <ExternalLink href={card.source.url}>{card.source.title}</ExternalLink>
-          ) : (
-            card.source.title
-          )}
-          {card.source.year ? `, ${card.source.year}` : ""}. <Link to={paths.openData()}>All open data</Link>
+          <T
+            id={card.source.year ? "statistics.sourceWithYear" : "statistics.source"}
+            values={{ year: String(card.source.year ?? "") }}
+            components={{
+              title: (
+                <span lang={contentLang}>
+                  {card.source.url ? (
+                    <ExternalLink href={card.source.url}>{card.source.title}</ExternalLink>
+                  ) : (
+                    card.source.title
+                  )}
+                </span>
+              ),
+              openData: <Link to={paths.openData()} />,
+            }}
+          />
         </p>
       ) : null}
     </StatisticCard>

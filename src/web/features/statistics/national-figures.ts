@@ -1,5 +1,6 @@
 import { formatNumber, formatPercent } from "../../../domain/format";
 import type { DifficultyRates, FigureSource, NationalFigures } from "../../../domain/national-estimates";
+import { translatorFor, type Translate } from "../../i18n";
 import type { DoughnutSegment } from "../../ui/DoughnutChart";
 
 /** One card of the national figures: a sourced figure with its chart, or a plain statement of a gap. */
@@ -10,142 +11,191 @@ export interface FigureCard {
   figure: string | null;
   detail: string;
   infoLabel: string;
+  /** The card's explanation, in the page's language ("" when it has only content). */
   info: string;
+  /** Content that exists only in English (the data's own caveat or basis), shown after `info`. */
+  infoContent?: string;
   chart?: { title: string; centreLabel: string; segments: DoughnutSegment[] };
   source?: FigureSource;
 }
 
-export const NO_SURVEY_YET = "No national survey has published this yet.";
+/** English: what the page's loader passes for another language is a translator of that language. */
+const english: Translate = (id, values) => translatorFor("/")(id, values);
 
-function shareChart(title: string, percent: number, label: string): FigureCard["chart"] {
+function shareChart(t: Translate, title: string, percent: number, label: string): FigureCard["chart"] {
   return {
-    title,
+    title: t("statistics.chartTitle", { title }),
     centreLabel: formatPercent(percent),
     segments: [
       { label, value: percent },
-      { label: "Others", value: Math.max(100 - percent, 0) },
+      { label: t("statistics.others"), value: Math.max(100 - percent, 0) },
     ],
   };
 }
 
+/** Whose rates a card shows: women or men aged 15 and over, or people of an age group. */
+type Who = { who: "women" | "men" } | { who: "age"; group: string };
+
 function rateCard(
+  t: Translate,
   key: string,
   title: string,
+  infoLabel: string,
   rates: DifficultyRates,
-  who: string,
+  who: Who,
   source: FigureSource,
-  info: string,
+  info: { info: string; infoContent?: string },
 ): FigureCard {
   const some = rates.somePercent;
+  const values = { ...who, group: "group" in who ? who.group : "" };
   return {
     key,
     title,
     figure: some === null ? null : formatPercent(some),
     detail:
       some === null
-        ? NO_SURVEY_YET
-        : `of ${who} have some difficulty in at least one basic activity` +
-          (rates.aLotPercent === null
-            ? "."
-            : `; ${formatPercent(rates.aLotPercent)} a lot of difficulty or cannot do it.`),
-    infoLabel: `About ${title.toLowerCase()}`,
-    info,
-    chart: some === null ? undefined : shareChart(`${title} chart`, some, "Some difficulty or more"),
+        ? t("statistics.noSurveyYet")
+        : rates.aLotPercent === null
+          ? t("statistics.rate.detail", values)
+          : t("statistics.rate.detailALot", { ...values, aLot: formatPercent(rates.aLotPercent) }),
+    infoLabel,
+    ...info,
+    chart: some === null ? undefined : shareChart(t, title, some, t("statistics.someDifficultyOrMore")),
     source,
   };
 }
 
 /** Overview: the headline survey's two cut-offs and the gaps. */
-export function overviewCards(figures: NationalFigures, schoolCount: number): FigureCard[] {
+export function overviewCards(
+  figures: NationalFigures,
+  schoolCount: number,
+  t: Translate = english,
+): FigureCard[] {
   const { headline } = figures;
   const cards: FigureCard[] = [];
   if (headline.somePercent !== null) {
+    const title = t("statistics.someDifficulty.title");
     cards.push({
       key: "some-difficulty",
-      title: "Some difficulty",
+      title,
       figure: formatPercent(headline.somePercent),
-      detail: `of household members aged ${headline.age} have some difficulty seeing, hearing, communicating, remembering, walking or with self-care.`,
-      infoLabel: "About some difficulty",
-      info: `The survey asked about every household member aged ${headline.age}. ${headline.caveat}`,
-      chart: shareChart("Some difficulty chart", headline.somePercent, "Some difficulty or more"),
+      detail: t("statistics.someDifficulty.detail", { age: headline.age }),
+      infoLabel: t("statistics.someDifficulty.infoLabel"),
+      info: t("statistics.someDifficulty.info", { age: headline.age }),
+      infoContent: headline.caveat,
+      chart: shareChart(t, title, headline.somePercent, t("statistics.someDifficultyOrMore")),
       source: headline.source,
     });
   }
   if (headline.aLotPercent !== null) {
+    const title = t("statistics.aLot.title");
     cards.push({
       key: "a-lot-of-difficulty",
-      title: "A lot of difficulty",
+      title,
       figure: formatPercent(headline.aLotPercent),
-      detail: `of household members aged ${headline.age} have a lot of difficulty or cannot do at least one of those activities at all.`,
-      infoLabel: "About a lot of difficulty",
-      info: "The Washington Group's recommended cut-off for counting a person as having a disability.",
-      chart: shareChart("A lot of difficulty chart", headline.aLotPercent, "A lot of difficulty or cannot"),
+      detail: t("statistics.aLot.detail", { age: headline.age }),
+      infoLabel: t("statistics.aLot.infoLabel"),
+      info: t("statistics.aLot.info"),
+      chart: shareChart(t, title, headline.aLotPercent, t("statistics.aLotOrCannot")),
       source: headline.source,
     });
   }
   cards.push(
     {
       key: "employment",
-      title: "Employment",
+      title: t("statistics.employment.title"),
       figure: null,
-      detail: NO_SURVEY_YET,
-      infoLabel: "About employment",
-      info: "We found no published employment rate for persons with disabilities in Nigeria, so we show none.",
+      detail: t("statistics.noSurveyYet"),
+      infoLabel: t("statistics.employment.infoLabel"),
+      info: t("statistics.employment.info"),
     },
     {
       key: "inclusive-schools",
-      title: "Number of inclusive schools",
+      title: t("statistics.schools.title"),
       figure: formatNumber(schoolCount),
-      detail:
-        schoolCount === 1 ? "inclusive or special school listed" : "inclusive and special schools listed",
-      infoLabel: "About the number of inclusive schools",
-      info: "The total number of inclusive and special schools covered by this platform's schools directory. It is not a count of every such school in Nigeria.",
+      detail: t("statistics.schools.detail", { count: schoolCount }),
+      infoLabel: t("statistics.schools.infoLabel"),
+      info: t("statistics.schools.info"),
     },
   );
   return cards;
 }
 
 /** Gender: rates by sex where a source gives them, and the gap for counts. */
-export function genderCards(figures: NationalFigures): FigureCard[] {
+export function genderCards(figures: NationalFigures, t: Translate = english): FigureCard[] {
   const cards: FigureCard[] = [];
   const sex = figures.bySex;
   if (sex) {
-    const info = `${sex.basis.charAt(0).toUpperCase()}${sex.basis.slice(1)}.`;
+    // The basis is the data's own words (content, in English).
+    const info = { info: "", infoContent: `${sex.basis.charAt(0).toUpperCase()}${sex.basis.slice(1)}.` };
     cards.push(
-      rateCard("women", "Women aged 15 and over", sex.female, "women aged 15 and over", sex.source, info),
-      rateCard("men", "Men aged 15 and over", sex.male, "men aged 15 and over", sex.source, info),
+      rateCard(
+        t,
+        "women",
+        t("statistics.women.title"),
+        t("statistics.women.infoLabel"),
+        sex.female,
+        { who: "women" },
+        sex.source,
+        info,
+      ),
+      rateCard(
+        t,
+        "men",
+        t("statistics.men.title"),
+        t("statistics.men.infoLabel"),
+        sex.male,
+        { who: "men" },
+        sex.source,
+        info,
+      ),
     );
   }
   cards.push({
     key: "sex-split",
-    title: "Persons with disabilities by sex",
+    title: t("statistics.sexSplit.title"),
     figure: null,
-    detail: NO_SURVEY_YET,
-    infoLabel: "About persons with disabilities by sex",
-    info: "No source gives the number or share of persons with disabilities who are women or men; only rates within each sex.",
+    detail: t("statistics.noSurveyYet"),
+    infoLabel: t("statistics.sexSplit.infoLabel"),
+    info: t("statistics.sexSplit.info"),
   });
   return cards;
 }
 
+/** "5 and older" (the data's words) → "5 and over" in the page's language; any other band as the data has it. */
+function ageGroup(band: string, t: Translate): string {
+  const older = /^(\d+) and older$/.exec(band);
+  return older ? t("statistics.andOver", { age: older[1] }) : band;
+}
+
 /** Age: the two age groups the survey's publications give, and the gap for age bands. */
-export function ageCards(figures: NationalFigures): FigureCard[] {
+export function ageCards(figures: NationalFigures, t: Translate = english): FigureCard[] {
   const cards: FigureCard[] = [];
   const age = figures.byAge;
   if (age) {
     for (const band of age.bands) {
-      const group = band.band.replace(/ and older$/, " and over");
+      const group = ageGroup(band.band, t);
       cards.push(
-        rateCard(`age-${band.band}`, `Aged ${group}`, band, `people aged ${group}`, age.source, age.caveat),
+        rateCard(
+          t,
+          `age-${band.band}`,
+          t("statistics.aged.title", { group }),
+          t("statistics.aged.infoLabel", { group }),
+          band,
+          { who: "age", group },
+          age.source,
+          { info: t("statistics.ageCaveat") },
+        ),
       );
     }
   }
   cards.push({
     key: "age-bands",
-    title: "Age bands",
+    title: t("statistics.ageBands.title"),
     figure: null,
-    detail: NO_SURVEY_YET,
-    infoLabel: "About age bands",
-    info: "No source gives persons with disabilities by age band (such as 0-14, 15-29, 30-44).",
+    detail: t("statistics.noSurveyYet"),
+    infoLabel: t("statistics.ageBands.infoLabel"),
+    info: t("statistics.ageBands.info"),
   });
   return cards;
 }
@@ -156,11 +206,18 @@ export interface FigureCards {
   age: FigureCard[];
 }
 
-/** Every panel's cards; built at build time (the home page's loader), so none of this ships as JavaScript. */
-export function figureCards(figures: NationalFigures, schoolCount: number): FigureCards {
+/**
+ * Every panel's cards in the page's language (`t`, English by default); built at build time (the home
+ * page's loader), so none of this ships as JavaScript.
+ */
+export function figureCards(
+  figures: NationalFigures,
+  schoolCount: number,
+  t: Translate = english,
+): FigureCards {
   return {
-    overview: overviewCards(figures, schoolCount),
-    gender: genderCards(figures),
-    age: ageCards(figures),
+    overview: overviewCards(figures, schoolCount, t),
+    gender: genderCards(figures, t),
+    age: ageCards(figures, t),
   };
 }
