@@ -32,9 +32,11 @@ describe("useProblemText", () => {
     );
   });
 
-  it("shows the English sentence of the catalogue on an English page", async () => {
+  it("shows the server's own sentence on an English page, the catalogue's when the server sent none", async () => {
     const error = failure(413, { success: false, message: "Photo a.jpg is too large.", code: "TOO_LARGE" });
-    expect(await shown("en", error)).toBe("What you sent is too large.");
+    expect(await shown("en", error)).toBe("Photo a.jpg is too large.");
+    const bare = failure(413, { success: false, code: "TOO_LARGE" });
+    expect(await shown("en", bare)).toBe("What you sent is too large.");
   });
 
   it("names a failure without an answer (offline) by its status 0", async () => {

@@ -50,7 +50,6 @@ export function StatePolicyPage({
         <li className={`${styles.badge} ${record.ranking ? styles.rank : styles.neutral}`}>
           {record.ranking
             ? t("states.page.ranked", {
-                rank: record.ranking,
                 position: Number.parseInt(record.ranking, 10),
                 total: totalStates,
               })
