@@ -58,7 +58,12 @@ describe("DashboardShell on a wide screen", () => {
     expect(within(banner).getByRole("link", { name: "Inclusion Atlas" })).toHaveAttribute("href", "/");
     expect(within(banner).getByRole("button", { name: "Amina (your account)" })).toBeInTheDocument();
     expect(toggle()).toHaveAttribute("aria-expanded", "true");
-    expect(toggle()).toHaveAttribute("aria-controls", screen.getByRole("navigation").id);
+    expect(toggle()).toHaveAttribute(
+      "aria-controls",
+      screen.getByRole("navigation", { name: "Dashboard" }).id,
+    );
+    // The language switch, each language named in itself.
+    expect(within(banner).getByRole("link", { name: "Yorùbá" })).toHaveAttribute("lang", "yo");
   });
 
   it("collapses the sidebar to icons that keep their names, and remembers it", async () => {

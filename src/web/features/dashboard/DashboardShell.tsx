@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { Link, useT } from "../../i18n";
+import { LanguageSwitch } from "../../i18n/LanguageSwitch";
 import { paths } from "../../../domain/routes";
 import type { SessionUser } from "../../lib/session";
 import { AccountMenu } from "./AccountMenu";
@@ -66,6 +67,9 @@ export function DashboardShell({ user, logo, children }: DashboardShellProps) {
         <Link to={paths.home()} className={styles.logo}>
           {logo}
         </Link>
+        <div className={styles.languageSwitch}>
+          <LanguageSwitch />
+        </div>
         <AccountMenu firstname={user.firstname} />
       </header>
       <div className={styles.body}>
