@@ -44,7 +44,9 @@ const findShellModules: Plugin = {
 
 // A feature's index.ts only re-exports. Marked free of side effects, a page that imports one name through it
 // takes in that name's module alone, not every module the index names (and what those import).
-const featureEntry = /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+// The same for src/web/i18n/index.ts: a page that only translates does not take in the failure texts' API
+// client.
+const featureEntry = /[\\/]src[\\/]web[\\/](features[\\/][^\\/]+|i18n)[\\/]index\.ts$/;
 const featureEntries: Plugin = {
   name: "feature-entries-are-pure",
   transform: (code, id) => (featureEntry.test(id) ? { code, moduleSideEffects: false } : null),

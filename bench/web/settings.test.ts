@@ -4,7 +4,16 @@ import { benchPages, cpuMultiplier, hostNote } from "./settings";
 describe("web bench settings", () => {
   it("measures the public pages, /states among them, each once", () => {
     const measured = benchPages.map((page) => page.path);
-    expect(measured).toEqual(["/", "/states", "/states/25", "/schools/1", "/login", "/eyewitness-reports"]);
+    expect(measured).toEqual([
+      "/",
+      "/states",
+      "/states/25",
+      "/schools/1",
+      "/login",
+      "/eyewitness-reports",
+      "/ha",
+      "/yo/states/25",
+    ]);
     expect(new Set(benchPages.map((page) => page.name)).size).toBe(benchPages.length);
   });
 

@@ -21,7 +21,7 @@ describe("the API contract", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("drops anything a user row carries beyond its six public fields", () => {
+  it("drops anything a user row carries beyond its seven public fields", () => {
     const row = {
       id: 1,
       firstname: "Ada",
@@ -29,6 +29,7 @@ describe("the API contract", () => {
       email: "ada@example.com",
       role: "user",
       isVerified: true,
+      language: "ha",
       passwordHash: "$argon2id$…",
     };
     expect(publicUserSchema.parse(row)).not.toHaveProperty("passwordHash");

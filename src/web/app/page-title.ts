@@ -1,4 +1,4 @@
-import site from "../../../data/site.json";
+import { description as siteDescription, name as siteName } from "../../../data/site.json";
 
 // Document titles and descriptions. A page's own title and description come translated from its caller:
 //   export const meta: Route.MetaFunction = ({ location }) => {
@@ -14,16 +14,16 @@ import site from "../../../data/site.json";
 /** A translate function: useT()'s in a component, translatorFor(location.pathname) in a route's meta. */
 export type TranslateTitle = (id: string, values?: Record<string, unknown>) => string;
 
-const defaultTitle = `${site.name}: disability inclusion data for Nigeria`;
+const defaultTitle = `${siteName}: disability inclusion data for Nigeria`;
 
 /** Every route has its own document title: "{page} | Inclusion Atlas"; the site's own title without a page. */
 export function pageTitle(page?: string, t?: TranslateTitle): string {
-  if (page) return `${page} | ${site.name}`;
+  if (page) return `${page} | ${siteName}`;
   return t ? t("common.siteTitle") : defaultTitle;
 }
 
 /** The title and description of a page; the site's description when it has none of its own. */
 export function pageMeta(page: string | undefined, description?: string, t?: TranslateTitle) {
-  const content = description ?? (t ? t("common.siteDescription") : site.description);
+  const content = description ?? (t ? t("common.siteDescription") : siteDescription);
   return [{ title: pageTitle(page, t) }, { name: "description", content }];
 }

@@ -43,12 +43,8 @@ export function saveChosenLanguage(): Promise<void> {
   const user = session.current();
   if (!code || !user || user.language === code) return Promise.resolve();
   const language = code;
-  return import("../lib/api-client")
-    .then(({ apiRoute, request }) =>
-      request(apiRoute("accounts.updateProfile", "PATCH", "/api/v1/auth/update-profile"), {
-        body: { firstname: user.firstname, lastname: user.lastname, language },
-      }),
-    )
-    .then((answer) => session.update(answer.user))
+  return import("./save-account-language")
+    .then(({ saveAccountLanguage }) => saveAccountLanguage(user, language))
+    .then((saved) => session.update(saved))
     .catch(() => undefined);
 }

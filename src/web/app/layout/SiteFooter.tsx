@@ -1,8 +1,8 @@
 import configuredContacts from "virtual:site-contacts";
-import site from "../../../../data/site.json";
+import { blogUrl, initiative, poweredBy, supportedBy, tagline } from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
 import { telHref, type SiteContacts } from "../../../domain/site-contacts";
-import { useT } from "../../i18n/language-context";
+import { useEnglishContentLang, useT } from "../../i18n/language-context";
 import { LanguageLinks } from "../../i18n/LanguageSwitch";
 import { Link } from "../../i18n/links";
 import { T } from "../../i18n/T";
@@ -16,6 +16,8 @@ import styles from "./SiteFooter.module.css";
  */
 export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteContacts }) {
   const t = useT();
+  // The deployer's own words (data/site.json), in English.
+  const contentLang = useEnglishContentLang();
   const { email, phone, social } = contacts;
   return (
     <footer className={styles.footer}>
@@ -24,16 +26,20 @@ export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteC
           <Link to={paths.home()} className={styles.logo}>
             <Logo />
           </Link>
-          <p className={styles.initiative}>{site.initiative}</p>
-          <p className={styles.tagline}>{site.tagline}</p>
-          {site.poweredBy.name ? (
+          <p className={styles.initiative} lang={contentLang}>
+            {initiative}
+          </p>
+          <p className={styles.tagline} lang={contentLang}>
+            {tagline}
+          </p>
+          {poweredBy.name ? (
             <p>
-              <T id="common.poweredBy" components={{ name: credit(site.poweredBy) }} />
+              <T id="common.poweredBy" components={{ name: credit(poweredBy) }} />
             </p>
           ) : null}
-          {site.supportedBy.name ? (
+          {supportedBy.name ? (
             <p>
-              <T id="common.supportedBy" components={{ name: credit(site.supportedBy) }} />
+              <T id="common.supportedBy" components={{ name: credit(supportedBy) }} />
             </p>
           ) : null}
         </div>
@@ -50,8 +56,8 @@ export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteC
               <Link to={paths.publishedReports()}>{t("common.verifiedReports")}</Link>
             </li>
             <li>
-              {site.blogUrl ? (
-                <ExternalLink href={site.blogUrl}>{t("common.blog")}</ExternalLink>
+              {blogUrl ? (
+                <ExternalLink href={blogUrl}>{t("common.blog")}</ExternalLink>
               ) : (
                 <Link to={paths.blog()}>{t("common.blog")}</Link>
               )}

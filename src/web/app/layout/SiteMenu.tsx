@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
-import site from "../../../../data/site.json";
+import { blogUrl } from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
 import { useT } from "../../i18n/language-context";
 import { Link } from "../../i18n/links";
@@ -43,8 +43,8 @@ export function SiteMenu({ open, onClose }: { open: boolean; onClose: () => void
             </Link>
           </li>
           <li>
-            {site.blogUrl ? (
-              <ExternalLink className={styles.tile} href={site.blogUrl}>
+            {blogUrl ? (
+              <ExternalLink className={styles.tile} href={blogUrl}>
                 {t("common.blog")}
               </ExternalLink>
             ) : (

@@ -15,7 +15,8 @@ function renderSidebar() {
 
 const openMenu = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByRole("button", { name: "Open menu" }));
-  return screen.getByRole("dialog", { name: "Menu" });
+  // The overlay's code is its own chunk: it arrives a moment after the first use.
+  return screen.findByRole("dialog", { name: "Menu" });
 };
 
 beforeEach(() => {
@@ -88,7 +89,7 @@ describe("SiteSidebar", () => {
     const user = userEvent.setup();
     renderWithRoutes(await inLanguage("ha", [], <SiteSidebar />), "/dashboard");
     await user.click(screen.getByRole("button", { name: "Buɗe menu" }));
-    const menu = screen.getByRole("dialog", { name: "Menu" });
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
 
     expect(within(menu).getByRole("link", { name: "Rahotannin da aka tabbatar" })).toHaveAttribute(
       "href",

@@ -66,7 +66,7 @@ describe("the profile page in Yoruba", () => {
     await user.selectOptions(language, "ha");
     await user.click(screen.getByRole("button", { name: "Fi àwọn àyípadà pamọ́" }));
     expect(
-      await within(screen.getByRole("region", { name: "Notifications" })).findByText(
+      await within(screen.getByRole("region", { name: "Àwọn ìfitónilétí" })).findByText(
         "A ti ṣe àtúnṣe àlàyé rẹ ní àṣeyọrí",
       ),
     ).toBeInTheDocument();
