@@ -24,7 +24,8 @@ const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
 // Our modules the root route (the header, the footer, the offline notice, the toasts) reaches through static
-// imports: every page loads them first, so they make a chunk of their own ("shell"), and the "shared" chunk
+// imports (every import counts here, even one an index.ts re-exports and nobody uses: shell modules import
+// what they use from its own file, e.g. src/web/i18n/language-context, never src/web/i18n/index.ts): every page loads them first, so they make a chunk of their own ("shell"), and the "shared" chunk
 // of the code several pages share stays out of the first load of a page that needs none of it (the home page).
 const rootRoute = /[\\/]src[\\/]web[\\/]app[\\/]root\.tsx$/;
 const shellModules = new Set<string>();

@@ -130,7 +130,7 @@ test("registering on the Yoruba site sends the verification e-mail in Yoruba, li
   const mail = await waitForMail(email, (candidate) =>
     candidate.links.some((link) => link.includes("/verify-email/")),
   );
-  expect(mail.subject).toBe(message("yo", "email.verifySubject"));
+  expect(mail.subject).toBe(message("yo", "email.verification.subject"));
   const link = new URL(mail.links.find((candidate) => candidate.includes("/verify-email/")) ?? "");
   expect(link.pathname).toMatch(/^\/yo\/verify-email\//);
   await page.goto(link.pathname);

@@ -174,8 +174,15 @@ test.describe("at 360 × 740", () => {
     await page.goto("/");
     // Where each control of the header is drawn as the page loads, and the order that makes on screen.
     const visualOrder = await page.locator("header").evaluate((header) => {
-      const controls = [...header.querySelectorAll<HTMLElement>("a[href], button, select, input")].filter(
-        (control) => control.tabIndex >= 0 && control.getClientRects().length > 0,
+      // A closed <details> (the language switch) keeps its list laid out but out of the tab order: only its
+      // summary takes focus.
+      const controls = [
+        ...header.querySelectorAll<HTMLElement>("a[href], button, select, input, summary"),
+      ].filter(
+        (control) =>
+          control.tabIndex >= 0 &&
+          control.getClientRects().length > 0 &&
+          (control.tagName === "SUMMARY" || !control.closest("details:not([open])")),
       );
       const placed = controls.map((control, index) => {
         control.dataset.e2eControl = String(index);

@@ -9,9 +9,13 @@ export const KIB = 1024;
  * 26 November (issue 18), to 115.4 KiB measured: the page's content (figures, map geometry, charts)
  * hydrates as a lazy boundary after the rest (routes/home.tsx), and the layout's code is a chunk of its own
  * ("shell" in vite.config.ts), without the code only other pages share. Issue 18 asks for 110 KiB: the
- * framework chunk (React DOM and React Router) is 104.5 KiB of the 115.4.
+ * framework chunk (React DOM and React Router) is 104.5 KiB of the 115.4. Raised to 121 KiB
+ * on 28 November (issue 17, five languages): 120.5 KiB measured, the same in every language (a page's
+ * messages come in its HTML, not its JavaScript). The languages cost 4.7 KiB of it: Lingui's runtime and our
+ * binding, the language switch and the draft notice in the shell (8.3 → 11.8 KiB), and the router's
+ * manifest, which lists every screen once per language (about 0.8 KiB more). Issue 18's 110 KiB is further.
  */
-export const homeFirstLoadJsBudgetBytes = 116 * KIB;
+export const homeFirstLoadJsBudgetBytes = 121 * KIB;
 /** First-load JavaScript, gzip -9, of any other route. */
 export const otherFirstLoadJsBudgetBytes = 200 * KIB;
 

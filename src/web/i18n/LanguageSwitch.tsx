@@ -50,7 +50,9 @@ export function LanguageSwitch() {
           />
         </svg>
         <span className="visually-hidden">{t("common.language")}: </span>
-        <span lang={current}>{name}</span>
+        <span lang={current} className={styles.currentName}>
+          {name}
+        </span>
       </summary>
       <nav aria-label={t("common.language")} className={styles.menu}>
         <LanguageLinks />

@@ -7,6 +7,6 @@ export {
   type Translate,
 } from "./language-context";
 export { Link, NavLink, useNavigate } from "./links";
-export { pageMessages, translatorFor, type MessageBundle } from "./runtime";
+export { hasMessage, pageMessages, translatorFor, type MessageBundle } from "./runtime";
 export { T } from "./T";
 export { useProblemText } from "./problem-text";

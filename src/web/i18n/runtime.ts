@@ -90,3 +90,8 @@ export function translatorFor(pathname: string): (id: string, values?: Record<st
   const instance = i18nFor(languageOfPath(pathname, languageCodes));
   return (id, values) => instance._(id, values);
 }
+
+/** Whether the path's language has the message yet (a route's `meta` may run before its messages arrive). */
+export function hasMessage(pathname: string, id: string): boolean {
+  return id in i18nFor(languageOfPath(pathname, languageCodes)).messages;
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { pageMessages, translatorFor, useLanguage, useT } from "../../i18n";
+import { hasMessage, pageMessages, translatorFor, useLanguage, useT } from "../../i18n";
 import { hasNamespaces, loadMessages } from "../../i18n/runtime";
 import type { School } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
@@ -30,7 +30,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export function meta({ data, location }: Route.MetaArgs) {
   const t = translatorFor(location.pathname);
-  if (!data) return [{ title: pageTitle(t("schools.notFound.title")) }];
+  // An unknown id: no loader ran, so the messages come later with the error page, which names itself.
+  if (!data) {
+    return hasMessage(location.pathname, "schools.notFound.title")
+      ? [{ title: pageTitle(t("schools.notFound.title")) }]
+      : [];
+  }
   const { school } = data;
   return pageMeta(
     school.name,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, pageMessages, translatorFor, useLanguage, useT } from "../../i18n";
+import { hasMessage, Link, pageMessages, translatorFor, useLanguage, useT } from "../../i18n";
 import { hasNamespaces, loadMessages } from "../../i18n/runtime";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
@@ -33,7 +33,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export function meta({ data, location }: Route.MetaArgs) {
   const t = translatorFor(location.pathname);
-  if (!data) return [{ title: pageTitle(t("states.notFound.title")) }];
+  // An unknown id: no loader ran, so the messages come later with the error page, which names itself.
+  if (!data) {
+    return hasMessage(location.pathname, "states.notFound.title")
+      ? [{ title: pageTitle(t("states.notFound.title")) }]
+      : [];
+  }
   const { record } = data;
   return pageMeta(
     t("states.meta.title", { state: record.state }),

@@ -1,4 +1,4 @@
-import { T } from "../../i18n";
+import { T } from "../../i18n/T";
 import { useOnline } from "./use-online";
 import styles from "./OfflineNotice.module.css";
 

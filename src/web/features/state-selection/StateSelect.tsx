@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
-import { useLocalizePath, useT } from "../../i18n";
+import { useLocalizePath, useT } from "../../i18n/language-context";
 
 /**
  * The state dropdown: the equivalent of the map for every visitor (placeholder 'Select a state').

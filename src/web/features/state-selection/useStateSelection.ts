@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { sameState } from "../../../domain/datasets/state-names";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
-import { useT } from "../../i18n";
+import { useT } from "../../i18n/language-context";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
 
