@@ -27,5 +27,7 @@ export default {
     v8_trailingSlashAwareDataRequests: false,
   },
   // Every public page in every language (src/i18n/catalogues): a shared /ha/… link opens in Hausa at once.
-  prerender: readLanguages().flatMap((language) => publicPaths.map((path) => localizePath(path, language.code))),
+  prerender: readLanguages().flatMap((language) =>
+    publicPaths.map((path) => localizePath(path, language.code)),
+  ),
 } satisfies Config;
