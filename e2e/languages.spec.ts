@@ -49,10 +49,10 @@ for (const language of languages) {
   });
 }
 
-test("the language switch in the header works by keyboard, keeps the page, and is remembered for /", async ({
+test("the language switch in the header works by keyboard on the home page and keeps the page elsewhere, and is remembered for /", async ({
   page,
 }) => {
-  await page.goto("/states/25");
+  await page.goto("/");
   const summary = page.locator("header details summary");
   await summary.focus();
   await page.keyboard.press("Enter");
@@ -65,11 +65,23 @@ test("the language switch in the header works by keyboard, keeps the page, and i
   );
   await hausa.focus();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/ha\/states\/25$/);
+  await expect(page).toHaveURL(/\/ha$/);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await expect(page.locator("html")).toHaveAttribute("lang", "ha");
-  await expectAlternates(page, "/states/25");
+  await expectAlternates(page, "/");
   await expectNoMessageIds(page);
+
+  // On any other page the switch opens the same page in the other language.
+  await page.goto("/ha/states/25");
+  await page.locator("header details summary").click();
+  await page.locator("header").getByRole("link", { name: "Yorùbá", exact: true }).click();
+  await expect(page).toHaveURL(/\/yo\/states\/25$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(page.locator("html")).toHaveAttribute("lang", "yo");
+  await expectAlternates(page, "/states/25");
+  await page.locator("header details summary").click();
+  await page.locator("header").getByRole("link", { name: "Hausa", exact: true }).click();
+  await expect(page).toHaveURL(/\/ha\/states\/25$/);
 
   // The choice is remembered: the bare home page opens in Hausa; a shared English link stays English.
   await page.goto("/");
