@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { readLanguages } from "../src/i18n/catalogue-files";
-import { openSignedIn, signedInTest } from "./support/accounts";
+import { openSignedIn, registerVerified, signIn } from "./support/accounts";
 import { inLanguage, message, messageIdPattern, plain } from "./support/catalogues";
 import { allowFailedLoads, expect, expectNoAxeViolations, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -185,41 +185,55 @@ test("Yoruba, Hausa and Igbo letters render from the page's fonts, never as empt
   expect(tofu, "letters drawn as a missing glyph").toEqual([]);
 });
 
-signedInTest(
-  "the report form switches to Hausa from the dashboard's bar, and a refusal by the server is shown in Hausa",
-  async ({ page, signedIn, pageErrors }) => {
-    await openSignedIn(page, signedIn, "/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "Eyewitness report" })).toBeVisible();
-    await page.getByRole("banner").locator("details summary").click();
-    await page.getByRole("banner").getByRole("link", { name: "Hausa", exact: true }).click();
-    await expect(page).toHaveURL(/\/ha\/dashboard$/);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await expect(page.locator("html")).toHaveAttribute("lang", "ha");
-    const ha = (english: string) => inLanguage("ha", english, "report");
-    await expect(page.getByRole("heading", { level: 1, name: ha("Eyewitness report") })).toBeVisible();
-    await expectNoMessageIds(page);
+test("the report form switches to Hausa from the dashboard's bar, and a refusal by the server is shown in Hausa", async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  // An account of its own: switching the language while signed in also sets the account's language,
+  // which must not change the e-mails of other tests' shared accounts.
+  const account = await registerVerified(request, "Hauwa", "Musa");
+  const signedIn = await signIn(request, account.email, account.password);
+  await openSignedIn(page, signedIn, "/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Eyewitness report" })).toBeVisible();
+  await page.getByRole("banner").locator("details summary").click();
+  await page.getByRole("banner").getByRole("link", { name: "Hausa", exact: true }).click();
+  await expect(page).toHaveURL(/\/ha\/dashboard$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ha");
+  const ha = (english: string) => inLanguage("ha", english, "report");
+  await expect(page.getByRole("heading", { level: 1, name: ha("Eyewitness report") })).toBeVisible();
+  await expectNoMessageIds(page);
 
-    await page.getByLabel(ha("State"), { exact: true }).selectOption({ label: "Lagos" });
-    await page.getByLabel(ha("Local government area"), { exact: true }).selectOption({ label: "Ikeja" });
-    await page.getByLabel(ha("Date it happened")).fill("2026-11-20");
-    await page.getByRole("radio", { name: ha("Question") }).check();
-    await page
-      .getByLabel(ha("Comment"))
-      .fill("Ina yarana masu bukata ta musamman za su koyi yaren kurame a Ikeja?");
-    await page.getByRole("radio", { name: ha("Photographs") }).check();
-    // Named and typed as a JPEG, but text inside: only the server, which reads the content, refuses it.
-    await page
-      .getByLabel(ha("Add photographs"))
-      .setInputFiles([
-        { name: "ramp.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not a photograph") },
-      ]);
-    await page.getByRole("checkbox", { name: ha("People shown agreed, or cannot be identified") }).check();
-    await page.getByRole("button", { name: ha("Send report") }).click();
-    const toasts = page.getByRole("region", { name: message("ha", "common.toast.region") });
-    await expect(toasts).toContainText(message("ha", "errors.code.UNSUPPORTED_MEDIA_TYPE"));
-    allowFailedLoads(pageErrors, [415]);
-    // Nothing typed is lost.
-    await expect(page.getByLabel(ha("Comment"))).toHaveValue(/yaren kurame/);
-    await expectNoMessageIds(page);
-  },
-);
+  await page.getByLabel(ha("State"), { exact: true }).selectOption({ label: "Lagos" });
+  await page.getByLabel(ha("Local government area"), { exact: true }).selectOption({ label: "Ikeja" });
+  await page.getByLabel(ha("Date it happened")).fill("2026-11-20");
+  await page.getByRole("radio", { name: ha("Question") }).check();
+  await page
+    .getByLabel(ha("Comment"))
+    .fill("Ina yarana masu bukata ta musamman za su koyi yaren kurame a Ikeja?");
+  await page.getByRole("radio", { name: ha("Photographs") }).check();
+  // Named and typed as a JPEG, but text inside: only the server, which reads the content, refuses it.
+  await page
+    .getByLabel(ha("Add photographs"))
+    .setInputFiles([
+      { name: "ramp.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not a photograph") },
+    ]);
+  await page.getByRole("checkbox", { name: ha("People shown agreed, or cannot be identified") }).check();
+  await page.getByRole("button", { name: ha("Send report") }).click();
+  const toasts = page.getByRole("region", { name: message("ha", "common.toast.region") });
+  await expect(toasts).toContainText(message("ha", "errors.code.UNSUPPORTED_MEDIA_TYPE"));
+  allowFailedLoads(pageErrors, [415]);
+  // Nothing typed is lost.
+  await expect(page.getByLabel(ha("Comment"))).toHaveValue(/yaren kurame/);
+  await expectNoMessageIds(page);
+  // The choice is saved on the account once the Hausa page has loaded: the stored session holds the
+  // server's answer (the account's e-mails are now in Hausa).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (JSON.parse(window.localStorage.getItem("user") ?? "{}") as { language?: string }).language,
+      ),
+    )
+    .toBe("ha");
+});
