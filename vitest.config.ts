@@ -1,11 +1,13 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
+import { publicUrl } from "./scripts/vite-plugin-public-url.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
-  plugins: [nigeriaMap(), siteContacts({}), i18nCatalogues()],
+  plugins: [nigeriaMap(), siteContacts({}), publicUrl({}), i18nCatalogues()],
   test: {
     projects: [
       {
@@ -33,6 +35,9 @@ export default defineConfig({
         },
       },
     ],
+    // One test file per core (Vitest's default keeps a core for itself, one worker on a 2-core machine): the
+    // files mostly wait on PGlite, PostgreSQL, SMTP peers and ffmpeg, and the suite took twice as long.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { namespaces } from "virtual:i18n";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 import { loadMessages } from "../../web/i18n/runtime";
 
 // findBy*/waitFor wait for a condition, not a duration: a longer limit than the default second costs nothing
@@ -9,6 +9,11 @@ import { loadMessages } from "../../web/i18n/runtime";
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
+
+// A module may start an import it does not wait for (the API client loads the contract as soon as it is
+// loaded, in development and tests): a file ends only when those have settled, never with one still loading
+// into a torn-down environment (an unhandled error that fails the run).
+afterAll(() => vi.dynamicImportSettled());
 
 // Components rendered alone (without a route's loader) speak English: every English catalogue is loaded.
 await loadMessages("en", namespaces);
