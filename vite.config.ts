@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
+import { publicUrl } from "./scripts/vite-plugin-public-url.ts";
 import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 import { projectLogger } from "./scripts/vite-logger.ts";
 
@@ -71,6 +72,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     nigeriaMap(),
     siteContacts(),
+    publicUrl(),
     i18nCatalogues(),
     reactRouter(),
     featureEntries,

@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { buildStampPath } from "../scripts/build-if-stale";
+import { publicUrlFromEnv } from "../src/domain/public-url";
 import { readLanguages } from "../src/i18n/catalogue-files";
 import { openSignedIn, registerVerified, signIn } from "./support/accounts";
 import { inLanguage, message, messageIdPattern, plain } from "./support/catalogues";
@@ -11,6 +14,11 @@ import { waitForMail } from "./support/mail";
 const languages = readLanguages();
 const codes = languages.map((language) => language.code);
 const prefix = (code: string) => (code === "en" ? "" : `/${code}`);
+// The alternates are absolute, from PUBLIC_URL as it was when the tested build was made (its stamp says).
+const builtFor = JSON.parse(readFileSync(buildStampPath, "utf8")) as {
+  environment: Record<string, string>;
+};
+const publicUrl = publicUrlFromEnv(builtFor.environment);
 
 async function expectNoMessageIds(page: Page) {
   const text = await page.locator("body").innerText();
@@ -21,12 +29,12 @@ async function expectAlternates(page: Page, path: string) {
   for (const code of codes) {
     await expect(page.locator(`head link[rel="alternate"][hreflang="${code}"]`)).toHaveAttribute(
       "href",
-      code === "en" ? path : `/${code}${path === "/" ? "" : path}`,
+      publicUrl + (code === "en" ? path : `/${code}${path === "/" ? "" : path}`),
     );
   }
   await expect(page.locator('head link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
     "href",
-    path,
+    publicUrl + path,
   );
 }
 

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isBuildStale } from "./build-if-stale";
+import { isBuildStale, writeBuildStamp } from "./build-if-stale";
 
 const root = mkdtempSync(path.join(tmpdir(), "atlas-build-stamp-"));
 
-function fileAt(file: string, seconds: number): string {
+function fileAt(file: string, seconds: number, write = () => writeFileSync(file, "x")): string {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, "x");
+  write();
   // Folders count too (a deleted file changes its folder), so age them with the file.
   for (let target = file; target.length > root.length; target = path.dirname(target)) {
     utimesSync(target, seconds, seconds);
@@ -22,17 +22,30 @@ describe("starting without rebuilding", () => {
 
   it("builds when no complete build exists", () => {
     fileAt(path.join(source, "a.ts"), 1_000);
-    expect(isBuildStale(path.join(root, "missing"), [source])).toBe(true);
+    expect(isBuildStale(path.join(root, "missing"), [source], {})).toBe(true);
   });
 
   it("does not build when the build is newer than every source", () => {
     fileAt(path.join(source, "deep", "b.ts"), 2_000);
-    fileAt(stamp, 3_000);
-    expect(isBuildStale(stamp, [source])).toBe(false);
+    fileAt(stamp, 3_000, () => writeBuildStamp(stamp, { PUBLIC_URL: "https://atlas.example.ng" }));
+    expect(isBuildStale(stamp, [source], { PUBLIC_URL: "https://atlas.example.ng" })).toBe(false);
   });
 
   it("builds again when a source file deep in a folder changes after the build", () => {
     fileAt(path.join(source, "deep", "b.ts"), 4_000);
-    expect(isBuildStale(stamp, [source])).toBe(true);
+    expect(isBuildStale(stamp, [source], { PUBLIC_URL: "https://atlas.example.ng" })).toBe(true);
+  });
+
+  it("builds again when a variable the build reads has changed, and not for one it does not read", () => {
+    fileAt(stamp, 5_000, () => writeBuildStamp(stamp, { PUBLIC_URL: "https://atlas.example.ng" }));
+    const built = { PUBLIC_URL: "https://atlas.example.ng" };
+    expect(isBuildStale(stamp, [source], { ...built, DATABASE_URL: "postgres://db/atlas" })).toBe(false);
+    expect(isBuildStale(stamp, [source], { PUBLIC_URL: "https://inclusion.example.ng" })).toBe(true);
+    expect(isBuildStale(stamp, [source], { ...built, SITE_CONTACT_EMAIL: "info@example.ng" })).toBe(true);
+  });
+
+  it("builds again after a build whose stamp is not readable (an older format)", () => {
+    fileAt(stamp, 6_000);
+    expect(isBuildStale(stamp, [source], {})).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { publicUrlFromEnv } from "../domain/public-url";
 import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "../domain/reports/report-rules";
 import type { S3Settings } from "./media/s3-store";
 
@@ -158,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    publicUrl: publicUrlFromEnv({ PUBLIC_URL: values.PUBLIC_URL, PORT: String(values.PORT) }),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { paths } from "../../domain/routes";
 import { languageOfPath, localizePath, withoutLanguage } from "../../i18n/languages";
+import publicUrl from "virtual:public-url";
 import { DraftNotice } from "../i18n/DraftNotice";
 import { LanguageProvider, useT } from "../i18n/language-context";
 import { Link } from "../i18n/links";
@@ -67,7 +68,10 @@ function usePageLanguage(): string {
   return hasNamespaces(language, ["common"]) ? language : DEFAULT_LANGUAGE;
 }
 
-/** The same page in every language, for search engines and for browsers offering a translation. */
+/**
+ * The same page in every language, for search engines and for browsers offering a translation: absolute
+ * addresses (PUBLIC_URL when the site was built), as search engines require of alternates.
+ */
 function LanguageAlternates() {
   const { pathname } = useLocation();
   const page = withoutLanguage(pathname, languageCodes);
@@ -78,10 +82,10 @@ function LanguageAlternates() {
           key={language.code}
           rel="alternate"
           hrefLang={language.code}
-          href={localizePath(page, language.code)}
+          href={publicUrl + localizePath(page, language.code)}
         />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={page} />
+      <link rel="alternate" hrefLang="x-default" href={publicUrl + page} />
     </>
   );
 }

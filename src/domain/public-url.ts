@@ -1,0 +1,25 @@
+// The site's public address (PUBLIC_URL): the base of e-mailed links (read by the server when it starts) and
+// of the pages' hreflang alternates (read when the site is built, as the public pages are prerendered then).
+// One rule for both, so a page and an e-mail never disagree on where the site lives.
+
+/** The variables the address is made from: PORT only counts when PUBLIC_URL is unset. */
+export const publicUrlVariables = ["PUBLIC_URL", "PORT"] as const;
+
+/**
+ * PUBLIC_URL without a trailing slash, or http://localhost:<PORT> (3000) when it is unset; an error naming
+ * the variable when it is not an http(s) address.
+ */
+export function publicUrlFromEnv(env: Record<string, string | undefined>): string {
+  const value = env.PUBLIC_URL?.trim();
+  if (!value) return `http://localhost:${env.PORT?.trim() || "3000"}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address, such as https://atlas.example.ng`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`PUBLIC_URL must be an http or https address, such as https://atlas.example.ng`);
+  }
+  return value.replace(/\/+$/, "");
+}
