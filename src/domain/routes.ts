@@ -53,12 +53,13 @@ export const staticPublicPaths = [
 /**
  * Pages rendered only in the browser (signed-in pages, links carrying a token). The server answers them
  * with the app shell and status 200; any other path without a prerendered page gets the shell with 404.
- * `languages` are the codes whose prefix the path may carry ("/yo/verify-email/…"); without them only
- * unprefixed (English) paths are recognised.
+ * `languages` are the codes whose prefix the path may carry ("/yo/verify-email/…"). Required: a forgotten
+ * list would treat "/yo/dashboard" as an unknown page, and the service worker would then cache a signed-in
+ * page's shell.
  */
 const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, /^\/verify-email(\/.*)?$/, /^\/reset-password(\/.*)?$/];
 
-export function isClientOnlyPath(pathname: string, languages: readonly string[] = []): boolean {
+export function isClientOnlyPath(pathname: string, languages: readonly string[]): boolean {
   const bare = withoutLanguage(pathname, languages);
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
@@ -69,6 +70,6 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[] 
  * app shell); every other unknown path gets the prerendered "Page not found", readable without JavaScript.
  * `languages` as for isClientOnlyPath.
  */
-export function hasOwnNotFound(pathname: string, languages: readonly string[] = []): boolean {
+export function hasOwnNotFound(pathname: string, languages: readonly string[]): boolean {
   return /^\/(states|schools)\/[^/]+\/?$/.test(withoutLanguage(pathname, languages));
 }

@@ -1,5 +1,5 @@
 import { setupI18n } from "@lingui/core";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { readLanguages, readMessages } from "../../i18n/catalogue-files";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 
@@ -9,6 +9,17 @@ import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 // (readMessages), so a message id never reaches a person.
 
 let codes: readonly string[] | undefined;
+
+/** A message that is not valid ICU stops here, naming its file and key (npm run i18n:check finds it first). */
+function compileOrExplain(code: string, namespace: string, id: string, message: string) {
+  try {
+    return compileMessageOrThrow(message);
+  } catch (error) {
+    throw new Error(`Invalid message "${id}" in src/i18n/catalogues/${code}/${namespace}.json`, {
+      cause: error,
+    });
+  }
+}
 
 /** The codes of the site's languages, English first: read once from the catalogue folders. */
 export function siteLanguages(): readonly string[] {
@@ -33,7 +44,7 @@ export function translator(language: string, namespace: string): Translate {
   if (!translate) {
     const { messages } = readMessages(code, namespace);
     const compiled = Object.fromEntries(
-      Object.entries(messages).map(([id, message]) => [id, compileMessage(message)]),
+      Object.entries(messages).map(([id, message]) => [id, compileOrExplain(code, namespace, id, message)]),
     );
     const i18n = setupI18n({
       locale: code,

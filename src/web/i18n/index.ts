@@ -9,4 +9,5 @@ export {
 export { Link, NavLink, useNavigate } from "./links";
 export { hasMessage, pageMessages, translatorFor, type MessageBundle } from "./runtime";
 export { T } from "./T";
+export { NamespacesLoadFailed, useNamespaces, type NamespacesState } from "./use-namespaces";
 export { useProblemText } from "./problem-text";

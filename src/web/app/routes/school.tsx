@@ -1,12 +1,18 @@
-import { useEffect, useState } from "react";
-import { hasMessage, pageMessages, translatorFor, useLanguage, useT } from "../../i18n";
-import { hasNamespaces, loadMessages } from "../../i18n/runtime";
+import {
+  hasMessage,
+  pageMessages,
+  translatorFor,
+  NamespacesLoadFailed,
+  useNamespaces,
+  useT,
+} from "../../i18n";
 import type { School } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
 import { SchoolDetails, SchoolNotFound } from "../../features/schools";
 import { Spinner } from "../../ui/Spinner";
+import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { isUnknownPageError } from "../not-found-error";
 import { loadDatasets } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
@@ -58,42 +64,26 @@ export default function SchoolRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * Whether this route's messages are here. A page whose loader did not run (an unknown school's address)
- * has only the shell's: its error page loads them first.
- */
-function useRouteMessages(): boolean {
-  const language = useLanguage();
-  const [ready, setReady] = useState(() => hasNamespaces(language, namespaces));
-  useEffect(() => {
-    if (ready) return;
-    let current = true;
-    loadMessages(language, namespaces).then(
-      () => current && setReady(true),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [language, ready]);
-  return ready;
-}
-
 export function HydrateFallback() {
   const t = useT();
-  const ready = useRouteMessages();
+  const messages = useNamespaces(namespaces);
   return (
     <div className="container">
-      <Spinner label={ready ? t("schools.loadingSchool") : undefined} />
+      {messages === "failed" ? (
+        <NamespacesLoadFailed />
+      ) : (
+        <Spinner label={messages === "ready" ? t("schools.loadingSchool") : undefined} />
+      )}
     </div>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
-  const ready = useRouteMessages();
+  const messages = useNamespaces(namespaces);
   if (isUnknownPageError(error)) {
-    if (!ready) return <Spinner />;
+    if (messages === "loading") return <Spinner />;
+    if (messages === "failed") return <MessagesLoadFailedPage />;
     return (
       <>
         <title>{pageTitle(t("schools.notFound.title"))}</title>

@@ -1,14 +1,22 @@
-import { useEffect, useState } from "react";
-import { hasMessage, Link, pageMessages, translatorFor, useLanguage, useT } from "../../i18n";
-import { hasNamespaces, loadMessages } from "../../i18n/runtime";
+import {
+  hasMessage,
+  Link,
+  pageMessages,
+  translatorFor,
+  NamespacesLoadFailed,
+  useNamespaces,
+  useT,
+} from "../../i18n";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
-import { lawStatusWords, StatePolicyPage, StateReports } from "../../features/states";
+import { StatePolicyPage, StateReports } from "../../features/states";
+import { lawStatusWords } from "../../lib/law-status-text";
 import { Spinner } from "../../ui/Spinner";
+import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { isUnknownPageError } from "../not-found-error";
 import { loadDatasets } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
@@ -61,33 +69,16 @@ export default function StateRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * Whether this route's messages are here. A page whose loader did not run (an unknown state's address, a
- * failed load) has only the shell's: its error page loads them first.
- */
-function useRouteMessages(): boolean {
-  const language = useLanguage();
-  const [ready, setReady] = useState(() => hasNamespaces(language, namespaces));
-  useEffect(() => {
-    if (ready) return;
-    let current = true;
-    loadMessages(language, namespaces).then(
-      () => current && setReady(true),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [language, ready]);
-  return ready;
-}
-
 export function HydrateFallback() {
   const t = useT();
-  const ready = useRouteMessages();
+  const messages = useNamespaces(namespaces);
   return (
     <div className="container">
-      <Spinner label={ready ? t("states.loadingPage") : undefined} />
+      {messages === "failed" ? (
+        <NamespacesLoadFailed />
+      ) : (
+        <Spinner label={messages === "ready" ? t("states.loadingPage") : undefined} />
+      )}
       <Link to={paths.home()}>{t("common.backToHome")}</Link>
     </div>
   );
@@ -96,9 +87,10 @@ export function HydrateFallback() {
 /** Unknown state ids (/states/99) end here. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
-  const ready = useRouteMessages();
+  const messages = useNamespaces(namespaces);
   const notFound = isUnknownPageError(error);
-  if (!ready) return <Spinner />;
+  if (messages === "loading") return <Spinner />;
+  if (messages === "failed") return <MessagesLoadFailedPage />;
   const title = notFound ? t("states.notFound.title") : t("common.somethingWentWrong");
   return (
     <div className="container">

@@ -5,7 +5,7 @@ import { countByLawStatus } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { stateRows } from "../../../domain/states-comparison";
 import { StatesComparison } from "../../features/comparison";
-import { lawStatusLabelText } from "../../features/states";
+import { lawStatusLabelText } from "../../lib/law-status-text";
 import { loadDatasets } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/states";

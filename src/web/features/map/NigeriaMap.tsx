@@ -11,7 +11,8 @@ import { paths } from "../../../domain/routes";
 import { lawStatusFills } from "./law-status-palette";
 import { arrowDirections, nearestRegion } from "./nearest-region";
 import styles from "./NigeriaMap.module.css";
-import { lawStatusName, lawStatusPhrase, regionLabel } from "./region-label";
+import { lawStatusLabelText, lawStatusWords } from "../../lib/law-status-text";
+import { regionLabel } from "./region-label";
 
 export interface RegionLaw {
   /** As in the states data: "Passed", "Passed/awaiting Gov assent", "Second Reading", "Pending". */
@@ -111,7 +112,7 @@ export function NigeriaMap({
   const statusKeyOf = (name: string) => lawStatusKey(lawOf(name)?.status ?? "");
   const statusTextOf = (name: string) => {
     const law = lawOf(name);
-    return lawStatusPhrase(law?.status ?? "", law?.year ?? null, t);
+    return lawStatusWords(t, law?.status ?? "", law?.year ?? null);
   };
   const fillOf = (name: string) => {
     const key = statusKeyOf(name);
@@ -253,7 +254,7 @@ export function NigeriaMap({
                   className={styles.swatchBox}
                 />
               </svg>
-              <span>{t("map.legendItem", { status: lawStatusName(category.key, t), count })}</span>
+              <span>{t("map.legendItem", { status: lawStatusLabelText(t, category.key), count })}</span>
             </li>
           ))}
         </ul>

@@ -3,8 +3,8 @@ import { withoutLanguage } from "../../../i18n/languages";
 
 // The site's languages (a folder each in src/i18n/catalogues): their pages are kept by the same rules as
 // English's, the prefix aside (`/ha/dashboard` is as signed-in as `/dashboard`). Read from the folders at
-// build time, so the worker and the page know the same list.
-const languageCodes = Object.keys(
+// build time, so the worker and the page know the same list (the offline page uses it too).
+export const languageCodes = Object.keys(
   import.meta.glob("../../../i18n/catalogues/*/language.json", { eager: true, import: "status" }),
 ).map((file) => file.split("/").at(-2) ?? "");
 

@@ -5,6 +5,7 @@
 // when there is no connection).
 
 import { DEFAULT_LANGUAGE, languageOfPath, localizePath } from "../../../i18n/languages";
+import { languageCodes } from "./cache-rules";
 
 export const offlinePageSecurityPolicy =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -16,7 +17,6 @@ const catalogues = import.meta.glob<Record<string, string>>("../../../i18n/catal
 const messagesByLanguage = new Map(
   Object.entries(catalogues).map(([file, messages]) => [file.split("/").at(-2) ?? "", messages]),
 );
-const languageCodes = [...messagesByLanguage.keys()];
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);

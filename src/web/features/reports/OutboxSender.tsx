@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
-import { useLanguage, useT, type Translate } from "../../i18n";
-import { hasNamespaces, loadMessages } from "../../i18n/runtime";
+import { NamespacesLoadFailed, useLanguage, useNamespaces, useT, type Translate } from "../../i18n";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { useSessionUser } from "../../lib/session";
 import styles from "./OutboxSender.module.css";
@@ -73,23 +72,12 @@ export function OutboxSender() {
 
   // The sentences, once something is to be said: loaded for the page's language, then kept.
   const needed = waiting > 0 || notes.length > 0;
-  const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  const ready = loadedFor === language || hasNamespaces(language, ["report"]);
-  useEffect(() => {
-    if (!needed || ready) return;
-    let current = true;
-    void loadMessages(language, ["report"])
-      .then(() => {
-        if (current) setLoadedFor(language);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [needed, ready, language]);
+  const messages = useNamespaces(needed ? ["report"] : []);
+  const ready = needed && messages === "ready";
 
   return (
     <div role="status" className={styles.outbox}>
+      {messages === "failed" ? <NamespacesLoadFailed /> : null}
       {ready && waiting > 0 ? <p>{t("report.outbox.waiting", { count: waiting })}</p> : null}
       {ready ? notes.map((note, index) => <p key={index}>{noteText(note, t, language)}</p>) : null}
     </div>

@@ -120,7 +120,7 @@ export function PublishedFilters({ query, onShow, today }: PublishedFiltersProps
             <option value="">{t("published.filters.allTypes")}</option>
             {commentTypes.map((type) => (
               <option key={type} value={type}>
-                {t(`published.commentType.${type}`)}
+                {t(`common.commentType.${type}`)}
               </option>
             ))}
           </select>

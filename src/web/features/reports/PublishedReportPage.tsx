@@ -28,7 +28,7 @@ function reportTitle(
 ): string {
   const when = report.place?.occurredOn ?? report.createdAt;
   return t("published.report.title", {
-    type: t(`published.commentType.${report.commentType}`),
+    type: t(`common.commentType.${report.commentType}`),
     place: report.place ? describePlace(report.place) : t("published.placeNotGiven"),
     day: dates.day(when.length === 10 ? `${when}T00:00:00Z` : when, "UTC"),
   });
@@ -130,7 +130,7 @@ function PublishedReportDetails({ report }: { report: PublishedReportView }) {
       <dl className={styles.details}>
         <div>
           <dt>{t("published.report.type")}</dt>
-          <dd>{t(`published.commentType.${report.commentType}`)}</dd>
+          <dd>{t(`common.commentType.${report.commentType}`)}</dd>
         </div>
         <PlaceItems place={report.place} />
       </dl>

@@ -122,7 +122,7 @@ function filterValues(
   const state = stateId ? stateLgas(stateId) : undefined;
   return {
     hasType: commentType ? "yes" : "no",
-    type: commentType ? t(`published.commentType.${commentType}`) : "",
+    type: commentType ? t(`common.commentType.${commentType}`) : "",
     hasPlace: state ? "yes" : "no",
     place: state ? describePlace({ state: state.state, lga, place: null }) : "",
     when: from && to ? "range" : from ? "from" : to ? "until" : "none",
@@ -199,7 +199,7 @@ function PublishedReport({ report }: { report: PublishedReportView }) {
         <Link to={paths.publishedReport(report.id)}>
           <T
             id="published.reportHeading"
-            values={{ type: t(`published.commentType.${report.commentType}`), day }}
+            values={{ type: t(`common.commentType.${report.commentType}`), day }}
             components={{ time: <time dateTime={report.createdAt} /> }}
           />
         </Link>

@@ -109,7 +109,7 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
         <T
           id="reviews.card.heading"
           values={{
-            type: t(`published.commentType.${report.commentType}`),
+            type: t(`common.commentType.${report.commentType}`),
             date: dates.dateTime(report.createdAt),
           }}
           components={{ time: <time dateTime={report.createdAt} /> }}

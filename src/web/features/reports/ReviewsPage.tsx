@@ -266,7 +266,7 @@ function QueueFilter({
             <option value="">{t("reviews.filters.allTypes")}</option>
             {commentTypes.map((type) => (
               <option key={type} value={type}>
-                {t(`published.commentType.${type}`)}
+                {t(`common.commentType.${type}`)}
               </option>
             ))}
           </select>

@@ -30,7 +30,7 @@ export function queueSummary(
   const values = {
     status,
     hasType: commentType ? "yes" : "no",
-    type: commentType ? t(`published.commentType.${commentType}`) : "",
+    type: commentType ? t(`common.commentType.${commentType}`) : "",
     hasState: stateName ? "yes" : "no",
     state: stateName ?? "",
   };

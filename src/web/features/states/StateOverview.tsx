@@ -7,7 +7,7 @@ import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { Spinner } from "../../ui/Spinner";
-import { useLawStatusText } from "./law-status-text";
+import { useLawStatusText } from "../../lib/law-status-text";
 import { loadStateDetails } from "./load-state-details";
 import { NationalActLink, PolicyDocumentLink } from "./PolicyDocumentLink";
 import { StateContacts } from "./StateContacts";

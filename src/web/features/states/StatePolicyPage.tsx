@@ -11,7 +11,7 @@ import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { SourceList } from "../../ui/SourceList";
 import { PolicyDocumentLink } from "./PolicyDocumentLink";
-import { useLawStatusText } from "./law-status-text";
+import { useLawStatusText } from "../../lib/law-status-text";
 import { StateContacts } from "./StateContacts";
 import { splitFinding } from "./key-findings";
 import styles from "./StatePolicyPage.module.css";

@@ -120,7 +120,7 @@ function LatestReport({ report }: { report: PublishedReportView }) {
   return (
     <article className={styles.report} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.reportTitle}>
-        <Link to={paths.publishedReport(report.id)}>{t(`states.reports.type.${report.commentType}`)}</Link>
+        <Link to={paths.publishedReport(report.id)}>{t(`common.commentType.${report.commentType}`)}</Link>
       </h3>
       <p className={styles.details}>
         {report.place ? (

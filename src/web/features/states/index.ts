@@ -3,4 +3,3 @@ export { NationalActLink } from "./PolicyDocumentLink";
 export { StateOverview } from "./StateOverview";
 export { StatePolicyPage } from "./StatePolicyPage";
 export { StateReports } from "./StateReports";
-export { lawStatusLabelText, lawStatusWords, useLawStatusText } from "./law-status-text";

@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { useLanguage } from "./language-context";
+import { hasNamespaces, loadMessages } from "./runtime";
+import { T } from "./T";
+
+export type NamespacesState = "ready" | "loading" | "failed";
+
+/**
+ * Whether some namespaces' messages are here in the page's language, loading them when they are not: for
+ * parts that render without their route's loader (an error page, a hydration fallback, a lazily loaded
+ * control). A failed fetch (a dropped connection, an old chunk after a deploy) says so: the caller shows
+ * `NamespacesLoadFailed` rather than a spinner that never ends. No namespaces (nothing to say yet) is ready.
+ */
+export function useNamespaces(namespaces: readonly string[]): NamespacesState {
+  const language = useLanguage();
+  // A string, not the list: a caller's list may be a new array on every render.
+  const wanted = namespaces.join(",");
+  const [outcome, setOutcome] = useState<{ of: string; state: NamespacesState }>();
+  const ready = hasNamespaces(language, namespaces);
+
+  useEffect(() => {
+    const list = wanted ? wanted.split(",") : [];
+    if (hasNamespaces(language, list)) return;
+    let active = true;
+    const of = `${language}:${wanted}`;
+    loadMessages(language, list).then(
+      () => active && setOutcome({ of, state: "ready" }),
+      () => active && setOutcome({ of, state: "failed" }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [language, wanted]);
+
+  if (ready) return "ready";
+  return outcome?.of === `${language}:${wanted}` ? outcome.state : "loading";
+}
+
+/** What a part shows when its messages could not be fetched: a sentence and a link that reloads the page. */
+export function NamespacesLoadFailed() {
+  const { pathname, search } = useLocation();
+  return (
+    <p role="alert">
+      {/* eslint-disable-next-line jsx-a11y/anchor-has-content -- <T> puts the message's words in the link */}
+      <T id="common.pageTextLoadFailed" components={{ link: <a href={pathname + search} /> }} />
+    </p>
+  );
+}
