@@ -132,6 +132,23 @@ test("a shared Igbo link opens in Igbo, and its links stay in Igbo", async ({ br
   await context.close();
 });
 
+for (const { path, title, language } of [
+  { path: "/pcm/states/99", title: "states.notFound.title", language: "pcm" },
+  { path: "/ha/schools/99999", title: "schools.notFound.title", language: "ha" },
+]) {
+  test(`an unknown id in another language (${path}) answers 404 with its "not found" page in that language`, async ({
+    page,
+  }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(plain(message(language, title)));
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expect(page).toHaveTitle(`${plain(message(language, title))} | Inclusion Atlas`);
+    await expectNoMessageIds(page);
+  });
+}
+
 test("registering on the Yoruba site sends the verification e-mail in Yoruba, linking to the Yoruba site", async ({
   page,
 }) => {

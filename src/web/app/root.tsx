@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,12 +18,14 @@ import { Link } from "../i18n/links";
 import { baseRouteId } from "../i18n/route-ids";
 import {
   addMessages,
+  currentMessagesVersion,
   DEFAULT_LANGUAGE,
   hasNamespaces,
   languageCodes,
   languages,
   type MessageBundle,
   pageMessages,
+  subscribeToMessages,
 } from "../i18n/runtime";
 import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
 import { loadOutboxSender } from "../features/reports/lazy";
@@ -63,6 +65,7 @@ function hasBundle(data: unknown): data is { i18n: MessageBundle } {
  */
 function usePageLanguage(): string {
   const { pathname } = useLocation();
+  useSyncExternalStore(subscribeToMessages, currentMessagesVersion, () => 0);
   for (const match of useMatches()) if (hasBundle(match.loaderData)) addMessages(match.loaderData.i18n);
   const language = languageOfPath(pathname, languageCodes);
   return hasNamespaces(language, ["common"]) ? language : DEFAULT_LANGUAGE;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useLanguage } from "./language-context";
-import { hasNamespaces, loadMessages } from "./runtime";
+import { languageOfPath } from "../../i18n/languages";
+import { hasNamespaces, languageCodes, loadMessages } from "./runtime";
 import { T } from "./T";
 
 export type NamespacesState = "ready" | "loading" | "failed";
@@ -13,7 +14,10 @@ export type NamespacesState = "ready" | "loading" | "failed";
  * `NamespacesLoadFailed` rather than a spinner that never ends. No namespaces (nothing to say yet) is ready.
  */
 export function useNamespaces(namespaces: readonly string[]): NamespacesState {
-  const language = useLanguage();
+  // The address's language: a page that had no loader (an unknown id's error page) is still in the app
+  // shell's English, and these messages are what turns it (the layout follows the messages that arrive).
+  const language = languageOfPath(useLocation().pathname, languageCodes);
+  const shown = useLanguage();
   // A string, not the list: a caller's list may be a new array on every render.
   const wanted = namespaces.join(",");
   const [outcome, setOutcome] = useState<{ of: string; state: NamespacesState }>();
@@ -33,7 +37,8 @@ export function useNamespaces(namespaces: readonly string[]): NamespacesState {
     };
   }, [language, wanted]);
 
-  if (ready) return "ready";
+  // Ready once the page speaks the language too: never a render of the part in the shell's English.
+  if (ready) return shown === language ? "ready" : "loading";
   return outcome?.of === `${language}:${wanted}` ? outcome.state : "loading";
 }
 
