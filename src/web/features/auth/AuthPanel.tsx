@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import styles from "./auth.module.css";
 
 /**
@@ -16,7 +16,7 @@ export function AuthPanel({
   children: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
   return (

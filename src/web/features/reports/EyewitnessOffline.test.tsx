@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeMessages } from "../../../domain/reports/report-place";
 import { reportMessages } from "../../../domain/reports/report-rules";
@@ -236,7 +237,11 @@ describe("OutboxSender", () => {
     let online = false;
     vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
     await queueReport(7, waiting);
-    render(<OutboxSender />);
+    render(
+      <MemoryRouter>
+        <OutboxSender />
+      </MemoryRouter>,
+    );
     const status = screen.getByRole("status");
     await waitFor(() => expect(status).toHaveTextContent("1 report waiting to be sent"));
 
@@ -268,7 +273,11 @@ describe("OutboxSender", () => {
   it("shows nothing for a signed-out visitor", async () => {
     window.localStorage.clear();
     await queueReport(7, waiting);
-    render(<OutboxSender />);
+    render(
+      <MemoryRouter>
+        <OutboxSender />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole("status")).toBeEmptyDOMElement();
   });
 });

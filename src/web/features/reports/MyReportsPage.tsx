@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { paths } from "../../../domain/routes";
@@ -57,7 +57,7 @@ export function MyReportsPage() {
   const answer = reports.isSuccess ? reports.data : null;
 
   // Another page shown: start reading at the heading.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!(answer || failure) || shownPage.current === page) return;
     shownPage.current = page;
     heading.current?.focus();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { type ChangeEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "../../../domain/reports/report-rules";
 import { T, useT } from "../../i18n";
 import { fieldIds } from "../../ui/form/Field";
@@ -59,7 +59,7 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
   }, [photos]);
   useEffect(() => onShrinkingChange?.(shrinking), [shrinking, onShrinkingChange]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = focusAfterRemoval.current;
     if (!target) return;
     focusAfterRemoval.current = null;

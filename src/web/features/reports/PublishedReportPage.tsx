@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
 import { isReportId } from "../../../domain/reports/published-report-text";
@@ -60,7 +60,7 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
 
   const focusHeadingWhenShown = useRef(false);
   // The heading of the loading state is replaced by the report's: focus follows it once shown.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!settled || !focusHeadingWhenShown.current) return;
     focusHeadingWhenShown.current = false;
     heading.current?.focus();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { T, useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
@@ -60,7 +60,7 @@ export function PublishedReportsPage() {
   const failure = settled ? published.failure : null;
   const answer = settled && published.isSuccess ? published.data : null;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!(answer || failure) || !focusHeadingWhenShown.current) return;
     focusHeadingWhenShown.current = false;
     heading.current?.focus();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, type FormEvent } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { useT } from "../../i18n";
 import { Link } from "../../i18n/links";
@@ -99,7 +99,7 @@ function ReviewQueue() {
   const counts: ReviewCounts | null = reviews.data?.counts ?? null;
   const current = answer ?? failure;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = focusTarget.current;
     if (!target || !current || (target.afterLoad && !fresh)) return;
     focusTarget.current = null;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { type RefObject, useCallback, useEffect, useRef } from "react";
+import { type RefObject, useCallback, useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { T, useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
@@ -95,7 +95,7 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
   const shown = users.data && rolesReady && !failure && !(users.isError && fetching) ? users.data : null;
   const loaded: Loaded | null = shown ? { ...shown, roles: roleList.data?.roles ?? [] } : null;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusTableWhenShown.current) return;
     if (fresh) {
       focusTableWhenShown.current = false;

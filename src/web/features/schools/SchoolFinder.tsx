@@ -1,4 +1,4 @@
-import { type FormEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FormEvent, memo, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, T, useT } from "../../i18n";
 import type { School, SchoolType } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
@@ -256,7 +256,9 @@ const SchoolResults = memo(function SchoolResults({
   const firstNew = useRef<number | null>(null);
   const list = useRef<HTMLUListElement>(null);
 
-  useEffect(() => {
+  // Focus moves in the commit that shows the new cards (a layout effect, not a later passive one), so a
+  // key pressed right after "Show more" never lands on the button again.
+  useLayoutEffect(() => {
     if (firstNew.current === null) return;
     list.current?.querySelectorAll<HTMLElement>("h3 a")[firstNew.current]?.focus();
     firstNew.current = null;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent } from "react";
+import { type MouseEvent, useId, useLayoutEffect, useRef } from "react";
 import { useT } from "../../i18n/language-context";
 import type { FormProblem } from "./form-problem";
 import styles from "./form.module.css";
@@ -14,7 +14,7 @@ export function ErrorSummary({ problem, title }: { problem: FormProblem; title?:
   const summary = useRef<HTMLDivElement>(null);
 
   // A new problem object is a new submit: focus again even if the text is the same.
-  useEffect(() => {
+  useLayoutEffect(() => {
     summary.current?.focus();
   }, [problem]);
 
