@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
+import { type ComponentType, type ReactNode, useEffect, useReducer, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,14 +18,12 @@ import { Link } from "../i18n/links";
 import { baseRouteId } from "../i18n/route-ids";
 import {
   addMessages,
-  currentMessagesVersion,
   DEFAULT_LANGUAGE,
   hasNamespaces,
   languageCodes,
   languages,
   type MessageBundle,
   pageMessages,
-  subscribeToMessages,
 } from "../i18n/runtime";
 import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
 import { loadOutboxSender } from "../features/reports/lazy";
@@ -65,7 +63,6 @@ function hasBundle(data: unknown): data is { i18n: MessageBundle } {
  */
 function usePageLanguage(): string {
   const { pathname } = useLocation();
-  useSyncExternalStore(subscribeToMessages, currentMessagesVersion, () => 0);
   for (const match of useMatches()) if (hasBundle(match.loaderData)) addMessages(match.loaderData.i18n);
   const language = languageOfPath(pathname, languageCodes);
   return hasNamespaces(language, ["common"]) ? language : DEFAULT_LANGUAGE;
@@ -95,6 +92,9 @@ function LanguageAlternates() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const language = usePageLanguage();
+  // An error page whose messages arrive without a loader (an unknown id's, /pcm/states/99) asks for
+  // another look at the page's language (useNamespaces' turnsPage).
+  const [, messagesArrived] = useReducer((count: number) => count + 1, 0);
   return (
     <html lang={language}>
       <head>
@@ -106,7 +106,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <LanguageAlternates />
       </head>
       <body>
-        <LanguageProvider language={language}>{children}</LanguageProvider>
+        <LanguageProvider language={language} messagesArrived={messagesArrived}>
+          {children}
+        </LanguageProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

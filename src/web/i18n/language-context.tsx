@@ -9,17 +9,42 @@ import { i18nFor } from "./runtime";
 interface LanguageContextValue {
   language: string;
   i18n: I18n;
+  /** Tells the layout that messages arrived outside a route's loader (see useNamespaces' `turnsPage`). */
+  messagesArrived: () => void;
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
+const nothingToTell = () => undefined;
 
-export function LanguageProvider({ language, children }: { language: string; children: ReactNode }) {
-  const value = useMemo(() => ({ language, i18n: i18nFor(language) }), [language]);
+export function LanguageProvider({
+  language,
+  messagesArrived = nothingToTell,
+  children,
+}: {
+  language: string;
+  messagesArrived?: () => void;
+  children: ReactNode;
+}) {
+  const value = useMemo(
+    () => ({ language, i18n: i18nFor(language), messagesArrived }),
+    [language, messagesArrived],
+  );
   return <LanguageContext value={value}>{children}</LanguageContext>;
 }
 
 function useLanguageContext(): LanguageContextValue {
-  return useContext(LanguageContext) ?? { language: DEFAULT_LANGUAGE, i18n: i18nFor(DEFAULT_LANGUAGE) };
+  return (
+    useContext(LanguageContext) ?? {
+      language: DEFAULT_LANGUAGE,
+      i18n: i18nFor(DEFAULT_LANGUAGE),
+      messagesArrived: nothingToTell,
+    }
+  );
+}
+
+/** For useNamespaces: makes the layout look again at which language the page can speak. */
+export function useMessagesArrived(): () => void {
+  return useLanguageContext().messagesArrived;
 }
 
 /** The page's Lingui instance (its messages), for code that must check whether a message exists. */

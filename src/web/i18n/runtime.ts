@@ -35,22 +35,6 @@ export function i18nFor(language: string): I18n {
   return instance;
 }
 
-// Which messages are here changes outside React (a loader, a part loading what it lacks): the layout
-// subscribes, so a page whose language arrives without a navigation (an unknown id's error page in Pidgin)
-// turns to it. Told after the current render, as addMessages may run during one.
-let messagesVersion = 0;
-const listeners = new Set<() => void>();
-
-export function subscribeToMessages(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** A number that grows whenever messages are added (useSyncExternalStore's snapshot). */
-export function currentMessagesVersion(): number {
-  return messagesVersion;
-}
-
 /** Adds a loader's messages; the same bundle twice (each render of the page) costs one set lookup. */
 export function addMessages(bundle: MessageBundle): void {
   const have = loaded.get(bundle.language) ?? new Set<string>();
@@ -58,10 +42,6 @@ export function addMessages(bundle: MessageBundle): void {
   i18nFor(bundle.language).load(bundle.language, bundle.messages);
   for (const namespace of bundle.namespaces) have.add(namespace);
   loaded.set(bundle.language, have);
-  messagesVersion += 1;
-  queueMicrotask(() => {
-    for (const listener of listeners) listener();
-  });
 }
 
 export function hasNamespaces(language: string, namespaces: readonly string[]): boolean {

@@ -1,12 +1,12 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LanguageProvider } from "./language-context";
-import { hasNamespaces, i18nFor, loadMessages, subscribeToMessages } from "./runtime";
+import { hasNamespaces, i18nFor, loadMessages } from "./runtime";
 import { NamespacesLoadFailed, useNamespaces } from "./use-namespaces";
 
-function Probe({ namespaces }: { namespaces: string[] }) {
-  const state = useNamespaces(namespaces);
+function Probe({ namespaces, turnsPage }: { namespaces: string[]; turnsPage?: boolean }) {
+  const state = useNamespaces(namespaces, { turnsPage });
   return state === "failed" ? <NamespacesLoadFailed /> : <p>{state}</p>;
 }
 
@@ -34,28 +34,36 @@ describe("useNamespaces", () => {
     expect(screen.getByText("ready")).toBeInTheDocument();
   });
 
-  it("loads the address's language, and is ready only once the page speaks it (an error page without a loader)", async () => {
-    let told = 0;
-    const stop = subscribeToMessages(() => (told += 1));
-    const { rerender } = render(
+  it("loads the address's language, and an error page asks the layout to turn the page to it", async () => {
+    const messagesArrived = vi.fn();
+    const page = (language: string, turnsPage: boolean) => (
       <MemoryRouter initialEntries={["/pcm/states/99"]}>
-        <LanguageProvider language="en">
-          <Probe namespaces={["states"]} />
+        <LanguageProvider language={language} messagesArrived={messagesArrived}>
+          <Probe namespaces={["states"]} turnsPage={turnsPage} />
         </LanguageProvider>
-      </MemoryRouter>,
+      </MemoryRouter>
     );
-    await waitFor(() => expect(hasNamespaces("pcm", ["common", "states"])).toBe(true));
-    await waitFor(() => expect(told).toBeGreaterThan(0)); // the layout hears of it and turns the page
+    const { rerender } = render(page("en", true));
+    await waitFor(() => expect(messagesArrived).toHaveBeenCalled());
+    expect(hasNamespaces("pcm", ["common", "states"])).toBe(true);
+    // Still the shell's English: the part waits for the page to speak Pidgin.
     expect(screen.getByText("loading")).toBeInTheDocument();
-    rerender(
-      <MemoryRouter initialEntries={["/pcm/states/99"]}>
-        <LanguageProvider language="pcm">
-          <Probe namespaces={["states"]} />
+    rerender(page("pcm", true));
+    expect(screen.getByText("ready")).toBeInTheDocument();
+  });
+
+  it("never asks the layout for another look unless the part is an error page", async () => {
+    const messagesArrived = vi.fn();
+    render(
+      <MemoryRouter initialEntries={["/ha/dashboard"]}>
+        <LanguageProvider language="en" messagesArrived={messagesArrived}>
+          <Probe namespaces={["report"]} />
         </LanguageProvider>
       </MemoryRouter>,
     );
-    expect(screen.getByText("ready")).toBeInTheDocument();
-    stop();
+    await waitFor(() => expect(hasNamespaces("ha", ["common", "report"])).toBe(true));
+    expect(screen.getByText("loading")).toBeInTheDocument();
+    expect(messagesArrived).not.toHaveBeenCalled();
   });
 
   it("says a failed load in the page's language, with a link that reloads the same address", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { useLanguage } from "./language-context";
+import { useLanguage, useMessagesArrived } from "./language-context";
 import { languageOfPath } from "../../i18n/languages";
 import { hasNamespaces, languageCodes, loadMessages } from "./runtime";
 import { T } from "./T";
@@ -12,12 +12,18 @@ export type NamespacesState = "ready" | "loading" | "failed";
  * parts that render without their route's loader (an error page, a hydration fallback, a lazily loaded
  * control). A failed fetch (a dropped connection, an old chunk after a deploy) says so: the caller shows
  * `NamespacesLoadFailed` rather than a spinner that never ends. No namespaces (nothing to say yet) is ready.
+ * `turnsPage`: an error page rendered without its route's loader (an unknown id) is still in the app shell's
+ * English; once its messages are here the layout turns the page to the address's language.
  */
-export function useNamespaces(namespaces: readonly string[]): NamespacesState {
+export function useNamespaces(
+  namespaces: readonly string[],
+  { turnsPage = false }: { turnsPage?: boolean } = {},
+): NamespacesState {
   // The address's language: a page that had no loader (an unknown id's error page) is still in the app
   // shell's English, and these messages are what turns it (the layout follows the messages that arrive).
   const language = languageOfPath(useLocation().pathname, languageCodes);
   const shown = useLanguage();
+  const messagesArrived = useMessagesArrived();
   // A string, not the list: a caller's list may be a new array on every render.
   const wanted = namespaces.join(",");
   const [outcome, setOutcome] = useState<{ of: string; state: NamespacesState }>();
@@ -25,17 +31,26 @@ export function useNamespaces(namespaces: readonly string[]): NamespacesState {
 
   useEffect(() => {
     const list = wanted ? wanted.split(",") : [];
-    if (hasNamespaces(language, list)) return;
+    if (hasNamespaces(language, list)) {
+      if (turnsPage && shown !== language) messagesArrived();
+      return;
+    }
     let active = true;
     const of = `${language}:${wanted}`;
     loadMessages(language, list).then(
-      () => active && setOutcome({ of, state: "ready" }),
+      () => {
+        if (!active) return;
+        setOutcome({ of, state: "ready" });
+        // Only an error page asks: a page's route loaders may still be on their way, and the layout's
+        // other look would run their `meta` before their messages are here.
+        if (turnsPage) messagesArrived();
+      },
       () => active && setOutcome({ of, state: "failed" }),
     );
     return () => {
       active = false;
     };
-  }, [language, wanted]);
+  }, [language, wanted, turnsPage, messagesArrived, shown]);
 
   // Ready once the page speaks the language too: never a render of the part in the shell's English.
   if (ready) return shown === language ? "ready" : "loading";

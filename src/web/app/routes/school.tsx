@@ -80,7 +80,7 @@ export function HydrateFallback() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
-  const messages = useNamespaces(namespaces);
+  const messages = useNamespaces(namespaces, { turnsPage: true });
   if (isUnknownPageError(error)) {
     if (messages === "loading") return <Spinner />;
     if (messages === "failed") return <MessagesLoadFailedPage />;

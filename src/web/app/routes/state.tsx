@@ -87,7 +87,7 @@ export function HydrateFallback() {
 /** Unknown state ids (/states/99) end here. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
-  const messages = useNamespaces(namespaces);
+  const messages = useNamespaces(namespaces, { turnsPage: true });
   const notFound = isUnknownPageError(error);
   if (messages === "loading") return <Spinner />;
   if (messages === "failed") return <MessagesLoadFailedPage />;
