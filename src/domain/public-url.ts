@@ -12,14 +12,17 @@ export const publicUrlVariables = ["PUBLIC_URL", "PORT"] as const;
 export function publicUrlFromEnv(env: Record<string, string | undefined>): string {
   const value = env.PUBLIC_URL?.trim();
   if (!value) return `http://localhost:${env.PORT?.trim() || "3000"}`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`PUBLIC_URL must be an http or https address, such as https://atlas.example.ng`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`PUBLIC_URL must be an http or https address, such as https://atlas.example.ng`);
+  if (!/^https?:$/.test(parsedProtocol(value) ?? "")) {
+    throw new Error("PUBLIC_URL must be an http or https address, such as https://atlas.example.ng");
   }
   return value.replace(/\/+$/, "");
+}
+
+/** The address's scheme ("https:"), or undefined when it is not an address at all. */
+function parsedProtocol(value: string): string | undefined {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return undefined;
+  }
 }

@@ -74,4 +74,24 @@ describe("useNamespaces", () => {
     expect(alert).toHaveTextContent(reload.replace(/<\/?link>/g, ""));
     expect(screen.getByRole("link")).toHaveAttribute("href", "/ig/states/25?view=all");
   });
+
+  it("is a plain paragraph, not a second live region, inside a region that announces it already", async () => {
+    await loadMessages("ig", []);
+    render(
+      <MemoryRouter initialEntries={["/ig/report"]}>
+        <LanguageProvider language="ig">
+          <div role="status">
+            <NamespacesLoadFailed announced />
+          </div>
+        </LanguageProvider>
+      </MemoryRouter>,
+    );
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent(
+      i18nFor("ig")
+        ._("common.pageTextLoadFailed")
+        .replace(/<\/?link>/g, ""),
+    );
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
 });

@@ -57,11 +57,15 @@ export function useNamespaces(
   return outcome?.of === `${language}:${wanted}` ? outcome.state : "loading";
 }
 
-/** What a part shows when its messages could not be fetched: a sentence and a link that reloads the page. */
-export function NamespacesLoadFailed() {
+/**
+ * What a part shows when its messages could not be fetched: a sentence and a link that reloads the page.
+ * An alert of its own, unless it sits inside a live region already (`announced`): nested live regions are
+ * read twice or not at all, depending on the screen reader.
+ */
+export function NamespacesLoadFailed({ announced = false }: { announced?: boolean }) {
   const { pathname, search } = useLocation();
   return (
-    <p role="alert">
+    <p role={announced ? undefined : "alert"}>
       {/* eslint-disable-next-line jsx-a11y/anchor-has-content -- <T> puts the message's words in the link */}
       <T id="common.pageTextLoadFailed" components={{ link: <a href={pathname + search} /> }} />
     </p>

@@ -77,7 +77,8 @@ export function OutboxSender() {
 
   return (
     <div role="status" className={styles.outbox}>
-      {messages === "failed" ? <NamespacesLoadFailed /> : null}
+      {/* The status region around it already announces it. */}
+      {messages === "failed" ? <NamespacesLoadFailed announced /> : null}
       {ready && waiting > 0 ? <p>{t("report.outbox.waiting", { count: waiting })}</p> : null}
       {ready ? notes.map((note, index) => <p key={index}>{noteText(note, t, language)}</p>) : null}
     </div>
