@@ -25,6 +25,19 @@ describe("feedResponse", () => {
     }
   });
 
+  it("keeps a partial head whole when the buffer it arrived in is reused for the next read", () => {
+    // The generator reads every answer into one buffer per connection, overwritten by each read.
+    const wire = Buffer.from("HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok");
+    const readBuffer = Buffer.alloc(64);
+    const state = fresh();
+    wire.copy(readBuffer, 0, 0, 20);
+    expect(feedResponse(state, readBuffer.subarray(0, 20))).toBeNull();
+    readBuffer.fill("Z");
+    wire.copy(readBuffer, 0, 20);
+    expect(feedResponse(state, readBuffer.subarray(0, wire.length - 20))).toEqual(Buffer.alloc(0));
+    expect(state.status).toBe(201);
+  });
+
   it("reads a chunked body to its last chunk", () => {
     const state = fresh();
     expect(
@@ -49,6 +62,8 @@ describe("runLeanLoad", () => {
       if (request.url === "/big") {
         response.writeHead(200, { "content-length": bigBody.length });
         response.end(bigBody);
+      } else if (request.url === "/silent") {
+        // Never answers: the generator must count a timeout and carry on.
       } else if (request.url === "/chunked") {
         response.writeHead(200);
         response.write("part one");
@@ -97,5 +112,17 @@ describe("runLeanLoad", () => {
     );
     expect(missing.non2xx).toBe(missing.requests);
     expect(missing.statusCodes).toEqual({ 404: missing.requests });
+  });
+
+  it("counts an answer that never comes as a timeout and drops that connection", async () => {
+    const figures = await runLeanLoad(
+      { path: "/silent" },
+      { port, connections: 2, durationSeconds: 1.2, timeoutSeconds: 0.2 },
+    );
+    expect(figures.requests).toBe(0);
+    // The load only ends when every connection has closed, and here only the watchdog closes them: at
+    // least one timeout per connection, however slow the machine.
+    expect(figures.timeouts).toBeGreaterThanOrEqual(2);
+    expect(figures.errors).toBe(figures.timeouts);
   });
 });
