@@ -38,14 +38,22 @@ export function OutboxSender() {
     const setWaiting = (count: number) => setWaitingOf({ userId, count });
     const setNotes = (notes: Note[]) => setNotesOf({ userId, notes });
     const controller = new AbortController();
+    // Counts overlap (one per report sent, one per run) and may finish in any order: only the latest
+    // asked for is shown, so an older, higher count never replaces a newer one.
+    let countsAsked = 0;
     const run = async () => {
       const [{ flushOutbox }, { countWaiting }] = await Promise.all([
         import("./outbox"),
         import("./report-store"),
       ]);
+      const latestCount = async (): Promise<number | null> => {
+        const asked = ++countsAsked;
+        const value = await countWaiting(userId);
+        return asked === countsAsked && !controller.signal.aborted ? value : null;
+      };
       const count = () =>
-        countWaiting(userId).then((value) => {
-          if (!controller.signal.aborted) setWaiting(value);
+        latestCount().then((value) => {
+          if (value !== null) setWaiting(value);
         });
       await count();
       if (controller.signal.aborted || !navigator.onLine) return;
@@ -55,8 +63,12 @@ export function OutboxSender() {
         ...(result.sent > 0 ? [{ sent: result.sent }] : []),
         ...result.refused.map((refused) => ({ refused })),
       ];
+      // What was sent and what still waits change in one render: never "2 were sent" beside a count
+      // from before the last one went.
+      const remaining = await latestCount();
+      if (controller.signal.aborted) return;
+      if (remaining !== null) setWaiting(remaining);
       if (said.length > 0) setNotes(said);
-      await count();
     };
     // No IndexedDB (a private window in some browsers): nothing was kept, so nothing waits.
     const start = () => void run().catch(() => undefined);
