@@ -10,7 +10,10 @@ export default defineConfig({
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   globalSetup: "./e2e/support/global-setup.ts",
-  timeout: 30_000,
+  // A cap against a hung test, not a speed check (every step waits on its own condition, within the
+  // expect timeout): on a 2-core machine under load 10-12, tests without a budget of their own took up
+  // to 27.9 s of the 30 s this used to be.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   use: {
     browserName: "chromium",

@@ -354,6 +354,9 @@ test.describe("at 360 × 740 on a touch screen", () => {
       .locator('svg [role="button"][data-code]')
       .evaluateAll((paths) => paths.map((path) => (path as SVGPathElement).dataset.code ?? ""));
     expect(codes).toHaveLength(37);
+    // 37 taps, each waiting for the page to be still: a budget per state, not 30 s for all of them (at
+    // load 12 they took 33.6 s). Each wait inside still ends on its own condition.
+    test.setTimeout(30_000 + codes.length * 3_000);
     for (const code of codes) {
       const region = page.locator(`svg [role="button"][data-code="${code}"]`);
       // As the mouse test above, with the last selection's scroll finished first (the page is still for
