@@ -38,7 +38,10 @@ export default defineConfig({
     // One test file per core (Vitest's default keeps a core for itself, one worker on a 2-core machine): the
     // files mostly wait on PGlite, PostgreSQL, SMTP peers and ffmpeg, and the suite took twice as long.
     maxWorkers: Math.max(2, availableParallelism()),
-    testTimeout: 20_000,
+    // Caps against a hang, not measures of speed: every test waits on its own conditions. With CI's load
+    // (load average 13 on 2 cores) a test that opened a database and ran ffmpeg in its body took 21 s, so
+    // heavy set-up belongs in hooks and the cap per test is as generous as the hooks'.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

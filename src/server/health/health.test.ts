@@ -86,13 +86,22 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
 });
 
 describe("health when the database is down", () => {
-  it("answers 503 with a message", async () => {
-    const database = await openTestDatabase("pglite");
-    const app = await buildApp({
+  // Opened and built before the test, under the hooks' longer cap: on a busy machine that alone takes seconds.
+  let database: DatabaseHandle;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    app = await buildApp({
       config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
       database,
       serveWeb: false,
     });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("answers 503 with a message", async () => {
     await database.close();
     const response = await app.inject({ method: "GET", url: "/api/v1/health" });
     expect(response.statusCode).toBe(503);
@@ -102,6 +111,5 @@ describe("health when the database is down", () => {
       database: "down",
       message: "The database is not answering.",
     });
-    await app.close();
   });
 });

@@ -9,7 +9,8 @@ import {
   PutObjectCommand,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "../db/database";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openTestDatabase } from "../../test/server/databases";
 import { mediaStoreContract } from "../../test/server/media-store-contract";
 import { IncomingFolder } from "./media-store";
@@ -67,6 +68,14 @@ describe("an S3 bucket's unfinished multipart uploads", () => {
   let server: TestS3Server;
   let uploads: string;
   let store: S3MediaStore;
+  // The sweeps below read an empty media table: one database for all, opened under the hooks' longer cap.
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database.close();
+  });
 
   beforeEach(async () => {
     server = await startTestS3Server();
@@ -159,14 +168,9 @@ describe("an S3 bucket's unfinished multipart uploads", () => {
     await store.client.send(
       new PutObjectCommand({ Bucket: server.settings.bucket, Key: mediaKey(ids[1]!), Body: "orphan" }),
     );
-    const database = await openTestDatabase("pglite");
-    try {
-      const result = await sweepOrphanMedia(store, database.db, new Date(Date.now() + 2 * hour), hour);
-      expect(result).toMatchObject({ abandonedUploads: 0, orphanFiles: 1 });
-      expect(result.abandonedUploadsFailure).toBeDefined();
-    } finally {
-      await database.close();
-    }
+    const result = await sweepOrphanMedia(store, database.db, new Date(Date.now() + 2 * hour), hour);
+    expect(result).toMatchObject({ abandonedUploads: 0, orphanFiles: 1 });
+    expect(result.abandonedUploadsFailure).toBeDefined();
   });
 
   it("still sweeps when the store cannot list multipart uploads (s3rver itself)", async () => {
@@ -177,14 +181,9 @@ describe("an S3 bucket's unfinished multipart uploads", () => {
     await store.client.send(
       new PutObjectCommand({ Bucket: server.settings.bucket, Key: mediaKey(ids[1]!), Body: "orphan" }),
     );
-    const database = await openTestDatabase("pglite");
-    try {
-      expect(await sweepOrphanMedia(store, database.db, new Date(Date.now() + 2 * hour), hour)).toEqual({
-        abandonedUploads: 0,
-        orphanFiles: 1,
-      });
-    } finally {
-      await database.close();
-    }
+    expect(await sweepOrphanMedia(store, database.db, new Date(Date.now() + 2 * hour), hour)).toEqual({
+      abandonedUploads: 0,
+      orphanFiles: 1,
+    });
   });
 });
