@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { buildStampPath } from "../scripts/build-if-stale";
 import { publicUrlFromEnv } from "../src/domain/public-url";
 import { readLanguages } from "../src/i18n/catalogue-files";
-import { openSignedIn, registerVerified, signIn } from "./support/accounts";
+import { openSignedIn, registerVerified, signIn, signInAsAdmin } from "./support/accounts";
 import { inLanguage, message, messageIdPattern, plain } from "./support/catalogues";
 import { allowFailedLoads, expect, expectNoAxeViolations, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -130,6 +130,73 @@ test("a shared Igbo link opens in Igbo, and its links stay in Igbo", async ({ br
   await expect(page.locator("html")).toHaveAttribute("lang", "ig");
   await expectNoMessageIds(page);
   await context.close();
+});
+
+test("a draft page's notice opens the translation feedback form for that page, and the mistake reaches the moderators", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/ha/states/25");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page
+    .getByRole("note")
+    .getByRole("link", { name: /<link>(.*)<\/link>/.exec(message("ha", "common.draftNotice"))?.[1] ?? "" })
+    .click();
+  await expect(page).toHaveURL(`/ha/translation-feedback?page=${encodeURIComponent("/ha/states/25")}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ha");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    message("ha", "corrections.translation.title"),
+  );
+  const pageField = page.getByLabel(message("ha", "corrections.translation.page"));
+  await expect(pageField).toHaveValue("/ha/states/25");
+  await expect(page.getByLabel(message("ha", "corrections.translation.language"))).toHaveValue("ha");
+  await expectNoAxeViolations(page, "/ha/translation-feedback");
+
+  // Too short: the summary says so in Hausa, takes focus, and nothing is sent.
+  const text = page.getByLabel(message("ha", "corrections.translation.whatIsWrong"));
+  await text.fill("Kuskure");
+  await page
+    .getByRole("button", { name: message("ha", "corrections.translation.send"), exact: true })
+    .click();
+  const summary = page.getByRole("alert").filter({ hasText: message("ha", "common.errorSummaryTitle") });
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText(
+    message("ha", "corrections.problems.textMissing").replace("{min}", "10"),
+  );
+  await expectNoAxeViolations(page, "/ha/translation-feedback with an error");
+
+  const mistake = `The heading of Lagos reads “Jihar” alone (e2e ${Date.now()}).`;
+  await text.fill(mistake);
+  await page
+    .getByRole("button", { name: message("ha", "corrections.translation.send"), exact: true })
+    .click();
+  const thanks = page.getByRole("heading", {
+    level: 1,
+    name: message("ha", "corrections.translation.sentTitle"),
+  });
+  await expect(thanks).toBeFocused();
+  await expect(
+    page.getByRole("link", { name: message("ha", "corrections.translation.backToPage") }),
+  ).toHaveAttribute("href", "/ha/states/25");
+  await expectNoMessageIds(page);
+
+  // The moderators' queue has it, with its language and page, and shows it in the review area.
+  const admin = await signInAsAdmin(request);
+  const queue = await request.get("/api/v1/corrections?status=new&per_page=100", {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(queue.status()).toBe(200);
+  const { corrections } = (await queue.json()) as {
+    corrections: { subject: string; language: string; page: string; whatIsWrong: string }[];
+  };
+  expect(corrections.find((correction) => correction.whatIsWrong === mistake)).toMatchObject({
+    subject: "translation",
+    language: "ha",
+    page: "/ha/states/25",
+  });
+  await openSignedIn(page, admin, "/dashboard/reviews");
+  const card = page.getByRole("article", { name: "Translation: Hausa" }).filter({ hasText: mistake });
+  await expect(card.getByRole("link", { name: "/ha/states/25" })).toHaveAttribute("href", "/ha/states/25");
 });
 
 for (const { path, title, language } of [

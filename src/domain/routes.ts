@@ -17,6 +17,9 @@ export const paths = {
   state: (id: number) => `/states/${id}`,
   estimates: () => "/data/estimates",
   school: (id: number) => `/schools/${id}`,
+  /** The form for a mistake in a translation; `page` is the address the visitor came from. */
+  translationFeedback: (page?: string) =>
+    page ? `/translation-feedback?page=${encodeURIComponent(page)}` : "/translation-feedback",
   register: () => "/register",
   login: () => "/login",
   forgotPassword: () => "/forgot-password",
@@ -44,6 +47,7 @@ export const staticPublicPaths = [
   // The shell and introduction are prerendered; the verified reports themselves are fetched in the browser.
   paths.publishedReports(),
   paths.openData(),
+  paths.translationFeedback(),
   paths.register(),
   paths.login(),
   paths.forgotPassword(),

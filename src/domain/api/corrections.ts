@@ -21,20 +21,34 @@ const text = (max: number) =>
     // PostgreSQL text cannot hold NUL; nobody types one.
     .transform((value) => value.replaceAll("\u0000", ""));
 
-/** The body of a new correction; the length and form of each text are then checked by correctionProblem. */
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) => value ?? "");
+
+/**
+ * The body of a new correction; the length and form of each text are then checked by correctionFieldProblem,
+ * and a translation's language and page by translationProblem. A state or school needs `subjectId`; a
+ * translation needs `language` and `page` instead.
+ */
 export const correctionSubmissionSchema = z.object(
   {
     subject: z.enum(correctionSubjects, { error: correctionMessages.unknownSubject }),
     subjectId: z
       .number({ error: correctionMessages.unknownSubject })
-      .int({ error: correctionMessages.unknownSubject }),
+      .int({ error: correctionMessages.unknownSubject })
+      .nullish()
+      .transform((value) => value ?? null)
+      .meta({ description: "The state's or school's id (not for a translation)." }),
+    language: optionalText(20).meta({
+      description: "For a translation: the code of its language (ha, yo, ig, pcm).",
+    }),
+    page: optionalText(500).meta({
+      description: "For a translation: the page with the mistake (/ha/states/25, or a whole address).",
+    }),
     whatIsWrong: text(2000),
-    sourceUrl: text(500)
-      .nullish()
-      .transform((value) => value ?? ""),
-    email: text(254)
-      .nullish()
-      .transform((value) => value ?? ""),
+    sourceUrl: optionalText(500),
+    email: optionalText(254),
   },
   { error: correctionMessages.unreadable },
 );
@@ -50,8 +64,10 @@ export const correctionSchema = z
   .object({
     id: z.string(),
     subject: z.enum(correctionSubjects),
-    subjectId: z.int(),
+    subjectId: z.int().nullable(),
     subjectName: z.string(),
+    language: z.string().nullable(),
+    page: z.string().nullable(),
     whatIsWrong: z.string(),
     sourceUrl: z.string().nullable(),
     email: z.string().nullable(),
@@ -80,7 +96,8 @@ export const correctionsApi = {
     method: "POST",
     path: "/api/v1/corrections",
     tag,
-    summary: "Suggest a correction to a state's or a school's record (anyone; limited per address).",
+    summary:
+      "Suggest a correction to a state's or a school's record, or to a translation (anyone; limited per address).",
     access: "anyone",
     body: correctionSubmissionSchema,
     response: { 201: messageAnswerSchema, ...failures(400, 413, 415, 429) },

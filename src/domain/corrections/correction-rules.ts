@@ -1,8 +1,10 @@
 // "Suggest a correction" (issue 14): anyone, signed in or not, tells us a state or school record is wrong,
 // with a source if they have one; moderators and admins accept or dismiss it beside the eyewitness reports.
+// A mistake in a draft translation (issue 17) is a correction too: its subject is the language and the
+// page the mistake is on, instead of a record.
 // Shared by the server (which enforces every rule) and the web app (whose checks are for convenience).
 
-export const correctionSubjects = ["state", "school"] as const;
+export const correctionSubjects = ["state", "school", "translation"] as const;
 export type CorrectionSubject = (typeof correctionSubjects)[number];
 
 export const correctionStatuses = ["new", "accepted", "dismissed"] as const;
@@ -12,6 +14,7 @@ export const CORRECTION_TEXT_MIN_LENGTH = 10;
 export const CORRECTION_TEXT_MAX_LENGTH = 2000;
 export const CORRECTION_URL_MAX_LENGTH = 500;
 export const CORRECTION_EMAIL_MAX_LENGTH = 254;
+export const CORRECTION_PAGE_MAX_LENGTH = 500;
 
 export const correctionMessages = {
   sent: "Thank you. Your correction has been sent and will be checked by a moderator.",
@@ -21,6 +24,8 @@ export const correctionMessages = {
   textTooLong: `Please keep the correction to ${CORRECTION_TEXT_MAX_LENGTH} characters.`,
   badUrl: "The source link must be a web address starting with http:// or https://.",
   badEmail: "Please enter a valid e-mail address, or leave it empty.",
+  pageMissing: "Please give the address of the page with the mistake, for example /ha/states/25.",
+  badLanguage: "Please choose the language of the translation.",
   tooMany: (minutes: number) =>
     `You have sent many corrections in a short time. Please try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   notFound: "That correction does not exist.",
@@ -33,7 +38,11 @@ export const correctionMessages = {
 
 export interface CorrectionInput {
   subject: CorrectionSubject;
-  subjectId: number;
+  /** The state's or school's id; null for a translation. */
+  subjectId: number | null;
+  /** For a translation: the code of its language ("ha") and the page with the mistake; else null. */
+  language: string | null;
+  page: string | null;
   whatIsWrong: string;
   sourceUrl: string;
   email: string;
@@ -47,29 +56,61 @@ export function correctionProblem(input: CheckedCorrection): string | null {
 }
 
 /** Which of `correctionMessages` a problem with a correction is: the web app words it by this key. */
-export type CorrectionProblemKey = "textMissing" | "textTooLong" | "badUrl" | "badEmail";
+export type CorrectionProblemKey =
+  "textMissing" | "textTooLong" | "badUrl" | "badEmail" | "pageMissing" | "badLanguage";
+
+type FieldProblem<Field extends string, Key extends CorrectionProblemKey> = {
+  field: Field;
+  key: Key;
+  message: string;
+};
+type CorrectionFieldProblem = FieldProblem<keyof CheckedCorrection, CorrectionProblemKey>;
+
+const problem = <Field extends string, Key extends CorrectionProblemKey>(field: Field, key: Key) => ({
+  field,
+  key,
+  message: correctionMessages[key],
+});
 
 /** The same, with the field of the body it is about (the API's `field`) and the message's key. */
-export function correctionFieldProblem(
-  input: CheckedCorrection,
-): { field: keyof CheckedCorrection; key: CorrectionProblemKey; message: string } | null {
-  const problem = (field: keyof CheckedCorrection, key: CorrectionProblemKey) => ({
-    field,
-    key,
-    message: correctionMessages[key],
-  });
+export function correctionFieldProblem(input: CheckedCorrection): CorrectionFieldProblem | null {
+  return correctionFieldProblems(input)[0] ?? null;
+}
+
+/** Every field's problem, in the order of the form: a form lists them all at once. */
+export function correctionFieldProblems(input: CheckedCorrection): CorrectionFieldProblem[] {
+  const problems: CorrectionFieldProblem[] = [];
   const text = input.whatIsWrong.trim();
-  if (text.length < CORRECTION_TEXT_MIN_LENGTH) return problem("whatIsWrong", "textMissing");
-  if (text.length > CORRECTION_TEXT_MAX_LENGTH) return problem("whatIsWrong", "textTooLong");
+  if (text.length < CORRECTION_TEXT_MIN_LENGTH) problems.push(problem("whatIsWrong", "textMissing"));
+  else if (text.length > CORRECTION_TEXT_MAX_LENGTH) problems.push(problem("whatIsWrong", "textTooLong"));
   const url = input.sourceUrl.trim();
   if (url && (url.length > CORRECTION_URL_MAX_LENGTH || !isWebAddress(url))) {
-    return problem("sourceUrl", "badUrl");
+    problems.push(problem("sourceUrl", "badUrl"));
   }
   const email = input.email.trim();
   if (email && (email.length > CORRECTION_EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) {
-    return problem("email", "badEmail");
+    problems.push(problem("email", "badEmail"));
   }
-  return null;
+  return problems;
+}
+
+/**
+ * What is wrong with a translation correction's language and page, in the order of the form. `languages`
+ * are the codes of the translated languages (English, the source, has no translation to correct). The page
+ * is an address on this site ("/ha/states/25") or a whole web address, as a person would paste it.
+ */
+export function translationProblems(
+  input: { language: string; page: string },
+  languages: readonly string[],
+): FieldProblem<"language" | "page", "badLanguage" | "pageMissing">[] {
+  const problems: FieldProblem<"language" | "page", "badLanguage" | "pageMissing">[] = [];
+  if (!languages.includes(input.language)) problems.push(problem("language", "badLanguage"));
+  const page = input.page.trim();
+  const isSitePath = page.startsWith("/") && !page.startsWith("//");
+  if (!page || page.length > CORRECTION_PAGE_MAX_LENGTH || !(isSitePath || isWebAddress(page))) {
+    problems.push(problem("page", "pageMissing"));
+  }
+  return problems;
 }
 
 function isWebAddress(value: string): boolean {
@@ -85,9 +126,12 @@ function isWebAddress(value: string): boolean {
 export interface CorrectionView {
   id: string;
   subject: CorrectionSubject;
-  subjectId: number;
-  /** The state's or school's name, as the datasets give it. */
+  subjectId: number | null;
+  /** The state's or school's name, as the datasets give it; for a translation, its language's English name. */
   subjectName: string;
+  /** For a translation: its language's code and the page with the mistake, as the sender gave it. */
+  language: string | null;
+  page: string | null;
   whatIsWrong: string;
   sourceUrl: string | null;
   email: string | null;

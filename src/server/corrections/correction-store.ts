@@ -8,6 +8,7 @@ import {
   type CorrectionSubject,
   type CorrectionView,
 } from "../../domain/corrections/correction-rules";
+import { readLanguages } from "../../i18n/catalogue-files";
 import type { Database } from "../db/database";
 import { corrections } from "../db/schema";
 import type { Page } from "../http/paging";
@@ -17,10 +18,17 @@ import type { Page } from "../http/paging";
 // reviewers deciding at once cannot both win.
 
 /** The name of the state or school a correction is about, or null when there is no such record. */
-export function subjectName(subject: CorrectionSubject, id: number): string | null {
+export function subjectName(subject: Exclude<CorrectionSubject, "translation">, id: number): string | null {
   if (subject === "state") return states.find((state) => state.id === id)?.state ?? null;
   return schools.find((school) => school.id === id)?.name ?? null;
 }
+
+/** The English name of a translation's language ("Hausa"); the code itself for one no longer shipped. */
+function languageName(code: string): string {
+  englishNames ??= new Map(readLanguages().map((language) => [language.code, language.englishName]));
+  return englishNames.get(code) ?? code;
+}
+let englishNames: Map<string, string> | undefined;
 
 export async function addCorrection(
   db: Database,
@@ -32,7 +40,9 @@ export async function addCorrection(
     .insert(corrections)
     .values({
       subject: input.subject,
-      subjectId: input.subjectId,
+      subjectId: input.subject === "translation" ? null : input.subjectId,
+      language: input.subject === "translation" ? input.language : null,
+      page: input.subject === "translation" ? (input.page?.trim() ?? null) : null,
       whatIsWrong: input.whatIsWrong.trim(),
       sourceUrl: input.sourceUrl.trim() || null,
       email: input.email.trim() || null,
@@ -51,7 +61,9 @@ export function toCorrectionView(row: CorrectionRow): CorrectionView {
     id: row.id,
     subject: row.subject,
     subjectId: row.subjectId,
-    subjectName: subjectName(row.subject, row.subjectId) ?? "Unknown record",
+    subjectName: viewName(row),
+    language: row.language,
+    page: row.page,
     whatIsWrong: row.whatIsWrong,
     sourceUrl: row.sourceUrl,
     email: row.email,
@@ -59,6 +71,11 @@ export function toCorrectionView(row: CorrectionRow): CorrectionView {
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
+}
+
+function viewName(row: CorrectionRow): string {
+  if (row.subject === "translation") return languageName(row.language ?? "");
+  return (row.subjectId === null ? null : subjectName(row.subject, row.subjectId)) ?? "Unknown record";
 }
 
 export async function findCorrections(

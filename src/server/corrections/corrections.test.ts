@@ -23,6 +23,13 @@ const lagosFix = {
   email: "reader@example.org",
 };
 
+const translationFix = {
+  subject: "translation",
+  language: "ha",
+  page: "/ha/states/25",
+  whatIsWrong: "“Jiha” is right, but the heading says “Jihar” without the name after it.",
+};
+
 describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
   let database: DatabaseHandle;
   let t: AccountsTestApp;
@@ -96,6 +103,38 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
     expect(correction?.subjectName).not.toBe("Unknown record");
   });
 
+  it("stores a mistake in a translation with its language and page, and no record", async () => {
+    const sent = await send({ ...translationFix, subjectId: 25, page: "  /ha/states/25  " });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toEqual({ success: true, message: correctionMessages.sent });
+    const pasted = await send({
+      ...translationFix,
+      language: "pcm",
+      page: "https://atlas.example/pcm/about",
+    });
+    expect(pasted.statusCode).toBe(201);
+
+    const answer = await list();
+    expect(answer.counts.new).toBe(2);
+    expect(answer.corrections).toEqual([
+      expect.objectContaining({
+        subject: "translation",
+        subjectId: null,
+        subjectName: "Hausa",
+        language: "ha",
+        page: "/ha/states/25",
+        whatIsWrong: translationFix.whatIsWrong,
+        sourceUrl: null,
+        email: null,
+      }),
+      expect.objectContaining({ subjectName: "Nigerian Pidgin", page: "https://atlas.example/pcm/about" }),
+    ]);
+    // A state's or school's correction still carries its record and no translation fields.
+    await send(lagosFix);
+    const lagos = (await list()).corrections.find((correction) => correction.subject === "state");
+    expect(lagos).toMatchObject({ subjectId: 25, language: null, page: null });
+  });
+
   it("refuses what it cannot use with a sentence a person can act on, never a 500", async () => {
     const cases: [body: object, message: string, field: string][] = [
       [{ ...lagosFix, whatIsWrong: "wrong" }, correctionMessages.textMissing, "whatIsWrong"],
@@ -105,7 +144,20 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
       [{ ...lagosFix, subjectId: 99 }, correctionMessages.unknownSubject, "subjectId"],
       [{ ...lagosFix, subject: "country" }, correctionMessages.unknownSubject, "subject"],
       [{ ...lagosFix, subject: "school", subjectId: 999999 }, correctionMessages.unknownSubject, "subjectId"],
-      [{ subject: "state" }, correctionMessages.unknownSubject, "subjectId"],
+      [
+        { subject: "state", whatIsWrong: lagosFix.whatIsWrong },
+        correctionMessages.unknownSubject,
+        "subjectId",
+      ],
+      [{ ...translationFix, language: undefined }, correctionMessages.badLanguage, "language"],
+      [{ ...translationFix, language: "en" }, correctionMessages.badLanguage, "language"],
+      [{ ...translationFix, language: "fr" }, correctionMessages.badLanguage, "language"],
+      [{ ...translationFix, page: "" }, correctionMessages.pageMissing, "page"],
+      [{ ...translationFix, page: "   " }, correctionMessages.pageMissing, "page"],
+      [{ ...translationFix, page: "//elsewhere.example/ha" }, correctionMessages.pageMissing, "page"],
+      [{ ...translationFix, page: "javascript:alert(1)" }, correctionMessages.pageMissing, "page"],
+      [{ ...translationFix, page: `/ha/${"x".repeat(500)}` }, correctionMessages.pageMissing, "page"],
+      [{ ...translationFix, whatIsWrong: "wrong" }, correctionMessages.textMissing, "whatIsWrong"],
     ];
     for (const [index, [body, message, field]] of cases.entries()) {
       const response = await send(body, {}, `10.1.${address}.${index}`);

@@ -3,8 +3,11 @@ import {
   correctionMessages,
   correctionFieldProblem,
   correctionStatuses,
+  translationProblems,
   type CorrectionStatus,
 } from "../../domain/corrections/correction-rules";
+import { DEFAULT_LANGUAGE } from "../../i18n/languages";
+import { siteLanguages } from "../i18n/server-messages";
 import { api, correctionDecisionSchema, correctionSubmissionSchema } from "../../domain/api";
 import type { Clock } from "../clock";
 import { getSignedInUser, requirePermission } from "../accounts/guards";
@@ -25,8 +28,9 @@ import {
   toCorrectionView,
 } from "./correction-store";
 
-// "Suggest a correction" under /api/v1/corrections (issue 14):
+// "Suggest a correction" under /api/v1/corrections (issue 14; translations, issue 17):
 //   POST  /                      anyone (signed in or not), rate-limited per IP   {subject, subjectId, whatIsWrong, sourceUrl?, email?}
+//                                or {subject: "translation", language, page, whatIsWrong, email?}
 //   GET   /?status=&page=        correction:review   corrections of one status (new by default), oldest first, with counts
 //   PATCH /:id {status}          correction:review   accept or dismiss a new correction; 409 when already decided
 
@@ -36,6 +40,9 @@ export interface CorrectionDependencies {
   /** Corrections per IP per hour (CORRECTION_RATE_LIMIT_MAX). */
   maxPerHour: number;
 }
+
+/** The languages whose translation can be corrected: all but English, the source. */
+const translatedLanguages = () => siteLanguages().filter((code) => code !== DEFAULT_LANGUAGE);
 
 export const CORRECTION_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 const CORRECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +61,10 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       // Counted before anything is read, so a flood costs nothing but the count.
       await limitPerClient(request, reply);
       const input = parseBody(correctionSubmissionSchema, request.body);
-      if (subjectName(input.subject, input.subjectId) === null) {
+      if (input.subject === "translation") {
+        const [wrong] = translationProblems(input, translatedLanguages());
+        if (wrong) throw new HttpError(400, wrong.message, { field: wrong.field });
+      } else if (input.subjectId === null || subjectName(input.subject, input.subjectId) === null) {
         throw new HttpError(400, correctionMessages.unknownSubject, { field: "subjectId" });
       }
       const problem = correctionFieldProblem(input);

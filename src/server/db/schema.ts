@@ -324,15 +324,19 @@ export const reportMediaVariants = pgTable(
 );
 
 /**
- * "Suggest a correction" on a state or school page (migration 0007): anonymous unless the sender was signed
- * in; moderators and admins accept or dismiss each one.
+ * "Suggest a correction" on a state or school page (migration 0007), or to a draft translation (0013):
+ * anonymous unless the sender was signed in; moderators and admins accept or dismiss each one.
  */
 export const corrections = pgTable(
   "corrections",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     subject: text("subject", { enum: correctionSubjects }).notNull(),
-    subjectId: integer("subject_id").notNull(),
+    /** The state's or school's id; null for a translation (migration 0013). */
+    subjectId: integer("subject_id"),
+    /** A translation's language code and the page with the mistake; null for a state or school. */
+    language: text("language"),
+    page: text("page"),
     whatIsWrong: text("what_is_wrong").notNull(),
     sourceUrl: text("source_url"),
     email: text("email"),
@@ -348,5 +352,11 @@ export const corrections = pgTable(
     check("corrections_subject_check", sql`${table.subject} in (${sqlList(correctionSubjects)})`),
     check("corrections_status_check", sql`${table.status} in (${sqlList(correctionStatuses)})`),
     check("corrections_what_is_wrong_length_check", sql`char_length(${table.whatIsWrong}) <= 2000`),
+    // A record has an id; a translation has a language and a page instead.
+    check(
+      "corrections_subject_fields_check",
+      sql`case when ${table.subject} = 'translation' then ${table.subjectId} is null and ${table.language} is not null and ${table.page} is not null else ${table.subjectId} is not null and ${table.language} is null and ${table.page} is null end`,
+    ),
+    check("corrections_page_length_check", sql`char_length(${table.page}) <= 500`),
   ],
 );

@@ -29,6 +29,7 @@ function screens(language: string): RouteConfigEntry[] {
     route("states/:stateId", ...file("state")),
     route("data/estimates", ...file("estimates")),
     route("schools/:schoolId", ...file("school")),
+    route("translation-feedback", ...file("translation-feedback")),
 
     // Accounts (public; the token pages are client-rendered)
     route("register", ...file("auth/register")),

@@ -1,22 +1,20 @@
-import configuredContacts from "virtual:site-contacts";
+import { useLocation } from "react-router";
 import { paths } from "../../domain/routes";
 import { useLanguage } from "./language-context";
 import { Link } from "./links";
 import { languageInfo } from "./runtime";
 import { T } from "./T";
 
-// Pages in a language whose catalogue no fluent reviewer has checked yet say so, and where to report a
-// mistake: the site's contact address when the deployer set one (SITE_CONTACT_EMAIL), else the About page.
+// Pages in a language whose catalogue no fluent reviewer has checked yet say so, and link to the form for a
+// translation mistake, which fills in this page's address and language (the moderators' corrections queue).
 
-export function DraftNotice({ email = configuredContacts.email }: { email?: string }) {
+export function DraftNotice() {
   const language = useLanguage();
+  const { pathname, search } = useLocation();
   if (languageInfo(language)?.status !== "draft") return null;
-  const subject = encodeURIComponent(`Translation (${languageInfo(language)?.englishName ?? language})`);
-  const link = email ? (
-    // eslint-disable-next-line jsx-a11y/anchor-has-content -- <T> puts the message's words in the link
-    <a href={`mailto:${email}?subject=${subject}`} />
-  ) : (
-    <Link to={paths.about()} />
+  const onTheForm = pathname.endsWith(paths.translationFeedback());
+  const link = (
+    <Link to={onTheForm ? paths.translationFeedback() : paths.translationFeedback(pathname + search)} />
   );
   return (
     <p className="container draft-notice" role="note">

@@ -6,13 +6,13 @@ import { paths } from "../../../domain/routes";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { TextField } from "../../ui/form/TextField";
+import { EmailField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
 import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
-import { AuthPanel } from "./AuthPanel";
+import { FormPanel } from "../../ui/form/FormPanel";
 
 const EMAIL_FIELD = "email";
 
@@ -76,7 +76,7 @@ export function ForgotPasswordPage() {
 
   if (sentMessage) {
     return (
-      <AuthPanel key="sent" title={t("auth.forgot.sentTitle")} focusHeading>
+      <FormPanel key="sent" title={t("auth.forgot.sentTitle")} focusHeading>
         <p className={styles.success}>{sentMessage}</p>
         <p>{t("auth.forgot.sentText")}</p>
         <div className={styles.actions}>
@@ -87,25 +87,21 @@ export function ForgotPasswordPage() {
             {t("auth.backToLogin")}
           </Link>
         </div>
-      </AuthPanel>
+      </FormPanel>
     );
   }
 
   return (
-    <AuthPanel key="form" title={t("auth.forgot.title")} focusHeading={retrying}>
+    <FormPanel key="form" title={t("auth.forgot.title")} focusHeading={retrying}>
       {arrivedWith ? <p className={styles.problem}>{accountText(arrivedWith)}</p> : null}
       <p className={styles.lead}>{t("auth.forgot.lead")}</p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
-        <TextField
+        <EmailField
           id={EMAIL_FIELD}
-          type="email"
           label={t("auth.fields.email")}
           value={email}
           onChange={setEmail}
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
           required
           error={fieldError(problem, EMAIL_FIELD)}
         />
@@ -116,6 +112,6 @@ export function ForgotPasswordPage() {
           <T id="auth.forgot.remembered" components={{ link: <Link to={paths.login()} /> }} />
         </p>
       </div>
-    </AuthPanel>
+    </FormPanel>
   );
 }

@@ -9,12 +9,12 @@ import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { TextField } from "../../ui/form/TextField";
+import { EmailField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
-import { AuthPanel } from "./AuthPanel";
+import { FormPanel } from "../../ui/form/FormPanel";
 import { forgetPendingVerificationEmail, rememberPendingVerificationEmail } from "./pending-verification";
 import { ResendVerification } from "./ResendVerification";
 
@@ -101,7 +101,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthPanel title={t("auth.login.title")}>
+    <FormPanel title={t("auth.login.title")}>
       {/* The live region is always there, so what appears in it is announced. */}
       <div role="status">
         {alreadySignedIn && landing ? (
@@ -118,15 +118,11 @@ export function LoginPage() {
         <>
           <form noValidate onSubmit={submit}>
             {problem ? <ErrorSummary problem={problem} /> : null}
-            <TextField
+            <EmailField
               id={ids.email}
-              type="email"
               label={t("auth.fields.email")}
               value={values.email}
               onChange={(email) => setValues((current) => ({ ...current, email }))}
-              autoComplete="email"
-              spellCheck={false}
-              autoCapitalize="none"
               required
               error={fieldError(problem, ids.email)}
             />
@@ -158,6 +154,6 @@ export function LoginPage() {
           </div>
         </>
       )}
-    </AuthPanel>
+    </FormPanel>
   );
 }

@@ -5,12 +5,12 @@ import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { TextField } from "../../ui/form/TextField";
+import { EmailField, TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
-import { AuthPanel } from "./AuthPanel";
+import { FormPanel } from "../../ui/form/FormPanel";
 import { checkRegistration, registrationFields as ids, type RegistrationValues } from "./form-checks";
 import { PasswordHints } from "./PasswordHints";
 import { rememberPendingVerificationEmail, usePendingVerificationEmail } from "./pending-verification";
@@ -79,7 +79,7 @@ function RegistrationForm({
   }
 
   return (
-    <AuthPanel title={t("auth.register.title")}>
+    <FormPanel title={t("auth.register.title")}>
       <p className={styles.lead}>{t("auth.register.lead")}</p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
@@ -103,16 +103,12 @@ function RegistrationForm({
           required
           error={fieldError(problem, ids.lastname)}
         />
-        <TextField
+        <EmailField
           id={ids.email}
-          type="email"
           label={t("auth.fields.email")}
           hint={t("auth.register.emailHint")}
           value={values.email}
           onChange={set("email")}
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
           required
           error={fieldError(problem, ids.email)}
         />
@@ -150,14 +146,14 @@ function RegistrationForm({
           <ResendVerification email={pending} />
         </section>
       ) : null}
-    </AuthPanel>
+    </FormPanel>
   );
 }
 
 function VerificationEmailSent({ email, message }: { email: string; message: string }) {
   const t = useT();
   return (
-    <AuthPanel title={t("auth.register.sentTitle")} focusHeading>
+    <FormPanel title={t("auth.register.sentTitle")} focusHeading>
       <p className={styles.success}>{message}</p>
       <p>
         <T id="auth.register.sentText" values={{ email }} components={{ strong: <strong /> }} />
@@ -168,6 +164,6 @@ function VerificationEmailSent({ email, message }: { email: string; message: str
           {t("auth.backToLogin")}
         </Link>
       </div>
-    </AuthPanel>
+    </FormPanel>
   );
 }

@@ -3,7 +3,7 @@ import { emailRequestSchema, firstProblem } from "../../../domain/accounts/schem
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { TextField } from "../../ui/form/TextField";
+import { EmailField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { useT } from "../../i18n";
 import { useAccountText, useFailureText } from "./account-text";
@@ -62,16 +62,12 @@ export function ResendVerification({ email }: { email?: string | null }) {
     <form className={styles.resend} noValidate onSubmit={resend}>
       {problem ? <ErrorSummary problem={problem} /> : null}
       {email ? null : (
-        <TextField
+        <EmailField
           id={EMAIL_FIELD}
-          type="email"
           label={t("auth.resend.emailLabel")}
           hint={t("auth.resend.emailHint")}
           value={typed}
           onChange={setTyped}
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
           required
           error={fieldError(problem, EMAIL_FIELD)}
         />

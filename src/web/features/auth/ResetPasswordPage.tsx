@@ -12,7 +12,7 @@ import { toast } from "../../ui/toast/toast-store";
 import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
-import { AuthPanel } from "./AuthPanel";
+import { FormPanel } from "../../ui/form/FormPanel";
 import { checkPasswordReset, resetFields as ids } from "./form-checks";
 import type { ForgotPasswordState } from "./ForgotPasswordPage";
 import { PasswordHints } from "./PasswordHints";
@@ -40,12 +40,12 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthPanel title={t("auth.reset.invalidTitle")}>
+      <FormPanel title={t("auth.reset.invalidTitle")}>
         <p className={styles.problem}>{t("auth.account.resetLinkMissing")}</p>
         <p>
           <Link to={paths.forgotPassword()}>{t("auth.requestNewReset")}</Link>
         </p>
-      </AuthPanel>
+      </FormPanel>
     );
   }
   return <NewPasswordForm token={token} />;
@@ -90,7 +90,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (doneMessage) {
     return (
-      <AuthPanel key="done" title={t("auth.reset.doneTitle")} focusHeading>
+      <FormPanel key="done" title={t("auth.reset.doneTitle")} focusHeading>
         <p className={styles.success}>{doneMessage}</p>
         <p>{t("auth.reset.signedOutEverywhere")}</p>
         <div className={styles.actions}>
@@ -98,12 +98,12 @@ function NewPasswordForm({ token }: { token: string }) {
             {t("auth.reset.logIn")}
           </Link>
         </div>
-      </AuthPanel>
+      </FormPanel>
     );
   }
 
   return (
-    <AuthPanel key="form" title={t("auth.reset.title")}>
+    <FormPanel key="form" title={t("auth.reset.title")}>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
         {deadLink ? (
@@ -138,6 +138,6 @@ function NewPasswordForm({ token }: { token: string }) {
           <Link to={paths.login()}>{t("auth.backToLogin")}</Link>
         </p>
       </div>
-    </AuthPanel>
+    </FormPanel>
   );
 }

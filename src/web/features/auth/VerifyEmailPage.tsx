@@ -12,7 +12,7 @@ import { authApi, type VerifyAnswer } from "./auth-api";
 import { checkPasswordReset, resetFields } from "./form-checks";
 import { PasswordHints } from "./PasswordHints";
 import styles from "./auth.module.css";
-import { AuthPanel } from "./AuthPanel";
+import { FormPanel } from "../../ui/form/FormPanel";
 import { forgetPendingVerificationEmail, pendingVerificationEmail } from "./pending-verification";
 import { ResendVerification } from "./ResendVerification";
 import { useLinkToken } from "./use-link-token";
@@ -100,7 +100,7 @@ function VerifyLink({ token }: { token: string | null }) {
         : t("auth.verify.failedTitle");
 
   return (
-    <AuthPanel title={title}>
+    <FormPanel title={title}>
       <div role="status">
         {verification.kind === "verifying" ? (
           <p className={styles.busy}>
@@ -119,7 +119,7 @@ function VerifyLink({ token }: { token: string | null }) {
         </p>
       ) : null}
       {verification.kind === "failed" ? <VerificationFailed /> : null}
-    </AuthPanel>
+    </FormPanel>
   );
 }
 
@@ -159,7 +159,7 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
   }
 
   return (
-    <AuthPanel key="choose-password" title={t("auth.choose.title")} focusHeading>
+    <FormPanel key="choose-password" title={t("auth.choose.title")} focusHeading>
       <p className={styles.success} role="status">
         {t("auth.choose.explanation")}
       </p>
@@ -190,7 +190,7 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
         />
         <SubmitButton loading={loading}>{t("auth.choose.submit")}</SubmitButton>
       </form>
-    </AuthPanel>
+    </FormPanel>
   );
 }
 

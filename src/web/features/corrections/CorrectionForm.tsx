@@ -1,15 +1,14 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import {
   CORRECTION_TEXT_MAX_LENGTH,
-  CORRECTION_TEXT_MIN_LENGTH,
   correctionFieldProblem,
-  type CorrectionProblemKey,
   type CorrectionSubject,
 } from "../../../domain/corrections/correction-rules";
 import { T, useProblemText, useT } from "../../i18n";
 import { ApiError } from "../../lib/api-client";
 import { sendCorrection } from "./correction-api";
 import styles from "./CorrectionForm.module.css";
+import { problemMessages } from "./problem-messages";
 
 // "Suggest a correction" on a state or school page. Accessibility contract: a button that shows and hides
 // the form (aria-expanded); labelled fields; a problem is shown beside the field it concerns, prefixed
@@ -18,26 +17,12 @@ import styles from "./CorrectionForm.module.css";
 
 type Sending = { state: "editing" } | { state: "sending" } | { state: "sent" };
 
-/** A problem found before sending, as the catalogue words it (problems.<field> is also the server's). */
-const problemMessages: Record<CorrectionProblemKey, { id: string; values?: Record<string, unknown> }> = {
-  textMissing: {
-    id: "corrections.problems.textMissing",
-    values: { min: String(CORRECTION_TEXT_MIN_LENGTH) },
-  },
-  textTooLong: {
-    id: "corrections.problems.textTooLong",
-    values: { max: String(CORRECTION_TEXT_MAX_LENGTH) },
-  },
-  badUrl: { id: "corrections.problems.sourceUrl" },
-  badEmail: { id: "corrections.problems.email" },
-};
-
 export function CorrectionForm({
   subject,
   subjectId,
   subjectName,
 }: {
-  subject: CorrectionSubject;
+  subject: Exclude<CorrectionSubject, "translation">;
   subjectId: number;
   subjectName: string;
 }) {

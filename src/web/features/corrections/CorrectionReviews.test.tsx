@@ -13,6 +13,8 @@ function correction(fields: Partial<CorrectionView>): CorrectionView {
     subject: "state",
     subjectId: 25,
     subjectName: "Lagos",
+    language: null,
+    page: null,
     whatIsWrong: "The law was passed in 2011.",
     sourceUrl: "https://example.org/lagos",
     email: "reader@example.org",
@@ -88,6 +90,39 @@ describe("CorrectionReviews", () => {
     expect(school).toHaveTextContent("Anonymous");
     expect(screen.getByRole("button", { name: "New (2)" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "Accepted (4)" })).toBeInTheDocument();
+  });
+
+  it("shows a translation mistake with its language and page: a site address as a link, anything else as text", async () => {
+    signIn({ role: "moderator" });
+    const translation = (id: string, page: string) =>
+      correction({
+        id,
+        subject: "translation",
+        subjectId: null,
+        subjectName: "Hausa",
+        language: "ha",
+        page,
+        sourceUrl: null,
+        whatIsWrong: "The word for school is misspelt in the heading.",
+      });
+    serve({
+      status: 200,
+      body: listOf([
+        translation("00000000-0000-4000-8000-000000000003", "/ha/states/25"),
+        translation("00000000-0000-4000-8000-000000000004", "https://elsewhere.example/ha"),
+      ]),
+    });
+    renderSection();
+    const [onSite, pasted] = await screen.findAllByRole("article", { name: "Translation: Hausa" });
+    expect(within(onSite!).getByRole("link", { name: "/ha/states/25" })).toHaveAttribute(
+      "href",
+      "/ha/states/25",
+    );
+    expect(onSite).toHaveTextContent("The word for school is misspelt in the heading.");
+    expect(onSite).not.toHaveTextContent("Source");
+    expect(pasted).toHaveTextContent("https://elsewhere.example/ha");
+    expect(within(pasted!).queryByRole("link", { name: /elsewhere/ })).toBeNull();
+    expect(within(pasted!).getByRole("button", { name: "Accept the correction to Hausa" })).toBeVisible();
   });
 
   it("accepts a correction: it leaves the list, the counts follow and focus moves to the next one", async () => {

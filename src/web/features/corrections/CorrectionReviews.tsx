@@ -148,34 +148,29 @@ function CorrectionQueue() {
           <li key={correction.id}>
             <article aria-labelledby={`${ids}-${correction.id}`} className={styles.card}>
               <h3 id={`${ids}-${correction.id}`} tabIndex={-1} className={styles.cardTitle}>
-                <T
-                  id={`corrections.reviews.card.${correction.subject}`}
-                  values={{ name: correction.subjectName }}
-                  components={{
-                    link: (
-                      <Link
-                        to={
-                          correction.subject === "state"
-                            ? paths.state(correction.subjectId)
-                            : paths.school(correction.subjectId)
-                        }
-                      />
-                    ),
-                  }}
-                />
+                <CorrectionTitle correction={correction} />
               </h3>
               <p className={styles.text}>{correction.whatIsWrong}</p>
               <dl className={styles.facts}>
-                <div>
-                  <dt>{t("corrections.reviews.source")}</dt>
-                  <dd>
-                    {correction.sourceUrl ? (
-                      <ExternalLink href={correction.sourceUrl}>{correction.sourceUrl}</ExternalLink>
-                    ) : (
-                      t("corrections.reviews.noneGiven")
-                    )}
-                  </dd>
-                </div>
+                {correction.subject === "translation" ? (
+                  <div>
+                    <dt>{t("corrections.reviews.page")}</dt>
+                    <dd>
+                      <PageAddress page={correction.page ?? ""} />
+                    </dd>
+                  </div>
+                ) : (
+                  <div>
+                    <dt>{t("corrections.reviews.source")}</dt>
+                    <dd>
+                      {correction.sourceUrl ? (
+                        <ExternalLink href={correction.sourceUrl}>{correction.sourceUrl}</ExternalLink>
+                      ) : (
+                        t("corrections.reviews.noneGiven")
+                      )}
+                    </dd>
+                  </div>
+                )}
                 <div>
                   <dt>{t("corrections.reviews.email")}</dt>
                   <dd>
@@ -231,4 +226,30 @@ function CorrectionQueue() {
       </ol>
     </section>
   );
+}
+
+/** The card's heading: the record, linked to its page, or the translation's language. */
+function CorrectionTitle({ correction }: { correction: CorrectionView }) {
+  const t = useT();
+  const { subject, subjectId, subjectName } = correction;
+  if (subject === "translation" || subjectId === null) {
+    return t("corrections.reviews.card.translation", { name: subjectName });
+  }
+  const to = subject === "state" ? paths.state(subjectId) : paths.school(subjectId);
+  return (
+    <T
+      id={`corrections.reviews.card.${subject}`}
+      values={{ name: subjectName }}
+      components={{ link: <Link to={to} /> }}
+    />
+  );
+}
+
+/**
+ * The page a translation mistake is on, as the sender gave it: an address on this site is a link, opened as
+ * written (its language prefix included, not the reviewer's); anything else is shown as text, never linked.
+ */
+function PageAddress({ page }: { page: string }) {
+  if (page.startsWith("/") && !page.startsWith("//")) return <a href={page}>{page}</a>;
+  return <span className={styles.address}>{page}</span>;
 }

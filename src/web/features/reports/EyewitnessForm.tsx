@@ -19,7 +19,7 @@ import { isAbortError, type UploadProgress as Progress } from "../../lib/upload"
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { TextField } from "../../ui/form/TextField";
+import { EmailField, TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { CheckboxField } from "./CheckboxField";
 import { ChoiceGroup, type Choice } from "./ChoiceGroup";
@@ -393,16 +393,12 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
           disabled={sending}
           error={fieldError(problem, ids.lastName)}
         />
-        <TextField
+        <EmailField
           id={ids.email}
-          type="email"
           label={t("report.fields.email")}
           hint={t("report.fields.emailHint")}
           value={draft.email}
           onChange={set("email")}
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
           required
           disabled={sending}
           error={fieldError(problem, ids.email)}

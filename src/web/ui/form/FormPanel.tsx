@@ -1,12 +1,12 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
-import styles from "./auth.module.css";
+import styles from "./FormPanel.module.css";
 
 /**
- * One account screen: its h1 and content in a narrow column. When a screen replaces another after the
+ * One form screen (an account screen, the translation feedback form): its h1 and content in a narrow column. When a screen replaces another after the
  * visitor acted (the form becomes 'Verification Email Sent!'), focusHeading moves focus to the new h1,
  * so keyboard and screen-reader users start reading from the top of what changed.
  */
-export function AuthPanel({
+export function FormPanel({
   title,
   focusHeading = false,
   children,

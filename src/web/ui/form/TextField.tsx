@@ -50,3 +50,11 @@ export function TextField({
     </FieldFrame>
   );
 }
+
+/**
+ * A labelled e-mail input: the e-mail keyboard on phones, the browser's saved address offered, and no
+ * spelling fixes or capital first letter added to what is typed.
+ */
+export function EmailField(props: Omit<TextFieldProps, "type">) {
+  return <TextField type="email" autoComplete="email" spellCheck={false} autoCapitalize="none" {...props} />;
+}
