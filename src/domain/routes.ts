@@ -70,6 +70,22 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
 }
 
 /**
+ * A page's address fit to pass on (to the translation feedback form, and from there to moderators): the
+ * pages of e-mailed links lose their one-time token, in the path or the query, which would let whoever
+ * reads it verify or reset someone else's account. `languages` as for isClientOnlyPath.
+ */
+export function addressWithoutSecrets(
+  pathname: string,
+  search: string,
+  languages: readonly string[],
+): string {
+  const bare = withoutLanguage(pathname, languages);
+  const tokenPage = /^\/(verify-email|reset-password)(?:[/?#]|$)/.exec(bare);
+  if (!tokenPage) return pathname + search;
+  return `${pathname.slice(0, pathname.length - bare.length)}/${tokenPage[1]}`;
+}
+
+/**
  * Unknown ids of the state and school pages get those pages' own "not found" (rendered by the app from the
  * app shell); every other unknown path gets the prerendered "Page not found", readable without JavaScript.
  * `languages` as for isClientOnlyPath.

@@ -129,9 +129,25 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
       }),
       expect.objectContaining({ subjectName: "Nigerian Pidgin", page: "https://atlas.example/pcm/about" }),
     ]);
+    // An e-mailed link's token never reaches the moderators, in a path or a query, pasted whole or not.
+    const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+    // (From another address: this one has used most of the test's limit of 3.)
+    for (const page of [
+      `/ha/reset-password/${token}`,
+      `https://atlas.example/yo/verify-email?token=${token}`,
+    ]) {
+      expect((await send({ ...translationFix, page }, {}, `10.2.0.${address}`)).statusCode).toBe(201);
+    }
+    const pages = (await list("?per_page=100")).corrections.map((correction) => correction.page);
+    expect(pages).toContain("/ha/reset-password");
+    expect(pages).toContain("https://atlas.example/yo/verify-email");
+    expect(JSON.stringify(pages)).not.toContain(token);
+
     // A state's or school's correction still carries its record and no translation fields.
-    await send(lagosFix);
-    const lagos = (await list()).corrections.find((correction) => correction.subject === "state");
+    await send(lagosFix, {}, `10.3.0.${address}`);
+    const lagos = (await list("?per_page=100")).corrections.find(
+      (correction) => correction.subject === "state",
+    );
     expect(lagos).toMatchObject({ subjectId: 25, language: null, page: null });
   });
 

@@ -6,6 +6,7 @@ import {
   translationProblems,
   type CorrectionStatus,
 } from "../../domain/corrections/correction-rules";
+import { addressWithoutSecrets } from "../../domain/routes";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { siteLanguages } from "../i18n/server-messages";
 import { api, correctionDecisionSchema, correctionSubmissionSchema } from "../../domain/api";
@@ -70,7 +71,8 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       const problem = correctionFieldProblem(input);
       if (problem) throw new HttpError(400, problem.message, { field: problem.field });
       const sender = await getSignedInUser(request);
-      await addCorrection(db, input, sender?.id ?? null, now());
+      const page = input.subject === "translation" ? pageWithoutSecrets(input.page) : input.page;
+      await addCorrection(db, { ...input, page }, sender?.id ?? null, now());
       reply.status(201);
       return { success: true, message: correctionMessages.sent };
     });
@@ -117,6 +119,23 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       },
     );
   };
+}
+
+/**
+ * A translation mistake's page as moderators will see it: the web app never sends an e-mailed link's token,
+ * and one typed or pasted by hand is left out here too (it would let a reader verify or reset the account).
+ */
+function pageWithoutSecrets(page: string): string {
+  const typed = page.trim();
+  let url: URL;
+  try {
+    url = new URL(typed, "http://page.invalid");
+  } catch {
+    return typed;
+  }
+  const kept = addressWithoutSecrets(url.pathname, url.search, siteLanguages());
+  if (kept === url.pathname + url.search) return typed;
+  return typed.startsWith("/") ? kept : url.origin + kept;
 }
 
 /** ?status=: new (the queue) when absent or empty. */

@@ -22,6 +22,23 @@ describe("DraftNotice", () => {
     );
   });
 
+  it("never passes on the one-time token of an e-mailed link's page", async () => {
+    const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+    await renderAt("ha", `/ha/reset-password/${token}`);
+    expect(screen.getByRole("link")).toHaveAttribute(
+      "href",
+      `/ha/translation-feedback?page=${encodeURIComponent("/ha/reset-password")}`,
+    );
+  });
+
+  it("nor the token in a verification link's query", async () => {
+    await renderAt("pcm", "/pcm/verify-email?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG");
+    expect(screen.getByRole("link")).toHaveAttribute(
+      "href",
+      `/pcm/translation-feedback?page=${encodeURIComponent("/pcm/verify-email")}`,
+    );
+  });
+
   it("links to the plain form from the form itself", async () => {
     await renderAt("yo", "/yo/translation-feedback");
     expect(screen.getByRole("link")).toHaveAttribute("href", "/yo/translation-feedback");

@@ -1,12 +1,13 @@
 import { useLocation } from "react-router";
-import { paths } from "../../domain/routes";
+import { addressWithoutSecrets, paths } from "../../domain/routes";
 import { useLanguage } from "./language-context";
 import { Link } from "./links";
-import { languageInfo } from "./runtime";
+import { languageCodes, languageInfo } from "./runtime";
 import { T } from "./T";
 
 // Pages in a language whose catalogue no fluent reviewer has checked yet say so, and link to the form for a
-// translation mistake, which fills in this page's address and language (the moderators' corrections queue).
+// translation mistake, which fills in this page's address (an e-mailed link's token left out) and language;
+// what is sent there joins the moderators' corrections queue.
 
 export function DraftNotice() {
   const language = useLanguage();
@@ -14,7 +15,13 @@ export function DraftNotice() {
   if (languageInfo(language)?.status !== "draft") return null;
   const onTheForm = pathname.endsWith(paths.translationFeedback());
   const link = (
-    <Link to={onTheForm ? paths.translationFeedback() : paths.translationFeedback(pathname + search)} />
+    <Link
+      to={
+        onTheForm
+          ? paths.translationFeedback()
+          : paths.translationFeedback(addressWithoutSecrets(pathname, search, languageCodes))
+      }
+    />
   );
   return (
     <p className="container draft-notice" role="note">
