@@ -72,17 +72,12 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
 /**
  * A page's address fit to pass on (to the translation feedback form, and from there to moderators): the
  * pages of e-mailed links lose their one-time token, in the path or the query, which would let whoever
- * reads it verify or reset someone else's account. `languages` as for isClientOnlyPath.
+ * reads it verify or reset someone else's account. Matched in any case and behind any first segment, as the
+ * router matches them ("/HA/Reset-Password/…" opens the Hausa reset page).
  */
-export function addressWithoutSecrets(
-  pathname: string,
-  search: string,
-  languages: readonly string[],
-): string {
-  const bare = withoutLanguage(pathname, languages);
-  const tokenPage = /^\/(verify-email|reset-password)(?:[/?#]|$)/.exec(bare);
-  if (!tokenPage) return pathname + search;
-  return `${pathname.slice(0, pathname.length - bare.length)}/${tokenPage[1]}`;
+export function addressWithoutSecrets(pathname: string, search: string): string {
+  const tokenPage = /^((?:\/[^/?#]+)?\/(?:verify-email|reset-password))(?:[/?#]|$)/i.exec(pathname);
+  return tokenPage?.[1] ?? pathname + search;
 }
 
 /**

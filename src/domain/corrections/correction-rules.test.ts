@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctionFieldProblems, translationProblems } from "./correction-rules";
+import { correctionFieldProblems, sitePath, translationProblems } from "./correction-rules";
 
 const translated = ["ha", "ig", "pcm", "yo"];
 
@@ -15,7 +15,15 @@ describe("translationProblems", () => {
     expect(
       translationProblems({ language: "en", page: "//elsewhere.example" }, translated).map((p) => p.field),
     ).toEqual(["language", "page"]);
-    for (const page of ["", "  ", "states/25", "javascript:alert(1)", `/${"x".repeat(500)}`]) {
+    for (const page of [
+      "",
+      "  ",
+      "states/25",
+      "javascript:alert(1)",
+      `/${"x".repeat(500)}`,
+      "/\\evil.example/ha",
+      "/\t/evil.example/ha",
+    ]) {
       expect(translationProblems({ language: "yo", page }, translated), page).toEqual([
         expect.objectContaining({ field: "page", key: "pageMissing" }),
       ]);
@@ -31,5 +39,21 @@ describe("correctionFieldProblems", () => {
     expect(
       correctionFieldProblems({ whatIsWrong: "Long enough to send.", sourceUrl: "", email: "" }),
     ).toEqual([]);
+  });
+});
+
+describe("sitePath", () => {
+  it("gives an address on this site, and null for anything a browser would open elsewhere", () => {
+    expect(sitePath(" /ha/states/25?x=1 ")).toBe("/ha/states/25?x=1");
+    for (const page of [
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/a b",
+      "https://x.example/ha",
+    ]) {
+      expect(sitePath(page), JSON.stringify(page)).toBeNull();
+    }
   });
 });

@@ -106,11 +106,27 @@ export function translationProblems(
   const problems: FieldProblem<"language" | "page", "badLanguage" | "pageMissing">[] = [];
   if (!languages.includes(input.language)) problems.push(problem("language", "badLanguage"));
   const page = input.page.trim();
-  const isSitePath = page.startsWith("/") && !page.startsWith("//");
-  if (!page || page.length > CORRECTION_PAGE_MAX_LENGTH || !(isSitePath || isWebAddress(page))) {
+  if (!page || page.length > CORRECTION_PAGE_MAX_LENGTH || !(sitePath(page) !== null || isWebAddress(page))) {
     problems.push(problem("page", "pageMissing"));
   }
   return problems;
+}
+
+/**
+ * The page as an address on this site ("/ha/states/25"), or null when it is not one a browser would open
+ * here: "//host", a backslash ("/\evil.example" opens another site too) or a control character or space are refused.
+ * Only what this returns is ever made a link.
+ */
+export function sitePath(page: string): string | null {
+  const typed = page.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (!typed.startsWith("/") || typed.startsWith("//") || /[\\\u0000-\u0020\u007f]/.test(typed)) return null;
+  try {
+    const url = new URL(typed, "http://site.invalid");
+    return url.host === "site.invalid" ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
 }
 
 function isWebAddress(value: string): boolean {

@@ -44,7 +44,7 @@ export async function addCorrection(
       language: input.subject === "translation" ? input.language : null,
       page: input.subject === "translation" ? (input.page?.trim() ?? null) : null,
       whatIsWrong: input.whatIsWrong.trim(),
-      sourceUrl: input.sourceUrl.trim() || null,
+      sourceUrl: input.subject === "translation" ? null : input.sourceUrl.trim() || null,
       email: input.email.trim() || null,
       senderId,
       createdAt: at,

@@ -104,7 +104,13 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
   });
 
   it("stores a mistake in a translation with its language and page, and no record", async () => {
-    const sent = await send({ ...translationFix, subjectId: 25, page: "  /ha/states/25  " });
+    // A record's id or a source sent with it are not kept: a translation has neither.
+    const sent = await send({
+      ...translationFix,
+      subjectId: 25,
+      sourceUrl: "https://example.org/dictionary",
+      page: "  /ha/states/25  ",
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toEqual({ success: true, message: correctionMessages.sent });
     const pasted = await send({
@@ -172,6 +178,8 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
       [{ ...translationFix, page: "   " }, correctionMessages.pageMissing, "page"],
       [{ ...translationFix, page: "//elsewhere.example/ha" }, correctionMessages.pageMissing, "page"],
       [{ ...translationFix, page: "javascript:alert(1)" }, correctionMessages.pageMissing, "page"],
+      [{ ...translationFix, page: "/\\evil.example/ha" }, correctionMessages.pageMissing, "page"],
+      [{ ...translationFix, page: "/\t/evil.example/ha" }, correctionMessages.pageMissing, "page"],
       [{ ...translationFix, page: `/ha/${"x".repeat(500)}` }, correctionMessages.pageMissing, "page"],
       [{ ...translationFix, whatIsWrong: "wrong" }, correctionMessages.textMissing, "whatIsWrong"],
     ];

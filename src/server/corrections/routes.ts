@@ -133,7 +133,7 @@ function pageWithoutSecrets(page: string): string {
   } catch {
     return typed;
   }
-  const kept = addressWithoutSecrets(url.pathname, url.search, siteLanguages());
+  const kept = addressWithoutSecrets(url.pathname, url.search);
   if (kept === url.pathname + url.search) return typed;
   return typed.startsWith("/") ? kept : url.origin + kept;
 }

@@ -180,8 +180,9 @@ describe("a remux that takes too long", () => {
     video = await revealingVideo("mp4");
   });
   afterAll(async () => {
-    await t.app.close();
-    await database.close();
+    // Also when beforeAll failed: its own error is the one to read.
+    await t?.app.close();
+    await database?.close();
   });
 
   it("is stopped and the video refused with 422, nothing stored", async () => {

@@ -13,12 +13,20 @@ async function renderAt(language: string, path: string) {
 
 describe("DraftNotice", () => {
   it("links a draft language's page to the feedback form, in that language, carrying the page's address", async () => {
-    await renderAt("ha", "/ha/states/25?tab=law");
+    await renderAt("ha", "/ha/states/25");
     const notice = screen.getByRole("note");
     expect(notice).toHaveTextContent("Ana duba wannan fassarar.");
     expect(screen.getByRole("link", { name: "Ku sanar da mu kurakuran da kuka gani." })).toHaveAttribute(
       "href",
-      `/ha/translation-feedback?page=${encodeURIComponent("/ha/states/25?tab=law")}`,
+      `/ha/translation-feedback?page=${encodeURIComponent("/ha/states/25")}`,
+    );
+  });
+
+  it("passes on the path only: a query can hold what others must not read, and prerendered pages have none", async () => {
+    await renderAt("yo", "/yo/dashboard/user-roles?search=ada%40example.org");
+    expect(screen.getByRole("link")).toHaveAttribute(
+      "href",
+      `/yo/translation-feedback?page=${encodeURIComponent("/yo/dashboard/user-roles")}`,
     );
   });
 

@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { addressWithoutSecrets, paths } from "../../domain/routes";
 import { useLanguage } from "./language-context";
 import { Link } from "./links";
-import { languageCodes, languageInfo } from "./runtime";
+import { languageInfo } from "./runtime";
 import { T } from "./T";
 
 // Pages in a language whose catalogue no fluent reviewer has checked yet say so, and link to the form for a
@@ -11,7 +11,9 @@ import { T } from "./T";
 
 export function DraftNotice() {
   const language = useLanguage();
-  const { pathname, search } = useLocation();
+  // The path only: the prerendered HTML knows no query, and a query can carry what others must not read
+  // (an admin's search for a person's e-mail address).
+  const { pathname } = useLocation();
   if (languageInfo(language)?.status !== "draft") return null;
   const onTheForm = pathname.endsWith(paths.translationFeedback());
   const link = (
@@ -19,7 +21,7 @@ export function DraftNotice() {
       to={
         onTheForm
           ? paths.translationFeedback()
-          : paths.translationFeedback(addressWithoutSecrets(pathname, search, languageCodes))
+          : paths.translationFeedback(addressWithoutSecrets(pathname, ""))
       }
     />
   );

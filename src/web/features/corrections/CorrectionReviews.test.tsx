@@ -110,10 +110,16 @@ describe("CorrectionReviews", () => {
       body: listOf([
         translation("00000000-0000-4000-8000-000000000003", "/ha/states/25"),
         translation("00000000-0000-4000-8000-000000000004", "https://elsewhere.example/ha"),
+        translation("00000000-0000-4000-8000-000000000005", "/\\elsewhere.example/ha"),
       ]),
     });
     renderSection();
-    const [onSite, pasted] = await screen.findAllByRole("article", { name: "Translation: Hausa" });
+    const [onSite, pasted, backslashed] = await screen.findAllByRole("article", {
+      name: "Translation: Hausa",
+    });
+    // A browser opens "/\\host" on another site: shown as text, never as a link.
+    expect(backslashed).toHaveTextContent("/\\elsewhere.example/ha");
+    expect(within(backslashed!).queryByRole("link", { name: /elsewhere/ })).toBeNull();
     expect(within(onSite!).getByRole("link", { name: "/ha/states/25" })).toHaveAttribute(
       "href",
       "/ha/states/25",

@@ -3,6 +3,7 @@ import { useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, T, useProblemText, useT } from "../../i18n";
 import {
   correctionStatuses,
+  sitePath,
   type CorrectionListAnswer,
   type CorrectionStatus,
   type CorrectionView,
@@ -250,6 +251,7 @@ function CorrectionTitle({ correction }: { correction: CorrectionView }) {
  * written (its language prefix included, not the reviewer's); anything else is shown as text, never linked.
  */
 function PageAddress({ page }: { page: string }) {
-  if (page.startsWith("/") && !page.startsWith("//")) return <a href={page}>{page}</a>;
+  const onSite = sitePath(page);
+  if (onSite) return <a href={onSite}>{page}</a>;
   return <span className={styles.address}>{page}</span>;
 }

@@ -63,6 +63,9 @@ describe("TranslationFeedbackPage", () => {
     });
 
     await user.click(screen.getByRole("button", { name: "Tell us about another mistake" }));
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Tell us about a translation mistake" }),
+    ).toHaveFocus();
     expect(screen.getByLabelText("What is wrong, and what should it say?")).toHaveValue("");
     expect(screen.getByLabelText("Language of the translation")).toHaveValue("yo");
   });

@@ -4,6 +4,7 @@ import {
   CORRECTION_PAGE_MAX_LENGTH,
   CORRECTION_TEXT_MAX_LENGTH,
   correctionFieldProblems,
+  sitePath,
   translationProblems,
 } from "../../../domain/corrections/correction-rules";
 import { DEFAULT_LANGUAGE, languageOfPath } from "../../../i18n/languages";
@@ -71,6 +72,8 @@ export function TranslationFeedbackPage() {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [loading, setLoading] = useState(false);
   const [sent, setSent] = useState(false);
+  // After "Tell us about another mistake" the button that had focus is gone: focus goes to the form's h1.
+  const [again, setAgain] = useState(false);
   const language = languageChosen ?? suggestedLanguage;
   const page = pageTyped ?? cameFrom;
 
@@ -115,17 +118,18 @@ export function TranslationFeedbackPage() {
 
   function another() {
     setSent(false);
+    setAgain(true);
     setPage(null);
     setWhatIsWrong("");
   }
 
   if (sent) {
-    const back = page.trim();
+    const back = sitePath(page);
     return (
       <FormPanel key="sent" title={t("corrections.translation.sentTitle")} focusHeading>
         <p className={correctionStyles.sent}>{t("corrections.form.sent")}</p>
         <div className={styles.actions}>
-          {back.startsWith("/") && !back.startsWith("//") ? (
+          {back ? (
             // The page as the visitor gave it, in its own language: not localized again.
             <a className="button" href={back}>
               {t("corrections.translation.backToPage")}
@@ -142,7 +146,7 @@ export function TranslationFeedbackPage() {
   const languageError = fieldError(problem, ids.language);
   const textError = fieldError(problem, ids.text);
   return (
-    <FormPanel key="form" title={t("corrections.translation.title")}>
+    <FormPanel key="form" title={t("corrections.translation.title")} focusHeading={again}>
       <p className={styles.lead}>{t("corrections.translation.lead")}</p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
