@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressWithoutSecrets } from "./routes";
+import { addressWithoutSecrets, hasOwnNotFound, isClientOnlyPath, isSecretLinkPath } from "./routes";
 
 describe("addressWithoutSecrets", () => {
   const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
@@ -18,5 +18,37 @@ describe("addressWithoutSecrets", () => {
     // The router matches paths in any case, its language prefix included.
     expect(addressWithoutSecrets(`/HA/Reset-Password/${token}`, "")).toBe("/HA/Reset-Password");
     expect(addressWithoutSecrets(`/Verify-Email`, `?token=${token}`)).toBe("/Verify-Email");
+  });
+});
+
+describe("the pages the server answers with the app shell", () => {
+  const languages = ["en", "ha", "ig", "pcm", "yo"];
+
+  it("knows the signed-in and e-mailed-link pages, under any language's prefix and in any case", () => {
+    for (const path of [
+      "/dashboard",
+      "/ha/dashboard/profile/",
+      "/IG/Reset-Password/abc",
+      "/Yo/Verify-Email",
+    ]) {
+      expect(isClientOnlyPath(path, languages), path).toBe(true);
+    }
+    for (const path of ["/", "/about", "/fr/dashboard", "/dashboards", "/ha/states/25"]) {
+      expect(isClientOnlyPath(path, languages), path).toBe(false);
+    }
+  });
+
+  it("marks only the e-mailed links' pages as carrying a secret", () => {
+    expect(isSecretLinkPath("/pcm/RESET-PASSWORD/abc", languages)).toBe(true);
+    expect(isSecretLinkPath("/verify-email", languages)).toBe(true);
+    expect(isSecretLinkPath("/dashboard", languages)).toBe(false);
+    expect(isSecretLinkPath("/reset-passwords", languages)).toBe(false);
+  });
+
+  it("leaves unknown state and school ids to those pages' own 'not found', in any case", () => {
+    expect(hasOwnNotFound("/States/99", languages)).toBe(true);
+    expect(hasOwnNotFound("/yo/schools/abc/", languages)).toBe(true);
+    expect(hasOwnNotFound("/states/99/more", languages)).toBe(false);
+    expect(hasOwnNotFound("/about", languages)).toBe(false);
   });
 });

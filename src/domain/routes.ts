@@ -63,10 +63,20 @@ export const staticPublicPaths = [
  */
 const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, /^\/verify-email(\/.*)?$/, /^\/reset-password(\/.*)?$/];
 
+// Paths are compared in any case, as the router matches them ("/IG/Reset-Password/…" draws the Igbo reset
+// page): compared case-sensitively, such a link was sent the "Page not found" HTML, which the browser's
+// router then replaced with the page (a hydration error). Language codes are lower-case.
+const inRouterCase = (pathname: string) => pathname.toLowerCase();
+
 export function isClientOnlyPath(pathname: string, languages: readonly string[]): boolean {
-  const bare = withoutLanguage(pathname, languages);
+  const bare = withoutLanguage(inRouterCase(pathname), languages);
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
+}
+
+/** The pages of e-mailed links, whose path carries a one-time secret (never to be sent on as a Referer). */
+export function isSecretLinkPath(pathname: string, languages: readonly string[]): boolean {
+  return /^\/(verify-email|reset-password)(\/|$)/.test(withoutLanguage(inRouterCase(pathname), languages));
 }
 
 /**
@@ -86,5 +96,5 @@ export function addressWithoutSecrets(pathname: string, search: string): string 
  * `languages` as for isClientOnlyPath.
  */
 export function hasOwnNotFound(pathname: string, languages: readonly string[]): boolean {
-  return /^\/(states|schools)\/[^/]+\/?$/.test(withoutLanguage(pathname, languages));
+  return /^\/(states|schools)\/[^/]+\/?$/.test(withoutLanguage(inRouterCase(pathname), languages));
 }

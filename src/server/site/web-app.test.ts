@@ -345,6 +345,14 @@ describe("pages in other languages", () => {
     }
     const secret = await site.inject({ method: "GET", url: "/yo/reset-password/secret-token-value" });
     expect(secret.headers["referrer-policy"]).toBe("no-referrer");
+    // In any case, as the browser's router matches: not the "Page not found" HTML it would then replace.
+    for (const url of ["/IG/Reset-Password/secret-token-value", "/Yo/Verify-Email/abc", "/HA/DASHBOARD"]) {
+      const response = await site.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(shell);
+    }
+    const mixedCase = await site.inject({ method: "GET", url: "/IG/Reset-Password/secret-token-value" });
+    expect(mixedCase.headers["referrer-policy"]).toBe("no-referrer");
     // A prefix that is not one of the site's languages is just an unknown path.
     expect((await site.inject({ method: "GET", url: "/fr/dashboard" })).statusCode).toBe(404);
   });

@@ -6,8 +6,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isReportId } from "../../domain/reports/published-report-text";
 import type { PublishedReportView } from "../../domain/reports/review-rules";
-import { hasOwnNotFound, isClientOnlyPath, paths } from "../../domain/routes";
-import { DEFAULT_LANGUAGE, languageOfPath, localizePath, withoutLanguage } from "../../i18n/languages";
+import { hasOwnNotFound, isClientOnlyPath, isSecretLinkPath, paths } from "../../domain/routes";
+import { DEFAULT_LANGUAGE, languageOfPath, localizePath } from "../../i18n/languages";
 import { siteLanguages } from "../i18n/server-messages";
 import { withReportHead } from "./report-meta";
 
@@ -129,10 +129,7 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       }
     }
     // The verification and reset links carry a secret in the path: never send it on as a Referer.
-    if (
-      pathname !== null &&
-      /^\/(verify-email|reset-password)(\/|$)/.test(withoutLanguage(pathname, languages))
-    ) {
+    if (pathname !== null && isSecretLinkPath(pathname, languages)) {
       reply.header("referrer-policy", "no-referrer");
     }
     return sendPage(request, reply, await loadPage(path.join(buildDir, SPA_FALLBACK)), status);

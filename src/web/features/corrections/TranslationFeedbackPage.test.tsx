@@ -70,6 +70,30 @@ describe("TranslationFeedbackPage", () => {
     expect(screen.getByLabelText("Language of the translation")).toHaveValue("yo");
   });
 
+  it("keeps the page as sent, not as it came, for another mistake", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(201, { success: true, message: correctionMessages.sent })),
+    );
+    const user = renderPage(`/translation-feedback?page=${encodeURIComponent("/ha/about")}`);
+    const pageField = screen.getByLabelText("Page with the mistake");
+    await user.clear(pageField);
+    await user.type(pageField, "/ha/states/25");
+    await user.type(
+      screen.getByLabelText("What is wrong, and what should it say?"),
+      "The heading leaves out the state's name.",
+    );
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByRole("link", { name: "Back to the page" })).toHaveAttribute(
+      "href",
+      "/ha/states/25",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Tell us about another mistake" }));
+    expect(screen.getByLabelText("Page with the mistake")).toHaveValue("/ha/states/25");
+    expect(screen.getByLabelText("Language of the translation")).toHaveValue("ha");
+  });
+
   it("lists every problem in the error summary, marks each field and sends nothing", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);

@@ -119,7 +119,7 @@ export function TranslationFeedbackPage() {
   function another() {
     setSent(false);
     setAgain(true);
-    setPage(null);
+    // The page and language stay as sent: a second mistake is most often on the same page.
     setWhatIsWrong("");
   }
 
