@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedResponse, runLeanLoad } from "./lean-load";
+import { feedResponse, leanFigures, runLeanLoad, type LeanRun } from "./lean-load";
 
 const bigBody = Buffer.alloc(30_000, "x");
 
@@ -124,5 +124,39 @@ describe("runLeanLoad", () => {
     // least one timeout per connection, however slow the machine.
     expect(figures.timeouts).toBeGreaterThanOrEqual(2);
     expect(figures.errors).toBe(figures.timeouts);
+  });
+});
+
+describe("leanFigures", () => {
+  const run = (latencies: number[], seconds: number, codes: Record<string, number>): LeanRun => ({
+    latencies,
+    statusCodes: codes,
+    bytes: latencies.length * 1000,
+    errors: 1,
+    timeouts: 0,
+    non2xx: codes["503"] ?? 0,
+    seconds,
+  });
+
+  it("reports slices of one request as one run of their summed time, percentiles over every latency", () => {
+    const fast = run(
+      Array.from({ length: 90 }, () => 1),
+      1,
+      { "200": 90 },
+    );
+    const slow = run(
+      Array.from({ length: 10 }, () => 50),
+      1,
+      { "200": 8, "503": 2 },
+    );
+    const figures = leanFigures([fast, slow]);
+    expect(figures.requests).toBe(100);
+    expect(figures.durationSeconds).toBe(2);
+    expect(figures.requestsPerSecond).toBe(50);
+    expect(figures.bytesPerSecond).toBe(50_000);
+    // Each slice's own p99 (1 ms and 50 ms) would say nothing of the whole; the merged one does.
+    expect(figures.latencyMs).toMatchObject({ p50: 1, p99: 50, max: 50, average: 5.9 });
+    expect(figures.statusCodes).toEqual({ "200": 98, "503": 2 });
+    expect(figures).toMatchObject({ errors: 2, non2xx: 2, machineBusyCores: null });
   });
 });

@@ -83,8 +83,28 @@ function percentile(sorted: Float64Array, share: number): number {
   return sorted[Math.max(0, index)] ?? 0;
 }
 
+/**
+ * What one run of the load saw, kept whole so that several runs of one request (slices interleaved with
+ * other requests' slices, load.ts) are reported as one: percentiles need every latency, not each slice's.
+ */
+export interface LeanRun {
+  /** Milliseconds, one per completed request. */
+  latencies: number[];
+  statusCodes: Record<string, number>;
+  bytes: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  seconds: number;
+}
+
 /** Runs the load and reports it in the figures autocannon's runs are reported in. */
 export async function runLeanLoad(request: LeanRequest, options: LeanOptions): Promise<LoadFigures> {
+  return leanFigures([await runLeanLoadOnce(request, options)]);
+}
+
+/** One run of the load, as it was seen. */
+export async function runLeanLoadOnce(request: LeanRequest, options: LeanOptions): Promise<LeanRun> {
   const host = options.host ?? "127.0.0.1";
   const headerLines = Object.entries({ host: `${host}:${options.port}`, ...request.headers })
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -174,11 +194,27 @@ export async function runLeanLoad(request: LeanRequest, options: LeanOptions): P
   await Promise.all(Array.from({ length: options.connections }, runConnection));
   clearInterval(watchdog);
   const seconds = (performance.now() - startedAt) / 1000;
+  return { latencies, statusCodes, bytes, errors, timeouts, non2xx, seconds };
+}
+
+/** The figures of one or more runs of the same request, as if they were one run of their summed time. */
+export function leanFigures(runs: readonly LeanRun[]): LoadFigures {
+  const latencies = runs.flatMap((run) => run.latencies);
+  const seconds = runs.reduce((total, run) => total + run.seconds, 0);
+  const bytes = runs.reduce((total, run) => total + run.bytes, 0);
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [code, count] of Object.entries(run.statusCodes)) {
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+    }
+  }
+  const counted = (name: "errors" | "timeouts" | "non2xx") =>
+    runs.reduce((total, run) => total + run[name], 0);
   const sorted = Float64Array.from(latencies).sort();
   const sum = latencies.reduce((total, value) => total + value, 0);
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
-    requestsPerSecond: round(latencies.length / seconds),
+    requestsPerSecond: round(seconds > 0 ? latencies.length / seconds : 0),
     requests: latencies.length,
     durationSeconds: round(seconds),
     latencyMs: {
@@ -188,11 +224,11 @@ export async function runLeanLoad(request: LeanRequest, options: LeanOptions): P
       average: round(latencies.length ? sum / latencies.length : 0),
       max: round(sorted.at(-1) ?? 0),
     },
-    errors,
-    timeouts,
-    non2xx,
+    errors: counted("errors"),
+    timeouts: counted("timeouts"),
+    non2xx: counted("non2xx"),
     statusCodes,
-    bytesPerSecond: round(bytes / seconds),
+    bytesPerSecond: round(seconds > 0 ? bytes / seconds : 0),
     machineBusyCores: null,
   };
 }

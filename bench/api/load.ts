@@ -1,4 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -14,9 +15,15 @@ import {
   type SampleMessage,
   type StopMessage,
 } from "./messages";
-import { runLeanLoad } from "./lean-load";
+import { leanFigures, runLeanLoad, runLeanLoadOnce, type LeanOptions, type LeanRun } from "./lean-load";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
-import { readSettings, SettingsError, type ApiBenchSettings, type SelectableRun } from "./settings";
+import {
+  BESIDE_HEALTH_SLICES,
+  readSettings,
+  SettingsError,
+  type ApiBenchSettings,
+  type SelectableRun,
+} from "./settings";
 import * as schema from "../../src/server/db/schema";
 import { userListQueries } from "../../src/server/roles/routes";
 import { formatNumber } from "../../src/domain/format";
@@ -208,6 +215,24 @@ class Child {
     );
   }
 
+  /**
+   * The process's CPU time so far (user and system, every thread), in microseconds, read from the kernel at
+   * once (its own samples come once a second: too coarse for the few seconds of a slice); null off Linux.
+   */
+  cpuMicrosNow(): number | null {
+    const pid = this.child.pid;
+    if (pid === undefined) return null;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // The fields after the command name (in parentheses, which may hold spaces) start at the 3rd:
+      // utime and stime are the 14th and 15th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicksPerSecond();
+    } catch {
+      return null;
+    }
+  }
+
   fullGcBeforeSamples(on: boolean): void {
     const message: FullGcMessage = { type: "full-gc-before-samples", on };
     if (this.child.connected) this.child.send(message);
@@ -222,6 +247,16 @@ class Child {
     await this.exited;
     clearTimeout(killer);
   }
+}
+
+let clockTicks: number | undefined;
+/** The kernel's unit of process CPU time in /proc (100 a second on nearly every Linux). */
+function clockTicksPerSecond(): number {
+  if (clockTicks === undefined) {
+    const told = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+    clockTicks = Number.isFinite(told) && told > 0 ? told : 100;
+  }
+  return clockTicks;
 }
 
 /** Only what a Node process needs: the product's own settings come from the bench, never the shell. */
@@ -320,6 +355,27 @@ interface Measured {
   samples: MemorySample[];
 }
 
+const leanRequest = (request: Request) => ({
+  path: request.path,
+  ...(request.headers ? { headers: request.headers } : {}),
+});
+
+function leanOptions(
+  baseUrl: string,
+  connections: number,
+  seconds: number,
+  timeoutSeconds: number,
+): LeanOptions {
+  const url = new URL(baseUrl);
+  return {
+    port: Number(url.port),
+    host: url.hostname,
+    connections,
+    durationSeconds: seconds,
+    timeoutSeconds,
+  };
+}
+
 /**
  * One measured run: an optional warm-up, then the load, then a wait until every server is idle again, so
  * work queued by one run (a backlog of uploads) is never counted in the next.
@@ -333,16 +389,7 @@ async function measure(
 ): Promise<Measured> {
   const load = (seconds: number) =>
     options.lean
-      ? runLeanLoad(
-          { path: request.path, ...(request.headers ? { headers: request.headers } : {}) },
-          {
-            port: Number(new URL(baseUrl).port),
-            host: new URL(baseUrl).hostname,
-            connections,
-            durationSeconds: seconds,
-            timeoutSeconds: options.timeoutSeconds,
-          },
-        )
+      ? runLeanLoad(leanRequest(request), leanOptions(baseUrl, connections, seconds, options.timeoutSeconds))
       : runAutocannon(baseUrl, request, connections, seconds, options.timeoutSeconds);
   if (options.warmupSeconds > 0) {
     await load(options.warmupSeconds);
@@ -588,17 +635,63 @@ async function runScenarios(
     });
   };
   const runBesideHealth = async (connections: number, index: number) => {
-    // The open-data downloads at the same connections as health, right after it: "beside health". Health
-    // is measured again with the same (lean) load generator first, so the ratio compares like with like.
-    for (const follower of [healthWithLeanLoad, ...besideHealth]) {
-      const followed = await measure(baseUrl, follower, connections, [server], {
-        durationSeconds: settings.durationSeconds,
-        warmupSeconds: index === 0 ? settings.warmupSeconds : 0,
-        timeoutSeconds: settings.requestTimeoutSeconds,
-        lean: true,
-      });
-      record(follower, connections, followed);
+    // The open-data downloads at the same connections as health, compared with health measured by the same
+    // (lean) load generator. The machine's speed drifts from one ten seconds to the next (other machines
+    // share its cores), so they are not measured one after the other: each gets its time in slices, taken in
+    // turn (health, states, schools, then back), and each figure is its slices' together.
+    const followers = [healthWithLeanLoad, ...besideHealth];
+    const timeout = settings.requestTimeoutSeconds;
+    if (index === 0 && settings.warmupSeconds > 0) {
+      for (const follower of followers) {
+        await runLeanLoadOnce(
+          leanRequest(follower),
+          leanOptions(baseUrl, connections, settings.warmupSeconds, timeout),
+        );
+      }
+      await server.settle();
     }
+    const taken = new Map(
+      followers.map((follower) => [
+        follower,
+        {
+          runs: [] as LeanRun[],
+          seconds: 0,
+          cpuMicros: 0 as number | null,
+          busyCoreSeconds: 0 as number | null,
+        },
+      ]),
+    );
+    const sliceSeconds = settings.durationSeconds / BESIDE_HEALTH_SLICES;
+    for (let slice = 0; slice < BESIDE_HEALTH_SLICES; slice++) {
+      // Back and forth, so no scenario always follows the same one.
+      for (const follower of slice % 2 === 0 ? followers : [...followers].reverse()) {
+        const sums = taken.get(follower)!;
+        const cpuBefore = server.cpuMicrosNow();
+        const cpusBefore = os.cpus();
+        const run = await runLeanLoadOnce(
+          leanRequest(follower),
+          leanOptions(baseUrl, connections, sliceSeconds, timeout),
+        );
+        const cpuAfter = server.cpuMicrosNow();
+        const busy = busyCores(cpusBefore, os.cpus());
+        sums.runs.push(run);
+        sums.seconds += run.seconds;
+        sums.cpuMicros =
+          sums.cpuMicros === null || cpuBefore === null || cpuAfter === null
+            ? null
+            : sums.cpuMicros + cpuAfter - cpuBefore;
+        sums.busyCoreSeconds =
+          sums.busyCoreSeconds === null || busy === null ? null : sums.busyCoreSeconds + busy * run.seconds;
+      }
+    }
+    for (const follower of followers) {
+      const sums = taken.get(follower)!;
+      const figures = leanFigures(sums.runs);
+      figures.machineBusyCores = sums.busyCoreSeconds === null ? null : sums.busyCoreSeconds / sums.seconds;
+      const serverCpuCores = sums.cpuMicros === null ? null : sums.cpuMicros / 1_000_000 / sums.seconds;
+      record(follower, connections, { figures, serverCpuCores, samples: [] });
+    }
+    await server.settle();
   };
   const hasHealth = scenarios.some((scenario) => scenario.id === "health");
   if (!hasHealth && besideHealth.length > 0) {

@@ -57,6 +57,12 @@ export interface Selection {
   partial: boolean;
 }
 
+/**
+ * The open-data downloads and the health run they are compared with each get their measured time in this
+ * many slices, taken in turn (load.ts, runBesideHealth).
+ */
+export const BESIDE_HEALTH_SLICES = 5;
+
 export const DEFAULT_POSTGRES_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
 
 export class SettingsError extends Error {}
