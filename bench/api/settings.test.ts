@@ -1,9 +1,11 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_POSTGRES_ADMIN_URL, readSettings, selectableRuns, SettingsError } from "./settings";
 
 describe("readSettings", () => {
   it("runs 10 s per scenario, 2 s of warm-up and 60 s of memory run by default", () => {
     expect(readSettings({})).toEqual({
+      cpuProfileDir: null,
       durationSeconds: 10,
       warmupSeconds: 2,
       memoryDurationSeconds: 60,
@@ -39,6 +41,9 @@ describe("readSettings", () => {
       partial: true,
     });
     expect(readSettings({ BENCH_DATABASES: "pglite" }).selection.partial).toBe(true);
+    const profiled = readSettings({ BENCH_API_CPU_PROFILE: "profiles" });
+    expect(profiled.cpuProfileDir).toBe(path.resolve("profiles"));
+    expect(profiled.selection.partial).toBe(true);
   });
 
   it("refuses an unknown scenario, database, connection level or baseline, naming what is known", () => {

@@ -1,3 +1,5 @@
+import path from "node:path";
+
 // The API bench's settings, from the environment, checked before anything starts.
 
 /** What BENCH_SCENARIOS may name: the scenarios, plus the memory and scale-out runs. */
@@ -21,6 +23,12 @@ const benchDatabases: readonly BenchDatabase[] = ["pglite", "postgres"];
 const DEFAULT_CONNECTIONS = [10, 100];
 
 export interface ApiBenchSettings {
+  /**
+   * BENCH_API_CPU_PROFILE: a folder; each product server of the run writes a V8 CPU profile there when it
+   * stops (node --cpu-prof), to open in Chrome's DevTools. null: none. Profiling slows the server, so such
+   * a run is partial.
+   */
+  cpuProfileDir: string | null;
   /** Seconds of measured load per scenario and connection level (BENCH_API_DURATION, default 10). */
   durationSeconds: number;
   /** Seconds of unmeasured load before each measured run (BENCH_API_WARMUP, default 2; 0: none). */
@@ -122,7 +130,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSett
   if (baseline !== null && !/^[\w./^~@{}-]+$/.test(baseline)) {
     throw new SettingsError(`BENCH_API_BASELINE must be a Git revision (got "${baseline}").`);
   }
+  const cpuProfileDir = env.BENCH_API_CPU_PROFILE?.trim()
+    ? path.resolve(env.BENCH_API_CPU_PROFILE.trim())
+    : null;
   return {
+    cpuProfileDir,
     durationSeconds: seconds(env, "BENCH_API_DURATION", 10, 1),
     warmupSeconds: seconds(env, "BENCH_API_WARMUP", 2, 0),
     memoryDurationSeconds: seconds(env, "BENCH_API_MEMORY_DURATION", 60, 1),
@@ -137,7 +149,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSett
       databases: databases ?? benchDatabases,
       baseline,
       rounds: rounds(env),
-      partial: runs !== null || databases !== null || connections !== null || baseline !== null,
+      partial:
+        runs !== null ||
+        databases !== null ||
+        connections !== null ||
+        baseline !== null ||
+        cpuProfileDir !== null,
     },
   };
 }
