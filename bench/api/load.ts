@@ -81,6 +81,8 @@ const SETTLE_TIMEOUT_MS = 120_000;
 const SETTLE_REPORT_MS = 3_000;
 
 const serverOutput: string[] = [];
+/** BENCH_API_CPU_PROFILE's folder, for the product servers this run starts. */
+let cpuProfileDir: string | null = null;
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -115,7 +117,11 @@ class Child {
 
   static start(label: string, script: string, env: Record<string, string>, cwd = repoRoot): Promise<Child> {
     // --expose-gc: the memory run asks for a full collection before each sample (FullGcMessage).
-    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script], {
+    const profile =
+      cpuProfileDir && env.BENCH_SERVER_KIND === "app"
+        ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`]
+        : [];
+    const child = spawn(process.execPath, ["--expose-gc", ...profile, "--import", "tsx", script], {
       cwd,
       env: { ...baseEnv(), ...env },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -887,8 +893,10 @@ async function usersListPlans(url: string, search: string): Promise<QueryPlan[]>
   const db = drizzlePostgres({ client: pool, schema });
   const list = (number: number, search: string) => userListQueries(db, { number, size: 50 }, search);
   const statements = [
-    { label: "GET /api/v1/roles/users, page 1: the total", statement: list(1, "").total },
-    { label: "GET /api/v1/roles/users, page 1: the rows", statement: list(1, "").page },
+    {
+      label: "GET /api/v1/roles/users, page 1: the rows and the kept total",
+      statement: list(1, "").pageWithTotal,
+    },
     { label: `GET /api/v1/roles/users?search=${search}, page 1: the rows`, statement: list(1, search).page },
     {
       label: `GET /api/v1/roles/users?search=${search}, page 100: the rows`,
@@ -933,6 +941,8 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   const settings = readSettings();
   const { selection } = settings;
+  cpuProfileDir = settings.cpuProfileDir;
+  if (cpuProfileDir) say(`CPU profiles of the product's servers go to ${cpuProfileDir}`);
   const wants = (run: SelectableRun) => selection.runs.includes(run);
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const runOptions = (warmupSeconds: number, durationSeconds = settings.durationSeconds) => ({

@@ -27,8 +27,12 @@ export async function listUsers(db: Database, page: Page, search: string): Promi
   const queries = userListQueries(db, page, search);
   const offset = offsetOf(page);
   if (!search) {
-    const [[kept], rows] = await Promise.all([queries.total, queries.page]);
-    return { total: Number(kept?.total ?? 0), exact: true, users: rows };
+    const rows = await queries.pageWithTotal;
+    const first = rows[0];
+    if (first) return { total: Number(first.keptTotal), exact: true, users: rows.map(withoutTotal) };
+    // Past the last page: the total alone, so the page can send the user back.
+    const [kept] = await queries.total;
+    return { total: Number(kept?.total ?? 0), exact: true, users: [] };
   }
   const rows = await queries.page;
   if (rows.length > page.size) return { total: offset + page.size, exact: false, users: rows.slice(0, -1) };
@@ -38,18 +42,34 @@ export async function listUsers(db: Database, page: Page, search: string): Promi
   return { total: Number(counted?.total ?? 0), exact: true, users: rows };
 }
 
+function withoutTotal<Row extends { keptTotal: unknown }>({ keptTotal: _total, ...user }: Row) {
+  return user;
+}
+
 function offsetOf(page: Page): number {
   return (page.number - 1) * page.size;
 }
 
 /**
  * The statements of a page of the list (the scale test and the bench check their plans): `page`, its
- * rows (a search's with one more, to know if there are more), and `total`: the plain list's kept count,
- * read with every page; a search's matches up to the page's start, read only for a page past the last.
+ * rows (a search's with one more, to know if there are more); `pageWithTotal`, the plain list's rows
+ * with its kept count on each, in one statement (one round trip to the database fewer per page: on a
+ * small machine each costs more in the kernel than the query in PostgreSQL); and `total`: the plain
+ * list's kept count, read alone only for a page past the last, and a search's matches up to the page's
+ * start, read only for a page past the last match.
  */
 export function userListQueries(db: Database, page: Page, search: string) {
   const matching = search ? searchCondition(search) : undefined;
+  const keptTotal = sql<
+    number | string
+  >`(select ${userCount.total} from ${userCount} where ${userCount.id} = 1)`;
   return {
+    pageWithTotal: db
+      .select({ ...publicUserColumns, keptTotal })
+      .from(users)
+      .orderBy(asc(users.id))
+      .limit(page.size)
+      .offset(offsetOf(page)),
     total: matching
       ? db.select({ total: count() }).from(
           db
