@@ -22,28 +22,18 @@ describe("DraftNotice", () => {
     );
   });
 
-  it("passes on the path only: a query can hold what others must not read, and prerendered pages have none", async () => {
-    await renderAt("yo", "/yo/dashboard/user-roles?search=ada%40example.org");
+  const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+  // A query can hold what others must not read (and prerendered pages have none); an e-mailed link's page
+  // carries a one-time token, in its path or its query.
+  it.each([
+    ["yo", "/yo/dashboard/user-roles?search=ada%40example.org", "/yo/dashboard/user-roles"],
+    ["ha", `/ha/reset-password/${token}`, "/ha/reset-password"],
+    ["pcm", `/pcm/verify-email?token=${token}`, "/pcm/verify-email"],
+  ])("on a %s page, %s, passes on %s only", async (language, path, passedOn) => {
+    await renderAt(language, path);
     expect(screen.getByRole("link")).toHaveAttribute(
       "href",
-      `/yo/translation-feedback?page=${encodeURIComponent("/yo/dashboard/user-roles")}`,
-    );
-  });
-
-  it("never passes on the one-time token of an e-mailed link's page", async () => {
-    const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
-    await renderAt("ha", `/ha/reset-password/${token}`);
-    expect(screen.getByRole("link")).toHaveAttribute(
-      "href",
-      `/ha/translation-feedback?page=${encodeURIComponent("/ha/reset-password")}`,
-    );
-  });
-
-  it("nor the token in a verification link's query", async () => {
-    await renderAt("pcm", "/pcm/verify-email?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG");
-    expect(screen.getByRole("link")).toHaveAttribute(
-      "href",
-      `/pcm/translation-feedback?page=${encodeURIComponent("/pcm/verify-email")}`,
+      `/${language}/translation-feedback?page=${encodeURIComponent(passedOn)}`,
     );
   });
 
