@@ -16,6 +16,7 @@ import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { fieldError, formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 import { FormPanel } from "../../ui/form/FormPanel";
+import { SelectField } from "../../ui/form/SelectField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField, TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
@@ -150,23 +151,20 @@ export function TranslationFeedbackPage() {
       <p className={styles.lead}>{t("corrections.translation.lead")}</p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
-        <FieldFrame id={ids.language} label={t("corrections.translation.language")} error={languageError}>
-          <select
-            id={ids.language}
-            className={formStyles.input}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value)}
-            aria-invalid={languageError ? true : undefined}
-            aria-describedby={describedBy(ids.language, { error: languageError })}
-          >
-            <option value="">{t("corrections.translation.chooseLanguage")}</option>
-            {translated.map((option) => (
-              <option key={option.code} value={option.code} lang={option.code}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </FieldFrame>
+        <SelectField
+          id={ids.language}
+          label={t("corrections.translation.language")}
+          value={language}
+          onChange={setLanguage}
+          error={languageError}
+        >
+          <option value="">{t("corrections.translation.chooseLanguage")}</option>
+          {translated.map((option) => (
+            <option key={option.code} value={option.code} lang={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           id={ids.page}
           label={t("corrections.translation.page")}

@@ -6,9 +6,8 @@ import { useLanguage, useT } from "../../i18n";
 import { languages } from "../../i18n/runtime";
 import { session, useSessionUser, type SessionUser } from "../../lib/session";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
-import { describedBy, FieldFrame } from "../../ui/form/Field";
-import formStyles from "../../ui/form/form.module.css";
 import { fieldError, formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
+import { SelectField } from "../../ui/form/SelectField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
@@ -121,29 +120,20 @@ function ProfileForm({ user }: { user: SessionUser }) {
         required
         error={fieldError(problem, ids.lastname)}
       />
-      <FieldFrame
+      <SelectField
         id={ids.language}
         label={t("profile.languageLabel")}
         hint={t("profile.languageHint")}
         error={languageError}
+        value={values.language}
+        onChange={(language) => setValues((current) => ({ ...current, language }))}
       >
-        <select
-          id={ids.language}
-          className={formStyles.input}
-          value={values.language}
-          onChange={(event) => {
-            const language = event.target.value;
-            setValues((current) => ({ ...current, language }));
-          }}
-          aria-describedby={describedBy(ids.language, { hint: true, error: languageError })}
-        >
-          {languages.map((language) => (
-            <option key={language.code} value={language.code} lang={language.code}>
-              {language.name}
-            </option>
-          ))}
-        </select>
-      </FieldFrame>
+        {languages.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.name}
+          </option>
+        ))}
+      </SelectField>
       <SubmitButton loading={loading}>{t("profile.save")}</SubmitButton>
     </form>
   );

@@ -2,6 +2,7 @@ import { EARLIEST_OCCURRED_ON, PLACE_NAME_MAX_LENGTH } from "../../../domain/rep
 import { useT } from "../../i18n";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
+import { SelectField } from "../../ui/form/SelectField";
 import { TextField } from "../../ui/form/TextField";
 import { chosenState, reportFields as ids, stateChoices } from "./report-form-checks";
 
@@ -35,48 +36,43 @@ export function PlaceFields({ value, onChange, today, disabled, errors }: PlaceF
   const occurredOnHint = t("report.place.occurredOnHint");
   return (
     <>
-      <FieldFrame id={ids.state} label={t("report.place.state")} error={errors.stateId}>
-        <select
-          id={ids.state}
-          name="stateId"
-          value={value.stateId}
-          onChange={(event) => onChange({ stateId: event.target.value, lga: "" })}
-          disabled={disabled}
-          required
-          className={formStyles.input}
-          aria-invalid={errors.stateId ? true : undefined}
-          aria-describedby={describedBy(ids.state, { error: errors.stateId })}
-        >
-          <option value="">{t("report.place.chooseState")}</option>
-          {stateChoices.map((choice) => (
-            <option key={choice.stateId} value={String(choice.stateId)}>
-              {choice.state}
-            </option>
-          ))}
-        </select>
-      </FieldFrame>
-      <FieldFrame id={ids.lga} label={t("report.place.lga")} hint={lgaHint} error={errors.lga}>
-        <select
-          id={ids.lga}
-          name="lga"
-          value={value.lga}
-          onChange={(event) => onChange({ lga: event.target.value })}
-          disabled={disabled || !state}
-          required
-          className={formStyles.input}
-          aria-invalid={errors.lga ? true : undefined}
-          aria-describedby={describedBy(ids.lga, { hint: lgaHint, error: errors.lga })}
-        >
-          <option value="">
-            {state ? t("report.place.chooseLga", { state: state.state }) : t("report.place.chooseStateFirst")}
+      <SelectField
+        id={ids.state}
+        label={t("report.place.state")}
+        error={errors.stateId}
+        name="stateId"
+        value={value.stateId}
+        onChange={(stateId) => onChange({ stateId, lga: "" })}
+        disabled={disabled}
+        required
+      >
+        <option value="">{t("report.place.chooseState")}</option>
+        {stateChoices.map((choice) => (
+          <option key={choice.stateId} value={String(choice.stateId)}>
+            {choice.state}
           </option>
-          {state?.lgas.map((lga) => (
-            <option key={lga} value={lga}>
-              {lga}
-            </option>
-          ))}
-        </select>
-      </FieldFrame>
+        ))}
+      </SelectField>
+      <SelectField
+        id={ids.lga}
+        label={t("report.place.lga")}
+        hint={lgaHint}
+        error={errors.lga}
+        name="lga"
+        value={value.lga}
+        onChange={(lga) => onChange({ lga })}
+        disabled={disabled || !state}
+        required
+      >
+        <option value="">
+          {state ? t("report.place.chooseLga", { state: state.state }) : t("report.place.chooseStateFirst")}
+        </option>
+        {state?.lgas.map((lga) => (
+          <option key={lga} value={lga}>
+            {lga}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         id={ids.place}
         label={t("report.place.place")}

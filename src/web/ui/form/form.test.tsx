@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ErrorSummary } from "./ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "./form-problem";
 import { PasswordField } from "./PasswordField";
+import { SelectField } from "./SelectField";
 import { SubmitButton } from "./SubmitButton";
 import { TextField } from "./TextField";
 
@@ -67,6 +68,51 @@ describe("TextField", () => {
     const input = screen.getByRole("textbox", { name: "Your name" });
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAccessibleDescription("As you would like to be greeted Error: Enter your name");
+  });
+});
+
+describe("SelectField", () => {
+  function LanguageChoice({ error }: { error?: string }) {
+    const [language, setLanguage] = useState("");
+    return (
+      <SelectField
+        id="language"
+        label="Language"
+        hint="The e-mails we send come in it"
+        value={language}
+        onChange={setLanguage}
+        error={error}
+        required
+      >
+        <option value="">Choose a language</option>
+        <option value="ha" lang="ha">
+          Hausa
+        </option>
+        <option value="yo" lang="yo">
+          Yorùbá
+        </option>
+      </SelectField>
+    );
+  }
+
+  it("is labelled, described by its hint, and hands the chosen value on", async () => {
+    const user = userEvent.setup();
+    render(<LanguageChoice />);
+    const select = screen.getByLabelText("Language");
+    expect(select).toHaveAccessibleDescription("The e-mails we send come in it");
+    expect(select).not.toHaveAttribute("aria-invalid");
+    expect(select).toBeRequired();
+    await user.selectOptions(select, "Yorùbá");
+    expect(select).toHaveValue("yo");
+  });
+
+  it("ties its error to the select, marked invalid and prefixed 'Error:'", () => {
+    render(<LanguageChoice error="Please choose a language." />);
+    const select = screen.getByLabelText("Language");
+    expect(select).toHaveAttribute("aria-invalid", "true");
+    expect(select).toHaveAccessibleDescription(
+      "The e-mails we send come in it Error: Please choose a language.",
+    );
   });
 });
 
