@@ -15,7 +15,7 @@ import {
   type SampleMessage,
   type StopMessage,
 } from "./messages";
-import { leanFigures, runLeanLoad, runLeanLoadOnce, type LeanOptions, type LeanRun } from "./lean-load";
+import { leanFigures, runLeanLoadOnce, type LeanOptions, type LeanRun } from "./lean-load";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
 import {
   BESIDE_HEALTH_SLICES,
@@ -391,12 +391,10 @@ async function measure(
   request: Request,
   connections: number,
   servers: Child[],
-  options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number; lean?: boolean },
+  options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number },
 ): Promise<Measured> {
   const load = (seconds: number) =>
-    options.lean
-      ? runLeanLoad(leanRequest(request), leanOptions(baseUrl, connections, seconds, options.timeoutSeconds))
-      : runAutocannon(baseUrl, request, connections, seconds, options.timeoutSeconds);
+    runAutocannon(baseUrl, request, connections, seconds, options.timeoutSeconds);
   if (options.warmupSeconds > 0) {
     await load(options.warmupSeconds);
     await Promise.all(servers.map((server) => server.settle()));

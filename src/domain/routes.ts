@@ -54,6 +54,9 @@ export const staticPublicPaths = [
   paths.notFoundPage(),
 ];
 
+// The pages of e-mailed links, whose path carries a one-time secret: one list for the three rules below.
+const secretLinkPages = "verify-email|reset-password";
+
 /**
  * Pages rendered only in the browser (signed-in pages, links carrying a token). The server answers them
  * with the app shell and status 200; any other path without a prerendered page gets the shell with 404.
@@ -61,7 +64,7 @@ export const staticPublicPaths = [
  * list would treat "/yo/dashboard" as an unknown page, and the service worker would then cache a signed-in
  * page's shell.
  */
-const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, /^\/verify-email(\/.*)?$/, /^\/reset-password(\/.*)?$/];
+const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, new RegExp(`^\\/(${secretLinkPages})(\\/.*)?$`)];
 
 // Paths are compared in any case, as the router matches them ("/IG/Reset-Password/…" draws the Igbo reset
 // page): compared case-sensitively, such a link was sent the "Page not found" HTML, which the browser's
@@ -74,10 +77,14 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
 }
 
+const secretLinkPath = new RegExp(`^\\/(${secretLinkPages})(\\/|$)`);
+
 /** The pages of e-mailed links, whose path carries a one-time secret (never to be sent on as a Referer). */
 export function isSecretLinkPath(pathname: string, languages: readonly string[]): boolean {
-  return /^\/(verify-email|reset-password)(\/|$)/.test(withoutLanguage(inRouterCase(pathname), languages));
+  return secretLinkPath.test(withoutLanguage(inRouterCase(pathname), languages));
 }
+
+const secretLinkAddress = new RegExp(`^((?:\\/[^/?#]+)?\\/(?:${secretLinkPages}))(?:[/?#]|$)`, "i");
 
 /**
  * A page's address fit to pass on (to the translation feedback form, and from there to moderators): the
@@ -86,7 +93,7 @@ export function isSecretLinkPath(pathname: string, languages: readonly string[])
  * router matches them ("/HA/Reset-Password/…" opens the Hausa reset page).
  */
 export function addressWithoutSecrets(pathname: string, search: string): string {
-  const tokenPage = /^((?:\/[^/?#]+)?\/(?:verify-email|reset-password))(?:[/?#]|$)/i.exec(pathname);
+  const tokenPage = secretLinkAddress.exec(pathname);
   return tokenPage?.[1] ?? pathname + search;
 }
 

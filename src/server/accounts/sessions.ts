@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { PublicUser } from "../../domain/accounts/user";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { sessions, users } from "../db/schema";
 import { publicUserColumns } from "./public-user";
 import { hashSecretToken, newSecretToken } from "./secret-tokens";
@@ -31,9 +32,11 @@ export async function startSession(db: Database, userId: number, now: Date): Pro
   return token;
 }
 
-/** The user of a live session, with the role as it is in the database now; null for anything else. */
-export async function findSignedInUser(db: Database, token: string, now: Date): Promise<SignedInUser | null> {
-  const [found] = await db
+// Every signed-in request asks this, so it is prepared (src/server/db/prepared.ts). The instant goes through
+// the column's own encoder, as a Date compared in a built query would.
+const signedInUserStatement = preparedPerDatabase((db) => {
+  const now = sql.param(sql.placeholder("now"), sessions.idleExpiresAt);
+  return db
     .select({
       ...publicUserColumns,
       sessionId: sessions.id,
@@ -44,13 +47,19 @@ export async function findSignedInUser(db: Database, token: string, now: Date): 
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashSecretToken(token)),
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
         isNull(sessions.revokedAt),
         gt(sessions.idleExpiresAt, now),
         gt(sessions.absoluteExpiresAt, now),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("signed_in_user");
+});
+
+/** The user of a live session, with the role as it is in the database now; null for anything else. */
+export async function findSignedInUser(db: Database, token: string, now: Date): Promise<SignedInUser | null> {
+  const [found] = await signedInUserStatement(db).execute({ tokenHash: hashSecretToken(token), now });
   if (!found) return null;
 
   const { idleExpiresAt, absoluteExpiresAt, ...user } = found;

@@ -1,7 +1,8 @@
-import { asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { asc, count, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { PublicUser } from "../../domain/accounts/user";
 import { publicUserColumns } from "../accounts/public-user";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { userCount, users } from "../db/schema";
 import type { Page } from "./paging";
 
@@ -24,16 +25,16 @@ export interface UserListPage {
 }
 
 export async function listUsers(db: Database, page: Page, search: string): Promise<UserListPage> {
-  const queries = userListQueries(db, page, search);
   const offset = offsetOf(page);
   if (!search) {
-    const rows = await queries.pageWithTotal;
+    const rows = await plainPageStatement(db).execute({ limit: page.size, offset });
     const first = rows[0];
     if (first) return { total: Number(first.keptTotal), exact: true, users: rows.map(withoutTotal) };
     // Past the last page: the total alone, so the page can send the user back.
-    const [kept] = await queries.total;
+    const [kept] = await userListQueries(db, page, search).total;
     return { total: Number(kept?.total ?? 0), exact: true, users: [] };
   }
+  const queries = userListQueries(db, page, search);
   const rows = await queries.page;
   if (rows.length > page.size) return { total: offset + page.size, exact: false, users: rows.slice(0, -1) };
   if (rows.length > 0 || offset === 0) return { total: offset + rows.length, exact: true, users: rows };
@@ -60,16 +61,8 @@ function offsetOf(page: Page): number {
  */
 export function userListQueries(db: Database, page: Page, search: string) {
   const matching = search ? searchCondition(search) : undefined;
-  const keptTotal = sql<
-    number | string
-  >`(select ${userCount.total} from ${userCount} where ${userCount.id} = 1)`;
   return {
-    pageWithTotal: db
-      .select({ ...publicUserColumns, keptTotal })
-      .from(users)
-      .orderBy(asc(users.id))
-      .limit(page.size)
-      .offset(offsetOf(page)),
+    pageWithTotal: plainPage(db, page.size, offsetOf(page)),
     total: matching
       ? db.select({ total: count() }).from(
           db
@@ -89,6 +82,25 @@ export function userListQueries(db: Database, page: Page, search: string) {
       .offset(offsetOf(page)),
   };
 }
+
+function plainPage(db: Database, limit: number | Placeholder, offset: number | Placeholder) {
+  const keptTotal = sql<
+    number | string
+  >`(select ${userCount.total} from ${userCount} where ${userCount.id} = 1)`;
+  return db
+    .select({ ...publicUserColumns, keptTotal })
+    .from(users)
+    .orderBy(asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+// The plain list is what the roles page opens on, so it is prepared (src/server/db/prepared.ts). A search is
+// not: PostgreSQL's generic plan for "like lower($1)" cannot tell a rare search from a common one, which
+// the trigram index and the id order answer best in turn.
+const plainPageStatement = preparedPerDatabase((db) =>
+  plainPage(db, sql.placeholder("limit"), sql.placeholder("offset")).prepare("users_page_with_total"),
+);
 
 /** LIKE's own characters (\ % _) in the search are matched as themselves (backslash is LIKE's escape). */
 function searchCondition(search: string): SQL {
