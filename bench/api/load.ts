@@ -1,5 +1,4 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -15,6 +14,7 @@ import {
   type SampleMessage,
   type StopMessage,
 } from "./messages";
+import { busyCores, ceilingOf, processCpuMicros, watchCpuShares, type CpuShares } from "./cpu-shares";
 import { leanFigures, runLeanLoadOnce, type LeanOptions, type LeanRun } from "./lean-load";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
 import {
@@ -225,18 +225,12 @@ class Child {
    * The process's CPU time so far (user and system, every thread), in microseconds, read from the kernel at
    * once (its own samples come once a second: too coarse for the few seconds of a slice); null off Linux.
    */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   cpuMicrosNow(): number | null {
-    const pid = this.child.pid;
-    if (pid === undefined) return null;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // The fields after the command name (in parentheses, which may hold spaces) start at the 3rd:
-      // utime and stime are the 14th and 15th.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicksPerSecond();
-    } catch {
-      return null;
-    }
+    return this.child.pid === undefined ? null : processCpuMicros(this.child.pid);
   }
 
   fullGcBeforeSamples(on: boolean): void {
@@ -253,16 +247,6 @@ class Child {
     await this.exited;
     clearTimeout(killer);
   }
-}
-
-let clockTicks: number | undefined;
-/** The kernel's unit of process CPU time in /proc (100 a second on nearly every Linux). */
-function clockTicksPerSecond(): number {
-  if (clockTicks === undefined) {
-    const told = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
-    clockTicks = Number.isFinite(told) && told > 0 ? told : 100;
-  }
-  return clockTicks;
 }
 
 /** Only what a Node process needs: the product's own settings come from the bench, never the shell. */
@@ -336,25 +320,10 @@ async function runAutocannon(
   }
 }
 
-/** Cores in use between two readings of os.cpus(): busy time over all time, times the core count. */
-function busyCores(before: os.CpuInfo[], after: os.CpuInfo[]): number | null {
-  let busy = 0;
-  let total = 0;
-  for (const [index, cpu] of after.entries()) {
-    const earlier = before[index];
-    if (!earlier) return null;
-    const idle = cpu.times.idle - earlier.times.idle;
-    const all =
-      Object.values(cpu.times).reduce((sum, value) => sum + value, 0) -
-      Object.values(earlier.times).reduce((sum, value) => sum + value, 0);
-    busy += all - idle;
-    total += all;
-  }
-  return total > 0 ? (busy / total) * after.length : null;
-}
-
 interface Measured {
   figures: LoadFigures;
+  /** Where the CPU went (the scale-out run's); null elsewhere. */
+  cpuShares?: CpuShares | null;
   /** Summed over the servers measured; null when a server sent no samples. */
   serverCpuCores: number | null;
   /** Every sample of the first server during the run. */
@@ -392,6 +361,8 @@ async function measure(
   connections: number,
   servers: Child[],
   options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number },
+  /** The scale-out run's proxy: the run's CPU shares are read, with the proxy's among them. */
+  proxy?: Child,
 ): Promise<Measured> {
   const load = (seconds: number) =>
     runAutocannon(baseUrl, request, connections, seconds, options.timeoutSeconds);
@@ -401,7 +372,14 @@ async function measure(
   }
   const from = Date.now();
   const cpusBefore = os.cpus();
+  const shares = proxy
+    ? watchCpuShares({
+        instancePids: servers.flatMap((server) => server.pid ?? []),
+        proxyPid: proxy.pid,
+      })
+    : null;
   const figures = await load(options.durationSeconds);
+  const cpuShares = shares?.stop() ?? null;
   const to = Date.now();
   figures.machineBusyCores = busyCores(cpusBefore, os.cpus());
   const cores = await Promise.all(servers.map((server) => server.coresBetween(from, to)));
@@ -409,6 +387,7 @@ async function measure(
   await Promise.all(servers.map((server) => server.settle()));
   return {
     figures,
+    cpuShares,
     serverCpuCores: cores.some((value) => value === null)
       ? null
       : cores.reduce<number>((sum, value) => sum + (value ?? 0), 0),
@@ -1130,6 +1109,7 @@ async function main(): Promise<void> {
           connections,
           [first],
           runOptions(index === 0 ? settings.warmupSeconds : 0),
+          oneProxy,
         );
         progress(`one process, ${connections} connections`, measured);
         one.push(measured);
@@ -1146,6 +1126,7 @@ async function main(): Promise<void> {
           connections,
           [first, second],
           runOptions(index === 0 ? settings.warmupSeconds : 0),
+          twoProxy,
         );
         progress(`two processes, ${connections} connections`, measured);
         const oneProcess = one[index] as Measured;
@@ -1155,6 +1136,10 @@ async function main(): Promise<void> {
           twoProcesses: measured.figures,
           oneProcessCpuCores: oneProcess.serverCpuCores,
           twoProcessesCpuCores: measured.serverCpuCores,
+          oneProcessShares: oneProcess.cpuShares ?? null,
+          twoProcessesShares: measured.cpuShares ?? null,
+          oneProcessCeiling: oneProcess.cpuShares ? ceilingOf(oneProcess.cpuShares, 1) : null,
+          twoProcessesCeiling: measured.cpuShares ? ceilingOf(measured.cpuShares, 2) : null,
           ratio:
             oneProcess.figures.requestsPerSecond > 0
               ? measured.figures.requestsPerSecond / oneProcess.figures.requestsPerSecond

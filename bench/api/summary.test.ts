@@ -233,6 +233,17 @@ describe("renderApiSummary", () => {
             oneProcessCpuCores: 0.8,
             twoProcessesCpuCores: 1.1,
             ratio: 1.5,
+            oneProcessShares: {
+              instances: 0.8,
+              database: 0.4,
+              proxy: 0.2,
+              loadGenerator: 0.2,
+              machine: 1.7,
+              cores: 2,
+            },
+            twoProcessesShares: null,
+            oneProcessCeiling: "not the CPU alone: 1.70 of 2 cores busy, no instance at a full core",
+            twoProcessesCeiling: null,
           },
         ],
         memory: {
@@ -258,6 +269,10 @@ describe("renderApiSummary", () => {
       }),
     );
     expect(summary).toContain("| 100 | 200 req/s | 300 req/s | 1.50× | 12 ms | 12 ms | 0.80 | 1.10 | 0 |");
+    expect(summary).toContain(
+      "| 100 | 1 | 0.80 | 0.40 | 0.20 | 0.20 | 1.70 of 2 | not the CPU alone: 1.70 of 2 cores busy, no instance at a full core |",
+    );
+    expect(summary).toContain("| 100 | 2 | n/a | n/a | n/a | n/a | n/a | not measured |");
     expect(summary).toContain("| 10th to 20th second | 100.0 MiB | 30.0 MiB |");
     expect(summary).toContain("| last 10 seconds | 101.0 MiB | 31.0 MiB |");
     expect(summary).toContain(

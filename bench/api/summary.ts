@@ -1,5 +1,6 @@
 import type { AutocannonResult } from "autocannon";
 import { formatNumber } from "../../src/domain/format";
+import type { CpuShares } from "./cpu-shares";
 import { BESIDE_HEALTH_SLICES } from "./settings";
 
 // The API bench's result: what is written to bench/results/api-*.json, and its Markdown summary.
@@ -114,6 +115,12 @@ export interface ScaleOutResult {
   twoProcessesCpuCores: number | null;
   /** twoProcesses / oneProcess requests per second. */
   ratio: number;
+  /** Where the CPU went in each run (bench/api/cpu-shares.ts); absent in results from before. */
+  oneProcessShares?: CpuShares | null;
+  twoProcessesShares?: CpuShares | null;
+  /** What bounded each run's rate, in a sentence. */
+  oneProcessCeiling?: string | null;
+  twoProcessesCeiling?: string | null;
 }
 
 export interface TargetCheck {
@@ -518,6 +525,50 @@ export function renderApiSummary(result: ApiBenchResult): string {
         ]),
       ),
     );
+    const shared = result.scaleOut.flatMap((scale) => [
+      {
+        connections: scale.connections,
+        processes: 1,
+        shares: scale.oneProcessShares,
+        ceiling: scale.oneProcessCeiling,
+      },
+      {
+        connections: scale.connections,
+        processes: 2,
+        shares: scale.twoProcessesShares,
+        ceiling: scale.twoProcessesCeiling,
+      },
+    ]);
+    if (shared.some((run) => run.shares)) {
+      lines.push(
+        "",
+        "Where the CPU went (cores, read from /proc over each run) and what bounded the rate:",
+        "",
+        row([
+          "Connections",
+          "Instances",
+          "Instances' CPU",
+          "PostgreSQL",
+          "Proxy",
+          "Load generator",
+          "Machine busy",
+          "Ceiling",
+        ]),
+        separator(8),
+        ...shared.map(({ connections, processes, shares, ceiling }) =>
+          row([
+            String(connections),
+            String(processes),
+            formatCores(shares?.instances ?? null),
+            formatCores(shares?.database ?? null),
+            formatCores(shares?.proxy ?? null),
+            formatCores(shares?.loadGenerator ?? null),
+            shares?.machine == null ? "n/a" : `${formatCores(shares.machine)} of ${shares.cores}`,
+            ceiling ?? "not measured",
+          ]),
+        ),
+      );
+    }
   }
 
   if (result.memory) {

@@ -85,7 +85,17 @@ function healthyRun(overrides: Partial<TargetInputs> = {}): TargetInputs {
   return {
     scenarios,
     memory: memoryRun(samples(60, () => 120)),
-    scaleOut: [],
+    scaleOut: [
+      {
+        connections: 100,
+        oneProcess: figures({ requestsPerSecond: 600 }),
+        twoProcesses: figures({ requestsPerSecond: 1_020 }),
+        oneProcessCpuCores: 0.95,
+        twoProcessesCpuCores: 1.7,
+        ratio: 1.7,
+        twoProcessesCeiling: "the instances: 0.85 of a core each, their one JavaScript thread",
+      },
+    ],
     connections: [10, 100],
     databases: ["postgres"],
     ...overrides,
@@ -137,8 +147,8 @@ describe("memoryFlatness", () => {
 describe("checkTargets", () => {
   it("passes every target of a healthy run", () => {
     const checks = checkTargets(healthyRun());
-    expect(checks.map((check) => check.pass)).toEqual(Array.from({ length: 12 }, () => true));
-    expect(checks[0]?.measured).toBe("0 errors, 0 non-2xx in 170,000 requests (17 runs)");
+    expect(checks.map((check) => check.pass)).toEqual(Array.from({ length: 13 }, () => true));
+    expect(checks[0]?.measured).toBe("0 errors, 0 non-2xx in 190,000 requests (19 runs)");
     expect(checks[1]).toEqual({
       target: "GET /api/v1/health ≥ 50% of the bare route's requests/s (PostgreSQL, 10 connections)",
       measured: "60% (12,000 of 20,000 req/s)",
@@ -163,6 +173,10 @@ describe("checkTargets", () => {
       [
         "POST /api/v1/eyewitness with one 1 MB photo ≥ 19.7/s at 10 connections (PostgreSQL; the run of 26 November 2026)",
         "21/s",
+      ],
+      [
+        "Scale-out: two instances ≥ 1.6× one instance's requests/s (users page 1, PostgreSQL, 100 connections)",
+        "1.70× (1,020 against 600 req/s; ceiling: the instances: 0.85 of a core each, their one JavaScript thread)",
       ],
     ]);
     expect(checks.slice(6, 10).map((check) => [check.target, check.measured])).toEqual([
@@ -286,6 +300,49 @@ describe("checkTargets", () => {
     expect(check?.pass).toBe(false);
   });
 
+  it("asks health for 70% of the bare route on PGlite, half on PostgreSQL", () => {
+    const pgliteScenarios = healthyRun().scenarios.map((item) =>
+      item.database === null ? item : { ...item, database: "pglite" as const },
+    );
+    const run = (healthRate: number) => {
+      const scenarios = pgliteScenarios.map((item) =>
+        item.id === "health" && item.connections === 10
+          ? { ...item, figures: figures({ requestsPerSecond: healthRate }) }
+          : item,
+      );
+      return checkTargets(healthyRun({ scenarios, databases: ["pglite"] })).find((check) =>
+        check.target.includes("health ≥"),
+      );
+    };
+    expect(run(13_000)).toEqual({
+      target: "GET /api/v1/health ≥ 70% of the bare route's requests/s (PGlite, 10 connections)",
+      measured: "65% (13,000 of 20,000 req/s)",
+      pass: false,
+    });
+    expect(run(14_000)?.pass).toBe(true);
+  });
+
+  it("asks two instances for 1.6× one instance's rate at 100 connections, and says what bounded it", () => {
+    const [healthy] = healthyRun().scaleOut;
+    if (!healthy) throw new Error("the healthy run has a scale-out run");
+    const scaleOut = [
+      {
+        ...healthy,
+        twoProcesses: figures({ requestsPerSecond: 672 }),
+        ratio: 1.12,
+        twoProcessesCeiling: "the machine: 1.98 of its 2 cores busy (instances 0.92, other 1.06)",
+      },
+    ];
+    const check = checkTargets(healthyRun({ scaleOut })).at(-1);
+    expect(check).toEqual({
+      target:
+        "Scale-out: two instances ≥ 1.6× one instance's requests/s (users page 1, PostgreSQL, 100 connections)",
+      measured:
+        "1.12× (672 against 600 req/s; ceiling: the machine: 1.98 of its 2 cores busy (instances 0.92, other 1.06))",
+      pass: false,
+    });
+  });
+
   it("fails the users page or a search above 20 ms at p99", () => {
     const run = healthyRun();
     const page = run.scenarios.find((item) => item.id === "users-page" && item.connections === 10);
@@ -313,10 +370,12 @@ describe("checkTargets", () => {
     const run = healthyRun({
       scenarios: healthyRun().scenarios.filter((item) => item.database !== "postgres"),
       memory: memoryRun(samples(12, () => 100)),
+      scaleOut: [],
       databases: [],
     });
     const checks = checkTargets(run);
-    expect(checks.map((check) => check.pass)).toEqual([true, null, null, null]);
+    expect(checks.map((check) => check.pass)).toEqual([true, null, null, null, null]);
+    expect(checks[4]?.measured).toBe("not measured");
     expect(checks[1]?.measured).toBe("not measured");
     expect(checks[3]?.measured).toBe("run too short to tell (needs at least 30 s)");
   });

@@ -1,0 +1,70 @@
+import os from "node:os";
+import { describe, expect, it } from "vitest";
+import { ceilingOf, commandCpuMicros, processCpuMicros, watchCpuShares, type CpuShares } from "./cpu-shares";
+
+const shares = (overrides: Partial<CpuShares>): CpuShares => ({
+  instances: 0.9,
+  database: 0.5,
+  proxy: 0.3,
+  loadGenerator: 0.2,
+  machine: 1.95,
+  cores: 2,
+  ...overrides,
+});
+
+describe("ceilingOf", () => {
+  it("names the machine when its cores are all busy, with who had them", () => {
+    expect(ceilingOf(shares({}), 2)).toBe(
+      "the machine: 1.95 of its 2 cores busy (instances 0.90, PostgreSQL 0.50, proxy 0.30, load generator 0.20, other 0.05)",
+    );
+  });
+
+  it("leaves out a party it could not read", () => {
+    expect(ceilingOf(shares({ database: null, proxy: null }), 1)).toBe(
+      "the machine: 1.95 of its 2 cores busy (instances 0.90, load generator 0.20, other 0.85)",
+    );
+  });
+
+  it("names the instances' one thread when the machine has room but each instance is at a core", () => {
+    expect(ceilingOf(shares({ instances: 1.9, machine: 3.0, cores: 8 }), 2)).toBe(
+      "the instances: 0.95 of a core each, their one JavaScript thread",
+    );
+  });
+
+  it("says the CPU alone does not bound a run that leaves cores idle", () => {
+    expect(ceilingOf(shares({ instances: 0.4, machine: 1.1 }), 1)).toBe(
+      "not the CPU alone: 1.10 of 2 cores busy, no instance at a full core",
+    );
+    expect(ceilingOf(shares({ machine: null }), 1)).toBe("not measured (no /proc on this machine)");
+  });
+});
+
+describe("reading the CPU from /proc", () => {
+  it("reads this process's own CPU time, which grows with work", () => {
+    const before = processCpuMicros(process.pid);
+    expect(before).not.toBeNull();
+    let spin = 0;
+    const end = Date.now() + 50;
+    while (Date.now() < end) spin += 1;
+    expect(spin).toBeGreaterThan(0);
+    expect(processCpuMicros(process.pid) ?? 0).toBeGreaterThan(before ?? 0);
+    expect(processCpuMicros(2 ** 22 + 1)).toBeNull();
+  });
+
+  it("sums every process of a command, and finds none of a command that is not running", () => {
+    expect(commandCpuMicros("node")).toBeGreaterThan(0);
+    expect(commandCpuMicros("no-such-command-here")).toBe(0);
+  });
+
+  it("gives each party's cores over a watched stretch", () => {
+    const watch = watchCpuShares({ instancePids: [process.pid], proxyPid: undefined });
+    const end = Date.now() + 100;
+    while (Date.now() < end);
+    const measured = watch.stop();
+    expect(measured.cores).toBe(os.cpus().length);
+    expect(measured.proxy).toBeNull();
+    expect(measured.instances).toBeGreaterThan(0);
+    expect(measured.loadGenerator).toBeGreaterThan(0);
+    expect(measured.machine).toBeGreaterThan(0);
+  });
+});
