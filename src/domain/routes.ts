@@ -54,8 +54,9 @@ export const staticPublicPaths = [
   paths.notFoundPage(),
 ];
 
-// The pages of e-mailed links, whose path carries a one-time secret: one list for the three rules below.
+// The pages of e-mailed links, whose path carries a one-time secret: one list for the rules below.
 const secretLinkPages = "verify-email|reset-password";
+const secretLinkPath = new RegExp(`^\\/(${secretLinkPages})(\\/|$)`);
 
 /**
  * Pages rendered only in the browser (signed-in pages, links carrying a token). The server answers them
@@ -64,7 +65,7 @@ const secretLinkPages = "verify-email|reset-password";
  * list would treat "/yo/dashboard" as an unknown page, and the service worker would then cache a signed-in
  * page's shell.
  */
-const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, new RegExp(`^\\/(${secretLinkPages})(\\/.*)?$`)];
+const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, secretLinkPath];
 
 // Paths are compared in any case, as the router matches them ("/IG/Reset-Password/…" draws the Igbo reset
 // page): compared case-sensitively, such a link was sent the "Page not found" HTML, which the browser's
@@ -76,8 +77,6 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
 }
-
-const secretLinkPath = new RegExp(`^\\/(${secretLinkPages})(\\/|$)`);
 
 /** The pages of e-mailed links, whose path carries a one-time secret (never to be sent on as a Referer). */
 export function isSecretLinkPath(pathname: string, languages: readonly string[]): boolean {

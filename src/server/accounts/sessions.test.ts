@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())("the session check on %s", (kind) => {
   it("ends a session left idle, and slides the idle limit of one in use", async () => {
     const token = await startSession(database.db, userId, start);
     expect(await findSignedInUser(database.db, token, later(SESSION_IDLE_MS - 1))).not.toBeNull();
-    // Used a day before its idle limit: the limit moves to a full idle period after that use.
+    // Used a moment before its idle limit: the limit moves to a full idle period after that use.
     expect(await idleExpiry()).toEqual(later(SESSION_IDLE_MS - 1 + SESSION_IDLE_MS));
 
     const lastUse = SESSION_IDLE_MS - 1;

@@ -96,8 +96,8 @@ function plainPage(db: Database, limit: number | Placeholder, offset: number | P
 }
 
 // The plain list is what the roles page opens on, so it is prepared (src/server/db/prepared.ts). A search is
-// not: PostgreSQL's generic plan for "like lower($1)" cannot tell a rare search from a common one, which
-// the trigram index and the id order answer best in turn.
+// not: a generic plan for "like lower($1)" cannot see the pattern, so it could not choose between the
+// trigram index (a rare search) and the id order (a common one), as a plan made for each search does.
 const plainPageStatement = preparedPerDatabase((db) =>
   plainPage(db, sql.placeholder("limit"), sql.placeholder("offset")).prepare("users_page_with_total"),
 );
