@@ -157,10 +157,19 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] })
+    // "sending": an attempt holds the row for a lease (nextAttemptAt); a row still "sending" once its lease
+    // has ended belongs to an attempt that died.
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** The Message-ID header, fixed before the first attempt and the same on every one. */
+    messageId: text("message_id"),
+    /**
+     * How many times the whole message went to the SMTP server without the server's answer being
+     * recorded (counted just before the data's final dot): copies that may have been delivered.
+     */
+    unansweredHandOvers: integer("unanswered_hand_overs").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: createdAt(),

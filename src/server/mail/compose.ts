@@ -20,11 +20,11 @@ export interface OutgoingMail {
   text: string;
   html: string;
   /**
-   * The outbox row's id. It becomes the Message-ID, the same on every attempt: a copy sent again after a
-   * crash between the SMTP server's OK and the outbox's record of it is the same message to mail servers
-   * and clients, which drop or thread the duplicate.
+   * The Message-ID header (`<…@domain>`), which the outbox fixes before the first attempt: a copy sent
+   * again after a crash between the SMTP server's OK and the outbox's record of it is the same message to
+   * mail servers and clients, which drop or thread the duplicate.
    */
-  outboxId?: string;
+  messageId?: string;
 }
 
 export interface MailAction {

@@ -1,13 +1,21 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyTables, testClock, type TestClock } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { mailOutbox } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
-import { composeMail } from "./compose";
-import { deliverDueMail, enqueueMail, REDACTED_BODY, startMailWorker, UNSENT_MAIL_EXPIRY_MS } from "./outbox";
+import { composeMail, type OutgoingMail } from "./compose";
+import {
+  deliverDueMail,
+  enqueueMail,
+  MAX_UNANSWERED_HAND_OVERS,
+  REDACTED_BODY,
+  startMailWorker,
+  unconfirmedMailError,
+  UNSENT_MAIL_EXPIRY_MS,
+} from "./outbox";
 import { startSmtpPeer, type SmtpPeer } from "../../test/server/smtp-peer";
-import { createSmtpTransport, type MailTransport } from "./transports";
+import { createSmtpTransport, UnansweredHandOverError, type MailTransport } from "./transports";
 
 const MINUTE = 60 * 1000;
 const FROM = "Inclusion Atlas <no-reply@atlas.example>";
@@ -139,6 +147,9 @@ describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
       expect(mail?.subject).toBe("A test message");
       [row] = await rows();
       expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+      // Fixed before the first attempt, on the sender's domain, and the one the message carried.
+      expect(row?.messageId).toBe(`<${row?.id}@atlas.example>`);
+      expect(mail?.messageId).toBe(row?.messageId);
     } finally {
       downTransport.close();
       await backPeer.stop();
@@ -147,6 +158,7 @@ describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
 
   it("gives up after the last attempt and leaves the message marked failed, then purges it", async () => {
     const refusing: MailTransport = {
+      messageIdDomain: "atlas.example",
       send: async () => {
         throw new Error("550 mailbox unavailable");
       },
@@ -177,6 +189,80 @@ describe.each(testDatabaseKinds())("the mail outbox on %s", (kind) => {
     clock.advance(24 * 60 * MINUTE);
     expect(await attempt()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(await rows()).toEqual([]);
+  });
+
+  /** A transport that plays what a real one reports, around the outbox's hand-over record. */
+  const scripted = (
+    outcome: (handOver: () => Promise<void>, mail: OutgoingMail) => Promise<void>,
+  ): MailTransport & { messageIds: (string | undefined)[] } => {
+    const messageIds: (string | undefined)[] = [];
+    return {
+      messageIdDomain: "atlas.example",
+      messageIds,
+      send: async (mail, handOver = async () => undefined) => {
+        messageIds.push(mail.messageId);
+        await outcome(handOver, mail);
+      },
+      close: () => undefined,
+    };
+  };
+
+  it("counts a hand-over left unanswered, undoes one the server refused, and never hands a message over a third time", async () => {
+    await enqueueMail(database.db, message("ada@example.org"), clock.now());
+    const attempt = (transport: MailTransport) =>
+      deliverDueMail({ db: database.db, transport, now: clock.now });
+
+    // The server refuses the whole message (a 4xx or 5xx answer to its data): it kept no copy.
+    const refusing = scripted(async (handOver) => {
+      await handOver();
+      throw Object.assign(new Error("451 try again later"), { responseCode: 451 });
+    });
+    expect(await attempt(refusing)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await rows()).toEqual([expect.objectContaining({ status: "pending", unansweredHandOvers: 0 })]);
+
+    // The whole message went out and the answer never came: it may have been delivered.
+    const silent = scripted(async (handOver) => {
+      await handOver();
+      throw new UnansweredHandOverError(new Error("socket timed out"));
+    });
+    clock.advance(MINUTE);
+    expect(await attempt(silent)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await rows()).toEqual([expect.objectContaining({ status: "pending", unansweredHandOvers: 1 })]);
+
+    // One re-send is allowed; unanswered again, it is the last.
+    clock.advance(2 * MINUTE);
+    expect(await attempt(silent)).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      status: "failed",
+      unansweredHandOvers: MAX_UNANSWERED_HAND_OVERS,
+      textBody: REDACTED_BODY,
+      htmlBody: REDACTED_BODY,
+    });
+    expect(row?.lastError).toContain(unconfirmedMailError);
+    // Every attempt carried the one Message-ID fixed before the first.
+    expect(new Set([...refusing.messageIds, ...silent.messageIds])).toEqual(new Set([row?.messageId]));
+    clock.advance(60 * MINUTE);
+    expect(await attempt(silent)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(silent.messageIds).toHaveLength(2);
+  });
+
+  it("lets only the attempt holding a message hand it over and record its outcome", async () => {
+    await enqueueMail(database.db, message("ada@example.org"), clock.now());
+    // This worker is paused past its lease; meanwhile another claims the message (attempts + 1).
+    const overtaken = scripted(async (handOver) => {
+      await database.db.update(mailOutbox).set({ attempts: sql`${mailOutbox.attempts} + 1` });
+      await handOver();
+    });
+    expect(await deliverDueMail({ db: database.db, transport: overtaken, now: clock.now })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
+    // Not handed over, and the other attempt's row is left as it is.
+    expect(await rows()).toEqual([
+      expect.objectContaining({ status: "sending", attempts: 2, unansweredHandOvers: 0 }),
+    ]);
   });
 
   it("does not hand a message to two workers at once", async () => {

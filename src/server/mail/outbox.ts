@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { mailOutbox } from "../db/schema";
 import type { OutgoingMail } from "./compose";
-import type { MailTransport } from "./transports";
+import { UnansweredHandOverError, type MailTransport } from "./transports";
 
 // A durable outbox (DESIGN §4): a message is a row written in the same transaction as the change that
 // causes it, so a registration never fails because mail is down and no mail goes out for a change that
@@ -11,6 +11,15 @@ import type { MailTransport } from "./transports";
 // The bodies hold live verification and reset links: once a message is sent, or given up, its bodies
 // are replaced by a placeholder, and a message still unsent when its links have expired is deleted, so a
 // copy of the database never holds a token that works.
+//
+// A message is delivered once the SMTP server answers its data's final dot with OK; a worker can die
+// (or its connection break) after the server has the dot and before the answer is recorded, and no
+// transaction spans SMTP and the database. So the hand-over is recorded before the dot is sent
+// (unansweredHandOvers + 1, undone when the server's refusal is recorded), and a message is handed
+// over again only while at most one earlier hand-over is unanswered: whatever crashes, the SMTP server
+// gets at most two whole copies, both with the Message-ID fixed before the first attempt, which mail
+// servers and clients use to drop or fold the second. A worker that dies before the dot leaves nothing
+// the server keeps; that message is simply sent again.
 
 export interface MailLog {
   info(details: object, message: string): void;
@@ -73,6 +82,12 @@ export const mailDeliveryDefaults = {
 // A claimed row is hidden from other workers this long; if its worker dies mid-send it comes back.
 const CLAIM_LEASE_MS = 10 * 60 * 1000;
 
+/** Whole copies the SMTP server may get of one message, whatever crashes: the first and one re-send. */
+export const MAX_UNANSWERED_HAND_OVERS = 2;
+
+export const unconfirmedMailError =
+  "Sent whole to the SMTP server twice without its answer: it was probably delivered, so it is not sent a third time.";
+
 export interface DeliveryRound {
   sent: number;
   retrying: number;
@@ -89,32 +104,87 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
   const now = options.now();
   await purgeExpiredMail(db, now);
 
+  // A message whose earlier hand-overs may both have been delivered is not sent again, once no attempt
+  // holds it any more.
+  await db
+    .update(mailOutbox)
+    .set({
+      status: "failed",
+      lastError: unconfirmedMailError,
+      textBody: REDACTED_BODY,
+      htmlBody: REDACTED_BODY,
+    })
+    .where(
+      and(
+        inArray(mailOutbox.status, ["pending", "sending"]),
+        gte(mailOutbox.unansweredHandOvers, MAX_UNANSWERED_HAND_OVERS),
+        lte(mailOutbox.nextAttemptAt, now),
+      ),
+    );
+
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    .where(
+      and(
+        // "sending" and due: its attempt died (its lease has ended).
+        inArray(mailOutbox.status, ["pending", "sending"]),
+        lte(mailOutbox.nextAttemptAt, now),
+        lt(mailOutbox.unansweredHandOvers, MAX_UNANSWERED_HAND_OVERS),
+      ),
+    )
     .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(batchSize)
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(mailOutbox)
     .set({
+      status: "sending",
       attempts: sql`${mailOutbox.attempts} + 1`,
       nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+      // Fixed once, before the first attempt; rows queued before this column existed get the id they
+      // were sent with then.
+      messageId: sql`coalesce(${mailOutbox.messageId}, '<' || ${mailOutbox.id} || '@' || ${transport.messageIdDomain}::text || '>')`,
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
 
   const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0 };
   for (const message of claimed) {
+    // Every write of this attempt's outcome holds only while the row is still this attempt's: a worker
+    // that outlived its lease (paused, cut off) must not overwrite the attempt that took over.
+    const thisAttempt = and(
+      eq(mailOutbox.id, message.id),
+      eq(mailOutbox.status, "sending"),
+      eq(mailOutbox.attempts, message.attempts),
+    );
+    if (message.unansweredHandOvers > 0) {
+      log?.warn(
+        { mailId: message.id, messageId: message.messageId },
+        "mail sent again: an earlier attempt sent it whole but its answer was never recorded; the copy has the same Message-ID",
+      );
+    }
+    let handedOver = false;
+    const handOver = async () => {
+      const recorded = await db
+        .update(mailOutbox)
+        .set({ unansweredHandOvers: sql`${mailOutbox.unansweredHandOvers} + 1` })
+        .where(and(thisAttempt, lt(mailOutbox.unansweredHandOvers, MAX_UNANSWERED_HAND_OVERS)))
+        .returning({ id: mailOutbox.id });
+      if (recorded.length === 0) throw new Error("another attempt has taken this message over; not sent");
+      handedOver = true;
+    };
     try {
-      await transport.send({
-        to: message.toAddress,
-        subject: message.subject,
-        text: message.textBody,
-        html: message.htmlBody,
-        outboxId: message.id,
-      });
+      await transport.send(
+        {
+          to: message.toAddress,
+          subject: message.subject,
+          text: message.textBody,
+          html: message.htmlBody,
+          messageId: message.messageId ?? undefined,
+        },
+        handOver,
+      );
       await db
         .update(mailOutbox)
         .set({
@@ -124,21 +194,26 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
           textBody: REDACTED_BODY,
           htmlBody: REDACTED_BODY,
         })
-        .where(eq(mailOutbox.id, message.id));
+        .where(thisAttempt);
       round.sent += 1;
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const givingUp = message.attempts >= maxAttempts;
+      // The server's refusal of the data means it kept no copy; silence after the dot may mean one.
+      const answered = handedOver && !(error instanceof UnansweredHandOverError);
+      const unanswered = message.unansweredHandOvers + (handedOver && !answered ? 1 : 0);
+      const givingUp = message.attempts >= maxAttempts || unanswered >= MAX_UNANSWERED_HAND_OVERS;
       const delay = Math.min(firstRetryDelayMs * 2 ** (message.attempts - 1), maxRetryDelayMs);
       await db
         .update(mailOutbox)
         .set({
           status: givingUp ? "failed" : "pending",
           ...(givingUp ? { textBody: REDACTED_BODY, htmlBody: REDACTED_BODY } : {}),
-          lastError,
+          ...(answered ? { unansweredHandOvers: sql`${mailOutbox.unansweredHandOvers} - 1` } : {}),
+          lastError:
+            unanswered >= MAX_UNANSWERED_HAND_OVERS ? `${unconfirmedMailError} ${lastError}` : lastError,
           nextAttemptAt: new Date(options.now().getTime() + delay),
         })
-        .where(eq(mailOutbox.id, message.id));
+        .where(thisAttempt);
       log?.warn(
         { mailId: message.id, attempts: message.attempts, givingUp, error: lastError },
         givingUp ? "mail could not be delivered; giving up" : "mail delivery failed; will retry",

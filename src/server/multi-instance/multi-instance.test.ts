@@ -30,7 +30,8 @@ import { runCli, startProxy, startServer, waitUntil, type RunningProcess } from 
 // data: the message is not delivered, and the outbox row, claimed for a lease, is sent by a surviving
 // instance once the lease ends. One window stays at-least-once, and cannot be closed without a
 // transaction spanning SMTP and PostgreSQL: a crash after the server's OK and before the row is marked
-// sent (one database round trip) sends that message again, as the test shows too.
+// sent (one database round trip) sends that message again, once at most and with the same Message-ID, as
+// the test shows too.
 
 const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const INSTANCES = ["instance-a", "instance-b", "instance-c"];
@@ -414,11 +415,11 @@ describe("several instances as one service", { timeout: 90_000 }, () => {
   /** The dead instance's claim on the row is a lease (10 minutes): here it runs out now. */
   async function endLeaseOfMailTo(email: string): Promise<string> {
     const [row] = await db!.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
-    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row).toMatchObject({ status: "sending", attempts: 1 });
     await db!.db
       .update(mailOutbox)
       .set({ nextAttemptAt: sql`now()` })
-      .where(and(eq(mailOutbox.id, row!.id), eq(mailOutbox.status, "pending")));
+      .where(and(eq(mailOutbox.id, row!.id), eq(mailOutbox.status, "sending")));
     return row!.id;
   }
 

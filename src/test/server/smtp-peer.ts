@@ -21,6 +21,8 @@ export interface SmtpPeer {
   port: number;
   url: string;
   received: ParsedMail[];
+  /** How many messages' data never arrived whole (the sender stopped before the final dot): discarded. */
+  unfinished(): number;
   /** Holds the next message received whole, unanswered, until it is released. */
   holdNext(): Promise<HeldMessage>;
   /** Resolves once `count` messages have arrived in total. */
@@ -30,6 +32,7 @@ export interface SmtpPeer {
 
 export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const received: ParsedMail[] = [];
+  let unfinished = 0;
   const closedSessions = new Set<string>();
   const holdRequests: ((held: HeldMessage) => void)[] = [];
   const server = new SMTPServer({
@@ -60,7 +63,10 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
             },
           });
         },
-        (error: Error) => callback(error),
+        (error: Error) => {
+          unfinished += 1;
+          callback(error);
+        },
       );
     },
   });
@@ -76,6 +82,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     port: listeningPort,
     url: `smtp://127.0.0.1:${listeningPort}`,
     received,
+    unfinished: () => unfinished,
     holdNext: () =>
       new Promise<HeldMessage>((resolve) => {
         holdRequests.push(resolve);
