@@ -183,3 +183,16 @@ export function runCli(
     child.once("exit", (code) => resolve({ code, output: tracked.output.join("\n") }));
   });
 }
+
+/**
+ * Starts `node --import tsx <script>` (its path from the repository's root) with `env`, as a process a
+ * test can freeze and kill while it runs; it listens on no port (port 0).
+ */
+export function startScript(label: string, script: string, env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return running(label, child, 0, track(label, child));
+}
