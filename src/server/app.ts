@@ -9,6 +9,7 @@ import { failureSchema } from "../domain/api/shared";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
 import { refuseForbiddenCharacters } from "./http/input-guard";
 import { redactingSerializers, redactUrl } from "./http/log-redaction";
+import { lingerAfterRefusingUnreadBodies } from "./http/lingering-close";
 import { enforceMinimumBodyRate, serverTimeoutOptions } from "./http/timeouts";
 import { bundledFfmpegWarning, locateFfmpeg } from "./media/ffmpeg";
 import { orphanAgeMs, startOrphanSweep } from "./media/orphan-sweep";
@@ -94,6 +95,7 @@ export async function buildApp({
     reply.status(404).send(apiNotFound(request.method, redactUrl(request.url))),
   );
   enforceMinimumBodyRate(app, config.httpTimeouts);
+  lingerAfterRefusingUnreadBodies(app);
 
   // One clock for every module (tests pass their own), and rate limits counted in one store.
   const now = accountsOptions?.clock ?? systemClock;
