@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
+import { accountMessages } from "../../domain/accounts/messages";
 import { describeOwnPasswordProblems, passwordMessages } from "../../domain/accounts/password-policy";
 import { isAmongMostCommonPasswords } from "../accounts/common-passwords";
 import { checkDataDir, embeddedDatabaseUser } from "../data-dir";
@@ -105,7 +106,14 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
     values.firstname !== undefined || values.lastname !== undefined
       ? profileSchema.safeParse({ firstname: values.firstname, lastname: values.lastname })
       : null;
-  if (names && !names.success) return usageError("--firstname and --lastname must both be given, not empty.");
+  if (names && !names.success) {
+    const problem = firstProblem(names.error);
+    return usageError(
+      problem === accountMessages.fillRequiredFields
+        ? "--firstname and --lastname must both be given, not empty."
+        : `--firstname, --lastname: ${problem}`,
+    );
+  }
 
   let database = options.database;
   const ownsDatabase = !database;

@@ -111,6 +111,14 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
       [[...admin, "--password", "Quiet-Harbour-88"], `Error: ${passwordOnCommandLine}`],
       [[...admin, "--role", "admin"], "Error: Unknown option '--role'"],
       [
+        ["--email", "a@example.org", "--firstname", "\u3164", "--lastname", "Eze"],
+        "Error: --firstname, --lastname: Names can only contain letters, spaces and punctuation.",
+      ],
+      [
+        ["--email", "a@example.org", "--firstname", "Grace", "--lastname", "E\u2800ze"],
+        "Error: --firstname, --lastname: Names can only contain letters, spaces and punctuation.",
+      ],
+      [
         ["--email", "a@example.org", "--firstname", "Ada"],
         "Error: --firstname and --lastname must both be given",
       ],
