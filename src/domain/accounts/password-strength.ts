@@ -8,20 +8,21 @@ import { passwordMessages, type PasswordOwner } from "./password-policy";
 // rules (password-policy.ts) let through "Inclusion!Atlas1", "Example.test1!" (for an address at
 // example.test) and "Aa1!aaaa"; this check refuses them and says why.
 //
-// The server checks every new password with it. The lists weigh about 250 KB gzipped, so the web app
+// The server checks every new password with it. The lists weigh about 240 KB gzipped, so the web app
 // loads this module only when a form is about to use it (a dynamic import): public pages do not grow.
 
 /**
- * zxcvbn's score (0–4) a new password needs: 3 means about 10^8 guesses or more, "safely unguessable"
- * in zxcvbn's words against an attacker who tries many guesses online. A password of 8 characters with
- * no word or pattern in it is estimated at 10^8 guesses and scores 2: in practice a password needs 9.
+ * zxcvbn's score (0–4) a new password needs: 3 means 10^8 guesses or more, "safely unguessable" in
+ * zxcvbn's words (some protection even when a stolen hash is attacked offline). A password of 8
+ * characters with no word or pattern in it is estimated at 10^8 guesses and scores 2: in practice a
+ * password needs 9.
  */
 export const MIN_PASSWORD_SCORE = 3;
 
 /**
- * Only the first 64 characters are scored. zxcvbn's work grows faster than the length (about 50 ms for
- * 64 characters of repeated symbols, 400 ms for 256 on one core), and a password longer than that is
- * judged by its first 64 characters: more characters after them never make it weaker.
+ * Only the first 64 characters are scored. zxcvbn's work grows faster than the length (for repeated
+ * symbols, tens of milliseconds at 64 characters, hundreds at 256), and a longer password is judged by
+ * its first 64 characters: more characters after them never make it weaker.
  */
 export const SCORED_LENGTH = 64;
 
@@ -42,7 +43,7 @@ function strengthChecker(): ZxcvbnFactory {
     dictionary: { ...dictionary, [SITE_DICTIONARY]: siteWords },
     graphs: adjacencyGraphs,
     maxLength: SCORED_LENGTH,
-    // Trying every symbol-for-letter swap of a long run of symbols costs seconds; 5 swaps still find
+    // Trying every symbol-for-letter swap of a long run of symbols costs hundreds of milliseconds; 5 swaps still find
     // "P@$$w0rd", and the site's words are looked for with every swap undone (findKnownWords).
     l33tMaxSubstitutions: 5,
   });

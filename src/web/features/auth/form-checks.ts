@@ -133,7 +133,7 @@ interface PasswordStrength {
 let passwordStrength: Promise<PasswordStrength | null> | undefined;
 
 /**
- * Loads the password strength check, a download of its own (its lists weigh about 250 KB gzipped, too
+ * Loads the password strength check, a download of its own (its lists weigh about 240 KB gzipped, too
  * much for every page): started when a new-password field is first used, awaited on submit. Null when
  * it cannot be loaded (offline, say): the server checks every new password anyway.
  */
