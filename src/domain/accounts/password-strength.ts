@@ -43,8 +43,9 @@ function strengthChecker(): ZxcvbnFactory {
     dictionary: { ...dictionary, [SITE_DICTIONARY]: siteWords },
     graphs: adjacencyGraphs,
     maxLength: SCORED_LENGTH,
-    // Trying every symbol-for-letter swap of a long run of symbols costs hundreds of milliseconds; 5 swaps still find
-    // "P@$$w0rd", and the site's words are looked for with every swap undone (findKnownWords).
+    // Trying every symbol-for-letter swap of a long run of symbols costs hundreds of milliseconds; 5
+    // swaps still find "P@$$w0rd", and the site's words are looked for with every swap undone
+    // (findKnownWords).
     l33tMaxSubstitutions: 5,
   });
   return checker;
