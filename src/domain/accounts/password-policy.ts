@@ -76,6 +76,15 @@ export const passwordMessages = {
   personal:
     "Your password must not contain your e-mail address or your name. Please choose one that is harder to guess.",
   common: "This password is too common and easy to guess. Please choose one that is harder to guess.",
+  // Why a password is easy to guess, from the strength check (password-strength.ts).
+  siteName:
+    "This password is too easy to guess: it is built on the site's name. Please choose one that is harder to guess.",
+  emailAddress:
+    "This password is too easy to guess: it is built on your e-mail address. Please choose one that is harder to guess.",
+  pattern:
+    "This password is too easy to guess: it follows a simple pattern. Please choose one that is harder to guess.",
+  guessable:
+    "This password is too easy to guess. Please make it longer, for example with a few words that belong together only for you.",
 } as const;
 
 /** One sentence a person can act on, or null when the password is acceptable. */

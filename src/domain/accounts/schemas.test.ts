@@ -7,6 +7,7 @@ import {
   profileSchema,
   registrationSchema,
 } from "./schemas";
+import { invisibleCharacters, legitimateNames } from "../../test/names";
 
 const problemOf = (result: { success: boolean; error?: Parameters<typeof firstProblem>[0] }) =>
   result.error ? firstProblem(result.error) : null;
@@ -85,5 +86,41 @@ describe("names with hidden or breaking characters", () => {
       expect(result.success, JSON.stringify(firstname)).toBe(false);
     }
     expect(profileSchema.safeParse({ firstname: "Adaẹ́ Ọ̀bí-Nwosu", lastname: "O'Neill" }).success).toBe(true);
+  });
+});
+
+describe("names with letters that render as nothing", () => {
+  const registration = {
+    email: "ada@example.org",
+    password: "Kettle-Drum-42",
+    firstname: "Ada",
+    lastname: "Obi",
+  };
+
+  it("are refused on sign-up and on the profile, with the message for hidden characters", () => {
+    for (const [name, character] of Object.entries(invisibleCharacters)) {
+      // Alone (a name that looks empty; white space alone is trimmed to a missing name) and inside a
+      // name (one that looks like someone else's).
+      for (const firstname of character.trim() === ""
+        ? [`A${character}da`]
+        : [character, `A${character}da`]) {
+        expect(problemOf(registrationSchema.safeParse({ ...registration, firstname })), name).toBe(
+          "Names can only contain letters, spaces and punctuation.",
+        );
+        expect(problemOf(profileSchema.safeParse({ firstname: "Ada", lastname: firstname })), name).toBe(
+          "Names can only contain letters, spaces and punctuation.",
+        );
+      }
+    }
+  });
+
+  it("leave the names Nigerians write as they are", () => {
+    for (const name of legitimateNames) {
+      expect(
+        registrationSchema.safeParse({ ...registration, firstname: name, lastname: name }).success,
+        name,
+      ).toBe(true);
+      expect(profileSchema.parse({ firstname: name, lastname: "Obi" }).firstname, name).toBe(name);
+    }
   });
 });

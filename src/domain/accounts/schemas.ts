@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasHiddenCharacters } from "../hidden-characters";
 import { accountMessages as messages } from "./messages";
 import { containsPersonalDetails, describePasswordProblems, passwordMessages } from "./password-policy";
 
@@ -21,9 +22,8 @@ const email = requiredText(messages.provideEmail)
 const name = (missing: string) =>
   requiredText(missing)
     .max(NAME_MAX_LENGTH, { error: messages.nameTooLong })
-    // No control or format characters (bidi overrides, zero-width), no line breaks: a name is shown
-    // to reviewers and put in e-mails, where such characters could hide or rewrite text.
-    .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, { error: messages.nameHasControlCharacters });
+    // No line breaks, hidden or invisible characters (the rule and its reasons: hidden-characters.ts).
+    .refine((value) => !hasHiddenCharacters(value), { error: messages.nameHasControlCharacters });
 
 /** A new password: taken as typed (never trimmed), then the policy. */
 const newPassword = (missing: string) =>

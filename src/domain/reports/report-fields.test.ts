@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { invisibleCharacters, legitimateNames } from "../../test/names";
 import { accountMessages } from "../accounts/messages";
 import { placeMessages } from "./report-place";
 import { reportMessages } from "./report-rules";
@@ -86,6 +87,22 @@ describe("checkReportText", () => {
     expect(checkReportText({ ...complete, lastName: "Bel\u200Blo" }, today).problems).toEqual([
       { field: "lastName", message: accountMessages.nameHasControlCharacters, missing: false },
     ]);
+  });
+
+  it("refuses first and last names with letters that render as nothing, as the accounts do", () => {
+    for (const [name, character] of Object.entries(invisibleCharacters)) {
+      expect(checkReportText({ ...complete, firstName: `Ami${character}na` }, today).problems, name).toEqual([
+        { field: "firstName", message: accountMessages.nameHasControlCharacters, missing: false },
+      ]);
+      expect(checkReportText({ ...complete, lastName: `Bel${character}lo` }, today).problems, name).toEqual([
+        { field: "lastName", message: accountMessages.nameHasControlCharacters, missing: false },
+      ]);
+    }
+    for (const name of legitimateNames) {
+      expect(checkReportText({ ...complete, firstName: name, lastName: name }, today).problems, name).toEqual(
+        [],
+      );
+    }
   });
 });
 

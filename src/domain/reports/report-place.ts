@@ -37,8 +37,8 @@ export const placeMessages = {
   placeNotGiven: "Place not given",
 } as const;
 
-/** Line breaks, control and format characters (bidi overrides, zero-width): never in a name or place. */
-export const HIDDEN_OR_BREAKING_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/** Line breaks, hidden and invisible characters: never in a name or place (one rule for both). */
+export { HIDDEN_OR_BREAKING_CHARACTERS } from "../hidden-characters";
 
 /** Today's date in Nigeria (West Africa Time, UTC+1 all year), as YYYY-MM-DD. */
 export function todayInNigeria(now: Date): string {

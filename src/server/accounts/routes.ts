@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { accountMessages as messages } from "../../domain/accounts/messages";
-import { describeOwnPasswordProblems, passwordMessages } from "../../domain/accounts/password-policy";
 import {
   choosePasswordSchema,
   credentialsSchema,
@@ -34,7 +33,6 @@ import {
   renameUser,
   savePasswordHash,
 } from "./account-repository";
-import { isAmongMostCommonPasswords } from "./common-passwords";
 import {
   clearCookie,
   readCookie,
@@ -57,6 +55,7 @@ import {
   type TokenProblem,
 } from "./one-time-tokens";
 import type { PasswordHasher } from "./passwords";
+import { newPasswordProblem } from "./new-password";
 import { toPublicUser } from "./public-user";
 import { withSameAnswerTime } from "./same-answer-time";
 import { hashSecretToken, newSecretToken } from "./secret-tokens";
@@ -119,14 +118,6 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
   };
 }
 
-/** One sentence about a new password, or null: the shared rules, the owner's details, the common list. */
-function newPasswordProblem(password: string, owner: { email: string; names: string[] }): string | null {
-  return (
-    describeOwnPasswordProblems(password, owner) ??
-    (isAmongMostCommonPasswords(password) ? passwordMessages.common : null)
-  );
-}
-
 /** The rules for a new password sent with a one-time token, checked against the token holder's details. */
 async function tokenHolderPasswordProblem(db: Database, token: string, password: string) {
   const owner = await findTokenHolder(db, token);
@@ -164,9 +155,11 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
     const registration = parseBody(registrationSchema, request.body);
     checkLanguage(registration.language);
     await limits.countAccount(request, reply, "register");
-    if (isAmongMostCommonPasswords(registration.password)) {
-      throw new HttpError(400, passwordMessages.common, { field: "password" });
-    }
+    const passwordProblem = newPasswordProblem(registration.password, {
+      email: registration.email,
+      names: [registration.firstname, registration.lastname],
+    });
+    if (passwordProblem) throw new HttpError(400, passwordProblem, { field: "password" });
     // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
     const browserSecret = newSecretToken();
     await sameAnswerTime(async () => {

@@ -416,6 +416,22 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         field: "newPassword",
       });
 
+      for (const [newPassword, message] of [
+        ["Inclusion!Atlas1", passwordMessages.siteName],
+        // The account's address is at example.org.
+        ["Example.org2024!", passwordMessages.emailAddress],
+        ["Aa1!aaaa", passwordMessages.pattern],
+      ]) {
+        const guessable = await resetPassword({ token, newPassword });
+        expect(guessable.statusCode, newPassword).toBe(400);
+        expect(guessable.json(), newPassword).toEqual({
+          success: false,
+          message,
+          code: "VALIDATION_FAILED",
+          field: "newPassword",
+        });
+      }
+
       expect((await resetPassword({ token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
     });
 

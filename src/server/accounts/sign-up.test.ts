@@ -187,12 +187,43 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
       expect(await t.db.select().from(users)).toEqual([]);
     });
 
+    it("refuses passwords that are easy to guess, and says why", async () => {
+      const cases: [object, string][] = [
+        [{ password: "Inclusion!Atlas1" }, passwordMessages.siteName],
+        [{ email: "ada@example.test", password: "Example.test1!" }, passwordMessages.emailAddress],
+        [{ password: "Aa1!aaaa" }, passwordMessages.pattern],
+        [{ password: "Xk4!pq9Z" }, passwordMessages.guessable],
+      ];
+      for (const [change, message] of cases) {
+        const response = await register(t.app, { ...alice, ...change });
+        expect(response.statusCode, JSON.stringify(change)).toBe(400);
+        expect(response.json()).toEqual({
+          success: false,
+          message,
+          code: "VALIDATION_FAILED",
+          field: "password",
+        });
+      }
+      expect(await t.db.select().from(users)).toEqual([]);
+    });
+
+    it("refuses names with letters that render as nothing", async () => {
+      for (const firstname of ["\u3164", "\u2800", "A\u034Flice"]) {
+        const response = await register(t.app, { ...alice, firstname });
+        expect(response.statusCode, JSON.stringify(firstname)).toBe(400);
+        expect(response.json().message).toBe(accountMessages.nameHasControlCharacters);
+      }
+      expect(await t.db.select().from(users)).toEqual([]);
+    });
+
     it("accepts long passphrases as typed, up to 256 characters", async () => {
       const passphrase = "Ọmọ ilé-ìwé mẹ́ta ń kàwé 3 ìgbà lójúmọ́, wọ́n sì ń ṣeré bọ́ọ̀lù ní pápá!";
       expect([...passphrase].length).toBeGreaterThan(64);
       expect((await register(t.app, { ...alice, password: passphrase })).statusCode).toBe(201);
 
-      const longest = `Aa1!${"x".repeat(252)}`;
+      // Only the first 64 characters are scored for strength: these are hard to guess.
+      const longest = `Crimson-Harbour-31-Tangerine_Bicycle_84-Kettle-Drum-42-Lantern!7${"x".repeat(192)}`;
+      expect([...longest]).toHaveLength(256);
       expect(
         (await register(t.app, { ...alice, email: "b@example.org", password: longest })).statusCode,
       ).toBe(201);

@@ -155,6 +155,13 @@ describe.each(testDatabaseKinds())("verification links opened in another browser
       code: "VALIDATION_FAILED",
       field: "password",
     });
+    const guessable = await choose(answer.passwordToken, "Inclusion!Atlas1");
+    expect(guessable.json()).toEqual({
+      success: false,
+      message: passwordMessages.siteName,
+      code: "VALIDATION_FAILED",
+      field: "password",
+    });
     // Only the list of the 10,000 most common passwords has this one (src/test/server/accounts.ts).
     const common = await choose(answer.passwordToken, tenThousandListPassword);
     expect(common.statusCode).toBe(400);

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
-import { describeOwnPasswordProblems, passwordMessages } from "../../domain/accounts/password-policy";
-import { isAmongMostCommonPasswords } from "../accounts/common-passwords";
+import { accountMessages } from "../../domain/accounts/messages";
+import { newPasswordProblem } from "../accounts/new-password";
 import { checkDataDir, embeddedDatabaseUser } from "../data-dir";
 import { readHiddenLine } from "./hidden-input";
 import { emailRequestSchema, firstProblem, profileSchema } from "../../domain/accounts/schemas";
@@ -105,7 +105,14 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
     values.firstname !== undefined || values.lastname !== undefined
       ? profileSchema.safeParse({ firstname: values.firstname, lastname: values.lastname })
       : null;
-  if (names && !names.success) return usageError("--firstname and --lastname must both be given, not empty.");
+  if (names && !names.success) {
+    const problem = firstProblem(names.error);
+    return usageError(
+      problem === accountMessages.fillRequiredFields
+        ? "--firstname and --lastname must both be given, not empty."
+        : `--firstname, --lastname: ${problem}`,
+    );
+  }
 
   let database = options.database;
   const ownsDatabase = !database;
@@ -173,11 +180,10 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
     const askPassword = "askPassword" in options ? options.askPassword : terminalPrompt();
     const password = env.ADMIN_PASSWORD ?? (askPassword ? await askPassword() : undefined);
     if (password === undefined || password === "") return usageError(noPasswordSource);
-    const problem =
-      describeOwnPasswordProblems(password, {
-        email: address,
-        names: [names.data.firstname, names.data.lastname],
-      }) ?? (isAmongMostCommonPasswords(password) ? passwordMessages.common : null);
+    const problem = newPasswordProblem(password, {
+      email: address,
+      names: [names.data.firstname, names.data.lastname],
+    });
     if (problem) return usageError(`The password: ${problem}`);
     const passwordHash = await hasher.hash(password);
     await database.db.transaction(async (tx) => {

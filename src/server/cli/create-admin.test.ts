@@ -111,6 +111,14 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
       [[...admin, "--password", "Quiet-Harbour-88"], `Error: ${passwordOnCommandLine}`],
       [[...admin, "--role", "admin"], "Error: Unknown option '--role'"],
       [
+        ["--email", "a@example.org", "--firstname", "\u3164", "--lastname", "Eze"],
+        "Error: --firstname, --lastname: Names can only contain letters, spaces and punctuation.",
+      ],
+      [
+        ["--email", "a@example.org", "--firstname", "Grace", "--lastname", "E\u2800ze"],
+        "Error: --firstname, --lastname: Names can only contain letters, spaces and punctuation.",
+      ],
+      [
         ["--email", "a@example.org", "--firstname", "Ada"],
         "Error: --firstname and --lastname must both be given",
       ],
@@ -126,7 +134,7 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
     expect(await database.db.select().from(users)).toHaveLength(0);
   });
 
-  it("holds the password from ADMIN_PASSWORD to the rules, the person's details and the common list", async () => {
+  it("holds the password from ADMIN_PASSWORD to the rules, the person's details, the common list and the strength check", async () => {
     const cases: [string, string][] = [
       ["password", "Error: The password: Your password needs"],
       ["P@ssw0rd1", "Error: The password: This password is too common"],
@@ -134,6 +142,9 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
       ["Michael1!", "Error: The password: This password is too common"],
       // Only the list of the 10,000 most common passwords has this one (src/test/server/accounts.ts).
       [tenThousandListPassword, `Error: The password: ${passwordMessages.common}`],
+      ["Inclusion!Atlas1", `Error: The password: ${passwordMessages.siteName}`],
+      ["Example.org2024!", `Error: The password: ${passwordMessages.emailAddress}`],
+      ["Aa1!aaaa", `Error: The password: ${passwordMessages.pattern}`],
     ];
     for (const [password, message] of cases) {
       output = [];

@@ -11,7 +11,13 @@ import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
-import { checkRegistration, registrationFields as ids, type RegistrationValues } from "./form-checks";
+import {
+  checkPasswordStrength,
+  checkRegistration,
+  loadPasswordStrength,
+  registrationFields as ids,
+  type RegistrationValues,
+} from "./form-checks";
 import { PasswordHints } from "./PasswordHints";
 import { rememberPendingVerificationEmail, usePendingVerificationEmail } from "./pending-verification";
 import { ResendVerification } from "./ResendVerification";
@@ -59,6 +65,18 @@ function RegistrationForm({
     }
     setProblem(null);
     setLoading(true);
+    const { email, firstname, lastname, password } = checked.registration;
+    const guessable = await checkPasswordStrength(
+      password,
+      { email, names: [firstname, lastname] },
+      ids.password,
+      t,
+    );
+    if (guessable) {
+      setProblem(guessable);
+      setLoading(false);
+      return;
+    }
     try {
       // The page's language is the account's: its e-mails are written in it.
       const answer = await authApi.register({ ...checked.registration, language });
@@ -117,6 +135,7 @@ function RegistrationForm({
           label={t("auth.fields.password")}
           value={values.password}
           onChange={set("password")}
+          onFocus={() => void loadPasswordStrength()}
           autoComplete="new-password"
           required
           aria-describedby={HINTS_ID}

@@ -13,7 +13,12 @@ import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
-import { checkPasswordReset, resetFields as ids } from "./form-checks";
+import {
+  checkPasswordReset,
+  checkPasswordStrength,
+  loadPasswordStrength,
+  resetFields as ids,
+} from "./form-checks";
 import type { ForgotPasswordState } from "./ForgotPasswordPage";
 import { PasswordHints } from "./PasswordHints";
 import { useLinkToken } from "./use-link-token";
@@ -70,6 +75,13 @@ function NewPasswordForm({ token }: { token: string }) {
     if (found) return;
     setDeadLink(false);
     setLoading(true);
+    // The link's owner is not known here: the server also checks their e-mail address and names.
+    const guessable = await checkPasswordStrength(password, {}, ids.password, t);
+    if (guessable) {
+      setProblem(guessable);
+      setLoading(false);
+      return;
+    }
     try {
       const answer = await authApi.resetPassword(token, password);
       // The server ended every session of the account, this browser's included.
@@ -116,6 +128,7 @@ function NewPasswordForm({ token }: { token: string }) {
           label={t("auth.fields.newPassword")}
           value={password}
           onChange={setPassword}
+          onFocus={() => void loadPasswordStrength()}
           autoComplete="new-password"
           required
           aria-describedby={HINTS_ID}

@@ -9,7 +9,7 @@ import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { useAccountText, useFailureText } from "./account-text";
 import { authApi, type VerifyAnswer } from "./auth-api";
-import { checkPasswordReset, resetFields } from "./form-checks";
+import { checkPasswordReset, checkPasswordStrength, loadPasswordStrength, resetFields } from "./form-checks";
 import { PasswordHints } from "./PasswordHints";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -143,6 +143,13 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
     setProblem(found);
     if (found) return;
     setLoading(true);
+    const owner = { email: answer.email, names: [answer.firstname, answer.lastname] };
+    const guessable = await checkPasswordStrength(password, owner, resetFields.password, t);
+    if (guessable) {
+      setProblem(guessable);
+      setLoading(false);
+      return;
+    }
     try {
       const signedIn = await authApi.choosePassword(answer.passwordToken, password);
       session.signIn(signedIn.user, signedIn.token);
@@ -173,6 +180,7 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
           label={t("auth.fields.newPassword")}
           value={password}
           onChange={setPassword}
+          onFocus={() => void loadPasswordStrength()}
           autoComplete="new-password"
           required
           aria-describedby={CHOOSE_HINTS_ID}

@@ -32,6 +32,10 @@ for (const [key, value] of Object.entries(accountMessages)) {
 known.set(passwordMessages.tooLong, { id: "auth.password.tooLong", values: { max: PASSWORD_MAX_LENGTH } });
 known.set(passwordMessages.personal, { id: "auth.password.personal" });
 known.set(passwordMessages.common, { id: "auth.password.common" });
+known.set(passwordMessages.siteName, { id: "auth.password.siteName" });
+known.set(passwordMessages.emailAddress, { id: "auth.password.emailAddress" });
+known.set(passwordMessages.pattern, { id: "auth.password.pattern" });
+known.set(passwordMessages.guessable, { id: "auth.password.guessable" });
 
 const ruleIds = passwordRules.map((rule) => rule.id);
 

@@ -97,3 +97,35 @@ describe("the registration form in Hausa", () => {
     expect(document.body.textContent).not.toMatch(/\bauth\.[a-zA-Z]/);
   });
 });
+
+describe("a password that is easy to guess, on the registration form in Hausa", () => {
+  it("is refused before anything is sent, saying why in Hausa", async () => {
+    const api = mockApi().answer("POST /auth/register", {
+      status: 201,
+      body: { success: true, message: accountMessages.registered },
+    });
+    const user = userEvent.setup();
+    renderPage((await inLanguage("ha", ["auth"], <RegisterPage />)) as ReactElement, { path: "/register" });
+    await user.type(screen.getByRole("textbox", { name: "Sunan farko" }), "Aisha");
+    await user.type(screen.getByRole("textbox", { name: "Sunan iyali" }), "Bello");
+    await user.type(screen.getByRole("textbox", { name: "Adireshin imel" }), "aisha@kasuwa.example");
+    const cases = [
+      ["Inclusion!Atlas1", "an gina ta a kan sunan shafin"],
+      ["Kasuwa.example1!", "an gina ta a kan adireshin imel ɗinka"],
+      ["Aa1!aaaa", "tana bin tsari mai sauƙi"],
+    ] as const;
+    for (const [password, reason] of cases) {
+      for (const label of ["Kalmar sirri", "Tabbatar da kalmar sirri"]) {
+        await user.clear(screen.getByLabelText(label, { selector: "input" }));
+        await user.type(screen.getByLabelText(label, { selector: "input" }), password);
+      }
+      await user.click(screen.getByRole("button", { name: "Buɗe asusu" }));
+      const summary = await screen.findByRole("alert");
+      expect(summary).toHaveTextContent("Da fatan za a gyara matsalolin kalmar sirri kafin aikawa");
+      const link = await within(summary).findByRole("link", { name: new RegExp(reason) });
+      expect(link, password).toHaveTextContent(/^Wannan kalmar sirri tana da sauƙin hasashe: /);
+    }
+    expect(api.sent).toEqual([]);
+    expect(document.body.textContent).not.toMatch(/This password/);
+  });
+});

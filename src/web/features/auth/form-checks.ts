@@ -1,4 +1,6 @@
 import { accountMessages } from "../../../domain/accounts/messages";
+import type { PasswordOwner } from "../../../domain/accounts/password-policy";
+import type { guessablePasswordProblem } from "../../../domain/accounts/password-strength";
 import { registrationFieldsSchema, type Registration } from "../../../domain/accounts/schemas";
 import type { Translate } from "../../i18n";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
@@ -123,4 +125,38 @@ export function checkPasswordReset(password: string, confirmation: string, t: Tr
     t,
   );
   return check.fields.length === 0 ? null : formProblem(formSentence(check, t), check.fields);
+}
+
+interface PasswordStrength {
+  guessablePasswordProblem: typeof guessablePasswordProblem;
+}
+let passwordStrength: Promise<PasswordStrength | null> | undefined;
+
+/**
+ * Loads the password strength check, a download of its own (its lists weigh about 240 KB gzipped, too
+ * much for every page): started when a new-password field is first used, awaited on submit. Null when
+ * it cannot be loaded (offline, say): the server checks every new password anyway.
+ */
+export function loadPasswordStrength(): Promise<PasswordStrength | null> {
+  passwordStrength ??= import("../../../domain/accounts/password-strength").catch(() => {
+    passwordStrength = undefined;
+    return null;
+  });
+  return passwordStrength;
+}
+
+/**
+ * The problem of a new password that meets the character rules yet is easy to guess (built on the site's
+ * name, the owner's e-mail address or name, a simple pattern), as the server would say it, in the page's
+ * language; null when it is fine or the check could not be loaded.
+ */
+export async function checkPasswordStrength(
+  password: string,
+  owner: PasswordOwner,
+  fieldId: string,
+  t: Translate,
+): Promise<FormProblem | null> {
+  const problem = (await loadPasswordStrength())?.guessablePasswordProblem(password, owner);
+  if (!problem) return null;
+  return formProblem(t("auth.fixPasswordIssues"), [{ fieldId, message: accountText(t, problem) }]);
 }
