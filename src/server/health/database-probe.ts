@@ -7,9 +7,9 @@ import type { Database } from "../db/database";
 //
 // The write must need new space on disk, as the writes that fail then do. A row updated or replaced in a
 // small table of its own does not: PostgreSQL puts it in the pages the table already has. A new table's
-// first row always extends a file, so the probe creates a temporary table, writes a row, and the table
-// goes at commit. Tried on PostgreSQL 15 with the database on a full 16 MB tmpfs: the temporary table's
-// row failed ("could not extend file …: No space left on device", SQLSTATE 53100) while updating, or
+// first row always extends a file, so the probe creates a temporary table holding a row, and the table
+// goes at commit. Tried on PostgreSQL 15 with the database on a full tmpfs: the temporary table's row
+// failed ("could not extend file …: No space left on device", SQLSTATE 53100) while updating, or
 // inserting and deleting, a row of a one-row table still succeeded. A read-only database (a standby, or
 // default_transaction_read_only) refuses the CREATE with 25006. Temporary tables live in the database's
 // own tablespace unless temp_tablespaces moves them; a deployment that moves them probes that disk.
@@ -28,10 +28,10 @@ export async function probeDatabaseWrite(
   onFailure: (state: DatabaseState, error: unknown) => void = () => undefined,
   timeoutMs = DATABASE_PROBE_TIMEOUT_MS,
 ): Promise<DatabaseState> {
-  const write = db.transaction(async (tx) => {
-    await tx.execute(sql`create temporary table health_write_probe (written_at timestamptz) on commit drop`);
-    await tx.execute(sql`insert into health_write_probe values (now())`);
-  });
+  // One statement, its own transaction: the table is made, written and dropped at its commit.
+  const write = db.execute(
+    sql`create temporary table health_write_probe on commit drop as select now() as written_at`,
+  );
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
