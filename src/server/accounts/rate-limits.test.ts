@@ -165,6 +165,9 @@ describe.each(combinations)(
           config: { ...limits, redisUrl: "redis://127.0.0.1:1" },
         });
         try {
+          // Said by health from the start, before anything is counted.
+          const health = await away.app.inject({ method: "GET", url: "/api/v1/health" });
+          expect(health.json()).toMatchObject({ status: "degraded", rateLimits: "degraded" });
           const statuses = [];
           for (let n = 0; n < 3; n += 1) statuses.push((await login(away.app, alice, "10.0.6.1")).statusCode);
           expect(statuses).toEqual([401, 401, 429]);

@@ -38,6 +38,8 @@ export class RedisAvailability {
 
   /** "degraded" while the limits are counted in this instance's memory only. */
   state(): RateLimitState {
+    // Also before any count: a Redis unreachable since start-up has sent no 'close' to notice.
+    if (this.redis.status !== "ready") this.lost(`Redis connection ${this.redis.status}`);
     return this.degraded ? "degraded" : "ok";
   }
 

@@ -51,7 +51,7 @@ export async function registerRateLimiting(
   });
   // Connected before the first request, so the first counts go to Redis; if it is away, the failure has
   // been logged (RedisAvailability) and the memory counts until ioredis reconnects.
-  await redis.connect().catch(() => undefined);
+  await redis.connect().catch((error: unknown) => availability.failed(error));
   await app.register(fastifyRateLimit, {
     global: false,
     store: counterStoreWithFallback(redis, keyPrefix, availability),
