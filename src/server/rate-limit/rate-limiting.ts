@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { counterStoreWithFallback, RedisAvailability, type RateLimitState } from "./counter-store";
 
-// Rate limits through @fastify/rate-limit (DESIGN §7). Its counters live in Redis when REDIS_URL is set,
+// Rate limits through @fastify/rate-limit. Its counters live in Redis when REDIS_URL is set,
 // so every instance of the service sees the same totals, and in this instance's memory too, which counts
 // alone while Redis cannot (counter-store.ts); without REDIS_URL in memory only (an LRU of recent keys
 // per limit, so a flood of distinct keys cannot grow memory for ever). No route is limited by default:
