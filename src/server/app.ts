@@ -99,7 +99,10 @@ export async function buildApp({
 
   // One clock for every module (tests pass their own), and rate limits counted in one store.
   const now = accountsOptions?.clock ?? systemClock;
-  await registerRateLimiting(app, { redisUrl: config.redisUrl, keyPrefix: rateLimitKeyPrefix });
+  const rateLimits = await registerRateLimiting(app, {
+    redisUrl: config.redisUrl,
+    keyPrefix: rateLimitKeyPrefix,
+  });
   const accountRoutes = setUpAccounts(app, { config, database, options: accountsOptions });
 
   // The uploads folder, or the S3 bucket when one is configured (several instances share it).
@@ -136,7 +139,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      healthRoutes(api, database, mediaStorage);
+      healthRoutes(api, { database, storage: mediaStorage, rateLimits, config });
       await api.register(accountRoutes, { prefix: "/auth" });
       await api.register(eyewitnessRoutes, { prefix: "/eyewitness" });
       await api.register(

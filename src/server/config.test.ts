@@ -28,6 +28,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.2" }).trustProxy).toEqual(["10.0.0.1", "10.0.0.2"]);
   });
 
+  it("keeps health at 200 while degraded unless HEALTH_FAIL_ON_DEGRADED is true", () => {
+    expect(loadConfig({}).healthFailOnDegraded).toBe(false);
+    expect(loadConfig({ HEALTH_FAIL_ON_DEGRADED: "" }).healthFailOnDegraded).toBe(false);
+    expect(loadConfig({ HEALTH_FAIL_ON_DEGRADED: "true" }).healthFailOnDegraded).toBe(true);
+    expect(() => loadConfig({ HEALTH_FAIL_ON_DEGRADED: "yes" })).toThrow(
+      /HEALTH_FAIL_ON_DEGRADED: must be true or false/,
+    );
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);

@@ -67,6 +67,10 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
   UPLOAD_MIN_BYTES_PER_SECOND: positiveInt.default(1024),
   UPLOAD_RATE_WINDOW_MS: positiveInt.default(15_000),
+  HEALTH_FAIL_ON_DEGRADED: z
+    .enum(["true", "false", ""], { error: "must be true or false" })
+    .optional()
+    .transform((value) => value === "true"),
   MEDIA_URL_SECRET: z
     .string()
     .trim()
@@ -121,6 +125,8 @@ export interface Config {
   mediaUrlSecret: string;
   /** True when MEDIA_URL_SECRET was not set and a key was made for this process only. */
   mediaUrlSecretGenerated: boolean;
+  /** Health answers 503, not 200, while a part is degraded (rate limits counted per instance). */
+  healthFailOnDegraded: boolean;
 }
 
 export interface HttpTimeouts {
@@ -202,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mediaUrlSecret: values.MEDIA_URL_SECRET ?? randomBytes(32).toString("base64url"),
     mediaUrlSecretGenerated: values.MEDIA_URL_SECRET === undefined,
+    healthFailOnDegraded: values.HEALTH_FAIL_ON_DEGRADED,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedDatabaseCheck } from "./database-check";
+import { cachedCheck } from "./database-check";
 
 /** A database whose answers the test sets, counting how often it is asked. */
 function fakeDatabase() {
@@ -13,11 +13,13 @@ function fakeDatabase() {
   return { state, ping };
 }
 
-describe("the cached database check of GET /health", () => {
+const upOrNot = { good: true, failed: false };
+
+describe("the cached checks of GET /health", () => {
   it("asks the database once a second at most while it is up", async () => {
     const { state, ping } = fakeDatabase();
     let clock = 0;
-    const isUp = cachedDatabaseCheck(ping, { maxAgeMs: 1000, now: () => clock });
+    const isUp = cachedCheck(ping, upOrNot, { maxAgeMs: 1000, now: () => clock });
 
     expect(await isUp()).toBe(true);
     clock = 999;
@@ -32,7 +34,7 @@ describe("the cached database check of GET /health", () => {
   it("reports a failure within the second it happens, and every poll asks again while down", async () => {
     const { state, ping } = fakeDatabase();
     let clock = 0;
-    const isUp = cachedDatabaseCheck(ping, { maxAgeMs: 1000, now: () => clock });
+    const isUp = cachedCheck(ping, upOrNot, { maxAgeMs: 1000, now: () => clock });
 
     expect(await isUp()).toBe(true);
     state.up = false;
@@ -49,7 +51,7 @@ describe("the cached database check of GET /health", () => {
   it("answers every poll that arrives during a check with that one check", async () => {
     const { state, ping } = fakeDatabase();
     state.hold = true;
-    const isUp = cachedDatabaseCheck(ping, { maxAgeMs: 1000, now: () => 0 });
+    const isUp = cachedCheck(ping, upOrNot, { maxAgeMs: 1000, now: () => 0 });
 
     const answers = Promise.all([isUp(), isUp(), isUp()]);
     expect(state.pings).toBe(1);
@@ -58,7 +60,34 @@ describe("the cached database check of GET /health", () => {
   });
 
   it("takes a ping that throws as a database that is down", async () => {
-    const isUp = cachedDatabaseCheck(() => Promise.reject(new Error("connection refused")));
+    const isUp = cachedCheck(() => Promise.reject(new Error("connection refused")), upOrNot);
     expect(await isUp()).toBe(false);
+  });
+
+  it("reuses only the good one of several states, and gives the failed state when the check throws", async () => {
+    const answers: string[] = ["up", "full", "full", "read-only", "up"];
+    let clock = 0;
+    let checks = 0;
+    const state = cachedCheck(
+      () => {
+        checks += 1;
+        const answer = answers.shift();
+        return answer ? Promise.resolve(answer) : Promise.reject(new Error("no answer"));
+      },
+      { good: "up", failed: "down" },
+      { maxAgeMs: 1000, now: () => clock },
+    );
+
+    expect(await state()).toBe("up");
+    expect(await state()).toBe("up");
+    expect(checks).toBe(1);
+    clock = 1000;
+    expect([await state(), await state(), await state()]).toEqual(["full", "full", "read-only"]);
+    expect(state.knownGood()).toBe(false);
+    expect(await state()).toBe("up");
+    expect(state.knownGood()).toBe(true);
+    clock = 2000;
+    expect(await state()).toBe("down");
+    expect(checks).toBe(6);
   });
 });

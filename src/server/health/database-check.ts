@@ -5,34 +5,39 @@
 
 export const DATABASE_CHECK_MAX_AGE_MS = 1000;
 
-export interface DatabaseCheckOptions {
+export interface CachedCheckOptions {
   maxAgeMs?: number;
   now?: () => number;
 }
 
-/** The check; `knownUp()` says, without waiting, whether a good answer is still fresh enough to reuse. */
-export type CachedCheck = (() => Promise<boolean>) & { knownUp(): boolean };
+/** The check; `knownGood()` says, without waiting, whether a good answer is still fresh enough to reuse. */
+export type CachedCheck<Answer> = (() => Promise<Answer>) & { knownGood(): boolean };
 
-export function cachedDatabaseCheck(
-  ping: () => Promise<boolean>,
-  { maxAgeMs = DATABASE_CHECK_MAX_AGE_MS, now = () => performance.now() }: DatabaseCheckOptions = {},
-): CachedCheck {
-  let lastUpAt: number | null = null;
-  let running: Promise<boolean> | null = null;
-  const knownUp = () => lastUpAt !== null && now() - lastUpAt < maxAgeMs;
+/**
+ * `check` cached: `good` is its good answer (reused), `failed` what a check that throws answers.
+ * Booleans for a part that is up or not, or a state such as the database's.
+ */
+export function cachedCheck<Answer>(
+  check: () => Promise<Answer>,
+  { good, failed }: { good: Answer; failed: Answer },
+  { maxAgeMs = DATABASE_CHECK_MAX_AGE_MS, now = () => performance.now() }: CachedCheckOptions = {},
+): CachedCheck<Answer> {
+  let lastGoodAt: number | null = null;
+  let running: Promise<Answer> | null = null;
+  const knownGood = () => lastGoodAt !== null && now() - lastGoodAt < maxAgeMs;
 
-  const check = () => {
-    if (knownUp()) return Promise.resolve(true);
-    running ??= ping()
-      .catch(() => false)
-      .then((up) => {
-        lastUpAt = up ? now() : null;
-        return up;
+  const cached = () => {
+    if (knownGood()) return Promise.resolve(good);
+    running ??= check()
+      .catch(() => failed)
+      .then((answer) => {
+        lastGoodAt = answer === good ? now() : null;
+        return answer;
       })
       .finally(() => {
         running = null;
       });
     return running;
   };
-  return Object.assign(check, { knownUp });
+  return Object.assign(cached, { knownGood });
 }

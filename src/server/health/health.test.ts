@@ -3,6 +3,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { securityHeaders } from "../http/security-headers";
 import type { DatabaseHandle } from "../db/database";
+import { mailFilesWarning } from "./routes";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 
 describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) => {
@@ -47,6 +48,9 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
       status: "ok",
       database: "up",
       storage: "up",
+      rateLimits: "ok",
+      mail: "files",
+      warnings: [],
     });
     expect(checked?.headers["cache-control"]).toBe("no-store");
     expect(checked?.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -55,6 +59,38 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
         ...checked,
         headers: { ...checked?.headers, date: undefined },
       });
+    }
+  });
+
+  it("warns, still answering 200, when mail in production is written to files for want of SMTP_URL", async () => {
+    const cases = [
+      { smtpUrl: undefined, mail: "files", warnings: [mailFilesWarning] },
+      { smtpUrl: "smtp://127.0.0.1:2525", mail: "smtp", warnings: [] },
+    ];
+    for (const { smtpUrl, mail, warnings } of cases) {
+      const production = await buildApp({
+        config: { ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent" }), smtpUrl },
+        database,
+        serveWeb: false,
+      });
+      try {
+        // Twice: the check's answer and the prepared one both carry the warning.
+        for (let poll = 0; poll < 2; poll += 1) {
+          const response = await production.inject({ method: "GET", url: "/api/v1/health" });
+          expect(response.statusCode, mail).toBe(200);
+          expect(response.json(), mail).toEqual({
+            success: true,
+            status: "ok",
+            database: "up",
+            storage: "up",
+            rateLimits: "ok",
+            mail,
+            warnings,
+          });
+        }
+      } finally {
+        await production.close();
+      }
     }
   });
 
@@ -106,10 +142,15 @@ describe("health when the database is down", () => {
     await database.close();
     const response = await app.inject({ method: "GET", url: "/api/v1/health" });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({
+    expect(response.json()).toEqual({
       success: false,
+      status: "unavailable",
       code: "UNAVAILABLE",
       database: "down",
+      storage: "up",
+      rateLimits: "ok",
+      mail: "files",
+      warnings: [],
       message: "The database is not answering.",
     });
   });

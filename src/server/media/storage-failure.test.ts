@@ -208,6 +208,9 @@ describe("when the disk cannot take files", () => {
       status: "unavailable",
       database: "up",
       storage: "down",
+      rateLimits: "ok",
+      mail: "files",
+      warnings: [],
       message: "The server cannot store files right now.",
     });
   });

@@ -4,8 +4,8 @@ import { HttpError } from "../http/errors";
 // One rate limit: a number of requests per key per fixed window, counted by @fastify/rate-limit's store
 // (rate-limiting.ts). A route calls its limits where they apply, so a limit can count a request only
 // once the body is read (per account) or the caller is known (per user). Over the limit: 429 with a
-// sentence saying when to try again and Retry-After. When the store cannot count (Redis away) the
-// request goes through: better to let people in than to lock everyone out.
+// sentence saying when to try again and Retry-After. Every request is counted: when Redis cannot count,
+// this instance's memory does (counter-store.ts), so a limit never lets a request through uncounted.
 
 export interface LimitOptions {
   /** Requests allowed per key and window. */
@@ -24,13 +24,7 @@ export type Limit = (request: FastifyRequest, reply: FastifyReply) => Promise<vo
 export function createLimit(app: FastifyInstance, { max, windowMs, key, tooMany }: LimitOptions): Limit {
   const count = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
   return async (request, reply) => {
-    let outcome;
-    try {
-      outcome = await count(request);
-    } catch (error) {
-      request.log.warn({ error: String(error) }, "rate-limit store unavailable; request not counted");
-      return;
-    }
+    const outcome = await count(request);
     if (outcome.isAllowed || !outcome.isExceeded) return;
     const seconds = Math.max(1, outcome.ttlInSeconds);
     reply.header("retry-after", String(seconds));

@@ -6,7 +6,7 @@ import { createLimit, type Limit } from "../rate-limit/limit";
 
 // Eyewitness reports per user per hour (REPORT_RATE_LIMIT_MAX): enough for anyone telling what they
 // saw, not enough to flood the review queue or the disk. Every attempt counts, counted before any byte
-// of the upload is read. When the counter store is away a report goes through: it must not be lost.
+// of the upload is read. When Redis is away the count goes on in this instance's memory (rate-limit/).
 
 export const REPORT_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 
