@@ -51,11 +51,6 @@ export async function lockAddress(db: Database, email: string): Promise<void> {
 /** The first key of the address locks (the second is the address's hash), apart from other advisory locks. */
 const ADDRESS_LOCK_CLASS = 20_260_302;
 
-export async function findUserById(db: Database, id: number): Promise<PublicUser | undefined> {
-  const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
-  return user;
-}
-
 /** The address's verified account, else its newest registration. */
 export async function findUserByEmail(db: Database, email: string): Promise<PublicUser | undefined> {
   const [user] = await db
