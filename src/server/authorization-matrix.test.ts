@@ -112,10 +112,19 @@ const matrix: Record<string, Row> = {
       payload: caller === "anonymous" ? { firstname: "Any", lastname: "One" } : namesOf(caller),
     }),
   },
-  "GET /api/v1/auth/verify-email/:token": {
+  "GET /api/v1/auth/verify-email/:token/registration": {
     expected: [400, 400, 400, 400],
     note: "public: a well-formed token never issued is refused alike for everyone",
-    request: () => ({ method: "GET", url: `/api/v1/auth/verify-email/${madeUpToken}` }),
+    request: () => ({ method: "GET", url: `/api/v1/auth/verify-email/${madeUpToken}/registration` }),
+  },
+  "POST /api/v1/auth/verify-email": {
+    expected: [400, 400, 400, 400],
+    note: "public: a token never issued is refused alike for everyone, whatever comes with it",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/auth/verify-email",
+      payload: { token: madeUpToken, newPassword: "Brand-New-Drum-77" },
+    }),
   },
   "POST /api/v1/auth/resend-verification": {
     expected: [200, 200, 200, 200],
@@ -142,15 +151,6 @@ const matrix: Record<string, Row> = {
       method: "POST",
       url: "/api/v1/auth/reset-password",
       payload: { token: madeUpToken, newPassword: "Brand-New-Drum-77" },
-    }),
-  },
-  "POST /api/v1/auth/choose-password": {
-    expected: [400, 400, 400, 400],
-    note: "public: a strong password with a token never issued is refused alike for everyone",
-    request: () => ({
-      method: "POST",
-      url: "/api/v1/auth/choose-password",
-      payload: { token: madeUpToken, password: "Brand-New-Drum-77" },
     }),
   },
   "POST /api/v1/eyewitness": {

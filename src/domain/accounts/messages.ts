@@ -22,11 +22,12 @@ export const accountMessages = {
   notAllowed: "You do not have permission to do that.",
 
   verified: "Your e-mail address is verified. You are now signed in.",
-  verifiedChoosePassword:
-    "Your e-mail address is verified. To finish, please choose your password: this link was opened in another browser than the one you registered in.",
   passwordChosen: "Your password is set. You are now signed in.",
-  choosePasswordLinkInvalid:
-    "This page has expired. Please ask for a new password from the sign-in page (Forgot password).",
+  verificationLinkReady: "This link verifies your e-mail address once you confirm it on this page.",
+  verificationProofNeeded:
+    "Please enter the password you chose when registering, or choose a new password instead.",
+  registrationPasswordWrong:
+    "That is not the password chosen when registering. Please try again, or choose a new password instead.",
   verificationLinkInvalid: "This verification link is not valid. Please ask for a new one.",
   verificationLinkExpired: "This verification link has expired. Please ask for a new one.",
   verificationLinkUsed: "This verification link has already been used. Please sign in.",

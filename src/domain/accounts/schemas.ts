@@ -98,20 +98,6 @@ export type ProfileChange = z.infer<typeof profileSchema>;
 export const emailRequestSchema = body({ email }, messages.provideEmail);
 export type EmailRequest = z.infer<typeof emailRequestSchema>;
 
-/** POST /auth/choose-password: the password chosen after a verification link opened elsewhere. */
-export const choosePasswordSchema = body(
-  {
-    token: z
-      .string({ error: messages.verificationLinkInvalid })
-      .trim()
-      .min(1, { error: messages.verificationLinkInvalid })
-      .max(200, { error: messages.verificationLinkInvalid }),
-    password: newPassword(messages.fillOutAllFields),
-  },
-  messages.fillOutAllFields,
-);
-export type ChoosePassword = z.infer<typeof choosePasswordSchema>;
-
 export const passwordResetSchema = body(
   {
     token: z

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { accountMessages } from "../accounts/messages";
 import {
-  choosePasswordSchema,
   credentialsSchema,
   emailRequestSchema,
   passwordResetSchema,
@@ -29,24 +29,55 @@ export const userAnswerSchema = z.object({
 });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
 
-/** The verification link opened in the browser that registered: signed in. */
-export const verifiedSignedInSchema = signedInAnswerSchema.extend({ passwordRequired: z.literal(false) });
-/** Opened in any other browser: the holder of the link chooses a password (POST /auth/choose-password). */
-export const verifiedChoosePasswordSchema = z.object({
+/**
+ * What a verification link is for, read without using it: a link checker or a preview that fetches it
+ * changes nothing. The page shows it and asks for the person's action (POST /auth/verify-email).
+ */
+export const verificationLinkAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  passwordRequired: z.literal(true),
-  passwordToken: z.string(),
   email: z.string(),
-  firstname: z.string(),
+  firstname: z.string().meta({ description: "The names given by whoever made this registration." }),
   lastname: z.string(),
+  registeredAt: z.string().meta({ description: "When this registration was made (ISO 8601)." }),
+  sameBrowser: z.boolean().meta({
+    description:
+      "True in the browser that registered: there, POST /auth/verify-email with the token alone verifies and signs in.",
+  }),
 });
-export const verifiedAnswerSchema = z.union([verifiedSignedInSchema, verifiedChoosePasswordSchema]);
-export type VerifiedAnswer = z.infer<typeof verifiedAnswerSchema>;
+export type VerificationLinkAnswer = z.infer<typeof verificationLinkAnswerSchema>;
 
 export const verifyEmailParams = z.object({
   token: z.string().meta({ description: "The token from the e-mailed link." }),
 });
+
+/**
+ * POST /auth/verify-email: the person's action that uses a verification link. In the browser that
+ * registered the token is enough; anywhere else it comes with the password chosen at registration (kept),
+ * or with a new password (which replaces it: whoever registered may not own the address).
+ */
+export const verifyEmailSchema = z
+  .object(
+    {
+      token: z
+        .string({ error: accountMessages.verificationLinkInvalid })
+        .trim()
+        .min(1, { error: accountMessages.verificationLinkInvalid })
+        .max(200, { error: accountMessages.verificationLinkInvalid }),
+      password: credentialsSchema.shape.password
+        .optional()
+        .meta({ description: "The password chosen at registration." }),
+      newPassword: passwordResetSchema.shape.newPassword
+        .optional()
+        .meta({ description: "A new password instead; the one chosen at registration is removed." }),
+    },
+    { error: accountMessages.fillOutAllFields },
+  )
+  .refine((body) => body.password === undefined || body.newPassword === undefined, {
+    error: accountMessages.verificationProofNeeded,
+    path: ["password"],
+  });
+export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
 
 export const accountsApi = {
   register: endpoint({
@@ -85,23 +116,25 @@ export const accountsApi = {
     body: profileSchema,
     response: { 200: userAnswerSchema, ...failures(400, 401, 413, 415) },
   }),
-  verifyEmail: endpoint({
+  verificationLink: endpoint({
     method: "GET",
-    path: "/api/v1/auth/verify-email/:token",
+    path: "/api/v1/auth/verify-email/:token/registration",
     tag,
-    summary: "Follow a verification link: signs in (same browser) or asks for a password (any other).",
+    summary:
+      "What a verification link is for (the address, the registration's names), without using it: opening a link changes nothing.",
     access: "anyone",
     params: verifyEmailParams,
-    response: { 200: verifiedAnswerSchema, ...failures(400) },
+    response: { 200: verificationLinkAnswerSchema, ...failures(400) },
   }),
-  choosePassword: endpoint({
+  verifyEmail: endpoint({
     method: "POST",
-    path: "/api/v1/auth/choose-password",
+    path: "/api/v1/auth/verify-email",
     tag,
-    summary: "Choose a password after a verification link was opened in another browser; signs in.",
+    summary:
+      "Verify the address with the link's token and sign in: the token alone in the browser that registered; elsewhere with the registration's password, or a new password that replaces it. Verifying ends the address's other registrations.",
     access: "anyone",
-    body: choosePasswordSchema,
-    response: { 200: signedInAnswerSchema, ...failures(400, 413, 415, 429) },
+    body: verifyEmailSchema,
+    response: { 200: signedInAnswerSchema, ...failures(400, 401, 413, 415, 429) },
   }),
   resendVerification: endpoint({
     method: "POST",

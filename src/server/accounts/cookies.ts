@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 // The two cookies of the accounts API, both HttpOnly (scripts never see them), SameSite=Strict and sent
 // only to /api/v1/auth. Sessions themselves are bearer tokens (DESIGN §7); these only say which browser
 // is asking:
-// - REGISTRATION: set by POST /register in the browser that registered; a verification link opened with
-//   it signs that browser in, any other must choose a password (pre-registration takeover).
+// - REGISTRATION: set by POST /register in the browser that registered; with it, a verification link
+//   signs that browser in, while any other must give the registration's password or choose a new one
+//   (pre-registration takeover).
 // - DEVICE: set when a browser signs in; failed sign-ins from elsewhere never lock that browser out.
 
 export const REGISTRATION_COOKIE = "ia_registration";

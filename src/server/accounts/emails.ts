@@ -24,13 +24,26 @@ function framing(to: Recipient, publicUrl: string) {
   };
 }
 
-export function verificationEmail(to: Recipient, publicUrl: string, token: string): OutgoingMail {
+/**
+ * The link of one registration. `alsoRegistered`: an earlier registration of the address still waits, so
+ * the owner learns that someone (perhaps they, perhaps not) registered with their address before.
+ */
+export function verificationEmail(
+  to: Recipient,
+  publicUrl: string,
+  token: string,
+  { alsoRegistered = false }: { alsoRegistered?: boolean } = {},
+): OutgoingMail {
   const { language, t, hello, link } = framing(to, publicUrl);
   return composeMail(to.email, {
     language,
     subject: t("verification.subject"),
     heading: t("verification.heading"),
-    paragraphs: [hello, t("verification.intro")],
+    paragraphs: [
+      hello,
+      t("verification.intro"),
+      ...(alsoRegistered ? [t("verification.alsoRegistered")] : []),
+    ],
     actions: [{ label: t("verification.action"), url: link(paths.verifyEmail(token)) }],
     closing: [t("verification.expiry"), t("verification.notYou")],
   });

@@ -6,13 +6,11 @@ import { hashSecretToken, newSecretToken } from "./secret-tokens";
 // Verification and password reset links (DESIGN §7): one live token per user and purpose (a new request
 // replaces the old), bound to its purpose, single use, short-lived. Only the SHA-256 is stored.
 
-export type TokenPurpose = "verify" | "reset" | "choose-password";
+export type TokenPurpose = "verify" | "reset";
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
-  // Given to the page where a person who verified in another browser chooses their password.
-  "choose-password": 60 * 60 * 1000,
 };
 
 export type TokenProblem = "invalid" | "expired" | "used";

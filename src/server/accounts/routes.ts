@@ -2,7 +2,6 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { accountMessages as messages } from "../../domain/accounts/messages";
 import {
-  choosePasswordSchema,
   credentialsSchema,
   emailRequestSchema,
   passwordResetSchema,
@@ -11,7 +10,7 @@ import {
   type Registration,
 } from "../../domain/accounts/schemas";
 import { api } from "../../domain/api";
-import { DEFAULT_LANGUAGE } from "../../i18n/languages";
+import { verifyEmailSchema, type VerifyEmail } from "../../domain/api/accounts";
 import { recordAudit } from "../audit/audit-log";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
@@ -22,13 +21,16 @@ import { enqueueMail } from "../mail/outbox";
 import { routeSchema } from "../openapi/route-schema";
 import type { AuthAttemptLimits } from "../rate-limit/auth-limits";
 import {
-  deletePasswordHash,
+  countRegistrations,
+  deleteAbandonedRegistrations,
+  endOtherRegistrations,
+  findRegistrationToResend,
+  findSignInCandidates,
   findTokenHolder,
-  findUnverifiedUserByEmail,
   findUserByEmail,
-  findUserById,
-  findUserWithPasswordHash,
+  findVerifiedUserByEmail,
   insertUser,
+  lockAddress,
   markVerified,
   renameUser,
   savePasswordHash,
@@ -118,18 +120,6 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
   };
 }
 
-/** The rules for a new password sent with a one-time token, checked against the token holder's details. */
-async function tokenHolderPasswordProblem(db: Database, token: string, password: string) {
-  const owner = await findTokenHolder(db, token);
-  return {
-    found: owner !== undefined,
-    problem: newPasswordProblem(password, {
-      email: owner?.email ?? "",
-      names: owner ? [owner.firstname, owner.lastname] : [],
-    }),
-  };
-}
-
 /**
  * The language of an account's e-mails must be one the site has (a catalogue folder): the contract only
  * checks its shape.
@@ -146,9 +136,9 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-// Sign-up: register, verify the address, choose a password when verified elsewhere, resend the link.
+// Sign-up: register, read and use a verification link, resend the link.
 function signUpRoutes(auth: FastifyInstance, context: Context): void {
-  const { db, now, passwords, limits, publicUrl, secureCookies, sameAnswerTime } = context;
+  const { db, now, passwords, limits, secureCookies, sameAnswerTime } = context;
 
   auth.post("/register", { schema: routeSchema(api.accounts.register) }, async (request, reply) => {
     await limits.countIp(request, reply, "register");
@@ -171,79 +161,49 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
     return reply.status(201).send({ success: true, message: messages.registered });
   });
 
+  // Reading a link never uses it: mail services' link checkers and previews fetch every link they see.
   auth.get<{ Params: { token: string } }>(
-    "/verify-email/:token",
-    { schema: routeSchema(api.accounts.verifyEmail) },
+    "/verify-email/:token/registration",
+    { schema: routeSchema(api.accounts.verificationLink) },
     async (request, reply) => {
       reply.header("referrer-policy", "no-referrer");
       const { token } = request.params;
       if (token.length <= 10 || token.length > 200) {
         throw new HttpError(400, messages.verificationLinkInvalid, linkProblem);
       }
-      const outcome = await verifyAddress(context, request, reply, token);
-      if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem], linkProblem);
-      clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
-      if (outcome.kind === "signed-in") {
-        return {
-          success: true,
-          message: messages.verified,
-          passwordRequired: false,
-          token: outcome.sessionToken,
-          user: toPublicUser(outcome.user),
-        };
-      }
+      const problem = await checkOneTimeToken(db, token, "verify", now());
+      const holder = problem ? undefined : await findTokenHolder(db, token);
+      if (!holder) throw new HttpError(400, verificationProblems[problem ?? "invalid"], linkProblem);
       return {
         success: true,
-        message: messages.verifiedChoosePassword,
-        passwordRequired: true,
-        passwordToken: outcome.passwordToken,
-        email: outcome.user.email,
-        firstname: outcome.user.firstname,
-        lastname: outcome.user.lastname,
+        message: messages.verificationLinkReady,
+        email: holder.email,
+        firstname: holder.firstname,
+        lastname: holder.lastname,
+        registeredAt: holder.createdAt.toISOString(),
+        sameBrowser: isRegisteringBrowser(request, holder.browserHash),
       };
     },
   );
 
-  auth.post(
-    "/choose-password",
-    { schema: routeSchema(api.accounts.choosePassword) },
-    async (request, reply) => {
-      await limits.countIp(request, reply, "choose-password");
-      const chosen = parseBody(choosePasswordSchema, request.body);
-      const at = now();
-      const problem = await checkOneTimeToken(db, chosen.token, "choose-password", at);
-      if (problem) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
-      const holder = await tokenHolderPasswordProblem(db, chosen.token, chosen.password);
-      if (!holder.found) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
-      if (holder.problem) throw new HttpError(400, holder.problem, { field: "password" });
-      const passwordHash = await passwords.hash(chosen.password);
-
-      const outcome = await db.transaction(async (tx) => {
-        const consumed = await consumeOneTimeToken(tx, chosen.token, "choose-password", at);
-        if ("problem" in consumed) return consumed;
-        await savePasswordHash(tx, consumed.userId, passwordHash, at);
-        const user = await findUserById(tx, consumed.userId);
-        if (!user) return { problem: "invalid" as const };
-        const sessionToken = await startSession(tx, user.id, at);
-        await trustDevice(tx, request, reply, user.id, at, secureCookies);
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: "user.password-chosen",
-          subjectType: "user",
-          subjectId: user.id,
-          at,
-        });
-        return { user, sessionToken };
-      });
-      if ("problem" in outcome) throw new HttpError(400, messages.choosePasswordLinkInvalid, linkProblem);
-      return {
-        success: true,
-        message: messages.passwordChosen,
-        token: outcome.sessionToken,
-        user: toPublicUser(outcome.user),
-      };
-    },
-  );
+  auth.post("/verify-email", { schema: routeSchema(api.accounts.verifyEmail) }, async (request, reply) => {
+    await limits.countIp(request, reply, "verify-email");
+    const body = parseBody(verifyEmailSchema, request.body);
+    const at = now();
+    const problem = await checkOneTimeToken(db, body.token, "verify", at);
+    const holder = problem ? undefined : await findTokenHolder(db, body.token);
+    if (!holder) throw new HttpError(400, verificationProblems[problem ?? "invalid"], linkProblem);
+    const proof = await verificationProof(context, request, holder, body);
+    const outcome = await verifyAddress(context, request, reply, holder.email, body.token, proof);
+    if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem], linkProblem);
+    clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
+    return {
+      success: true,
+      message: proof.kind === "new-password" ? messages.passwordChosen : messages.verified,
+      token: outcome.sessionToken,
+      user: toPublicUser(outcome.user),
+    };
+  });
 
   auth.post(
     "/resend-verification",
@@ -253,15 +213,22 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
       const { email } = parseBody(emailRequestSchema, request.body);
       await limits.countAccount(request, reply, "resend-verification");
 
-      // The browser that asks for the new link is the one it signs in (see register).
+      // The registration this browser made, if it made one of the address's; the new link is bound to
+      // the browser that asks for it (see register).
+      const earlierSecret = readCookie(request, REGISTRATION_COOKIE);
       const browserSecret = newSecretToken();
       await sameAnswerTime(async () => {
         const at = now();
         await db.transaction(async (tx) => {
-          const user = await findUnverifiedUserByEmail(tx, email);
+          const earlierHash = earlierSecret === undefined ? null : hashSecretToken(earlierSecret);
+          const user = await findRegistrationToResend(tx, email, earlierHash);
           if (!user) return;
           const token = await issueOneTimeToken(tx, user.id, "verify", at, hashSecretToken(browserSecret));
-          await enqueueMail(tx, verificationEmail(user, publicUrl, token), at);
+          await enqueueMail(
+            tx,
+            verificationEmail(user, context.publicUrl, token, { alsoRegistered: user.hasEarlier }),
+            at,
+          );
         });
       });
       setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
@@ -270,9 +237,58 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
   );
 }
 
+/** True when the request comes from the browser whose registration cookie the token was bound to. */
+function isRegisteringBrowser(request: FastifyRequest, browserHash: string | null): boolean {
+  const browserSecret = readCookie(request, REGISTRATION_COOKIE);
+  return (
+    browserSecret !== undefined &&
+    browserHash !== null &&
+    sameHash(hashSecretToken(browserSecret), browserHash)
+  );
+}
+
+/** How the person using a verification link showed the registration is theirs. */
+type VerificationProof =
+  | { kind: "browser" }
+  | { kind: "password"; rehash: string | null }
+  | { kind: "new-password"; passwordHash: string };
+
 /**
- * A registration, in one transaction: a new account; or, for an address nobody has verified yet, the
- * newest registration replaces the pending one; or, for a verified account, a word to its owner.
+ * Checks what came with a verification link: a new password (held to the rules), the password chosen at
+ * registration, or nothing but the registering browser's cookie. Throws the answer when none holds.
+ */
+async function verificationProof(
+  { passwords }: Context,
+  request: FastifyRequest,
+  holder: NonNullable<Awaited<ReturnType<typeof findTokenHolder>>>,
+  body: VerifyEmail,
+): Promise<VerificationProof> {
+  if (body.newPassword !== undefined) {
+    const problem = newPasswordProblem(body.newPassword, {
+      email: holder.email,
+      names: [holder.firstname, holder.lastname],
+    });
+    if (problem) throw new HttpError(400, problem, { field: "newPassword" });
+    return { kind: "new-password", passwordHash: await passwords.hash(body.newPassword) };
+  }
+  if (body.password !== undefined) {
+    const matches = holder.passwordHash
+      ? await passwords.verify(holder.passwordHash, body.password)
+      : (await passwords.verifyNothing(body.password), false);
+    if (!matches) {
+      throw new HttpError(401, messages.registrationPasswordWrong, { code: "WRONG_CREDENTIALS" });
+    }
+    const stale = holder.passwordHash !== null && passwords.needsRehash(holder.passwordHash);
+    return { kind: "password", rehash: stale ? await passwords.hash(body.password) : null };
+  }
+  if (isRegisteringBrowser(request, holder.browserHash)) return { kind: "browser" };
+  throw new HttpError(400, messages.verificationProofNeeded, { field: "password" });
+}
+
+/**
+ * A registration, in one transaction, the address held meanwhile: a verified account's owner hears about
+ * it; otherwise the registration is stored beside any other of the address (none is overwritten), with
+ * its own password and link, and its e-mail says when an earlier registration of the address waits.
  */
 async function recordRegistration(
   { db, now, publicUrl }: Context,
@@ -282,91 +298,105 @@ async function recordRegistration(
 ): Promise<void> {
   const at = now();
   await db.transaction(async (tx) => {
+    await lockAddress(tx, registration.email);
+    const owner = await findVerifiedUserByEmail(tx, registration.email);
+    if (owner) {
+      // The caller learns nothing; the owner is told, in the account's language.
+      const resetToken = await issueOneTimeToken(tx, owner.id, "reset", at);
+      await enqueueMail(tx, alreadyRegisteredEmail(owner, publicUrl, resetToken), at);
+      return;
+    }
+    await deleteAbandonedRegistrations(tx, registration.email, at);
+    const earlier = await countRegistrations(tx, registration.email);
     const created = await insertUser(tx, registration, at);
-    if (created) {
-      await savePasswordHash(tx, created.id, passwordHash, at);
-      const token = await issueOneTimeToken(tx, created.id, "verify", at, browserHash);
-      await enqueueMail(tx, verificationEmail(created, publicUrl, token), at);
-      await recordAudit(tx, {
-        actorId: created.id,
-        action: "user.registered",
-        subjectType: "user",
-        subjectId: created.id,
-        at,
-      });
-      return;
-    }
-    const owner = await findUserByEmail(tx, registration.email);
-    if (!owner) return;
-    if (!owner.isVerified) {
-      // Nobody has proved the address yet: the newest registration replaces the pending password
-      // and names, and its link replaces (voids) every earlier one. Whoever registered before
-      // keeps nothing: not the password, not a working link. The e-mail is in the new registration's language.
-      const renamed = await renameUser(
-        tx,
-        owner.id,
-        { ...registration, language: registration.language ?? DEFAULT_LANGUAGE },
-        at,
-      );
-      await savePasswordHash(tx, owner.id, passwordHash, at);
-      const token = await issueOneTimeToken(tx, owner.id, "verify", at, browserHash);
-      await enqueueMail(tx, verificationEmail(renamed ?? owner, publicUrl, token), at);
-      await recordAudit(tx, {
-        actorId: owner.id,
-        action: "user.registration-replaced",
-        subjectType: "user",
-        subjectId: owner.id,
-        at,
-      });
-      return;
-    }
-    // The address has a verified account: its owner hears about it (in the account's language), the
-    // caller learns nothing.
-    const resetToken = await issueOneTimeToken(tx, owner.id, "reset", at);
-    await enqueueMail(tx, alreadyRegisteredEmail(owner, publicUrl, resetToken), at);
+    await savePasswordHash(tx, created.id, passwordHash, at);
+    const token = await issueOneTimeToken(tx, created.id, "verify", at, browserHash);
+    await enqueueMail(tx, verificationEmail(created, publicUrl, token, { alsoRegistered: earlier > 0 }), at);
+    await recordAudit(tx, {
+      actorId: created.id,
+      action: "user.registered",
+      subjectType: "user",
+      subjectId: created.id,
+      ...(earlier > 0 ? { details: { earlierRegistrations: earlier } } : {}),
+      at,
+    });
   });
 }
 
 /**
- * Follows a verification link, in one transaction. In the browser that registered, the person is signed
- * in. Opened elsewhere, whoever registered may not be the address's owner, so the password set at
- * registration is discarded and the person who holds the link chooses one.
+ * Makes a registration the address's account, inside the caller's transaction with the address held:
+ * verified, and the address's other registrations ended (their rows, passwords and links deleted).
+ * Undefined when another registration of the address was verified first.
  */
+async function confirmRegistration(tx: Database, userId: number, email: string, at: Date) {
+  const verified = await findVerifiedUserByEmail(tx, email);
+  if (verified && verified.id !== userId) return undefined;
+  const user = await markVerified(tx, userId, at);
+  if (!user) return undefined;
+  const ended = await endOtherRegistrations(tx, userId, email);
+  return { user, ended };
+}
+
+/** Uses a verification link with its proof, in one transaction, and signs the person in. */
 async function verifyAddress(
   { db, now, secureCookies }: Context,
   request: FastifyRequest,
   reply: FastifyReply,
+  email: string,
   token: string,
+  proof: VerificationProof,
 ) {
-  const browserSecret = readCookie(request, REGISTRATION_COOKIE);
   const at = now();
   return db.transaction(async (tx) => {
+    await lockAddress(tx, email);
     const consumed = await consumeOneTimeToken(tx, token, "verify", at);
     if ("problem" in consumed) return consumed;
-    const sameBrowser =
-      browserSecret !== undefined &&
-      consumed.browserHash !== null &&
-      sameHash(hashSecretToken(browserSecret), consumed.browserHash);
-    const user = await markVerified(tx, consumed.userId, at);
-    if (!user) return { problem: "invalid" as const };
+    const confirmed = await confirmRegistration(tx, consumed.userId, email, at);
+    if (!confirmed) return { problem: "invalid" as const };
+    const { user, ended } = confirmed;
+    if (proof.kind === "new-password") {
+      // Whoever registered may not own the address: their password goes, and any session with it.
+      await savePasswordHash(tx, user.id, proof.passwordHash, at);
+      await endAllSessions(tx, user.id, at);
+    } else if (proof.kind === "password" && proof.rehash) {
+      await savePasswordHash(tx, user.id, proof.rehash, at);
+    }
     await recordAudit(tx, {
       actorId: user.id,
       action: "user.verified",
       subjectType: "user",
       subjectId: user.id,
-      details: { sameBrowser },
+      details: { proof: proof.kind, endedRegistrations: ended },
       at,
     });
-    if (sameBrowser) {
-      const sessionToken = await startSession(tx, user.id, at);
-      await trustDevice(tx, request, reply, user.id, at, secureCookies);
-      return { kind: "signed-in" as const, user, sessionToken };
-    }
-    await deletePasswordHash(tx, user.id);
-    await endAllSessions(tx, user.id, at);
-    const passwordToken = await issueOneTimeToken(tx, user.id, "choose-password", at);
-    return { kind: "choose-password" as const, user, passwordToken };
+    const sessionToken = await startSession(tx, user.id, at);
+    await trustDevice(tx, request, reply, user.id, at, secureCookies);
+    return { user, sessionToken };
   });
+}
+
+/**
+ * While nobody has verified an address, sign-in compares the password with at most this many of its
+ * registrations (the newest), so that an attempt's cost stays bounded however often it was registered.
+ */
+const REGISTRATIONS_CHECKED_AT_SIGN_IN = 3;
+
+/** The candidate whose password this is; a hash is computed even when there is none to compare with. */
+async function findPasswordHolder<Candidate extends { passwordHash: string | null }>(
+  passwords: PasswordHasher,
+  candidates: Candidate[],
+  password: string,
+): Promise<(Candidate & { passwordHash: string }) | undefined> {
+  let compared = false;
+  for (const candidate of candidates) {
+    if (!candidate.passwordHash) continue;
+    compared = true;
+    if (await passwords.verify(candidate.passwordHash, password)) {
+      return { ...candidate, passwordHash: candidate.passwordHash };
+    }
+  }
+  if (!compared) await passwords.verifyNothing(password);
+  return undefined;
 }
 
 // Sign-in and sign-out.
@@ -381,14 +411,12 @@ function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secur
       await limits.countAccount(request, reply, "login");
     }
 
-    const found = await findUserWithPasswordHash(db, credentials.email);
-    if (!found?.passwordHash) {
-      await passwords.verifyNothing(credentials.password);
-      throw new HttpError(401, messages.wrongCredentials, { code: "WRONG_CREDENTIALS" });
-    }
-    if (!(await passwords.verify(found.passwordHash, credentials.password))) {
-      throw new HttpError(401, messages.wrongCredentials, { code: "WRONG_CREDENTIALS" });
-    }
+    const found = await findPasswordHolder(
+      passwords,
+      await findSignInCandidates(db, credentials.email, REGISTRATIONS_CHECKED_AT_SIGN_IN),
+      credentials.password,
+    );
+    if (!found) throw new HttpError(401, messages.wrongCredentials, { code: "WRONG_CREDENTIALS" });
     // Only now, with the right password, may the answer say anything about the account.
     if (!found.isVerified) {
       throw new HttpError(403, messages.notVerified, { code: "EMAIL_NOT_VERIFIED" });
@@ -449,31 +477,45 @@ function passwordResetRoutes(auth: FastifyInstance, context: Context): void {
       // A dead link is refused before the (deliberately slow) hashing of the new password.
       const problem = await checkOneTimeToken(db, reset.token, "reset", now());
       if (problem) throw new HttpError(400, resetProblems[problem], linkProblem);
-      const holder = await tokenHolderPasswordProblem(db, reset.token, reset.newPassword);
-      if (holder.problem) throw new HttpError(400, holder.problem, { field: "newPassword" });
+      const holder = await findTokenHolder(db, reset.token);
+      if (!holder) throw new HttpError(400, resetProblems.invalid, linkProblem);
+      const owner = { email: holder.email, names: [holder.firstname, holder.lastname] };
+      const weakness = newPasswordProblem(reset.newPassword, owner);
+      if (weakness) throw new HttpError(400, weakness, { field: "newPassword" });
       const passwordHash = await passwords.hash(reset.newPassword);
 
-      const outcome = await resetPassword(context, reset.token, passwordHash);
+      const outcome = await resetPassword(context, holder.email, reset.token, passwordHash);
       if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem], linkProblem);
       return { success: true, message: messages.passwordReset };
     },
   );
 }
 
-/** Uses a reset link, in one transaction: the new password, the address verified, every session ended. */
-async function resetPassword({ db, now, publicUrl }: Context, token: string, passwordHash: string) {
+/**
+ * Uses a reset link, in one transaction, the address held meanwhile: the new password, the address
+ * verified (ending its other registrations), every session ended.
+ */
+async function resetPassword(
+  { db, now, publicUrl }: Context,
+  email: string,
+  token: string,
+  passwordHash: string,
+) {
   const at = now();
   return db.transaction(async (tx) => {
+    await lockAddress(tx, email);
     const consumed = await consumeOneTimeToken(tx, token, "reset", at);
     if ("problem" in consumed) return consumed;
     const { userId } = consumed;
-    await savePasswordHash(tx, userId, passwordHash, at);
     // Following the e-mailed link proves the address is theirs, as a verification link would.
-    const user = await markVerified(tx, userId, at);
+    const confirmed = await confirmRegistration(tx, userId, email, at);
+    if (!confirmed) return { problem: "invalid" as const };
+    const { user } = confirmed;
+    await savePasswordHash(tx, userId, passwordHash, at);
     await discardOneTimeTokens(tx, userId, "verify");
     // Whoever knew the old password, or held a session, is out.
     await endAllSessions(tx, userId, at);
-    if (user) await enqueueMail(tx, passwordChangedEmail(user, publicUrl), at);
+    await enqueueMail(tx, passwordChangedEmail(user, publicUrl), at);
     await recordAudit(tx, {
       actorId: userId,
       action: "user.password-reset",

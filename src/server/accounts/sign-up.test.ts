@@ -21,8 +21,10 @@ import {
   tokenMailedTo,
   type AccountsTestApp,
   cookiesFrom,
+  readVerificationLink,
   signedInUser,
   tenThousandListPassword,
+  verifyEmail,
 } from "../../test/server/accounts";
 
 // Signing up: register, the verification link, and asking for a new one (DESIGN §5, §7).
@@ -90,11 +92,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
     it("answers a second registration of a verified address exactly like the first, and tells its owner instead", async () => {
       const first = await register(t.app);
       const link = await tokenMailedTo(t.db, alice.email, "verify-email");
-      await t.app.inject({
-        method: "GET",
-        url: `/api/v1/auth/verify-email/${link}`,
-        headers: cookiesFrom(first),
-      });
+      await verifyEmail(t.app, { token: link }, cookiesFrom(first));
       const second = await register(t.app, {
         ...alice,
         email: "ALICE.OKAFOR@example.org",
@@ -300,23 +298,25 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
   });
 
   describe("verify-email and resend-verification", () => {
-    const verify = (token: string, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: "GET", url: `/api/v1/auth/verify-email/${token}`, headers });
+    // Another browser than the one that registered, giving the password chosen at registration.
+    const verify = (token: string) => verifyEmail(t.app, { token, password: alice.password });
 
     it("verifies the address and signs the user in with the e-mailed link, in the browser that registered", async () => {
       const registered = await register(t.app);
       const token = await tokenMailedTo(t.db, alice.email, "verify-email");
 
-      const response = await verify(token, cookiesFrom(registered));
+      const read = await readVerificationLink(t.app, token, cookiesFrom(registered));
+      expect(read.headers["referrer-policy"]).toBe("no-referrer");
+      expect(read.headers["cache-control"]).toBe("no-store");
+      expect(read.json()).toMatchObject({ sameBrowser: true, email: alice.email });
+      const response = await verifyEmail(t.app, { token }, cookiesFrom(registered));
 
       expect(response.statusCode).toBe(200);
-      expect(response.headers["referrer-policy"]).toBe("no-referrer");
       expect(response.headers["cache-control"]).toBe("no-store");
       const body = response.json();
       expect(body).toEqual({
         success: true,
         message: accountMessages.verified,
-        passwordRequired: false,
         token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         user: {
           id: 1,
@@ -397,13 +397,14 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
       const resetToken = await tokenMailedTo(t.db, alice.email, "reset-password");
 
       for (const token of ["A".repeat(43), "short", resetToken]) {
-        const response = await verify(token);
-        expect(response.statusCode, token).toBe(400);
-        expect(response.json()).toEqual({
-          success: false,
-          message: accountMessages.verificationLinkInvalid,
-          code: "LINK_INVALID",
-        });
+        for (const response of [await verify(token), await readVerificationLink(t.app, token)]) {
+          expect(response.statusCode, token).toBe(400);
+          expect(response.json()).toEqual({
+            success: false,
+            message: accountMessages.verificationLinkInvalid,
+            code: "LINK_INVALID",
+          });
+        }
       }
     });
 
@@ -500,11 +501,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
       expect(mail?.text).toContain(href);
 
       const token = tokenFromLink(href ?? "", "verify-email");
-      const verified = await t.app.inject({
-        method: "GET",
-        url: `/api/v1/auth/verify-email/${token}`,
-        headers: cookiesFrom(registered),
-      });
+      const verified = await verifyEmail(t.app, { token }, cookiesFrom(registered));
       expect(verified.statusCode).toBe(200);
       expect(verified.json().user.isVerified).toBe(true);
     });
@@ -577,7 +574,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
           expect(await deliver(downTransport)).toEqual({ sent: 1, retrying: 0, failed: 0 });
           const [mail] = await back.waitForMessages(1);
           const token = tokenFromLink(mail?.text ?? "", "verify-email");
-          const verified = await t.app.inject({ method: "GET", url: `/api/v1/auth/verify-email/${token}` });
+          const verified = await verifyEmail(t.app, { token, password: alice.password });
           expect(verified.statusCode).toBe(200);
         } finally {
           await back.stop();

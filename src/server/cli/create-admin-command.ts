@@ -1,7 +1,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { accountMessages } from "../../domain/accounts/messages";
+import { endOtherRegistrations } from "../accounts/account-repository";
 import { newPasswordProblem } from "../accounts/new-password";
 import { checkDataDir, embeddedDatabaseUser } from "../data-dir";
 import { readHiddenLine } from "./hidden-input";
@@ -145,6 +146,8 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
       .select({ id: users.id, role: users.role, isVerified: users.isVerified })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${address})`)
+      // The verified account, else the newest of the address's registrations.
+      .orderBy(desc(users.isVerified), desc(users.id))
       .limit(1);
 
     if (existing) {
@@ -157,6 +160,8 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
           .update(users)
           .set({ role: "admin", isVerified: true, updatedAt: now })
           .where(eq(users.id, existing.id));
+        // Verified now: the address's other registrations end, as when one is verified by its link.
+        await endOtherRegistrations(tx, existing.id, address);
         await recordAudit(tx, {
           actorId: null,
           action: "user.role-changed",

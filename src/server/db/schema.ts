@@ -58,7 +58,13 @@ export const users = pgTable(
     searchText: text("search_text").notNull().generatedAlwaysAs(userSearchText),
   },
   (table) => [
-    uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`),
+    // One verified account per address, compared case-insensitively. Registrations of an address nobody
+    // has verified yet are rows of their own (each with its names, password and link), so that no
+    // registration can overwrite another; verifying one deletes the others (migration 0014).
+    uniqueIndex("users_verified_email_lower_key")
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.isVerified}`),
+    index("users_email_lower_idx").on(sql`lower(${table.email})`),
     // Substring search of the user list (roles page) stays fast at 100,000 users: a trigram index
     // (pg_trgm, loaded in PGlite too) on the stored search text.
     index("users_search_text_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
@@ -113,11 +119,12 @@ export const authTokens = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify", "reset", "choose-password"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     /**
      * Verify tokens: SHA-256 of the short-lived cookie set in the browser that registered. Only that
-     * browser is signed in by the link; any other must choose a new password (pre-registration takeover).
+     * browser is signed in by the link alone; any other gives the password chosen at registration or
+     * chooses a new one (pre-registration takeover).
      */
     browserHash: text("browser_hash"),
     createdAt: createdAt(),

@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds())("requests with forbidden characters on %s", (
     const admin = await signedInAs(t, "admin", people.admin);
     const param = await t.app.inject({
       method: "GET",
-      url: "/api/v1/auth/verify-email/abcdefghijkl%00mnop",
+      url: "/api/v1/auth/verify-email/abcdefghijkl%00mnop/registration",
     });
     expect(param.statusCode).toBe(400);
     expect(param.json()).toEqual(refused("token"));

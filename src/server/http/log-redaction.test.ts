@@ -45,7 +45,7 @@ describe("request logs", () => {
       sig: "Signature-Secret-0123456789abcdefghijklmnopqrstu",
       bearer: "Bearer-Secret-0123456789abcdefghijklmnopqrstuvw",
     };
-    await t.app.inject({ method: "GET", url: `/api/v1/auth/verify-email/${secrets.verify}` });
+    await t.app.inject({ method: "GET", url: `/api/v1/auth/verify-email/${secrets.verify}/registration` });
     await t.app.inject({ method: "GET", url: `/reset-password/${secrets.reset}` });
     await t.app.inject({
       method: "GET",

@@ -215,7 +215,8 @@ async function registerAndVerify(person: typeof reporter): Promise<{ ports: numb
   expect(mails).toHaveLength(1);
   const link = tokenFromLink(mails[0]!.text ?? "", "verify-email");
   // The same browser follows the link: its registration cookie goes back, to another instance.
-  const verified = await call("GET", `/api/v1/auth/verify-email/${link}`, {
+  const verified = await call("POST", "/api/v1/auth/verify-email", {
+    json: { token: link },
     headers: cookiesFrom({ headers: { "set-cookie": registered.headers.getSetCookie() } }),
   });
   expect(verified.status).toBe(200);

@@ -14,7 +14,7 @@ const authActions = [
   "resend-verification",
   "request-password-reset",
   "reset-password",
-  "choose-password",
+  "verify-email",
 ] as const;
 export type AuthAction = (typeof authActions)[number];
 

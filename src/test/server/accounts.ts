@@ -146,13 +146,27 @@ export async function signedInUser(app: FastifyInstance, db: Database, user = al
   const registered = await register(app, user);
   if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}`);
   const token = await tokenMailedTo(db, user.email, "verify-email");
-  const verified = await app.inject({
-    method: "GET",
-    url: `/api/v1/auth/verify-email/${token}`,
-    headers: cookiesFrom(registered),
-  });
+  const verified = await verifyEmail(app, { token }, cookiesFrom(registered));
   if (verified.statusCode !== 200) throw new Error(`verify answered ${verified.statusCode}`);
   return verified.json<{ token: string }>().token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Uses a verification link (POST): the token, with the registration's password or a new one, or alone. */
+export function verifyEmail(
+  app: FastifyInstance,
+  body: { token: string; password?: string; newPassword?: string },
+  headers: Record<string, string> = {},
+) {
+  return app.inject({ method: "POST", url: "/api/v1/auth/verify-email", payload: body, headers });
+}
+
+/** Reads what a verification link is for (GET), as a link checker or the link's page does. */
+export function readVerificationLink(
+  app: FastifyInstance,
+  token: string,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({ method: "GET", url: `/api/v1/auth/verify-email/${token}/registration`, headers });
+}

@@ -15,11 +15,21 @@ import { VERIFIED_REDIRECT_MS, VerifyEmailPage } from "./VerifyEmailPage";
 
 afterEach(resetAuthTestState);
 
-const verifyRoute = `GET /auth/verify-email/${goodToken}`;
+// Opening the page reads the link (GET, which never uses it); the registering browser then uses it (POST).
+const readRoute = `GET /auth/verify-email/${goodToken}/registration`;
+const useRoute = "POST /auth/verify-email";
+const linkFor = (sameBrowser: boolean) => ({
+  success: true,
+  message: "This link verifies your e-mail address once you confirm it on this page.",
+  email: "ada@example.org",
+  firstname: "Ada",
+  lastname: "Obi",
+  registeredAt: "2026-03-02T09:00:00.000Z",
+  sameBrowser,
+});
 const verified = {
   success: true,
   message: "Verified",
-  passwordRequired: false,
   token: "new-session-token",
   user: ada,
 };
@@ -40,7 +50,9 @@ async function settle() {
 describe("the verification link", () => {
   it("says it is verifying, with a spinner, in a status region", async () => {
     const held = heldReply(200, verified);
-    mockApi().answer(verifyRoute, held.reply);
+    mockApi()
+      .answer(readRoute, { status: 200, body: linkFor(true) })
+      .answer(useRoute, held.reply);
     showVerify();
     expect(screen.getByRole("heading", { level: 1, name: "Verifying your e-mail address" })).toBeVisible();
     const message = screen.getByText("Verifying your e-mail address…");
@@ -52,9 +64,13 @@ describe("the verification link", () => {
   it("signs in, says so, and goes to the dashboard after 3 seconds", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     window.localStorage.setItem(PENDING_VERIFICATION_KEY, "ada@example.org");
-    mockApi().answer(verifyRoute, { status: 200, body: verified });
+    const api = mockApi()
+      .answer(readRoute, { status: 200, body: linkFor(true) })
+      .answer(useRoute, { status: 200, body: verified });
     const router = showVerify();
     await settle();
+    expect(api.sent.map((request) => request.method)).toEqual(["GET", "POST"]);
+    expect(api.sent[1]).toMatchObject({ path: "/auth/verify-email", body: { token: goodToken } });
     expect(screen.getByRole("heading", { level: 1, name: "E-mail address verified" })).toBeVisible();
     expect(screen.getByText(verifiedText).closest("[role='status']")).not.toBeNull();
     expect(storedUser()).toEqual({ ...ada, token: "new-session-token" });
@@ -71,36 +87,42 @@ describe("the verification link", () => {
   });
 
   it("asks the server once even when React runs the effect twice, and shows the success", async () => {
-    const api = mockApi().answer(
-      verifyRoute,
-      { status: 200, body: verified },
-      {
-        status: 400,
-        body: { success: false, message: "This verification link has already been used. Please sign in." },
-      },
-    );
+    const api = mockApi()
+      .answer(readRoute, { status: 200, body: linkFor(true) }, { status: 200, body: linkFor(true) })
+      .answer(
+        useRoute,
+        { status: 200, body: verified },
+        {
+          status: 400,
+          body: { success: false, message: "This verification link has already been used. Please sign in." },
+        },
+      );
     showVerify(undefined, true);
     expect(await screen.findByText(verifiedText)).toBeInTheDocument();
-    expect(api.sent).toHaveLength(1);
+    expect(api.sent).toHaveLength(2);
     expect(screen.queryByText(/already been used/)).not.toBeInTheDocument();
   });
 
   it("takes the token from the query too", async () => {
-    const api = mockApi().answer(verifyRoute, { status: 200, body: verified });
+    const api = mockApi()
+      .answer(readRoute, { status: 200, body: linkFor(true) })
+      .answer(useRoute, { status: 200, body: verified });
     showVerify(`/verify-email?token=${goodToken}`);
     expect(await screen.findByText(verifiedText)).toBeInTheDocument();
-    expect(api.sent[0]?.path).toBe(`/auth/verify-email/${goodToken}`);
+    expect(api.sent[0]?.path).toBe(`/auth/verify-email/${goodToken}/registration`);
   });
 
-  it("tries once more when the first request got no answer", async () => {
-    const api = mockApi().answer(verifyRoute, "network failure", { status: 200, body: verified });
+  it("reads the link once more when the first request got no answer", async () => {
+    const api = mockApi()
+      .answer(readRoute, "network failure", { status: 200, body: linkFor(true) })
+      .answer(useRoute, { status: 200, body: verified });
     showVerify();
     expect(await screen.findByText(verifiedText)).toBeInTheDocument();
-    expect(api.sent).toHaveLength(2);
+    expect(api.sent).toHaveLength(3);
   });
 
   it("says 'An error occurred during verification. Please try again later.' when neither try is answered", async () => {
-    mockApi().answer(verifyRoute, "network failure", "network failure");
+    mockApi().answer(readRoute, "network failure", "network failure");
     showVerify();
     const message = "An error occurred during verification. Please try again later.";
     expect(await within(toasts()).findByText(message)).toBeInTheDocument();
@@ -111,7 +133,7 @@ describe("the verification link", () => {
     window.localStorage.setItem(PENDING_VERIFICATION_KEY, "ada@example.org");
     const reason = "This verification link has expired. Please ask for a new one.";
     const api = mockApi()
-      .answer(verifyRoute, { status: 400, body: { success: false, message: reason } })
+      .answer(readRoute, { status: 400, body: { success: false, message: reason } })
       .answer("POST /auth/resend-verification", {
         status: 200,
         body: { success: true, message: "Verification email resent. Please check your inbox." },
@@ -130,7 +152,7 @@ describe("the verification link", () => {
   });
 
   it("says 'Verification failed. Please try again or contact support.' when the server gives no reason", async () => {
-    mockApi().answer(verifyRoute, { status: 500 });
+    mockApi().answer(readRoute, { status: 500 });
     showVerify();
     expect(
       await within(toasts()).findByText("Verification failed. Please try again or contact support."),
@@ -139,7 +161,7 @@ describe("the verification link", () => {
 
   it("asks for the address to resend to when none is remembered", async () => {
     const api = mockApi()
-      .answer(verifyRoute, { status: 400, body: { success: false, message: "Not valid" } })
+      .answer(readRoute, { status: 400, body: { success: false, message: "Not valid" } })
       .answer("POST /auth/resend-verification", { status: 500 });
     const user = userEvent.setup();
     showVerify();
@@ -172,70 +194,116 @@ describe("the verification link", () => {
 });
 
 describe("a verification link opened in another browser than the one that registered", () => {
-  const passwordNeeded = {
-    success: true,
-    message: "Your e-mail address is verified. To finish, please choose your password.",
-    passwordRequired: true,
-    passwordToken: "choose-password-token-0123456789abcdefghijklm",
-    email: "ada@example.org",
-    firstname: "Ada",
-    lastname: "Obi",
-  };
-  const choose = "POST /auth/choose-password";
+  const signedIn = { success: true, message: "Your password is set.", token: "chosen-session", user: ada };
 
-  async function fillPassword(password: string) {
+  async function openElsewhere() {
+    const router = showVerify();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Confirm your e-mail address" }),
+    ).toHaveFocus();
+    return router;
+  }
+
+  async function chooseNewPassword(password: string) {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("New password", { selector: "input" }), password);
     await user.type(screen.getByLabelText("Confirm new password", { selector: "input" }), password);
     await user.click(screen.getByRole("button", { name: "Save password and sign in" }));
   }
 
-  it("asks the person to choose their password, signs nobody in before, then signs them in", async () => {
-    const api = mockApi()
-      .answer(verifyRoute, { status: 200, body: passwordNeeded })
-      .answer(choose, {
-        status: 200,
-        body: { success: true, message: "Your password is set.", token: "chosen-session", user: ada },
-      });
-    const router = showVerify();
+  it("uses nothing on opening: it shows whose registration it is and waits for the person", async () => {
+    const api = mockApi().answer(readRoute, { status: 200, body: linkFor(false) });
+    await openElsewhere();
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose your password" })).toBeVisible();
-    expect(screen.getByText(/any password chosen before has been removed/)).toBeVisible();
     expect(screen.getByText("ada@example.org")).toBeVisible();
+    expect(screen.getByText(/in the name of Ada Obi/)).toBeVisible();
+    expect(screen.getByLabelText("Password chosen when registering", { selector: "input" })).toBeVisible();
+    expect(api.sent.map((request) => request.method)).toEqual(["GET"]);
     expect(storedUser()).toBeNull();
-    expect(screen.queryByText(verifiedText)).not.toBeInTheDocument();
+  });
 
-    await fillPassword("Tangerine_Bicycle_84");
+  it("verifies with the password chosen at registration, and says so when it is wrong", async () => {
+    const api = mockApi()
+      .answer(readRoute, { status: 200, body: linkFor(false) })
+      .answer(
+        useRoute,
+        {
+          status: 401,
+          body: {
+            success: false,
+            code: "WRONG_CREDENTIALS",
+            message:
+              "That is not the password chosen when registering. Please try again, or choose a new password instead.",
+          },
+        },
+        { status: 200, body: { ...signedIn, message: "Verified" } },
+      );
+    const router = await openElsewhere();
+    const user = userEvent.setup();
+    const field = screen.getByLabelText("Password chosen when registering", { selector: "input" });
 
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Enter your password");
+    expect(api.sent).toHaveLength(1);
+
+    await user.type(field, "Wrong-Guess-1");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText(/not the password chosen when registering/)).toBeVisible();
+    expect(field).toHaveAttribute("aria-invalid", "true");
+
+    await user.clear(field);
+    await user.type(field, "Tangerine_Bicycle_84");
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(api.sent.at(-1)).toMatchObject({
       method: "POST",
-      path: "/auth/choose-password",
-      body: { token: passwordNeeded.passwordToken, password: "Tangerine_Bicycle_84" },
+      path: "/auth/verify-email",
+      body: { token: goodToken, password: "Tangerine_Bicycle_84" },
     });
     expect(storedUser()).toEqual({ ...ada, token: "chosen-session" });
   });
 
-  it("checks the password before sending, and shows the server's refusal", async () => {
+  it("offers a new password instead, checks it before sending, and signs in with it", async () => {
     const api = mockApi()
-      .answer(verifyRoute, { status: 200, body: passwordNeeded })
-      .answer(choose, {
-        status: 400,
-        body: { success: false, message: "Your password must not contain your e-mail address or your name." },
-      });
-    showVerify();
-    await screen.findByRole("heading", { level: 1, name: "Choose your password" });
-
-    await fillPassword("short");
-    expect(api.sent.filter((request) => request.method === "POST")).toHaveLength(0);
-
+      .answer(readRoute, { status: 200, body: linkFor(false) })
+      .answer(useRoute, { status: 200, body: signedIn });
+    const router = await openElsewhere();
     const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Choose a new password instead" }));
+    expect(screen.getByText(/removes the password chosen when registering/)).toBeVisible();
+
+    await chooseNewPassword("short");
+    expect(api.sent.filter((request) => request.method === "POST")).toHaveLength(0);
     await user.clear(screen.getByLabelText("New password", { selector: "input" }));
     await user.clear(screen.getByLabelText("Confirm new password", { selector: "input" }));
-    await fillPassword("Ada-Obi-Tangerine-84");
+    await chooseNewPassword("Tangerine_Bicycle_84");
 
-    const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText(/must not contain your e-mail address or your name/)).toBeVisible();
-    expect(storedUser()).toBeNull();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(api.sent.at(-1)).toMatchObject({
+      method: "POST",
+      body: { token: goodToken, newPassword: "Tangerine_Bicycle_84" },
+    });
+    expect(storedUser()).toEqual({ ...ada, token: "chosen-session" });
+  });
+
+  it("says the link has ended when another registration of the address was verified meanwhile", async () => {
+    const ended = "This verification link is not valid. Please ask for a new one.";
+    mockApi()
+      .answer(readRoute, { status: 200, body: linkFor(false) })
+      .answer(useRoute, { status: 400, body: { success: false, code: "LINK_INVALID", message: ended } });
+    await openElsewhere();
+    const user = userEvent.setup();
+    await user.type(
+      screen.getByLabelText("Password chosen when registering", { selector: "input" }),
+      "Any-Pass-1",
+    );
+    await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "E-mail verification failed" }),
+    ).toHaveFocus();
+    expect(screen.getAllByText(ended).length).toBeGreaterThan(0);
+    expect(screen.getByRole("button", { name: "Resend verification email" })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, T, useNavigate, useT } from "../../i18n";
+import type { SignedInAnswer } from "../../../domain/api/accounts";
 import { paths } from "../../../domain/routes";
+import { ApiError } from "../../lib/api-client";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -8,7 +10,7 @@ import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-pr
 import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { useAccountText, useFailureText } from "./account-text";
-import { authApi, type VerifyAnswer } from "./auth-api";
+import { authApi, type VerificationLink } from "./auth-api";
 import { checkPasswordReset, checkPasswordStrength, loadPasswordStrength, resetFields } from "./form-checks";
 import { PasswordHints } from "./PasswordHints";
 import styles from "./auth.module.css";
@@ -16,24 +18,24 @@ import { FormPanel } from "../../ui/form/FormPanel";
 import { forgetPendingVerificationEmail, pendingVerificationEmail } from "./pending-verification";
 import { ResendVerification } from "./ResendVerification";
 import { useLinkToken } from "./use-link-token";
-import { verifyEmailOnce } from "./verify-once";
+import { openVerificationLinkOnce } from "./verify-once";
 
 /** Spec §9: the dashboard follows 3 seconds after a successful verification. */
 export const VERIFIED_REDIRECT_MS = 3000;
 
-type PasswordNeeded = Extract<VerifyAnswer, { passwordRequired: true }>;
-
 type Verification =
   | { kind: "verifying" }
   | { kind: "verified" }
-  | { kind: "choose-password"; answer: PasswordNeeded }
+  | { kind: "confirm"; link: VerificationLink }
   /** Without `message`, the link had no token. */
   | { kind: "failed"; message?: string };
 
 /**
- * The e-mailed verification link's page (spec §2, §4): verifying, then verified (signed in, on to the
- * dashboard after 3 seconds, saying so: DESIGN decision 4) or failed with the reason and Resend. Every
- * state's text is in one polite live region, so screen readers hear each change.
+ * The e-mailed verification link's page (spec §2, §4). Opening it never uses the link: it is read first.
+ * In the browser that registered, it is then used at once: verified (signed in, on to the dashboard after
+ * 3 seconds, saying so: DESIGN decision 4). In any other browser (or a mail service's link checker) the
+ * page says whose registration it is and waits for the person: the password chosen at registration, or a
+ * new one. A dead link fails with the reason and Resend. Every state's text is in one polite live region.
  */
 export function VerifyEmailPage() {
   const token = useLinkToken();
@@ -54,15 +56,14 @@ function VerifyLink({ token }: { token: string | null }) {
       return;
     }
     let shown = true;
-    verifyEmailOnce(token).then(
-      (answer) => {
-        if (answer.passwordRequired) {
-          // Opened in another browser than the one that registered: the person chooses a password.
-          if (shown) setVerification({ kind: "choose-password", answer });
+    openVerificationLinkOnce(token).then(
+      (opening) => {
+        if (opening.kind === "confirm") {
+          if (shown) setVerification({ kind: "confirm", link: opening.link });
           return;
         }
         // Signed in even if the page was left meanwhile: the server has started the session.
-        session.signIn(answer.user, answer.token);
+        session.signIn(opening.answer.user, opening.answer.token);
         forgetPendingVerificationEmail();
         if (shown) setVerification({ kind: "verified" });
       },
@@ -90,7 +91,16 @@ function VerifyLink({ token }: { token: string | null }) {
     return () => clearTimeout(timer);
   }, [verified, navigate]);
 
-  if (verification.kind === "choose-password") return <ChoosePasswordForm answer={verification.answer} />;
+  if (verification.kind === "confirm") {
+    return (
+      <ConfirmRegistration
+        // A link is read only when the page has its token.
+        token={token ?? ""}
+        link={verification.link}
+        onDeadLink={(message) => setVerification({ kind: "failed", message })}
+      />
+    );
+  }
 
   const title =
     verification.kind === "verifying"
@@ -100,7 +110,8 @@ function VerifyLink({ token }: { token: string | null }) {
         : t("auth.verify.failedTitle");
 
   return (
-    <FormPanel title={title}>
+    // The heading takes focus when a link fails after the page showed it (the confirm form went away).
+    <FormPanel title={title} focusHeading={verification.kind === "failed" && token !== null}>
       <div role="status">
         {verification.kind === "verifying" ? (
           <p className={styles.busy}>
@@ -123,11 +134,26 @@ function VerifyLink({ token }: { token: string | null }) {
   );
 }
 
+const REGISTRATION_PASSWORD_ID = "registration-password";
 const CHOOSE_HINTS_ID = "chosen-password-rules";
 
-/** After a verification link opened elsewhere: the password is chosen here, then the person is signed in. */
-function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
+/**
+ * A verification link opened in another browser than the one that registered: the page shows whose
+ * registration it is and nothing happens until the person acts. They give the password chosen when
+ * registering (verified and signed in, the password kept) or, not knowing it (it was not them, or they
+ * forgot), choose a new one, which removes the registration's password.
+ */
+function ConfirmRegistration({
+  token,
+  link,
+  onDeadLink,
+}: {
+  token: string;
+  link: VerificationLink;
+  onDeadLink: (message: string) => void;
+}) {
   const navigate = useNavigate();
+  const [choosing, setChoosing] = useState(false);
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -136,68 +162,127 @@ function ChoosePasswordForm({ answer }: { answer: PasswordNeeded }) {
   const accountText = useAccountText();
   const failureText = useFailureText();
 
+  function switchForm() {
+    setChoosing(!choosing);
+    setPassword("");
+    setConfirmation("");
+    setProblem(null);
+  }
+
+  /** The problem found before sending, or null: the registration's password given, or a valid new one. */
+  function checkBeforeSending(): FormProblem | null {
+    if (choosing) return checkPasswordReset(password, confirmation, t);
+    if (password !== "") return null;
+    return formProblem(undefined, [
+      { fieldId: REGISTRATION_PASSWORD_ID, message: t("auth.missing.password") },
+    ]);
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const found = checkPasswordReset(password, confirmation, t);
+    const found = checkBeforeSending();
     setProblem(found);
     if (found) return;
     setLoading(true);
-    const owner = { email: answer.email, names: [answer.firstname, answer.lastname] };
-    const guessable = await checkPasswordStrength(password, owner, resetFields.password, t);
+    const owner = { email: link.email, names: [link.firstname, link.lastname] };
+    const guessable = choosing
+      ? await checkPasswordStrength(password, owner, resetFields.password, t)
+      : null;
     if (guessable) {
       setProblem(guessable);
       setLoading(false);
       return;
     }
     try {
-      const signedIn = await authApi.choosePassword(answer.passwordToken, password);
+      const signedIn: SignedInAnswer = await authApi.verifyEmail(
+        choosing ? { token, newPassword: password } : { token, password },
+      );
       session.signIn(signedIn.user, signedIn.token);
       forgetPendingVerificationEmail();
-      toast.success(accountText(signedIn.message ?? t("auth.account.passwordChosen")));
+      toast.success(accountText(signedIn.message));
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {
-      const failed = t("auth.choose.failed");
+      const failed = t("auth.confirm.failed");
       const message = failureText(error, { network: failed, other: failed });
       toast.error(message);
-      setProblem(formProblem(message));
       setLoading(false);
+      if (error instanceof ApiError && error.code === "LINK_INVALID") {
+        onDeadLink(message);
+        return;
+      }
+      const fieldId = choosing ? resetFields.password : REGISTRATION_PASSWORD_ID;
+      const aboutPassword =
+        error instanceof ApiError &&
+        (error.code === "WRONG_CREDENTIALS" || error.code === "VALIDATION_FAILED");
+      setProblem(formProblem(message, aboutPassword ? [{ fieldId, message }] : []));
     }
   }
 
+  const name = `${link.firstname} ${link.lastname}`;
   return (
-    <FormPanel key="choose-password" title={t("auth.choose.title")} focusHeading>
-      <p className={styles.success} role="status">
-        {t("auth.choose.explanation")}
-      </p>
+    <FormPanel key="confirm" title={t("auth.confirm.title")} focusHeading>
       <p>
-        <T id="auth.choose.account" values={{ email: answer.email }} components={{ strong: <strong /> }} />
+        <T
+          id="auth.confirm.registration"
+          values={{ email: link.email, name }}
+          components={{ strong: <strong /> }}
+        />
       </p>
+      <p>{t("auth.confirm.otherBrowser")}</p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}
-        <PasswordField
-          id={resetFields.password}
-          label={t("auth.fields.newPassword")}
-          value={password}
-          onChange={setPassword}
-          onFocus={() => void loadPasswordStrength()}
-          autoComplete="new-password"
-          required
-          aria-describedby={CHOOSE_HINTS_ID}
-          error={fieldError(problem, resetFields.password)}
-          below={<PasswordHints id={CHOOSE_HINTS_ID} password={password} />}
-        />
-        <PasswordField
-          id={resetFields.confirmPassword}
-          label={t("auth.fields.confirmNewPassword")}
-          value={confirmation}
-          onChange={setConfirmation}
-          autoComplete="new-password"
-          required
-          error={fieldError(problem, resetFields.confirmPassword)}
-        />
-        <SubmitButton loading={loading}>{t("auth.choose.submit")}</SubmitButton>
+        {choosing ? (
+          <>
+            <h2>{t("auth.choose.title")}</h2>
+            <p>{t("auth.confirm.chooseExplanation")}</p>
+            <PasswordField
+              id={resetFields.password}
+              label={t("auth.fields.newPassword")}
+              value={password}
+              onChange={setPassword}
+              onFocus={() => void loadPasswordStrength()}
+              autoComplete="new-password"
+              required
+              aria-describedby={CHOOSE_HINTS_ID}
+              error={fieldError(problem, resetFields.password)}
+              below={<PasswordHints id={CHOOSE_HINTS_ID} password={password} />}
+            />
+            <PasswordField
+              id={resetFields.confirmPassword}
+              label={t("auth.fields.confirmNewPassword")}
+              value={confirmation}
+              onChange={setConfirmation}
+              autoComplete="new-password"
+              required
+              error={fieldError(problem, resetFields.confirmPassword)}
+            />
+            <SubmitButton loading={loading}>{t("auth.choose.submit")}</SubmitButton>
+          </>
+        ) : (
+          <>
+            <PasswordField
+              id={REGISTRATION_PASSWORD_ID}
+              label={t("auth.confirm.passwordLabel")}
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+              required
+              error={fieldError(problem, REGISTRATION_PASSWORD_ID)}
+            />
+            <SubmitButton loading={loading}>{t("auth.confirm.submit")}</SubmitButton>
+          </>
+        )}
       </form>
+      <div className={styles.links}>
+        <h2>{choosing ? t("auth.confirm.knowItTitle") : t("auth.confirm.unknownTitle")}</h2>
+        {choosing ? null : <p>{t("auth.confirm.unknownExplanation")}</p>}
+        <p>
+          <button type="button" className="button button--secondary" onClick={switchForm}>
+            {choosing ? t("auth.confirm.useRegistrationPassword") : t("auth.confirm.chooseInstead")}
+          </button>
+        </p>
+      </div>
     </FormPanel>
   );
 }

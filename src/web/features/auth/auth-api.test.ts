@@ -17,10 +17,21 @@ describe("the accounts calls", () => {
     expect(storedUser()).not.toBeNull();
   });
 
-  it("put the token of a verification link in the path, encoded", async () => {
-    const api = mockApi().answer("GET /auth/verify-email/a%2Fb%3Fc-0123456789", { status: 400 });
-    await expect(authApi.verifyEmail("a/b?c-0123456789")).rejects.toBeInstanceOf(ApiError);
-    expect(api.sent[0]?.path).toBe("/auth/verify-email/a%2Fb%3Fc-0123456789");
+  it("put the token of a verification link in the path when reading it, encoded", async () => {
+    const api = mockApi().answer("GET /auth/verify-email/a%2Fb%3Fc-0123456789/registration", { status: 400 });
+    await expect(authApi.verificationLink("a/b?c-0123456789")).rejects.toBeInstanceOf(ApiError);
+    expect(api.sent[0]?.path).toBe("/auth/verify-email/a%2Fb%3Fc-0123456789/registration");
+  });
+
+  it("send the token of a verification link in the body when using it", async () => {
+    const api = mockApi().answer("POST /auth/verify-email", { status: 400 });
+    await expect(authApi.verifyEmail({ token: "a/b?c-0123456789", password: "x" })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(api.sent[0]).toMatchObject({
+      path: "/auth/verify-email",
+      body: { token: "a/b?c-0123456789", password: "x" },
+    });
   });
 
   it("fail with the server's sentence, else the fallback for no answer or for any other failure", () => {

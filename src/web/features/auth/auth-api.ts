@@ -1,20 +1,24 @@
-import type { VerifiedAnswer } from "../../../domain/api/accounts";
+import type { VerificationLinkAnswer } from "../../../domain/api/accounts";
 import { ApiError, apiRoute, request, serverMessage } from "../../lib/api-client";
 
 // The accounts calls of the sign-up, sign-in and recovery screens (DESIGN §5). They go without the bearer
 // token: they do not need one, and a wrong password must not end a session that happens to be stored.
 
 /**
- * The verification link's answer: signed in (the browser that registered), or asked to choose a password
- * (any other browser: whoever registered may not own the address, so their password was discarded).
+ * What a verification link is for, read without using it: the address, the registration's names, and
+ * whether this is the browser that registered (where the token alone verifies).
  */
-export type VerifyAnswer = VerifiedAnswer;
+export type VerificationLink = VerificationLinkAnswer;
 
 const routes = {
   register: apiRoute("accounts.register", "POST", "/api/v1/auth/register"),
   login: apiRoute("accounts.login", "POST", "/api/v1/auth/login"),
-  verifyEmail: apiRoute("accounts.verifyEmail", "GET", "/api/v1/auth/verify-email/:token"),
-  choosePassword: apiRoute("accounts.choosePassword", "POST", "/api/v1/auth/choose-password"),
+  verificationLink: apiRoute(
+    "accounts.verificationLink",
+    "GET",
+    "/api/v1/auth/verify-email/:token/registration",
+  ),
+  verifyEmail: apiRoute("accounts.verifyEmail", "POST", "/api/v1/auth/verify-email"),
   resendVerification: apiRoute("accounts.resendVerification", "POST", "/api/v1/auth/resend-verification"),
   requestPasswordReset: apiRoute(
     "accounts.requestPasswordReset",
@@ -36,9 +40,10 @@ export const authApi = {
     language?: string;
   }) => request(routes.register, { body, anonymous }),
   login: (body: { email: string; password: string }) => request(routes.login, { body, anonymous }),
-  verifyEmail: (token: string) => request(routes.verifyEmail, { params: { token }, anonymous }),
-  choosePassword: (token: string, password: string) =>
-    request(routes.choosePassword, { body: { token, password }, anonymous }),
+  verificationLink: (token: string) => request(routes.verificationLink, { params: { token }, anonymous }),
+  /** Uses the link: the token alone (the registering browser), or with the registration's or a new password. */
+  verifyEmail: (body: { token: string; password?: string; newPassword?: string }) =>
+    request(routes.verifyEmail, { body, anonymous }),
   resendVerification: (email: string) => request(routes.resendVerification, { body: { email }, anonymous }),
   requestPasswordReset: (email: string) =>
     request(routes.requestPasswordReset, { body: { email }, anonymous }),
