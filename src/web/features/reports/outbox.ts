@@ -41,6 +41,8 @@ export interface SendOptions {
   isOnline?: () => boolean;
   /** Called after each report leaves the outbox. */
   onProgress?: () => void;
+  /** Tries per report (RETRY.attempts unless given): one, when a person waits for the answer. */
+  attempts?: number;
 }
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -69,7 +71,13 @@ const defaultSend = (report: EyewitnessSubmission, signal?: AbortSignal) =>
  * last retry of a report, or on a 401 (the session ended: the rest waits for the next sign-in).
  */
 export async function sendOutbox(userId: number, options: SendOptions = {}): Promise<OutboxRun> {
-  const { signal, send = defaultSend, random = Math.random, isOnline = () => navigator.onLine } = options;
+  const {
+    signal,
+    send = defaultSend,
+    random = Math.random,
+    isOnline = () => navigator.onLine,
+    attempts = RETRY.attempts,
+  } = options;
   const run: OutboxRun = { sent: 0, refused: [] };
   for (const record of await waitingReports(userId)) {
     for (let attempt = 0; ; attempt++) {
@@ -92,7 +100,7 @@ export async function sendOutbox(userId: number, options: SendOptions = {}): Pro
           options.onProgress?.();
           break;
         }
-        if (attempt + 1 >= RETRY.attempts) return run;
+        if (attempt + 1 >= attempts) return run;
         await wait(backoffDelay(attempt, random), signal);
       }
     }
