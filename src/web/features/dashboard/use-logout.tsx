@@ -165,10 +165,11 @@ export function useLogout({ onLoggedOut, onAsking }: UseLogoutOptions = {}): {
       const user = session.current();
       // First, and at once: a report form still open sees the session gone and writes no more drafts.
       session.signOut();
+      if (!serverEndedSession) toast.warning(t("dashboard.loggedOutOffline"));
+      else if (sentNow.current > 0)
+        toast.success(t("dashboard.unsent.sentLoggedOut", { count: sentNow.current }));
+      else toast.success(t("dashboard.loggedOut"));
       if (user) await forgetOnDevice(user.id, outbox);
-      if (sentNow.current > 0) toast.success(t("dashboard.unsent.sent", { count: sentNow.current }));
-      if (serverEndedSession) toast.success(t("dashboard.loggedOut"));
-      else toast.warning(t("dashboard.loggedOutOffline"));
       onLoggedOut?.();
       await navigate(paths.home(), { replace: true });
     } finally {

@@ -111,6 +111,16 @@ describe("sendOutbox", () => {
     expect(await store.countWaiting(7)).toBe(0);
   });
 
+  it("tries each report only as often as asked, when a person waits for the answer", async () => {
+    await store.queueReport(7, report("once"));
+    const send = vi.fn(async () => Promise.reject(new ApiError(0, "Network error")));
+    // No timers faked and no backoff waited for: the run ends after the one try.
+    const run = await outbox.sendOutbox(7, { send, random, isOnline: online, attempts: 1 });
+    expect(run).toEqual({ sent: 0, refused: [] });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(await store.countWaiting(7)).toBe(1);
+  });
+
   it("leaves the report waiting after the last retry, for the next time the connection returns", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     await store.queueReport(7, report("never"));
