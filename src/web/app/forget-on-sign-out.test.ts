@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { signIn } from "../../test/web/reports";
+import { deleteReportsDatabase, draftOf, signIn, submissionOf } from "../../test/web/reports";
 import { loadReportStore } from "../features/reports/lazy";
 import { ACCOUNT_LANGUAGE_KEY } from "../i18n/remember-language";
 import { ApiError, apiRoute, request } from "../lib/api-client";
@@ -13,62 +13,18 @@ import { forgetWhenSessionEnds } from "./forget-on-sign-out";
 // is asked, so the account's unsent reports stay for its next sign-in, and nothing else of it stays.
 
 type Store = Awaited<ReturnType<typeof loadReportStore>>;
-type Draft = Parameters<Store["saveDraft"]>[1];
-type Submission = Parameters<Store["queueReport"]>[1];
-
-const draft: Draft = {
-  firstName: "Amina",
-  lastName: "Bello",
-  email: "amina@example.org",
-  stateId: "25",
-  lga: "Ikeja",
-  place: "",
-  occurredOn: "2026-11-20",
-  commentType: "barrier",
-  comment: "Amina's draft",
-  showFirstName: false,
-  placePrecision: "state",
-  peopleConsent: false,
-  media: "none",
-  photos: [],
-  videoSource: "file",
-  videoFile: null,
-  videoUrl: "",
-};
-
-const unsent: Submission = {
-  firstName: "Amina",
-  lastName: "Bello",
-  email: "amina@example.org",
-  stateId: 25,
-  lga: "Ikeja",
-  place: null,
-  occurredOn: "2026-11-20",
-  placePrecision: "state",
-  commentType: "barrier",
-  comment: "Amina's unsent report",
-  showFirstName: false,
-  peopleConsent: false,
-  photos: [],
-  video: null,
-  videoUrl: null,
-};
 
 const mine = apiRoute("reports.mine", "GET", "/api/v1/eyewitness/mine");
 let store: Store;
 let stopForgetting: () => void;
 
 beforeEach(async () => {
-  await new Promise((resolve) => {
-    const deleting = indexedDB.deleteDatabase("inclusion-atlas-reports");
-    deleting.onsuccess = resolve;
-    deleting.onerror = resolve;
-  });
+  await deleteReportsDatabase();
   store = await loadReportStore();
   window.localStorage.clear();
   signIn();
-  await store.saveDraft(7, draft);
-  await store.queueReport(7, unsent);
+  await store.saveDraft(7, draftOf({ comment: "Amina's draft" }));
+  await store.queueReport(7, submissionOf({ comment: "Amina's unsent report" }));
   window.localStorage.setItem(ACCOUNT_LANGUAGE_KEY, "ha");
   stopForgetting = forgetWhenSessionEnds();
 });

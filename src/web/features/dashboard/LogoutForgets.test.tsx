@@ -5,7 +5,7 @@ import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeXhr } from "../../../test/web/fake-xhr";
 import { renderWithRoutes, screenIs, storedUser } from "../../../test/web/dashboard";
-import { report } from "../../../test/web/reports";
+import { deleteReportsDatabase, draftOf, report, submissionOf } from "../../../test/web/reports";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { loadReportStore } from "../reports/lazy";
@@ -16,57 +16,15 @@ import { DashboardGate } from "./DashboardGate";
 // fake-indexeddb (a fresh database per test); the logout goes through fetch, a report through XHR.
 
 type Store = Awaited<ReturnType<typeof loadReportStore>>;
-type Draft = Parameters<Store["saveDraft"]>[1];
-type Submission = Parameters<Store["queueReport"]>[1];
-
 let store: Store;
 let xhr: ReturnType<typeof installFakeXhr>;
 let logoutCalls: ReturnType<typeof vi.fn>;
 
-const draft: Draft = {
-  firstName: "Amina",
-  lastName: "Bello",
-  email: "amina@example.org",
-  stateId: "25",
-  lga: "Ikeja",
-  place: "",
-  occurredOn: "2026-11-20",
-  commentType: "barrier",
-  comment: "A draft about the ramp at the clinic",
-  showFirstName: false,
-  placePrecision: "state",
-  peopleConsent: false,
-  media: "none",
-  photos: [],
-  videoSource: "file",
-  videoFile: null,
-  videoUrl: "",
-};
-
-const unsent: Submission = {
-  firstName: "Amina",
-  lastName: "Bello",
-  email: "amina@example.org",
-  stateId: 25,
-  lga: "Ikeja",
-  place: null,
-  occurredOn: "2026-11-20",
-  placePrecision: "state",
-  commentType: "barrier",
-  comment: "Queued while offline",
-  showFirstName: false,
-  peopleConsent: false,
-  photos: [],
-  video: null,
-  videoUrl: null,
-};
+const draft = draftOf({ comment: "A draft about the ramp at the clinic" });
+const unsent = submissionOf({ comment: "Queued while offline" });
 
 beforeEach(async () => {
-  await new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase("inclusion-atlas-reports");
-    request.onsuccess = resolve;
-    request.onerror = resolve;
-  });
+  await deleteReportsDatabase();
   store = await loadReportStore();
   window.localStorage.clear();
   toast.clear();

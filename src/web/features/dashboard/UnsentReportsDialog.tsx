@@ -26,10 +26,14 @@ export function UnsentReportsDialog({ count, sending, problem, onChoose }: Unsen
   const t = useT();
   const questionId = useId();
   const sendButton = useRef<HTMLButtonElement>(null);
-  // While sending, the buttons stay where they are (focus is not lost) but do nothing.
-  const choose = (choice: UnsentChoice) => () => {
-    if (!sending) onChoose(choice);
-  };
+  const choices: { choice: UnsentChoice; label: string }[] = [
+    {
+      choice: "send",
+      label: sending ? t("dashboard.unsent.sending") : t("dashboard.unsent.send", { count }),
+    },
+    { choice: "keep", label: t("dashboard.unsent.keep", { count }) },
+    { choice: "delete", label: t("dashboard.unsent.delete", { count }) },
+  ];
   return createPortal(
     <Dialog
       open
@@ -45,31 +49,21 @@ export function UnsentReportsDialog({ count, sending, problem, onChoose }: Unsen
         </p>
       ) : null}
       <div className={styles.choices}>
-        <button
-          ref={sendButton}
-          type="button"
-          className="button"
-          aria-disabled={sending || undefined}
-          onClick={choose("send")}
-        >
-          {sending ? t("dashboard.unsent.sending") : t("dashboard.unsent.send", { count })}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-disabled={sending || undefined}
-          onClick={choose("keep")}
-        >
-          {t("dashboard.unsent.keep", { count })}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-disabled={sending || undefined}
-          onClick={choose("delete")}
-        >
-          {t("dashboard.unsent.delete", { count })}
-        </button>
+        {choices.map(({ choice, label }, index) => (
+          <button
+            key={choice}
+            ref={index === 0 ? sendButton : undefined}
+            type="button"
+            className={index === 0 ? "button" : "button button--secondary"}
+            aria-disabled={sending || undefined}
+            onClick={() => {
+              // While sending, the buttons stay where they are (focus is not lost) but do nothing.
+              if (!sending) onChoose(choice);
+            }}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </Dialog>,
     document.body,
