@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { openSignedIn, signedInTest } from "./support/accounts";
+import { comment, fillIn, waitForOutboxCode } from "./support/eyewitness-form";
 import { expect, expectNoAxeViolations } from "./support/fixtures";
 
 // The report form on a weak network (issue 15), in Chromium: a draft kept on the device across a reload,
@@ -8,15 +9,6 @@ import { expect, expectNoAxeViolations } from "./support/fixtures";
 // 8 MB made smaller in the browser and accepted by the server (whose limit is 5 MB).
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
-const comment = (page: Page) => page.getByLabel("Comment");
-
-async function fillIn(page: Page, text: string) {
-  await page.getByLabel("State", { exact: true }).selectOption({ label: "Lagos" });
-  await page.getByLabel("Local government area", { exact: true }).selectOption({ label: "Ikeja" });
-  await page.getByLabel("Date it happened").fill("2026-11-20");
-  await page.getByRole("radio", { name: "Barrier" }).check();
-  await comment(page).fill(text);
-}
 
 /**
  * The comment of the draft kept on the device for `userId`, or null. Read only once the form has saved a
@@ -44,27 +36,6 @@ function storedDraftComment(page: Page, userId: number): Promise<string | null> 
       }),
     userId,
   );
-}
-
-/**
- * Waits until the code that keeps a report on the device and sends it later has been fetched: the layout
- * loads it after the page's load event, and without a connection it could not be fetched any more.
- */
-async function waitForOutboxCode(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const loaded = performance
-            .getEntriesByType("resource")
-            .map((entry) => new URL(entry.name).pathname);
-          return ["OutboxSender", "outbox", "report-store"].filter(
-            (name) => !loaded.some((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path)),
-          );
-        }),
-      { message: "the outbox's code, still to be fetched" },
-    )
-    .toEqual([]);
 }
 
 async function expectListedInMyReports(page: Page, text: string) {

@@ -2,6 +2,7 @@ import { vi } from "vitest";
 import { publishedPlace, type ReportPlace } from "../../domain/reports/report-place";
 import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
 import type { PublishedReportView, ReviewReportView } from "../../domain/reports/review-rules";
+import type { EyewitnessDraft, EyewitnessSubmission } from "../../web/features/reports/report-form-checks";
 import { SESSION_STORAGE_KEY, type SessionUser } from "../../web/lib/session";
 
 // Shared by the reports' component tests: a signed-in user, files of a chosen size and type, and object
@@ -139,4 +140,35 @@ export function mediaView(id: string, url: string, fields: Partial<ReportMediaVi
     variants: [],
     ...fields,
   };
+}
+
+/** Amina's report as the form sends it: a barrier in Ikeja, Lagos, published by state, without media. */
+export function submissionOf(fields: Partial<EyewitnessSubmission> = {}): EyewitnessSubmission {
+  return {
+    ...{ firstName: "Amina", lastName: "Bello", email: "amina@example.org" },
+    ...{ stateId: 25, lga: "Ikeja", place: null, occurredOn: "2026-11-20", placePrecision: "state" },
+    ...{ commentType: "barrier", comment: "Waiting", showFirstName: false, peopleConsent: false },
+    ...{ photos: [], video: null, videoUrl: null },
+    ...fields,
+  };
+}
+
+/** The same report as the form holds it while it is typed (a draft). */
+export function draftOf(fields: Partial<EyewitnessDraft> = {}): EyewitnessDraft {
+  return {
+    ...{ firstName: "Amina", lastName: "Bello", email: "amina@example.org" },
+    ...{ stateId: "25", lga: "Ikeja", place: "", occurredOn: "2026-11-20", placePrecision: "state" },
+    ...{ commentType: "barrier", comment: "A draft", showFirstName: false, peopleConsent: false },
+    ...{ media: "none", photos: [], videoSource: "file", videoFile: null, videoUrl: "" },
+    ...fields,
+  };
+}
+
+/** Deletes the reports' IndexedDB database (fake-indexeddb), so that a test starts with none. */
+export function deleteReportsDatabase(): Promise<void> {
+  return new Promise((resolve) => {
+    const deleting = indexedDB.deleteDatabase("inclusion-atlas-reports");
+    deleting.onsuccess = () => resolve();
+    deleting.onerror = () => resolve();
+  });
 }

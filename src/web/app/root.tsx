@@ -31,6 +31,7 @@ import { DataLayerProvider } from "../lib/data-layer-provider";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
+import { forgetWhenSessionEnds } from "./forget-on-sign-out";
 import { markRootHydrated } from "./hydration-mark";
 import { SiteFooter } from "./layout/SiteFooter";
 import { SiteHeader } from "./layout/SiteHeader";
@@ -152,6 +153,9 @@ function Shell({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+// Installed as the app loads, before any answer can end the session.
+if (typeof window !== "undefined") forgetWhenSessionEnds();
 
 export default function Root() {
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).

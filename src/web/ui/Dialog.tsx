@@ -20,6 +20,8 @@ export interface DialogProps {
   size?: "default" | "wide" | "fullscreen";
   /** The element to focus when the dialog opens; the Close button when absent. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** The id of the text that says what the dialog asks, read out with its name when it opens. */
+  describedBy?: string;
   children: ReactNode;
 }
 
@@ -30,6 +32,7 @@ export function Dialog({
   titleHidden = false,
   size = "default",
   initialFocusRef,
+  describedBy,
   children,
 }: DialogProps) {
   const t = useT();
@@ -90,6 +93,7 @@ export function Dialog({
       ref={dialogRef}
       className={`${styles.dialog} ${size === "default" ? "" : styles[size]}`}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
     >
       <div className={styles.header}>
         <h2 id={titleId} className={titleHidden ? "visually-hidden" : styles.title}>

@@ -7,15 +7,18 @@ import { useT } from "../../i18n/language-context";
  */
 export default function LogoutButton({ onLoggedOut }: { onLoggedOut: () => void }) {
   const t = useT();
-  const { logOut, loggingOut } = useLogout({ onLoggedOut });
+  const { logOut, loggingOut, dialog } = useLogout({ onLoggedOut });
   return (
-    <button
-      type="button"
-      className="button button--secondary"
-      aria-disabled={loggingOut || undefined}
-      onClick={() => void logOut()}
-    >
-      {t(loggingOut ? "common.menu.loggingOut" : "common.menu.logOut")}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={loggingOut || undefined}
+        onClick={() => void logOut()}
+      >
+        {t(loggingOut ? "common.menu.loggingOut" : "common.menu.logOut")}
+      </button>
+      {dialog}
+    </>
   );
 }

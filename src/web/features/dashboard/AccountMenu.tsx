@@ -22,7 +22,15 @@ export function AccountMenu({ firstname }: AccountMenuProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const { logOut, loggingOut } = useLogout({ onLoggedOut: () => setOpen(false) });
+  const { logOut, loggingOut, dialog } = useLogout({
+    onLoggedOut: () => setOpen(false),
+    // The question about unsent reports opens from the account button, where focus returns if the
+    // person stays signed in.
+    onAsking: () => {
+      setOpen(false);
+      buttonRef.current?.focus();
+    },
+  });
 
   const items = () => [...(listRef.current?.querySelectorAll<HTMLElement>("a, button") ?? [])];
   const openOn = (which: "first" | "last") => {
@@ -123,6 +131,7 @@ export function AccountMenu({ firstname }: AccountMenuProps) {
           </button>
         </li>
       </ul>
+      {dialog}
     </div>
   );
 }

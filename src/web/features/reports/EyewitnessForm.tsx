@@ -14,7 +14,7 @@ import {
 import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
 import { useLanguage, useProblemText, useT, type Translate } from "../../i18n";
 import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
-import type { SessionUser } from "../../lib/session";
+import { session, type SessionUser } from "../../lib/session";
 import { isAbortError, type UploadProgress as Progress } from "../../lib/upload";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
@@ -194,7 +194,9 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       unsaved.current = null;
       try {
         const store = await loadStore();
-        if (finished.current) return;
+        // Signed out meanwhile (this form goes away when the session ends): the drafts are being
+        // forgotten, and writing this one would leave it for the next person.
+        if (finished.current || session.current()?.id !== user.id) return;
         await store.saveDraft(user.id, pending);
         setSaved(true);
       } catch {

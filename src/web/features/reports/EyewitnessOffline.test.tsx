@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { placeMessages } from "../../../domain/reports/report-place";
 import { reportMessages } from "../../../domain/reports/report-rules";
 import { installFakeXhr } from "../../../test/web/fake-xhr";
+import { session } from "../../lib/session";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { DRAFT_SAVE_DELAY_MS } from "./EyewitnessForm";
@@ -140,6 +141,18 @@ describe("the draft kept on the device", () => {
     expect(screen.getByRole("textbox", { name: "First name" })).toHaveValue("Chidi");
     expect(screen.queryByText(draftMessages.restored)).not.toBeInTheDocument();
     expect((await loadDraft(7, noKey))?.draft.comment).toBe("Amina's report");
+  });
+
+  it("is not written once the session has ended: the form going away leaves nothing for the next person", async () => {
+    const { user, view } = showPage();
+    await user.type(comment(), "Typed just before signing out");
+    // Signed out before the pause that writes the draft; the form then goes away, as the dashboard does.
+    act(() => session.signOut());
+    view.unmount();
+    for (let turn = 0; turn < 50; turn++) {
+      await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    }
+    expect(await loadDraft(7, noKey)).toBeNull();
   });
 
   it("is cleared once the report is accepted", async () => {

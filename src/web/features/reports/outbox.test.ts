@@ -111,6 +111,16 @@ describe("sendOutbox", () => {
     expect(await store.countWaiting(7)).toBe(0);
   });
 
+  it("tries each report only as often as asked, when a person waits for the answer", async () => {
+    await store.queueReport(7, report("once"));
+    const send = vi.fn(async () => Promise.reject(new ApiError(0, "Network error")));
+    // No timers faked and no backoff waited for: the run ends after the one try.
+    const run = await outbox.sendOutbox(7, { send, random, isOnline: online, attempts: 1 });
+    expect(run).toEqual({ sent: 0, refused: [] });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(await store.countWaiting(7)).toBe(1);
+  });
+
   it("leaves the report waiting after the last retry, for the next time the connection returns", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     await store.queueReport(7, report("never"));
@@ -179,5 +189,40 @@ describe("sendOutbox", () => {
     expect(await first).toEqual({ sent: 1, refused: [] });
     expect(await second).toEqual({ sent: 1, refused: [] });
     expect(send.mock.calls.map(([sent]) => sent.comment)).toEqual(["first", "second"]);
+  });
+
+  it("a run asked for while one waits between tries takes over at once, with its own options", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    await store.queueReport(7, report("stuck"));
+    const failing = vi.fn(async () => Promise.reject(new ApiError(0, "Network error")));
+    const first = outbox.flushOutbox(7, { send: failing, random, isOnline: online });
+    await until(() => failing.mock.calls.length === 1 && vi.getTimerCount() === 1);
+
+    // "Send it now": no timer is advanced, so the first run's backoff never ends by itself.
+    const sending = vi.fn(async (_sent: EyewitnessSubmission) => ({}));
+    const now = outbox.flushOutbox(7, { send: sending, random, isOnline: online, attempts: 1 });
+    expect(await first).toEqual({ sent: 0, refused: [] });
+    expect(await now).toEqual({ sent: 1, refused: [] });
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(sending.mock.calls.map(([sent]) => sent.comment)).toEqual(["stuck"]);
+    expect(await store.countWaiting(7)).toBe(0);
+  });
+
+  it("a run asked for while one is sending takes over when that try fails, not after its backoff", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    await store.queueReport(7, report("stuck"));
+    let fail = () => {};
+    const failing = vi.fn(
+      () =>
+        new Promise<unknown>((_resolve, reject) => (fail = () => reject(new ApiError(0, "Network error")))),
+    );
+    const first = outbox.flushOutbox(7, { send: failing, random, isOnline: online });
+    await until(() => failing.mock.calls.length === 1);
+    const sending = vi.fn(async (_sent: EyewitnessSubmission) => ({}));
+    const now = outbox.flushOutbox(7, { send: sending, random, isOnline: online, attempts: 1 });
+    fail();
+    expect(await first).toEqual({ sent: 0, refused: [] });
+    expect(await now).toEqual({ sent: 1, refused: [] });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -41,23 +41,46 @@ export interface SendOptions {
   isOnline?: () => boolean;
   /** Called after each report leaves the outbox. */
   onProgress?: () => void;
+  /** Tries per report (RETRY.attempts unless given): one, when a person waits for the answer. */
+  attempts?: number;
 }
 
-function wait(ms: number, signal?: AbortSignal): Promise<void> {
+// Told when a run is asked for while one is under way (flushOutbox): the run under way ends instead of
+// waiting between tries, and the new run, with its own options, tries now. A person pressing "Send it
+// now" does not wait out a backoff of a minute.
+const runAsked = new EventTarget();
+
+/** The run under way in this tab, and the one asked for meanwhile (flushOutbox). */
+let running: Promise<OutboxRun> | null = null;
+let next: Promise<OutboxRun> | null = null;
+
+/** Waits `ms`; false when a new run was asked for meanwhile (this one should then end). */
+function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const timer = setTimeout(() => {
+    // Asked for while this run was sending: it gives way now rather than after the wait.
+    if (next) {
+      resolve(false);
+      return;
+    }
+    const done = (waited: boolean) => {
+      clearTimeout(timer);
       signal?.removeEventListener("abort", stop);
-      resolve();
-    }, ms);
+      runAsked.removeEventListener("asked", takenOver);
+      resolve(waited);
+    };
+    const timer = setTimeout(() => done(true), ms);
+    const takenOver = () => done(false);
     const stop = () => {
       clearTimeout(timer);
+      runAsked.removeEventListener("asked", takenOver);
       reject(signal?.reason);
     };
     signal?.addEventListener("abort", stop, { once: true });
+    runAsked.addEventListener("asked", takenOver, { once: true });
   });
 }
 
@@ -66,10 +89,17 @@ const defaultSend = (report: EyewitnessSubmission, signal?: AbortSignal) =>
 
 /**
  * Sends the user's waiting reports one after the other. Stops early when the connection goes, after the
- * last retry of a report, or on a 401 (the session ended: the rest waits for the next sign-in).
+ * last retry of a report, on a 401 (the session ended: the rest waits for the next sign-in), or when a new
+ * run is asked for while this one waits between tries (the new one goes on at once).
  */
 export async function sendOutbox(userId: number, options: SendOptions = {}): Promise<OutboxRun> {
-  const { signal, send = defaultSend, random = Math.random, isOnline = () => navigator.onLine } = options;
+  const {
+    signal,
+    send = defaultSend,
+    random = Math.random,
+    isOnline = () => navigator.onLine,
+    attempts = RETRY.attempts,
+  } = options;
   const run: OutboxRun = { sent: 0, refused: [] };
   for (const record of await waitingReports(userId)) {
     for (let attempt = 0; ; attempt++) {
@@ -92,21 +122,19 @@ export async function sendOutbox(userId: number, options: SendOptions = {}): Pro
           options.onProgress?.();
           break;
         }
-        if (attempt + 1 >= RETRY.attempts) return run;
-        await wait(backoffDelay(attempt, random), signal);
+        if (attempt + 1 >= attempts) return run;
+        if (!(await wait(backoffDelay(attempt, random), signal))) return run;
       }
     }
   }
   return run;
 }
 
-let running: Promise<OutboxRun> | null = null;
-let next: Promise<OutboxRun> | null = null;
-
 /**
  * One run at a time in this tab, and across tabs where the browser has Web Locks, so that no report is
  * sent twice. A run asked for while one is under way starts when it ends (a report queued meanwhile is
- * then sent too); further asks share that next run.
+ * then sent too), and the one under way ends at its next wait between tries; further asks share that
+ * next run.
  */
 export function flushOutbox(userId: number, options: SendOptions = {}): Promise<OutboxRun> {
   if (running) {
@@ -116,6 +144,7 @@ export function flushOutbox(userId: number, options: SendOptions = {}): Promise<
         next = null;
         return flushOutbox(userId, options);
       });
+    runAsked.dispatchEvent(new Event("asked"));
     return next;
   }
   running = (async () => {

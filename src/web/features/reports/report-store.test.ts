@@ -138,3 +138,43 @@ describe("outbox", () => {
     expect(await store.loadDraft(7, newKey)).toBeNull();
   });
 });
+
+describe("forgetting an account when its session ends", () => {
+  async function twoAccountsOnOnePhone() {
+    await store.saveDraft(7, draftFor({ comment: "Amina's draft" }));
+    await store.saveDraft(8, draftFor({ comment: "Chidi's draft" }));
+    await store.queueReport(7, submission);
+    await store.queueReport(7, { ...submission, comment: "refused one" });
+    const [, refused] = await store.waitingReports(7);
+    await store.markRefused(refused!.id, "The comment is too long.");
+    await store.queueReport(8, { ...submission, comment: "Chidi's report" });
+  }
+
+  it("counts the account's unsent reports, waiting and refused, and no other account's", async () => {
+    await twoAccountsOnOnePhone();
+    expect(await store.unsentReports(7)).toEqual({ waiting: 1, refused: 1 });
+    expect(await store.unsentReports(8)).toEqual({ waiting: 1, refused: 0 });
+    expect(await store.unsentReports(9)).toEqual({ waiting: 0, refused: 0 });
+  });
+
+  it("deletes every draft and, when asked, the account's outbox, leaving other accounts' kept reports", async () => {
+    await twoAccountsOnOnePhone();
+    await store.forgetAccount(7, "delete");
+    expect(await store.loadDraft(7, newKey)).toBeNull();
+    expect(await store.loadDraft(8, newKey)).toBeNull();
+    expect(await store.unsentReports(7)).toEqual({ waiting: 0, refused: 0 });
+    expect((await store.waitingReports(8)).map((record) => record.submission.comment)).toEqual([
+      "Chidi's report",
+    ]);
+  });
+
+  it("keeps the account's outbox for its next sign-in when asked to, and only the outbox", async () => {
+    await twoAccountsOnOnePhone();
+    await store.forgetAccount(7, "keep");
+    expect(await store.unsentReports(7)).toEqual({ waiting: 1, refused: 1 });
+    expect(await store.unsentReports(8)).toEqual({ waiting: 1, refused: 0 });
+    // The draft is gone; the refused report comes back as the draft at the next sign-in, as before.
+    expect((await store.loadDraft(7, newKey))?.draft.comment).toBe("refused one");
+    expect(await store.loadDraft(8, newKey)).toBeNull();
+  });
+});

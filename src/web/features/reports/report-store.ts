@@ -258,3 +258,33 @@ export async function markRefused(id: number, message: string, field?: string): 
       await result(outbox.put({ ...record, state: "refused", message, ...(field ? { field } : {}) }));
   });
 }
+
+export interface UnsentReports {
+  waiting: number;
+  /** Refused by the server, waiting to go back to the form for correction. */
+  refused: number;
+}
+
+/** The user's reports that have not left the device. */
+export async function unsentReports(userId: number): Promise<UnsentReports> {
+  const records = await transact([OUTBOX], "readonly", (transaction) =>
+    result<OutboxRecord[]>(transaction.objectStore(OUTBOX).index("userId").getAll(userId)),
+  );
+  const refused = records.filter((record) => record.state === "refused").length;
+  return { waiting: records.length - refused, refused };
+}
+
+/**
+ * Forgets what this device keeps for an account whose session ends here, so the next person at a shared
+ * phone finds none of it: every draft (a draft belongs to a session that is now over, whoever's it was),
+ * and the account's outbox unless it is kept for that account's next sign-in.
+ */
+export async function forgetAccount(userId: number, outbox: "keep" | "delete"): Promise<void> {
+  await transact([DRAFTS, OUTBOX], "readwrite", async (transaction) => {
+    await result(transaction.objectStore(DRAFTS).clear());
+    if (outbox === "keep") return;
+    const store = transaction.objectStore(OUTBOX);
+    const ids = await result(store.index("userId").getAllKeys(userId));
+    for (const id of ids) await result(store.delete(id));
+  });
+}
