@@ -186,9 +186,7 @@ function ConfirmRegistration({
     if (found) return;
     setLoading(true);
     const owner = { email: link.email, names: [link.firstname, link.lastname] };
-    const guessable = choosing
-      ? await checkPasswordStrength(password, owner, resetFields.password, t)
-      : null;
+    const guessable = choosing ? await checkPasswordStrength(password, owner, resetFields.password, t) : null;
     if (guessable) {
       setProblem(guessable);
       setLoading(false);
