@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { accountMessages } from "../../domain/accounts/messages";
 import { endOtherRegistrations } from "../accounts/account-repository";
 import { newPasswordProblem } from "../accounts/new-password";
@@ -19,7 +19,7 @@ import { openDatabase, type DatabaseHandle } from "../db/database";
 import { passwords, users } from "../db/schema";
 
 // npm run create-admin -- --email E --firstname F --lastname L
-// Creates a verified admin, or makes an existing account a verified admin. Same environment as the
+// Creates a verified admin, or makes an existing verified account an admin. Same environment as the
 // server (DATABASE_URL, or PGlite in DATA_DIR/db); applies pending migrations first. The password comes
 // from ADMIN_PASSWORD or, on a terminal, a prompt that does not echo: never from the command line, where
 // other users of the machine (ps) and the shell history would see it.
@@ -32,8 +32,10 @@ export const EXIT_USAGE = 2;
 
 export const usage = `Usage: npm run create-admin -- --email E --firstname F --lastname L
 
-Creates a verified admin account, or makes an existing account a verified admin
-(its password and names are then kept; --email alone is enough).
+Creates a verified admin account, or makes an existing verified account an admin
+(its password and names are then kept; --email alone is enough). Registrations
+of the address that were never verified are not promoted: they end when the new
+admin account is created.
 
 The new account's password is read from the environment variable ADMIN_PASSWORD
 or, when run in a terminal, typed at a prompt (it is not shown). It is never
@@ -142,26 +144,21 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
     const address = email.data.email;
     const hasher = createPasswordHasher(options.passwordHashing ?? owaspPasswordHashing);
 
+    // Only a verified account is promoted: an unverified registration may be a stranger's, made with the
+    // admin's address and the stranger's password, so promoting it would hand them the admin account.
     const [existing] = await database.db
-      .select({ id: users.id, role: users.role, isVerified: users.isVerified })
+      .select({ id: users.id, role: users.role })
       .from(users)
-      .where(sql`lower(${users.email}) = lower(${address})`)
-      // The verified account, else the newest of the address's registrations.
-      .orderBy(desc(users.isVerified), desc(users.id))
+      .where(and(sql`lower(${users.email}) = lower(${address})`, eq(users.isVerified, true)))
       .limit(1);
 
     if (existing) {
-      if (existing.role === "admin" && existing.isVerified) {
+      if (existing.role === "admin") {
         out(`${address} is already a verified admin. Nothing changed.`);
         return EXIT_OK;
       }
       await database.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ role: "admin", isVerified: true, updatedAt: now })
-          .where(eq(users.id, existing.id));
-        // Verified now: the address's other registrations end, as when one is verified by its link.
-        await endOtherRegistrations(tx, existing.id, address);
+        await tx.update(users).set({ role: "admin", updatedAt: now }).where(eq(users.id, existing.id));
         await recordAudit(tx, {
           actorId: null,
           action: "user.role-changed",
@@ -179,7 +176,7 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
     const missing = (["firstname", "lastname"] as const).filter((name) => values[name] === undefined);
     if (missing.length > 0 || !names?.success) {
       return usageError(
-        `There is no account for ${address}, so a new one needs ${missing.map((name) => `--${name}`).join(", ")}.`,
+        `There is no verified account for ${address}, so a new one needs ${missing.map((name) => `--${name}`).join(", ")}.`,
       );
     }
     const askPassword = "askPassword" in options ? options.askPassword : terminalPrompt();
@@ -205,6 +202,8 @@ export async function runCreateAdmin(argv: string[], options: CreateAdminOptions
         })
         .returning({ id: users.id });
       if (!created) throw new Error("the account was not created");
+      // The address is verified now: its registrations waiting for a link end, as when one is verified.
+      await endOtherRegistrations(tx, created.id, address);
       await tx.insert(passwords).values({ userId: created.id, hash: passwordHash, updatedAt: now });
       await recordAudit(tx, {
         actorId: null,

@@ -6,11 +6,14 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  alice,
   buildTestApp,
   emptyTables,
   login,
   register,
   tenThousandListPassword,
+  tokenMailedTo,
+  verifyEmail,
   testPasswordHashing,
   type AccountsTestApp,
 } from "../../test/server/accounts";
@@ -74,8 +77,10 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
     ]);
   });
 
-  it("makes an existing account a verified admin, keeping its password", async () => {
+  it("makes an existing verified account an admin, keeping its password", async () => {
     await register(t.app);
+    const link = await tokenMailedTo(database.db, alice.email, "verify-email");
+    expect((await verifyEmail(t.app, { token: link, password: alice.password })).statusCode).toBe(200);
 
     expect(await run(["--email", "ALICE.OKAFOR@example.org"], {})).toBe(EXIT_OK);
 
@@ -89,6 +94,24 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
     ]);
   });
 
+  it("never promotes a registration nobody verified: the new admin's password signs in, the stranger's does not", async () => {
+    // A stranger registered the admin's address with a password of their own and never verified it.
+    await register(t.app, { ...alice, email: "grace.admin@example.org", password: "Stranger-Lantern-51" });
+
+    expect(await run(["--email", "grace.admin@example.org"])).toBe(EXIT_USAGE);
+    expect(output.join("\n")).toContain("There is no verified account for grace.admin@example.org");
+    expect(await run(admin)).toBe(EXIT_OK);
+
+    const admins = await database.db.select().from(users);
+    expect(admins).toEqual([
+      expect.objectContaining({ firstname: "Grace", role: "admin", isVerified: true }),
+    ]);
+    const stranger = { email: "grace.admin@example.org", password: "Stranger-Lantern-51" };
+    expect((await login(t.app, stranger)).statusCode).toBe(401);
+    const owner = { email: "grace.admin@example.org", password: "Quiet-Harbour-88" };
+    expect((await login(t.app, owner)).statusCode).toBe(200);
+  });
+
   it("changes nothing when the account is already a verified admin", async () => {
     await run(admin);
     output = [];
@@ -99,7 +122,7 @@ describe.each(testDatabaseKinds())("create-admin on %s", (kind) => {
   it("says what a new account still needs", async () => {
     expect(await run(["--email", "new@example.org"])).toBe(EXIT_USAGE);
     expect(output.join("\n")).toContain(
-      "There is no account for new@example.org, so a new one needs --firstname, --lastname.",
+      "There is no verified account for new@example.org, so a new one needs --firstname, --lastname.",
     );
     expect(await database.db.select().from(users)).toHaveLength(0);
   });
