@@ -38,19 +38,33 @@ export function storageKeyFor(mediaId: string): string {
 /** Error codes that mean the disk cannot take files now (full, read-only, over quota, not allowed). */
 const UNAVAILABLE_CODES = new Set(["ENOSPC", "EROFS", "EDQUOT", "EACCES", "EPERM", "EIO"]);
 
-/** The object store refused or could not be reached: the operator's problem, never the upload's. */
+/**
+ * The object store refused or could not be reached: the operator's problem, never the upload's. `full`
+ * when the store said it has no room (or no permission) to write, so that trying again soon is no use.
+ */
 export class StoreUnavailable extends Error {
-  constructor(message: string, options?: ErrorOptions) {
+  readonly full: boolean;
+
+  constructor(message: string, options: ErrorOptions & { full?: boolean } = {}) {
     super(message, options);
     this.name = "StoreUnavailable";
+    this.full = options.full ?? false;
   }
 }
 
 /** True for an error that says the storage cannot take files, rather than a bad upload. */
 export function isStorageUnavailable(error: unknown): boolean {
-  if (error instanceof StoreUnavailable) return true;
+  return storageFault(error) !== null;
+}
+
+/**
+ * `full` for a disk or store that cannot take files until an operator acts (full, read-only, over quota,
+ * not allowed); `unavailable` for a store out of reach, usually for a moment; null for any other error.
+ */
+export function storageFault(error: unknown): "full" | "unavailable" | null {
+  if (error instanceof StoreUnavailable) return error.full ? "full" : "unavailable";
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  return typeof code === "string" && UNAVAILABLE_CODES.has(code);
+  return typeof code === "string" && UNAVAILABLE_CODES.has(code) ? "full" : null;
 }
 
 /** A stored file's key with its last change (for the orphan sweep). */

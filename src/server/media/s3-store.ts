@@ -333,8 +333,25 @@ function explain(error: unknown): string {
   return String(error);
 }
 
+/**
+ * The store's refusals that only an operator can end: out of room (MinIO's 507), over a quota, the
+ * bucket gone, the keys or the policy wrong. Anything else (no connection, a 5xx, a time-out) is the
+ * store out of reach, which usually passes.
+ */
+const REFUSALS_UNTIL_FIXED = new Set([
+  "XMinioStorageFull",
+  "QuotaExceeded",
+  "XMinioAdminBucketQuotaExceeded",
+  "AccessDenied",
+  "AllAccessDisabled",
+  "InvalidAccessKeyId",
+  "SignatureDoesNotMatch",
+  "NoSuchBucket",
+]);
+
 function unavailable(error: unknown): StoreUnavailable {
-  return error instanceof StoreUnavailable
-    ? error
-    : new StoreUnavailable(`the object store failed: ${explain(error)}`, { cause: error });
+  if (error instanceof StoreUnavailable) return error;
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  const full = status === 507 || REFUSALS_UNTIL_FIXED.has(String(errorName(error)));
+  return new StoreUnavailable(`the object store failed: ${explain(error)}`, { cause: error, full });
 }

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
-import { buildTestApp, emptyTables, testConfig } from "../../test/server/accounts";
+import { bearer, buildTestApp, emptyTables, testConfig } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia } from "../db/schema";
 import {
@@ -83,7 +83,9 @@ describe("when the disk cannot take files", () => {
       message: reportServerMessages.storageUnavailable,
       code: "STORAGE_FULL",
     });
-    expect(response.json().message).toBe("The server cannot store files right now. Please try again later.");
+    expect(response.json().message).toBe(
+      "The server cannot save anything right now. Please try again later.",
+    );
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(errors.some((line) => line.level >= 50 && /could not be stored/.test(line.msg))).toBe(true);
@@ -100,7 +102,7 @@ describe("when the disk cannot take files", () => {
     expect(response.json()).toEqual({
       success: false,
       code: "STORAGE_FULL",
-      message: "The server cannot store files right now. Please try again later.",
+      message: "The server cannot save anything right now. Please try again later.",
     });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
@@ -407,7 +409,7 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
   });
 });
 
-describe("when the S3 store cannot take files", () => {
+describe("when the S3 store is out of reach", () => {
   let database: DatabaseHandle;
   const logLines: string[] = [];
 
@@ -416,7 +418,7 @@ describe("when the S3 store cannot take files", () => {
   });
   afterAll(() => database.close());
 
-  it("answers an upload 507 with a sentence, logs an error, fails the health check and keeps nothing", async () => {
+  it("answers an upload 503 with a sentence, logs an error, fails the health check and keeps nothing", async () => {
     const s3 = await startTestS3Server();
     const t = await buildReportsTestApp(
       database,
@@ -429,7 +431,7 @@ describe("when the S3 store cannot take files", () => {
         firstname: "Amina",
         lastname: "Bello",
       });
-      // The store goes away after the start-up check.
+      // The store goes away after the start-up check: its port is closed.
       await s3.close();
 
       const response = await submitReport(t.app, reporter, [
@@ -437,23 +439,59 @@ describe("when the S3 store cannot take files", () => {
         mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
       ]);
 
-      expect(response.statusCode).toBe(507);
-      expect(response.headers["retry-after"]).toBe("300");
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["retry-after"]).toBe("10");
       expect(response.json()).toEqual({
         success: false,
-        message: reportServerMessages.storageUnavailable,
-        code: "STORAGE_FULL",
+        message: "The service is not available right now. Please try again in a moment.",
+        code: "UNAVAILABLE",
       });
       expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
+      expect(await t.db.select().from(reportMedia)).toEqual([]);
       expect(await filesIn({ uploadsDir: t.uploadsDir, s3: undefined })).toEqual([]);
       const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(
-        errors.some((line) => line.level >= 50 && /the S3 bucket "atlas-media" refused/.test(line.msg)),
+        errors.some(
+          (line) => line.level >= 50 && /the S3 bucket "atlas-media" could not be reached/.test(line.msg),
+        ),
       ).toBe(true);
 
       const health = await t.app.inject({ method: "GET", url: "/api/v1/health" });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toMatchObject({ storage: "down" });
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("answers a request for a stored photo 503, not 500, while the store is out of reach", async () => {
+    const s3 = await startTestS3Server();
+    const t = await buildReportsTestApp(database, { s3: s3.settings });
+    try {
+      const reporter = await signedInAs(t, "user", {
+        email: "bola@example.org",
+        firstname: "Bola",
+        lastname: "Ade",
+      });
+      const sent = await submitReport(t.app, reporter, [
+        ...fieldParts(),
+        mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+      ]);
+      expect(sent.statusCode).toBe(201);
+      const [photo] = await t.db.select().from(reportMedia);
+      // Its variants are made (or given up) before the store goes, so nothing else reads it meanwhile.
+      await t.app.variantMaker.settled();
+      const url = `/media/${photo!.id}`;
+      expect((await t.app.inject({ method: "GET", url, headers: bearer(reporter) })).statusCode).toBe(200);
+
+      await s3.close();
+
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await t.app.inject({ method, url, headers: bearer(reporter) });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers["retry-after"]).toBe("10");
+        if (method === "GET") expect(response.json()).toMatchObject({ success: false, code: "UNAVAILABLE" });
+      }
     } finally {
       await t.app.close();
     }

@@ -6,9 +6,10 @@ import { reportMessages, reportServerMessages } from "../../domain/reports/repor
 import type { Clock } from "../clock";
 import { requirePermission } from "../accounts/guards";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
+import { databaseFault } from "../db/database-faults";
+import { HttpError, ServiceFault } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
-import { isStorageUnavailable, type MediaStore } from "../media/media-store";
+import { storageFault, type MediaStore } from "../media/media-store";
 import type { RemuxOptions } from "../media/videos";
 import { routeSchema } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "./paging";
@@ -92,16 +93,17 @@ export function reportRoutes({
           request.log.error({ err: discardError }, "could not remove the files of a failed report");
         });
         letTheRestOfTheUploadGo(request);
-        if (isStorageUnavailable(error)) {
-          // A full or read-only disk is the operator's to fix, never the reporter's upload that "stopped".
+        const fault = storageFault(error);
+        if (fault) {
+          // A full or read-only disk, or a store out of reach, is the operator's to fix, never the
+          // reporter's upload that "stopped": 507 while it cannot take files, 503 while out of reach.
           request.log.error(
             { err: error },
-            `report media could not be stored: ${storage.description} refused the write`,
+            `report media could not be stored: ${storage.description} ${fault === "full" ? "refused the write" : "could not be reached"}`,
           );
-          reply.header("retry-after", "300");
-          throw new HttpError(507, reportServerMessages.storageUnavailable);
+          throw new ServiceFault(fault);
         }
-        throw !request.raw.complete && !(error instanceof HttpError)
+        throw !request.raw.complete && !(error instanceof HttpError) && databaseFault(error) === null
           ? new HttpError(400, reportServerMessages.uploadInterrupted)
           : error;
       }
