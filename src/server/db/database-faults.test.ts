@@ -84,10 +84,11 @@ describe.each(testDatabaseKinds())("a database that cannot write, on %s", (kind)
       logStream: { write: (line) => logLines.push(line) },
     });
     // PostgreSQL's own words for each, raised from a trigger when the test arms it on a table.
-    for (const [name, state, message] of [
+    const faults = [
       ["disk_full", "53100", 'could not extend file "base/16384/16390": No space left on device'],
       ["read_only", "25006", "cannot execute INSERT in a read-only transaction"],
-    ]) {
+    ] as const;
+    for (const [name, state, message] of faults) {
       await t.db.execute(
         sql.raw(`create function test_fault_${name}() returns trigger language plpgsql as $$
           begin raise exception using errcode = '${state}', message = '${message.replace(/'/g, "''")}'; end $$`),
