@@ -17,6 +17,8 @@ import {
 import { keysUnder, uniqueKeyPrefix } from "../../test/server/redis";
 import { fieldParts, filesIn, mediaPart, multipart, smallJpeg } from "../../test/server/reports";
 import { openDatabase, type DatabaseHandle } from "../db/database";
+import { sweepOrphanMedia } from "../media/orphan-sweep";
+import { LocalMediaStore } from "../media/storage";
 import { databaseFault } from "../db/database-faults";
 import {
   authTokens,
@@ -301,22 +303,17 @@ describe("the product while PostgreSQL and then Redis are down", () => {
       expect(createHash("sha256").update(stored).digest("hex")).toBe(media[0]!.sha256);
     }
 
-    // No file without its row, no row without its file, nothing left half-received (once the photo
-    // variants being made in the background, whose files come just before their rows, are done).
-    const storedAndNamed = async () => {
-      await t.app.variantMaker.settled();
-      const named = [
-        ...(await t.db.select({ key: reportMedia.storageKey }).from(reportMedia)),
-        ...(await t.db.select({ key: reportMediaVariants.storageKey }).from(reportMediaVariants)),
-      ].map((row) => row.key);
-      return { files: await filesIn({ uploadsDir, s3: undefined }), named: named.sort() };
-    };
-    await waitUntil("every stored file to have its row", async () => {
-      const { files, named } = await storedAndNamed();
-      return files.join() === named.join();
-    }).catch(() => undefined);
-    const { files, named } = await storedAndNamed();
-    expect(files).toEqual(named);
+    // No row without its file (checked above); no file without its row, once the sweep of the next
+    // start has run: a report cut off mid-save by the stop may have been committed or not, so its photo
+    // stays, marked as unconfirmed, for the sweep to judge against the rows.
+    await t.app.variantMaker.settled();
+    const storage = await LocalMediaStore.open(uploadsDir);
+    await sweepOrphanMedia(storage, t.db, new Date(), 60 * 60 * 1000);
+    const named = [
+      ...(await t.db.select({ key: reportMedia.storageKey }).from(reportMedia)),
+      ...(await t.db.select({ key: reportMediaVariants.storageKey }).from(reportMediaVariants)),
+    ].map((row) => row.key);
+    expect(await filesIn({ uploadsDir, s3: undefined })).toEqual(named.sort());
   }
 
   it("fails a transaction cut by the stop as unavailable, and the process does not crash", async () => {

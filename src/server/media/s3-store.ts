@@ -27,6 +27,7 @@ import {
   type MediaStore,
   type StoredFile,
   type StoredFileInfo,
+  type UnconfirmedFiles,
 } from "./media-store";
 
 // Report media in an S3-compatible object store (AWS S3, MinIO, Ceph, R2, …), so every instance of the
@@ -165,6 +166,10 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
+  unconfirmedFilesOfEndedProcesses(): Promise<UnconfirmedFiles[]> {
+    return this.incoming.unconfirmedFilesOfEndedProcesses();
+  }
+
   /** A page of the bucket's listing at a time. */
   async *storedFiles(): AsyncGenerator<StoredFile[]> {
     const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket });
@@ -249,6 +254,7 @@ export class S3MediaStore implements MediaStore {
 export class S3UploadBatch implements MediaBatch {
   private readonly incomingFiles = new Set<string>();
   private readonly stored = new Set<string>();
+  private readonly marked = new Set<string>();
   private readonly underway = new WritesUnderway();
 
   constructor(private readonly s3: S3MediaStore) {}
@@ -287,6 +293,21 @@ export class S3UploadBatch implements MediaBatch {
     this.stored.clear();
     await Promise.all(files.map((file) => removeFile(file)));
     if (keys.length > 0) await this.s3.remove(keys);
+    await this.confirm();
+  }
+
+  async confirm(): Promise<void> {
+    const keys = [...this.marked];
+    this.marked.clear();
+    await this.s3.incoming.unmark(keys);
+  }
+
+  async abandon(): Promise<void> {
+    await this.underway.stop();
+    const files = [...this.incomingFiles];
+    this.incomingFiles.clear();
+    this.stored.clear();
+    await Promise.all(files.map((file) => removeFile(file)));
   }
 
   private async upload(mediaId: string, body: Buffer | Readable, contentType: string): Promise<string> {
@@ -299,9 +320,12 @@ export class S3UploadBatch implements MediaBatch {
       // A failed multipart upload is aborted, so no parts stay behind (and no object appears).
       leavePartsOnError: false,
     });
-    // Counted as stored from the start: a discard that comes before the end deletes it either way.
+    // Counted as stored from the start: a discard that comes before the end deletes it either way, and
+    // marked before the object can appear, so the next start removes it if the process is killed first.
     this.stored.add(key);
+    this.marked.add(key);
     try {
+      await this.s3.incoming.markStored(key);
       await this.underway.track(body, upload.done());
       return key;
     } catch (error) {

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { bearer, buildTestApp, emptyTables, testConfig } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { eyewitnessReports, reportMedia } from "../db/schema";
+import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -409,6 +409,92 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
   });
 });
 
+describe("a process killed with SIGKILL in the middle of a remux or of a photo's variants", () => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
+
+  it("leaves at the next start no file that no row names, and keeps every file a row names", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "ia-killed-"));
+    try {
+      // A saved report, whose photo's row is committed.
+      const t = await buildReportsTestApp(database, { s3: undefined, uploadsDir: root });
+      const reporter = await signedInAs(t, "user", {
+        email: "femi@example.org",
+        firstname: "Femi",
+        lastname: "Ade",
+      });
+      const saved = await submitReport(t.app, reporter, [
+        ...fieldParts(),
+        mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+      ]);
+      expect(saved.statusCode).toBe(201);
+      await t.app.variantMaker.settled();
+      await t.app.close();
+      const named = (await database.db.select().from(reportMedia)).map((row) => row.storageKey);
+      const variantsNamed = (await database.db.select().from(reportMediaVariants)).map(
+        (row) => row.storageKey,
+      );
+
+      // A real process at work: two WebP variants stored, their rows not yet written; a video remuxed
+      // and stored, its report not yet written; the report's photo stored again and its row committed,
+      // the process killed before it confirmed; and a second video half-way through its remux.
+      const storageModule = path.resolve("src/server/media/storage.ts");
+      const code = `
+        import { once } from "node:events";
+        import { LocalMediaStore } from ${JSON.stringify(storageModule)};
+        const storage = await LocalMediaStore.open(process.env.UPLOADS_ROOT);
+        const batch = storage.startBatch();
+        await batch.store("0d1e2f30-0000-4000-8000-000000000320", Buffer.from("variant 320"), "image/webp");
+        await batch.store("0d1e2f30-0000-4000-8000-000000000640", Buffer.from("variant 640"), "image/webp");
+        const remuxed = await batch.incomingFile("0d1e2f30-0000-4000-8000-0000000000a1");
+        remuxed.stream.end(Buffer.alloc(4096, 7));
+        await once(remuxed.stream, "close");
+        await batch.keep(remuxed.path, "0d1e2f30-0000-4000-8000-0000000000a1", "video/mp4");
+        await storage.incoming.markStored(process.env.NAMED_KEY);
+        const remuxing = await batch.incomingFile("0d1e2f30-0000-4000-8000-0000000000a2");
+        remuxing.stream.write(Buffer.alloc(65536, 1), () => console.log("working"));
+        setInterval(() => {}, 1000);
+      `;
+      const worker = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+        env: { ...process.env, UPLOADS_ROOT: root, NAMED_KEY: named[0] },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const [line] = (await once(worker.stdout!, "data")) as [Buffer];
+      expect(line.toString()).toContain("working");
+      worker.kill("SIGKILL");
+      await once(worker, "exit");
+      const left = await filesIn({ uploadsDir: root, s3: undefined });
+      expect(left).toEqual(
+        expect.arrayContaining([
+          "0d/0d1e2f30-0000-4000-8000-000000000320",
+          "0d/0d1e2f30-0000-4000-8000-0000000000a1",
+          `.incoming/${worker.pid}/0d1e2f30-0000-4000-8000-0000000000a2.part`,
+          `.incoming/${worker.pid}/0d1e2f30-0000-4000-8000-000000000320.stored`,
+        ]),
+      );
+
+      // The next start: the store is opened, and the sweep runs at once with the configured window.
+      const storage = await LocalMediaStore.open(root);
+      const window = orphanAgeMs({
+        requestMs: testConfig().httpTimeouts.requestMs,
+        videoRemuxTimeoutMs: testConfig().videoRemuxTimeoutMs,
+      });
+      expect(await sweepOrphanMedia(storage, database.db, new Date(), window)).toEqual({
+        abandonedUploads: 0,
+        orphanFiles: 3,
+      });
+
+      expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([...named, ...variantsNamed].sort());
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("when the S3 store is out of reach", () => {
   let database: DatabaseHandle;
   const logLines: string[] = [];
@@ -448,7 +534,11 @@ describe("when the S3 store is out of reach", () => {
       });
       expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
       expect(await t.db.select().from(reportMedia)).toEqual([]);
-      expect(await filesIn({ uploadsDir: t.uploadsDir, s3: undefined })).toEqual([]);
+      // Nothing but the mark of the photo whose upload failed: the store could not say whether the
+      // object appeared, so the photo's key stays marked for the sweep to remove once it is back.
+      expect(await filesIn({ uploadsDir: t.uploadsDir, s3: undefined })).toEqual([
+        expect.stringMatching(/^\.incoming\/\d+\/[0-9a-f-]{36}\.stored$/),
+      ]);
       const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(
         errors.some(

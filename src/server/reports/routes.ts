@@ -78,6 +78,12 @@ export function reportRoutes({
           throw new HttpError(503, reportServerMessages.mediaLost);
         }
         const report = await saveReport(db, { reporterId: user.id, fields, media, at: now() });
+        await batch.confirm().catch((confirmError: unknown) => {
+          request.log.warn(
+            { err: confirmError },
+            "the stored files of a saved report could not be confirmed",
+          );
+        });
         // The answer holds the whole place and the reporter's details: never kept by any cache.
         reply.header("cache-control", "no-store");
         reply.status(201).send({
@@ -89,7 +95,9 @@ export function reportRoutes({
         if (media.some((file) => file.kind === "photo")) photosStored();
         return reply;
       } catch (error) {
-        await batch.discard().catch((discardError: unknown) => {
+        // The database cut off mid-write may have committed the report: its files stay for the sweep.
+        const cleanUp = databaseFault(error) === "unavailable" ? batch.abandon() : batch.discard();
+        await cleanUp.catch((discardError: unknown) => {
           request.log.error({ err: discardError }, "could not remove the files of a failed report");
         });
         letTheRestOfTheUploadGo(request);
