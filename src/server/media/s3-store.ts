@@ -267,6 +267,8 @@ export class S3UploadBatch implements MediaBatch {
 
   /** Streams the incoming file up, then removes it. */
   async keep(incomingPath: string, mediaId: string, contentType: string): Promise<string> {
+    // Marked before the file is opened: a read stream must not wait (and fail unheard) meanwhile.
+    await this.mark(storageKeyFor(mediaId));
     const key = await this.upload(mediaId, createReadStream(incomingPath), contentType);
     await this.drop(incomingPath);
     return key;
@@ -302,6 +304,12 @@ export class S3UploadBatch implements MediaBatch {
     await this.s3.incoming.unmark(keys);
   }
 
+  private async mark(key: string): Promise<void> {
+    if (this.marked.has(key)) return;
+    this.marked.add(key);
+    await this.s3.incoming.markStored(key);
+  }
+
   async abandon(): Promise<void> {
     await this.underway.stop();
     const files = [...this.incomingFiles];
@@ -323,10 +331,12 @@ export class S3UploadBatch implements MediaBatch {
     // Counted as stored from the start: a discard that comes before the end deletes it either way, and
     // marked before the object can appear, so the next start removes it if the process is killed first.
     this.stored.add(key);
-    this.marked.add(key);
     try {
-      await this.s3.incoming.markStored(key);
-      await this.underway.track(body, upload.done());
+      // Tracked from before the mark, so a discard meanwhile waits for (or stops) the upload.
+      await this.underway.track(
+        body,
+        this.mark(key).then(() => upload.done()),
+      );
       return key;
     } catch (error) {
       // The body failed (the sender went away, or the local file could not be read; a file-system
