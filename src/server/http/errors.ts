@@ -35,8 +35,9 @@ export class ServiceFault extends HttpError {
   readonly retryAfterSeconds: number;
 
   constructor(readonly kind: "full" | "unavailable") {
-    super(kind === "full" ? 507 : 503, faultMessages[kind === "full" ? "storageFull" : "unavailable"]);
-    this.retryAfterSeconds = faultRetryAfterSeconds[kind === "full" ? "storageFull" : "unavailable"];
+    const fault = kind === "full" ? "storageFull" : "unavailable";
+    super(kind === "full" ? 507 : 503, faultMessages[fault]);
+    this.retryAfterSeconds = faultRetryAfterSeconds[fault];
   }
 }
 
