@@ -101,11 +101,16 @@ describe("the product while PostgreSQL and then Redis are down", () => {
   }, 180_000);
 
   afterAll(async () => {
-    // Each step on its own: a failure of one never leaves a server of this test running.
-    await t?.app.close().catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    await postgres?.remove();
-    await redis?.remove();
+    // The private servers first, each on its own: nothing the app may still wait on can leave one running.
+    await postgres?.remove().catch(() => undefined);
+    await redis?.remove().catch(() => undefined);
+    // Bounded: a close left waiting (seen once in many runs, not yet explained) must not keep the
+    // temporary folder or fail the hook.
+    const atMost = (closing: Promise<unknown> | undefined) =>
+      Promise.race([closing?.catch(() => undefined), pause(20_000)]);
+    await atMost(t?.app.close());
+    await atMost(t?.app.variantMaker.settled());
+    await atMost(database?.close());
     if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
   }, 120_000);
 
