@@ -1,3 +1,4 @@
+import { faultMessages } from "../api/fault-messages";
 import type { ReportPlace } from "./report-place";
 
 // Eyewitness reports (spec §3, §5; DESIGN §5, decision 5): the rules both the web form and the server
@@ -139,7 +140,7 @@ export const reportServerMessages = {
   mediaLinkExpired: "This media link has expired. Please reload the page.",
   videoUnreadable: (name: string) =>
     `The video "${name}" could not be read, so it was not stored. Please send the video file as it came from the camera, or another file.`,
-  storageUnavailable: "The server cannot store files right now. Please try again later.",
+  storageUnavailable: faultMessages.storageFull,
   mediaLost: "The server lost a file of your report before saving it. Please send the report again.",
   moreDescriptionsThanPhotos: "There are more photo descriptions than photographs.",
 } as const;

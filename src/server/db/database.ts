@@ -26,18 +26,27 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | ({ kind: "postgres"; url: string; poolSize?: number } & PostgresTimeouts)
   /** `dataDir` undefined: in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
+
+/**
+ * How long a request may wait on PostgreSQL before it is answered 503: for a connection (the server
+ * unreachable, or every connection of the pool busy), and for one statement (the server too slow).
+ */
+export interface PostgresTimeouts {
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+}
+
+export const postgresTimeoutDefaults = { connectTimeoutMs: 10_000, statementTimeoutMs: 60_000 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 // Several instances may start at once against one PostgreSQL: only one applies migrations at a time.
 const MIGRATION_LOCK_KEY = 720_331;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir);
+  return options.kind === "postgres" ? openPostgres(options) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -54,10 +63,26 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+async function openPostgres({
+  url,
+  poolSize = 10,
+  connectTimeoutMs = postgresTimeoutDefaults.connectTimeoutMs,
+  statementTimeoutMs = postgresTimeoutDefaults.statementTimeoutMs,
+}: Extract<DatabaseOptions, { kind: "postgres" }>): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Without these a request would wait for ever on a server that does not answer: a stopped or
+    // unreachable PostgreSQL is answered 503 within seconds, and the pool reconnects once it is back.
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    // A connection whose server vanished (a host gone, a network cut) is found out, not kept.
+    keepAlive: true,
+  });
+  // A connection lost must never crash the process: pg emits "error" on an idle client (the pool's
+  // listener) and on one in use (its query fails too, and the pool drops the client on release).
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db,
@@ -65,10 +90,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     async migrate() {
       const client = await pool.connect();
       try {
+        // A migration may rewrite a large table: no statement time limit for it.
+        await client.query("set statement_timeout = 0");
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await client.query("reset statement_timeout").catch(() => undefined);
         client.release();
       }
     },

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { faultMessages, faultRetryAfterSeconds } from "../../domain/api/fault-messages";
 import { errorCodeForStatus, type ErrorCode, type Failure } from "../../domain/api/shared";
+import { databaseFault } from "../db/database-faults";
+import { storageFault } from "../media/media-store";
 
 /** What a refusal says beyond its sentence: a more precise code than its status gives, and the field. */
 export interface FailureDetails {
@@ -22,6 +25,28 @@ export class HttpError extends Error {
     this.code = details.code ?? errorCodeForStatus(statusCode);
     this.field = details.field;
   }
+}
+
+/**
+ * A part of the server failing (the database, the disk, the media store), answered as such: 507 while it
+ * cannot take writes, 503 while it is out of reach, each with its one sentence and a Retry-After.
+ */
+export class ServiceFault extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(readonly kind: "full" | "unavailable") {
+    const fault = kind === "full" ? "storageFull" : "unavailable";
+    super(kind === "full" ? 507 : 503, faultMessages[fault]);
+    this.retryAfterSeconds = faultRetryAfterSeconds[fault];
+  }
+}
+
+/** What failed, when `error` is a fault of the database or the media store (not of the request). */
+function faultOf(error: unknown): { part: string; kind: ServiceFault["kind"] } | null {
+  const ofDatabase = databaseFault(error);
+  if (ofDatabase) return { part: "the database", kind: ofDatabase };
+  const ofStorage = storageFault(error);
+  return ofStorage ? { part: "the media storage", kind: ofStorage } : null;
 }
 
 /** The failure answer (DESIGN §5): the same shape on every path, the code beside the sentence. */
@@ -58,9 +83,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     const details: FailureDetails =
       error instanceof HttpError ? { code: error.code, field: error.field } : {};
+    if (error instanceof ServiceFault) reply.header("retry-after", String(error.retryAfterSeconds));
     // A 5xx the code chose (507, 503) carries a sentence for the person; it was logged where it arose.
     if (status >= 500 && error instanceof HttpError) {
       return reply.status(status).send(failure(status, error.message, details));
+    }
+    const fault = status >= 500 ? faultOf(error) : null;
+    if (fault) {
+      // The database or the store failed, not the request: said as such, never a 500, and logged once here.
+      request.log.error(
+        { err: error },
+        `${fault.part} ${fault.kind === "full" ? "cannot take writes" : "is out of reach"}`,
+      );
+      const answer = new ServiceFault(fault.kind);
+      reply.header("retry-after", String(answer.retryAfterSeconds));
+      return reply.status(answer.statusCode).send(failure(answer.statusCode, answer.message));
     }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream, type WriteStream } from "node:fs";
-import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -19,6 +20,10 @@ export const ABANDONED_AFTER_MS = 15 * 60 * 1000;
 const STORAGE_KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 const INCOMING_DIR = ".incoming";
 const PROBE_FILE = "health.probe";
+/** Beside a process's incoming files: one empty file per file it stored that no row may name yet. */
+const STORED_MARK = ".stored";
+/** The incoming folder of a process that ended with such marks, kept until the sweep has seen them. */
+const ENDED_PREFIX = "ended-";
 
 /** Throws on a key that no store made (a path out of the store, a folder, an incoming file). */
 export function checkStorageKey(storageKey: string): string {
@@ -38,19 +43,33 @@ export function storageKeyFor(mediaId: string): string {
 /** Error codes that mean the disk cannot take files now (full, read-only, over quota, not allowed). */
 const UNAVAILABLE_CODES = new Set(["ENOSPC", "EROFS", "EDQUOT", "EACCES", "EPERM", "EIO"]);
 
-/** The object store refused or could not be reached: the operator's problem, never the upload's. */
+/**
+ * The object store refused or could not be reached: the operator's problem, never the upload's. `full`
+ * when the store said it has no room (or no permission) to write, so that trying again soon is no use.
+ */
 export class StoreUnavailable extends Error {
-  constructor(message: string, options?: ErrorOptions) {
+  readonly full: boolean;
+
+  constructor(message: string, options: ErrorOptions & { full?: boolean } = {}) {
     super(message, options);
     this.name = "StoreUnavailable";
+    this.full = options.full ?? false;
   }
 }
 
 /** True for an error that says the storage cannot take files, rather than a bad upload. */
 export function isStorageUnavailable(error: unknown): boolean {
-  if (error instanceof StoreUnavailable) return true;
+  return storageFault(error) !== null;
+}
+
+/**
+ * `full` for a disk or store that cannot take files until an operator acts (full, read-only, over quota,
+ * not allowed); `unavailable` for a store out of reach, usually for a moment; null for any other error.
+ */
+export function storageFault(error: unknown): "full" | "unavailable" | null {
+  if (error instanceof StoreUnavailable) return error.full ? "full" : "unavailable";
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  return typeof code === "string" && UNAVAILABLE_CODES.has(code);
+  return typeof code === "string" && UNAVAILABLE_CODES.has(code) ? "full" : null;
 }
 
 /** A stored file's key with its last change (for the orphan sweep). */
@@ -86,6 +105,11 @@ export interface MediaStore {
   removeAbandonedUploads(now: Date, olderThanMs: number): Promise<number>;
   /** Every stored file, a page at a time. */
   storedFiles(): AsyncGenerator<StoredFile[]>;
+  /**
+   * Files that processes no longer running stored and had not confirmed (MediaBatch.confirm): the sweep
+   * removes those no row names, at once rather than after the sweep's window, then clears them.
+   */
+  unconfirmedFilesOfEndedProcesses(): Promise<UnconfirmedFiles[]>;
   /** The keys among `storageKeys` whose file is not there (checked just before a report row names them). */
   missing(storageKeys: readonly string[]): Promise<string[]>;
   /** Size, date and entity tag of a stored file; null when there is none. */
@@ -95,6 +119,13 @@ export interface MediaStore {
   /** Removes stored files (ones that no report row names); a missing one is no error. */
   remove(storageKeys: readonly string[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The stored files one ended process had not confirmed. */
+export interface UnconfirmedFiles {
+  keys: string[];
+  /** Forgets them (once each is removed or known to be named by a row). */
+  clear(): Promise<void>;
 }
 
 export interface MediaBatch {
@@ -114,6 +145,18 @@ export interface MediaBatch {
   drop(incomingPath: string): Promise<void>;
   /** Stops what is still being stored, then removes every file written for this batch, stored or incoming. */
   discard(): Promise<void>;
+  /**
+   * The rows that name this batch's stored files are committed. Until then each stored file is marked
+   * as the batch's, so that when the process is killed first (kill -9 mid-remux or mid-variant), the
+   * next start removes it, rather than the sweep long after.
+   */
+  confirm(): Promise<void>;
+  /**
+   * The database went away while the rows naming this batch's files were being written: whether they
+   * were committed is unknown. Incoming files go; stored ones stay, still marked, for the sweep to judge
+   * against the rows once the database is back (discard() could leave a committed row without its file).
+   */
+  abandon(): Promise<void>;
 }
 
 /**
@@ -166,6 +209,50 @@ export class IncomingFolder {
     return { path: file, stream };
   }
 
+  /** Marks `storageKey` as stored by this process and not yet named by a committed row; before it is stored. */
+  async markStored(storageKey: string): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(this.markOf(storageKey), "");
+  }
+
+  async unmark(storageKeys: Iterable<string>): Promise<void> {
+    for (const key of storageKeys) await rm(this.markOf(key), { force: true });
+  }
+
+  private markOf(storageKey: string): string {
+    return path.join(this.dir, `${path.basename(checkStorageKey(storageKey))}${STORED_MARK}`);
+  }
+
+  /** The marks left by ended processes (their folders renamed by removeAbandoned), folder by folder. */
+  async unconfirmedFilesOfEndedProcesses(): Promise<UnconfirmedFiles[]> {
+    const ended: UnconfirmedFiles[] = [];
+    for (const name of await listFolder(this.root)) {
+      if (!name.startsWith(ENDED_PREFIX)) continue;
+      const folder = path.join(this.root, name);
+      const keys = (await listFolder(folder))
+        .filter((file) => file.endsWith(STORED_MARK))
+        .map((file) => `${file.slice(0, 2)}/${file.slice(0, -STORED_MARK.length)}`)
+        .filter(isStorageKey);
+      ended.push({ keys, clear: () => rm(folder, { recursive: true, force: true }) });
+    }
+    return ended;
+  }
+
+  /**
+   * The folder of a process that ended: its files being received go; its marks of stored files stay, in
+   * the folder renamed out of the way of any process that gets the same pid, until the sweep sees them.
+   */
+  private async endProcessFolder(name: string): Promise<void> {
+    const folder = path.join(this.root, name);
+    let marked = false;
+    for (const file of await listFolder(folder)) {
+      if (file.endsWith(STORED_MARK)) marked = true;
+      else await rm(path.join(folder, file), { recursive: true, force: true });
+    }
+    if (marked) await rename(folder, path.join(this.root, `${ENDED_PREFIX}${name}-${randomUUID()}`));
+    else await rm(folder, { recursive: true, force: true });
+  }
+
   /** Writes, flushes and removes a small probe: false on a full or read-only disk. */
   async isWritable(): Promise<boolean> {
     const probe = path.join(this.dir, PROBE_FILE);
@@ -200,7 +287,7 @@ export class IncomingFolder {
         const pid = Number(name);
         const ownFolder = pid === process.pid;
         if ((ownFolder && atStartUp) || (!ownFolder && !isRunning(pid))) {
-          await rm(entry, { recursive: true, force: true });
+          await this.endProcessFolder(name);
           removed += 1;
           continue;
         }
@@ -213,6 +300,8 @@ export class IncomingFolder {
         }
         continue;
       }
+      // An ended process's marks wait for the sweep, which needs the database to judge them.
+      if (name.startsWith(ENDED_PREFIX)) continue;
       if (now.getTime() - info.mtimeMs > ABANDONED_AFTER_MS) {
         await rm(entry, { force: true, recursive: true });
         removed += 1;

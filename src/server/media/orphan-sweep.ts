@@ -13,7 +13,9 @@ import type { MediaStore } from "./media-store";
 // timeout, then a remux, then a margin): then no live upload, on this instance or another with the same
 // settings, can still be writing it. At start-up and then periodically, on every instance (removing
 // twice is harmless). As a last guard, a report is saved only after its files are checked to be there
-// (reports/routes.ts), so a row never points at a missing file.
+// (reports/routes.ts), so a row never points at a missing file. A killed process's stored files need not
+// wait for the window: each was marked as unconfirmed before it was stored (MediaBatch.confirm), and the
+// next start removes those that no row names.
 
 export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Room beyond the longest request: the answer, the database write, a busy disk, clocks apart. */
@@ -51,22 +53,21 @@ export async function sweepOrphanMedia(
     abandonedUploadsFailure = error;
   }
   let orphanFiles = 0;
+  // What killed processes stored without confirming (their folders set aside at start-up, or just
+  // above): each removed now, unless a row names it (a kill between the commit and the confirmation).
+  // No live request can still be writing these.
+  for (const unconfirmed of await storage.unconfirmedFilesOfEndedProcesses()) {
+    const named = await namedKeys(db, unconfirmed.keys);
+    const orphans = unconfirmed.keys.filter((key) => !named.has(key));
+    await storage.remove(orphans);
+    orphanFiles += orphans.length;
+    await unconfirmed.clear();
+  }
   for await (const files of storage.storedFiles()) {
     const old = files.filter((file) => now.getTime() - file.modifiedMs > olderThanMs);
     if (old.length === 0) continue;
     const keys = old.map((file) => file.key);
-    // A photo's WebP variants are files named by rows of their own.
-    const named = await db
-      .select({ storageKey: reportMedia.storageKey })
-      .from(reportMedia)
-      .where(inArray(reportMedia.storageKey, keys))
-      .union(
-        db
-          .select({ storageKey: reportMediaVariants.storageKey })
-          .from(reportMediaVariants)
-          .where(inArray(reportMediaVariants.storageKey, keys)),
-      );
-    const kept = new Set(named.map((row) => row.storageKey));
+    const kept = await namedKeys(db, keys);
     const orphans = keys.filter((key) => !kept.has(key));
     await storage.remove(orphans);
     orphanFiles += orphans.length;
@@ -74,6 +75,22 @@ export async function sweepOrphanMedia(
   return abandonedUploadsFailure === undefined
     ? { abandonedUploads, orphanFiles }
     : { abandonedUploads, orphanFiles, abandonedUploadsFailure };
+}
+
+/** The keys among `keys` that a report's media row or a photo's variant row names. */
+async function namedKeys(db: Database, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const named = await db
+    .select({ storageKey: reportMedia.storageKey })
+    .from(reportMedia)
+    .where(inArray(reportMedia.storageKey, keys))
+    .union(
+      db
+        .select({ storageKey: reportMediaVariants.storageKey })
+        .from(reportMediaVariants)
+        .where(inArray(reportMediaVariants.storageKey, keys)),
+    );
+  return new Set(named.map((row) => row.storageKey));
 }
 
 export interface SweepSchedule {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
+import { databaseFault } from "../db/database-faults";
 import { reportMedia, reportMediaVariants } from "../db/schema";
 import type { MediaStore } from "./media-store";
 import { isPhotoContentType } from "./media-types";
@@ -99,8 +100,11 @@ export async function makeDueVariants(options: VariantMakerOptions): Promise<boo
       if (rows.length > 0) await tx.insert(reportMediaVariants).values(rows).onConflictDoNothing();
       await tx.update(reportMedia).set({ variantsDueAt: null }).where(eq(reportMedia.id, photo.id));
     });
+    // Named by their rows now; a mark left behind only makes the next start check them against the rows.
+    await batch.confirm().catch(() => undefined);
   } catch (error) {
-    await batch.discard().catch(() => undefined);
+    // The database cut off mid-write may have committed the rows: their files stay for the sweep.
+    await (databaseFault(error) === "unavailable" ? batch.abandon() : batch.discard()).catch(() => undefined);
     // An unreadable photo (it was read once already) is not tried again.
     const givingUp = photo.attempts >= maxAttempts || error instanceof PhotoProblem;
     const delay = (options.retryDelayMs ?? variantMakerDefaults.retryDelayMs) * 2 ** (photo.attempts - 1);

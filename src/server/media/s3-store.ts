@@ -27,6 +27,7 @@ import {
   type MediaStore,
   type StoredFile,
   type StoredFileInfo,
+  type UnconfirmedFiles,
 } from "./media-store";
 
 // Report media in an S3-compatible object store (AWS S3, MinIO, Ceph, R2, …), so every instance of the
@@ -165,6 +166,10 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
+  unconfirmedFilesOfEndedProcesses(): Promise<UnconfirmedFiles[]> {
+    return this.incoming.unconfirmedFilesOfEndedProcesses();
+  }
+
   /** A page of the bucket's listing at a time. */
   async *storedFiles(): AsyncGenerator<StoredFile[]> {
     const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket });
@@ -249,6 +254,7 @@ export class S3MediaStore implements MediaStore {
 export class S3UploadBatch implements MediaBatch {
   private readonly incomingFiles = new Set<string>();
   private readonly stored = new Set<string>();
+  private readonly marked = new Set<string>();
   private readonly underway = new WritesUnderway();
 
   constructor(private readonly s3: S3MediaStore) {}
@@ -261,6 +267,8 @@ export class S3UploadBatch implements MediaBatch {
 
   /** Streams the incoming file up, then removes it. */
   async keep(incomingPath: string, mediaId: string, contentType: string): Promise<string> {
+    // Marked before the file is opened: a read stream must not wait (and fail unheard) meanwhile.
+    await this.mark(storageKeyFor(mediaId));
     const key = await this.upload(mediaId, createReadStream(incomingPath), contentType);
     await this.drop(incomingPath);
     return key;
@@ -287,6 +295,27 @@ export class S3UploadBatch implements MediaBatch {
     this.stored.clear();
     await Promise.all(files.map((file) => removeFile(file)));
     if (keys.length > 0) await this.s3.remove(keys);
+    await this.confirm();
+  }
+
+  async confirm(): Promise<void> {
+    const keys = [...this.marked];
+    this.marked.clear();
+    await this.s3.incoming.unmark(keys);
+  }
+
+  private async mark(key: string): Promise<void> {
+    if (this.marked.has(key)) return;
+    this.marked.add(key);
+    await this.s3.incoming.markStored(key);
+  }
+
+  async abandon(): Promise<void> {
+    await this.underway.stop();
+    const files = [...this.incomingFiles];
+    this.incomingFiles.clear();
+    this.stored.clear();
+    await Promise.all(files.map((file) => removeFile(file)));
   }
 
   private async upload(mediaId: string, body: Buffer | Readable, contentType: string): Promise<string> {
@@ -299,10 +328,15 @@ export class S3UploadBatch implements MediaBatch {
       // A failed multipart upload is aborted, so no parts stay behind (and no object appears).
       leavePartsOnError: false,
     });
-    // Counted as stored from the start: a discard that comes before the end deletes it either way.
+    // Counted as stored from the start: a discard that comes before the end deletes it either way, and
+    // marked before the object can appear, so the next start removes it if the process is killed first.
     this.stored.add(key);
     try {
-      await this.underway.track(body, upload.done());
+      // Tracked from before the mark, so a discard meanwhile waits for (or stops) the upload.
+      await this.underway.track(
+        body,
+        this.mark(key).then(() => upload.done()),
+      );
       return key;
     } catch (error) {
       // The body failed (the sender went away, or the local file could not be read; a file-system
@@ -333,8 +367,25 @@ function explain(error: unknown): string {
   return String(error);
 }
 
+/**
+ * The store's refusals that only an operator can end: out of room (MinIO's 507), over a quota, the
+ * bucket gone, the keys or the policy wrong. Anything else (no connection, a 5xx, a time-out) is the
+ * store out of reach, which usually passes.
+ */
+const REFUSALS_UNTIL_FIXED = new Set([
+  "XMinioStorageFull",
+  "QuotaExceeded",
+  "XMinioAdminBucketQuotaExceeded",
+  "AccessDenied",
+  "AllAccessDisabled",
+  "InvalidAccessKeyId",
+  "SignatureDoesNotMatch",
+  "NoSuchBucket",
+]);
+
 function unavailable(error: unknown): StoreUnavailable {
-  return error instanceof StoreUnavailable
-    ? error
-    : new StoreUnavailable(`the object store failed: ${explain(error)}`, { cause: error });
+  if (error instanceof StoreUnavailable) return error;
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  const full = status === 507 || REFUSALS_UNTIL_FIXED.has(String(errorName(error)));
+  return new StoreUnavailable(`the object store failed: ${explain(error)}`, { cause: error, full });
 }

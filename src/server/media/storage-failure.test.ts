@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportServerMessages } from "../../domain/reports/report-rules";
-import { buildTestApp, emptyTables, testConfig } from "../../test/server/accounts";
+import { bearer, buildTestApp, emptyTables, testConfig } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
-import { eyewitnessReports, reportMedia } from "../db/schema";
+import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -83,7 +83,9 @@ describe("when the disk cannot take files", () => {
       message: reportServerMessages.storageUnavailable,
       code: "STORAGE_FULL",
     });
-    expect(response.json().message).toBe("The server cannot store files right now. Please try again later.");
+    expect(response.json().message).toBe(
+      "The server cannot save anything right now. Please try again later.",
+    );
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(errors.some((line) => line.level >= 50 && /could not be stored/.test(line.msg))).toBe(true);
@@ -100,7 +102,7 @@ describe("when the disk cannot take files", () => {
     expect(response.json()).toEqual({
       success: false,
       code: "STORAGE_FULL",
-      message: "The server cannot store files right now. Please try again later.",
+      message: "The server cannot save anything right now. Please try again later.",
     });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
@@ -410,7 +412,93 @@ describe("a process killed with SIGKILL in the middle of an upload", () => {
   });
 });
 
-describe("when the S3 store cannot take files", () => {
+describe("a process killed with SIGKILL in the middle of a remux or of a photo's variants", () => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+  });
+  afterAll(() => database.close());
+
+  it("leaves at the next start no file that no row names, and keeps every file a row names", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "ia-killed-"));
+    try {
+      // A saved report, whose photo's row is committed.
+      const t = await buildReportsTestApp(database, { s3: undefined, uploadsDir: root });
+      const reporter = await signedInAs(t, "user", {
+        email: "femi@example.org",
+        firstname: "Femi",
+        lastname: "Ade",
+      });
+      const saved = await submitReport(t.app, reporter, [
+        ...fieldParts(),
+        mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+      ]);
+      expect(saved.statusCode).toBe(201);
+      await t.app.variantMaker.settled();
+      await t.app.close();
+      const named = (await database.db.select().from(reportMedia)).map((row) => row.storageKey);
+      const variantsNamed = (await database.db.select().from(reportMediaVariants)).map(
+        (row) => row.storageKey,
+      );
+
+      // A real process at work: two WebP variants stored, their rows not yet written; a video remuxed
+      // and stored, its report not yet written; the report's photo stored again and its row committed,
+      // the process killed before it confirmed; and a second video half-way through its remux.
+      const storageModule = path.resolve("src/server/media/storage.ts");
+      const code = `
+        import { once } from "node:events";
+        import { LocalMediaStore } from ${JSON.stringify(storageModule)};
+        const storage = await LocalMediaStore.open(process.env.UPLOADS_ROOT);
+        const batch = storage.startBatch();
+        await batch.store("0d1e2f30-0000-4000-8000-000000000320", Buffer.from("variant 320"), "image/webp");
+        await batch.store("0d1e2f30-0000-4000-8000-000000000640", Buffer.from("variant 640"), "image/webp");
+        const remuxed = await batch.incomingFile("0d1e2f30-0000-4000-8000-0000000000a1");
+        remuxed.stream.end(Buffer.alloc(4096, 7));
+        await once(remuxed.stream, "close");
+        await batch.keep(remuxed.path, "0d1e2f30-0000-4000-8000-0000000000a1", "video/mp4");
+        await storage.incoming.markStored(process.env.NAMED_KEY);
+        const remuxing = await batch.incomingFile("0d1e2f30-0000-4000-8000-0000000000a2");
+        remuxing.stream.write(Buffer.alloc(65536, 1), () => console.log("working"));
+        setInterval(() => {}, 1000);
+      `;
+      const worker = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+        env: { ...process.env, UPLOADS_ROOT: root, NAMED_KEY: named[0] },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const [line] = (await once(worker.stdout!, "data")) as [Buffer];
+      expect(line.toString()).toContain("working");
+      worker.kill("SIGKILL");
+      await once(worker, "exit");
+      const left = await filesIn({ uploadsDir: root, s3: undefined });
+      expect(left).toEqual(
+        expect.arrayContaining([
+          "0d/0d1e2f30-0000-4000-8000-000000000320",
+          "0d/0d1e2f30-0000-4000-8000-0000000000a1",
+          `.incoming/${worker.pid}/0d1e2f30-0000-4000-8000-0000000000a2.part`,
+          `.incoming/${worker.pid}/0d1e2f30-0000-4000-8000-000000000320.stored`,
+        ]),
+      );
+
+      // The next start: the store is opened, and the sweep runs at once with the configured window.
+      const storage = await LocalMediaStore.open(root);
+      const window = orphanAgeMs({
+        requestMs: testConfig().httpTimeouts.requestMs,
+        videoRemuxTimeoutMs: testConfig().videoRemuxTimeoutMs,
+      });
+      expect(await sweepOrphanMedia(storage, database.db, new Date(), window)).toEqual({
+        abandonedUploads: 0,
+        orphanFiles: 3,
+      });
+
+      expect(await filesIn({ uploadsDir: root, s3: undefined })).toEqual([...named, ...variantsNamed].sort());
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("when the S3 store is out of reach", () => {
   let database: DatabaseHandle;
   const logLines: string[] = [];
 
@@ -419,7 +507,7 @@ describe("when the S3 store cannot take files", () => {
   });
   afterAll(() => database.close());
 
-  it("answers an upload 507 with a sentence, logs an error, fails the health check and keeps nothing", async () => {
+  it("answers an upload 503 with a sentence, logs an error, fails the health check and keeps nothing", async () => {
     const s3 = await startTestS3Server();
     const t = await buildReportsTestApp(
       database,
@@ -432,7 +520,7 @@ describe("when the S3 store cannot take files", () => {
         firstname: "Amina",
         lastname: "Bello",
       });
-      // The store goes away after the start-up check.
+      // The store goes away after the start-up check: its port is closed.
       await s3.close();
 
       const response = await submitReport(t.app, reporter, [
@@ -440,23 +528,63 @@ describe("when the S3 store cannot take files", () => {
         mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
       ]);
 
-      expect(response.statusCode).toBe(507);
-      expect(response.headers["retry-after"]).toBe("300");
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["retry-after"]).toBe("10");
       expect(response.json()).toEqual({
         success: false,
-        message: reportServerMessages.storageUnavailable,
-        code: "STORAGE_FULL",
+        message: "The service is not available right now. Please try again in a moment.",
+        code: "UNAVAILABLE",
       });
       expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
-      expect(await filesIn({ uploadsDir: t.uploadsDir, s3: undefined })).toEqual([]);
+      expect(await t.db.select().from(reportMedia)).toEqual([]);
+      // Nothing but the mark of the photo whose upload failed: the store could not say whether the
+      // object appeared, so the photo's key stays marked for the sweep to remove once it is back.
+      expect(await filesIn({ uploadsDir: t.uploadsDir, s3: undefined })).toEqual([
+        expect.stringMatching(/^\.incoming\/\d+\/[0-9a-f-]{36}\.stored$/),
+      ]);
       const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(
-        errors.some((line) => line.level >= 50 && /the S3 bucket "atlas-media" refused/.test(line.msg)),
+        errors.some(
+          (line) => line.level >= 50 && /the S3 bucket "atlas-media" could not be reached/.test(line.msg),
+        ),
       ).toBe(true);
 
       const health = await t.app.inject({ method: "GET", url: "/api/v1/health" });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toMatchObject({ storage: "down" });
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("answers a request for a stored photo 503, not 500, while the store is out of reach", async () => {
+    const s3 = await startTestS3Server();
+    const t = await buildReportsTestApp(database, { s3: s3.settings });
+    try {
+      const reporter = await signedInAs(t, "user", {
+        email: "bola@example.org",
+        firstname: "Bola",
+        lastname: "Ade",
+      });
+      const sent = await submitReport(t.app, reporter, [
+        ...fieldParts(),
+        mediaPart("ramp.jpg", "image/jpeg", await smallJpeg()),
+      ]);
+      expect(sent.statusCode).toBe(201);
+      const [photo] = await t.db.select().from(reportMedia);
+      // Its variants are made (or given up) before the store goes, so nothing else reads it meanwhile.
+      await t.app.variantMaker.settled();
+      const url = `/media/${photo!.id}`;
+      expect((await t.app.inject({ method: "GET", url, headers: bearer(reporter) })).statusCode).toBe(200);
+
+      await s3.close();
+
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await t.app.inject({ method, url, headers: bearer(reporter) });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers["retry-after"]).toBe("10");
+        if (method === "GET") expect(response.json()).toMatchObject({ success: false, code: "UNAVAILABLE" });
+      }
     } finally {
       await t.app.close();
     }

@@ -16,6 +16,7 @@ import {
   type MediaStore,
   type StoredFile,
   type StoredFileInfo,
+  type UnconfirmedFiles,
 } from "./media-store";
 
 // Report media in a folder on this server's disk, under UPLOADS_DIR and never in a public folder
@@ -63,6 +64,10 @@ export class LocalMediaStore implements MediaStore {
 
   removeAbandonedUploads(now: Date): Promise<number> {
     return this.incoming.removeAbandoned(now);
+  }
+
+  unconfirmedFilesOfEndedProcesses(): Promise<UnconfirmedFiles[]> {
+    return this.incoming.unconfirmedFilesOfEndedProcesses();
   }
 
   /** Folder by folder. */
@@ -123,6 +128,7 @@ export class LocalMediaStore implements MediaStore {
 
 export class LocalUploadBatch implements MediaBatch {
   private readonly written = new Set<string>();
+  private readonly marked = new Set<string>();
   private readonly underway = new WritesUnderway();
 
   constructor(private readonly storage: LocalMediaStore) {}
@@ -139,6 +145,9 @@ export class LocalUploadBatch implements MediaBatch {
     const target = this.storage.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     this.written.add(target);
+    // Marked before it is in place, so a kill at any point leaves no file the next start cannot tell.
+    this.marked.add(key);
+    await this.storage.incoming.markStored(key);
     await rename(incomingPath, target);
     this.written.delete(incomingPath);
     return key;
@@ -166,5 +175,19 @@ export class LocalUploadBatch implements MediaBatch {
     const files = [...this.written];
     this.written.clear();
     await Promise.all(files.map((file) => removeFile(file)));
+    await this.confirm();
+  }
+
+  async confirm(): Promise<void> {
+    const keys = [...this.marked];
+    this.marked.clear();
+    await this.storage.incoming.unmark(keys);
+  }
+
+  async abandon(): Promise<void> {
+    await this.underway.stop();
+    const incoming = [...this.written].filter((file) => file.startsWith(this.storage.incoming.root));
+    this.written.clear();
+    await Promise.all(incoming.map((file) => removeFile(file)));
   }
 }

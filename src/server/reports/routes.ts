@@ -6,9 +6,10 @@ import { reportMessages, reportServerMessages } from "../../domain/reports/repor
 import type { Clock } from "../clock";
 import { requirePermission } from "../accounts/guards";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
+import { databaseFault } from "../db/database-faults";
+import { HttpError, ServiceFault } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
-import { isStorageUnavailable, type MediaStore } from "../media/media-store";
+import { storageFault, type MediaStore } from "../media/media-store";
 import type { RemuxOptions } from "../media/videos";
 import { routeSchema } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "./paging";
@@ -77,6 +78,12 @@ export function reportRoutes({
           throw new HttpError(503, reportServerMessages.mediaLost);
         }
         const report = await saveReport(db, { reporterId: user.id, fields, media, at: now() });
+        await batch.confirm().catch((confirmError: unknown) => {
+          request.log.warn(
+            { err: confirmError },
+            "the stored files of a saved report could not be confirmed",
+          );
+        });
         // The answer holds the whole place and the reporter's details: never kept by any cache.
         reply.header("cache-control", "no-store");
         reply.status(201).send({
@@ -88,20 +95,23 @@ export function reportRoutes({
         if (media.some((file) => file.kind === "photo")) photosStored();
         return reply;
       } catch (error) {
-        await batch.discard().catch((discardError: unknown) => {
+        // The database cut off mid-write may have committed the report: its files stay for the sweep.
+        const cleanUp = databaseFault(error) === "unavailable" ? batch.abandon() : batch.discard();
+        await cleanUp.catch((discardError: unknown) => {
           request.log.error({ err: discardError }, "could not remove the files of a failed report");
         });
         letTheRestOfTheUploadGo(request);
-        if (isStorageUnavailable(error)) {
-          // A full or read-only disk is the operator's to fix, never the reporter's upload that "stopped".
+        const fault = storageFault(error);
+        if (fault) {
+          // A full or read-only disk, or a store out of reach, is the operator's to fix, never the
+          // reporter's upload that "stopped": 507 while it cannot take files, 503 while out of reach.
           request.log.error(
             { err: error },
-            `report media could not be stored: ${storage.description} refused the write`,
+            `report media could not be stored: ${storage.description} ${fault === "full" ? "refused the write" : "could not be reached"}`,
           );
-          reply.header("retry-after", "300");
-          throw new HttpError(507, reportServerMessages.storageUnavailable);
+          throw new ServiceFault(fault);
         }
-        throw !request.raw.complete && !(error instanceof HttpError)
+        throw !request.raw.complete && !(error instanceof HttpError) && databaseFault(error) === null
           ? new HttpError(400, reportServerMessages.uploadInterrupted)
           : error;
       }

@@ -93,6 +93,9 @@ export function mediaStoreContract(name: string, open: () => Promise<StoreUnderT
       expect(Math.abs(Date.now() - (info?.lastModified.getTime() ?? 0))).toBeLessThan(hour);
       expect(await store.missing([keyOf(ids.photo), keyOf(ids.video)])).toEqual([]);
       expect(await storedKeys()).toEqual([keyOf(ids.photo), keyOf(ids.video)]);
+      // Each stored file is marked as the batch's until its rows are committed and it is confirmed.
+      expect((await incomingFiles()).sort()).toEqual([`${ids.photo}.stored`, `${ids.video}.stored`].sort());
+      await batch.confirm();
       expect(await incomingFiles()).toEqual([]);
     });
 
@@ -107,6 +110,7 @@ export function mediaStoreContract(name: string, open: () => Promise<StoreUnderT
       expect(await batch.keep(incoming.path, ids.video, "video/mp4")).toBe(keyOf(ids.video));
 
       expect(sha(await bytesOf(await store.read(keyOf(ids.video))))).toBe(sha(video));
+      await batch.confirm();
       expect(await incomingFiles()).toEqual([]);
     });
 
@@ -204,6 +208,7 @@ export function mediaStoreContract(name: string, open: () => Promise<StoreUnderT
       const batch = store.startBatch();
       await batch.store(ids.photo, Buffer.from("photo"), "image/jpeg");
       await batch.store(ids.other, Buffer.from("other"), "image/jpeg");
+      await batch.confirm();
       // What a process that died leaves: its own folder (an impossible pid), and a file of this one's.
       const deadProcess = path.join(subject.incomingRoot, "999999999");
       await mkdir(deadProcess, { recursive: true });

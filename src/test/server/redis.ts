@@ -16,8 +16,8 @@ export function uniqueKeyPrefix(): string {
   return `inclusion-atlas-test:${process.pid}-${randomBytes(4).toString("hex")}:`;
 }
 
-export async function keysUnder(keyPrefix: string): Promise<string[]> {
-  const redis = new Redis(testRedisUrl());
+export async function keysUnder(keyPrefix: string, url = testRedisUrl()): Promise<string[]> {
+  const redis = new Redis(url);
   try {
     return await redis.keys(`${keyPrefix}*`);
   } finally {
