@@ -1,6 +1,6 @@
 import { ZxcvbnFactory, type MatchExtended } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
-import { passwordMessages, type PasswordOwner } from "./password-policy";
+import { PASSWORD_MIN_LENGTH, passwordMessages, type PasswordOwner } from "./password-policy";
 
 // How hard a new password is to guess, estimated the way password crackers guess: zxcvbn-ts, with its
 // lists of common passwords and words and its keyboard layouts, and the words an attacker of this site
@@ -12,12 +12,25 @@ import { passwordMessages, type PasswordOwner } from "./password-policy";
 // loads this module only when a form is about to use it (a dynamic import): public pages do not grow.
 
 /**
- * zxcvbn's score (0–4) a new password needs: 3 means 10^8 guesses or more, "safely unguessable" in
- * zxcvbn's words (some protection even when a stolen hash is attacked offline). A password of 8
- * characters with no word or pattern in it is estimated at 10^8 guesses and scores 2: in practice a
- * password needs 9.
+ * zxcvbn's score (0–4) a new password needs: 3 means more than 10^8 guesses, "safely unguessable" in
+ * zxcvbn's words (some protection even when a stolen hash is attacked offline).
  */
 export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * The one exception: a password of the minimum length (8) in which zxcvbn recognises nothing (no word,
+ * name, date or pattern: only "bruteforce") is estimated at exactly 10^8 guesses and scores 2. The form
+ * tells people "At least 8 characters", and such a password can only be found by trying every
+ * combination, which the sign-in limits make impractical online and argon2id slows offline; refusing it
+ * would make the stated minimum untrue.
+ */
+function isUnrecognisedAtMinimumLength(scored: string, sequence: MatchExtended[], score: number): boolean {
+  return (
+    score === MIN_PASSWORD_SCORE - 1 &&
+    [...scored].length >= PASSWORD_MIN_LENGTH &&
+    sequence.every((match) => match.pattern === "bruteforce")
+  );
+}
 
 /**
  * Only the first 64 characters are scored. zxcvbn's work grows faster than the length (for repeated
@@ -153,11 +166,14 @@ export function guessablePasswordProblem(password: string, owner: PasswordOwner 
   const userInputs = [...own.email, ...own.names];
   const found = findKnownWords(scored, own);
   const result = zxcvbn.check(scored, userInputs);
-  if (result.score >= MIN_PASSWORD_SCORE) {
+  const strongEnough = (text: string, checked = zxcvbn.check(text, userInputs)) =>
+    checked.score >= MIN_PASSWORD_SCORE ||
+    isUnrecognisedAtMinimumLength(text, checked.sequence, checked.score);
+  if (strongEnough(scored, result)) {
     // Strong as a whole, yet maybe only thanks to the site's or the owner's words, which an attacker of
     // this site or this person tries first: what is left without them must be strong on its own.
     const knowsWords = found.site || found.email || found.name;
-    if (!knowsWords || zxcvbn.check(found.remainder, userInputs).score >= MIN_PASSWORD_SCORE) return null;
+    if (!knowsWords || strongEnough(found.remainder)) return null;
   }
   const matches = result.sequence;
   const known = knownWordsMessage(found, matches, own);
