@@ -8,12 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, buildTestApp, signedInUser, type AccountsTestApp } from "../../test/server/accounts";
 import { waitUntil } from "../../test/server/processes";
-import {
-  startPrivatePostgres,
-  startPrivateRedis,
-  type PrivatePostgres,
-  type PrivateRedis,
-} from "../../test/server/private-services";
+import { PrivateRedis, startPrivatePostgres, type PrivatePostgres } from "../../test/server/private-services";
 import { keysUnder, uniqueKeyPrefix } from "../../test/server/redis";
 import { fieldParts, filesIn, mediaPart, multipart, smallJpeg } from "../../test/server/reports";
 import { openDatabase, type DatabaseHandle } from "../db/database";
@@ -71,7 +66,7 @@ describe("the product while PostgreSQL and then Redis are down", () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    [postgres, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
+    [postgres, redis] = await Promise.all([startPrivatePostgres(), PrivateRedis.start()]);
     database = await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 8 });
     await database.migrate();
     uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-fault-uploads-"));
@@ -103,7 +98,7 @@ describe("the product while PostgreSQL and then Redis are down", () => {
   afterAll(async () => {
     // The private servers first, each on its own: nothing the app may still wait on can leave one running.
     await postgres?.remove().catch(() => undefined);
-    await redis?.remove().catch(() => undefined);
+    await redis?.kill().catch(() => undefined);
     // Bounded: a close left waiting (seen once in many runs, not yet explained) must not keep the
     // temporary folder or fail the hook.
     const atMost = (closing: Promise<unknown> | undefined) =>
@@ -387,7 +382,7 @@ describe("the product while PostgreSQL and then Redis are down", () => {
     const guesses: Outcome[] = [];
     try {
       await waitForEach(load, "every kind of request to succeed", 0, succeeded);
-      await redis.stop();
+      await redis.kill();
       const stoppedAt = Date.now();
 
       // Wrong passwords, one after the other: past the limit, each is refused with 429, Redis or not.

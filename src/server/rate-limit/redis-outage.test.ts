@@ -5,7 +5,7 @@ import { rateLimitsDegradedSentence } from "../health/routes";
 import { alice, buildTestApp, login, type AccountsTestApp } from "../../test/server/accounts";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { waitUntil } from "../../test/server/processes";
-import { PrivateRedis } from "../../test/server/private-redis";
+import { PrivateRedis } from "../../test/server/private-services";
 import { uniqueKeyPrefix } from "../../test/server/redis";
 
 // Redis stopped under a running app (SIGKILL to a redis-server of the test's own), then started again on

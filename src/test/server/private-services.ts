@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
-import { waitUntil } from "./processes";
 
 // A PostgreSQL cluster and a Redis of a test's own, from the machine's (Debian's) binaries, on free
-// loopback ports over a temporary folder, so the test can stop and start them as an outage would: the
-// shared PostgreSQL and Redis of the other tests are never touched. Both are stopped and their folders
-// removed by stop()/remove(), and by the exit of the test process if it ends first.
+// loopback ports, so the test can stop and start them as an outage would: the shared PostgreSQL and
+// Redis of the other tests are never touched. The cluster lives in a temporary folder, removed by
+// remove(); the Redis saves nothing to disk. Both are stopped by the exit of the test process if it ends
+// first.
 
 const run = promisify(execFile);
 
@@ -132,67 +132,91 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   return cluster;
 }
 
-export interface PrivateRedis {
-  /** redis://127.0.0.1:<port>, nothing persisted. */
-  readonly url: string;
-  start(): Promise<void>;
-  /** SIGKILL, as a crash: its counters are gone, and it comes back empty on the same port. */
-  stop(): Promise<void>;
-  remove(): Promise<void>;
-}
+const REDIS_SERVER_PATH = process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server";
+const REDIS_START_TIMEOUT_MS = 15_000;
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const folder = await mkdtemp(path.join(tmpdir(), "ia-redis-"));
-  const port = await freePort();
-  const url = `redis://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
-  const killNow = () => {
-    child?.kill("SIGKILL");
-    rmSync(folder, { recursive: true, force: true });
-  };
-  stopAtExit.add(killNow);
-  const redis: PrivateRedis = {
-    url,
-    async start() {
-      const started = spawn(
-        "/usr/bin/redis-server",
-        [
-          ...["--port", String(port), "--bind", "127.0.0.1", "--dir", folder],
-          ...["--save", "", "--appendonly", "no"],
-        ],
-        { stdio: "ignore" },
+/**
+ * Killed and started again on the same port, as an outage does; nothing is saved to disk, so it comes
+ * back empty.
+ */
+export class PrivateRedis {
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private readonly killNow = () => this.child?.kill("SIGKILL");
+
+  private constructor(readonly port: number) {}
+
+  /** Starts one on a free port. */
+  static async start(): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort());
+    await redis.start();
+    return redis;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server (again) on its port; resolves once it accepts connections. */
+  async start(): Promise<void> {
+    if (this.child) throw new Error("this Redis is already running");
+    const child = spawn(
+      REDIS_SERVER_PATH,
+      ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { cwd: tmpdir(), stdio: ["ignore", "pipe", "pipe"] },
+    );
+    this.child = child;
+    stopAtExit.add(this.killNow);
+    this.exited = new Promise((resolve) =>
+      child.once("exit", () => {
+        stopAtExit.delete(this.killNow);
+        if (this.child === child) this.child = undefined;
+        resolve();
+      }),
+    );
+    let output = "";
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`redis-server did not start:\n${output}`)),
+        REDIS_START_TIMEOUT_MS,
       );
-      child = started;
-      const client = new Redis(url, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
+      const settle = (error?: Error) => {
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve();
+      };
+      child.once("error", settle);
+      void this.exited.then(() => settle(new Error(`redis-server exited:\n${output}`)));
+      child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+        output += chunk;
+        if (output.includes("Ready to accept connections")) settle();
       });
-      client.on("error", () => undefined);
-      try {
-        await waitUntil("the private Redis to answer", async () => {
-          if (started.exitCode !== null) throw new Error("the private Redis exited at start");
-          if (client.status !== "ready") await client.connect().catch(() => undefined);
-          return client.status === "ready" && (await client.ping().catch(() => "")) === "PONG";
-        });
-      } finally {
-        client.disconnect();
-      }
-    },
-    async stop() {
-      const running = child;
-      child = undefined;
-      if (!running || running.exitCode !== null) return;
-      const exited = once(running, "exit");
-      running.kill("SIGKILL");
-      await exited;
-    },
-    async remove() {
-      await redis.stop();
-      stopAtExit.delete(killNow);
-      await rm(folder, { recursive: true, force: true });
-    },
-  };
-  await redis.start();
-  return redis;
+    });
+  }
+
+  /** SIGKILL, as a crash or the kernel's OOM killer; resolves once the process is gone. */
+  async kill(): Promise<void> {
+    this.child?.kill("SIGKILL");
+    await this.exited;
+  }
+
+  /** Runs `work` with a client of the test's own (to look at the counters, or to change settings). */
+  async withClient<T>(work: (client: Redis) => Promise<T>): Promise<T> {
+    const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    try {
+      await client.connect();
+      return await work(client);
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  /** The keys matching `pattern`, with their values. */
+  keysMatching(pattern: string): Promise<Record<string, string | null>> {
+    return this.withClient(async (client) => {
+      const keys = await client.keys(pattern);
+      const values = keys.length > 0 ? await client.mget(...keys) : [];
+      return Object.fromEntries(keys.map((key, index) => [key, values[index] ?? null]));
+    });
+  }
 }

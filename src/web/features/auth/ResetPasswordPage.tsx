@@ -5,22 +5,16 @@ import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { session } from "../../lib/session";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
-import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
-import { PasswordField } from "../../ui/form/PasswordField";
+import { formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { toast } from "../../ui/toast/toast-store";
 import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
-import {
-  checkPasswordReset,
-  checkPasswordStrength,
-  loadPasswordStrength,
-  resetFields as ids,
-} from "./form-checks";
+import { checkPasswordReset, checkPasswordStrength, resetFields as ids } from "./form-checks";
 import type { ForgotPasswordState } from "./ForgotPasswordPage";
-import { PasswordHints } from "./PasswordHints";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { useLinkToken } from "./use-link-token";
 
 const HINTS_ID = "new-password-rules";
@@ -123,26 +117,13 @@ function NewPasswordForm({ token }: { token: string }) {
             <Link to={paths.forgotPassword()}>{t("auth.requestNewReset")}</Link>
           </p>
         ) : null}
-        <PasswordField
-          id={ids.password}
-          label={t("auth.fields.newPassword")}
-          value={password}
-          onChange={setPassword}
-          onFocus={() => void loadPasswordStrength()}
-          autoComplete="new-password"
-          required
-          aria-describedby={HINTS_ID}
-          error={fieldError(problem, ids.password)}
-          below={<PasswordHints id={HINTS_ID} password={password} />}
-        />
-        <PasswordField
-          id={ids.confirmPassword}
-          label={t("auth.fields.confirmNewPassword")}
-          value={confirmation}
-          onChange={setConfirmation}
-          autoComplete="new-password"
-          required
-          error={fieldError(problem, ids.confirmPassword)}
+        <NewPasswordFields
+          hintsId={HINTS_ID}
+          password={password}
+          onPasswordChange={setPassword}
+          confirmation={confirmation}
+          onConfirmationChange={setConfirmation}
+          problem={problem}
         />
         <SubmitButton loading={loading}>{t("auth.reset.submit")}</SubmitButton>
       </form>

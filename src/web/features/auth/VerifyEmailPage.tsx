@@ -11,8 +11,8 @@ import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { useAccountText, useFailureText } from "./account-text";
 import { authApi, type VerificationLink } from "./auth-api";
-import { checkPasswordReset, checkPasswordStrength, loadPasswordStrength, resetFields } from "./form-checks";
-import { PasswordHints } from "./PasswordHints";
+import { checkPasswordReset, checkPasswordStrength, resetFields } from "./form-checks";
+import { NewPasswordFields } from "./NewPasswordFields";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
 import { forgetPendingVerificationEmail, pendingVerificationEmail } from "./pending-verification";
@@ -234,26 +234,13 @@ function ConfirmRegistration({
           <>
             <h2>{t("auth.choose.title")}</h2>
             <p>{t("auth.confirm.chooseExplanation")}</p>
-            <PasswordField
-              id={resetFields.password}
-              label={t("auth.fields.newPassword")}
-              value={password}
-              onChange={setPassword}
-              onFocus={() => void loadPasswordStrength()}
-              autoComplete="new-password"
-              required
-              aria-describedby={CHOOSE_HINTS_ID}
-              error={fieldError(problem, resetFields.password)}
-              below={<PasswordHints id={CHOOSE_HINTS_ID} password={password} />}
-            />
-            <PasswordField
-              id={resetFields.confirmPassword}
-              label={t("auth.fields.confirmNewPassword")}
-              value={confirmation}
-              onChange={setConfirmation}
-              autoComplete="new-password"
-              required
-              error={fieldError(problem, resetFields.confirmPassword)}
+            <NewPasswordFields
+              hintsId={CHOOSE_HINTS_ID}
+              password={password}
+              onPasswordChange={setPassword}
+              confirmation={confirmation}
+              onConfirmationChange={setConfirmation}
+              problem={problem}
             />
             <SubmitButton loading={loading}>{t("auth.choose.submit")}</SubmitButton>
           </>
