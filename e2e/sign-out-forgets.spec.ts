@@ -107,6 +107,9 @@ async function writeDraftAndQueueReport(
   await expect
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
       message: "the service worker in control of the page",
+      // Installing means fetching and keeping the build's files: under CI's load (10 on 2 cores) that
+      // took longer than the 7 s expect timeout once.
+      timeout: 30_000,
     })
     .toBe(true);
   const dashboardLink = (name: string) =>
