@@ -31,6 +31,13 @@ describe("ceilingOf", () => {
     );
   });
 
+  it("names the instances' quota when each used nearly all of it, before the machine", () => {
+    expect(ceilingOf(shares({ instances: 0.87 }), 3, 0.3)).toBe(
+      "the instances' CPU quota: 0.29 of their 0.3 of a core each",
+    );
+    expect(ceilingOf(shares({ instances: 0.5 }), 3, 0.3)).toContain("the machine: 1.95 of its 2 cores busy");
+  });
+
   it("says the CPU alone does not bound a run that leaves cores idle", () => {
     expect(ceilingOf(shares({ instances: 0.4, machine: 1.1 }), 1)).toBe(
       "not the CPU alone: 1.10 of 2 cores busy, no instance at a full core",
@@ -64,6 +71,7 @@ describe("reading the CPU from /proc", () => {
     expect(measured.cores).toBe(os.cpus().length);
     expect(measured.proxy).toBeNull();
     expect(measured.instances).toBeGreaterThan(0);
+    expect(measured.perInstance).toEqual([measured.instances]);
     expect(measured.loadGenerator).toBeGreaterThan(0);
     expect(measured.machine).toBeGreaterThan(0);
   });

@@ -82,6 +82,8 @@ export function busyCores(before: os.CpuInfo[], after: os.CpuInfo[]): number | n
 export interface CpuShares {
   /** The product's server processes together. */
   instances: number | null;
+  /** Each server process's, in order; absent in results from before. */
+  perInstance?: (number | null)[];
   /** PostgreSQL's processes together. */
   database: number | null;
   proxy: number | null;
@@ -129,6 +131,7 @@ export function watchCpuShares(parties: { instancePids: number[]; proxyPid: numb
         instances: instanceCores.some((value) => value === null)
           ? null
           : instanceCores.reduce<number>((sum, value) => sum + (value ?? 0), 0),
+        perInstance: instanceCores,
         database: cores(start.database, end.database),
         proxy: cores(start.proxy, end.proxy),
         loadGenerator: cores(start.loadGenerator, end.loadGenerator),
@@ -145,13 +148,23 @@ const FULL_MACHINE = 0.9;
 const FULL_PROCESS = 0.9;
 
 /**
- * What bounds a run's rate, in a sentence for the report: the machine's cores when they are all busy
- * (with who had them), else an instance's single thread, else neither (the wait is elsewhere: the
- * database's locks, the network, too few connections).
+ * What bounds a run's rate, in a sentence for the report: the instances' CPU quota when each used nearly
+ * all of it, else the machine's cores when they are all busy (with who had them), else an instance's single
+ * thread, else neither (the wait is elsewhere: the database's locks, the network, too few connections).
  */
-export function ceilingOf(shares: CpuShares, instanceCount: number): string {
+export function ceilingOf(
+  shares: CpuShares,
+  instanceCount: number,
+  quotaCores: number | null = null,
+): string {
   const { machine, cores, instances } = shares;
   if (machine === null) return "not measured (no /proc on this machine)";
+  if (quotaCores !== null && instances !== null && instanceCount > 0) {
+    const each = instances / instanceCount;
+    if (each >= FULL_PROCESS * quotaCores) {
+      return `the instances' CPU quota: ${each.toFixed(2)} of their ${quotaCores} of a core each`;
+    }
+  }
   if (machine >= FULL_MACHINE * cores) {
     const parties = [
       ["instances", shares.instances],
