@@ -10,8 +10,15 @@ import path from "node:path";
 
 /** The folder of the bench's cgroups, under the CPU controller's mount. */
 export const BENCH_CGROUP = "inclusion-atlas-bench";
-/** The scheduler's accounting period: 100 ms, the kernel's default. */
-export const QUOTA_PERIOD_MICROS = 100_000;
+/**
+ * The quota's accounting period: 10 ms, not the kernel's default 100 ms. An instance that has spent its
+ * quota waits for the next period with its requests; behind a round-robin balancer, 70 ms pauses gather
+ * the connections on whichever instance is paused while the others idle, a stall no instance on a
+ * machine of its own has. A short period keeps the pauses short.
+ */
+export const QUOTA_PERIOD_MICROS = 10_000;
+/** The kernel refuses a quota under 1 ms: 0.1 of a core at this period. */
+export const MIN_QUOTA_CORES = 0.1;
 
 export interface CpuController {
   version: 1 | 2;
@@ -37,15 +44,43 @@ export function cpuMountsFrom(mounts: string): CpuController[] {
   return found.sort((a, b) => a.version - b.version);
 }
 
-/** The files a quota of `cores` (0.3: 30 ms of every 100 ms) is written to, with their contents. */
+/**
+ * The weight of the bench's cgroups against every other process of the machine: eight times a process's
+ * default (v1 cpu.shares 1024, v2 cpu.weight 100). On a machine shared with other work, a quota alone is a
+ * ceiling the instances may never reach; the weight lets them have their quota, and the load balancer, the
+ * load generator and the run's PostgreSQL backends (the support group, no quota) what they need, as they
+ * would on machines of their own.
+ */
+export function weightFile(version: 1 | 2): [file: string, content: string] {
+  return version === 1 ? ["cpu.shares", "8192"] : ["cpu.weight", "800"];
+}
+
+/** The files a quota of `cores` (0.3: 3 ms of every 10 ms) is written to, with their contents. */
 export function quotaFiles(version: 1 | 2, cores: number): [file: string, content: string][] {
-  const quota = Math.max(1000, Math.round(cores * QUOTA_PERIOD_MICROS));
+  const quota = Math.round(Math.max(MIN_QUOTA_CORES, cores) * QUOTA_PERIOD_MICROS);
   return version === 1
-    ? [
-        ["cpu.cfs_period_us", String(QUOTA_PERIOD_MICROS)],
-        ["cpu.cfs_quota_us", String(quota)],
-      ]
-    : [["cpu.max", `${quota} ${QUOTA_PERIOD_MICROS}`]];
+    ? [["cpu.cfs_period_us", String(QUOTA_PERIOD_MICROS)], ["cpu.cfs_quota_us", String(quota)], weightFile(1)]
+    : [["cpu.max", `${quota} ${QUOTA_PERIOD_MICROS}`], weightFile(2)];
+}
+
+/**
+ * The cgroup of a process in the hierarchy of `version`, from /proc/<pid>/cgroup's text ("4:cpu:/a" in
+ * v1, "0::/a" in v2); null when it is not in one.
+ */
+export function cgroupOfProcess(procCgroup: string, version: 1 | 2): string | null {
+  for (const line of procCgroup.split("\n")) {
+    const [hierarchy, controllers, ...rest] = line.split(":");
+    if (hierarchy === undefined || controllers === undefined || rest.length === 0) continue;
+    const inHierarchy =
+      version === 2 ? hierarchy === "0" && controllers === "" : controllers.split(",").includes("cpu");
+    if (inHierarchy) return rest.join(":");
+  }
+  return null;
+}
+
+/** The cgroup folder of the parties that stay unlimited but weighted: load generator, balancer, backends. */
+export function supportCgroupPath(controller: CpuController): string {
+  return path.join(controller.mount, BENCH_CGROUP, "support");
 }
 
 /** The cgroup folder of instance `index` (1, 2, …). */
@@ -89,14 +124,21 @@ function enableCpuForChildren(folder: string): void {
   writeFileSync(control, "+cpu");
 }
 
-/** Removes a cgroup folder of the bench, first moving any process left in it back to the mount's root. */
-function removeCgroup(controller: CpuController, folder: string): void {
+/**
+ * Removes a cgroup folder of the bench, first moving any process left in it back where it came from
+ * (`origins`), else to the mount's root.
+ */
+function removeCgroup(controller: CpuController, folder: string, origins: Map<number, string>): void {
   if (!existsSync(folder)) return;
   for (const pid of pidsIn(folder)) {
-    try {
-      writeFileSync(path.join(controller.mount, "cgroup.procs"), String(pid));
-    } catch {
-      // Gone already: nothing to move.
+    for (const destination of [origins.get(pid), controller.mount]) {
+      if (destination === undefined) continue;
+      try {
+        writeFileSync(path.join(destination, "cgroup.procs"), String(pid));
+        break;
+      } catch {
+        // Gone already, or its old cgroup is: the next destination.
+      }
     }
   }
   rmdirSync(folder);
@@ -108,6 +150,11 @@ export interface QuotaGroups {
   cores: number;
   /** Puts process `pid` (all its threads) in instance `index`'s cgroup; checks it is there. */
   confine(index: number, pid: number): void;
+  /**
+   * Puts process `pid` in the support cgroup (weighted, no quota), to be moved back where it was by
+   * `remove`; false when it could not be moved (it ended).
+   */
+  support(pid: number): boolean;
   /** Periods in which instance `index` was held back by its quota so far; null when unreadable. */
   throttledPeriods(index: number): number | null;
   /** Removes every cgroup of the bench (the instances should have stopped; any left is moved out). */
@@ -127,10 +174,12 @@ export function createQuotaGroups(
   const controller = cpuMountsFrom(mounts).find(cpuControllerHere);
   if (!controller) return { unavailable: "no cgroup hierarchy with the cpu controller is mounted" };
   const benchFolder = path.join(controller.mount, BENCH_CGROUP);
+  const supportFolder = supportCgroupPath(controller);
   const folders = Array.from({ length: count }, (_, index) => instanceCgroupPath(controller, index + 1));
+  const origins = new Map<number, string>();
   const removeAll = () => {
-    for (const folder of [...folders].reverse()) removeCgroup(controller, folder);
-    removeCgroup(controller, benchFolder);
+    for (const folder of [supportFolder, ...folders].reverse()) removeCgroup(controller, folder, origins);
+    removeCgroup(controller, benchFolder, origins);
   };
   try {
     // What a run that was killed may have left.
@@ -138,6 +187,11 @@ export function createQuotaGroups(
     if (controller.version === 2) enableCpuForChildren(controller.mount);
     mkdirSync(benchFolder);
     if (controller.version === 2) enableCpuForChildren(benchFolder);
+    mkdirSync(supportFolder);
+    writeFileSync(
+      path.join(supportFolder, weightFile(controller.version)[0]),
+      weightFile(controller.version)[1],
+    );
     for (const folder of folders) {
       mkdirSync(folder);
       for (const [file, content] of quotaFiles(controller.version, cores)) {
@@ -159,13 +213,26 @@ export function createQuotaGroups(
     return folder;
   };
   return {
-    description: `${cores} of a core each, ${quotaMechanism(controller.version)} in ${benchFolder}`,
+    description:
+      `${cores} of a core each, ${quotaMechanism(controller.version)} in ${benchFolder}; ` +
+      `the instances and the support group (load generator, balancer, the run's PostgreSQL backends, no ` +
+      `quota) weighted ${weightFile(controller.version).join(" ")} against the machine's other work`,
     cores,
     confine(index, pid) {
       const folder = folderOf(index);
       // Writing the pid moves the whole process: every thread (libuv's pool, V8's), and what it starts later.
       writeFileSync(path.join(folder, "cgroup.procs"), String(pid));
       if (!pidsIn(folder).includes(pid)) throw new Error(`process ${pid} is not in ${folder} after the move`);
+    },
+    support(pid) {
+      try {
+        const own = cgroupOfProcess(readFileSync(`/proc/${pid}/cgroup`, "utf8"), controller.version);
+        if (own !== null && !origins.has(pid)) origins.set(pid, path.join(controller.mount, own));
+        writeFileSync(path.join(supportFolder, "cgroup.procs"), String(pid));
+        return true;
+      } catch {
+        return false;
+      }
     },
     throttledPeriods(index) {
       try {

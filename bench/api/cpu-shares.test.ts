@@ -1,6 +1,13 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { ceilingOf, commandCpuMicros, processCpuMicros, watchCpuShares, type CpuShares } from "./cpu-shares";
+import {
+  ceilingOf,
+  commandCpuMicros,
+  cpuGrowth,
+  processCpuMicros,
+  watchCpuShares,
+  type CpuShares,
+} from "./cpu-shares";
 
 const shares = (overrides: Partial<CpuShares>): CpuShares => ({
   instances: 0.9,
@@ -46,6 +53,22 @@ describe("ceilingOf", () => {
   });
 });
 
+describe("cpuGrowth", () => {
+  it("adds each process's growth and a new process's whole time, and never counts an ended one as negative", () => {
+    const before = new Map([
+      [10, 5_000],
+      [11, 9_000],
+      [12, 40_000],
+    ]);
+    const after = new Map([
+      [10, 7_000],
+      [11, 9_000],
+      [13, 1_500],
+    ]);
+    expect(cpuGrowth(before, after)).toBe(3_500);
+  });
+});
+
 describe("reading the CPU from /proc", () => {
   it("reads this process's own CPU time, which grows with work", () => {
     const before = processCpuMicros(process.pid);
@@ -59,8 +82,8 @@ describe("reading the CPU from /proc", () => {
   });
 
   it("sums every process of a command, and finds none of a command that is not running", () => {
-    expect(commandCpuMicros("node")).toBeGreaterThan(0);
-    expect(commandCpuMicros("no-such-command-here")).toBe(0);
+    expect(commandCpuMicros("node")?.get(process.pid)).toBeGreaterThan(0);
+    expect(commandCpuMicros("no-such-command-here")?.size).toBe(0);
   });
 
   it("gives each party's cores over a watched stretch", () => {

@@ -43,21 +43,32 @@ export function processCpuMicros(pid: number): number | null {
 }
 
 /**
- * The CPU time so far of every process running `command` (PostgreSQL: the postmaster and its backends).
- * A backend that ends between two readings takes its time with it: the run's connections stay open.
+ * The CPU time so far of each process running `command` (PostgreSQL: the postmaster and its backends), by
+ * pid; null off Linux.
  */
-export function commandCpuMicros(command: string): number | null {
+export function commandCpuMicros(command: string): Map<number, number> | null {
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
     return null;
   }
-  let sum = 0;
+  const times = new Map<number, number>();
   for (const pid of pids) {
     const stat = readProcStat(pid);
-    if (stat?.command === command) sum += stat.cpuMicros;
+    if (stat?.command === command) times.set(Number(pid), stat.cpuMicros);
   }
+  return times;
+}
+
+/**
+ * CPU time spent between two readings of commandCpuMicros: each process's growth, and all of the time of
+ * one that started in between. A process that ended in between takes its time with it (an idle
+ * connection closed, say): it is left out rather than counted as negative time.
+ */
+export function cpuGrowth(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, micros] of after) sum += Math.max(0, micros - (before.get(pid) ?? 0));
   return sum;
 }
 
@@ -98,7 +109,7 @@ export interface CpuShares {
 interface CpuReading {
   at: number;
   instances: (number | null)[];
-  database: number | null;
+  database: Map<number, number> | null;
   proxy: number | null;
   loadGenerator: number;
   cpus: os.CpuInfo[];
@@ -132,7 +143,7 @@ export function watchCpuShares(parties: { instancePids: number[]; proxyPid: numb
           ? null
           : instanceCores.reduce<number>((sum, value) => sum + (value ?? 0), 0),
         perInstance: instanceCores,
-        database: cores(start.database, end.database),
+        database: start.database && end.database ? cores(0, cpuGrowth(start.database, end.database)) : null,
         proxy: cores(start.proxy, end.proxy),
         loadGenerator: cores(start.loadGenerator, end.loadGenerator),
         machine: busyCores(start.cpus, end.cpus),

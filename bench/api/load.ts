@@ -956,6 +956,20 @@ function chooseBalancer(): { describe: string; start: (ports: number[]) => Promi
   };
 }
 
+/** The run's PostgreSQL backends (the warm-up opened the instances' connections) join the support group. */
+async function supportBackends(groups: QuotaGroups, databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    for (const { pid } of rows) groups.support(pid);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Cgroups with the configured quota for the scale-out instances, or why there are none. */
 function quotaGroupsFor(quota: number | null): { groups: QuotaGroups | null; describe: string } {
   if (quota === null) return { groups: null, describe: "none (BENCH_INSTANCE_CPU_QUOTA=none)" };
@@ -981,7 +995,12 @@ async function runScaleOut(
 ): Promise<{ results: ScaleOutResult[]; setup: ScaleOutSetup }> {
   const balancer = chooseBalancer();
   const { groups, describe: quota } = quotaGroupsFor(settings.instanceCpuQuota);
-  if (groups) undoOnExit.add(groups.remove);
+  if (groups) {
+    undoOnExit.add(groups.remove);
+    // The load generator (this process), and the balancer and instances it starts (the instances are
+    // moved to their own cgroups next).
+    groups.support(process.pid);
+  }
   const setup: ScaleOutSetup = {
     balancer: balancer.describe,
     quotaCores: groups ? groups.cores : null,
@@ -1033,6 +1052,7 @@ async function runScaleOut(
             );
             await Promise.all(members.map((instance) => instance.settle()));
           }
+          if (groups && databaseEnv.DATABASE_URL) await supportBackends(groups, databaseEnv.DATABASE_URL);
           const throttled = () => members.map((_, index) => groups?.throttledPeriods(index + 1) ?? null);
           const throttledBefore = throttled();
           const measured = await measure(

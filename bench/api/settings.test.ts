@@ -55,7 +55,7 @@ describe("readSettings", () => {
     expect(settings.selection.partial).toBe(true);
     expect(readSettings({ BENCH_INSTANCE_CPU_QUOTA: "none" }).instanceCpuQuota).toBeNull();
     expect(() => readSettings({ BENCH_INSTANCE_CPU_QUOTA: "half" })).toThrow(
-      'BENCH_INSTANCE_CPU_QUOTA must be a share of a core from 0.01 to 64, or "none" (got "half").',
+      'BENCH_INSTANCE_CPU_QUOTA must be a share of a core from 0.1 to 64, or "none" (got "half").',
     );
   });
 

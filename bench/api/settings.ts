@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { MIN_QUOTA_CORES } from "./cpu-quota";
 
 // The API bench's settings, from the environment, checked before anything starts.
 
@@ -143,9 +144,9 @@ function instanceCpuQuota(env: NodeJS.ProcessEnv): number | null {
   if (!text) return DEFAULT_INSTANCE_CPU_QUOTA;
   if (text.toLowerCase() === "none") return null;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0.01 || value > 64) {
+  if (!Number.isFinite(value) || value < MIN_QUOTA_CORES || value > 64) {
     throw new SettingsError(
-      `BENCH_INSTANCE_CPU_QUOTA must be a share of a core from 0.01 to 64, or "none" (got "${text}").`,
+      `BENCH_INSTANCE_CPU_QUOTA must be a share of a core from ${MIN_QUOTA_CORES} to 64, or "none" (got "${text}").`,
     );
   }
   return value;

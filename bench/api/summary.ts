@@ -114,7 +114,7 @@ export interface ScaleOutRun {
   shares: CpuShares | null;
   /** What bounded the rate, in a sentence. */
   ceiling: string | null;
-  /** Periods (100 ms) in which its quota held each instance back during the run; null: no quota. */
+  /** Periods (10 ms, cpu-quota.ts) in which its quota held each instance back during the run; null: no quota. */
   throttledPeriods: (number | null)[] | null;
 }
 
