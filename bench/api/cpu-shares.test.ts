@@ -22,7 +22,7 @@ const shares = (overrides: Partial<CpuShares>): CpuShares => ({
 describe("ceilingOf", () => {
   it("names the machine when its cores are all busy, with who had them", () => {
     expect(ceilingOf(shares({}), 2)).toBe(
-      "the machine: 1.95 of its 2 cores busy (instances 0.90, PostgreSQL 0.50, proxy 0.30, load generator 0.20, other 0.05)",
+      "the machine: 1.95 of its 2 cores busy (instances 0.90, PostgreSQL 0.50, load balancer 0.30, load generator 0.20, other 0.05)",
     );
   });
 

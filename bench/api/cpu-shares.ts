@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 
 // Where a run's CPU went, for the scale-out run's question "what is the ceiling?": the product's server
-// processes, PostgreSQL (its server and every backend), the round-robin proxy, the load generator (this
+// processes, PostgreSQL (its server and every backend), the load balancer, the load generator (this
 // process: autocannon runs in it), and the machine as a whole. Read from the kernel (/proc) before and
 // after the run; off Linux every share is null.
 
@@ -97,6 +97,7 @@ export interface CpuShares {
   perInstance?: (number | null)[];
   /** PostgreSQL's processes together. */
   database: number | null;
+  /** The load balancer (HAProxy, or the bench's Node proxy). */
   proxy: number | null;
   /** The bench process, which runs the load generator. */
   loadGenerator: number | null;
@@ -180,7 +181,7 @@ export function ceilingOf(
     const parties = [
       ["instances", shares.instances],
       ["PostgreSQL", shares.database],
-      ["proxy", shares.proxy],
+      ["load balancer", shares.proxy],
       ["load generator", shares.loadGenerator],
     ] as const;
     const known = parties.reduce((sum, [, value]) => sum + (value ?? 0), 0);
