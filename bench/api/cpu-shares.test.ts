@@ -1,6 +1,13 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { ceilingOf, commandCpuMicros, processCpuMicros, watchCpuShares, type CpuShares } from "./cpu-shares";
+import {
+  ceilingOf,
+  commandCpuMicros,
+  cpuGrowth,
+  processCpuMicros,
+  watchCpuShares,
+  type CpuShares,
+} from "./cpu-shares";
 
 const shares = (overrides: Partial<CpuShares>): CpuShares => ({
   instances: 0.9,
@@ -15,7 +22,7 @@ const shares = (overrides: Partial<CpuShares>): CpuShares => ({
 describe("ceilingOf", () => {
   it("names the machine when its cores are all busy, with who had them", () => {
     expect(ceilingOf(shares({}), 2)).toBe(
-      "the machine: 1.95 of its 2 cores busy (instances 0.90, PostgreSQL 0.50, proxy 0.30, load generator 0.20, other 0.05)",
+      "the machine: 1.95 of its 2 cores busy (instances 0.90, PostgreSQL 0.50, load balancer 0.30, load generator 0.20, other 0.05)",
     );
   });
 
@@ -31,11 +38,34 @@ describe("ceilingOf", () => {
     );
   });
 
+  it("names the instances' quota when each used nearly all of it, before the machine", () => {
+    expect(ceilingOf(shares({ instances: 0.87 }), 3, 0.3)).toBe(
+      "the instances' CPU quota: 0.29 of their 0.3 of a core each",
+    );
+    expect(ceilingOf(shares({ instances: 0.5 }), 3, 0.3)).toContain("the machine: 1.95 of its 2 cores busy");
+  });
+
   it("says the CPU alone does not bound a run that leaves cores idle", () => {
     expect(ceilingOf(shares({ instances: 0.4, machine: 1.1 }), 1)).toBe(
       "not the CPU alone: 1.10 of 2 cores busy, no instance at a full core",
     );
     expect(ceilingOf(shares({ machine: null }), 1)).toBe("not measured (no /proc on this machine)");
+  });
+});
+
+describe("cpuGrowth", () => {
+  it("adds each process's growth and a new process's whole time, and never counts an ended one as negative", () => {
+    const before = new Map([
+      [10, 5_000],
+      [11, 9_000],
+      [12, 40_000],
+    ]);
+    const after = new Map([
+      [10, 7_000],
+      [11, 9_000],
+      [13, 1_500],
+    ]);
+    expect(cpuGrowth(before, after)).toBe(3_500);
   });
 });
 
@@ -52,8 +82,8 @@ describe("reading the CPU from /proc", () => {
   });
 
   it("sums every process of a command, and finds none of a command that is not running", () => {
-    expect(commandCpuMicros("node")).toBeGreaterThan(0);
-    expect(commandCpuMicros("no-such-command-here")).toBe(0);
+    expect(commandCpuMicros("node")?.get(process.pid)).toBeGreaterThan(0);
+    expect(commandCpuMicros("no-such-command-here")?.size).toBe(0);
   });
 
   it("gives each party's cores over a watched stretch", () => {
@@ -64,6 +94,7 @@ describe("reading the CPU from /proc", () => {
     expect(measured.cores).toBe(os.cpus().length);
     expect(measured.proxy).toBeNull();
     expect(measured.instances).toBeGreaterThan(0);
+    expect(measured.perInstance).toEqual([measured.instances]);
     expect(measured.loadGenerator).toBeGreaterThan(0);
     expect(measured.machine).toBeGreaterThan(0);
   });

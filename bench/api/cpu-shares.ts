@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 
 // Where a run's CPU went, for the scale-out run's question "what is the ceiling?": the product's server
-// processes, PostgreSQL (its server and every backend), the round-robin proxy, the load generator (this
+// processes, PostgreSQL (its server and every backend), the load balancer, the load generator (this
 // process: autocannon runs in it), and the machine as a whole. Read from the kernel (/proc) before and
 // after the run; off Linux every share is null.
 
@@ -43,21 +43,32 @@ export function processCpuMicros(pid: number): number | null {
 }
 
 /**
- * The CPU time so far of every process running `command` (PostgreSQL: the postmaster and its backends).
- * A backend that ends between two readings takes its time with it: the run's connections stay open.
+ * The CPU time so far of each process running `command` (PostgreSQL: the postmaster and its backends), by
+ * pid; null off Linux.
  */
-export function commandCpuMicros(command: string): number | null {
+export function commandCpuMicros(command: string): Map<number, number> | null {
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
     return null;
   }
-  let sum = 0;
+  const times = new Map<number, number>();
   for (const pid of pids) {
     const stat = readProcStat(pid);
-    if (stat?.command === command) sum += stat.cpuMicros;
+    if (stat?.command === command) times.set(Number(pid), stat.cpuMicros);
   }
+  return times;
+}
+
+/**
+ * CPU time spent between two readings of commandCpuMicros: each process's growth, and all of the time of
+ * one that started in between. A process that ended in between takes its time with it (an idle
+ * connection closed, say): it is left out rather than counted as negative time.
+ */
+export function cpuGrowth(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, micros] of after) sum += Math.max(0, micros - (before.get(pid) ?? 0));
   return sum;
 }
 
@@ -82,8 +93,11 @@ export function busyCores(before: os.CpuInfo[], after: os.CpuInfo[]): number | n
 export interface CpuShares {
   /** The product's server processes together. */
   instances: number | null;
+  /** Each server process's, in order; absent in results from before. */
+  perInstance?: (number | null)[];
   /** PostgreSQL's processes together. */
   database: number | null;
+  /** The load balancer (HAProxy, or the bench's Node proxy). */
   proxy: number | null;
   /** The bench process, which runs the load generator. */
   loadGenerator: number | null;
@@ -96,7 +110,7 @@ export interface CpuShares {
 interface CpuReading {
   at: number;
   instances: (number | null)[];
-  database: number | null;
+  database: Map<number, number> | null;
   proxy: number | null;
   loadGenerator: number;
   cpus: os.CpuInfo[];
@@ -129,7 +143,8 @@ export function watchCpuShares(parties: { instancePids: number[]; proxyPid: numb
         instances: instanceCores.some((value) => value === null)
           ? null
           : instanceCores.reduce<number>((sum, value) => sum + (value ?? 0), 0),
-        database: cores(start.database, end.database),
+        perInstance: instanceCores,
+        database: start.database && end.database ? cores(0, cpuGrowth(start.database, end.database)) : null,
         proxy: cores(start.proxy, end.proxy),
         loadGenerator: cores(start.loadGenerator, end.loadGenerator),
         machine: busyCores(start.cpus, end.cpus),
@@ -145,18 +160,28 @@ const FULL_MACHINE = 0.9;
 const FULL_PROCESS = 0.9;
 
 /**
- * What bounds a run's rate, in a sentence for the report: the machine's cores when they are all busy
- * (with who had them), else an instance's single thread, else neither (the wait is elsewhere: the
- * database's locks, the network, too few connections).
+ * What bounds a run's rate, in a sentence for the report: the instances' CPU quota when each used nearly
+ * all of it, else the machine's cores when they are all busy (with who had them), else an instance's single
+ * thread, else neither (the wait is elsewhere: the database's locks, the network, too few connections).
  */
-export function ceilingOf(shares: CpuShares, instanceCount: number): string {
+export function ceilingOf(
+  shares: CpuShares,
+  instanceCount: number,
+  quotaCores: number | null = null,
+): string {
   const { machine, cores, instances } = shares;
   if (machine === null) return "not measured (no /proc on this machine)";
+  if (quotaCores !== null && instances !== null && instanceCount > 0) {
+    const each = instances / instanceCount;
+    if (each >= FULL_PROCESS * quotaCores) {
+      return `the instances' CPU quota: ${each.toFixed(2)} of their ${quotaCores} of a core each`;
+    }
+  }
   if (machine >= FULL_MACHINE * cores) {
     const parties = [
       ["instances", shares.instances],
       ["PostgreSQL", shares.database],
-      ["proxy", shares.proxy],
+      ["load balancer", shares.proxy],
       ["load generator", shares.loadGenerator],
     ] as const;
     const known = parties.reduce((sum, [, value]) => sum + (value ?? 0), 0);

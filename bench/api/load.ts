@@ -1,5 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -41,17 +42,21 @@ import {
   type MemorySample,
   type QueryPlan,
   type ScaleOutResult,
+  type ScaleOutRun,
+  type ScaleOutSetup,
   type ScenarioId,
   type ScenarioResult,
 } from "./summary";
-import { checkTargets, memoryFlatness } from "./targets";
+import { checkTargets, memoryFlatness, SCALE_OUT_CONNECTIONS } from "./targets";
+import { createQuotaGroups, type QuotaGroups } from "./cpu-quota";
+import { findOrInstallHaproxy, startHaproxy } from "./haproxy";
 
 // `npm run bench:api`: load on the API with autocannon, the servers and the load generator on this
 // machine, in one run so the figures are ratios on the same machine. A bare Fastify route (the ceiling),
 // then the product on PGlite and on a fresh PostgreSQL database (100,000 users seeded in one statement),
-// each scenario at 10 and 100 connections; a 60-second memory run; two server processes behind a
-// round-robin proxy against one. Servers and the proxy are child processes (node --import tsx) that
-// report over IPC. Writes bench/results/api-<time>.json, api-latest.json and api-latest.md. A missed
+// each scenario at 10 and 100 connections; a 60-second memory run; one, two and three server processes,
+// each held to a CPU quota, behind HAProxy (scale-out). Servers are child processes (node --import tsx)
+// that report over IPC. Writes bench/results/api-<time>.json, api-latest.json and api-latest.md. A missed
 // target is reported, not fatal; a server that cannot start is.
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -361,8 +366,8 @@ async function measure(
   connections: number,
   servers: Child[],
   options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number },
-  /** The scale-out run's proxy: the run's CPU shares are read, with the proxy's among them. */
-  proxy?: Child,
+  /** The scale-out run's load balancer: the run's CPU shares are read, with the balancer's among them. */
+  proxy?: { pid: number | undefined },
 ): Promise<Measured> {
   const load = (seconds: number) =>
     runAutocannon(baseUrl, request, connections, seconds, options.timeoutSeconds);
@@ -823,8 +828,15 @@ async function stopChild(child: Child): Promise<void> {
   await child.stop();
 }
 
+/** What else the run must undo on the way out: the load balancer, the CPU cgroups. */
+const undoOnExit = new Set<() => Promise<void> | void>();
+
 async function cleanUp(): Promise<void> {
   for (const load of activeLoads) load.stop();
+  for (const undo of [...undoOnExit].reverse()) {
+    undoOnExit.delete(undo);
+    await Promise.resolve(undo()).catch((error: unknown) => say(`Could not clean up: ${String(error)}`));
+  }
   await Promise.all([...running].map((child) => child.stop().catch(() => undefined)));
   running.clear();
   for (const database of postgresDatabases.splice(0)) {
@@ -903,6 +915,191 @@ async function usersListPlans(url: string, search: string): Promise<QueryPlan[]>
   return plans;
 }
 
+/** The scale-out run measures one instance, then two, then this many. */
+const SCALE_OUT_INSTANCES = 3;
+
+/**
+ * The state page of the scale-out run: Kano's (/states/20), prerendered by the build and served by the
+ * product's own web handler from memory, brotli-compressed, as a browser asks for it.
+ */
+const statePage: Request & { name: string } = {
+  name: "GET /states/20 (br)",
+  method: "GET",
+  path: "/states/20",
+  headers: browserEncodings,
+};
+
+interface Balancer {
+  port: number;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** HAProxy when it is installed or can be; else the bench's Node proxy, and the setup says so. */
+function chooseBalancer(): { describe: string; start: (ports: number[]) => Promise<Balancer> } {
+  const haproxy = findOrInstallHaproxy(say);
+  if ("path" in haproxy) {
+    return {
+      describe: `HAProxy ${haproxy.version} (${haproxy.path}, ${haproxy.how === "found" ? "found installed" : "installed by the bench with apt-get"}), round-robin, keep-alive to the instances (http-reuse always)`,
+      start: (ports) => startHaproxy(haproxy.path, ports),
+    };
+  }
+  say(`${haproxy.unavailable}: the bench's Node proxy balances instead`);
+  return {
+    describe: `the bench's Node proxy (bench/api/proxy-process.ts), round-robin, keep-alive: ${haproxy.unavailable}`,
+    start: async (ports) => {
+      const proxy = await startChild(`proxy-${ports.length}`, proxyScript, {
+        BENCH_PROXY_PORTS: ports.join(","),
+      });
+      return { port: proxy.port, pid: proxy.pid, stop: () => stopChild(proxy) };
+    },
+  };
+}
+
+/** The run's PostgreSQL backends (the warm-up opened the instances' connections) join the support group. */
+async function supportBackends(groups: QuotaGroups, databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    for (const { pid } of rows) groups.support(pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Cgroups with the configured quota for the scale-out instances, or why there are none. */
+function quotaGroupsFor(quota: number | null): { groups: QuotaGroups | null; describe: string } {
+  if (quota === null) return { groups: null, describe: "none (BENCH_INSTANCE_CPU_QUOTA=none)" };
+  const made = createQuotaGroups(quota, SCALE_OUT_INSTANCES);
+  if ("unavailable" in made) {
+    say(`No CPU quotas: ${made.unavailable}. Measuring without them.`);
+    return { groups: null, describe: `none: ${made.unavailable}; measured without quotas` };
+  }
+  return { groups: made, describe: made.description };
+}
+
+/**
+ * Scale-out: SCALE_OUT_INSTANCES product processes on the same PostgreSQL, each in a CPU cgroup of its
+ * own with the same quota, so the instances bound the rate and PostgreSQL, the load balancer and the load
+ * generator (all unlimited) have room, as instances on machines of their own would. Each page is measured
+ * at 100 connections through the balancer over the first instance, then the first two, then all three.
+ */
+async function runScaleOut(
+  settings: ApiBenchSettings,
+  usersPage: Scenario,
+  databaseEnv: Record<string, string>,
+  skipped: string[],
+): Promise<{ results: ScaleOutResult[]; setup: ScaleOutSetup }> {
+  const balancer = chooseBalancer();
+  const { groups, describe: quota } = quotaGroupsFor(settings.instanceCpuQuota);
+  if (groups) {
+    undoOnExit.add(groups.remove);
+    // The load generator (this process), and the balancer and instances it starts (the instances are
+    // moved to their own cgroups next).
+    groups.support(process.pid);
+  }
+  const setup: ScaleOutSetup = {
+    balancer: balancer.describe,
+    quotaCores: groups ? groups.cores : null,
+    quota,
+  };
+  say(`Scale-out: 1 to ${SCALE_OUT_INSTANCES} instances behind ${balancer.describe}; CPU quota: ${quota}`);
+  const servesWeb = existsSync(path.join(settings.webBuildDir, "__spa-fallback.html"));
+  if (!servesWeb) {
+    skipped.push(
+      `Scale-out, state page: no web build in ${settings.webBuildDir}. Run "npm run build" first, or set ` +
+        "BENCH_WEB_BUILD_DIR to a built web app.",
+    );
+  }
+  const webEnv: Record<string, string> = servesWeb
+    ? { BENCH_SERVE_WEB: "1", WEB_BUILD_DIR: settings.webBuildDir }
+    : {};
+  const instances: Child[] = [];
+  const results: ScaleOutResult[] = [];
+  try {
+    for (let index = 1; index <= SCALE_OUT_INSTANCES; index++) {
+      const instance = await startChild(
+        `scale-out-${index}`,
+        serverScript,
+        serverEnv(path.join(workDir ?? os.tmpdir(), `scale-out-${index}`), { ...databaseEnv, ...webEnv }),
+      );
+      instances.push(instance);
+      // Before any load: every thread of the process, and whatever it starts later, is held to the quota.
+      if (groups && instance.pid !== undefined) groups.confine(index, instance.pid);
+    }
+    const pages: { page: ScaleOutResult["page"]; request: Request & { name: string } }[] = [
+      { page: "users-page", request: usersPage },
+      ...(servesWeb ? [{ page: "state-page" as const, request: statePage }] : []),
+    ];
+    for (const { page, request } of pages) {
+      const runs: ScaleOutRun[] = [];
+      for (let count = 1; count <= SCALE_OUT_INSTANCES; count++) {
+        const members = instances.slice(0, count);
+        const running = await balancer.start(members.map((instance) => instance.port));
+        undoOnExit.add(running.stop);
+        try {
+          const url = `http://127.0.0.1:${running.port}`;
+          if (settings.warmupSeconds > 0) {
+            await runAutocannon(
+              url,
+              request,
+              SCALE_OUT_CONNECTIONS,
+              settings.warmupSeconds,
+              settings.requestTimeoutSeconds,
+            );
+            await Promise.all(members.map((instance) => instance.settle()));
+          }
+          if (groups && databaseEnv.DATABASE_URL) await supportBackends(groups, databaseEnv.DATABASE_URL);
+          const throttled = () => members.map((_, index) => groups?.throttledPeriods(index + 1) ?? null);
+          const throttledBefore = throttled();
+          const measured = await measure(
+            url,
+            request,
+            SCALE_OUT_CONNECTIONS,
+            members,
+            {
+              durationSeconds: settings.durationSeconds,
+              warmupSeconds: 0,
+              timeoutSeconds: settings.requestTimeoutSeconds,
+            },
+            running,
+          );
+          const throttledAfter = throttled();
+          progress(`${request.name}, ${count} instance${count > 1 ? "s" : ""}`, measured);
+          const shares = measured.cpuShares ?? null;
+          runs.push({
+            instances: count,
+            figures: measured.figures,
+            cpuCores: measured.serverCpuCores,
+            shares,
+            ceiling: shares ? ceilingOf(shares, count, setup.quotaCores) : null,
+            throttledPeriods: groups
+              ? throttledAfter.map((after, index) => {
+                  const before = throttledBefore[index];
+                  return after === null || before === null || before === undefined ? null : after - before;
+                })
+              : null,
+          });
+        } finally {
+          undoOnExit.delete(running.stop);
+          await running.stop();
+        }
+      }
+      results.push({ page, name: request.name, connections: SCALE_OUT_CONNECTIONS, runs });
+    }
+  } finally {
+    for (const instance of instances) await stopChild(instance);
+    if (groups) {
+      undoOnExit.delete(groups.remove);
+      groups.remove();
+    }
+  }
+  return { results, setup };
+}
+
 /** health and the open-data downloads measured beside it run as one group; every other scenario alone. */
 function scenarioGroups(scenarios: Scenario[]): Scenario[][] {
   const besideHealth = (scenario: Scenario) => scenario.id === "health" || scenario.besideHealth === true;
@@ -930,6 +1127,7 @@ async function main(): Promise<void> {
   workDir = await mkdtemp(path.join(os.tmpdir(), "inclusion-atlas-bench-api-"));
   const scenarios: ScenarioResult[] = [];
   const scaleOut: ScaleOutResult[] = [];
+  let scaleOutSetup: ScaleOutSetup | null = null;
   const skipped: string[] = [];
   const seedMs: ApiBenchResult["seedMs"] = {};
   const databases: DatabaseKind[] = [];
@@ -1092,62 +1290,10 @@ async function main(): Promise<void> {
     }
 
     if (database === "postgres" && wants("scale-out")) {
-      const first = current.child;
       const usersPage = current.scenarios.find((scenario) => scenario.id === "users-page") as Scenario;
-      say("Scale-out: the users page through a round-robin proxy, one server process, then two");
-      const second = await startChild(
-        "postgres-2",
-        serverScript,
-        serverEnv(path.join(workDir, "postgres-2"), current.env),
-      );
-      const oneProxy = await startChild("proxy-1", proxyScript, { BENCH_PROXY_PORTS: String(first.port) });
-      const one: Measured[] = [];
-      for (const [index, connections] of settings.connections.entries()) {
-        const measured = await measure(
-          url(oneProxy.port),
-          usersPage,
-          connections,
-          [first],
-          runOptions(index === 0 ? settings.warmupSeconds : 0),
-          oneProxy,
-        );
-        progress(`one process, ${connections} connections`, measured);
-        one.push(measured);
-      }
-      await stopChild(oneProxy);
-      const twoProxy = await startChild("proxy-2", proxyScript, {
-        BENCH_PROXY_PORTS: `${first.port},${second.port}`,
-      });
-      for (const [index, connections] of settings.connections.entries()) {
-        // The second process is new: its first level warms it up.
-        const measured = await measure(
-          url(twoProxy.port),
-          usersPage,
-          connections,
-          [first, second],
-          runOptions(index === 0 ? settings.warmupSeconds : 0),
-          twoProxy,
-        );
-        progress(`two processes, ${connections} connections`, measured);
-        const oneProcess = one[index] as Measured;
-        scaleOut.push({
-          connections,
-          oneProcess: oneProcess.figures,
-          twoProcesses: measured.figures,
-          oneProcessCpuCores: oneProcess.serverCpuCores,
-          twoProcessesCpuCores: measured.serverCpuCores,
-          oneProcessShares: oneProcess.cpuShares ?? null,
-          twoProcessesShares: measured.cpuShares ?? null,
-          oneProcessCeiling: oneProcess.cpuShares ? ceilingOf(oneProcess.cpuShares, 1) : null,
-          twoProcessesCeiling: measured.cpuShares ? ceilingOf(measured.cpuShares, 2) : null,
-          ratio:
-            oneProcess.figures.requestsPerSecond > 0
-              ? measured.figures.requestsPerSecond / oneProcess.figures.requestsPerSecond
-              : 0,
-        });
-      }
-      await stopChild(twoProxy);
-      await stopChild(second);
+      const measured = await runScaleOut(settings, usersPage, current.env, skipped);
+      scaleOut.push(...measured.results);
+      scaleOutSetup = measured.setup;
     }
     for (const server of servers) await stopChild(server.child);
   }
@@ -1195,6 +1341,7 @@ async function main(): Promise<void> {
     scenarios,
     memory,
     scaleOut,
+    scaleOutSetup,
     skipped,
     serverOutput,
     targets: checkTargets({

@@ -1,7 +1,8 @@
 import http from "node:http";
 import { isStopMessage, type ChildMessage } from "./messages";
 
-// The scale-out bench's load balancer, in a process of its own so it does not share the load generator's
+// The scale-out bench's load balancer when HAProxy cannot be found or installed (bench/api/haproxy.ts),
+// and the multi-instance test's, in a process of its own so it does not share the load generator's
 // event loop: a round-robin HTTP proxy over the server ports in BENCH_PROXY_PORTS ("4001,4002"), with
 // kept-alive connections to each server, as a real load balancer keeps them. It is measured with one
 // server behind it too, so the ratio of two servers to one is not the cost of the proxy itself.

@@ -9,8 +9,8 @@ import { isFullGcMessage, isStopMessage, type ChildMessage, type ReadyMessage } 
 
 // One server of the API bench, started by load.ts as `node --import tsx bench/api/server-process.ts` with
 // an IPC channel. BENCH_SERVER_KIND=app: the product as src/server/main.ts builds it (same configuration
-// from the environment, same buildApp), without the web build and the mail worker, which no API request
-// here needs. BENCH_SERVER_KIND=bare: a Fastify instance with one route, the ceiling. Either way the
+// from the environment, same buildApp), without the mail worker, which no request here needs, and without
+// the web build unless BENCH_SERVE_WEB=1 asks for it. BENCH_SERVER_KIND=bare: a Fastify instance with one route, the ceiling. Either way the
 // process listens on a free port of 127.0.0.1, says which, and reports its memory and CPU time every second.
 
 const SAMPLE_EVERY_MS = 1000;
@@ -77,7 +77,8 @@ async function startApp(): Promise<RunningServer> {
     if (exitCode !== 0) throw new Error(`create-admin failed: ${problems.join(" ")}`);
   }
 
-  const app = await buildApp({ config, database, serveWeb: false });
+  // BENCH_SERVE_WEB=1: the built web app too (WEB_BUILD_DIR), for the scale-out run's state page.
+  const app = await buildApp({ config, database, serveWeb: process.env.BENCH_SERVE_WEB === "1" });
   return {
     app,
     seeded,

@@ -9,6 +9,8 @@ describe("readSettings", () => {
       durationSeconds: 10,
       warmupSeconds: 2,
       memoryDurationSeconds: 60,
+      instanceCpuQuota: 0.3,
+      webBuildDir: path.resolve("build/client"),
       requestTimeoutSeconds: 30,
       connections: [10, 100],
       users: 100_000,
@@ -44,6 +46,17 @@ describe("readSettings", () => {
     const profiled = readSettings({ BENCH_API_CPU_PROFILE: "profiles" });
     expect(profiled.cpuProfileDir).toBe(path.resolve("profiles"));
     expect(profiled.selection.partial).toBe(true);
+  });
+
+  it("takes the scale-out instances' CPU quota and web build from the environment", () => {
+    const settings = readSettings({ BENCH_INSTANCE_CPU_QUOTA: "0.25", BENCH_WEB_BUILD_DIR: "/srv/web" });
+    expect(settings.instanceCpuQuota).toBe(0.25);
+    expect(settings.webBuildDir).toBe("/srv/web");
+    expect(settings.selection.partial).toBe(true);
+    expect(readSettings({ BENCH_INSTANCE_CPU_QUOTA: "none" }).instanceCpuQuota).toBeNull();
+    expect(() => readSettings({ BENCH_INSTANCE_CPU_QUOTA: "half" })).toThrow(
+      'BENCH_INSTANCE_CPU_QUOTA must be a share of a core from 0.1 to 64, or "none" (got "half").',
+    );
   });
 
   it("refuses an unknown scenario, database, connection level or baseline, naming what is known", () => {

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { MIN_QUOTA_CORES } from "./cpu-quota";
 
 // The API bench's settings, from the environment, checked before anything starts.
 
@@ -45,6 +47,16 @@ export interface ApiBenchSettings {
    * TEST_DATABASE_URL, else the local server the test setup uses).
    */
   postgresAdminUrl: string;
+  /**
+   * BENCH_INSTANCE_CPU_QUOTA: the share of a core each instance of the scale-out run may use (its own CPU
+   * cgroup), default 0.3; null ("none"): no quota.
+   */
+  instanceCpuQuota: number | null;
+  /**
+   * BENCH_WEB_BUILD_DIR: the built web app the scale-out instances serve the state page from (default
+   * build/client of this checkout, made by `npm run build`).
+   */
+  webBuildDir: string;
   /** What this run measures; everything by default (a full run). */
   selection: Selection;
 }
@@ -72,6 +84,8 @@ export interface Selection {
 export const BESIDE_HEALTH_SLICES = 5;
 
 export const DEFAULT_POSTGRES_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+const DEFAULT_WEB_BUILD_DIR = fileURLToPath(new URL("../../build/client", import.meta.url));
 
 export class SettingsError extends Error {}
 
@@ -122,6 +136,22 @@ function rounds(env: NodeJS.ProcessEnv): number {
   return value;
 }
 
+/** Cores per scale-out instance; enough room for three of them, PostgreSQL, HAProxy and autocannon on 2 cores. */
+export const DEFAULT_INSTANCE_CPU_QUOTA = 0.3;
+
+function instanceCpuQuota(env: NodeJS.ProcessEnv): number | null {
+  const text = env.BENCH_INSTANCE_CPU_QUOTA?.trim();
+  if (!text) return DEFAULT_INSTANCE_CPU_QUOTA;
+  if (text.toLowerCase() === "none") return null;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < MIN_QUOTA_CORES || value > 64) {
+    throw new SettingsError(
+      `BENCH_INSTANCE_CPU_QUOTA must be a share of a core from ${MIN_QUOTA_CORES} to 64, or "none" (got "${text}").`,
+    );
+  }
+  return value;
+}
+
 export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSettings {
   const runs = list(env, "BENCH_SCENARIOS", selectableRuns);
   const databases = list(env, "BENCH_DATABASES", benchDatabases);
@@ -138,6 +168,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSett
     durationSeconds: seconds(env, "BENCH_API_DURATION", 10, 1),
     warmupSeconds: seconds(env, "BENCH_API_WARMUP", 2, 0),
     memoryDurationSeconds: seconds(env, "BENCH_API_MEMORY_DURATION", 60, 1),
+    instanceCpuQuota: instanceCpuQuota(env),
+    webBuildDir: path.resolve(env.BENCH_WEB_BUILD_DIR?.trim() || DEFAULT_WEB_BUILD_DIR),
     requestTimeoutSeconds: 30,
     connections: connections ?? DEFAULT_CONNECTIONS,
     users: 100_000,
@@ -154,7 +186,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSett
         databases !== null ||
         connections !== null ||
         baseline !== null ||
-        cpuProfileDir !== null,
+        cpuProfileDir !== null ||
+        Boolean(env.BENCH_INSTANCE_CPU_QUOTA?.trim()),
     },
   };
 }

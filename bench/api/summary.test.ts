@@ -13,7 +13,7 @@ import {
   renderApiSummary,
   type ApiBenchResult,
 } from "./summary";
-import { figures, scenario } from "./test-fixtures";
+import { figures, scaleOutResult, scenario } from "./test-fixtures";
 
 function benchResult(overrides: Partial<ApiBenchResult> = {}): ApiBenchResult {
   return {
@@ -226,26 +226,30 @@ describe("renderApiSummary", () => {
     const summary = renderApiSummary(
       benchResult({
         scaleOut: [
-          {
-            connections: 100,
-            oneProcess: figures({ requestsPerSecond: 200 }),
-            twoProcesses: figures({ requestsPerSecond: 300 }),
-            oneProcessCpuCores: 0.8,
-            twoProcessesCpuCores: 1.1,
-            ratio: 1.5,
-            oneProcessShares: {
-              instances: 0.8,
-              database: 0.4,
-              proxy: 0.2,
-              loadGenerator: 0.2,
-              machine: 1.7,
-              cores: 2,
-            },
-            twoProcessesShares: null,
-            oneProcessCeiling: "not the CPU alone: 1.70 of 2 cores busy, no instance at a full core",
-            twoProcessesCeiling: null,
-          },
+          scaleOutResult("users-page", [200, 380, 540], {
+            runs: scaleOutResult("users-page", [200, 380, 540]).runs.map((run) =>
+              run.instances === 1
+                ? {
+                    ...run,
+                    shares: {
+                      instances: 0.29,
+                      perInstance: [0.29],
+                      database: 0.4,
+                      proxy: 0.05,
+                      loadGenerator: 0.2,
+                      machine: 1.1,
+                      cores: 2,
+                    },
+                  }
+                : run,
+            ),
+          }),
         ],
+        scaleOutSetup: {
+          balancer: "HAProxy 2.6.12-1+deb12u4 (/usr/sbin/haproxy, found)",
+          quotaCores: 0.3,
+          quota: "0.3 of a core each, cgroup v1 cpu.cfs_quota_us/cpu.cfs_period_us",
+        },
         memory: {
           scenario: "GET /api/v1/roles/users, page 1",
           database: "postgres",
@@ -268,11 +272,23 @@ describe("renderApiSummary", () => {
         },
       }),
     );
-    expect(summary).toContain("| 100 | 200 req/s | 300 req/s | 1.50× | 12 ms | 12 ms | 0.80 | 1.10 | 0 |");
+    expect(summary).toContain("- Load balancer: HAProxy 2.6.12-1+deb12u4 (/usr/sbin/haproxy, found)");
     expect(summary).toContain(
-      "| 100 | 1 | 0.80 | 0.40 | 0.20 | 0.20 | 1.70 of 2 | not the CPU alone: 1.70 of 2 cores busy, no instance at a full core |",
+      "- CPU quota per instance: 0.3 of a core each, cgroup v1 cpu.cfs_quota_us/cpu.cfs_period_us",
     );
-    expect(summary).toContain("| 100 | 2 | n/a | n/a | n/a | n/a | n/a | not measured |");
+    expect(summary).toContain(
+      "| GET /api/v1/roles/users, page 1 | 100 | 1 | 200 | 1.00× | 12 ms | 0.29 | 90 | 0 |",
+    );
+    expect(summary).toContain(
+      "| GET /api/v1/roles/users, page 1 | 100 | 3 | 540 | 2.70× | 12 ms | 0.87 | 90 + 90 + 90 | 0 |",
+    );
+    expect(summary).toContain(
+      "| GET /api/v1/roles/users, page 1 | 1 | 0.29 | 0.40 | 0.05 | 0.20 | 1.10 of 2 | " +
+        "the instances' CPU quota: 0.29 of their 0.3 of a core each |",
+    );
+    expect(summary).toContain(
+      "| GET /api/v1/roles/users, page 1 | 2 | n/a | n/a | n/a | n/a | n/a | the instances'",
+    );
     expect(summary).toContain("| 10th to 20th second | 100.0 MiB | 30.0 MiB |");
     expect(summary).toContain("| last 10 seconds | 101.0 MiB | 31.0 MiB |");
     expect(summary).toContain(

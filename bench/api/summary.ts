@@ -104,23 +104,43 @@ export interface MemoryRun {
   flatness: MemoryFlatness;
 }
 
+/** One run of the scale-out: this many instances behind the load balancer. */
+export interface ScaleOutRun {
+  instances: number;
+  figures: LoadFigures;
+  /** The instances' CPU together, from their own samples. */
+  cpuCores: number | null;
+  /** Where the CPU went (bench/api/cpu-shares.ts). */
+  shares: CpuShares | null;
+  /** What bounded the rate, in a sentence. */
+  ceiling: string | null;
+  /** Periods (10 ms, cpu-quota.ts) in which its quota held each instance back during the run; null: no quota. */
+  throttledPeriods: (number | null)[] | null;
+}
+
+/** A page measured through the load balancer with one instance, then two, then three. */
 export interface ScaleOutResult {
+  page: "users-page" | "state-page";
+  name: string;
   connections: number;
-  /** One server process behind the bench's round-robin proxy. */
-  oneProcess: LoadFigures;
-  /** Two server processes behind the same proxy, sharing one PostgreSQL. */
-  twoProcesses: LoadFigures;
-  oneProcessCpuCores: number | null;
-  /** Both processes together. */
-  twoProcessesCpuCores: number | null;
-  /** twoProcesses / oneProcess requests per second. */
-  ratio: number;
-  /** Where the CPU went in each run (bench/api/cpu-shares.ts); absent in results from before. */
-  oneProcessShares?: CpuShares | null;
-  twoProcessesShares?: CpuShares | null;
-  /** What bounded each run's rate, in a sentence. */
-  oneProcessCeiling?: string | null;
-  twoProcessesCeiling?: string | null;
+  runs: ScaleOutRun[];
+}
+
+/** How the scale-out run was set up: the load balancer, and the instances' CPU quota. */
+export interface ScaleOutSetup {
+  /** "HAProxy 2.6.12 (/usr/sbin/haproxy, found)", or the Node proxy and why. */
+  balancer: string;
+  /** Cores each instance may use; null: no quota (the reason is in `quota`). */
+  quotaCores: number | null;
+  /** How the quota was set, or why there is none. */
+  quota: string;
+}
+
+/** A scale-out run's rate over its one-instance run's; null when that run completed nothing. */
+export function scaleOutRatio(result: ScaleOutResult, instances: number): number | null {
+  const one = result.runs.find((run) => run.instances === 1)?.figures.requestsPerSecond ?? 0;
+  const many = result.runs.find((run) => run.instances === instances)?.figures.requestsPerSecond;
+  return many === undefined || one <= 0 ? null : many / one;
 }
 
 export interface TargetCheck {
@@ -165,6 +185,8 @@ export interface ApiBenchResult {
   scenarios: ScenarioResult[];
   memory: MemoryRun | null;
   scaleOut: ScaleOutResult[];
+  /** The scale-out run's load balancer and quota; absent when it did not run. */
+  scaleOutSetup?: ScaleOutSetup | null;
   /** Parts left out, and why (e.g. no PostgreSQL reachable). */
   skipped: string[];
   /** What the servers wrote to their output (warnings and errors only, at LOG_LEVEL=warn). */
@@ -491,85 +513,7 @@ export function renderApiSummary(result: ApiBenchResult): string {
   });
   if (refused.length > 0) lines.push("", "Non-2xx answers:", "", ...refused);
 
-  if (result.scaleOut.length > 0) {
-    lines.push(
-      "",
-      "## Scale-out",
-      "",
-      "GET /api/v1/roles/users page 1 on PostgreSQL through the bench's round-robin proxy: one server process, " +
-        "then two processes sharing the database.",
-      "",
-      row([
-        "Connections",
-        "One process",
-        "Two processes",
-        "Ratio",
-        "p99 one",
-        "p99 two",
-        "Server CPU one",
-        "Server CPU two",
-        "Errors + non-2xx",
-      ]),
-      separator(9),
-      ...result.scaleOut.map((scale) =>
-        row([
-          String(scale.connections),
-          `${formatRate(scale.oneProcess.requestsPerSecond)} req/s`,
-          `${formatRate(scale.twoProcesses.requestsPerSecond)} req/s`,
-          `${scale.ratio.toFixed(2)}×`,
-          formatMs(scale.oneProcess.latencyMs.p99),
-          formatMs(scale.twoProcesses.latencyMs.p99),
-          formatCores(scale.oneProcessCpuCores),
-          formatCores(scale.twoProcessesCpuCores),
-          formatNumber(failedRequests(scale.oneProcess) + failedRequests(scale.twoProcesses)),
-        ]),
-      ),
-    );
-    const shared = result.scaleOut.flatMap((scale) => [
-      {
-        connections: scale.connections,
-        processes: 1,
-        shares: scale.oneProcessShares,
-        ceiling: scale.oneProcessCeiling,
-      },
-      {
-        connections: scale.connections,
-        processes: 2,
-        shares: scale.twoProcessesShares,
-        ceiling: scale.twoProcessesCeiling,
-      },
-    ]);
-    if (shared.some((run) => run.shares)) {
-      lines.push(
-        "",
-        "Where the CPU went (cores, read from /proc over each run) and what bounded the rate:",
-        "",
-        row([
-          "Connections",
-          "Instances",
-          "Instances' CPU",
-          "PostgreSQL",
-          "Proxy",
-          "Load generator",
-          "Machine busy",
-          "Ceiling",
-        ]),
-        separator(8),
-        ...shared.map(({ connections, processes, shares, ceiling }) =>
-          row([
-            String(connections),
-            String(processes),
-            formatCores(shares?.instances ?? null),
-            formatCores(shares?.database ?? null),
-            formatCores(shares?.proxy ?? null),
-            formatCores(shares?.loadGenerator ?? null),
-            shares?.machine == null ? "n/a" : `${formatCores(shares.machine)} of ${shares.cores}`,
-            ceiling ?? "not measured",
-          ]),
-        ),
-      );
-    }
-  }
+  if (result.scaleOut.length > 0) lines.push(...scaleOutLines(result));
 
   if (result.memory) {
     const { memory } = result;
@@ -633,4 +577,74 @@ export function renderApiSummary(result: ApiBenchResult): string {
     lines.push("", "The servers wrote:", "", ...result.serverOutput.map((line) => `    ${line}`));
   }
   return `${lines.join("\n")}\n`;
+}
+
+function scaleOutLines(result: ApiBenchResult): string[] {
+  const setup = result.scaleOutSetup;
+  const runs = result.scaleOut.flatMap((scale) => scale.runs.map((run) => ({ scale, run })));
+  const perInstance = (shares: CpuShares | null) =>
+    shares?.perInstance?.map((cores) => formatCores(cores)).join(" + ") ?? "n/a";
+  return [
+    "",
+    "## Scale-out",
+    "",
+    "Each page on PostgreSQL through the load balancer: one instance of the product, then two, then three, " +
+      "sharing the database.",
+    ...(setup ? ["", `- Load balancer: ${setup.balancer}`, `- CPU quota per instance: ${setup.quota}`] : []),
+    "",
+    row([
+      "Page",
+      "Connections",
+      "Instances",
+      "Requests/s",
+      "× one instance",
+      "p99",
+      "Instances' CPU",
+      "Throttled periods",
+      "Errors + non-2xx",
+    ]),
+    separator(9),
+    ...runs.map(({ scale, run }) => {
+      const ratio = scaleOutRatio(scale, run.instances);
+      return row([
+        scale.name,
+        String(scale.connections),
+        String(run.instances),
+        formatRate(run.figures.requestsPerSecond),
+        ratio === null ? "n/a" : `${ratio.toFixed(2)}×`,
+        formatMs(run.figures.latencyMs.p99),
+        formatCores(run.cpuCores),
+        run.throttledPeriods
+          ?.map((periods) => (periods === null ? "n/a" : formatNumber(periods)))
+          .join(" + ") ?? "no quota",
+        formatNumber(failedRequests(run.figures)),
+      ]);
+    }),
+    "",
+    "Where the CPU went (cores, read from /proc over each run) and what bounded the rate:",
+    "",
+    row([
+      "Page",
+      "Instances",
+      "Each instance",
+      "PostgreSQL",
+      "Load balancer",
+      "Load generator",
+      "Machine busy",
+      "Ceiling",
+    ]),
+    separator(8),
+    ...runs.map(({ scale, run }) =>
+      row([
+        scale.name,
+        String(run.instances),
+        perInstance(run.shares),
+        formatCores(run.shares?.database ?? null),
+        formatCores(run.shares?.proxy ?? null),
+        formatCores(run.shares?.loadGenerator ?? null),
+        run.shares?.machine == null ? "n/a" : `${formatCores(run.shares.machine)} of ${run.shares.cores}`,
+        run.ceiling ?? "not measured",
+      ]),
+    ),
+  ];
 }

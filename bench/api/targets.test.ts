@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MemoryRun, MemorySample, ScenarioResult } from "./summary";
 import { checkTargets, memoryFlatness, type TargetInputs } from "./targets";
-import { figures, scenario } from "./test-fixtures";
+import { figures, scaleOutResult, scenario } from "./test-fixtures";
 
 const MIB = 1024 * 1024;
 
@@ -86,15 +86,8 @@ function healthyRun(overrides: Partial<TargetInputs> = {}): TargetInputs {
     scenarios,
     memory: memoryRun(samples(60, () => 120)),
     scaleOut: [
-      {
-        connections: 100,
-        oneProcess: figures({ requestsPerSecond: 600 }),
-        twoProcesses: figures({ requestsPerSecond: 1_020 }),
-        oneProcessCpuCores: 0.95,
-        twoProcessesCpuCores: 1.7,
-        ratio: 1.7,
-        twoProcessesCeiling: "the instances: 0.85 of a core each, their one JavaScript thread",
-      },
+      scaleOutResult("users-page", [300, 570, 810]),
+      scaleOutResult("state-page", [2_000, 3_900, 5_600]),
     ],
     connections: [10, 100],
     databases: ["postgres"],
@@ -147,8 +140,8 @@ describe("memoryFlatness", () => {
 describe("checkTargets", () => {
   it("passes every target of a healthy run", () => {
     const checks = checkTargets(healthyRun());
-    expect(checks.map((check) => check.pass)).toEqual(Array.from({ length: 13 }, () => true));
-    expect(checks[0]?.measured).toBe("0 errors, 0 non-2xx in 190,000 requests (19 runs)");
+    expect(checks.map((check) => check.pass)).toEqual(Array.from({ length: 16 }, () => true));
+    expect(checks[0]?.measured).toBe("0 errors, 0 non-2xx in 230,000 requests (23 runs)");
     expect(checks[1]).toEqual({
       target: "GET /api/v1/health ≥ 50% of the bare route's requests/s (PostgreSQL, 10 connections)",
       measured: "60% (12,000 of 20,000 req/s)",
@@ -165,7 +158,7 @@ describe("checkTargets", () => {
       pass: true,
     });
     expect(checks[5]?.measured).toBe("live heap 120.0 MiB → 120.0 MiB (+0.0%); RSS 220.0 MiB → 220.0 MiB");
-    expect(checks.slice(10).map((check) => [check.target, check.measured])).toEqual([
+    expect(checks.slice(10, 13).map((check) => [check.target, check.measured])).toEqual([
       [
         "GET /api/v1/health p99 ≤ 50 ms while 10 photo reports are processed (PostgreSQL)",
         "p99 31 ms (p50 2 ms); 19 photo reports/s meanwhile",
@@ -175,8 +168,8 @@ describe("checkTargets", () => {
         "21/s",
       ],
       [
-        "Scale-out: two instances ≥ 1.6× one instance's requests/s (users page 1, PostgreSQL, 100 connections)",
-        "1.70× (1,020 against 600 req/s; ceiling: the instances: 0.85 of a core each, their one JavaScript thread)",
+        "Scale-out: two instances ≥ 1.8× one instance's requests/s (users page 1, PostgreSQL, 100 connections, same CPU quota each)",
+        "1.90× (570 against 300 req/s; ceiling: the instances' CPU quota: 0.29 of their 0.3 of a core each)",
       ],
     ]);
     expect(checks.slice(6, 10).map((check) => [check.target, check.measured])).toEqual([
@@ -278,17 +271,18 @@ describe("checkTargets", () => {
   it("counts the scale-out and memory runs' failures too", () => {
     const run = healthyRun({
       scaleOut: [
-        {
-          connections: 100,
-          oneProcess: figures(),
-          twoProcesses: figures({ non2xx: 1, statusCodes: { "200": 9_999, "502": 1 } }),
-          oneProcessCpuCores: 0.9,
-          twoProcessesCpuCores: 1.2,
-          ratio: 1.2,
-        },
+        scaleOutResult("users-page", [300, 570, 810], {
+          runs: scaleOutResult("users-page", [300, 570]).runs.map((each) =>
+            each.instances === 2
+              ? { ...each, figures: figures({ non2xx: 1, statusCodes: { "200": 9_999, "502": 1 } }) }
+              : each,
+          ),
+        }),
       ],
     });
-    expect(checkTargets(run)[0]?.measured).toBe("scale-out, two processes, 100 connections: non-2xx 502 × 1");
+    expect(checkTargets(run)[0]?.measured).toBe(
+      "scale-out, GET /api/v1/roles/users, page 1, 2 instances, 100 connections: non-2xx 502 × 1",
+    );
   });
 
   it("fails health below half the bare route's rate", () => {
@@ -322,25 +316,37 @@ describe("checkTargets", () => {
     expect(run(14_000)?.pass).toBe(true);
   });
 
-  it("asks two instances for 1.6× one instance's rate at 100 connections, and says what bounded it", () => {
-    const [healthy] = healthyRun().scaleOut;
-    if (!healthy) throw new Error("the healthy run has a scale-out run");
+  it("asks two instances for 1.8× and three for 2.5× one instance's rate, on each page, with the ceiling", () => {
     const scaleOut = [
-      {
-        ...healthy,
-        twoProcesses: figures({ requestsPerSecond: 672 }),
-        ratio: 1.12,
-        twoProcessesCeiling: "the machine: 1.98 of its 2 cores busy (instances 0.92, other 1.06)",
-      },
+      scaleOutResult("users-page", [300, 570, 700], {}),
+      scaleOutResult("state-page", [2_000, 3_500, 5_000]),
     ];
-    const check = checkTargets(healthyRun({ scaleOut })).at(-1);
-    expect(check).toEqual({
+    const checks = checkTargets(healthyRun({ scaleOut })).slice(-4);
+    expect(checks.map((check) => check.pass)).toEqual([true, false, false, true]);
+    expect(checks[1]).toEqual({
       target:
-        "Scale-out: two instances ≥ 1.6× one instance's requests/s (users page 1, PostgreSQL, 100 connections)",
+        "Scale-out: three instances ≥ 2.5× one instance's requests/s " +
+        "(users page 1, PostgreSQL, 100 connections, same CPU quota each)",
       measured:
-        "1.12× (672 against 600 req/s; ceiling: the machine: 1.98 of its 2 cores busy (instances 0.92, other 1.06))",
+        "2.33× (700 against 300 req/s; ceiling: the instances' CPU quota: 0.29 of their 0.3 of a core each)",
       pass: false,
     });
+    expect(checks[2]?.target).toBe(
+      "Scale-out: two instances ≥ 1.8× one instance's requests/s " +
+        "(a state page, PostgreSQL, 100 connections, same CPU quota each)",
+    );
+  });
+
+  it("says a scale-out page that was not measured is not measured", () => {
+    const checks = checkTargets(healthyRun({ scaleOut: [scaleOutResult("users-page", [300, 570])] })).slice(
+      -4,
+    );
+    expect(checks.map((check) => check.measured)).toEqual([
+      "1.90× (570 against 300 req/s; ceiling: the instances' CPU quota: 0.29 of their 0.3 of a core each)",
+      "not measured",
+      "not measured",
+      "not measured",
+    ]);
   });
 
   it("fails the users page or a search above 20 ms at p99", () => {
@@ -374,7 +380,7 @@ describe("checkTargets", () => {
       databases: [],
     });
     const checks = checkTargets(run);
-    expect(checks.map((check) => check.pass)).toEqual([true, null, null, null, null]);
+    expect(checks.map((check) => check.pass)).toEqual([true, null, null, null, null, null, null, null]);
     expect(checks[4]?.measured).toBe("not measured");
     expect(checks[1]?.measured).toBe("not measured");
     expect(checks[3]?.measured).toBe("run too short to tell (needs at least 30 s)");

@@ -1,4 +1,4 @@
-import type { LoadFigures, ScenarioResult } from "./summary";
+import type { LoadFigures, ScaleOutResult, ScenarioResult } from "./summary";
 
 // Figures and scenarios for the API bench's tests: a healthy run, changed where a test needs it.
 
@@ -26,6 +26,28 @@ export function scenario(overrides: Partial<ScenarioResult> = {}): ScenarioResul
     connections: 10,
     figures: figures(),
     serverCpuCores: 0.9,
+    ...overrides,
+  };
+}
+
+/** A scale-out page measured with one instance, then two, then three, at these rates. */
+export function scaleOutResult(
+  page: ScaleOutResult["page"],
+  rates: number[],
+  overrides: Partial<ScaleOutResult> = {},
+): ScaleOutResult {
+  return {
+    page,
+    name: page === "users-page" ? "GET /api/v1/roles/users, page 1" : "GET /states/20 (br)",
+    connections: 100,
+    runs: rates.map((rate, index) => ({
+      instances: index + 1,
+      figures: figures({ requestsPerSecond: rate }),
+      cpuCores: 0.29 * (index + 1),
+      shares: null,
+      ceiling: "the instances' CPU quota: 0.29 of their 0.3 of a core each",
+      throttledPeriods: Array.from({ length: index + 1 }, () => 90),
+    })),
     ...overrides,
   };
 }
