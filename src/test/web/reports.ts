@@ -106,6 +106,10 @@ export function reviewReport(fields: Partial<ReviewReportView> = {}): ReviewRepo
     reviewedBy: null,
     place: ikejaMarket,
     peopleConsent: false,
+    publicComment: fields.comment ?? "The ramp at the general hospital is too steep for a wheelchair.",
+    findings: [],
+    withdrawnAt: null,
+    mediaModeration: [],
     ...fields,
   };
 }
