@@ -47,7 +47,6 @@ export const reviewReportSchema = ownReportSchema
     findings: z.array(textFindingSchema).meta({
       description: "What in the public text may identify people or places beyond the chosen precision.",
     }),
-    withdrawnAt: z.string().nullable(),
     mediaModeration: z.array(
       z.object({ id: z.string(), hidden: z.boolean(), blurs: z.array(blurRectangleSchema) }),
     ),

@@ -46,6 +46,7 @@ const ownReportColumns = {
   reviewNote: eyewitnessReports.reviewNote,
   reviewedAt: eyewitnessReports.reviewedAt,
   peopleConsent: eyewitnessReports.peopleConsent,
+  withdrawnAt: eyewitnessReports.withdrawnAt,
   ...placeColumns,
 };
 type OwnReportRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof ownReportColumns>;
@@ -206,6 +207,7 @@ export function toOwnReportView(
     reviewedAt: report.reviewedAt?.toISOString() ?? null,
     place: reportPlaceOf(report),
     peopleConsent: report.peopleConsent,
+    withdrawnAt: report.withdrawnAt?.toISOString() ?? null,
   };
 }
 
