@@ -13,7 +13,7 @@ import {
 import { unconfirmedFindings, type TextFinding } from "../../domain/reports/report-findings";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { eyewitnessReports, users } from "../db/schema";
+import { eyewitnessReports, reportMedia, users } from "../db/schema";
 import type { OutgoingMail } from "../mail/compose";
 import { enqueueMail } from "../mail/outbox";
 import type { MediaLinkSigner } from "../media/media-links";
@@ -138,6 +138,10 @@ export interface DecidedReport {
   reporter: { email: string; firstname: string; language: string };
   commentType: CommentType;
   comment: string;
+  /** What the public reads, and how many photos are blurred or media hidden: the e-mail says what changed. */
+  publicComment: string;
+  blurredPhotos: number;
+  hiddenMedia: number;
   createdAt: Date;
   showFirstName: boolean;
 }
@@ -188,6 +192,7 @@ export async function decideOnReport(
         reporterId: eyewitnessReports.reporterId,
         commentType: eyewitnessReports.commentType,
         comment: eyewitnessReports.comment,
+        publicComment: eyewitnessReports.publicComment,
         createdAt: eyewitnessReports.createdAt,
         showFirstName: eyewitnessReports.showFirstName,
       });
@@ -220,7 +225,15 @@ export async function decideOnReport(
       .select({ email: users.email, firstname: users.firstname, language: users.language })
       .from(users)
       .where(eq(users.id, decided.reporterId));
-    if (reporter) await enqueueMail(tx, emailFor({ ...decided, reporter }), at);
+    const media = await tx
+      .select({ hidden: reportMedia.hidden, blurs: reportMedia.blurs })
+      .from(reportMedia)
+      .where(eq(reportMedia.reportId, reportId));
+    const blurredPhotos = media.filter((file) => !file.hidden && file.blurs !== null).length;
+    const hiddenMedia = media.filter((file) => file.hidden).length;
+    if (reporter) {
+      await enqueueMail(tx, emailFor({ ...decided, blurredPhotos, hiddenMedia, reporter }), at);
+    }
 
     const report = await findReportForReview(tx, reportId);
     if (!report) throw new Error("the decided report could not be read back");
