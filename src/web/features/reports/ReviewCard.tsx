@@ -14,6 +14,7 @@ import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
 import { PlaceItems } from "./PlaceSummary";
+import { ReportHistory } from "./ReportHistory";
 import { publicMediaOf, ReviewPublicPreview } from "./ReviewPublicPreview";
 import { sendReviewDecision } from "./review-api";
 import { decisionDone, decisionLabel } from "./review-text";
@@ -180,6 +181,10 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
       </dl>
       <ReviewPublicPreview report={report} onChanged={onChanged} onStale={onStale} />
       <EarlierDecision report={report} />
+      <ReportHistory
+        reportId={report.id}
+        version={`${report.status}:${report.publicComment}:${report.reviewedAt}`}
+      />
 
       <div className={styles.decide} role="group" aria-labelledby={decisionTitleId}>
         <h3 id={decisionTitleId} className={styles.decideTitle}>

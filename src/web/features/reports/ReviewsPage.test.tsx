@@ -699,3 +699,29 @@ describe("Reviews: what goes public", () => {
     });
   });
 });
+
+describe("Reviews: a report's history", () => {
+  it("loads who did what when the history is opened", async () => {
+    const { asked, then } = answer(queue([ramp]));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article");
+    expect(asked).toHaveLength(1);
+    then({
+      status: 200,
+      body: {
+        success: true,
+        history: [
+          {
+            action: "report.public-text-changed",
+            at: "2026-11-22T10:00:00.000Z",
+            by: { id: 7, firstname: "Ngozi", lastname: "Eze" },
+            details: { change: "redaction" },
+          },
+        ],
+      },
+    });
+    await user.click(within(card).getByText("History of this report"));
+    expect(await within(card).findByText(/Ngozi Eze · changed the public text/)).toBeInTheDocument();
+    expect(asked[1]).toMatchObject({ method: "GET", url: "/api/v1/eyewitness/r-1/history" });
+  });
+});

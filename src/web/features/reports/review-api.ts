@@ -63,3 +63,11 @@ export function blurReportPhoto(
 export function withdrawReport(reportId: string): Promise<{ success: true; message: string }> {
   return request(withdraw, { params: { id: reportId } });
 }
+
+export type ReportHistoryAnswer = ApiAnswer<"reviews.history">;
+const history = apiRoute("reviews.history", "GET", "/api/v1/eyewitness/:id/history");
+
+/** Who did what to a report, and when, oldest first. */
+export function fetchReportHistory(reportId: string, signal?: AbortSignal): Promise<ReportHistoryAnswer> {
+  return request(history, { params: { id: reportId }, signal });
+}
