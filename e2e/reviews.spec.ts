@@ -79,6 +79,7 @@ signedInTest.describe("review and publication", () => {
       await expectNoAxeViolations(page, "review queue");
       await card.getByRole("textbox", { name: "Note to the reporter" }).fill(note);
       await card.getByRole("button", { name: "Verify" }).click();
+      await card.getByRole("button", { name: "Publish" }).click();
       await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
         "The report is verified and now public.",
       );
@@ -279,6 +280,7 @@ signedInTest.describe("review and publication", () => {
       );
       await expectNoAxeViolations(page, "review queue filtered by state");
       await card.getByRole("button", { name: "Verify" }).click();
+      await card.getByRole("button", { name: "Publish" }).click();
       await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
         "The report is verified and now public.",
       );

@@ -143,7 +143,13 @@ export async function buildApp({
       await api.register(accountRoutes, { prefix: "/auth" });
       await api.register(eyewitnessRoutes, { prefix: "/eyewitness" });
       await api.register(
-        reviewRoutes({ db: database.db, now, links: mediaLinks, publicUrl: config.publicUrl }),
+        reviewRoutes({
+          db: database.db,
+          now,
+          links: mediaLinks,
+          storage: mediaStorage,
+          publicUrl: config.publicUrl,
+        }),
         { prefix: "/eyewitness" },
       );
       await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });

@@ -63,6 +63,8 @@ const accounts: Record<
 const bystander = { email: "bola.bystander@example.org", firstname: "Bola", lastname: "Ade", password };
 /** Well formed, but no such token was ever issued. */
 const madeUpToken = "A".repeat(43);
+/** A report id that no report has: reviewers find it unknown, never another report. */
+const unknownReportId = "3f2a1c4e-8b7d-4e6f-9a01-2b3c4d5e6f70";
 
 const matrix: Record<string, Row> = {
   "GET /api/v1/health": {
@@ -182,6 +184,48 @@ const matrix: Record<string, Row> = {
           ? { status: "pending", fromStatus: "verified", note: "" }
           : { status: "verified", fromStatus: "pending", note: "Checked with the terminal's manager." },
     }),
+  },
+  "GET /api/v1/eyewitness/:id/review": {
+    expected: [401, 403, 200, 200],
+    note: "report:review: one report with its original text, findings and public preview",
+    request: (fixtures) => ({ method: "GET", url: `/api/v1/eyewitness/${fixtures.reviewReportId}/review` }),
+  },
+  "POST /api/v1/eyewitness/:id/public-text": {
+    expected: [401, 403, 404, 404],
+    note: "report:review: a change to a report's public text (this id is none, so 404 for reviewers)",
+    request: () => ({
+      method: "POST",
+      url: `/api/v1/eyewitness/${unknownReportId}/public-text`,
+      payload: { basedOn: "text", text: "public text" },
+    }),
+  },
+  "POST /api/v1/eyewitness/:id/media/:mediaId/hidden": {
+    expected: [401, 403, 404, 404],
+    note: "report:review: hide a report's photo from the public (no such report: 404 for reviewers)",
+    request: () => ({
+      method: "POST",
+      url: `/api/v1/eyewitness/${unknownReportId}/media/${unknownReportId}/hidden`,
+      payload: { hidden: true },
+    }),
+  },
+  "POST /api/v1/eyewitness/:id/media/:mediaId/blur": {
+    expected: [401, 403, 404, 404],
+    note: "report:review: blur parts of a report's photo (no such report: 404 for reviewers)",
+    request: () => ({
+      method: "POST",
+      url: `/api/v1/eyewitness/${unknownReportId}/media/${unknownReportId}/blur`,
+      payload: { rectangles: [] },
+    }),
+  },
+  "GET /api/v1/eyewitness/:id/history": {
+    expected: [401, 403, 200, 200],
+    note: "report:review: who did what to a report",
+    request: (fixtures) => ({ method: "GET", url: `/api/v1/eyewitness/${fixtures.reviewReportId}/history` }),
+  },
+  "POST /api/v1/eyewitness/:id/withdraw": {
+    expected: [401, 404, 404, 404],
+    note: "the reporter only: anyone else's withdrawal finds no such report",
+    request: () => ({ method: "POST", url: `/api/v1/eyewitness/${unknownReportId}/withdraw` }),
   },
   "GET /api/v1/eyewitness/published": {
     expected: [200, 200, 200, 200],

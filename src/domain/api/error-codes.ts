@@ -12,6 +12,10 @@ export const errorCodes = [
   "WRONG_CREDENTIALS",
   "LINK_INVALID",
   "CONFLICT",
+  /** Publishing a report whose public text has findings the moderator did not confirm. */
+  "FINDINGS_UNCONFIRMED",
+  /** The reporter withdrew the report: it is never published or changed again. */
+  "REPORT_WITHDRAWN",
   "TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "UNPROCESSABLE",

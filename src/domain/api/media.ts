@@ -10,6 +10,9 @@ export const mediaQuery = z.object({
   sig: queryValue("The link's signature."),
   exp: queryValue("When the link expires (seconds since 1970)."),
   u: queryValue("The viewer the link was made for."),
+  as: queryValue(
+    "public: what the public is served (a moderator's preview): never a hidden file, a blurred photo's blurred copy.",
+  ),
   w: queryValue(
     "A smaller WebP copy of a photo: 320, 640 or 1280 (the full photo while its copies are still being made).",
   ),

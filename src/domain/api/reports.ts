@@ -56,6 +56,7 @@ export const ownReportSchema = z
     reviewedAt: z.string().nullable(),
     place: reportPlaceSchema.nullable(),
     peopleConsent: z.boolean(),
+    withdrawnAt: z.string().nullable().meta({ description: "When the reporter withdrew it; null when not." }),
   })
   .meta({ id: "OwnReport" });
 export type OwnReport = z.infer<typeof ownReportSchema>;

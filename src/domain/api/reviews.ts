@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { reportStatuses } from "../reports/report-rules";
-import { reviewMessages } from "../reports/review-rules";
+import { findingKinds } from "../reports/report-findings";
+import { BLUR_RECTANGLES_MAX, publicTextMessages, reviewMessages } from "../reports/review-rules";
 import {
   commentTypeSchema,
   ownReportSchema,
@@ -16,6 +17,25 @@ import { endpoint, failures, idParams, pageMetaSchema, pagingQuery, queryValue }
 
 const tag = "Review and publication";
 
+export const textFindingSchema = z
+  .object({
+    id: z
+      .string()
+      .meta({ description: "The same for the same words of the same kind: what publishing confirms." }),
+    kind: z.enum(findingKinds),
+    start: z.int(),
+    end: z.int(),
+    text: z.string(),
+  })
+  .meta({ id: "TextFinding" });
+
+export const blurRectangleSchema = z
+  .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+  .meta({
+    id: "BlurRectangle",
+    description: "A rectangle of a photo, as fractions (0-1) of its width and height.",
+  });
+
 export const reviewReportSchema = ownReportSchema
   .extend({
     firstName: z.string(),
@@ -23,6 +43,13 @@ export const reviewReportSchema = ownReportSchema
     email: z.string(),
     reviewedBy: z.object({ id: z.int(), firstname: z.string(), lastname: z.string() }).nullable(),
     place: reportPlaceSchema.nullable(),
+    publicComment: z.string().meta({ description: "What the public will see of the comment." }),
+    findings: z.array(textFindingSchema).meta({
+      description: "What in the public text may identify people or places beyond the chosen precision.",
+    }),
+    mediaModeration: z.array(
+      z.object({ id: z.string(), hidden: z.boolean(), blurs: z.array(blurRectangleSchema) }),
+    ),
   })
   .meta({ id: "ReviewReport" });
 export type ReviewReport = z.infer<typeof reviewReportSchema>;
@@ -37,19 +64,18 @@ export const publishedPlaceSchema = z
   })
   .meta({ id: "PublishedPlace" });
 
-export const publishedReportSchema = z
-  .object({
-    id: z.string(),
-    commentType: commentTypeSchema,
-    comment: z.string(),
-    createdAt: z.string(),
-    publishedAt: z.string(),
-    reporterName: z.string(),
-    videoUrl: z.string().nullable(),
-    media: z.array(reportMediaSchema),
-    place: publishedPlaceSchema.nullable(),
-  })
-  .meta({ id: "PublishedReport" });
+export const publishedReportSchemaBase = z.object({
+  id: z.string(),
+  commentType: commentTypeSchema,
+  comment: z.string(),
+  createdAt: z.string(),
+  publishedAt: z.string(),
+  reporterName: z.string(),
+  videoUrl: z.string().nullable(),
+  media: z.array(reportMediaSchema),
+  place: publishedPlaceSchema.nullable(),
+});
+export const publishedReportSchema = publishedReportSchemaBase.meta({ id: "PublishedReport" });
 export type PublishedReport = z.infer<typeof publishedReportSchema>;
 
 export const statusCountsSchema = z.object({ pending: z.int(), verified: z.int(), rejected: z.int() });
@@ -79,6 +105,12 @@ export const decisionSchema = z.object(
       .nullish()
       // NUL and unpaired surrogates never get here: the server refuses them for every field.
       .transform((note) => (note ?? "").trim()),
+    /** Publishing: the ids of the public text's findings the reviewer confirms are meant (409 otherwise). */
+    acknowledgedFindings: z
+      .array(z.string().max(6000), { error: reviewMessages.decisionUnreadable })
+      .max(500)
+      .nullish()
+      .transform((ids) => ids ?? []),
   },
   { error: reviewMessages.decisionUnreadable },
 );
@@ -90,6 +122,62 @@ export const decidedAnswerSchema = z.object({
   report: reviewReportSchema,
 });
 export type DecidedAnswer = z.infer<typeof decidedAnswerSchema>;
+
+/** POST /eyewitness/{id}/public-text: redact a span of the public text, or replace it. */
+export const publicTextChangeSchema = z.union(
+  [
+    z.object({
+      basedOn: z.string().max(20000),
+      redact: z.object({ start: z.int().min(0), end: z.int().min(0) }),
+    }),
+    z.object({ basedOn: z.string().max(20000), text: z.string().max(20000) }),
+  ],
+  { error: publicTextMessages.unreadable },
+);
+
+const fraction = z.number().min(0).max(1);
+/** POST /eyewitness/{id}/media/{mediaId}/blur: the rectangles to blur (none: blur nothing). */
+export const blurRequestSchema = z.object(
+  {
+    rectangles: z
+      .array(
+        z
+          .object({ x: fraction, y: fraction, w: fraction.positive(), h: fraction.positive() })
+          .refine((box) => box.x + box.w <= 1.000001 && box.y + box.h <= 1.000001),
+      )
+      .max(BLUR_RECTANGLES_MAX),
+  },
+  { error: publicTextMessages.blurUnreadable },
+);
+
+/** POST /eyewitness/{id}/media/{mediaId}/hidden */
+export const hideRequestSchema = z.object(
+  { hidden: z.boolean() },
+  { error: "Please send hidden: true to hide the photo or video from the public, false to show it." },
+);
+
+export const reportMediaParams = z.object({ id: z.string(), mediaId: z.string() });
+
+export const historyAnswerSchema = z.object({
+  success: z.literal(true),
+  history: z.array(
+    z.object({
+      action: z.string(),
+      at: z.string(),
+      by: z.object({ id: z.int(), firstname: z.string(), lastname: z.string() }).nullable(),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
+/** What the review screen shows as the public page: exactly what publication would show. */
+export const reviewPreviewAnswerSchema = z.object({
+  success: z.literal(true),
+  report: reviewReportSchema,
+  preview: publishedReportSchemaBase.omit({ publishedAt: true }),
+});
+
+export const withdrawnAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const publishedQuery = z.object({
   state: queryValue("A state's id, 1-37."),
@@ -138,6 +226,63 @@ export const reviewsApi = {
     params: idParams,
     body: decisionSchema,
     response: { 200: decidedAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  preview: endpoint({
+    method: "GET",
+    path: "/api/v1/eyewitness/:id/review",
+    tag,
+    summary: "One report for review: the original, the public text's findings and the public preview.",
+    access: "report:review",
+    params: idParams,
+    response: { 200: reviewPreviewAnswerSchema, ...failures(401, 403, 404) },
+  }),
+  changePublicText: endpoint({
+    method: "POST",
+    path: "/api/v1/eyewitness/:id/public-text",
+    tag,
+    summary: "Redact a span of the public text ([removed]) or replace it; the original is kept.",
+    access: "report:review",
+    params: idParams,
+    body: publicTextChangeSchema,
+    response: { 200: reviewPreviewAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  hideMedia: endpoint({
+    method: "POST",
+    path: "/api/v1/eyewitness/:id/media/:mediaId/hidden",
+    tag,
+    summary: "Hide a photo or video from the public, or show it again.",
+    access: "report:review",
+    params: reportMediaParams,
+    body: hideRequestSchema,
+    response: { 200: reviewPreviewAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  blurPhoto: endpoint({
+    method: "POST",
+    path: "/api/v1/eyewitness/:id/media/:mediaId/blur",
+    tag,
+    summary: "Blur rectangles of a photo for the public; its public copies are made from the blurred photo.",
+    access: "report:review",
+    params: reportMediaParams,
+    body: blurRequestSchema,
+    response: { 200: reviewPreviewAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415, 422) },
+  }),
+  history: endpoint({
+    method: "GET",
+    path: "/api/v1/eyewitness/:id/history",
+    tag,
+    summary: "Who did what to a report, and when, oldest first.",
+    access: "report:review",
+    params: idParams,
+    response: { 200: historyAnswerSchema, ...failures(401, 403, 404) },
+  }),
+  withdraw: endpoint({
+    method: "POST",
+    path: "/api/v1/eyewitness/:id/withdraw",
+    tag,
+    summary: "The reporter withdraws their report: it leaves public view and open data at once.",
+    access: "signed-in",
+    params: idParams,
+    response: { 200: withdrawnAnswerSchema, ...failures(401, 404, 409) },
   }),
   published: endpoint({
     method: "GET",

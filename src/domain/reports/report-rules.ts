@@ -121,6 +121,8 @@ export interface OwnReportView {
   place: ReportPlace | null;
   /** The reporter confirmed the people shown agreed, or cannot be identified. */
   peopleConsent: boolean;
+  /** When the reporter withdrew it (it is then out of public view for good); null when they did not. */
+  withdrawnAt: string | null;
 }
 
 /** What the server says about a submission beyond the form's own rules. */

@@ -1,4 +1,5 @@
 import { placeMessages, type PublishedPlace, type ReportPlace } from "./report-place";
+import type { TextFinding } from "./report-findings";
 import type { CommentType, ReportMediaView, ReportStatus } from "./report-rules";
 
 // Review and publication of eyewitness reports (issue 6): the contract shared by the server and the web
@@ -89,6 +90,14 @@ export interface ReviewReportView {
   /** Where and when, all of it, whatever the reporter chose to publish (issue 15); null when not given. */
   place: ReportPlace | null;
   peopleConsent: boolean;
+  /** What the public will see of the comment: `comment` until a moderator redacts or edits it. */
+  publicComment: string;
+  /** What in the public text may identify people or places beyond the chosen precision. */
+  findings: TextFinding[];
+  /** When the reporter withdrew it; null when they did not. */
+  withdrawnAt: string | null;
+  /** Each media file's state for the public: hidden, and the rectangles blurred. */
+  mediaModeration: { id: string; hidden: boolean; blurs: BlurRectangle[] }[];
 }
 
 /** A verified report as the public sees it (GET /api/v1/eyewitness/published). */
@@ -154,3 +163,38 @@ export interface PublishedCountsAnswer {
   success: true;
   counts: { stateId: number; verified: number }[];
 }
+
+/** The sentences of a moderator's changes to what goes public, and of a reporter's withdrawal. */
+export const publicTextMessages = {
+  changed: "The public text is changed. The reporter's original is kept for moderators.",
+  stale: "The public text changed since you loaded it. Reload the report and try again.",
+  badSpan: "That part is not in the public text any more. Reload the report and try again.",
+  empty: "The public text cannot be empty. Redact parts of it, or reject the report.",
+  tooLong: "The public text can be no longer than the comment may be.",
+  unreadable:
+    "Please send basedOn (the public text you saw) and either redact ({start, end}) or text (the new public text).",
+  published: "Unpublish the report before changing what the public sees, then publish it again.",
+  withdrawn: "The reporter withdrew this report; it cannot be published or changed.",
+  unconfirmed: (kinds: string[]) =>
+    `Please confirm each highlighted part is meant to be public, or remove it: ${kinds.join("; ")}.`,
+  photoHidden: "The photo is hidden from the public.",
+  photoShown: "The photo is shown to the public again.",
+  photoBlurred: "The blurred photo is what the public will see.",
+  blurUnreadable:
+    "Please send rectangles: up to 20, each {x, y, w, h} as fractions of the photo between 0 and 1.",
+  notAPhoto: "Only a photo can be blurred.",
+  noSuchMedia: "This report has no such photo or video.",
+  photoUnreadable: "The photo could not be read to blur it.",
+  reportWithdrawn: "Your report is withdrawn. It is no longer public, nor in open data.",
+  alreadyWithdrawn: "This report is already withdrawn.",
+} as const;
+
+/** A rectangle of a photo a moderator blurred, as fractions of its width and height. */
+export interface BlurRectangle {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export const BLUR_RECTANGLES_MAX = 20;

@@ -196,7 +196,11 @@ export const auditLog = pgTable(
     details: jsonb("details").notNull().default({}),
     createdAt: createdAt(),
   },
-  (table) => [index("audit_log_created_idx").on(table.createdAt)],
+  (table) => [
+    index("audit_log_created_idx").on(table.createdAt),
+    // A report's history (migration 0016).
+    index("audit_log_subject_idx").on(table.subjectType, table.subjectId, table.createdAt),
+  ],
 );
 
 export const mediaKinds = ["photo", "video"] as const;
@@ -216,6 +220,14 @@ export const eyewitnessReports = pgTable(
     email: text("email").notNull(),
     commentType: text("comment_type", { enum: commentTypes }).notNull(),
     comment: text("comment").notNull(),
+    /**
+     * What the public page, its link preview and open data show of the comment (migration 0016): the
+     * comment as sent until a moderator redacts or edits it; the original stays for moderators only.
+     * Empty by default: a row written without it publishes nothing of the comment rather than all of it.
+     */
+    publicComment: text("public_comment").notNull().default(""),
+    /** When the reporter withdrew the report: it left public view then, and cannot be published again. */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     videoUrl: text("video_url"),
     /** The reporter's choice on the form: publish with their first name, or (the default) as "Anonymous". */
     showFirstName: boolean("show_first_name").notNull().default(false),
@@ -298,6 +310,15 @@ export const reportMedia = pgTable(
     variantsDueAt: timestamp("variants_due_at", { withTimezone: true }),
     /** Attempts at making the variants so far; they are given up after a few. */
     variantAttempts: integer("variant_attempts").notNull().default(0),
+    /** A moderator hid the photo or video from the public (migration 0016); moderators still see it. */
+    hidden: boolean("hidden").notNull().default(false),
+    /** Rectangles a moderator blurred, as fractions of the photo ({x, y, w, h}); null when none. */
+    blurs: jsonb("blurs"),
+    /**
+     * The blurred copy of the photo, served to the public instead of the photo itself (whose variants are
+     * made from the copy too); null when nothing is blurred.
+     */
+    publicStorageKey: text("public_storage_key"),
     createdAt: createdAt(),
   },
   (table) => [

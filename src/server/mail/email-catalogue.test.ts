@@ -63,6 +63,9 @@ describe("e-mails in a language", () => {
         reporter: { email: "amina@example.org", firstname: "Aminat", language: "yo" },
         commentType: "barrier",
         comment: "Àtẹ̀gùn ilé-ìwé kò ní ọ̀nà fún kẹ̀kẹ́ arọ.",
+        publicComment: "Àtẹ̀gùn ilé-ìwé kò ní ọ̀nà fún kẹ̀kẹ́ arọ.",
+        blurredPhotos: 0,
+        hiddenMedia: 0,
         createdAt: new Date("2026-03-01T09:00:00.000Z"),
         showFirstName: true,
       },
@@ -73,7 +76,30 @@ describe("e-mails in a language", () => {
     expect(mail.subject).toBe(yoruba["decision.verified.subject"]);
     expect(mail.text).toContain("A dúpẹ́ fún ìròyìn ìdènà tí ẹ fi ránṣẹ́ ní ");
     expect(mail.text).toContain(yoruba["decision.verified.showsFirstName"]);
+    expect(mail.text).toContain(yoruba["decision.verified.withdraw"]);
+    // Nothing was changed: nothing is said about changes.
+    expect(mail.text).not.toContain("Àwọn ará ìlú ń kà");
     expect(mail.text).toContain("https://atlas.example/yo/dashboard/my-reports");
     expect(mail.html).toContain('<html lang="yo">');
+  });
+
+  it("tell a reporter, in their language, what a moderator changed before publishing", () => {
+    const mail = decisionEmail(
+      {
+        reporter: { email: "hauwa@example.org", firstname: "Hauwa", language: "ha" },
+        commentType: "barrier",
+        comment: "No ramp at General Hospital Kawo. Call 0803 123 4567.",
+        publicComment: "No ramp at [removed]. Call [removed].",
+        blurredPhotos: 2,
+        hiddenMedia: 1,
+        createdAt: new Date("2026-03-01T09:00:00.000Z"),
+        showFirstName: false,
+      },
+      { from: "pending", to: "verified", note: null },
+      "https://atlas.example",
+    );
+    expect(mail.text).toContain("Jama'a suna karanta: “No ramp at [removed]. Call [removed].”");
+    expect(mail.text).toContain("An ɓata wasu sassan hotuna 2.");
+    expect(mail.text).toContain("Ba a nuna wa jama'a hoto ko bidiyo 1 ba.");
   });
 });

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
 import { reportMedia, reportMediaVariants } from "../db/schema";
@@ -77,7 +77,7 @@ export async function sweepOrphanMedia(
     : { abandonedUploads, orphanFiles, abandonedUploadsFailure };
 }
 
-/** The keys among `keys` that a report's media row or a photo's variant row names. */
+/** The keys among `keys` that a report's media row (its file or blurred copy) or a variant row names. */
 async function namedKeys(db: Database, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const named = await db
@@ -89,6 +89,12 @@ async function namedKeys(db: Database, keys: string[]): Promise<Set<string>> {
         .select({ storageKey: reportMediaVariants.storageKey })
         .from(reportMediaVariants)
         .where(inArray(reportMediaVariants.storageKey, keys)),
+    )
+    .union(
+      db
+        .select({ storageKey: sql<string>`${reportMedia.publicStorageKey}` })
+        .from(reportMedia)
+        .where(inArray(reportMedia.publicStorageKey, keys)),
     );
   return new Set(named.map((row) => row.storageKey));
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { accountMessages } from "../../domain/accounts/messages";
+import { can } from "../../domain/permissions";
 import { api } from "../../domain/api";
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { requireUser } from "../accounts/guards";
@@ -36,7 +37,13 @@ const LINK_CACHE_SECONDS = MEDIA_LINK_MAX_SECONDS;
 
 interface MediaRequest {
   Params: { id: string };
-  Querystring: { sig?: string; exp?: string; u?: string; w?: string };
+  Querystring: { sig?: string; exp?: string; u?: string; w?: string; as?: string };
+}
+
+/** Whether the viewer may see a report's media as the reporter sent them. */
+function seesAsSent(viewer: MediaViewer, reporterId: number): boolean {
+  if (viewer.kind !== "user") return false;
+  return viewer.user.id === reporterId || can(viewer.user.role, "media:read-any");
 }
 
 export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyPluginAsync {
@@ -66,18 +73,29 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
 
       const { w } = request.query;
       if (w !== undefined && !/^[1-9]\d{0,4}$/.test(w)) throw new HttpError(404, variantNotFound);
-      const [media] = await db
+      const [found] = await db
         .select({
           kind: reportMedia.kind,
           storageKey: reportMedia.storageKey,
           contentType: reportMedia.contentType,
           variantsDueAt: reportMedia.variantsDueAt,
+          hidden: reportMedia.hidden,
+          publicStorageKey: reportMedia.publicStorageKey,
+          reporterId: eyewitnessReports.reporterId,
         })
         .from(reportMedia)
         .innerJoin(eyewitnessReports, eq(eyewitnessReports.id, reportMedia.reportId))
         .where(and(eq(reportMedia.id, id), mediaVisibleTo(viewer)))
         .limit(1);
-      if (!media) throw new HttpError(404, mediaNotFound);
+      if (!found) throw new HttpError(404, mediaNotFound);
+      // Moderators and the reporter see the photo as sent; everyone else (and a moderator's preview,
+      // ?as=public) only what a moderator let through: never a hidden file, never the unblurred photo.
+      const seesOriginal = request.query.as !== "public" && seesAsSent(viewer, found.reporterId);
+      if (!seesOriginal && found.hidden) throw new HttpError(404, mediaNotFound);
+      const media = {
+        ...found,
+        storageKey: seesOriginal ? found.storageKey : (found.publicStorageKey ?? found.storageKey),
+      };
       let file = {
         storageKey: media.storageKey,
         contentType: media.contentType,

@@ -74,6 +74,7 @@ async function withMedia(db: Database, rows: Omit<PublishedRow, "media">[]): Pro
   const media = await findMediaOf(
     db,
     rows.map((row) => row.id),
+    { publicOnly: true },
   );
   return rows.map((row) => ({ ...row, media: media.filter((file) => file.reportId === row.id) }));
 }

@@ -126,6 +126,7 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
         email: people.reporter.email,
         commentType: "barrier",
         comment,
+        publicComment: comment,
         createdAt: t.clock.now(),
       })
       .returning({ id: eyewitnessReports.id });

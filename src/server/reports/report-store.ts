@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { type ReportPlace } from "../../domain/reports/report-place";
 import { stateLgas } from "../../domain/reports/report-lgas";
 import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
@@ -46,6 +46,7 @@ const ownReportColumns = {
   reviewNote: eyewitnessReports.reviewNote,
   reviewedAt: eyewitnessReports.reviewedAt,
   peopleConsent: eyewitnessReports.peopleConsent,
+  withdrawnAt: eyewitnessReports.withdrawnAt,
   ...placeColumns,
 };
 type OwnReportRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof ownReportColumns>;
@@ -59,6 +60,8 @@ export const mediaColumns = {
   description: reportMedia.description,
   width: reportMedia.width,
   height: reportMedia.height,
+  hidden: reportMedia.hidden,
+  blurs: reportMedia.blurs,
 };
 export interface MediaVariantRow {
   size: number;
@@ -94,6 +97,7 @@ export async function saveReport(
         email: fields.email,
         commentType: fields.commentType,
         comment: fields.comment,
+        publicComment: fields.comment,
         videoUrl: fields.videoUrl,
         showFirstName: fields.showFirstName,
         stateId: fields.place.stateId,
@@ -148,6 +152,8 @@ export async function saveReport(
         description: file.description,
         width: file.width,
         height: file.height,
+        hidden: false,
+        blurs: null,
         // None yet: the lists show the full photo until they are made.
         variants: [],
       })),
@@ -201,6 +207,7 @@ export function toOwnReportView(
     reviewedAt: report.reviewedAt?.toISOString() ?? null,
     place: reportPlaceOf(report),
     peopleConsent: report.peopleConsent,
+    withdrawnAt: report.withdrawnAt?.toISOString() ?? null,
   };
 }
 
@@ -228,13 +235,22 @@ export function variantUrl(photoUrl: string, size: number): string {
   return `${photoUrl}${photoUrl.includes("?") ? "&" : "?"}w=${size}`;
 }
 
-/** The media rows of the given reports, each report's in the order they were attached. */
-export async function findMediaOf(db: Database, reportIds: string[]): Promise<MediaRow[]> {
+/**
+ * The media rows of the given reports, each report's in the order they were attached; `publicOnly`
+ * leaves out those a moderator hid from the public.
+ */
+export async function findMediaOf(
+  db: Database,
+  reportIds: string[],
+  { publicOnly = false }: { publicOnly?: boolean } = {},
+): Promise<MediaRow[]> {
   if (reportIds.length === 0) return [];
   const rows = await db
     .select(mediaColumns)
     .from(reportMedia)
-    .where(inArray(reportMedia.reportId, reportIds))
+    .where(
+      and(inArray(reportMedia.reportId, reportIds), publicOnly ? eq(reportMedia.hidden, false) : undefined),
+    )
     .orderBy(asc(reportMedia.reportId), asc(reportMedia.position));
   const photoIds = rows.filter((row) => row.kind === "photo").map((row) => row.id);
   const variants =

@@ -60,7 +60,20 @@ export function decisionEmail(
           report.showFirstName
             ? t("decision.verified.showsFirstName")
             : t("decision.verified.anonymous", { anonymous: ANONYMOUS_REPORTER }),
+          // What a moderator changed before publishing, so nothing public surprises the reporter.
+          ...(report.publicComment !== report.comment
+            ? [t("decision.verified.textChanged", { text: report.publicComment })]
+            : []),
+          ...(report.blurredPhotos > 0 || report.hiddenMedia > 0
+            ? [
+                t("decision.verified.photosChanged", {
+                  blurred: report.blurredPhotos,
+                  hidden: report.hiddenMedia,
+                }).trim(),
+              ]
+            : []),
           ...note,
+          t("decision.verified.withdraw"),
         ],
         actions,
       });

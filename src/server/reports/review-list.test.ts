@@ -117,6 +117,10 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
         precision: "state",
       },
       peopleConsent: true,
+      publicComment: "First",
+      findings: [],
+      withdrawnAt: null,
+      mediaModeration: [{ id: media.id, hidden: false, blurs: [] }],
     });
     expect(answer.reports[1]).toMatchObject({ videoUrl: "https://vimeo.com/123", showFirstName: false });
   });

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
-import { api, decisionSchema } from "../../domain/api";
+import {
+  api,
+  blurRequestSchema,
+  decisionSchema,
+  hideRequestSchema,
+  publicTextChangeSchema,
+} from "../../domain/api";
+import { findingKindLabels } from "../../domain/reports/report-findings";
 import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
 import type { ReportStatus } from "../../domain/reports/report-rules";
 import { isReportId } from "../../domain/reports/published-report-text";
@@ -9,17 +16,22 @@ import {
   canMoveReport,
   decisionMessage,
   noteRequired,
+  publicTextMessages,
   reviewMessages,
 } from "../../domain/reports/review-rules";
 import type { Clock } from "../clock";
-import { requirePermission } from "../accounts/guards";
+import { requirePermission, requireUser } from "../accounts/guards";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { invalidParameter, singleParameter as single } from "../http/query-params";
 import type { MediaLinks } from "../media/media-links";
+import type { MediaStore } from "../media/media-store";
+import { PhotoProblem } from "../media/photos";
 import { routeSchema } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "./paging";
+import { blurReportPhoto, setMediaHidden, type MediaChangeOutcome } from "./photo-moderation";
+import { changePublicText, reportHistory, withdrawReport, type ChangeOutcome } from "./public-text";
 import { decisionEmail } from "./review-emails";
 import {
   countReportsByStatus,
@@ -27,15 +39,24 @@ import {
   decideOnReport,
   findPublishedReport,
   findPublishedReports,
+  findReportForReview,
   findReportsForReview,
+  toPublicPreview,
   toPublishedView,
   toReviewView,
   type PublishedFilter,
+  type ReviewRow,
 } from "./review-store";
 
 // Review and publication under /api/v1/eyewitness (issue 6, DESIGN §5):
 //   GET   /reviews?status=&commentType=&state=&page=&per_page=   report:review   one status, with counts
 //   PATCH /:id/review {status, note, fromStatus}                  report:review   a decision; 409 if beaten
+//   GET   /:id/review                                            report:review   original, findings, public preview
+//   POST  /:id/public-text {basedOn, redact | text}                 report:review   redact or edit the public text
+//   POST  /:id/media/:mediaId/hidden {hidden}                       report:review   hide a photo or video
+//   POST  /:id/media/:mediaId/blur {rectangles}                     report:review   blur parts of a photo
+//   GET   /:id/history                                            report:review   who did what, when
+//   POST  /:id/withdraw                                           the reporter    out of public view at once
 //   GET   /published?state=&lga=&type=&from=&to=&page=&per_page= anyone          verified, latest first
 //   GET   /published/counts                                       anyone          verified reports by state
 //   GET   /published/:id                                          anyone          one verified report
@@ -47,6 +68,8 @@ export interface ReviewDependencies {
   db: Database;
   now: Clock;
   links: MediaLinks;
+  /** Where a blurred photo's copies are stored. */
+  storage: MediaStore;
   /** For the link in the reporter's e-mail. */
   publicUrl: string;
 }
@@ -60,7 +83,7 @@ interface ListQuery {
   Querystring: Record<string, unknown> & { page?: unknown; per_page?: unknown };
 }
 
-export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies): FastifyPluginAsync {
+export function reviewRoutes({ db, now, links, storage, publicUrl }: ReviewDependencies): FastifyPluginAsync {
   return async (scope) => {
     acceptJsonBodies(scope);
 
@@ -91,7 +114,12 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
         const reviewer = await requirePermission(request, "report:review");
         const reportId = request.params.id.toLowerCase();
         if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
-        const { status: to, fromStatus: from, note } = parseBody(decisionSchema, request.body);
+        const {
+          status: to,
+          fromStatus: from,
+          note,
+          acknowledgedFindings,
+        } = parseBody(decisionSchema, request.body);
         if (!canMoveReport(from, to)) {
           throw new HttpError(400, reviewMessages.notAllowedTransition, { field: "status" });
         }
@@ -105,7 +133,7 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
         const decision = { from, to, note: note === "" ? null : note };
         const outcome = await decideOnReport(
           db,
-          { ...decision, reportId, reviewerId: reviewer.id, at: now() },
+          { ...decision, acknowledgedFindings, reportId, reviewerId: reviewer.id, at: now() },
           (report) => decisionEmail(report, decision, publicUrl),
         );
         switch (outcome.outcome) {
@@ -115,6 +143,16 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
             throw new HttpError(403, reviewMessages.ownReport);
           case "conflict":
             throw new HttpError(409, reviewMessages.conflict);
+          case "withdrawn":
+            throw new HttpError(409, publicTextMessages.withdrawn, { code: "REPORT_WITHDRAWN" });
+          case "unconfirmed":
+            throw new HttpError(
+              409,
+              publicTextMessages.unconfirmed(
+                outcome.findings.map((finding) => `${findingKindLabels[finding.kind]} "${finding.text}"`),
+              ),
+              { code: "FINDINGS_UNCONFIRMED" },
+            );
           case "decided":
             reply.header("cache-control", "no-store");
             return {
@@ -123,6 +161,123 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
               report: toReviewView(outcome.report, links.forViewer(reviewer.id)),
             };
         }
+      },
+    );
+
+    const reviewAnswer = (report: ReviewRow, viewerId: number) => {
+      const signer = links.forViewer(viewerId);
+      return {
+        success: true as const,
+        report: toReviewView(report, signer),
+        preview: toPublicPreview(report, signer),
+      };
+    };
+
+    scope.get<{ Params: { id: string } }>(
+      "/:id/review",
+      { schema: routeSchema(api.reviews.preview) },
+      async (request, reply) => {
+        const moderator = await requirePermission(request, "report:review");
+        const report = await findReportForReview(db, reportIdOf(request.params.id));
+        if (!report) throw new HttpError(404, reviewMessages.notFound);
+        reply.header("cache-control", "no-store");
+        return reviewAnswer(report, moderator.id);
+      },
+    );
+
+    scope.post<{ Params: { id: string } }>(
+      "/:id/public-text",
+      { schema: routeSchema(api.reviews.changePublicText) },
+      async (request, reply) => {
+        const moderator = await requirePermission(request, "report:review");
+        const reportId = reportIdOf(request.params.id);
+        const body = parseBody(publicTextChangeSchema, request.body);
+        const change = "redact" in body ? { redact: body.redact } : { text: body.text };
+        const outcome = await changePublicText(db, {
+          reportId,
+          moderatorId: moderator.id,
+          basedOn: body.basedOn,
+          change,
+          at: now(),
+        });
+        if (outcome.outcome !== "changed") refuseChange(outcome.outcome);
+        reply.header("cache-control", "no-store");
+        return reviewAnswer(outcome.report, moderator.id);
+      },
+    );
+
+    scope.post<{ Params: { id: string; mediaId: string } }>(
+      "/:id/media/:mediaId/hidden",
+      { schema: routeSchema(api.reviews.hideMedia) },
+      async (request, reply) => {
+        const moderator = await requirePermission(request, "report:review");
+        const { hidden } = parseBody(hideRequestSchema, request.body);
+        const outcome = await setMediaHidden(db, {
+          reportId: reportIdOf(request.params.id),
+          mediaId: reportIdOf(request.params.mediaId),
+          moderatorId: moderator.id,
+          hidden,
+          at: now(),
+        });
+        if (outcome.outcome !== "changed") refuseChange(outcome.outcome);
+        reply.header("cache-control", "no-store");
+        return reviewAnswer(outcome.report, moderator.id);
+      },
+    );
+
+    scope.post<{ Params: { id: string; mediaId: string } }>(
+      "/:id/media/:mediaId/blur",
+      { schema: routeSchema(api.reviews.blurPhoto) },
+      async (request, reply) => {
+        const moderator = await requirePermission(request, "report:review");
+        const { rectangles } = parseBody(blurRequestSchema, request.body);
+        let outcome;
+        try {
+          outcome = await blurReportPhoto(db, storage, {
+            reportId: reportIdOf(request.params.id),
+            mediaId: reportIdOf(request.params.mediaId),
+            moderatorId: moderator.id,
+            rectangles,
+            at: now(),
+          });
+        } catch (error) {
+          if (error instanceof PhotoProblem) throw new HttpError(422, publicTextMessages.photoUnreadable);
+          throw error;
+        }
+        if (outcome.outcome !== "changed") refuseChange(outcome.outcome);
+        reply.header("cache-control", "no-store");
+        return reviewAnswer(outcome.report, moderator.id);
+      },
+    );
+
+    scope.get<{ Params: { id: string } }>(
+      "/:id/history",
+      { schema: routeSchema(api.reviews.history) },
+      async (request, reply) => {
+        await requirePermission(request, "report:review");
+        const reportId = reportIdOf(request.params.id);
+        if (!(await findReportForReview(db, reportId))) throw new HttpError(404, reviewMessages.notFound);
+        reply.header("cache-control", "no-store");
+        return { success: true, history: await reportHistory(db, reportId) };
+      },
+    );
+
+    scope.post<{ Params: { id: string } }>(
+      "/:id/withdraw",
+      { schema: routeSchema(api.reviews.withdraw) },
+      async (request, reply) => {
+        const reporter = await requireUser(request);
+        const outcome = await withdrawReport(db, {
+          reportId: reportIdOf(request.params.id),
+          reporterId: reporter.id,
+          at: now(),
+        });
+        if (outcome.outcome === "unknown-report") throw new HttpError(404, reviewMessages.notFound);
+        if (outcome.outcome === "already") {
+          throw new HttpError(409, publicTextMessages.alreadyWithdrawn, { code: "REPORT_WITHDRAWN" });
+        }
+        reply.header("cache-control", "no-store");
+        return { success: true, message: publicTextMessages.reportWithdrawn };
       },
     );
 
@@ -160,6 +315,39 @@ export function reviewRoutes({ db, now, links, publicUrl }: ReviewDependencies):
       },
     );
   };
+}
+
+/** A report's (or media file's) id from the path, or a 404 for anything else. */
+function reportIdOf(value: string): string {
+  const id = value.toLowerCase();
+  if (!REPORT_ID.test(id)) throw new HttpError(404, reviewMessages.notFound);
+  return id;
+}
+
+/** The refusal of a change to what the public will see. */
+function refuseChange(
+  outcome: Exclude<ChangeOutcome["outcome"] | MediaChangeOutcome["outcome"], "changed">,
+): never {
+  switch (outcome) {
+    case "unknown-report":
+      throw new HttpError(404, reviewMessages.notFound);
+    case "unknown-media":
+      throw new HttpError(404, publicTextMessages.noSuchMedia);
+    case "not-a-photo":
+      throw new HttpError(400, publicTextMessages.notAPhoto);
+    case "published":
+      throw new HttpError(409, publicTextMessages.published);
+    case "withdrawn":
+      throw new HttpError(409, publicTextMessages.withdrawn, { code: "REPORT_WITHDRAWN" });
+    case "stale":
+      throw new HttpError(409, publicTextMessages.stale);
+    case "bad-span":
+      throw new HttpError(409, publicTextMessages.badSpan);
+    case "empty":
+      throw new HttpError(400, publicTextMessages.empty, { field: "text" });
+    case "too-long":
+      throw new HttpError(400, publicTextMessages.tooLong, { field: "text" });
+  }
 }
 
 /** ?state=: a state's id in data/states.json, 1-37; every state when absent or empty. */

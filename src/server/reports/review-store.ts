@@ -5,17 +5,20 @@ import { lgasByState } from "../../domain/reports/report-lgas";
 import type { CommentType, ReportStatus } from "../../domain/reports/report-rules";
 import {
   ANONYMOUS_REPORTER,
+  type BlurRectangle,
   type PublishedReportView,
   type ReviewCounts,
   type ReviewReportView,
 } from "../../domain/reports/review-rules";
+import { unconfirmedFindings, type TextFinding } from "../../domain/reports/report-findings";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
-import { eyewitnessReports, users } from "../db/schema";
+import { eyewitnessReports, reportMedia, users } from "../db/schema";
 import type { OutgoingMail } from "../mail/compose";
 import { enqueueMail } from "../mail/outbox";
 import type { MediaLinkSigner } from "../media/media-links";
 import type { Page } from "./paging";
+import { findingColumns, findingsOf } from "./text-findings";
 import {
   findMediaOf,
   placeColumns,
@@ -35,6 +38,8 @@ const reviewColumns = {
   id: eyewitnessReports.id,
   commentType: eyewitnessReports.commentType,
   comment: eyewitnessReports.comment,
+  publicComment: eyewitnessReports.publicComment,
+  withdrawnAt: eyewitnessReports.withdrawnAt,
   status: eyewitnessReports.status,
   createdAt: eyewitnessReports.createdAt,
   videoUrl: eyewitnessReports.videoUrl,
@@ -53,6 +58,8 @@ export interface ReviewRow extends PlaceRow {
   id: string;
   commentType: CommentType;
   comment: string;
+  publicComment: string;
+  withdrawnAt: Date | null;
   status: ReportStatus;
   createdAt: Date;
   videoUrl: string | null;
@@ -99,7 +106,7 @@ export async function findReportsForReview(
       .limit(page.size)
       .offset((page.number - 1) * page.size),
   ]);
-  return { total: counted?.total ?? 0, reports: await withMedia(db, rows) };
+  return { total: counted?.total ?? 0, reports: await withMedia(db, rows, { publicOnly: false }) };
 }
 
 /** How many reports have each status, over all reports. */
@@ -120,6 +127,8 @@ export interface ReviewDecision {
   to: ReportStatus;
   /** Trimmed; null when the reviewer wrote none. */
   note: string | null;
+  /** The ids of the findings in the public text the reviewer confirmed are meant to be published. */
+  acknowledgedFindings: readonly string[];
   at: Date;
 }
 
@@ -129,6 +138,10 @@ export interface DecidedReport {
   reporter: { email: string; firstname: string; language: string };
   commentType: CommentType;
   comment: string;
+  /** What the public reads, and how many photos are blurred or media hidden: the e-mail says what changed. */
+  publicComment: string;
+  blurredPhotos: number;
+  hiddenMedia: number;
   createdAt: Date;
   showFirstName: boolean;
 }
@@ -137,6 +150,10 @@ export type DecisionOutcome =
   | { outcome: "decided"; report: ReviewRow }
   /** The report's status is no longer the one the reviewer saw: someone else decided first. */
   | { outcome: "conflict" }
+  /** Publishing with findings in the public text the reviewer has not confirmed. */
+  | { outcome: "unconfirmed"; findings: TextFinding[] }
+  /** The reporter withdrew it: it is never published again. */
+  | { outcome: "withdrawn" }
   | { outcome: "unknown-report" }
   /** Reviewers never decide on a report they sent themselves. */
   | { outcome: "own-report" };
@@ -154,12 +171,19 @@ export async function decideOnReport(
 ): Promise<DecisionOutcome> {
   const { reportId, reviewerId, from, to, note, at } = decision;
   return db.transaction(async (tx) => {
+    // Locked, so the public text cannot change between its check and the publication.
     const [target] = await tx
-      .select({ reporterId: eyewitnessReports.reporterId })
+      .select({ reporterId: eyewitnessReports.reporterId, ...findingColumns })
       .from(eyewitnessReports)
-      .where(eq(eyewitnessReports.id, reportId));
+      .where(eq(eyewitnessReports.id, reportId))
+      .for("update");
     if (!target) return { outcome: "unknown-report" };
     if (target.reporterId === reviewerId) return { outcome: "own-report" };
+    if (target.withdrawnAt !== null) return { outcome: "withdrawn" };
+    if (to === "verified") {
+      const findings = unconfirmedFindings(findingsOf(target), decision.acknowledgedFindings);
+      if (findings.length > 0) return { outcome: "unconfirmed", findings };
+    }
     const [decided] = await tx
       .update(eyewitnessReports)
       .set({ status: to, reviewedBy: reviewerId, reviewedAt: at, reviewNote: note })
@@ -168,6 +192,7 @@ export async function decideOnReport(
         reporterId: eyewitnessReports.reporterId,
         commentType: eyewitnessReports.commentType,
         comment: eyewitnessReports.comment,
+        publicComment: eyewitnessReports.publicComment,
         createdAt: eyewitnessReports.createdAt,
         showFirstName: eyewitnessReports.showFirstName,
       });
@@ -184,7 +209,15 @@ export async function decideOnReport(
       action: "report.reviewed",
       subjectType: "eyewitness_report",
       subjectId: reportId,
-      details: { from, to, note },
+      // The findings the reviewer confirmed are meant to be public, when there were any.
+      details: {
+        from,
+        to,
+        note,
+        ...(to === "verified" && decision.acknowledgedFindings.length > 0
+          ? { confirmed: decision.acknowledgedFindings }
+          : {}),
+      },
       at,
     });
     // The account's address, which the reporter proved is theirs; the form's address was only typed.
@@ -192,10 +225,17 @@ export async function decideOnReport(
       .select({ email: users.email, firstname: users.firstname, language: users.language })
       .from(users)
       .where(eq(users.id, decided.reporterId));
-    if (reporter) await enqueueMail(tx, emailFor({ ...decided, reporter }), at);
+    const media = await tx
+      .select({ hidden: reportMedia.hidden, blurs: reportMedia.blurs })
+      .from(reportMedia)
+      .where(eq(reportMedia.reportId, reportId));
+    const blurredPhotos = media.filter((file) => !file.hidden && file.blurs !== null).length;
+    const hiddenMedia = media.filter((file) => file.hidden).length;
+    if (reporter) {
+      await enqueueMail(tx, emailFor({ ...decided, blurredPhotos, hiddenMedia, reporter }), at);
+    }
 
-    const rows = await selectForReview(tx, eq(eyewitnessReports.id, reportId));
-    const [report] = await withMedia(tx, rows);
+    const report = await findReportForReview(tx, reportId);
     if (!report) throw new Error("the decided report could not be read back");
     return { outcome: "decided", report };
   });
@@ -220,6 +260,37 @@ export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewR
     reviewedBy: report.reviewedBy,
     place: reportPlaceOf(report),
     peopleConsent: report.peopleConsent,
+    publicComment: report.publicComment,
+    findings: findingsOf(report),
+    withdrawnAt: report.withdrawnAt?.toISOString() ?? null,
+    mediaModeration: report.media.map((file) => ({
+      id: file.id,
+      hidden: file.hidden,
+      blurs: (file.blurs ?? []) as BlurRectangle[],
+    })),
+  };
+}
+
+/**
+ * The report as its public page would show it now: the public text, the place as precisely as the
+ * reporter chose, the name as chosen, and the photos the public would get (not the hidden ones; the
+ * blurred copy, through links that ask for what the public is served).
+ */
+export function toPublicPreview(
+  report: ReviewRow,
+  links: MediaLinkSigner,
+): Omit<PublishedReportView, "publishedAt"> {
+  return {
+    id: report.id,
+    commentType: report.commentType,
+    comment: report.publicComment,
+    createdAt: report.createdAt.toISOString(),
+    reporterName: report.showFirstName ? report.firstName : ANONYMOUS_REPORTER,
+    videoUrl: report.videoUrl,
+    media: report.media
+      .filter((file) => !file.hidden)
+      .map((file) => toMediaView(file, `${links.urlFor(file.id)}&as=public`)),
+    place: publishedPlaceOf(report),
   };
 }
 
@@ -228,7 +299,8 @@ export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewR
 export const publishedColumns = {
   id: eyewitnessReports.id,
   commentType: eyewitnessReports.commentType,
-  comment: eyewitnessReports.comment,
+  // The public text, as the moderator left it: what the reporter wrote is never read for the public.
+  comment: eyewitnessReports.publicComment,
   createdAt: eyewitnessReports.createdAt,
   // A verified report's latest decision is its publication: verified → verified is no decision.
   publishedAt: eyewitnessReports.reviewedAt,
@@ -297,7 +369,7 @@ export async function findPublishedReports(
       .limit(page.size)
       .offset((page.number - 1) * page.size),
   ]);
-  return { total: counted?.total ?? 0, reports: await withMedia(db, rows) };
+  return { total: counted?.total ?? 0, reports: await withMedia(db, rows, { publicOnly: true }) };
 }
 
 /** One verified report as anyone sees it, or null when there is none with that id (pending and rejected too). */
@@ -306,7 +378,7 @@ export async function findPublishedReport(db: Database, id: string): Promise<Pub
     .select(publishedColumns)
     .from(eyewitnessReports)
     .where(and(eq(eyewitnessReports.status, "verified"), eq(eyewitnessReports.id, id)));
-  const [report] = await withMedia(db, rows);
+  const [report] = await withMedia(db, rows, { publicOnly: true });
   return report ?? null;
 }
 
@@ -351,13 +423,22 @@ function selectForReview(db: Database, where: SQL | undefined) {
     .$dynamic();
 }
 
+/** One report as reviewers see it, whatever its status; null when there is none. */
+export async function findReportForReview(db: Database, reportId: string): Promise<ReviewRow | null> {
+  const rows = await selectForReview(db, eq(eyewitnessReports.id, reportId));
+  const [report] = await withMedia(db, rows, { publicOnly: false });
+  return report ?? null;
+}
+
 async function withMedia<Row extends { id: string }>(
   db: Database,
   rows: Row[],
+  { publicOnly }: { publicOnly: boolean },
 ): Promise<(Row & { media: MediaRow[] })[]> {
   const media = await findMediaOf(
     db,
     rows.map((row) => row.id),
+    { publicOnly },
   );
   return rows.map((row) => ({ ...row, media: media.filter((file) => file.reportId === row.id) }));
 }

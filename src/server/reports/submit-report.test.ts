@@ -101,6 +101,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
             precision: "state",
           },
           peopleConsent: true,
+          withdrawnAt: null,
         },
       });
       const [saved] = (await rows()).reports;

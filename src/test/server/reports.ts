@@ -233,7 +233,7 @@ export function decide(
   app: FastifyInstance,
   token: string | null,
   reportId: string,
-  body: Partial<Record<"status" | "fromStatus" | "note", unknown>>,
+  body: Partial<Record<"status" | "fromStatus" | "note" | "acknowledgedFindings", unknown>>,
 ) {
   return app.inject({
     method: "PATCH",

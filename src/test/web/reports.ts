@@ -83,6 +83,7 @@ export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
     reviewedAt: null,
     place: ikejaMarket,
     peopleConsent: false,
+    withdrawnAt: null,
     ...fields,
   };
 }
@@ -106,6 +107,10 @@ export function reviewReport(fields: Partial<ReviewReportView> = {}): ReviewRepo
     reviewedBy: null,
     place: ikejaMarket,
     peopleConsent: false,
+    publicComment: fields.comment ?? "The ramp at the general hospital is too steep for a wheelchair.",
+    findings: [],
+    withdrawnAt: null,
+    mediaModeration: [],
     ...fields,
   };
 }

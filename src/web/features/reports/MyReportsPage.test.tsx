@@ -381,3 +381,24 @@ describe("My reports in Yoruba", () => {
     expect(document.body.textContent).not.toMatch(/\b(report|myReports|common|errors)\.[a-zA-Z]/);
   });
 });
+
+describe("My reports: withdraw", () => {
+  it("withdraws a report after asking, then shows it withdrawn", async () => {
+    signIn();
+    const published = report({ id: "r-9", status: "verified" });
+    const asked = answerMine(
+      listOf([published]),
+      { status: 200, body: { success: true, message: "Your report is withdrawn." } },
+      listOf([{ ...published, status: "rejected", withdrawnAt: "2026-11-29T10:00:00.000Z" }]),
+    );
+    const { user } = showMyReports();
+    const card = await screen.findByRole("article");
+    await user.click(within(card).getByRole("button", { name: "Withdraw" }));
+    expect(asked).toHaveLength(1);
+    expect(within(card).getByText(myReportsMessages.withdrawConfirm)).toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: "Yes, withdraw it" }));
+    expect(await within(card).findByText(myReportsMessages.withdrawn)).toBeInTheDocument();
+    expect(asked[1]).toMatch(/^POST \/api\/v1\/eyewitness\/r-9\/withdraw Bearer /);
+    expect(within(card).queryByRole("button", { name: "Withdraw" })).not.toBeInTheDocument();
+  });
+});

@@ -12,6 +12,7 @@ import { PlaceItems, PublishedAsItem } from "./PlaceSummary";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { ReportMedia } from "./ReportMedia";
 import { useRefreshOnReturn } from "./use-refresh-on-return";
+import { WithdrawReport } from "./WithdrawReport";
 import styles from "./MyReportsPage.module.css";
 
 /** The page asked for in `?page=`, 1 when absent or not a whole positive number. */
@@ -161,6 +162,7 @@ function ReportCard({ report }: { report: OwnReportView }) {
         {report.comment}
       </p>
       <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />
+      <WithdrawReport report={report} />
     </article>
   );
 }

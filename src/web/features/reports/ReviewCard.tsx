@@ -13,8 +13,9 @@ import { useApiMutation } from "../../lib/use-api";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
-import { PlaceItems, PublishedAsItem } from "./PlaceSummary";
-import { ReportMedia } from "./ReportMedia";
+import { PlaceItems } from "./PlaceSummary";
+import { ReportHistory } from "./ReportHistory";
+import { publicMediaOf, ReviewPublicPreview } from "./ReviewPublicPreview";
 import { sendReviewDecision } from "./review-api";
 import { decisionDone, decisionLabel } from "./review-text";
 import { useReportDates } from "./use-report-dates";
@@ -29,6 +30,8 @@ export interface ReviewCardProps {
   onDecided: (report: ReviewReportView, updated: ReviewReportView) => void;
   /** The report changed or went meanwhile (409, 404, a refused transition): the list must be reloaded. */
   onStale: (report: ReviewReportView) => void;
+  /** A change to what goes public was saved; `updated` is the report as it is now. */
+  onChanged: (updated: ReviewReportView) => void;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface ReviewCardProps {
  * a screen reader moving by buttons knows which report it decides. While a decision is sent the buttons are
  * aria-disabled and a status line says so; the outcome is a toast.
  */
-export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
+export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCardProps) {
   const t = useT();
   const dates = useReportDates();
   const noteHint = t("reviews.card.noteHint", { max: formatNumber(REVIEW_NOTE_MAX_LENGTH) });
@@ -57,13 +60,29 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
     noteField.current?.focus();
   }
 
+  // Publishing is confirmed first: a summary of what will be public, and a tick for each finding left.
+  const [confirming, setConfirming] = useState(false);
+  const [confirmed, setConfirmed] = useState<string[]>([]);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const confirmTitleId = `review-confirm-${report.id}`;
+  const unresolved = report.findings.filter(
+    (finding, index) => report.findings.findIndex((other) => other.id === finding.id) === index,
+  );
+
   const decision = useApiMutation({
     mutationFn: (to: ReportStatus) =>
-      sendReviewDecision(report.id, { status: to, note: note.trim(), fromStatus: report.status }),
+      sendReviewDecision(report.id, {
+        status: to,
+        note: note.trim(),
+        fromStatus: report.status,
+        ...(to === "verified" ? { acknowledgedFindings: confirmed } : {}),
+      }),
     onSuccess: (answer, to) => {
       // The server's sentence is English: the page says the same in its own language.
       toast.success(decisionDone(t, report.status, to));
       setNote("");
+      setConfirming(false);
+      setConfirmed([]);
       onDecided(report, answer.report);
     },
     onError: (error) => {
@@ -76,6 +95,11 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
         message
       ) {
         return refuseNote(message);
+      }
+      if (error instanceof ApiError && error.code === "FINDINGS_UNCONFIRMED") {
+        // The public text changed meanwhile and has findings this screen did not show.
+        toast.error(t("reviews.protect.unconfirmed"));
+        return onStale(report);
       }
       if (status === 409) {
         toast.error(t("reviews.card.conflict"));
@@ -100,7 +124,23 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
       return refuseNote(t("reviews.card.noteTooLong", { max: formatNumber(REVIEW_NOTE_MAX_LENGTH) }));
     }
     setNoteError(null);
+    if (to === "verified" && !confirming) {
+      setConfirming(true);
+      setConfirmError(null);
+      // After the panel is drawn: focus its heading, so a screen reader reads the summary first.
+      requestAnimationFrame(() => document.getElementById(confirmTitleId)?.focus());
+      return;
+    }
     decision.mutate(to);
+  }
+
+  function publish() {
+    if (sending) return;
+    if (unresolved.some((finding) => !confirmed.includes(finding.id))) {
+      return setConfirmError(t("reviews.protect.tickEach"));
+    }
+    setConfirmError(null);
+    decision.mutate("verified");
   }
 
   return (
@@ -133,20 +173,18 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
             <a href={`mailto:${report.email}`}>{report.email}</a>
           </dd>
         </div>
-        <div>
-          <dt>{t("reviews.card.publicName")}</dt>
-          <dd>{shownName}</dd>
-        </div>
         <PlaceItems place={report.place} />
-        <PublishedAsItem place={report.place} />
         <div>
           <dt>{t("reviews.card.consent")}</dt>
           <dd>{consentText(t, report)}</dd>
         </div>
       </dl>
-      <p className={styles.comment}>{report.comment}</p>
-      <ReportMedia media={report.media} videoUrl={report.videoUrl} day={dates.day(report.createdAt)} />
+      <ReviewPublicPreview report={report} onChanged={onChanged} onStale={onStale} />
       <EarlierDecision report={report} />
+      <ReportHistory
+        reportId={report.id}
+        version={`${report.status}:${report.publicComment}:${report.reviewedAt}`}
+      />
 
       <div className={styles.decide} role="group" aria-labelledby={decisionTitleId}>
         <h3 id={decisionTitleId} className={styles.decideTitle}>
@@ -188,6 +226,62 @@ export function ReviewCard({ report, onDecided, onStale }: ReviewCardProps) {
             </button>
           ))}
         </div>
+        {confirming ? (
+          <div className={styles.confirm} role="group" aria-labelledby={confirmTitleId}>
+            <h3 id={confirmTitleId} tabIndex={-1} className={styles.decideTitle}>
+              {t("reviews.protect.confirmTitle")}
+            </h3>
+            <ul>
+              <li>{t("reviews.protect.summaryText", { text: report.publicComment })}</li>
+              <li>{t("reviews.protect.summaryName", { name: shownName })}</li>
+              <li>{t("reviews.protect.summaryPhotos", { count: publicMediaOf(report).length })}</li>
+            </ul>
+            {unresolved.length > 0 ? (
+              <fieldset>
+                <legend>{t("reviews.protect.confirmFindings")}</legend>
+                {unresolved.map((finding) => (
+                  <label key={finding.id} className={styles.tick}>
+                    <input
+                      type="checkbox"
+                      checked={confirmed.includes(finding.id)}
+                      onChange={(event) =>
+                        setConfirmed(
+                          event.target.checked
+                            ? [...confirmed, finding.id]
+                            : confirmed.filter((id) => id !== finding.id),
+                        )
+                      }
+                    />{" "}
+                    {t("reviews.protect.intended", {
+                      kind: t(`reviews.protect.kind.${finding.kind}`),
+                      text: finding.text,
+                    })}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            {confirmError ? (
+              <p className={formStyles.error} role="alert">
+                {confirmError}
+              </p>
+            ) : null}
+            <div className={styles.buttons}>
+              <button type="button" className="button" aria-disabled={sending || undefined} onClick={publish}>
+                {t("reviews.protect.publish")}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setConfirming(false);
+                  setConfirmed([]);
+                }}
+              >
+                {t("reviews.protect.cancel")}
+              </button>
+            </div>
+          </div>
+        ) : null}
         <p role="status" className={styles.sending}>
           {sending ? t("reviews.card.sending") : null}
         </p>

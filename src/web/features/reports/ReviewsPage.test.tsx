@@ -203,12 +203,14 @@ describe("Reviews: the queue", () => {
       "mailto:amina@example.org",
     );
     expect(within(first).getByText("Name on the public page").nextElementSibling).toHaveTextContent("Amina");
-    expect(within(first).getByText(ramp.comment)).toBeInTheDocument();
+    // Twice: as the public will see it, and as the reporter sent it.
+    expect(within(first).getAllByText(ramp.comment)).toHaveLength(2);
+    // The public's photo (a link asking for what the public is served), then the photo as sent.
     expect(
-      within(first).getByRole("img", {
-        name: `Photograph 1 of the report of ${formatReportDay(ramp.createdAt)}`,
-      }),
-    ).toHaveAttribute("src", "/media/m1?sig=a");
+      within(first)
+        .getAllByRole("img", { name: `Photograph 1 of the report of ${formatReportDay(ramp.createdAt)}` })
+        .map((image) => image.getAttribute("src")),
+    ).toEqual(["/media/m1?sig=a&as=public", "/media/m1?sig=a"]);
     expect(within(first).getByText("Earlier note to the reporter:").parentElement).toHaveTextContent(
       "Earlier note to the reporter: Waiting for the hospital's answer.",
     );
@@ -216,7 +218,7 @@ describe("Reviews: the queue", () => {
       `Last decision on ${formatReportDate("2026-11-21T10:00:00.000Z")}.`,
     );
     expect(
-      within(first)
+      within(within(first).getByRole("group", { name: "Your decision" }))
         .getAllByRole("button")
         .map((button) => button.textContent),
     ).toEqual(["Verify", "Reject"]);
@@ -228,10 +230,10 @@ describe("Reviews: the queue", () => {
     expect(within(second).getByText("Name on the public page").nextElementSibling).toHaveTextContent(
       /^Anonymous reporter$/,
     );
-    expect(within(second).getByRole("link", { name: /Watch the video of this report/ })).toHaveAttribute(
-      "href",
-      "https://www.youtube.com/watch?v=abc",
-    );
+    // In the public preview and in what the reporter sent.
+    for (const link of within(second).getAllByRole("link", { name: /Watch the video of this report/ })) {
+      expect(link).toHaveAttribute("href", "https://www.youtube.com/watch?v=abc");
+    }
   });
 
   it("filters by status and comment type, keeping both in the address", async () => {
@@ -374,6 +376,12 @@ describe("Reviews: the queue", () => {
   });
 });
 
+/** Verify asks for confirmation first: a summary of what goes public, then Publish. */
+async function verifyAndPublish(user: ReturnType<typeof userEvent.setup>, card: HTMLElement) {
+  await user.click(within(card).getByRole("button", { name: "Verify" }));
+  await user.click(within(card).getByRole("button", { name: "Publish" }));
+}
+
 describe("Reviews: decisions", () => {
   it("verifies a report: sends the status seen, says so, takes it off the list, updates the counts and focuses the next report", async () => {
     const { asked, then } = answer(queue([ramp, school, clinic], { pending: 3, verified: 5, rejected: 1 }));
@@ -383,14 +391,19 @@ describe("Reviews: decisions", () => {
     then(decided({ ...school, status: "verified" }, reviewMessages.verified));
     const card = article(schoolName);
     await user.type(noteField(card), "  Thank you, we checked with the school.  ");
-    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, card);
 
     expect(await within(toasts()).findByText(reviewMessages.verified)).toBeInTheDocument();
     expect(asked[1]).toEqual({
       method: "PATCH",
       url: "/api/v1/eyewitness/r-2/review",
       authorization: "Bearer session-token-of-amina",
-      body: { status: "verified", note: "Thank you, we checked with the school.", fromStatus: "pending" },
+      body: {
+        status: "verified",
+        note: "Thank you, we checked with the school.",
+        fromStatus: "pending",
+        acknowledgedFindings: [],
+      },
     });
     expect(screen.queryByRole("article", { name: schoolName })).not.toBeInTheDocument();
     expect(within(article(clinicName)).getByRole("heading", { level: 2 })).toHaveFocus();
@@ -411,13 +424,13 @@ describe("Reviews: decisions", () => {
     const second = later(decided({ ...school, status: "verified" }, reviewMessages.verified));
     then(first.promise, second.promise);
 
-    await user.click(within(article(rampName)).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, article(rampName));
     expect(within(article(rampName)).getByRole("button", { name: "Verify" })).toHaveAttribute(
       "aria-disabled",
       "true",
     );
     expect(within(article(rampName)).getByText(reviews["card.sending"])).toBeInTheDocument();
-    await user.click(within(article(schoolName)).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, article(schoolName));
     expect(asked).toHaveLength(3);
 
     await act(async () => second.release());
@@ -442,12 +455,12 @@ describe("Reviews: decisions", () => {
     await screen.findByText("2 pending reports, oldest first.");
 
     then(decided({ ...school, status: "verified" }, reviewMessages.verified));
-    await user.click(within(article(schoolName)).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, article(schoolName));
     await within(toasts()).findByText(reviewMessages.verified);
     expect(within(article(rampName)).getByRole("heading", { level: 2 })).toHaveFocus();
 
     then(decided({ ...ramp, status: "verified" }, reviewMessages.verified));
-    await user.click(within(article(rampName)).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, article(rampName));
     expect(await screen.findByText("There are no pending reports.")).toBeInTheDocument();
     expect(heading()).toHaveFocus();
   });
@@ -525,7 +538,7 @@ describe("Reviews: decisions", () => {
     const { user } = showReviews("moderator", "/dashboard/reviews?status=rejected");
     const card = await screen.findByRole("article");
     expect(
-      within(card)
+      within(within(card).getByRole("group", { name: "Your decision" }))
         .getAllByRole("button")
         .map((button) => button.textContent),
     ).toEqual(["Return to queue", "Verify"]);
@@ -545,7 +558,7 @@ describe("Reviews: decisions", () => {
       { status: 409, body: { success: false, message: reviewMessages.conflict } },
       queue([school], { pending: 1, verified: 1 }),
     );
-    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, card);
     expect(await within(toasts()).findByText(reviewMessages.conflict)).toBeInTheDocument();
     expect(await screen.findByText("1 pending report, oldest first.")).toBeInTheDocument();
     expect(asked.map((request) => `${request.method} ${request.url}`)).toEqual([
@@ -568,7 +581,7 @@ describe("Reviews: decisions", () => {
         { ...ramp, reviewNote: "Returned to the queue by Ada.", reviewedAt: "2026-11-23T08:00:00.000Z" },
       ]),
     );
-    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, card);
     expect(await screen.findByText("Earlier note to the reporter:")).toBeInTheDocument();
     expect(within(article(rampName)).getByRole("heading", { level: 2 })).toHaveFocus();
   });
@@ -579,7 +592,7 @@ describe("Reviews: decisions", () => {
     const card = await screen.findByRole("article");
     then("network failure");
     await user.type(noteField(card), "Checked.");
-    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, card);
     expect(await within(toasts()).findByText(/Network error/)).toBeInTheDocument();
     expect(noteField(card)).toHaveValue("Checked.");
     expect(within(card).getByRole("button", { name: "Verify" })).not.toHaveAttribute("aria-disabled");
@@ -593,10 +606,122 @@ describe("Reviews: decisions", () => {
       decided({ ...clinic, status: "verified" }, reviewMessages.verified),
       queue([ramp, school], { pending: 20, verified: 1 }, { total: 20 }),
     );
-    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    await verifyAndPublish(user, card);
     expect(await screen.findByText("20 pending reports, oldest first.")).toBeInTheDocument();
     expect(router.state.location.search).toBe("");
     expect(asked[2]?.url).toBe("/api/v1/eyewitness/reviews?status=pending&page=1");
     expect(heading()).toHaveFocus();
+  });
+});
+
+describe("Reviews: what goes public", () => {
+  const kawoText = "No ramp at General Hospital Kawo. Call Mrs Bello on 0803 123 4567.";
+  const kawo = reviewReport({
+    comment: kawoText,
+    publicComment: kawoText,
+    findings: [
+      {
+        id: "facility:general hospital kawo",
+        kind: "facility",
+        start: 11,
+        end: 32,
+        text: "General Hospital Kawo",
+      },
+      { id: "name:bello", kind: "name", start: 43, end: 48, text: "Bello" },
+      { id: "phone:0803 123 4567", kind: "phone", start: 52, end: 65, text: "0803 123 4567" },
+    ],
+  });
+
+  it("marks each finding in words, removes one with its button, and keeps the original apart", async () => {
+    const { asked, then } = answer(queue([kawo]));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article");
+    const publicView = within(card).getByRole("region", { name: "What the public will see" });
+    const marks = publicView.querySelectorAll("mark");
+    expect([...marks].map((mark) => mark.textContent)).toEqual([
+      "Name of a facility: General Hospital Kawo",
+      "The reporter's name: Bello",
+      "Phone number: 0803 123 4567",
+    ]);
+    expect(
+      within(card).getByRole("region", { name: "What the reporter sent (moderators only)" }),
+    ).toHaveTextContent(kawoText);
+
+    const redacted = "No ramp at General Hospital Kawo. Call Mrs Bello on [removed].";
+    then({
+      status: 200,
+      body: {
+        success: true,
+        report: { ...kawo, publicComment: redacted, findings: kawo.findings.slice(0, 2) },
+        preview: {
+          id: kawo.id,
+          commentType: kawo.commentType,
+          comment: redacted,
+          createdAt: kawo.createdAt,
+          reporterName: "Amina",
+          videoUrl: null,
+          media: [],
+          place: null,
+        },
+      },
+    });
+    await user.click(within(publicView).getByRole("button", { name: "Remove “0803 123 4567”" }));
+    expect(asked[1]).toMatchObject({
+      method: "POST",
+      url: "/api/v1/eyewitness/r-1/public-text",
+      body: { basedOn: kawoText, redact: { start: 52, end: 65 } },
+    });
+    expect(await within(publicView).findByText(/\[removed\]/)).toBeInTheDocument();
+    expect(publicView.querySelectorAll("mark")).toHaveLength(2);
+  });
+
+  it("publishes only after a summary and a tick for each finding left", async () => {
+    const { asked, then } = answer(queue([kawo]));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article");
+    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    const confirm = within(card).getByRole("group", { name: "Publish this report?" });
+    await waitFor(() =>
+      expect(within(confirm).getByRole("heading", { name: "Publish this report?" })).toHaveFocus(),
+    );
+    expect(confirm).toHaveTextContent(`Text: ${kawoText}`);
+    await user.click(within(confirm).getByRole("button", { name: "Publish" }));
+    expect(within(confirm).getByRole("alert")).toHaveTextContent(reviews["protect.tickEach"]);
+    expect(asked).toHaveLength(1);
+
+    for (const box of within(confirm).getAllByRole("checkbox")) await user.click(box);
+    then(decided({ ...kawo, status: "verified" }, reviewMessages.verified));
+    await user.click(within(confirm).getByRole("button", { name: "Publish" }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]!.body).toMatchObject({
+      status: "verified",
+      acknowledgedFindings: ["facility:general hospital kawo", "name:bello", "phone:0803 123 4567"],
+    });
+  });
+});
+
+describe("Reviews: a report's history", () => {
+  it("loads who did what when the history is opened", async () => {
+    const { asked, then } = answer(queue([ramp]));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article");
+    expect(asked).toHaveLength(1);
+    then({
+      status: 200,
+      body: {
+        success: true,
+        history: [
+          {
+            action: "report.public-text-changed",
+            at: "2026-11-22T10:00:00.000Z",
+            by: { id: 7, firstname: "Ngozi", lastname: "Eze" },
+            details: { change: "redaction" },
+          },
+        ],
+      },
+    });
+    await user.click(within(card).getByText("History of this report"));
+    expect(await within(card).findByText(/Ngozi Eze · changed the public text/)).toBeInTheDocument();
+    expect(asked[1]).toMatchObject({ method: "GET", url: "/api/v1/eyewitness/r-1/history" });
   });
 });

@@ -119,6 +119,17 @@ function ReviewQueue() {
     void refetch();
   };
 
+  /** A change to what goes public: the report is shown as the server now has it, in the same place. */
+  const showChanged = (updated: ReviewReportView) => {
+    const key = listKey(reviewSearch(latestQuery.current));
+    const shown = queryClient.getQueryData<ReviewsAnswer>(key);
+    if (!shown) return reload(updated.id);
+    queryClient.setQueryData<ReviewsAnswer>(key, {
+      ...shown,
+      reports: shown.reports.map((item) => (item.id === updated.id ? updated : item)),
+    });
+  };
+
   const showDecided = (report: ReviewReportView, updated: ReviewReportView) => {
     // Read the latest list, not the one of the render where the decision started: decisions on several
     // reports may be under way at once, and the reviewer may have moved to another view.
@@ -195,6 +206,7 @@ function ReviewQueue() {
           busy={!fresh}
           onDecided={showDecided}
           onStale={(report) => reload(report.id)}
+          onChanged={showChanged}
           onPage={() => (focusTarget.current = { reportId: null, afterLoad: true })}
         />
       ) : null}
@@ -304,10 +316,11 @@ interface QueueProps {
   busy: boolean;
   onDecided: (report: ReviewReportView, updated: ReviewReportView) => void;
   onStale: (report: ReviewReportView) => void;
+  onChanged: (updated: ReviewReportView) => void;
   onPage: () => void;
 }
 
-function Queue({ answer, query, busy, onDecided, onStale, onPage }: QueueProps) {
+function Queue({ answer, query, busy, onDecided, onStale, onChanged, onPage }: QueueProps) {
   const t = useT();
   const { total, page, last_page: lastPage } = answer.meta;
   if (total === 0) return null;
@@ -329,7 +342,7 @@ function Queue({ answer, query, busy, onDecided, onStale, onPage }: QueueProps) 
         {answer.reports.map((report) => (
           // Keyed by status too: a report reloaded in another status starts with an empty note.
           <li key={`${report.id}:${report.status}`}>
-            <ReviewCard report={report} onDecided={onDecided} onStale={onStale} />
+            <ReviewCard report={report} onDecided={onDecided} onStale={onStale} onChanged={onChanged} />
           </li>
         ))}
       </ol>

@@ -1,5 +1,6 @@
 import type { DecidedAnswer, Decision, ReviewsAnswer } from "../../../domain/api/reviews";
-import { apiRoute, request } from "../../lib/api-client";
+import type { BlurRectangle } from "../../../domain/reports/review-rules";
+import { apiRoute, request, type ApiAnswer } from "../../lib/api-client";
 import type { ReviewQuery } from "./report-list-query";
 
 // The review endpoints (issue 6), for moderators and admins: the queue with its counts per status, and a
@@ -25,4 +26,48 @@ export function fetchReviews(query: ReviewQuery, signal?: AbortSignal): Promise<
 /** 409 when another reviewer decided first (the report is no longer in `fromStatus`). */
 export function sendReviewDecision(reportId: string, decision: Decision): Promise<DecidedAnswer> {
   return request(decide, { params: { id: reportId }, body: decision });
+}
+
+// What goes public (issue: a moderator sees, redacts and confirms): each answer is the report as it is now.
+export type ReviewChangeAnswer = ApiAnswer<"reviews.changePublicText">;
+const changeText = apiRoute("reviews.changePublicText", "POST", "/api/v1/eyewitness/:id/public-text");
+const hideMedia = apiRoute("reviews.hideMedia", "POST", "/api/v1/eyewitness/:id/media/:mediaId/hidden");
+const blurPhoto = apiRoute("reviews.blurPhoto", "POST", "/api/v1/eyewitness/:id/media/:mediaId/blur");
+const withdraw = apiRoute("reviews.withdraw", "POST", "/api/v1/eyewitness/:id/withdraw");
+
+/** Redacts a span ("[removed]") or replaces the public text; 409 when it changed since `basedOn`. */
+export function changePublicText(
+  reportId: string,
+  body: { basedOn: string; redact: { start: number; end: number } } | { basedOn: string; text: string },
+): Promise<ReviewChangeAnswer> {
+  return request(changeText, { params: { id: reportId }, body });
+}
+
+export function setMediaHidden(
+  reportId: string,
+  mediaId: string,
+  hidden: boolean,
+): Promise<ReviewChangeAnswer> {
+  return request(hideMedia, { params: { id: reportId, mediaId }, body: { hidden } });
+}
+
+export function blurReportPhoto(
+  reportId: string,
+  mediaId: string,
+  rectangles: BlurRectangle[],
+): Promise<ReviewChangeAnswer> {
+  return request(blurPhoto, { params: { id: reportId, mediaId }, body: { rectangles } });
+}
+
+/** The reporter takes their report back from public view and open data. */
+export function withdrawReport(reportId: string): Promise<{ success: true; message: string }> {
+  return request(withdraw, { params: { id: reportId } });
+}
+
+export type ReportHistoryAnswer = ApiAnswer<"reviews.history">;
+const history = apiRoute("reviews.history", "GET", "/api/v1/eyewitness/:id/history");
+
+/** Who did what to a report, and when, oldest first. */
+export function fetchReportHistory(reportId: string, signal?: AbortSignal): Promise<ReportHistoryAnswer> {
+  return request(history, { params: { id: reportId }, signal });
 }

@@ -26,4 +26,6 @@ export const myReportsMessages = {
   loading: en("myReports.loading"),
   empty: en("myReports.empty"),
   failed: en("myReports.failed"),
+  withdrawConfirm: en("myReports.withdraw.confirm"),
+  withdrawn: en("myReports.withdraw.withdrawn"),
 };

@@ -1,0 +1,343 @@
+import { useId, useState, type ReactNode } from "react";
+import type { TextFinding } from "../../../domain/reports/report-findings";
+import type { ReportMediaView } from "../../../domain/reports/report-rules";
+import type { BlurRectangle, ReviewReportView } from "../../../domain/reports/review-rules";
+import { useT } from "../../i18n";
+import { ApiError, errorMessage } from "../../lib/api-client";
+import { useApiMutation } from "../../lib/use-api";
+import formStyles from "../../ui/form/form.module.css";
+import { toast } from "../../ui/toast/toast-store";
+import { PublishedAsItem } from "./PlaceSummary";
+import { ReportMedia } from "./ReportMedia";
+import { useReportDates } from "./use-report-dates";
+import { blurReportPhoto, changePublicText, setMediaHidden, type ReviewChangeAnswer } from "./review-api";
+import styles from "./ReviewsPage.module.css";
+
+// The review screen's two views of a report: what the public page will show (the public text with each
+// finding marked and named, the name and place as published, the photos as the public gets them) beside
+// (below, on a phone) what the reporter sent. The moderator removes a finding with one button, edits the
+// public text, hides a photo or blurs rectangles of it. The server checks and records every change.
+
+export interface ReviewPublicPreviewProps {
+  report: ReviewReportView;
+  /** The server accepted a change; `updated` is the report as it is now. */
+  onChanged: (updated: ReviewReportView) => void;
+  /** The report changed meanwhile or cannot be changed now: the list must be reloaded. */
+  onStale: (report: ReviewReportView) => void;
+}
+
+/** A media link asking for what the public is served: never a hidden file, a blurred photo's copy. */
+function publicLink(url: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}as=public`;
+}
+
+/** The report's media as the public will get them. */
+export function publicMediaOf(report: ReviewReportView): ReportMediaView[] {
+  const hidden = new Set(report.mediaModeration.filter((item) => item.hidden).map((item) => item.id));
+  return report.media
+    .filter((file) => !hidden.has(file.id))
+    .map((file) => ({
+      ...file,
+      url: publicLink(file.url),
+      variants: file.variants.map((variant) => ({ ...variant, url: publicLink(variant.url) })),
+    }));
+}
+
+export function ReviewPublicPreview({ report, onChanged, onStale }: ReviewPublicPreviewProps) {
+  const t = useT();
+  const dates = useReportDates();
+  const titleId = useId();
+  const originalId = useId();
+  const changing = report.status !== "verified" && report.withdrawnAt === null;
+  const change = useApiMutation({
+    mutationFn: (send: () => Promise<ReviewChangeAnswer>) => send(),
+    onSuccess: (answer) => {
+      toast.success(t("reviews.protect.changed"));
+      onChanged(answer.report);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, t("reviews.protect.changeFailed")));
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) onStale(report);
+    },
+  });
+  const busy = change.isPending;
+  const send = (call: () => Promise<ReviewChangeAnswer>) => {
+    if (!busy) change.mutate(call);
+  };
+
+  return (
+    <div className={styles.views}>
+      <section aria-labelledby={titleId} className={styles.publicView}>
+        <h3 id={titleId} className={styles.viewTitle}>
+          {t("reviews.protect.publicTitle")}
+        </h3>
+        <PublicText
+          report={report}
+          changing={changing}
+          busy={busy}
+          onRedact={(finding) =>
+            send(() =>
+              changePublicText(report.id, {
+                basedOn: report.publicComment,
+                redact: { start: finding.start, end: finding.end },
+              }),
+            )
+          }
+          onEdit={(text) => send(() => changePublicText(report.id, { basedOn: report.publicComment, text }))}
+        />
+        <dl className={styles.reporter}>
+          <div>
+            <dt>{t("reviews.card.publicName")}</dt>
+            <dd>{report.showFirstName ? report.firstName : t("reviews.card.anonymousReporter")}</dd>
+          </div>
+          <PublishedAsItem place={report.place} />
+        </dl>
+        <ReportMedia
+          media={publicMediaOf(report)}
+          videoUrl={report.videoUrl}
+          day={dates.day(report.createdAt)}
+        />
+        {report.media
+          .filter((file) => file.kind === "photo" || changing)
+          .map((file) => (
+            <PhotoModeration
+              key={file.id}
+              file={file}
+              report={report}
+              changing={changing}
+              busy={busy}
+              onHide={(hidden) => send(() => setMediaHidden(report.id, file.id, hidden))}
+              onBlur={(rectangles) => send(() => blurReportPhoto(report.id, file.id, rectangles))}
+            />
+          ))}
+        {!changing && report.withdrawnAt === null ? (
+          <p className={styles.hint}>{t("reviews.protect.unpublishToChange")}</p>
+        ) : null}
+        <p role="status" className={styles.sending}>
+          {busy ? t("reviews.protect.saving") : null}
+        </p>
+      </section>
+      <section aria-labelledby={originalId} className={styles.originalView}>
+        <h3 id={originalId} className={styles.viewTitle}>
+          {t("reviews.protect.originalTitle")}
+        </h3>
+        <p className={styles.hint}>{t("reviews.protect.originalHint")}</p>
+        <p className={styles.comment}>{report.comment}</p>
+        <ReportMedia media={report.media} videoUrl={report.videoUrl} day={dates.day(report.createdAt)} />
+      </section>
+    </div>
+  );
+}
+
+interface PublicTextProps {
+  report: ReviewReportView;
+  changing: boolean;
+  busy: boolean;
+  onRedact: (finding: TextFinding) => void;
+  onEdit: (text: string) => void;
+}
+
+/** The public text, each finding in a <mark> named in words (not by colour alone), with its Remove button. */
+function PublicText({ report, changing, busy, onRedact, onEdit }: PublicTextProps) {
+  const t = useT();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(report.publicComment);
+  const fieldId = useId();
+  const text = report.publicComment;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  report.findings.forEach((finding, index) => {
+    if (finding.start > at) parts.push(text.slice(at, finding.start));
+    parts.push(
+      <mark key={index} className={styles.finding}>
+        <span className={styles.findingLabel}>{`${t(`reviews.protect.kind.${finding.kind}`)}: `}</span>
+        {text.slice(finding.start, finding.end)}
+      </mark>,
+    );
+    at = finding.end;
+  });
+  parts.push(text.slice(at));
+
+  if (editing) {
+    return (
+      <div className={formStyles.field}>
+        <label htmlFor={fieldId} className={formStyles.label}>
+          {t("reviews.protect.editLabel")}
+        </label>
+        <textarea
+          id={fieldId}
+          className={formStyles.input}
+          rows={6}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <div className={styles.buttons}>
+          <button
+            type="button"
+            className="button"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              onEdit(draft);
+              setEditing(false);
+            }}
+          >
+            {t("reviews.protect.saveText")}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setEditing(false)}>
+            {t("reviews.protect.cancel")}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className={styles.comment}>{parts}</p>
+      {report.findings.length > 0 ? (
+        <ul className={styles.findings} aria-label={t("reviews.protect.findingsLabel")}>
+          {report.findings.map((finding, index) => (
+            <li key={index}>
+              {`${t(`reviews.protect.kind.${finding.kind}`)}: “${finding.text}”`}{" "}
+              {changing ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-disabled={busy || undefined}
+                  onClick={() => onRedact(finding)}
+                >
+                  {t("reviews.protect.remove", { text: finding.text })}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.hint}>{t("reviews.protect.noFindings")}</p>
+      )}
+      {changing ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            setDraft(report.publicComment);
+            setEditing(true);
+          }}
+        >
+          {t("reviews.protect.editText")}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+interface PhotoModerationProps {
+  file: ReportMediaView;
+  report: ReviewReportView;
+  changing: boolean;
+  busy: boolean;
+  onHide: (hidden: boolean) => void;
+  onBlur: (rectangles: BlurRectangle[]) => void;
+}
+
+const percent = (fraction: number) => Math.round(fraction * 1000) / 10;
+
+/** Hide or show one photo or video; for a photo, rectangles to blur entered as percentages. */
+function PhotoModeration({ file, report, changing, busy, onHide, onBlur }: PhotoModerationProps) {
+  const t = useT();
+  const groupId = useId();
+  const moderation = report.mediaModeration.find((item) => item.id === file.id);
+  const hidden = moderation?.hidden ?? false;
+  const [rectangles, setRectangles] = useState<BlurRectangle[]>(moderation?.blurs ?? []);
+  const [box, setBox] = useState({ x: 0, y: 0, w: 25, h: 25 });
+  const name =
+    file.description ?? t("reviews.protect.photoNumber", { number: report.media.indexOf(file) + 1 });
+  if (!changing) return null;
+  const number = (key: keyof typeof box, label: string) => (
+    <label className={styles.boxField}>
+      {label}
+      <input
+        type="number"
+        min={0}
+        max={100}
+        step={1}
+        inputMode="decimal"
+        className={formStyles.input}
+        value={box[key]}
+        onChange={(event) => setBox({ ...box, [key]: Number(event.target.value) })}
+      />
+    </label>
+  );
+  const valid =
+    box.w > 0 && box.h > 0 && box.x >= 0 && box.y >= 0 && box.x + box.w <= 100 && box.y + box.h <= 100;
+  return (
+    <div role="group" aria-labelledby={groupId} className={styles.photoTools}>
+      <h4 id={groupId} className={styles.viewTitle}>
+        {name}
+        {hidden ? ` (${t("reviews.protect.hiddenState")})` : ""}
+      </h4>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={busy || undefined}
+        onClick={() => onHide(!hidden)}
+      >
+        {hidden ? t("reviews.protect.show") : t("reviews.protect.hide")}
+      </button>
+      {file.kind === "photo" && !hidden ? (
+        <fieldset className={styles.blur}>
+          <legend>{t("reviews.protect.blurLegend")}</legend>
+          <p className={styles.hint}>{t("reviews.protect.blurHint")}</p>
+          <div className={styles.boxFields}>
+            {number("x", t("reviews.protect.fromLeft"))}
+            {number("y", t("reviews.protect.fromTop"))}
+            {number("w", t("reviews.protect.width"))}
+            {number("h", t("reviews.protect.height"))}
+          </div>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={!valid || undefined}
+            onClick={() => {
+              if (!valid) return;
+              setRectangles([
+                ...rectangles,
+                { x: box.x / 100, y: box.y / 100, w: box.w / 100, h: box.h / 100 },
+              ]);
+            }}
+          >
+            {t("reviews.protect.addRectangle")}
+          </button>
+          {rectangles.length > 0 ? (
+            <ul>
+              {rectangles.map((rectangle, index) => (
+                <li key={index}>
+                  {t("reviews.protect.rectangle", {
+                    x: percent(rectangle.x),
+                    y: percent(rectangle.y),
+                    w: percent(rectangle.w),
+                    h: percent(rectangle.h),
+                  })}{" "}
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setRectangles(rectangles.filter((_, other) => other !== index))}
+                  >
+                    {t("reviews.protect.removeRectangle")}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <button
+            type="button"
+            className="button"
+            aria-disabled={busy || undefined}
+            onClick={() => onBlur(rectangles)}
+          >
+            {t("reviews.protect.applyBlur", { count: rectangles.length })}
+          </button>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
