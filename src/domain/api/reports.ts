@@ -88,6 +88,24 @@ export const reportSubmissionSchema = z.object({
     .meta({ description: "Photographs (JPG, PNG, GIF) or one video (MP4, MOV, AVI)." }),
 });
 
+/**
+ * A retried submission is recognised by the key its first try carried: the phone makes one key per report
+ * and sends it with every try, so a retry after a lost answer gets the report already stored (the same 201
+ * answer) and never stores a second. Loose: the request's other headers pass through untouched.
+ */
+export const reportSubmissionHeaders = z.looseObject({
+  "idempotency-key": z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/)
+    .optional()
+    .meta({
+      description:
+        "A key the client makes once per report (a random UUID) and sends with every try of it: a try " +
+        "with a key this reporter already used answers with the report stored then (201), and stores " +
+        "nothing more. 16-128 letters, digits, '-' or '_'.",
+    }),
+});
+
 export const submittedAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -111,6 +129,7 @@ export const reportsApi = {
     tag,
     summary: "Send a report (multipart/form-data, streamed).",
     access: "report:submit",
+    headers: reportSubmissionHeaders,
     multipart: reportSubmissionSchema,
     response: {
       201: submittedAnswerSchema,
