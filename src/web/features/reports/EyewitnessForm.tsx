@@ -33,6 +33,7 @@ import {
   draftHasMedia,
   type CheckWords,
   fieldOfServerField,
+  newSubmissionKey,
   reportFields as ids,
   type EyewitnessDraft,
   type EyewitnessSubmission,
@@ -144,6 +145,9 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const upload = useRef<AbortController | null>(null);
+  // One key for every try of the report being written, so a try whose answer was lost and the retry
+  // (now or from the outbox) are stored once; a new report, after this one is sent or queued, gets a new one.
+  const submissionKey = useRef<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const [restored, setRestored] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -222,6 +226,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
 
   async function forgetDraft() {
     finished.current = true;
+    submissionKey.current = null;
     unsaved.current = null;
     try {
       await writing.current;
@@ -279,15 +284,17 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
     setProblem(null);
     setFailed(false);
     setProgress(null);
+    submissionKey.current ??= newSubmissionKey();
+    const submission = { ...checked.submission, idempotencyKey: submissionKey.current };
     if (typeof navigator !== "undefined" && !navigator.onLine) {
-      await queue(checked.submission);
+      await queue(submission);
       return;
     }
     setSending(true);
     const controller = new AbortController();
     upload.current = controller;
     try {
-      const answer = await sendEyewitnessReport(checked.submission, {
+      const answer = await sendEyewitnessReport(submission, {
         signal: controller.signal,
         onProgress: setProgress,
       });
@@ -306,7 +313,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       // A 401 has already signed the person out, with its own message; the dashboard then leaves.
       if (isSessionEnded(error)) return;
       // No answer at all (the connection dropped): kept on the device and sent when it returns.
-      if (error instanceof ApiError && error.status === 0 && (await queue(checked.submission))) return;
+      if (error instanceof ApiError && error.status === 0 && (await queue(submission))) return;
       const message = failureText(error);
       toast.error(message);
       setFailed(true);

@@ -45,7 +45,10 @@ export function sendEyewitnessReport(
   report: EyewitnessSubmission,
   options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void },
 ): Promise<SubmittedAnswer> {
-  return uploadFormData(submit, eyewitnessFormData(report), options);
+  const headers: Record<string, string> = report.idempotencyKey
+    ? { "idempotency-key": report.idempotencyKey }
+    : {};
+  return uploadFormData(submit, eyewitnessFormData(report), { ...options, headers });
 }
 
 const mine = apiRoute("reports.mine", "GET", "/api/v1/eyewitness/mine");

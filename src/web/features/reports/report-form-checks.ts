@@ -115,6 +115,11 @@ export interface EyewitnessSubmission {
   photos: PhotoSubmission[];
   video: File | null;
   videoUrl: string | null;
+  /**
+   * The key every try of this report carries (the Idempotency-Key header), so the server stores it once
+   * however often a lost answer makes the phone send it again. Given by the form, kept in the outbox.
+   */
+  idempotencyKey?: string;
 }
 
 export interface PhotoSubmission {
@@ -320,4 +325,12 @@ export function sortChosenPhotos(
     problems.push(say("tooManyPhotosNotAdded", { names }));
   }
   return { accepted, toShrink, problems };
+}
+
+/** A new idempotency key for one report: a random UUID (random hex where randomUUID is missing). */
+export function newSubmissionKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
 }

@@ -1,5 +1,10 @@
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
-import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
+import {
+  newSubmissionKey,
+  type EyewitnessDraft,
+  type EyewitnessSubmission,
+  type PhotoDraft,
+} from "./report-form-checks";
 
 // The report form's storage on the device (issue 15), in IndexedDB: one draft per signed-in user (keyed by
 // the user's id, so another account on a shared phone never sees it) and the outbox of reports submitted
@@ -226,7 +231,11 @@ export async function queueReport(userId: number, submission: EyewitnessSubmissi
   const record: Omit<OutboxRecord, "id"> = {
     userId,
     queuedAt: Date.now(),
-    submission: toStoredSubmission(submission),
+    // The key of the try that may have reached the server already, or a new one.
+    submission: toStoredSubmission({
+      ...submission,
+      idempotencyKey: submission.idempotencyKey ?? newSubmissionKey(),
+    }),
     state: "waiting",
   };
   await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).add(record)));
