@@ -28,12 +28,12 @@ import styles from "./EyewitnessForm.module.css";
 import { newPhotoKey, PhotoSlots } from "./PhotoSlots";
 import { PlaceFields, type PlaceValue } from "./PlaceFields";
 import { sendEyewitnessReport } from "./report-api";
+import { newSubmissionKey } from "./submission-key";
 import {
   checkEyewitnessDraft,
   draftHasMedia,
   type CheckWords,
   fieldOfServerField,
-  newSubmissionKey,
   reportFields as ids,
   type EyewitnessDraft,
   type EyewitnessSubmission,

@@ -326,11 +326,3 @@ export function sortChosenPhotos(
   }
   return { accepted, toShrink, problems };
 }
-
-/** A new idempotency key for one report: a random UUID (random hex where randomUUID is missing). */
-export function newSubmissionKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, "0"),
-  ).join("");
-}

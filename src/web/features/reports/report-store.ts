@@ -1,20 +1,12 @@
-import { OUTBOX_CHANGED } from "../../lib/outbox-event";
-import {
-  newSubmissionKey,
-  type EyewitnessDraft,
-  type EyewitnessSubmission,
-  type PhotoDraft,
-} from "./report-form-checks";
+import { askForOutboxSync, OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { DRAFTS, OUTBOX, result, transact } from "../../lib/reports-db";
+import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
+import { newSubmissionKey } from "./submission-key";
 
 // The report form's storage on the device (issue 15), in IndexedDB: one draft per signed-in user (keyed by
 // the user's id, so another account on a shared phone never sees it) and the outbox of reports submitted
 // without a connection. Files are kept as Blobs with their name and type beside them: a File comes back
 // from IndexedDB as a plain Blob in some engines. Loaded only when the form or the outbox needs it.
-
-const DB_NAME = "inclusion-atlas-reports";
-const DB_VERSION = 1;
-const DRAFTS = "drafts";
-const OUTBOX = "outbox";
 
 interface StoredFile {
   blob: Blob;
@@ -58,58 +50,6 @@ export interface RestoredDraft {
   draft: EyewitnessDraft;
   problem?: string;
   problemField?: string;
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function openDatabase(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      db.createObjectStore(DRAFTS, { keyPath: "userId" });
-      db.createObjectStore(OUTBOX, { keyPath: "id", autoIncrement: true }).createIndex("userId", "userId");
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      // Another tab upgrading the database later: let it, and open again next time.
-      db.onversionchange = () => {
-        db.close();
-        opening = null;
-      };
-      resolve(db);
-    };
-    request.onerror = () => {
-      opening = null;
-      reject(request.error ?? new Error("IndexedDB could not be opened."));
-    };
-  });
-  return opening;
-}
-
-/** Runs `work` in one transaction and resolves with its result once the transaction has committed. */
-async function transact<T>(
-  stores: string[],
-  mode: IDBTransactionMode,
-  work: (transaction: IDBTransaction) => Promise<T> | T,
-): Promise<T> {
-  const db = await openDatabase();
-  const transaction = db.transaction(stores, mode);
-  const done = new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error("IndexedDB transaction failed."));
-    transaction.onabort = () => reject(transaction.error ?? new Error("IndexedDB transaction aborted."));
-  });
-  const result = await work(transaction);
-  await done;
-  return result;
-}
-
-function result<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed."));
-  });
 }
 
 function storeFile(file: File): StoredFile {
@@ -239,8 +179,10 @@ export async function queueReport(userId: number, submission: EyewitnessSubmissi
     state: "waiting",
   };
   await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).add(record)));
-  // OutboxSender (in the layout) counts it and sends it if there is a connection after all.
+  // OutboxSender (in the layout) counts it and sends it if there is a connection after all, or when the
+  // connection returns (the online event, or Background Sync's wake-up through the service worker).
   if (typeof window !== "undefined") window.dispatchEvent(new Event(OUTBOX_CHANGED));
+  askForOutboxSync();
 }
 
 /** The user's reports waiting to be sent, oldest first. */
