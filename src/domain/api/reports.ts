@@ -60,6 +60,15 @@ export const ownReportSchema = z
   .meta({ id: "OwnReport" });
 export type OwnReport = z.infer<typeof ownReportSchema>;
 
+/** A report as its reporter gets it back: with the key it was sent with, so the device knows it arrived. */
+export const sentReportSchema = ownReportSchema
+  .extend({
+    idempotencyKey: z.string().nullable().meta({
+      description: "The Idempotency-Key it was sent with; null when it was sent without one.",
+    }),
+  })
+  .meta({ id: "SentReport" });
+
 /**
  * The multipart form of a new report, as documented: text fields first, then the files. The server reads
  * it as a stream and checks each field with the report rules (src/domain/reports), never buffering files.
@@ -109,13 +118,13 @@ export const reportSubmissionHeaders = z.looseObject({
 export const submittedAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  report: ownReportSchema,
+  report: sentReportSchema,
 });
 export type SubmittedAnswer = z.infer<typeof submittedAnswerSchema>;
 
 export const myReportsAnswerSchema = z.object({
   success: z.literal(true),
-  reports: z.array(ownReportSchema),
+  reports: z.array(sentReportSchema),
   meta: pageMetaSchema,
 });
 export type MyReportsAnswer = z.infer<typeof myReportsAnswerSchema>;

@@ -121,6 +121,8 @@ export interface OwnReportView {
   place: ReportPlace | null;
   /** The reporter confirmed the people shown agreed, or cannot be identified. */
   peopleConsent: boolean;
+  /** The key the reporter's device sent it with (Idempotency-Key), so it can tell it has arrived. */
+  idempotencyKey: string | null;
 }
 
 /** What the server says about a submission beyond the form's own rules. */

@@ -46,6 +46,7 @@ const ownReportColumns = {
   reviewNote: eyewitnessReports.reviewNote,
   reviewedAt: eyewitnessReports.reviewedAt,
   peopleConsent: eyewitnessReports.peopleConsent,
+  idempotencyKey: eyewitnessReports.idempotencyKey,
   ...placeColumns,
 };
 type OwnReportRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof ownReportColumns>;
@@ -224,6 +225,7 @@ export function toOwnReportView(
     reviewedAt: report.reviewedAt?.toISOString() ?? null,
     place: reportPlaceOf(report),
     peopleConsent: report.peopleConsent,
+    idempotencyKey: report.idempotencyKey,
   };
 }
 

@@ -83,6 +83,7 @@ export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
     reviewedAt: null,
     place: ikejaMarket,
     peopleConsent: false,
+    idempotencyKey: null,
     ...fields,
   };
 }

@@ -32,3 +32,6 @@ export function askForOutboxSync(): void {
     .then((registration) => (registration as SyncRegistration).sync?.register(OUTBOX_SYNC_TAG))
     .catch(() => undefined);
 }
+
+/** Fired on window when a report has left the outbox because the server has it (My reports lists it then). */
+export const OUTBOX_SENT = "eyewitness-outbox-sent";

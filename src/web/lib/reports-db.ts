@@ -10,7 +10,8 @@ export const OUTBOX = "outbox";
 let opening: Promise<IDBDatabase> | null = null;
 
 function openDatabase(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+  if (opening) return opening;
+  const attempt = new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
@@ -26,12 +27,14 @@ function openDatabase(): Promise<IDBDatabase> {
       };
       resolve(db);
     };
-    request.onerror = () => {
-      opening = null;
-      reject(request.error ?? new Error("IndexedDB could not be opened."));
-    };
+    request.onerror = () => reject(request.error ?? new Error("IndexedDB could not be opened."));
   });
-  return opening;
+  // A failure (no IndexedDB here, or it threw) is not kept: the next call tries again.
+  opening = attempt;
+  attempt.catch(() => {
+    if (opening === attempt) opening = null;
+  });
+  return attempt;
 }
 
 /** Runs `work` in one transaction and resolves with its result once the transaction has committed. */
