@@ -77,6 +77,8 @@ export function MyReportsPage() {
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         {t("myReports.title")}
       </h1>
+      {/* Shown offline too, when the server's list cannot be loaded. */}
+      <WaitingOnThisPhone arrived={answer?.reports ?? []} onSent={refetchSent} />
       {failure ? (
         <div className={styles.failed} role="alert">
           <p>
@@ -90,10 +92,7 @@ export function MyReportsPage() {
           </button>
         </div>
       ) : answer ? (
-        <>
-          <WaitingOnThisPhone answer={answer} onSent={refetchSent} />
-          <ReportList answer={answer} />
-        </>
+        <ReportList answer={answer} />
       ) : (
         <Spinner label={t("myReports.loading")} />
       )}
@@ -114,11 +113,11 @@ interface WaitingReport {
  * its answer was lost) leaves the phone's outbox here, so no report is ever listed twice; one the outbox
  * sends while the page is open leaves this list first, then the server's list is fetched again.
  */
-function WaitingOnThisPhone({ answer, onSent }: { answer: MyReportsAnswer; onSent: () => void }) {
+function WaitingOnThisPhone({ arrived, onSent }: { arrived: OwnReportView[]; onSent: () => void }) {
   const t = useT();
   const userId = useSessionUser()?.id ?? null;
   const [waiting, setWaiting] = useState<WaitingReport[]>([]);
-  const arrivedKeys = answer.reports.flatMap((report) => report.idempotencyKey ?? []).join(" ");
+  const arrivedKeys = arrived.flatMap((report) => report.idempotencyKey ?? []).join(" ");
 
   useEffect(() => {
     if (userId === null) return;
