@@ -464,6 +464,20 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
           onChange={set("media")}
           disabled={sending}
         />
+        {/* Asked where the photos or the video are added, before them: not below the fold after them,
+            where it was easy to miss until Send refused the report. */}
+        {draft.media !== "none" || hasMedia ? (
+          <CheckboxField
+            id={ids.peopleConsent}
+            label={t("report.fields.peopleConsent")}
+            hint={t("report.fields.peopleConsentHint")}
+            checked={draft.peopleConsent}
+            onChange={set("peopleConsent")}
+            required
+            disabled={sending}
+            error={fieldError(problem, ids.peopleConsent)}
+          />
+        ) : null}
         {draft.media === "photograph" ? (
           <PhotoSlots
             photos={draft.photos}
@@ -509,18 +523,6 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
           disabled={sending}
           error={fieldError(problem, ids.placePrecision)}
         />
-        {hasMedia ? (
-          <CheckboxField
-            id={ids.peopleConsent}
-            label={t("report.fields.peopleConsent")}
-            hint={t("report.fields.peopleConsentHint")}
-            checked={draft.peopleConsent}
-            onChange={set("peopleConsent")}
-            required
-            disabled={sending}
-            error={fieldError(problem, ids.peopleConsent)}
-          />
-        ) : null}
       </fieldset>
 
       <div className={styles.actions}>
