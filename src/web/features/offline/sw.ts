@@ -14,7 +14,7 @@ import {
   type CacheRule,
 } from "./cache-rules";
 import { allWaitingReports } from "../../lib/reports-db";
-import { OUTBOX_SYNC_TAG, type SendOutboxMessage } from "../../lib/outbox-event";
+import { OUTBOX_SYNC_TAG, type SendOutboxMessage } from "../../lib/outbox-sync";
 import { offlinePageFor, offlinePageSecurityPolicy } from "./offline-page";
 
 // The service worker (built by vite-plugin-pwa into build/client/sw.js; decision record 0013). Public pages

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
 import { NamespacesLoadFailed, useLanguage, useNamespaces, useT, type Translate } from "../../i18n";
-import { askForOutboxSync, isSendOutboxMessage, OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { askForOutboxSync, isSendOutboxMessage } from "../../lib/outbox-sync";
 import { useSessionUser } from "../../lib/session";
 import styles from "./OutboxSender.module.css";
 

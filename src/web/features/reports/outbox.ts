@@ -1,6 +1,6 @@
 import { reportMessages } from "../../../domain/reports/report-rules";
 import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
-import { OUTBOX_SENT } from "../../lib/outbox-event";
+import { OUTBOX_SENT } from "../../lib/outbox-sync";
 import type { EyewitnessSubmission } from "./report-form-checks";
 import { sendEyewitnessReport } from "./report-api";
 import { fromStoredSubmission, markRefused, removeReport, waitingReports } from "./report-store";

@@ -1,4 +1,5 @@
-import { askForOutboxSync, OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { askForOutboxSync } from "../../lib/outbox-sync";
 import { DRAFTS, OUTBOX, result, transact } from "../../lib/reports-db";
 import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
 import { newSubmissionKey } from "./submission-key";
