@@ -27,8 +27,7 @@ import { CommentField } from "./CommentField";
 import styles from "./EyewitnessForm.module.css";
 import { newPhotoKey, PhotoSlots } from "./PhotoSlots";
 import { PlaceFields, type PlaceValue } from "./PlaceFields";
-import { sendEyewitnessReport } from "./report-api";
-import { newSubmissionKey } from "./submission-key";
+import { newSubmissionKey, sendEyewitnessReport } from "./report-api";
 import {
   checkEyewitnessDraft,
   draftHasMedia,

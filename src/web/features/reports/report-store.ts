@@ -2,7 +2,7 @@ import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { askForOutboxSync } from "../../lib/outbox-sync";
 import { DRAFTS, OUTBOX, result, transact } from "../../lib/reports-db";
 import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
-import { newSubmissionKey } from "./submission-key";
+import { newSubmissionKey } from "./report-api";
 
 // The report form's storage on the device (issue 15), in IndexedDB: one draft per signed-in user (keyed by
 // the user's id, so another account on a shared phone never sees it) and the outbox of reports submitted
