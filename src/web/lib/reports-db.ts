@@ -75,18 +75,20 @@ interface StoredOutboxRecord {
   queuedAt: number;
   state: "waiting" | "refused";
   submission: { commentType: string; comment: string };
+  keptForSignIn?: true;
 }
 
 /**
- * Every report waiting on this device, whoever queued it, oldest first: what the offline page (made by the
- * service worker, which knows no session) tells about.
+ * The reports waiting on this device, oldest first: what the offline page (made by the service worker, which
+ * knows no session) tells about. Never those kept for an account whose session ended here: the next person
+ * at a shared phone must read nothing of them.
  */
 export async function allWaitingReports(): Promise<WaitingReportSummary[]> {
   const records = await transact([OUTBOX], "readonly", (transaction) =>
     result<StoredOutboxRecord[]>(transaction.objectStore(OUTBOX).getAll()),
   );
   return records
-    .filter((record) => record.state === "waiting")
+    .filter((record) => record.state === "waiting" && !record.keptForSignIn)
     .sort((a, b) => a.id - b.id)
     .map(({ queuedAt, submission }) => ({
       commentType: submission.commentType,

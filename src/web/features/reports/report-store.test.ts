@@ -159,6 +159,11 @@ describe("forgetting an account when its session ends", () => {
       [submission.commentType, "Chidi's report"],
     ]);
     expect(waiting.every(({ queuedAt }) => queuedAt > 0)).toBe(true);
+
+    // Chidi's session ends here and his report is kept for his next sign-in: the offline page is silent on it.
+    await store.forgetAccount(8, "keep");
+    expect((await allWaitingReports()).map(({ comment }) => comment)).toEqual([submission.comment]);
+    expect(await store.countWaiting(8)).toBe(1);
   });
 
   it("keeps each queued report with an idempotency key of its own, or the one it came with", async () => {

@@ -45,6 +45,11 @@ export interface OutboxRecord {
   state: "waiting" | "refused";
   message?: string;
   field?: string;
+  /**
+   * Kept for its account's next sign-in after that account's session ended here: the offline page (which
+   * knows no session) never tells of it, so the next person at a shared phone reads none of it.
+   */
+  keptForSignIn?: true;
 }
 
 export interface RestoredDraft {
@@ -234,8 +239,12 @@ export async function unsentReports(userId: number): Promise<UnsentReports> {
 export async function forgetAccount(userId: number, outbox: "keep" | "delete"): Promise<void> {
   await transact([DRAFTS, OUTBOX], "readwrite", async (transaction) => {
     await result(transaction.objectStore(DRAFTS).clear());
-    if (outbox === "keep") return;
     const store = transaction.objectStore(OUTBOX);
+    if (outbox === "keep") {
+      const records = await result<OutboxRecord[]>(store.index("userId").getAll(userId));
+      for (const record of records) await result(store.put({ ...record, keptForSignIn: true }));
+      return;
+    }
     const ids = await result(store.index("userId").getAllKeys(userId));
     for (const id of ids) await result(store.delete(id));
   });
