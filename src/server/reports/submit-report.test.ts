@@ -101,6 +101,8 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
             precision: "state",
           },
           peopleConsent: true,
+          // Sent without an Idempotency-Key.
+          idempotencyKey: null,
         },
       });
       const [saved] = (await rows()).reports;
