@@ -72,8 +72,9 @@ export function OutboxSender() {
       if (controller.signal.aborted) return;
       if (remaining !== null) setWaiting(remaining);
       if (said.length > 0) setNotes(said);
-      // Some could not go this time: the browser wakes the service worker when the connection is back.
-      if (remaining !== null && remaining > 0) askForOutboxSync();
+      // The connection went before all were sent: the browser wakes the service worker when it is back.
+      // Not while online (the server failing): a sync asked for online fires at once, and would loop.
+      if (remaining !== null && remaining > 0 && !navigator.onLine) askForOutboxSync();
     };
     // No IndexedDB (a private window in some browsers): nothing was kept, so nothing waits.
     const start = () => void run().catch(() => undefined);
