@@ -61,6 +61,15 @@ export const ownReportSchema = z
   .meta({ id: "OwnReport" });
 export type OwnReport = z.infer<typeof ownReportSchema>;
 
+/** A report as its reporter gets it back: with the key it was sent with, so the device knows it arrived. */
+export const sentReportSchema = ownReportSchema
+  .extend({
+    idempotencyKey: z.string().nullable().meta({
+      description: "The Idempotency-Key it was sent with; null when it was sent without one.",
+    }),
+  })
+  .meta({ id: "SentReport" });
+
 /**
  * The multipart form of a new report, as documented: text fields first, then the files. The server reads
  * it as a stream and checks each field with the report rules (src/domain/reports), never buffering files.
@@ -89,16 +98,34 @@ export const reportSubmissionSchema = z.object({
     .meta({ description: "Photographs (JPG, PNG, GIF) or one video (MP4, MOV, AVI)." }),
 });
 
+/**
+ * A retried submission is recognised by the key its first try carried: the phone makes one key per report
+ * and sends it with every try, so a retry after a lost answer gets the report already stored (the same 201
+ * answer) and never stores a second. Loose: the request's other headers pass through untouched.
+ */
+export const reportSubmissionHeaders = z.looseObject({
+  "idempotency-key": z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/)
+    .optional()
+    .meta({
+      description:
+        "A key the client makes once per report (a random UUID) and sends with every try of it: a try " +
+        "with a key this reporter already used answers with the report stored then (201), and stores " +
+        "nothing more. 16-128 letters, digits, '-' or '_'.",
+    }),
+});
+
 export const submittedAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  report: ownReportSchema,
+  report: sentReportSchema,
 });
 export type SubmittedAnswer = z.infer<typeof submittedAnswerSchema>;
 
 export const myReportsAnswerSchema = z.object({
   success: z.literal(true),
-  reports: z.array(ownReportSchema),
+  reports: z.array(sentReportSchema),
   meta: pageMetaSchema,
 });
 export type MyReportsAnswer = z.infer<typeof myReportsAnswerSchema>;
@@ -112,6 +139,7 @@ export const reportsApi = {
     tag,
     summary: "Send a report (multipart/form-data, streamed).",
     access: "report:submit",
+    headers: reportSubmissionHeaders,
     multipart: reportSubmissionSchema,
     response: {
       201: submittedAnswerSchema,

@@ -124,6 +124,8 @@ export interface Endpoint {
   access: Access;
   params?: z.ZodType;
   querystring?: z.ZodType;
+  /** Request headers the endpoint reads (besides Authorization), documented and validated. */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /** Documented only: a multipart body is read as a stream and checked field by field by the server. */
   multipart?: z.ZodType;

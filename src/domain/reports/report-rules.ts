@@ -123,6 +123,8 @@ export interface OwnReportView {
   peopleConsent: boolean;
   /** When the reporter withdrew it (it is then out of public view for good); null when they did not. */
   withdrawnAt: string | null;
+  /** The key the reporter's device sent it with (Idempotency-Key), so it can tell it has arrived. */
+  idempotencyKey: string | null;
 }
 
 /** What the server says about a submission beyond the form's own rules. */

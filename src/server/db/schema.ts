@@ -247,11 +247,18 @@ export const eyewitnessReports = pgTable(
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewNote: text("review_note"),
+    /**
+     * The key the reporter's device gave this submission (the Idempotency-Key header): a retry after a
+     * lost answer finds the report it already made instead of making a second. Null when none was sent.
+     */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
   (table) => [
     // "My reports", newest first; and the review queue, oldest pending first.
     index("eyewitness_reports_reporter_idx").on(table.reporterId, table.createdAt.desc()),
+    // One report per key and reporter: two keys alike from two reporters never meet.
+    uniqueIndex("eyewitness_reports_idempotency_key").on(table.reporterId, table.idempotencyKey),
     index("eyewitness_reports_status_idx").on(table.status, table.createdAt),
     // Decided reports, latest decision first: the verified and rejected lists, and the public page.
     index("eyewitness_reports_decided_idx").on(table.status, table.reviewedAt.desc(), table.id.desc()),

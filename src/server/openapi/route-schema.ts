@@ -25,6 +25,7 @@ export function routeSchema(endpoint: Endpoint): FastifySchema {
     ...(endpoint.access === "anyone" ? {} : { security: [{ [BEARER_SCHEME]: [] }] }),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
+    ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.multipart ? { body: endpoint.multipart, consumes: ["multipart/form-data"] } : {}),
     response: endpoint.response,

@@ -47,6 +47,7 @@ const ownReportColumns = {
   reviewedAt: eyewitnessReports.reviewedAt,
   peopleConsent: eyewitnessReports.peopleConsent,
   withdrawnAt: eyewitnessReports.withdrawnAt,
+  idempotencyKey: eyewitnessReports.idempotencyKey,
   ...placeColumns,
 };
 type OwnReportRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof ownReportColumns>;
@@ -79,18 +80,24 @@ export interface NewReport {
   /** Files already stored, in the order they were attached. */
   media: (StoredMedia & { description: string | null })[];
   at: Date;
+  /** The device's key for this submission (Idempotency-Key), when it sent one. */
+  idempotencyKey?: string;
 }
 
-/** Writes the report and its media rows in one transaction: all of them or none. */
-export async function saveReport(
-  db: Database,
-  report: NewReport,
-): Promise<OwnReportRow & { media: MediaRow[] }> {
+export type OwnReportWithMedia = OwnReportRow & { media: MediaRow[] };
+
+/**
+ * Writes the report and its media rows in one transaction: all of them or none. Null, with nothing
+ * written, when the reporter already has a report with the same idempotency key (a retry that raced its
+ * first try): the caller answers with that one.
+ */
+export async function saveReport(db: Database, report: NewReport): Promise<OwnReportWithMedia | null> {
   const { fields, media, at } = report;
   return db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(eyewitnessReports)
       .values({
+        idempotencyKey: report.idempotencyKey ?? null,
         reporterId: report.reporterId,
         firstName: fields.firstName,
         lastName: fields.lastName,
@@ -108,8 +115,9 @@ export async function saveReport(
         peopleConsent: fields.peopleConsent,
         createdAt: at,
       })
+      .onConflictDoNothing({ target: [eyewitnessReports.reporterId, eyewitnessReports.idempotencyKey] })
       .returning(ownReportColumns);
-    if (!saved) throw new Error("the report was not saved");
+    if (!saved) return null;
     if (media.length > 0) {
       await tx.insert(reportMedia).values(
         media.map((file, position) => ({
@@ -161,6 +169,22 @@ export async function saveReport(
   });
 }
 
+/** The reporter's report sent with this idempotency key, with its media; null when there is none. */
+export async function findReportByKey(
+  db: Database,
+  reporterId: number,
+  idempotencyKey: string,
+): Promise<OwnReportWithMedia | null> {
+  const [report] = await db
+    .select(ownReportColumns)
+    .from(eyewitnessReports)
+    .where(
+      and(eq(eyewitnessReports.reporterId, reporterId), eq(eyewitnessReports.idempotencyKey, idempotencyKey)),
+    );
+  if (!report) return null;
+  return { ...report, media: await findMediaOf(db, [report.id]) };
+}
+
 /** One page of a reporter's own reports, newest first, with their media; and how many there are. */
 export async function findOwnReports(
   db: Database,
@@ -208,6 +232,7 @@ export function toOwnReportView(
     place: reportPlaceOf(report),
     peopleConsent: report.peopleConsent,
     withdrawnAt: report.withdrawnAt?.toISOString() ?? null,
+    idempotencyKey: report.idempotencyKey,
   };
 }
 

@@ -102,6 +102,8 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
           },
           peopleConsent: true,
           withdrawnAt: null,
+          // Sent without an Idempotency-Key.
+          idempotencyKey: null,
         },
       });
       const [saved] = (await rows()).reports;

@@ -139,13 +139,18 @@ export const mediaPart = (filename: string, contentType: string, data: Buffer): 
   data,
 });
 
-export function submitReport(app: FastifyInstance, token: string | null, parts: Part[]) {
+export function submitReport(
+  app: FastifyInstance,
+  token: string | null,
+  parts: Part[],
+  headers: Record<string, string> = {},
+) {
   const body = multipart(parts);
   return app.inject({
     method: "POST",
     url: "/api/v1/eyewitness",
     payload: body.payload,
-    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+    headers: { ...body.headers, ...(token ? bearer(token) : {}), ...headers },
   });
 }
 

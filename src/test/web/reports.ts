@@ -84,6 +84,7 @@ export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
     place: ikejaMarket,
     peopleConsent: false,
     withdrawnAt: null,
+    idempotencyKey: null,
     ...fields,
   };
 }

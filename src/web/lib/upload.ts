@@ -24,13 +24,15 @@ export interface UploadOptions {
   /** Aborting it stops the upload; the promise then rejects with a DOMException named "AbortError". */
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
+  /** Headers of the request besides the session's (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Sends `body` to the endpoint `route` names, with the signed-in user's token, and resolves with its answer. */
 export function uploadFormData<K extends ContractKey>(
   route: ApiRoute<K>,
   body: FormData,
-  { signal, onProgress }: UploadOptions = {},
+  { signal, onProgress, headers: extraHeaders = {} }: UploadOptions = {},
 ): Promise<ApiAnswer<K>> {
   return new Promise<ApiAnswer<K>>((resolve, reject) => {
     if (signal?.aborted) {
@@ -40,7 +42,8 @@ export function uploadFormData<K extends ContractKey>(
     const { headers, signedIn } = callHeaders();
     const request = new XMLHttpRequest();
     request.open(route.method, route.path);
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...headers, ...extraHeaders }))
+      request.setRequestHeader(name, value);
 
     const onAbortSignal = () => request.abort();
     const settle = () => signal?.removeEventListener("abort", onAbortSignal);

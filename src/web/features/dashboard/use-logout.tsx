@@ -103,6 +103,9 @@ export function useLogout({ onLoggedOut, onAsking }: UseLogoutOptions = {}): {
       sending.current = controller;
       setQuestion((asked) => asked && { ...asked, sending: true, problem: null });
       let sent = 0;
+      // Another sender of this page (woken by the connection's return) may send some meanwhile: they count
+      // as sent now too, for the person asked to send them.
+      const before = await unsentOf(userId);
       try {
         const { flushOutbox } = await loadOutbox();
         sent = (await flushOutbox(userId, { signal: controller.signal, attempts: 1 })).sent;
@@ -110,10 +113,14 @@ export function useLogout({ onLoggedOut, onAsking }: UseLogoutOptions = {}): {
         // Nothing more could be sent; what is left says why below.
       }
       if (controller.signal.aborted) return;
-      sentNow.current += sent;
       // A 401 while sending has ended the session, keeping what is left for the next sign-in.
-      if (session.current()?.id !== userId) return settle("keep");
+      if (session.current()?.id !== userId) {
+        sentNow.current += sent;
+        return settle("keep");
+      }
       const left = await unsentOf(userId);
+      const leftTheOutbox = before.waiting - left.waiting - Math.max(0, left.refused - before.refused);
+      sentNow.current += Math.max(sent, leftTheOutbox);
       if (left.waiting + left.refused === 0) return settle("delete");
       setQuestion({
         userId,

@@ -33,4 +33,41 @@ describe("the offline page", () => {
     expect(offlinePageFor("/dashboard")).toBe(offlinePageHtml);
     expect(offlinePageFor("/xx/dashboard")).toBe(offlinePageHtml);
   });
+
+  it("lists the reports waiting on the phone, with their type, first words and when they were queued", () => {
+    const page = offlinePageFor("/dashboard", [
+      {
+        commentType: "barrier",
+        comment: "The ramp at the Yaba bus terminal ends in a step of thirty centimetres, <b>and</b> more",
+        queuedAt: Date.UTC(2026, 10, 28, 9, 30),
+      },
+      { commentType: "question", comment: "Who fixes it?", queuedAt: Date.UTC(2026, 10, 28, 10, 0) },
+    ]);
+    document.documentElement.innerHTML = page.replace(/^<!doctype html>\s*<html[^>]*>/, "");
+    const section = document.querySelector("section");
+    expect(section?.querySelector("h2")?.textContent).toBe("Reports waiting on this phone");
+    expect(section?.querySelector("p")?.textContent).toBe(
+      "They will be sent by themselves when the phone is back online.",
+    );
+    const items = [...document.querySelectorAll("li")].map((item) => item.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatch(
+      /^Barrier: The ramp at the Yaba bus terminal ends in a step of…Kept on this phone since 28 November 2026/,
+    );
+    expect(items[1]).toMatch(/^Question: Who fixes it\?Kept on this phone since /);
+    // The reporter's words are text, never markup.
+    expect(document.querySelector("li b")).toBeNull();
+    expect(page).not.toMatch(/<script/i);
+  });
+
+  it("says nothing of reports when none waits, and speaks the page's language when some do", () => {
+    expect(offlinePageFor("/dashboard", [])).toBe(offlinePageHtml);
+    expect(offlinePageHtml).not.toContain("<section");
+    const hausa = offlinePageFor("/ha/states", [
+      { commentType: "barrier", comment: "Matakala", queuedAt: 0 },
+    ]);
+    document.documentElement.innerHTML = hausa.replace(/^<!doctype html>\s*<html[^>]*>/, "");
+    expect(document.querySelector("h2")?.textContent).toBe("Rahotannin da ke jira a wannan wayar");
+    expect(document.querySelector("li strong")?.textContent).not.toBe("Barrier");
+  });
 });

@@ -13,6 +13,8 @@ import {
   routeDataPathFor,
   type CacheRule,
 } from "./cache-rules";
+import { allWaitingReports } from "../../lib/reports-db";
+import { OUTBOX_SYNC_TAG, type SendOutboxMessage } from "../../lib/outbox-sync";
 import { offlinePageFor, offlinePageSecurityPolicy } from "./offline-page";
 
 // The service worker (built by vite-plugin-pwa into build/client/sw.js; decision record 0013). Public pages
@@ -107,18 +109,40 @@ registerRoute(
 );
 registerRoute(({ url, sameOrigin }) => sameOrigin && cacheRuleFor(url.pathname) === "asset", assets);
 
-setCatchHandler(async ({ request }) =>
-  request.mode === "navigate"
-    ? new Response(offlinePageFor(new URL(request.url).pathname), {
-        status: 503,
-        headers: {
-          "content-type": "text/html; charset=utf-8",
-          "content-security-policy": offlinePageSecurityPolicy,
-          "cache-control": "no-store",
-        },
-      })
-    : Response.error(),
-);
+setCatchHandler(async ({ request }) => {
+  if (request.mode !== "navigate") return Response.error();
+  // The reports waiting on the phone, so a reporter who reloads offline sees they are not lost. Without
+  // IndexedDB (some private windows) nothing was kept, and the page says nothing of reports.
+  const waiting = await allWaitingReports().catch(() => []);
+  return new Response(offlinePageFor(new URL(request.url).pathname, waiting), {
+    status: 503,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": offlinePageSecurityPolicy,
+      "cache-control": "no-store",
+    },
+  });
+});
+
+// Background Sync (where the browser has it): a page that queues a report registers OUTBOX_SYNC_TAG, and
+// the browser fires it here once the connection is back, even if the page had been put in the background.
+// The sending itself is the open pages' (OutboxSender): the session's token lives in their storage, never
+// in the worker's. A sync with no page open fails, so the browser tries again later; the next visit sends
+// the reports anyway.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener("sync", (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: "window" }).then((windows) => {
+      if (windows.length === 0) throw new Error("no page is open to send the waiting reports");
+      const message: SendOutboxMessage = { type: "send-outbox" };
+      for (const client of windows) client.postMessage(message);
+    }),
+  );
+});
 
 // The page a visitor first opened was loaded before this worker existed: the page sends its address and
 // the files it loaded, and those the rules allow are kept as if they had come through the worker.

@@ -27,7 +27,7 @@ import { CommentField } from "./CommentField";
 import styles from "./EyewitnessForm.module.css";
 import { newPhotoKey, PhotoSlots } from "./PhotoSlots";
 import { PlaceFields, type PlaceValue } from "./PlaceFields";
-import { sendEyewitnessReport } from "./report-api";
+import { newSubmissionKey, sendEyewitnessReport } from "./report-api";
 import {
   checkEyewitnessDraft,
   draftHasMedia,
@@ -144,6 +144,9 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const upload = useRef<AbortController | null>(null);
+  // One key for every try of the report being written, so a try whose answer was lost and the retry
+  // (now or from the outbox) are stored once; a new report, after this one is sent or queued, gets a new one.
+  const submissionKey = useRef<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const [restored, setRestored] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -222,6 +225,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
 
   async function forgetDraft() {
     finished.current = true;
+    submissionKey.current = null;
     unsaved.current = null;
     try {
       await writing.current;
@@ -279,15 +283,17 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
     setProblem(null);
     setFailed(false);
     setProgress(null);
+    submissionKey.current ??= newSubmissionKey();
+    const submission = { ...checked.submission, idempotencyKey: submissionKey.current };
     if (typeof navigator !== "undefined" && !navigator.onLine) {
-      await queue(checked.submission);
+      await queue(submission);
       return;
     }
     setSending(true);
     const controller = new AbortController();
     upload.current = controller;
     try {
-      const answer = await sendEyewitnessReport(checked.submission, {
+      const answer = await sendEyewitnessReport(submission, {
         signal: controller.signal,
         onProgress: setProgress,
       });
@@ -306,7 +312,7 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
       // A 401 has already signed the person out, with its own message; the dashboard then leaves.
       if (isSessionEnded(error)) return;
       // No answer at all (the connection dropped): kept on the device and sent when it returns.
-      if (error instanceof ApiError && error.status === 0 && (await queue(checked.submission))) return;
+      if (error instanceof ApiError && error.status === 0 && (await queue(submission))) return;
       const message = failureText(error);
       toast.error(message);
       setFailed(true);
@@ -457,6 +463,20 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
           onChange={set("media")}
           disabled={sending}
         />
+        {/* Asked where the photos or the video are added, before them: not below the fold after them,
+            where it was easy to miss until Send refused the report. */}
+        {draft.media !== "none" || hasMedia ? (
+          <CheckboxField
+            id={ids.peopleConsent}
+            label={t("report.fields.peopleConsent")}
+            hint={t("report.fields.peopleConsentHint")}
+            checked={draft.peopleConsent}
+            onChange={set("peopleConsent")}
+            required
+            disabled={sending}
+            error={fieldError(problem, ids.peopleConsent)}
+          />
+        ) : null}
         {draft.media === "photograph" ? (
           <PhotoSlots
             photos={draft.photos}
@@ -502,18 +522,6 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
           disabled={sending}
           error={fieldError(problem, ids.placePrecision)}
         />
-        {hasMedia ? (
-          <CheckboxField
-            id={ids.peopleConsent}
-            label={t("report.fields.peopleConsent")}
-            hint={t("report.fields.peopleConsentHint")}
-            checked={draft.peopleConsent}
-            onChange={set("peopleConsent")}
-            required
-            disabled={sending}
-            error={fieldError(problem, ids.peopleConsent)}
-          />
-        ) : null}
       </fieldset>
 
       <div className={styles.actions}>

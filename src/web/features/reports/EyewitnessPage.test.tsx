@@ -694,16 +694,23 @@ describe("the eyewitness form: where, when and who sees what", () => {
     ]);
   });
 
-  it("asks for the people-shown consent only with photographs or a video, and requires it", async () => {
+  it("asks for the people-shown consent where photographs or a video are added, before them, and requires it", async () => {
     const user = showPage();
     await fillIn(user);
     expect(screen.queryByRole("checkbox", { name: placeMessages.consentLabel })).not.toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: "Video" }));
+    // Asked as soon as a video is chosen, before the place to add it, not after it.
+    expect(consent()).not.toBeChecked();
+    await user.click(screen.getByRole("radio", { name: "None" }));
     expect(screen.queryByRole("checkbox", { name: placeMessages.consentLabel })).not.toBeInTheDocument();
 
     await choosePhotos(user, jpeg("ramp.jpg"));
     expect(consent()).not.toBeChecked();
+    const photoInput = screen.getByLabelText("Add photographs");
+    expect(consent().compareDocumentPosition(photoInput) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.click(sendButton());
+    // Send says what is missing, and focus goes to that summary, whose link leads to the question.
+    expect(summary()).toHaveFocus();
     expect(consent()).toHaveAttribute("aria-invalid", "true");
     expect(consent()).toHaveAccessibleDescription(
       expect.stringContaining(`Error: ${placeMessages.consentRequired}`),

@@ -1,4 +1,5 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { IDBFactory } from "fake-indexeddb";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +9,7 @@ import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { MyReportsPage } from "./MyReportsPage";
+import type { EyewitnessSubmission } from "./report-form-checks";
 import { inLanguageWithEnglishShell } from "./test-language";
 import { myReportsMessages } from "./test-messages";
 import { formatReportDate, formatReportDay } from "./report-format";
@@ -79,6 +81,34 @@ function showMyReports(path = "/dashboard/my-reports") {
   return { user: userEvent.setup(), router };
 }
 
+/** A phone's own IndexedDB, empty, and the outbox's store on it (the one the page will load). */
+async function phoneWithOutbox() {
+  vi.stubGlobal("indexedDB", new IDBFactory());
+  vi.resetModules();
+  return import("./report-store");
+}
+
+/** A report as the form puts it in the outbox, without media. */
+function outboxReport(comment: string): EyewitnessSubmission {
+  return {
+    firstName: "Amina",
+    lastName: "Bello",
+    email: "amina@example.org",
+    stateId: 25,
+    lga: "Ikeja",
+    place: null,
+    occurredOn: "2026-11-20",
+    placePrecision: "state",
+    commentType: "barrier",
+    comment,
+    showFirstName: false,
+    peopleConsent: false,
+    photos: [],
+    video: null,
+    videoUrl: null,
+  };
+}
+
 const heading = () => screen.getByRole("heading", { level: 1, name: "My reports" });
 
 beforeEach(() => {
@@ -86,6 +116,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // The outbox's database is opened once per module instance: the next test gets new ones.
+  vi.resetModules();
   vi.unstubAllGlobals();
   window.localStorage.clear();
   toast.clear();
@@ -259,6 +291,46 @@ describe("My reports", () => {
     showMyReports();
     expect(await screen.findByText("Video link: javascript:alert(1)")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Watch the video/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the reports kept on this phone as 'Waiting to be sent from this phone', above the server's", async () => {
+    const store = await phoneWithOutbox();
+    await store.queueReport(7, outboxReport("The lift at the secretariat has been broken for a month."));
+    await store.queueReport(8, outboxReport("Another account's report on this phone."));
+    answerMine(listOf([report({ id: "r-1", comment: "Sent earlier." })]));
+    showMyReports();
+
+    const articles = await screen.findAllByRole("article");
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
+    const waiting = within(screen.getByRole("list", { name: "Reports waiting on this phone" }));
+    expect(waiting.getByRole("article")).toHaveTextContent(
+      "Status: Waiting to be sent from this phone" +
+        "The lift at the secretariat has been broken for a month.",
+    );
+    expect(articles.at(-1)).toHaveTextContent("Sent earlier.");
+    expect(screen.queryByText("Another account's report on this phone.")).toBeNull();
+  });
+
+  it("never lists a report twice: one the server has (its answer was lost) leaves the phone's outbox", async () => {
+    const store = await phoneWithOutbox();
+    await store.queueReport(7, {
+      ...outboxReport("Arrived, but the answer was lost."),
+      idempotencyKey: "key-of-the-first-try-0001",
+    });
+    answerMine(
+      listOf([
+        report({
+          id: "r-9",
+          comment: "Arrived, but the answer was lost.",
+          idempotencyKey: "key-of-the-first-try-0001",
+        }),
+      ]),
+    );
+    showMyReports();
+
+    await waitFor(async () => expect(await store.countWaiting(7)).toBe(0));
+    expect(screen.getAllByText("Arrived, but the answer was lost.")).toHaveLength(1);
+    expect(screen.queryByText("Waiting to be sent from this phone")).toBeNull();
   });
 
   it("says when there are no reports yet and links to the form", async () => {

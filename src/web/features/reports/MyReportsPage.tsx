@@ -1,9 +1,12 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { paths } from "../../../domain/routes";
 import { Link, T, useEnglishContentLang, useT, type Translate } from "../../i18n";
 import { serverMessage } from "../../lib/api-client";
+import { OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { OUTBOX_SENT } from "../../lib/outbox-sync";
+import { useSessionUser } from "../../lib/session";
 import { useApiQuery } from "../../lib/use-api";
 import { Pager } from "../../ui/Pager";
 import { Spinner } from "../../ui/Spinner";
@@ -64,6 +67,8 @@ export function MyReportsPage() {
     heading.current?.focus();
   }, [answer, failure, page]);
 
+  const refetchSent = useCallback(() => void refetch(), [refetch]);
+
   const retry = () => {
     heading.current?.focus();
     void refetch();
@@ -74,6 +79,8 @@ export function MyReportsPage() {
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         {t("myReports.title")}
       </h1>
+      {/* Shown offline too, when the server's list cannot be loaded. */}
+      <WaitingOnThisPhone arrived={answer?.reports ?? []} onSent={refetchSent} />
       {failure ? (
         <div className={styles.failed} role="alert">
           <p>
@@ -92,6 +99,103 @@ export function MyReportsPage() {
         <Spinner label={t("myReports.loading")} />
       )}
     </div>
+  );
+}
+
+interface WaitingReport {
+  id: number;
+  commentType: OwnReportView["commentType"];
+  comment: string;
+  queuedAt: string;
+}
+
+/**
+ * The reports kept on this phone until there is a connection, above the server's list, each "Waiting to be
+ * sent from this phone". One the server already lists (its idempotency key is in the answer: it arrived,
+ * its answer was lost) leaves the phone's outbox here, so no report is ever listed twice; one the outbox
+ * sends while the page is open leaves this list first, then the server's list is fetched again.
+ */
+function WaitingOnThisPhone({ arrived, onSent }: { arrived: OwnReportView[]; onSent: () => void }) {
+  const t = useT();
+  const userId = useSessionUser()?.id ?? null;
+  const [waiting, setWaiting] = useState<WaitingReport[]>([]);
+  const arrivedKeys = arrived.flatMap((report) => report.idempotencyKey ?? []).join(" ");
+
+  useEffect(() => {
+    if (userId === null) return;
+    let current = true;
+    const arrived = new Set(arrivedKeys.split(" "));
+    const read = async () => {
+      const store = await import("./report-store");
+      const records = await store.waitingReports(userId);
+      const stillWaiting = [];
+      for (const record of records) {
+        const key = record.submission.idempotencyKey;
+        if (key && arrived.has(key)) await store.removeReport(record.id);
+        else stillWaiting.push(record);
+      }
+      if (!current) return;
+      setWaiting(
+        stillWaiting.map(({ id, submission, queuedAt }) => ({
+          id,
+          commentType: submission.commentType,
+          comment: submission.comment,
+          queuedAt: new Date(queuedAt).toISOString(),
+        })),
+      );
+    };
+    // No IndexedDB (some private windows): nothing was kept on this phone.
+    const reread = () => void read().catch(() => undefined);
+    const sent = () => {
+      reread();
+      onSent();
+    };
+    reread();
+    window.addEventListener(OUTBOX_CHANGED, reread);
+    window.addEventListener(OUTBOX_SENT, sent);
+    return () => {
+      current = false;
+      window.removeEventListener(OUTBOX_CHANGED, reread);
+      window.removeEventListener(OUTBOX_SENT, sent);
+    };
+  }, [userId, arrivedKeys, onSent]);
+
+  if (waiting.length === 0) return null;
+  return (
+    <ul className={styles.list} aria-label={t("myReports.waitingList")}>
+      {waiting.map((report) => (
+        <li key={report.id}>
+          <WaitingCard report={report} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WaitingCard({ report }: { report: WaitingReport }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
+  const headingId = `waiting-${report.id}`;
+  return (
+    <article className={styles.report} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.reportTitle}>
+        <T
+          id={`myReports.heading.${report.commentType}`}
+          values={{ date: formatReportDate(report.queuedAt) }}
+          components={{ time: <time dateTime={report.queuedAt} /> }}
+        />
+      </h2>
+      <p className={styles.status}>
+        <T
+          id="myReports.status"
+          values={{ status: t("myReports.statuses.waiting") }}
+          components={{ badge: <strong className={`${styles.badge} ${styles.waiting}`} /> }}
+        />
+      </p>
+      <p className={styles.comment} lang={contentLang}>
+        {report.comment}
+      </p>
+    </article>
   );
 }
 

@@ -74,3 +74,38 @@ describe("OutboxSender's count of waiting reports", () => {
     expect(status).toHaveTextContent("2 waiting reports were sent.");
   });
 });
+
+describe("OutboxSender's wake-ups", () => {
+  it("sends when the service worker says the connection is back (Background Sync), and when the page sees it", async () => {
+    const worker = new EventTarget();
+    Object.defineProperty(navigator, "serviceWorker", { value: worker, configurable: true });
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      render(
+        <MemoryRouter>
+          <OutboxSender />
+        </MemoryRouter>,
+      );
+      // Offline: it counts what waits and sends nothing.
+      await answerCount(0, 1);
+      expect(flush).toBeNull();
+
+      online.mockReturnValue(true);
+      // Another message of the worker is not a wake-up.
+      act(() => void worker.dispatchEvent(new MessageEvent("message", { data: { type: "cache-visited" } })));
+      expect(countAnswers).toHaveLength(1);
+      act(() => void worker.dispatchEvent(new MessageEvent("message", { data: { type: "send-outbox" } })));
+      await answerCount(1, 1);
+      await waitFor(() => expect(flush).not.toBeNull());
+      await act(async () => flush?.finish({ sent: 0, refused: [] }));
+      await answerCount(2, 1);
+
+      flush = null;
+      act(() => void window.dispatchEvent(new Event("online")));
+      await answerCount(3, 1);
+      await waitFor(() => expect(flush).not.toBeNull());
+    } finally {
+      Reflect.deleteProperty(navigator, "serviceWorker");
+    }
+  });
+});

@@ -2,11 +2,14 @@ import { useEffect, useState } from "react";
 import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
 import { NamespacesLoadFailed, useLanguage, useNamespaces, useT, type Translate } from "../../i18n";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { askForOutboxSync, isSendOutboxMessage } from "../../lib/outbox-sync";
 import { useSessionUser } from "../../lib/session";
 import styles from "./OutboxSender.module.css";
 
-// Mounted once by the app layout (root.tsx): sends the reports the signed-in user submitted without a
-// connection as soon as it returns (the online event) or on the next visit, and says how many wait. Kept
+// Mounted once by the app layout (root.tsx), so on every page: sends the reports the signed-in user
+// submitted without a connection as soon as it returns (the online event, or the service worker's word
+// when Background Sync fires) or on the next visit, and says how many wait. Two tabs never send one
+// report twice: flushOutbox runs under a Web Lock, and the server stores one report per idempotency key. Kept
 // small because every page loads it: the outbox and IndexedDB code (outbox.ts) is imported only when a
 // user is signed in. Its sentences are in the `report` namespace, loaded here once there is something to say
 // (a page need not load it for this).
@@ -69,16 +72,26 @@ export function OutboxSender() {
       if (controller.signal.aborted) return;
       if (remaining !== null) setWaiting(remaining);
       if (said.length > 0) setNotes(said);
+      // The connection went before all were sent: the browser wakes the service worker when it is back.
+      // Not while online (the server failing): a sync asked for online fires at once, and would loop.
+      if (remaining !== null && remaining > 0 && !navigator.onLine) askForOutboxSync();
     };
     // No IndexedDB (a private window in some browsers): nothing was kept, so nothing waits.
     const start = () => void run().catch(() => undefined);
+    // Background Sync's wake-up: the service worker says the connection is back (sw.ts).
+    const onWorkerMessage = (event: MessageEvent) => {
+      if (isSendOutboxMessage(event.data)) start();
+    };
+    const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
     start();
     window.addEventListener("online", start);
     window.addEventListener(OUTBOX_CHANGED, start);
+    worker?.addEventListener("message", onWorkerMessage);
     return () => {
       controller.abort();
       window.removeEventListener("online", start);
       window.removeEventListener(OUTBOX_CHANGED, start);
+      worker?.removeEventListener("message", onWorkerMessage);
     };
   }, [userId]);
 

@@ -111,6 +111,22 @@ describe("sendOutbox", () => {
     expect(await store.countWaiting(7)).toBe(0);
   });
 
+  it("sends every try of a report with the key it was queued with, so the server stores it once", async () => {
+    await store.queueReport(7, { ...report("answer lost"), idempotencyKey: "key-of-the-first-try-0001" });
+    await store.queueReport(7, report("queued offline"));
+    const send = vi
+      .fn<(sent: EyewitnessSubmission) => Promise<unknown>>()
+      .mockRejectedValueOnce(new ApiError(0, "Network error"))
+      .mockResolvedValue({});
+
+    await outbox.sendOutbox(7, { send, random: () => 0, isOnline: online });
+
+    const keys = send.mock.calls.map(([sent]) => sent.idempotencyKey);
+    expect(keys.slice(0, 2)).toEqual(["key-of-the-first-try-0001", "key-of-the-first-try-0001"]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it("tries each report only as often as asked, when a person waits for the answer", async () => {
     await store.queueReport(7, report("once"));
     const send = vi.fn(async () => Promise.reject(new ApiError(0, "Network error")));

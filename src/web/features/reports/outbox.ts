@@ -1,5 +1,6 @@
 import { reportMessages } from "../../../domain/reports/report-rules";
 import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
+import { OUTBOX_SENT } from "../../lib/outbox-sync";
 import type { EyewitnessSubmission } from "./report-form-checks";
 import { sendEyewitnessReport } from "./report-api";
 import { fromStoredSubmission, markRefused, removeReport, waitingReports } from "./report-store";
@@ -107,6 +108,7 @@ export async function sendOutbox(userId: number, options: SendOptions = {}): Pro
       try {
         await send(fromStoredSubmission(record.submission), signal);
         await removeReport(record.id);
+        if (typeof window !== "undefined") window.dispatchEvent(new Event(OUTBOX_SENT));
         run.sent += 1;
         options.onProgress?.();
         break;

@@ -115,6 +115,11 @@ export interface EyewitnessSubmission {
   photos: PhotoSubmission[];
   video: File | null;
   videoUrl: string | null;
+  /**
+   * The key every try of this report carries (the Idempotency-Key header), so the server stores it once
+   * however often a lost answer makes the phone send it again. Given by the form, kept in the outbox.
+   */
+  idempotencyKey?: string;
 }
 
 export interface PhotoSubmission {

@@ -150,6 +150,31 @@ describe("forgetting an account when its session ends", () => {
     await store.queueReport(8, { ...submission, comment: "Chidi's report" });
   }
 
+  it("tells the offline page of every report waiting on the phone, oldest first, never the refused", async () => {
+    await twoAccountsOnOnePhone();
+    const { allWaitingReports } = await import("../../lib/reports-db");
+    const waiting = await allWaitingReports();
+    expect(waiting.map(({ commentType, comment }) => [commentType, comment])).toEqual([
+      [submission.commentType, submission.comment],
+      [submission.commentType, "Chidi's report"],
+    ]);
+    expect(waiting.every(({ queuedAt }) => queuedAt > 0)).toBe(true);
+
+    // Chidi's session ends here and his report is kept for his next sign-in: the offline page is silent on it.
+    await store.forgetAccount(8, "keep");
+    expect((await allWaitingReports()).map(({ comment }) => comment)).toEqual([submission.comment]);
+    expect(await store.countWaiting(8)).toBe(1);
+  });
+
+  it("keeps each queued report with an idempotency key of its own, or the one it came with", async () => {
+    await store.queueReport(7, submission);
+    await store.queueReport(7, { ...submission, idempotencyKey: "key-of-the-first-try-0001" });
+    await store.queueReport(7, submission);
+    const keys = (await store.waitingReports(7)).map((record) => record.submission.idempotencyKey);
+    expect(keys[1]).toBe("key-of-the-first-try-0001");
+    expect(new Set(keys).size).toBe(3);
+  });
+
   it("counts the account's unsent reports, waiting and refused, and no other account's", async () => {
     await twoAccountsOnOnePhone();
     expect(await store.unsentReports(7)).toEqual({ waiting: 1, refused: 1 });

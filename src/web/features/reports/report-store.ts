@@ -1,15 +1,13 @@
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { askForOutboxSync } from "../../lib/outbox-sync";
+import { DRAFTS, OUTBOX, result, transact } from "../../lib/reports-db";
 import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
+import { newSubmissionKey } from "./report-api";
 
 // The report form's storage on the device (issue 15), in IndexedDB: one draft per signed-in user (keyed by
 // the user's id, so another account on a shared phone never sees it) and the outbox of reports submitted
 // without a connection. Files are kept as Blobs with their name and type beside them: a File comes back
 // from IndexedDB as a plain Blob in some engines. Loaded only when the form or the outbox needs it.
-
-const DB_NAME = "inclusion-atlas-reports";
-const DB_VERSION = 1;
-const DRAFTS = "drafts";
-const OUTBOX = "outbox";
 
 interface StoredFile {
   blob: Blob;
@@ -47,64 +45,17 @@ export interface OutboxRecord {
   state: "waiting" | "refused";
   message?: string;
   field?: string;
+  /**
+   * Kept for its account's next sign-in after that account's session ended here: the offline page (which
+   * knows no session) never tells of it, so the next person at a shared phone reads none of it.
+   */
+  keptForSignIn?: true;
 }
 
 export interface RestoredDraft {
   draft: EyewitnessDraft;
   problem?: string;
   problemField?: string;
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function openDatabase(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      db.createObjectStore(DRAFTS, { keyPath: "userId" });
-      db.createObjectStore(OUTBOX, { keyPath: "id", autoIncrement: true }).createIndex("userId", "userId");
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      // Another tab upgrading the database later: let it, and open again next time.
-      db.onversionchange = () => {
-        db.close();
-        opening = null;
-      };
-      resolve(db);
-    };
-    request.onerror = () => {
-      opening = null;
-      reject(request.error ?? new Error("IndexedDB could not be opened."));
-    };
-  });
-  return opening;
-}
-
-/** Runs `work` in one transaction and resolves with its result once the transaction has committed. */
-async function transact<T>(
-  stores: string[],
-  mode: IDBTransactionMode,
-  work: (transaction: IDBTransaction) => Promise<T> | T,
-): Promise<T> {
-  const db = await openDatabase();
-  const transaction = db.transaction(stores, mode);
-  const done = new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error("IndexedDB transaction failed."));
-    transaction.onabort = () => reject(transaction.error ?? new Error("IndexedDB transaction aborted."));
-  });
-  const result = await work(transaction);
-  await done;
-  return result;
-}
-
-function result<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed."));
-  });
 }
 
 function storeFile(file: File): StoredFile {
@@ -226,12 +177,18 @@ export async function queueReport(userId: number, submission: EyewitnessSubmissi
   const record: Omit<OutboxRecord, "id"> = {
     userId,
     queuedAt: Date.now(),
-    submission: toStoredSubmission(submission),
+    // The key of the try that may have reached the server already, or a new one.
+    submission: toStoredSubmission({
+      ...submission,
+      idempotencyKey: submission.idempotencyKey ?? newSubmissionKey(),
+    }),
     state: "waiting",
   };
   await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).add(record)));
-  // OutboxSender (in the layout) counts it and sends it if there is a connection after all.
+  // OutboxSender (in the layout) counts it and sends it if there is a connection after all, or when the
+  // connection returns (the online event, or Background Sync's wake-up through the service worker).
   if (typeof window !== "undefined") window.dispatchEvent(new Event(OUTBOX_CHANGED));
+  askForOutboxSync();
 }
 
 /** The user's reports waiting to be sent, oldest first. */
@@ -282,8 +239,12 @@ export async function unsentReports(userId: number): Promise<UnsentReports> {
 export async function forgetAccount(userId: number, outbox: "keep" | "delete"): Promise<void> {
   await transact([DRAFTS, OUTBOX], "readwrite", async (transaction) => {
     await result(transaction.objectStore(DRAFTS).clear());
-    if (outbox === "keep") return;
     const store = transaction.objectStore(OUTBOX);
+    if (outbox === "keep") {
+      const records = await result<OutboxRecord[]>(store.index("userId").getAll(userId));
+      for (const record of records) await result(store.put({ ...record, keptForSignIn: true }));
+      return;
+    }
     const ids = await result(store.index("userId").getAllKeys(userId));
     for (const id of ids) await result(store.delete(id));
   });

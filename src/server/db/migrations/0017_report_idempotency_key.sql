@@ -1,0 +1,2 @@
+ALTER TABLE "eyewitness_reports" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "eyewitness_reports_idempotency_key" ON "eyewitness_reports" USING btree ("reporter_id","idempotency_key");

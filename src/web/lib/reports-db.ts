@@ -1,0 +1,98 @@
+// The reports' IndexedDB database on the device: the report form's drafts and the outbox of reports kept
+// until there is a connection. The reports feature keeps its records here (features/reports/report-store.ts)
+// and the service worker reads the outbox from it for the offline page, so both open it the same way.
+
+const DB_NAME = "inclusion-atlas-reports";
+const DB_VERSION = 1;
+export const DRAFTS = "drafts";
+export const OUTBOX = "outbox";
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function openDatabase(): Promise<IDBDatabase> {
+  if (opening) return opening;
+  const attempt = new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, DB_VERSION);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      db.createObjectStore(DRAFTS, { keyPath: "userId" });
+      db.createObjectStore(OUTBOX, { keyPath: "id", autoIncrement: true }).createIndex("userId", "userId");
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another tab upgrading the database later: let it, and open again next time.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      resolve(db);
+    };
+    request.onerror = () => reject(request.error ?? new Error("IndexedDB could not be opened."));
+  });
+  // A failure (no IndexedDB here, or it threw) is not kept: the next call tries again.
+  opening = attempt;
+  attempt.catch(() => {
+    if (opening === attempt) opening = null;
+  });
+  return attempt;
+}
+
+/** Runs `work` in one transaction and resolves with its result once the transaction has committed. */
+export async function transact<T>(
+  stores: string[],
+  mode: IDBTransactionMode,
+  work: (transaction: IDBTransaction) => Promise<T> | T,
+): Promise<T> {
+  const db = await openDatabase();
+  const transaction = db.transaction(stores, mode);
+  const done = new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error ?? new Error("IndexedDB transaction failed."));
+    transaction.onabort = () => reject(transaction.error ?? new Error("IndexedDB transaction aborted."));
+  });
+  const result = await work(transaction);
+  await done;
+  return result;
+}
+
+export function result<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed."));
+  });
+}
+
+/** A report in the outbox as the offline page tells of it (the stored record has more). */
+export interface WaitingReportSummary {
+  commentType: string;
+  comment: string;
+  /** When it was queued (ms since the epoch). */
+  queuedAt: number;
+}
+
+interface StoredOutboxRecord {
+  id: number;
+  queuedAt: number;
+  state: "waiting" | "refused";
+  submission: { commentType: string; comment: string };
+  keptForSignIn?: true;
+}
+
+/**
+ * The reports waiting on this device, oldest first: what the offline page (made by the service worker, which
+ * knows no session) tells about. Never those kept for an account whose session ended here: the next person
+ * at a shared phone must read nothing of them.
+ */
+export async function allWaitingReports(): Promise<WaitingReportSummary[]> {
+  const records = await transact([OUTBOX], "readonly", (transaction) =>
+    result<StoredOutboxRecord[]>(transaction.objectStore(OUTBOX).getAll()),
+  );
+  return records
+    .filter((record) => record.state === "waiting" && !record.keptForSignIn)
+    .sort((a, b) => a.id - b.id)
+    .map(({ queuedAt, submission }) => ({
+      commentType: submission.commentType,
+      comment: submission.comment,
+      queuedAt,
+    }));
+}
