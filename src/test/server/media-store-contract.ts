@@ -238,10 +238,15 @@ export function mediaStoreContract(name: string, open: () => Promise<StoreUnderT
   });
 }
 
-/** Waits for a condition that other work makes true (never for a length of time). */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 10_000 && !condition(); turn += 1) {
-    await new Promise((resolve) => setImmediate(resolve));
+/**
+ * Waits for a condition that other work makes true (never for a length of time). A count of event-loop
+ * turns was no bound: on a quiet machine 10,000 turns passed before an S3 upload had opened its marker
+ * file and started reading. The cap is a guard against a hang, far above any wait seen.
+ */
+async function waitUntil(condition: () => boolean, capMs = 30_000): Promise<void> {
+  const deadline = Date.now() + capMs;
+  while (!condition() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
   if (!condition()) throw new Error("the condition never came true");
 }
