@@ -9,11 +9,10 @@ import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
 import { MyReportsPage } from "./MyReportsPage";
-import type { EyewitnessSubmission } from "./report-form-checks";
 import { inLanguageWithEnglishShell } from "./test-language";
 import { myReportsMessages } from "./test-messages";
 import { formatReportDate, formatReportDay } from "./report-format";
-import { ikejaMarket, mediaView, report, signIn } from "../../../test/web/reports";
+import { ikejaMarket, mediaView, report, signIn, submissionOf } from "../../../test/web/reports";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -86,27 +85,6 @@ async function phoneWithOutbox() {
   vi.stubGlobal("indexedDB", new IDBFactory());
   vi.resetModules();
   return import("./report-store");
-}
-
-/** A report as the form puts it in the outbox, without media. */
-function outboxReport(comment: string): EyewitnessSubmission {
-  return {
-    firstName: "Amina",
-    lastName: "Bello",
-    email: "amina@example.org",
-    stateId: 25,
-    lga: "Ikeja",
-    place: null,
-    occurredOn: "2026-11-20",
-    placePrecision: "state",
-    commentType: "barrier",
-    comment,
-    showFirstName: false,
-    peopleConsent: false,
-    photos: [],
-    video: null,
-    videoUrl: null,
-  };
 }
 
 const heading = () => screen.getByRole("heading", { level: 1, name: "My reports" });
@@ -295,8 +273,11 @@ describe("My reports", () => {
 
   it("shows the reports kept on this phone as 'Waiting to be sent from this phone', above the server's", async () => {
     const store = await phoneWithOutbox();
-    await store.queueReport(7, outboxReport("The lift at the secretariat has been broken for a month."));
-    await store.queueReport(8, outboxReport("Another account's report on this phone."));
+    await store.queueReport(
+      7,
+      submissionOf({ comment: "The lift at the secretariat has been broken for a month." }),
+    );
+    await store.queueReport(8, submissionOf({ comment: "Another account's report on this phone." }));
     answerMine(listOf([report({ id: "r-1", comment: "Sent earlier." })]));
     showMyReports();
 
@@ -314,7 +295,7 @@ describe("My reports", () => {
   it("never lists a report twice: one the server has (its answer was lost) leaves the phone's outbox", async () => {
     const store = await phoneWithOutbox();
     await store.queueReport(7, {
-      ...outboxReport("Arrived, but the answer was lost."),
+      ...submissionOf({ comment: "Arrived, but the answer was lost." }),
       idempotencyKey: "key-of-the-first-try-0001",
     });
     answerMine(

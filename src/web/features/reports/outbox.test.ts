@@ -5,6 +5,7 @@ import type { ApiError as ApiErrorClass } from "../../lib/api-client";
 import type * as OutboxModule from "./outbox";
 import type { EyewitnessSubmission } from "./report-form-checks";
 import type * as StoreModule from "./report-store";
+import { submissionOf } from "../../../test/web/reports";
 
 let store: typeof StoreModule;
 let outbox: typeof OutboxModule;
@@ -24,23 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const report = (comment: string): EyewitnessSubmission => ({
-  firstName: "Amina",
-  lastName: "Bello",
-  email: "amina@example.org",
-  stateId: 25,
-  lga: "Ikeja",
-  place: null,
-  occurredOn: "2026-11-20",
-  placePrecision: "state",
-  commentType: "barrier",
-  comment,
-  showFirstName: false,
-  peopleConsent: false,
-  photos: [],
-  video: null,
-  videoUrl: null,
-});
+const report = (comment: string): EyewitnessSubmission => submissionOf({ comment });
 
 /**
  * Waits for a condition by letting fake-indexeddb's real setImmediate tasks run (timers are fake here, and
