@@ -21,6 +21,7 @@ import {
 } from "../../domain/reports/report-rules";
 import { correctionStatuses, correctionSubjects } from "../../domain/corrections/correction-rules";
 import { PLACE_NAME_MAX_LENGTH, placePrecisions } from "../../domain/reports/report-place";
+import { changeKinds, changeStatuses, recordKinds, recordStatuses } from "../../domain/datadesk/record-kinds";
 
 // PostgreSQL schema, identical on PGlite and a PostgreSQL server. Secrets (password hashes, token hashes)
 // never sit in the users table, so a query for a user cannot carry them by accident.
@@ -404,3 +405,140 @@ export const corrections = pgTable(
     check("corrections_page_length_check", sql`char_length(${table.page}) <= 500`),
   ],
 );
+
+/**
+ * The data desk (migration 0018): every state, school, national estimate and the country record, as the
+ * JSON document the public pages and open data read (the shapes of src/domain/datasets/schemas.ts, so a
+ * seeded database says exactly what data/*.json says). `version` counts the record's publications.
+ */
+export const dataRecords = pgTable(
+  "data_records",
+  {
+    kind: text("kind", { enum: recordKinds }).notNull(),
+    id: text("id").notNull(),
+    version: integer("version").notNull(),
+    data: jsonb("data").notNull(),
+    status: text("status", { enum: recordStatuses }).notNull().default("open"),
+    /** The record a merged school now lives in. */
+    mergedInto: text("merged_into"),
+    /** When an editor last published a change or "checked, nothing changed" (the seed: its as_of). */
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.id] }),
+    check("data_records_kind_check", sql`${table.kind} in (${sqlList(recordKinds)})`),
+    check("data_records_status_check", sql`${table.status} in (${sqlList(recordStatuses)})`),
+  ],
+);
+
+/**
+ * Every published version of every record, the seed's included (version 1, no change). `datasetVersion`
+ * is the version of the record's dataset that the publication made: the dataset as of version N is, for
+ * each record, its newest version whose datasetVersion is at most N.
+ */
+export const dataRecordVersions = pgTable(
+  "data_record_versions",
+  {
+    kind: text("kind", { enum: recordKinds }).notNull(),
+    recordId: text("record_id").notNull(),
+    version: integer("version").notNull(),
+    data: jsonb("data").notNull(),
+    status: text("status", { enum: recordStatuses }).notNull(),
+    datasetVersion: integer("dataset_version").notNull(),
+    changeId: uuid("change_id").references(() => dataChanges.id, { onDelete: "restrict" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.recordId, table.version] }),
+    index("data_record_versions_dataset_idx").on(table.kind, table.datasetVersion),
+  ],
+);
+
+/**
+ * A change an editor proposes and another editor or an admin publishes or rejects. `fields` lists each
+ * changed field as {field, from, to} (`from` as the record had it when proposed: publishing compares it
+ * with the record's value now, and answers 409 when another publication changed it meanwhile).
+ */
+export const dataChanges = pgTable(
+  "data_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: recordKinds }).notNull(),
+    /** Null until published for a change that adds a record. */
+    recordId: text("record_id"),
+    changeKind: text("change_kind", { enum: changeKinds }).notNull(),
+    /** The record's version the change was proposed against (null for an addition). */
+    baseVersion: integer("base_version"),
+    fields: jsonb("fields").notNull(),
+    sourceUrl: text("source_url"),
+    sourceDocumentId: uuid("source_document_id").references(() => dataDocuments.id, {
+      onDelete: "restrict",
+    }),
+    note: text("note").notNull(),
+    status: text("status", { enum: changeStatuses }).notNull().default("proposed"),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Why it was rejected (shown to its author). */
+    reason: text("reason"),
+    /** The visitor's correction this change came from (accepted when it is published). */
+    correctionId: uuid("correction_id").references(() => corrections.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("data_changes_status_idx").on(table.status, table.createdAt),
+    index("data_changes_record_idx").on(table.kind, table.recordId, table.createdAt),
+    check("data_changes_kind_check", sql`${table.kind} in (${sqlList(recordKinds)})`),
+    check("data_changes_change_kind_check", sql`${table.changeKind} in (${sqlList(changeKinds)})`),
+    check("data_changes_status_check", sql`${table.status} in (${sqlList(changeStatuses)})`),
+    // Every change has a source: an address or an uploaded document.
+    check(
+      "data_changes_source_check",
+      sql`${table.sourceUrl} is not null or ${table.sourceDocumentId} is not null`,
+    ),
+    check("data_changes_note_length_check", sql`char_length(${table.note}) between 1 and 2000`),
+  ],
+);
+
+/** Each dataset's versions: one row per publication that touched it (version 1: the seed). */
+export const datasetVersions = pgTable(
+  "dataset_versions",
+  {
+    dataset: text("dataset").notNull(),
+    version: integer("version").notNull(),
+    changeId: uuid("change_id").references(() => dataChanges.id, { onDelete: "restrict" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.dataset, table.version] })],
+);
+
+/**
+ * The data's generation: raised by every publication in the same transaction, and announced with
+ * `NOTIFY data_published`. Each instance keeps its rendered pages until the generation moves (it listens,
+ * and polls as a safety net).
+ */
+export const dataGeneration = pgTable(
+  "data_generation",
+  {
+    id: integer("id").primaryKey().default(1),
+    generation: bigint("generation", { mode: "number" }).notNull().default(1),
+  },
+  (table) => [check("data_generation_one_row_check", sql`${table.id} = 1`)],
+);
+
+/** PDFs editors upload (laws, the national policy, the SDIR report), stored in the media store. */
+export const dataDocuments = pgTable("data_documents", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  title: text("title").notNull(),
+  publisher: text("publisher").notNull(),
+  /** The document's own date. */
+  publishedOn: date("published_on"),
+  licence: text("licence").notNull(),
+  sourceUrl: text("source_url"),
+  storageKey: text("storage_key").notNull(),
+  bytes: integer("bytes").notNull(),
+  sha256: text("sha256").notNull(),
+  uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
