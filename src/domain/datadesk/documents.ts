@@ -74,3 +74,50 @@ export function documentLink(
     label: t(documentLinkMessages[purpose], { size: documentSizeText(document.bytes) }),
   };
 }
+
+export const DOCUMENT_TITLE_MAX = 300;
+export const DOCUMENT_PUBLISHER_MAX = 200;
+export const DOCUMENT_LICENCE_MAX = 200;
+export const DOCUMENT_SOURCE_URL_MAX = 2000;
+
+/** The fields of an upload, as the form names them. */
+export const documentFieldNames = ["title", "publisher", "date", "licence", "sourceUrl"] as const;
+export type DocumentFieldName = (typeof documentFieldNames)[number];
+
+const maxMegabytes = DOCUMENT_MAX_BYTES / 1024 / 1024;
+
+/** What the server answers about an upload, each a sentence a person can act on. */
+export const documentMessages = {
+  uploaded: "The document is uploaded, without its author details. Its address is ready to link.",
+  notMultipart: "Send the document as a form (multipart/form-data) with the PDF and its details.",
+  formUnreadable: "The form could not be read. Please try again.",
+  uploadInterrupted: "The upload stopped before the whole document arrived. Please try again.",
+  fileMissing: "Choose the PDF to upload.",
+  oneFileOnly: "Upload one document at a time.",
+  unexpectedFile: "Send the PDF in the field named file.",
+  notPdf: (name: string) =>
+    `"${name}" is not a PDF. Only PDF documents can be uploaded, and the type is read from the file itself: a web page or a Word file renamed to .pdf is not one. Save or print it as PDF and upload that.`,
+  tooLarge: `This document is larger than ${maxMegabytes} MB, the most that can be uploaded. Make it smaller (for example, scan it again at a lower resolution or compress the PDF) and try again.`,
+  pdfUnreadable:
+    "This PDF could not be read, so its author details could not be removed. Open it and save it again as PDF (or print it to PDF), then upload that file.",
+  pdfNotCleanable: (reason: string) =>
+    `${reason} Save it again as PDF without a password (or print it to PDF), then upload that file.`,
+  required: (label: string) => `Give the document's ${label}.`,
+  tooLong: (label: string, max: number) => `The document's ${label} can be at most ${max} characters.`,
+  noHtml: (label: string) => `The document's ${label} cannot contain HTML: remove the < and > signs.`,
+  dateInvalid:
+    "Give the document's date as YYYY-MM-DD (for example 2018-05-12), or leave it empty when it has none.",
+  dateInFuture: "The document's date cannot be later than today.",
+  sourceUrlInvalid:
+    "Give the address where the document was found, starting with http:// or https:// (for example https://lagosstate.gov.ng/…).",
+  notFound: "There is no such document. Check the address, or open the document from the page that links it.",
+} as const;
+
+/** How each field is named in a sentence. */
+export const documentFieldLabels: Record<DocumentFieldName, string> = {
+  title: "title",
+  publisher: "publisher",
+  date: "date",
+  licence: "licence",
+  sourceUrl: "source address",
+};
