@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { chromium } from "@playwright/test";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   pdfIdentity,
   pdfPageText,
@@ -51,6 +52,38 @@ describe.each(variants)("removePdfMetadata, on %s", (_name, options) => {
 
   it("finds nothing more to remove the second time", () => {
     expect(removePdfMetadata(cleaned).equals(cleaned)).toBe(true);
+  });
+});
+
+describe("removePdfMetadata, on a PDF Chromium prints (Skia's writer, compressed streams)", () => {
+  let printed: Buffer;
+
+  beforeAll(async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    });
+    try {
+      const page = await browser.newPage();
+      await page.setContent(
+        "<title>Lagos State Special People's Law</title><h1>Lagos State Special People's Law, 2011</h1><p>Section 1.</p>",
+      );
+      printed = await page.pdf({ tagged: true });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("removes the Creator (the browser, with escaped brackets) and the Producer, and the file still opens", () => {
+    const original = readPdf(printed);
+    expect(original.info).toMatch(/\/Creator \(Mozilla\/5\.0 \\\(/);
+    expect(original.info).toContain("/Producer (Skia/PDF");
+
+    const cleaned = readPdf(removePdfMetadata(printed));
+    expect(cleaned.everything).not.toMatch(/\/(Author|Creator|Producer)\b/);
+    expect(cleaned.everything).not.toContain("Skia/PDF");
+    expect(cleaned.everything).not.toContain("Mozilla/5.0");
+    expect(cleaned.info).toContain("/Title (Lagos State Special People's Law)");
+    expect(cleaned.catalogue).toBe(original.catalogue);
   });
 });
 
