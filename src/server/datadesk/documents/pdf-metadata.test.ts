@@ -1,4 +1,5 @@
 import { chromium } from "@playwright/test";
+import { deflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   pdfIdentity,
@@ -101,6 +102,23 @@ describe("removePdfMetadata refuses what it cannot clean", () => {
     const damaged = Buffer.from(pdf);
     damaged.fill(0x41, dataStart, dataStart + 8);
     expect(() => removePdfMetadata(damaged)).toThrow(/encrypted or damaged/);
+  });
+
+  it("refuses objects nested deeper than any real file, without exhausting the stack", () => {
+    const deep = Buffer.from(`%PDF-1.4\n1 0 obj\n${"[".repeat(100_000)}\nendobj\n`);
+    expect(() => removePdfMetadata(deep)).toThrow(/nest too deeply/);
+  });
+
+  it("refuses an object stream that would decompress to more than 64 MB", () => {
+    const bomb = deflateSync(Buffer.alloc(80 * 1024 * 1024, 0x20));
+    const pdf = Buffer.concat([
+      Buffer.from(
+        `%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`,
+      ),
+      bomb,
+      Buffer.from("\nendstream\nendobj\n"),
+    ]);
+    expect(() => removePdfMetadata(pdf)).toThrow(/encrypted or damaged/);
   });
 
   it("refuses a dictionary that does not end", () => {

@@ -73,6 +73,10 @@ interface ScanResult {
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set("()<>[]{}/%".split("").map((c) => c.charCodeAt(0)));
 const SPACE = 0x20;
+/** How deep arrays and dictionaries may nest. */
+const MAX_NESTING = 200;
+/** The most an object stream may decode to: packed objects are small; a larger one is a compression bomb. */
+const MAX_OBJECT_STREAM_BYTES = 64 * 1024 * 1024;
 
 const isRegular = (byte: number | undefined) =>
   byte !== undefined && !WHITESPACE.has(byte) && !DELIMITERS.has(byte);
@@ -83,16 +87,16 @@ const unreadable = (what: string) =>
 /** A reader of PDF syntax over `bytes[from, to)`; positions are indexes into `bytes`. */
 class Scanner {
   pos: number;
-  private readonly text: string;
+  private depth = 0;
 
   constructor(
     private readonly bytes: Buffer,
     from: number,
     private readonly to: number,
+    /** The same bytes, one character per byte, for the sticky regular expressions below. */
+    private readonly text: string = bytes.toString("latin1"),
   ) {
     this.pos = from;
-    // One character per byte, for the sticky regular expressions below.
-    this.text = bytes.toString("latin1");
   }
 
   get done(): boolean {
@@ -141,6 +145,17 @@ class Scanner {
   }
 
   parseValue(): Value {
+    // Real files nest a few levels; a hostile one must not exhaust the stack.
+    if (this.depth >= MAX_NESTING) throw unreadable("its objects nest too deeply");
+    this.depth += 1;
+    try {
+      return this.parseValueHere();
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private parseValueHere(): Value {
     this.skipSpace();
     const byte = this.peek();
     if (byte === undefined) throw unreadable("it ends in the middle of a value");
@@ -352,7 +367,7 @@ function decodeObjectStream(bytes: Buffer, stream: StreamFound): Buffer {
     );
   }
   try {
-    return inflateSync(data);
+    return inflateSync(data, { maxOutputLength: MAX_OBJECT_STREAM_BYTES });
   } catch {
     throw new PdfCleaningProblem(
       "unsupported",
@@ -380,9 +395,11 @@ function scanObjectStream(content: Buffer, dict: Dict): ScanResult {
     offsets.push({ objectNumber, offset: first.value + offset });
   }
   offsets.sort((a, b) => a.offset - b.offset);
+  const text = content.toString("latin1");
   offsets.forEach(({ objectNumber, offset }, index) => {
     const end = offsets[index + 1]?.offset ?? content.length;
-    const scanner = new Scanner(content, offset, end);
+    if (offset > end || end > content.length) throw unreadable("an object stream's offsets are out of order");
+    const scanner = new Scanner(content, offset, end, text);
     visit(scanner.parseValue(), scan);
     scan.bodies.push({ objectNumber, start: offset, end: scanner.pos });
   });
