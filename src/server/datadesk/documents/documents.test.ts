@@ -161,6 +161,8 @@ describe.each(testDatabaseKinds())(`documents on %s (media store: ${testMediaSto
         "content-type": "application/pdf",
         "content-disposition": 'inline; filename="kano-state-disability-rights-law-2018.pdf"',
         "x-content-type-options": "nosniff",
+        // Chrome's PDF viewer works only without the API's default-src 'none'.
+        "content-security-policy": "frame-ancestors 'self'",
         "cache-control": "public, max-age=31536000, immutable",
         "accept-ranges": "bytes",
         "content-length": String(storedFile.length),

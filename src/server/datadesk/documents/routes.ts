@@ -169,6 +169,9 @@ export function documentFileRoutes({ db, storage }: DocumentsDependencies): Fast
         // The name is made of [a-z0-9-] only (documentFileName): nothing to escape.
         "content-disposition": `inline; filename="${document.fileName}"`,
         "x-content-type-options": "nosniff",
+        // Not the API's `default-src 'none'`: Chrome's PDF viewer is an internal <embed>, which that
+        // policy's object-src blocks (crbug.com/271452). A PDF never runs as a page (nosniff, its type).
+        "content-security-policy": "frame-ancestors 'self'",
         "cache-control": DOCUMENT_CACHE,
       });
       if (!sent) {
