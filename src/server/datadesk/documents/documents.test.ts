@@ -313,6 +313,38 @@ describe.each(testDatabaseKinds())(`documents on %s (media store: ${testMediaSto
       await expectRefused(() => upload(tokens.editor, null), 400, documentMessages.fileMissing, "file");
     });
 
+    it("refuses a body that is not a form with 415, and a second file with 400", async () => {
+      await expectRefused(
+        () =>
+          t.app.inject({
+            method: "POST",
+            url: "/api/v1/datadesk/documents",
+            payload: details,
+            headers: bearer(tokens.editor),
+          }),
+        415,
+        documentMessages.notMultipart,
+      );
+      const pdf = pdfWithMetadata();
+      const twoFiles = multipart([
+        ...Object.entries(details).map(([name, value]) => ({ name, value })),
+        { name: "file", filename: "one.pdf", contentType: "application/pdf", data: pdf },
+        { name: "file", filename: "two.pdf", contentType: "application/pdf", data: pdf },
+      ]);
+      await expectRefused(
+        () =>
+          t.app.inject({
+            method: "POST",
+            url: "/api/v1/datadesk/documents",
+            payload: twoFiles.payload,
+            headers: { ...twoFiles.headers, ...bearer(tokens.editor) },
+          }),
+        400,
+        documentMessages.oneFileOnly,
+        "file",
+      );
+    });
+
     it("refuses a PDF it cannot read (so cannot clean) with 422", async () => {
       const broken = Buffer.from("%PDF-1.7\n1 0 obj\n<< /Author (Musa Ibrahim) /Title (Law)\n%%EOF\n");
       await expectRefused(() => upload(tokens.editor, broken), 422, documentMessages.pdfUnreadable, "file");
