@@ -14,7 +14,11 @@ describe("permissions", () => {
   });
 
   it("lets every signed-in role submit and read its own reports", () => {
-    expect(rolesAllowedTo("report:submit")).toEqual(["user", "moderator", "admin"]);
+    expect(rolesAllowedTo("report:submit")).toEqual(["user", "moderator", "editor", "admin"]);
+  });
+
+  it("lets editors and admins propose changes to the data and upload documents", () => {
+    expect(rolesAllowedTo("data:propose")).toEqual(["editor", "admin"]);
   });
 
   it("denies by default: no role, or an unknown one, may do anything", () => {

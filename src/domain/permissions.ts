@@ -12,6 +12,7 @@ export const actions = [
   "roles:change",
   "audit:read",
   "correction:review",
+  "data:propose",
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -25,6 +26,7 @@ const grants: Record<UserRole, readonly Action[]> = {
     "users:list",
     "correction:review",
   ],
+  editor: ["report:submit", "report:read-own", "data:propose"],
   admin: [
     "report:submit",
     "report:read-own",
@@ -34,6 +36,7 @@ const grants: Record<UserRole, readonly Action[]> = {
     "roles:change",
     "audit:read",
     "correction:review",
+    "data:propose",
   ],
 };
 

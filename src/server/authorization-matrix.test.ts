@@ -22,6 +22,7 @@ import {
   type SubmittedAnswer,
 } from "../test/server/reports";
 import { idOf, signedInAs } from "../test/server/roles";
+import { pdfWithMetadata } from "../test/server/pdfs";
 import { openTestDatabase, testDatabaseKinds } from "../test/server/databases";
 
 // Who may call each API route: one row per route the server registers × anonymous, user, moderator,
@@ -41,6 +42,8 @@ interface Fixtures {
   reviewReportId: string;
   /** Two new corrections: the moderator decides on the first, the admin on the second. */
   correctionIds: [string, string];
+  /** The public address of a document the admin uploaded. */
+  documentAddress: string;
 }
 
 interface Row {
@@ -52,6 +55,17 @@ interface Row {
 }
 
 const password = "Kettle-Drum-42";
+
+/** A document upload's form: a real PDF with its details. */
+function documentUpload(title: string) {
+  return multipart([
+    { name: "title", value: title },
+    { name: "publisher", value: "Kano State House of Assembly" },
+    { name: "licence", value: "Public record" },
+    { name: "sourceUrl", value: "https://kanostate.gov.ng/laws/disability-2018.pdf" },
+    { name: "file", filename: "law.pdf", contentType: "application/pdf", data: pdfWithMetadata() },
+  ]);
+}
 const accounts: Record<
   Exclude<Caller, "anonymous">,
   { email: string; firstname: string; lastname: string }
@@ -307,6 +321,29 @@ const matrix: Record<string, Row> = {
       payload: { status: caller === "admin" ? "dismissed" : "accepted" },
     }),
   },
+  "POST /api/v1/datadesk/documents": {
+    expected: [401, 403, 403, 201],
+    note: "data:propose (editors and admins): a PDF with its details",
+    request: () => {
+      const body = documentUpload("Kano State Disability Rights Law 2018");
+      return {
+        method: "POST",
+        url: "/api/v1/datadesk/documents",
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+  },
+  "GET /api/v1/datadesk/documents": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose (editors and admins): the uploaded documents",
+    request: () => ({ method: "GET", url: "/api/v1/datadesk/documents" }),
+  },
+  "GET /documents/:id/:fileName": {
+    expected: [200, 200, 200, 200],
+    note: "public: an uploaded document at its address",
+    request: (fixtures) => ({ method: "GET", url: fixtures.documentAddress }),
+  },
   "GET /api/v1/roles/audit": {
     expected: [401, 403, 403, 200],
     note: "audit:read",
@@ -403,12 +440,22 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
       correctionIds.push(correction.id);
     }
     if (correctionIds.length !== 2) throw new Error("the corrections were not listed");
+    const adminToken = await sessionOf(app, accounts.admin.email);
+    const document = documentUpload("National Policy on Disability");
+    const uploaded = await app.inject({
+      method: "POST",
+      url: "/api/v1/datadesk/documents",
+      payload: document.payload,
+      headers: { ...document.headers, ...bearer(adminToken) },
+    });
+    if (uploaded.statusCode !== 201) throw new Error(`the document upload answered ${uploaded.statusCode}`);
     fixtures = {
       correctionIds: [correctionIds[0]!, correctionIds[1]!],
       bystanderId: await idOf(db, bystander.email),
       bystanderEmail: bystander.email,
       photoId: photo.id,
       reviewReportId: toReview.json<SubmittedAnswer>().report.id,
+      documentAddress: uploaded.json<{ document: { address: string } }>().document.address,
     };
   });
   afterAll(async () => {

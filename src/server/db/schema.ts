@@ -41,7 +41,7 @@ export const users = pgTable(
     email: text("email").notNull(),
     firstname: text("firstname").notNull(),
     lastname: text("lastname").notNull(),
-    role: text("role", { enum: ["user", "moderator", "admin"] })
+    role: text("role", { enum: ["user", "moderator", "editor", "admin"] })
       .notNull()
       .default("user"),
     isVerified: boolean("is_verified").notNull().default(false),
@@ -537,6 +537,10 @@ export const dataDocuments = pgTable("data_documents", {
   licence: text("licence").notNull(),
   sourceUrl: text("source_url"),
   storageKey: text("storage_key").notNull(),
+  /** The name in its public address (/documents/{id}/{fileName}) and its download, made from the title. */
+  fileName: text("file_name").notNull(),
+  /** Decided by the content at upload (only PDF is accepted). */
+  contentType: text("content_type").notNull().default("application/pdf"),
   bytes: integer("bytes").notNull(),
   sha256: text("sha256").notNull(),
   uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
