@@ -1,5 +1,6 @@
 import { accountsApi } from "./accounts";
 import { correctionsApi } from "./corrections";
+import { dataDeskApi } from "./datadesk";
 import { healthApi } from "./health";
 import { mediaApi } from "./media";
 import { openDataApi } from "./opendata";
@@ -15,6 +16,7 @@ import type { Endpoint } from "./shared";
 export * from "./shared";
 export * from "./accounts";
 export * from "./corrections";
+export * from "./datadesk";
 export * from "./health";
 export * from "./media";
 export * from "./opendata";
@@ -29,6 +31,7 @@ export const api = {
   reviews: reviewsApi,
   roles: rolesApi,
   corrections: correctionsApi,
+  dataDesk: dataDeskApi,
   openData: openDataApi,
   health: healthApi,
   media: mediaApi,
