@@ -12,7 +12,9 @@ export const actions = [
   "roles:change",
   "audit:read",
   "correction:review",
+  /** The data desk (issue 28): propose a change to a record; publish or reject another editor's. */
   "data:propose",
+  "data:publish",
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -26,7 +28,7 @@ const grants: Record<UserRole, readonly Action[]> = {
     "users:list",
     "correction:review",
   ],
-  editor: ["report:submit", "report:read-own", "data:propose"],
+  editor: ["report:submit", "report:read-own", "data:propose", "data:publish"],
   admin: [
     "report:submit",
     "report:read-own",
@@ -37,6 +39,7 @@ const grants: Record<UserRole, readonly Action[]> = {
     "audit:read",
     "correction:review",
     "data:propose",
+    "data:publish",
   ],
 };
 

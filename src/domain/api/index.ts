@@ -1,6 +1,7 @@
 import { accountsApi } from "./accounts";
 import { correctionsApi } from "./corrections";
 import { documentsApi } from "./documents";
+import { dataDeskApi } from "./datadesk";
 import { healthApi } from "./health";
 import { mediaApi } from "./media";
 import { openDataApi } from "./opendata";
@@ -17,6 +18,7 @@ export * from "./shared";
 export * from "./accounts";
 export * from "./corrections";
 export * from "./documents";
+export * from "./datadesk";
 export * from "./health";
 export * from "./media";
 export * from "./opendata";
@@ -32,6 +34,7 @@ export const api = {
   roles: rolesApi,
   corrections: correctionsApi,
   documents: documentsApi,
+  dataDesk: dataDeskApi,
   openData: openDataApi,
   health: healthApi,
   media: mediaApi,

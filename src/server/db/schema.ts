@@ -19,6 +19,7 @@ import {
   commentTypes,
   reportStatuses,
 } from "../../domain/reports/report-rules";
+import { userRoles } from "../../domain/accounts/user";
 import { correctionStatuses, correctionSubjects } from "../../domain/corrections/correction-rules";
 import { PLACE_NAME_MAX_LENGTH, placePrecisions } from "../../domain/reports/report-place";
 import { changeKinds, changeStatuses, recordKinds, recordStatuses } from "../../domain/datadesk/record-kinds";
@@ -41,9 +42,7 @@ export const users = pgTable(
     email: text("email").notNull(),
     firstname: text("firstname").notNull(),
     lastname: text("lastname").notNull(),
-    role: text("role", { enum: ["user", "moderator", "editor", "admin"] })
-      .notNull()
-      .default("user"),
+    role: text("role", { enum: userRoles }).notNull().default("user"),
     isVerified: boolean("is_verified").notNull().default(false),
     /**
      * The language of the account's e-mails (migration 0012): a catalogue folder's code
@@ -482,6 +481,8 @@ export const dataChanges = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     /** Why it was rejected (shown to its author). */
     reason: text("reason"),
+    /** A merge: the school the duplicate (recordId) is merged into (migration 0019). */
+    mergeInto: text("merge_into"),
     /** The visitor's correction this change came from (accepted when it is published). */
     correctionId: uuid("correction_id").references(() => corrections.id, { onDelete: "set null" }),
     createdAt: createdAt(),
