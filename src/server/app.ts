@@ -21,6 +21,7 @@ import { openDataRoutes } from "./opendata/routes";
 import { openApiRoutes, registerOpenApi } from "./openapi/document";
 import { useContractCompilers } from "./openapi/route-schema";
 import { correctionRoutes } from "./corrections/routes";
+import { dataDeskRoutes } from "./datadesk/routes";
 import { registerRateLimiting } from "./rate-limit/rate-limiting";
 import { reviewRoutes } from "./reports/review-routes";
 import { findPublishedReport, toPublishedView } from "./reports/review-store";
@@ -157,6 +158,7 @@ export async function buildApp({
         correctionRoutes({ db: database.db, now, maxPerHour: config.correctionRateLimitMax }),
         { prefix: "/corrections" },
       );
+      await api.register(dataDeskRoutes({ db: database.db, now }), { prefix: "/datadesk" });
       await api.register(
         openDataRoutes({
           db: database.db,

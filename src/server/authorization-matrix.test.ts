@@ -23,6 +23,7 @@ import {
 } from "../test/server/reports";
 import { idOf, signedInAs } from "../test/server/roles";
 import { openTestDatabase, testDatabaseKinds } from "../test/server/databases";
+import { readSeed, seedDataDesk } from "./datadesk/seed";
 
 // Who may call each API route: one row per route the server registers × anonymous, user, moderator,
 // admin → the status each gets. Every caller sends a request valid enough that the guard, not input
@@ -41,6 +42,9 @@ interface Fixtures {
   reviewReportId: string;
   /** Two new corrections: the moderator decides on the first, the admin on the second. */
   correctionIds: [string, string];
+  /** Data desk changes: two an editor proposed (the admin publishes one, rejects the other), one the admin did. */
+  editorChangeIds: [string, string];
+  adminChangeId: string;
 }
 
 interface Row {
@@ -61,6 +65,16 @@ const accounts: Record<
   admin: { email: "tunde.admin@example.org", firstname: "Tunde", lastname: "Okoro" },
 };
 const bystander = { email: "bola.bystander@example.org", firstname: "Bola", lastname: "Ade", password };
+const editor = { email: "amina.editor@example.org", firstname: "Amina", lastname: "Bello" };
+/** A change to a state's record with its source and note (the data desk's rules met). */
+const stateEdit = (recordId: string, agency: string) => ({
+  kind: "state",
+  recordId,
+  changeKind: "edit",
+  fields: { agency },
+  sourceUrl: "https://example.org/gazette",
+  note: "From the state gazette.",
+});
 /** Well formed, but no such token was ever issued. */
 const madeUpToken = "A".repeat(43);
 /** A report id that no report has: reviewers find it unknown, never another report. */
@@ -307,6 +321,55 @@ const matrix: Record<string, Row> = {
       payload: { status: caller === "admin" ? "dismissed" : "accepted" },
     }),
   },
+  "GET /api/v1/datadesk/records": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: editors and admins find records by name",
+    request: () => ({ method: "GET", url: "/api/v1/datadesk/records?kind=state&q=lagos" }),
+  },
+  "GET /api/v1/datadesk/records/:kind/:id": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: one record with its fields and proposed changes",
+    request: () => ({ method: "GET", url: "/api/v1/datadesk/records/state/25" }),
+  },
+  "POST /api/v1/datadesk/changes": {
+    expected: [401, 403, 403, 201],
+    note: "data:propose: a valid change to Lagos's agency",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/datadesk/changes",
+      payload: stateEdit("25", "Lagos State Office for Disability Affairs, renamed in 2026"),
+    }),
+  },
+  "GET /api/v1/datadesk/changes": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: the review queue, with its authors' names",
+    request: () => ({ method: "GET", url: "/api/v1/datadesk/changes" }),
+  },
+  "POST /api/v1/datadesk/changes/:id/publish": {
+    expected: [401, 403, 403, 200],
+    note: "data:publish: the admin publishes the editor's change",
+    request: (fixtures) => ({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${fixtures.editorChangeIds[0]}/publish`,
+    }),
+  },
+  "POST /api/v1/datadesk/changes/:id/reject": {
+    expected: [401, 403, 403, 200],
+    note: "data:publish: the admin rejects the editor's other change with a reason",
+    request: (fixtures) => ({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${fixtures.editorChangeIds[1]}/reject`,
+      payload: { reason: "The gazette says otherwise." },
+    }),
+  },
+  "POST /api/v1/datadesk/changes/:id/withdraw": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: the admin withdraws their own change",
+    request: (fixtures) => ({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${fixtures.adminChangeId}/withdraw`,
+    }),
+  },
   "GET /api/v1/roles/audit": {
     expected: [401, 403, 403, 200],
     note: "audit:read",
@@ -403,8 +466,28 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
       correctionIds.push(correction.id);
     }
     if (correctionIds.length !== 2) throw new Error("the corrections were not listed");
+    await seedDataDesk(db, await readSeed(), clock.now());
+    const editorToken = await signedInAs(t, "editor", editor);
+    const adminToken = await sessionOf(app, accounts.admin.email);
+    const changeIds: string[] = [];
+    for (const [token, recordId] of [
+      [editorToken, "1"],
+      [editorToken, "2"],
+      [adminToken, "3"],
+    ] as const) {
+      const proposed = await app.inject({
+        method: "POST",
+        url: "/api/v1/datadesk/changes",
+        headers: bearer(token),
+        payload: stateEdit(recordId, "The state's disability commission"),
+      });
+      if (proposed.statusCode !== 201) throw new Error(`a data desk change answered ${proposed.statusCode}`);
+      changeIds.push(proposed.json<{ change: { id: string } }>().change.id);
+    }
     fixtures = {
       correctionIds: [correctionIds[0]!, correctionIds[1]!],
+      editorChangeIds: [changeIds[0]!, changeIds[1]!],
+      adminChangeId: changeIds[2]!,
       bystanderId: await idOf(db, bystander.email),
       bystanderEmail: bystander.email,
       photoId: photo.id,
