@@ -65,6 +65,19 @@ async function propose(request: APIRequestContext, editor: SignedIn, data: Recor
   return ((await proposed.json()) as { change: { id: string } }).change.id;
 }
 
+/**
+ * The page scrolls only downwards: nothing is wider than the screen. Polled, since the dashboard's sidebar
+ * animates (its width) when the window narrows.
+ */
+async function hasNoHorizontalScroll(page: Page) {
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      { message: "horizontal overflow of the page in px", timeout: 10_000 },
+    )
+    .toBeLessThanOrEqual(0);
+}
+
 const card = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
 
 signedInTest.describe("data desk", () => {
@@ -104,6 +117,10 @@ signedInTest.describe("data desk", () => {
       const status = page.getByRole("combobox", { name: "Law status" });
       await expect(status).toHaveValue("Passed");
       await expectNoAxeViolations(page, "a state's edit form");
+      // On a 360 px phone (and so at 200% zoom of a 720 px window) the form fits the screen's width.
+      await page.setViewportSize({ width: 360, height: 800 });
+      await hasNoHorizontalScroll(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await status.selectOption("Pending");
       await page
         .getByRole("textbox", { name: "Source (web address)" })
@@ -124,6 +141,9 @@ signedInTest.describe("data desk", () => {
       await expect(mine.getByRole("button", { name: /^Withdraw/ })).toBeVisible();
       await expect(mine.getByRole("button", { name: /^Publish/ })).toHaveCount(0);
       await expectNoAxeViolations(page, "the review queue, author's view");
+      await page.setViewportSize({ width: 360, height: 800 });
+      await hasNoHorizontalScroll(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
       const changes = await request.get(`${desk}/changes?mine=true&status=proposed`, {
         headers: { authorization: `Bearer ${editorA.token}` },
       });
