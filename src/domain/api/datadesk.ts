@@ -97,7 +97,7 @@ export type RecordSummary = z.infer<typeof recordSummarySchema>;
 
 export const recordsQuery = z.object({
   kind: queryValue("state (default), school or estimate."),
-  q: queryValue("Part of the record's name (case and accents aside); empty lists all of the kind."),
+  q: queryValue("Part of the record's name (case aside); empty lists all of the kind."),
   limit: queryValue("How many records at most, 1 to 500 (default 50)."),
 });
 

@@ -352,6 +352,30 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     expect((await publish(admin, change.id)).statusCode).toBe(409);
   });
 
+  it("writes nothing when the publication fails after the record was written", async () => {
+    const change = await proposed(amina, edit("4", { agency: "Anambra State Disability Commission (2026)" }));
+    const before = await written();
+    // The audit entry is the transaction's last write: make it fail, as a full disk or a lost connection would.
+    await t.db.execute(sql`create function refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit log unavailable'; end $$`);
+    await t.db.execute(sql`create trigger refuse_audit before insert on audit_log
+      for each row execute function refuse_audit()`);
+    try {
+      const failed = await publish(chidi, change.id);
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_audit on audit_log`);
+      await t.db.execute(sql`drop function refuse_audit()`);
+    }
+    expect(await written()).toEqual(before);
+    const anambra = await record("state", "4");
+    expect(anambra.version).toBe(1);
+    const queue = (await get(chidi, "/api/v1/datadesk/changes")).json<ChangesAnswer>();
+    expect(queue.changes.find((candidate) => candidate.id === change.id)?.status).toBe("proposed");
+    expect((await publish(chidi, change.id)).statusCode).toBe(200);
+    expect((await record("state", "4")).version).toBe(2);
+  });
+
   it("answers 409 with both values for a field another publication changed since, and loses nothing", async () => {
     const first = await proposed(
       amina,
