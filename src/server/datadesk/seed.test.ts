@@ -89,17 +89,17 @@ describe.each(testDatabaseKinds())("start-up seeding on %s", (kind) => {
       const first = await store.open();
       await first.migrate();
       expect(await seedAtStartUp(first.db, at)).toBe("seeded");
-      const kano = and(eq(dataRecords.kind, "state"), eq(dataRecords.id, "20"));
-      const [seeded] = await first.db.select().from(dataRecords).where(kano);
+      const bayelsa = and(eq(dataRecords.kind, "state"), eq(dataRecords.id, "6"));
+      const [seeded] = await first.db.select().from(dataRecords).where(bayelsa);
       const edited = { ...(seeded?.data as object), status: "Passed" };
-      await first.db.update(dataRecords).set({ data: edited, version: 2 }).where(kano);
+      await first.db.update(dataRecords).set({ data: edited, version: 2 }).where(bayelsa);
       await first.close();
 
       const second = await store.open();
       try {
         await second.migrate();
         expect(await seedAtStartUp(second.db, new Date("2026-12-01T06:00:00Z"))).toBe("kept");
-        const [kept] = await second.db.select().from(dataRecords).where(kano);
+        const [kept] = await second.db.select().from(dataRecords).where(bayelsa);
         expect(kept?.data).toEqual(edited);
         expect(kept?.version).toBe(2);
         const rows = await second.db.select({ id: dataRecords.id }).from(dataRecords);
