@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { StateRecord } from "../../domain/datasets/schemas";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/database";
-import { dataRecordVersions, dataRecords, datasetVersions } from "../db/schema";
 import {
   createPostgresTestDatabase,
   openTestDatabase,
@@ -15,10 +14,10 @@ import {
   databasePublishedData,
   datasetVersionsNow,
   publishedDataAt,
-  raiseGeneration,
   readGeneration,
 } from "./published-data-db";
 import { readSeed, seedDataDesk } from "./seed";
+import { publishRecord } from "../../test/server/datadesk";
 
 const at = new Date("2026-11-29T06:00:00Z");
 // Generous: a publication is seen within 10 s by the poll; a busy machine may take longer to run the test.
@@ -52,35 +51,8 @@ async function openInstances(kind: TestDatabaseKind) {
   };
 }
 
-/** What a publisher does in its transaction: the record's new version, the dataset's, the generation. */
-async function publishState(db: Database, id: string, change: Partial<StateRecord>) {
-  return db.transaction(async (tx) => {
-    const where = and(eq(dataRecords.kind, "state"), eq(dataRecords.id, id));
-    const [record] = await tx.select().from(dataRecords).where(where);
-    if (!record) throw new Error(`no state ${id}`);
-    const [dataset] = await tx
-      .select({ version: sql<number>`max(${datasetVersions.version})` })
-      .from(datasetVersions)
-      .where(eq(datasetVersions.dataset, "states"));
-    const datasetVersion = Number(dataset?.version) + 1;
-    const data = { ...(record.data as StateRecord), ...change };
-    await tx
-      .update(dataRecords)
-      .set({ data, version: record.version + 1, updatedAt: at })
-      .where(where);
-    await tx.insert(dataRecordVersions).values({
-      kind: "state",
-      recordId: id,
-      version: record.version + 1,
-      data,
-      status: "open",
-      datasetVersion,
-      publishedAt: at,
-    });
-    await tx.insert(datasetVersions).values({ dataset: "states", version: datasetVersion, publishedAt: at });
-    return { generation: await raiseGeneration(tx), datasetVersion };
-  });
-}
+const publishState = (db: Database, id: string, change: Partial<StateRecord>) =>
+  publishRecord(db, "state", id, { data: change }, at);
 
 describe.each(testDatabaseKinds())("the published data of the database on %s", (kind) => {
   let instances: Awaited<ReturnType<typeof openInstances>>;
@@ -204,22 +176,7 @@ describe.each(testDatabaseKinds())("the published data of the database on %s", (
   });
 
   it("keeps a closed school out of the directory and in closedSchools, at its version and after", async () => {
-    await first.db.transaction(async (tx) => {
-      const where = and(eq(dataRecords.kind, "school"), eq(dataRecords.id, "2"));
-      const [school] = await tx.select().from(dataRecords).where(where);
-      await tx.update(dataRecords).set({ status: "closed", version: 2 }).where(where);
-      await tx.insert(dataRecordVersions).values({
-        kind: "school",
-        recordId: "2",
-        version: 2,
-        data: school?.data,
-        status: "closed",
-        datasetVersion: 2,
-        publishedAt: at,
-      });
-      await tx.insert(datasetVersions).values({ dataset: "schools", version: 2, publishedAt: at });
-      await raiseGeneration(tx);
-    });
+    await publishRecord(first.db, "school", "2", { status: "closed" }, at);
     const now = await source(first).current();
     expect(now.schools.map((school) => school.id)).not.toContain(2);
     expect(now.closedSchools.map((school) => school.id)).toEqual([2]);
