@@ -30,15 +30,19 @@ export class LiveBodies {
   /** The newest generation announced: bodies older than it are not served. */
   private wanted = -Infinity;
   private readonly versions = new Map<string, Promise<OpenDataBodies | null>>();
-  private readonly unsubscribe: () => void;
+  /** Subscribed on first use: an app that serves no download (most API tests) never polls. */
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly source: PublishedDataSource,
     private readonly db: Database,
     /** Told of each new set of downloads (the server compresses them ahead of requests). */
     private readonly made: (bodies: OpenDataBodies) => void = () => undefined,
-  ) {
-    this.unsubscribe = source.onChange((generation) => {
+  ) {}
+
+  private follow(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = this.source.onChange((generation) => {
       this.wanted = Math.max(this.wanted, generation);
       void Promise.resolve(this.get()).catch(() => undefined);
     });
@@ -53,6 +57,7 @@ export class LiveBodies {
   get(): Promise<OpenDataBodies> | OpenDataBodies {
     const fresh = this.fresh();
     if (fresh) return fresh;
+    this.follow();
     this.making ??= this.make().finally(() => {
       this.making = null;
     });
@@ -125,6 +130,7 @@ export class LiveBodies {
   }
 
   close(): void {
-    this.unsubscribe();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
   }
 }
