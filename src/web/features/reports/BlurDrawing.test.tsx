@@ -122,7 +122,7 @@ describe("Drawing blur rectangles", () => {
     expect(screen.queryByRole("group", { name: "Rectangle 2" })).not.toBeInTheDocument();
   });
 
-  it("adds and places a rectangle with the keyboard alone, kept on the photo (jsdom has no arrow-key steps: e2e)", async () => {
+  it("adds and places a rectangle with the keyboard alone, kept on the photo and nudged with the arrow keys", async () => {
     render(<Drawing />);
     const user = userEvent.setup();
     screen.getByRole("button", { name: "Add the rectangle" }).focus();
@@ -138,5 +138,17 @@ describe("Drawing blur rectangles", () => {
     expect(latest()).toEqual([{ x: 0.1, y: 0.375, w: 0.9, h: 0.25 }]);
     await user.tab();
     expect(within(fields).getByLabelText("Width (%)")).toHaveValue(90);
+
+    // The arrow keys nudge it by 1% (10% with Shift), its size kept, and stop at the photo's edge.
+    await user.click(left);
+    await user.keyboard("{ArrowDown}");
+    expect(latest()[0]!.x).toBeCloseTo(0.09);
+    const top = within(fields).getByLabelText("From the top (%)");
+    await user.click(top);
+    await user.keyboard("{Shift>}{ArrowUp}{/Shift}");
+    expect(top).toHaveValue(47.5);
+    await user.keyboard("{Shift>}{ArrowUp}{ArrowUp}{ArrowUp}{/Shift}");
+    expect(top).toHaveValue(75);
+    expect(latest()[0]).toEqual({ x: expect.closeTo(0.09), y: 0.75, w: 0.9, h: 0.25 });
   });
 });

@@ -18,7 +18,7 @@ import styles from "./ReviewsPage.module.css";
 
 // Rectangles to blur, drawn on the photo with any pointer (mouse, finger, pen) or typed as percentages.
 // Drawing is the quick way; the numeric fields of each rectangle are the way for a keyboard or a screen
-// reader (WCAG 2.5.7: nothing needs a drag), and their arrow keys nudge it. Only the photo itself takes
+// reader (WCAG 2.5.7: nothing needs a drag), and their arrow keys nudge it by 1% (10% with Shift). Only the photo itself takes
 // `touch-action: none`, so the page still scrolls everywhere else on a phone.
 
 export interface BlurDrawingProps {
@@ -249,6 +249,16 @@ function PercentField({ label, value, onValue, onFocus }: PercentFieldProps) {
           const usable = raw.trim() !== "" && Number.isFinite(number);
           setTyped({ meant: usable ? number : value, text: raw });
           if (usable) onValue(number);
+        }}
+        onKeyDown={(event) => {
+          // The arrow keys nudge by a whole percent (ten with Shift) from where the rectangle is, whatever
+          // the browser's own steps would snap a drawn 12.3 to.
+          const step = { ArrowUp: 1, ArrowDown: -1 }[event.key];
+          if (step === undefined) return;
+          event.preventDefault();
+          const nudged = Math.round((value + step * (event.shiftKey ? 10 : 1)) * 10) / 10;
+          setTyped({ meant: nudged, text: String(nudged) });
+          onValue(nudged);
         }}
         onBlur={() => setTyped({ meant: value, text: String(value) })}
       />
