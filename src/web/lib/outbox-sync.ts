@@ -3,7 +3,7 @@
 
 /**
  * The Background Sync tag a page registers when reports wait (where the browser has Background Sync): the
- * service worker gets it once the connection is back and tells the open pages to send them.
+ * service worker gets it once the connection is back, tells the open pages, and sends them itself.
  */
 export const OUTBOX_SYNC_TAG = "eyewitness-outbox";
 

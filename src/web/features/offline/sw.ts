@@ -15,6 +15,7 @@ import {
 } from "./cache-rules";
 import { allWaitingReports } from "../../lib/reports-db";
 import { OUTBOX_SYNC_TAG, type SendOutboxMessage } from "../../lib/outbox-sync";
+import { sendOutboxFromWorkerLocked } from "../../lib/outbox-worker";
 import { offlinePageFor, offlinePageSecurityPolicy } from "./offline-page";
 
 // The service worker (built by vite-plugin-pwa into build/client/sw.js; decision record 0013). Public pages
@@ -125,10 +126,11 @@ setCatchHandler(async ({ request }) => {
 });
 
 // Background Sync (where the browser has it): a page that queues a report registers OUTBOX_SYNC_TAG, and
-// the browser fires it here once the connection is back, even if the page had been put in the background.
-// The sending itself is the open pages' (OutboxSender): the session's token lives in their storage, never
-// in the worker's. A sync with no page open fails, so the browser tries again later; the next visit sends
-// the reports anyway.
+// the browser fires it here once the connection is back, even with no page of the product open. The open
+// pages are told (they send too, and say what was sent); the worker itself sends the reports of each
+// account that left a credential (lib/outbox-worker.ts), under the same Web Lock as the pages, so no
+// report goes twice, and each with its Idempotency-Key, so even two sends store one. What is left waiting
+// for lack of an answer makes the sync fail, and the browser tries it again later.
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
@@ -136,11 +138,21 @@ self.addEventListener("sync", (event: Event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
   sync.waitUntil(
-    self.clients.matchAll({ type: "window" }).then((windows) => {
-      if (windows.length === 0) throw new Error("no page is open to send the waiting reports");
+    (async () => {
       const message: SendOutboxMessage = { type: "send-outbox" };
-      for (const client of windows) client.postMessage(message);
-    }),
+      const tell = async () => {
+        for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
+      };
+      await tell();
+      const run = await sendOutboxFromWorkerLocked();
+      // The open pages count again (and send what only they can, with their session).
+      if (run.sent > 0 || run.refused > 0) await tell();
+      const windows = await self.clients.matchAll({ type: "window" });
+      const left = await allWaitingReports().catch(() => []);
+      if (left.length > 0 && (run.unsent > 0 || windows.length === 0)) {
+        throw new Error("reports still wait to be sent");
+      }
+    })(),
   );
 });
 

@@ -11,8 +11,13 @@ import { OutboxSender } from "./OutboxSender";
 const countAnswers: Array<(count: number) => void> = [];
 let flush: { options: SendOptions; finish: (run: OutboxRun) => void } | null = null;
 
+const renewed: Array<[number, string]> = [];
+
 vi.mock("./report-store", () => ({
   countWaiting: () => new Promise<number>((resolve) => countAnswers.push(resolve)),
+  renewCredential: async (userId: number, token: string) => {
+    renewed.push([userId, token]);
+  },
 }));
 vi.mock("./outbox", () => ({
   flushOutbox: (_userId: number, options: SendOptions) =>
@@ -23,6 +28,7 @@ vi.mock("./outbox", () => ({
 
 beforeEach(() => {
   countAnswers.length = 0;
+  renewed.length = 0;
   flush = null;
   signIn();
 });
@@ -49,6 +55,9 @@ describe("OutboxSender's count of waiting reports", () => {
     const status = screen.getByRole("status");
     await answerCount(0, 2);
     await waitFor(() => expect(status).toHaveTextContent("2 reports waiting to be sent"));
+    // The service worker's credential is renewed with the session's token before sending (with no page
+    // open, it sends with it).
+    await waitFor(() => expect(renewed).toEqual([[7, "session-token-of-amina"]]));
 
     // Both reports go: each one sent asks for a count (1, then 0), and neither has answered yet.
     await waitFor(() => expect(flush).not.toBeNull());
