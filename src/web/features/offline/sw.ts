@@ -126,32 +126,46 @@ setCatchHandler(async ({ request }) => {
 });
 
 // Background Sync (where the browser has it): a page that queues a report registers OUTBOX_SYNC_TAG, and
-// the browser fires it here once the connection is back, even with no page of the product open. The open
-// pages are told (they send too, and say what was sent); the worker itself sends the reports of each
-// account that left a credential (lib/outbox-worker.ts), under the same Web Lock as the pages, so no
-// report goes twice, and each with its Idempotency-Key, so even two sends store one. What is left waiting
-// for lack of an answer makes the sync fail, and the browser tries it again later.
+// the browser fires it here once the connection is back, even with no page of the product open. An open
+// page of the signed-in reporter sends them (OutboxSender, which says so) and answers that it does; with no
+// page open, or none answering in time (a frozen tab), the worker sends them itself, for each account that
+// left a credential (lib/outbox-worker.ts), under the pages' Web Lock and with each report's
+// Idempotency-Key, so a report is stored once even if a page sends it too. Reports left waiting make the
+// sync fail, and the browser tries it again later.
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
+
+/** How long open pages have to answer that they send the reports before the worker sends them itself. */
+const PAGE_ANSWER_MS = 5_000;
+
+/** Tells the open pages to send; true when one answers that it does. */
+async function pageSends(): Promise<boolean> {
+  const windows = await self.clients.matchAll({ type: "window" });
+  if (windows.length === 0) return false;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), PAGE_ANSWER_MS);
+    const message: SendOutboxMessage = { type: "send-outbox" };
+    for (const client of windows) {
+      const answer = new MessageChannel();
+      answer.port1.onmessage = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      client.postMessage(message, [answer.port2]);
+    }
+  });
+}
+
 self.addEventListener("sync", (event: Event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
   sync.waitUntil(
     (async () => {
-      const message: SendOutboxMessage = { type: "send-outbox" };
-      const tell = async () => {
-        for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
-      };
-      await tell();
+      if (await pageSends()) return;
       const run = await sendOutboxFromWorkerLocked();
-      // The open pages count again (and send what only they can, with their session).
-      if (run.sent > 0 || run.refused > 0) await tell();
-      const windows = await self.clients.matchAll({ type: "window" });
       const left = await allWaitingReports().catch(() => []);
-      if (left.length > 0 && (run.unsent > 0 || windows.length === 0)) {
-        throw new Error("reports still wait to be sent");
-      }
+      if (run.unsent > 0 || left.length > 0) throw new Error("reports still wait to be sent");
     })(),
   );
 });

@@ -103,7 +103,19 @@ describe("OutboxSender's wake-ups", () => {
       // Another message of the worker is not a wake-up.
       act(() => void worker.dispatchEvent(new MessageEvent("message", { data: { type: "cache-visited" } })));
       expect(countAnswers).toHaveLength(1);
-      act(() => void worker.dispatchEvent(new MessageEvent("message", { data: { type: "send-outbox" } })));
+      // It answers the worker that this page sends them (or the worker would send them itself).
+      const answer = new MessageChannel();
+      const answered = new Promise<unknown>((resolve) => {
+        answer.port1.onmessage = (event) => resolve(event.data);
+      });
+      act(
+        () =>
+          void worker.dispatchEvent(
+            new MessageEvent("message", { data: { type: "send-outbox" }, ports: [answer.port2] }),
+          ),
+      );
+      expect(await answered).toEqual({ type: "sending-outbox" });
+      answer.port1.close();
       await answerCount(1, 1);
       await waitFor(() => expect(flush).not.toBeNull());
       await act(async () => flush?.finish({ sent: 0, refused: [] }));

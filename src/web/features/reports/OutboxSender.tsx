@@ -84,8 +84,11 @@ export function OutboxSender() {
     // No IndexedDB (a private window in some browsers): nothing was kept, so nothing waits.
     const start = () => void run().catch(() => undefined);
     // Background Sync's wake-up: the service worker says the connection is back (sw.ts).
+    // It answers that this page sends them, or the worker would send them itself (with no page open).
     const onWorkerMessage = (event: MessageEvent) => {
-      if (isSendOutboxMessage(event.data)) start();
+      if (!isSendOutboxMessage(event.data)) return;
+      event.ports[0]?.postMessage({ type: "sending-outbox" });
+      start();
     };
     const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
     start();

@@ -1,0 +1,93 @@
+import type { APIRequestContext, CDPSession } from "@playwright/test";
+import { openSignedIn, signedInTest, type SignedIn } from "./support/accounts";
+import { fillIn, waitForOutboxCode } from "./support/eyewitness-form";
+import { expect } from "./support/fixtures";
+
+// Background Sync with no page of the product open: a report queued offline is sent by the service worker
+// itself, with the token it keeps only while reports wait, and that token is gone once the report is sent.
+// Playwright cannot make the browser fire a sync; Chromium's DevTools protocol can
+// (ServiceWorker.dispatchSyncEvent), which is what the browser does when the connection returns.
+
+signedInTest.use({ viewport: { width: 360, height: 740 } });
+
+async function storedReports(request: APIRequestContext, signedIn: SignedIn, text: string) {
+  const answer = await request.get("/api/v1/eyewitness/mine?per_page=100", {
+    headers: { authorization: `Bearer ${signedIn.token}` },
+  });
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { reports: { comment: string }[] };
+  return body.reports.filter((report) => report.comment === text);
+}
+
+/** The service worker's registration id for `origin`, as the DevTools protocol names it. */
+async function registrationOf(cdp: CDPSession, origin: string): Promise<string> {
+  const registrations = new Map<string, string>();
+  cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => {
+    for (const { registrationId, scopeURL, isDeleted } of updated) {
+      if (!isDeleted) registrations.set(scopeURL, registrationId);
+    }
+  });
+  await cdp.send("ServiceWorker.enable");
+  await expect
+    .poll(() => registrations.get(`${origin}/`), { message: "the worker's registration" })
+    .toBeTruthy();
+  return registrations.get(`${origin}/`)!;
+}
+
+/** What the device keeps for the service worker to send with: the accounts whose token is kept. */
+function keptTokens(): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open("inclusion-atlas-reports");
+    opening.onerror = () => reject(opening.error ?? new Error("not opened"));
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const read = db.transaction("credentials").objectStore("credentials").getAllKeys();
+      read.onsuccess = () => {
+        db.close();
+        resolve(read.result as number[]);
+      };
+      read.onerror = () => reject(read.error ?? new Error("not read"));
+    };
+  });
+}
+
+signedInTest(
+  "a report queued offline is sent by the service worker with no page of the product open",
+  async ({ page, context, request, signedIn, pageErrors }) => {
+    signedInTest.slow();
+    await openSignedIn(page, signedIn);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const text = `Sent with no page open (${Date.now()}): the clinic's ramp has no handrail.`;
+    await fillIn(page, text);
+    await waitForOutboxCode(page);
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Send report" }).click();
+    await expect(
+      page.getByText(/^There is no connection, so your report is kept on this device\./),
+    ).toBeVisible();
+    expect(await page.evaluate(keptTokens)).toEqual([signedIn.user.id]);
+
+    // Every page of the product closed (the one left shows another origin's blank page), then the
+    // connection returns and the browser fires the sync.
+    const origin = new URL(page.url()).origin;
+    await page.goto("about:blank");
+    await context.setOffline(false);
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await registrationOf(cdp, origin);
+    expect(await storedReports(request, signedIn, text)).toEqual([]);
+    await cdp.send("ServiceWorker.dispatchSyncEvent", {
+      origin,
+      registrationId,
+      tag: "eyewitness-outbox",
+      lastChance: false,
+    });
+    await expect.poll(async () => (await storedReports(request, signedIn, text)).length).toBe(1);
+
+    // The token kept for the worker went with the last waiting report.
+    await page.goto(`${origin}/about`);
+    await expect.poll(() => page.evaluate(keptTokens)).toEqual([]);
+    await cdp.detach();
+    const offline = /ERR_INTERNET_DISCONNECTED|status of 503/;
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !offline.test(error)));
+  },
+);
