@@ -21,6 +21,8 @@ import { openDataRoutes } from "./opendata/routes";
 import { openApiRoutes, registerOpenApi } from "./openapi/document";
 import { useContractCompilers } from "./openapi/route-schema";
 import { correctionRoutes } from "./corrections/routes";
+import { documentFileRoutes, documentRoutes } from "./datadesk/documents/routes";
+import { dataDeskRoutes } from "./datadesk/routes";
 import { registerRateLimiting } from "./rate-limit/rate-limiting";
 import { reviewRoutes } from "./reports/review-routes";
 import { findPublishedReport, toPublishedView } from "./reports/review-store";
@@ -157,6 +159,7 @@ export async function buildApp({
         correctionRoutes({ db: database.db, now, maxPerHour: config.correctionRateLimitMax }),
         { prefix: "/corrections" },
       );
+      await api.register(dataDeskRoutes({ db: database.db, now }), { prefix: "/datadesk" });
       await api.register(
         openDataRoutes({
           db: database.db,
@@ -168,6 +171,9 @@ export async function buildApp({
           prefix: "/open",
         },
       );
+      await api.register(documentRoutes({ db: database.db, now, storage: mediaStorage }), {
+        prefix: "/datadesk/documents",
+      });
       api.all("/*", catchAll, async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),
       );
@@ -179,6 +185,7 @@ export async function buildApp({
     reply.status(404).send(apiNotFound(request.method, request.url)),
   );
   await app.register(mediaRoutes({ db: database.db, storage: mediaStorage, links: mediaLinks }));
+  await app.register(documentFileRoutes({ db: database.db, now, storage: mediaStorage }));
 
   if (serveWeb) {
     await app.register(webSite, {

@@ -1,5 +1,7 @@
 import { accountsApi } from "./accounts";
 import { correctionsApi } from "./corrections";
+import { documentsApi } from "./documents";
+import { dataDeskApi } from "./datadesk";
 import { healthApi } from "./health";
 import { mediaApi } from "./media";
 import { openDataApi } from "./opendata";
@@ -15,6 +17,8 @@ import type { Endpoint } from "./shared";
 export * from "./shared";
 export * from "./accounts";
 export * from "./corrections";
+export * from "./documents";
+export * from "./datadesk";
 export * from "./health";
 export * from "./media";
 export * from "./opendata";
@@ -29,6 +33,8 @@ export const api = {
   reviews: reviewsApi,
   roles: rolesApi,
   corrections: correctionsApi,
+  documents: documentsApi,
+  dataDesk: dataDeskApi,
   openData: openDataApi,
   health: healthApi,
   media: mediaApi,
