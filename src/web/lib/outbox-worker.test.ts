@@ -93,6 +93,9 @@ describe("The service worker sending the outbox with no page open", () => {
     expect(sent[1]!.files).toEqual(["ramp.jpg"]);
     expect(await store.countWaiting(7)).toBe(0);
     expect(await credentialOf(7)).toBeUndefined();
+    // The next page of the reporter says they were sent, once.
+    expect(await store.takeSentByWorker(7)).toBe(2);
+    expect(await store.takeSentByWorker(7)).toBe(0);
   });
 
   it("sends nothing for an account that left no token: queued without one, or signed out since", async () => {

@@ -3,11 +3,13 @@ import { eyewitnessFormData } from "./eyewitness-form-data";
 import {
   CREDENTIALS,
   OUTBOX,
+  SENT_BY_WORKER,
   dropCredential,
   dropCredentialWhenIdle,
   result,
   transact,
   type SendingCredential,
+  type SentByWorker,
 } from "./reports-db";
 
 // The service worker's own sending of the outbox (Background Sync with no page of the product open, or
@@ -88,10 +90,14 @@ async function stillWaiting(id: number): Promise<boolean> {
   return record?.state === "waiting";
 }
 
+/** Takes a sent report out, and counts it for the next page of the reporter to say it was sent. */
 async function removeSent(record: WaitingRecord): Promise<void> {
-  await transact([OUTBOX, CREDENTIALS], "readwrite", async (transaction) => {
+  await transact([OUTBOX, CREDENTIALS, SENT_BY_WORKER], "readwrite", async (transaction) => {
     await result(transaction.objectStore(OUTBOX).delete(record.id));
     await dropCredentialWhenIdle(transaction, record.userId);
+    const told = transaction.objectStore(SENT_BY_WORKER);
+    const before = await result<SentByWorker | undefined>(told.get(record.userId));
+    await result(told.put({ userId: record.userId, sent: (before?.sent ?? 0) + 1 }));
   });
 }
 

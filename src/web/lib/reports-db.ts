@@ -8,6 +8,8 @@ const DB_VERSION = 2;
 export const DRAFTS = "drafts";
 export const OUTBOX = "outbox";
 export const CREDENTIALS = "credentials";
+/** How many of an account's reports the service worker sent, for the next page to tell the reporter. */
+export const SENT_BY_WORKER = "sentByWorker";
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -21,7 +23,10 @@ function openDatabase(): Promise<IDBDatabase> {
         db.createObjectStore(DRAFTS, { keyPath: "userId" });
         db.createObjectStore(OUTBOX, { keyPath: "id", autoIncrement: true }).createIndex("userId", "userId");
       }
-      if (event.oldVersion < 2) db.createObjectStore(CREDENTIALS, { keyPath: "userId" });
+      if (event.oldVersion < 2) {
+        db.createObjectStore(CREDENTIALS, { keyPath: "userId" });
+        db.createObjectStore(SENT_BY_WORKER, { keyPath: "userId" });
+      }
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -135,4 +140,10 @@ export async function dropCredentialWhenIdle(transaction: IDBTransaction, userId
     transaction.objectStore(OUTBOX).index("userId").getAll(userId),
   );
   if (!records.some((record) => record.state === "waiting")) await dropCredential(transaction, userId);
+}
+
+/** A count of reports the service worker sent for an account, not yet told to the reporter. */
+export interface SentByWorker {
+  userId: number;
+  sent: number;
 }

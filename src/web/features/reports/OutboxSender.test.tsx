@@ -12,11 +12,17 @@ const countAnswers: Array<(count: number) => void> = [];
 let flush: { options: SendOptions; finish: (run: OutboxRun) => void } | null = null;
 
 const renewed: Array<[number, string]> = [];
+let sentByWorker = 0;
 
 vi.mock("./report-store", () => ({
   countWaiting: () => new Promise<number>((resolve) => countAnswers.push(resolve)),
   renewCredential: async (userId: number, token: string) => {
     renewed.push([userId, token]);
+  },
+  takeSentByWorker: async () => {
+    const sent = sentByWorker;
+    sentByWorker = 0;
+    return sent;
   },
 }));
 vi.mock("./outbox", () => ({
@@ -29,6 +35,7 @@ vi.mock("./outbox", () => ({
 beforeEach(() => {
   countAnswers.length = 0;
   renewed.length = 0;
+  sentByWorker = 0;
   flush = null;
   signIn();
 });
@@ -128,5 +135,25 @@ describe("OutboxSender's wake-ups", () => {
     } finally {
       Reflect.deleteProperty(navigator, "serviceWorker");
     }
+  });
+});
+
+describe("OutboxSender after the service worker sent reports with no page open", () => {
+  it("tells the reporter they were sent, once", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    sentByWorker = 2;
+    render(
+      <MemoryRouter>
+        <OutboxSender />
+      </MemoryRouter>,
+    );
+    await answerCount(0, 0);
+    const status = screen.getByRole("status");
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        "2 waiting reports were sent. They are now waiting for review under My reports.",
+      ),
+    );
+    expect(sentByWorker).toBe(0);
   });
 });

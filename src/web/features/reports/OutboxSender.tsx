@@ -46,7 +46,7 @@ export function OutboxSender() {
     // asked for is shown, so an older, higher count never replaces a newer one.
     let countsAsked = 0;
     const run = async () => {
-      const [{ flushOutbox }, { countWaiting, renewCredential }] = await Promise.all([
+      const [{ flushOutbox }, { countWaiting, renewCredential, takeSentByWorker }] = await Promise.all([
         import("./outbox"),
         import("./report-store"),
       ]);
@@ -64,6 +64,9 @@ export function OutboxSender() {
       // reports wait, deleted when none does (docs/security.md).
       const token = session.current()?.id === userId ? session.current()?.token : undefined;
       if (token) await renewCredential(userId, token);
+      // Reports the service worker sent with no page open: said once, by the first page that runs.
+      const sentByWorker = await takeSentByWorker(userId);
+      if (sentByWorker > 0 && !controller.signal.aborted) setNotes([{ sent: sentByWorker }]);
       if (controller.signal.aborted || !navigator.onLine) return;
       const result = await flushOutbox(userId, { signal: controller.signal, onProgress: () => void count() });
       if (controller.signal.aborted) return;

@@ -4,11 +4,13 @@ import {
   CREDENTIALS,
   DRAFTS,
   OUTBOX,
+  SENT_BY_WORKER,
   dropCredential,
   dropCredentialWhenIdle,
   keepCredential,
   result,
   transact,
+  type SentByWorker,
 } from "../../lib/reports-db";
 import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
 import { newSubmissionKey } from "./report-api";
@@ -280,8 +282,9 @@ export async function unsentReports(userId: number): Promise<UnsentReports> {
  * it is kept for that account's next sign-in.
  */
 export async function forgetAccount(userId: number, outbox: "keep" | "delete"): Promise<void> {
-  await transact([DRAFTS, OUTBOX, CREDENTIALS], "readwrite", async (transaction) => {
+  await transact([DRAFTS, OUTBOX, CREDENTIALS, SENT_BY_WORKER], "readwrite", async (transaction) => {
     await result(transaction.objectStore(DRAFTS).clear());
+    await result(transaction.objectStore(SENT_BY_WORKER).delete(userId));
     // The session is over: nothing is sent for it any more, by the worker or anyone, until it signs in again.
     await dropCredential(transaction, userId);
     const store = transaction.objectStore(OUTBOX);
@@ -292,5 +295,18 @@ export async function forgetAccount(userId: number, outbox: "keep" | "delete"): 
     }
     const ids = await result(store.index("userId").getAllKeys(userId));
     for (const id of ids) await result(store.delete(id));
+  });
+}
+
+/**
+ * How many of the user's reports the service worker sent since a page last said so (with no page open),
+ * and forgets the count: the page that asks tells the reporter.
+ */
+export async function takeSentByWorker(userId: number): Promise<number> {
+  return transact([SENT_BY_WORKER], "readwrite", async (transaction) => {
+    const told = transaction.objectStore(SENT_BY_WORKER);
+    const record = await result<SentByWorker | undefined>(told.get(userId));
+    if (record) await result(told.delete(userId));
+    return record?.sent ?? 0;
   });
 }
