@@ -5,7 +5,7 @@ import { expect } from "./support/fixtures";
 
 // The review that protects, end to end on a 360 × 740 phone: a report from Kaduna (state 19, which no
 // other spec uses) published by state only, whose text names a facility, a phone number and the reporter's
-// own surname. The moderator sees the three marked, removes two, blurs part of the photo, confirms the
+// own surname. The moderator sees the three marked, removes two, draws a rectangle to blur on the photo with the mouse, confirms the
 // third and publishes; the public page, its link-preview tags and open data carry the redacted text only,
 // and the public's copies of the photo are blurred where the moderator drew, never the photo as sent.
 
@@ -112,13 +112,37 @@ signedInTest(
       `No ramp at [removed], ${stamp}. Call Mrs The reporter's name: ${surname} on [removed].`,
     );
 
-    // Blur the left part of the photo, where the white square is, with the keyboard-operable fields.
-    const box = { x: 0.1, y: 0.2, w: 0.3, h: 0.6 };
-    await publicView.getByLabel("From the left (%)").fill("10");
-    await publicView.getByLabel("From the top (%)").fill("20");
-    await publicView.getByLabel("Width (%)").fill("30");
-    await publicView.getByLabel("Height (%)").fill("60");
-    await publicView.getByRole("button", { name: "Add the rectangle" }).click();
+    // Blur the left part of the photo, where the white square is, by drawing on it with the mouse: from
+    // 10% of its width and 20% of its height to 40% and 80%. The rectangle is listed with its numbers.
+    const drawing = publicView.getByRole("img", { name: "Photo 1, to draw the rectangles to blur on" });
+    await drawing.scrollIntoViewIfNeeded();
+    await expect(drawing).toHaveJSProperty("complete", true);
+    const onScreen = (await drawing.boundingBox())!;
+    const at = (x: number, y: number) =>
+      [onScreen.x + x * onScreen.width, onScreen.y + y * onScreen.height] as const;
+    await page.mouse.move(...at(0.1, 0.2));
+    await page.mouse.down();
+    await page.mouse.move(...at(0.25, 0.5), { steps: 4 });
+    await page.mouse.move(...at(0.4, 0.8), { steps: 4 });
+    await page.mouse.up();
+    const drawn = publicView.getByRole("group", { name: "Rectangle 1" });
+    const typed = async (label: string) => Number(await drawn.getByLabel(label).inputValue()) / 100;
+    const box = {
+      x: await typed("From the left (%)"),
+      y: await typed("From the top (%)"),
+      w: await typed("Width (%)"),
+      h: await typed("Height (%)"),
+    };
+    for (const [side, drawnAt] of Object.entries({ x: 0.1, y: 0.2, w: 0.3, h: 0.6 })) {
+      expect(box[side as keyof typeof box]).toBeCloseTo(drawnAt, 1);
+    }
+    // The keyboard's way: an arrow key in a field nudges the rectangle by 1%, and back.
+    const left = drawn.getByLabel("From the left (%)");
+    const drawnLeft = Number(await left.inputValue());
+    await left.press("ArrowUp");
+    await expect(left).toHaveValue(String(Math.round((drawnLeft + 1) * 10) / 10));
+    await left.press("ArrowDown");
+    await expect(left).toHaveValue(String(drawnLeft));
     const blurred = page.waitForResponse((response) => response.url().endsWith("/blur"));
     await publicView.getByRole("button", { name: "Blur 1 rectangle" }).click();
     expect((await blurred).status()).toBe(200);

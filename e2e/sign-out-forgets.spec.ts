@@ -130,9 +130,11 @@ async function writeDraftAndQueueReport(
   await expect
     .poll(async () => (await deviceContents(page, [])).drafts)
     .toEqual([{ userId: signedIn.user.id, comment: written.draftText }]);
-  // The search below finds what it looks for: the session, while it lasts.
+  // The search below finds what it looks for: the session, while it lasts, and the token kept beside the
+  // waiting report for the service worker (to send it with no page open).
   expect((await deviceContents(page, [signedIn.token])).holding).toEqual([
     `localStorage user: ${signedIn.token}`,
+    `IndexedDB inclusion-atlas-reports/credentials: ${signedIn.token}`,
   ]);
 
   await page.route("**/api/v1/eyewitness", (route) =>

@@ -28,7 +28,7 @@ export interface FindingContext {
   /** The LGA and the town or place name the reporter gave (null when none). */
   lga: string | null;
   placeName: string | null;
-  /** The names of the towns of the report's state a state-only report must not name (its LGAs). */
+  /** The names a state-only report must not name: its state's LGAs and towns (data/towns.json). */
   stateTowns: readonly string[];
 }
 

@@ -1,5 +1,6 @@
 import { findIdentifyingText, type TextFinding } from "../../domain/reports/report-findings";
 import { stateLgas } from "../../domain/reports/report-lgas";
+import { stateTownNames } from "../../domain/reports/report-towns";
 import { eyewitnessReports } from "../db/schema";
 import { placeColumns, type PlaceRow } from "./report-store";
 
@@ -31,7 +32,9 @@ export function findingsOf(row: FindingRow, text: string = row.publicComment): T
     precision: row.placePrecision,
     lga: row.lga,
     placeName: row.placeName,
-    // No list of towns is kept: a state's LGAs are named after its towns.
-    stateTowns: row.stateId === null ? [] : (stateLgas(row.stateId)?.lgas ?? []),
+    // The state's LGAs (most are named after a town) and its towns (data/towns.json, by state only: the
+    // source has no LGAs, so a town of another LGA of the state is not told apart at LGA precision).
+    stateTowns:
+      row.stateId === null ? [] : [...(stateLgas(row.stateId)?.lgas ?? []), ...stateTownNames(row.stateId)],
   });
 }

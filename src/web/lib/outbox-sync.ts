@@ -3,11 +3,15 @@
 
 /**
  * The Background Sync tag a page registers when reports wait (where the browser has Background Sync): the
- * service worker gets it once the connection is back and tells the open pages to send them.
+ * service worker gets it once the connection is back and tells the open pages to send them; with none
+ * open, or none answering, it sends them itself (outbox-worker.ts).
  */
 export const OUTBOX_SYNC_TAG = "eyewitness-outbox";
 
-/** The service worker's message to the open pages: the connection is back, send the waiting reports. */
+/**
+ * The service worker's message to the open pages: the connection is back, send the waiting reports. A page
+ * that sends them answers on the port that comes with it.
+ */
 export interface SendOutboxMessage {
   type: "send-outbox";
 }

@@ -3,9 +3,13 @@
 // and the service worker reads the outbox from it for the offline page, so both open it the same way.
 
 const DB_NAME = "inclusion-atlas-reports";
-const DB_VERSION = 1;
+// Version 2 added the credentials the service worker sends the outbox with (docs/security.md).
+const DB_VERSION = 2;
 export const DRAFTS = "drafts";
 export const OUTBOX = "outbox";
+export const CREDENTIALS = "credentials";
+/** How many of an account's reports the service worker sent, for the next page to tell the reporter. */
+export const SENT_BY_WORKER = "sentByWorker";
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -13,10 +17,16 @@ function openDatabase(): Promise<IDBDatabase> {
   if (opening) return opening;
   const attempt = new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
       const db = request.result;
-      db.createObjectStore(DRAFTS, { keyPath: "userId" });
-      db.createObjectStore(OUTBOX, { keyPath: "id", autoIncrement: true }).createIndex("userId", "userId");
+      if (event.oldVersion < 1) {
+        db.createObjectStore(DRAFTS, { keyPath: "userId" });
+        db.createObjectStore(OUTBOX, { keyPath: "id", autoIncrement: true }).createIndex("userId", "userId");
+      }
+      if (event.oldVersion < 2) {
+        db.createObjectStore(CREDENTIALS, { keyPath: "userId" });
+        db.createObjectStore(SENT_BY_WORKER, { keyPath: "userId" });
+      }
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -95,4 +105,45 @@ export async function allWaitingReports(): Promise<WaitingReportSummary[]> {
       comment: submission.comment,
       queuedAt,
     }));
+}
+
+/**
+ * What the service worker needs to send an account's waiting reports with no page open: the account's
+ * bearer token. Kept only while that account has reports waiting and its session lasts here: written when
+ * a report is queued (and renewed by an open page while reports wait), deleted when the last one leaves
+ * the outbox, when the session ends in this browser (sign-out, a 401, another account) and when the
+ * server refuses it (docs/security.md, "Reports sent with no page open").
+ */
+export interface SendingCredential {
+  userId: number;
+  token: string;
+  savedAt: number;
+}
+
+/** Keeps (or renews) the account's credential for the worker, within the caller's transaction. */
+export async function keepCredential(transaction: IDBTransaction, userId: number, token: string) {
+  const credential: SendingCredential = { userId, token, savedAt: Date.now() };
+  await result(transaction.objectStore(CREDENTIALS).put(credential));
+}
+
+/** Deletes the account's credential, within the caller's transaction. */
+export async function dropCredential(transaction: IDBTransaction, userId: number) {
+  await result(transaction.objectStore(CREDENTIALS).delete(userId));
+}
+
+/**
+ * Deletes the account's credential when none of its reports waits any more, within the caller's
+ * transaction (which must cover OUTBOX and CREDENTIALS).
+ */
+export async function dropCredentialWhenIdle(transaction: IDBTransaction, userId: number) {
+  const records = await result<{ state: string }[]>(
+    transaction.objectStore(OUTBOX).index("userId").getAll(userId),
+  );
+  if (!records.some((record) => record.state === "waiting")) await dropCredential(transaction, userId);
+}
+
+/** A count of reports the service worker sent for an account, not yet told to the reporter. */
+export interface SentByWorker {
+  userId: number;
+  sent: number;
 }

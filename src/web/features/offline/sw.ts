@@ -15,6 +15,7 @@ import {
 } from "./cache-rules";
 import { allWaitingReports } from "../../lib/reports-db";
 import { OUTBOX_SYNC_TAG, type SendOutboxMessage } from "../../lib/outbox-sync";
+import { sendOutboxFromWorkerLocked } from "../../lib/outbox-worker";
 import { offlinePageFor, offlinePageSecurityPolicy } from "./offline-page";
 
 // The service worker (built by vite-plugin-pwa into build/client/sw.js; decision record 0013). Public pages
@@ -125,22 +126,47 @@ setCatchHandler(async ({ request }) => {
 });
 
 // Background Sync (where the browser has it): a page that queues a report registers OUTBOX_SYNC_TAG, and
-// the browser fires it here once the connection is back, even if the page had been put in the background.
-// The sending itself is the open pages' (OutboxSender): the session's token lives in their storage, never
-// in the worker's. A sync with no page open fails, so the browser tries again later; the next visit sends
-// the reports anyway.
+// the browser fires it here once the connection is back, even with no page of the product open. An open
+// page of the signed-in reporter sends them (OutboxSender, which says so) and answers that it does; with no
+// page open, or none answering in time (a frozen tab), the worker sends them itself, for each account that
+// left a credential (lib/outbox-worker.ts), under the pages' Web Lock and with each report's
+// Idempotency-Key, so a report is stored once even if a page sends it too. Reports left waiting make the
+// sync fail, and the browser tries it again later.
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
+
+/** How long open pages have to answer that they send the reports before the worker sends them itself. */
+const PAGE_ANSWER_MS = 5_000;
+
+/** Tells the open pages to send; true when one answers that it does. */
+async function pageSends(): Promise<boolean> {
+  const windows = await self.clients.matchAll({ type: "window" });
+  if (windows.length === 0) return false;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), PAGE_ANSWER_MS);
+    const message: SendOutboxMessage = { type: "send-outbox" };
+    for (const client of windows) {
+      const answer = new MessageChannel();
+      answer.port1.onmessage = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      client.postMessage(message, [answer.port2]);
+    }
+  });
+}
+
 self.addEventListener("sync", (event: Event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
   sync.waitUntil(
-    self.clients.matchAll({ type: "window" }).then((windows) => {
-      if (windows.length === 0) throw new Error("no page is open to send the waiting reports");
-      const message: SendOutboxMessage = { type: "send-outbox" };
-      for (const client of windows) client.postMessage(message);
-    }),
+    (async () => {
+      if (await pageSends()) return;
+      const run = await sendOutboxFromWorkerLocked();
+      const left = await allWaitingReports().catch(() => []);
+      if (run.unsent > 0 || left.length > 0) throw new Error("reports still wait to be sent");
+    })(),
   );
 });
 

@@ -328,7 +328,8 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
   /** Puts the report in the outbox; false when the device cannot keep it (the form then says it failed). */
   async function queue(submission: EyewitnessSubmission): Promise<boolean> {
     try {
-      await (await loadStore()).queueReport(user.id, submission);
+      // The token goes with it, so the service worker can send it with no page open (docs/security.md).
+      await (await loadStore()).queueReport(user.id, submission, user.token);
     } catch {
       if (!navigator.onLine) {
         setFailed(true);

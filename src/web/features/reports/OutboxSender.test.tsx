@@ -11,8 +11,19 @@ import { OutboxSender } from "./OutboxSender";
 const countAnswers: Array<(count: number) => void> = [];
 let flush: { options: SendOptions; finish: (run: OutboxRun) => void } | null = null;
 
+const renewed: Array<[number, string]> = [];
+let sentByWorker = 0;
+
 vi.mock("./report-store", () => ({
   countWaiting: () => new Promise<number>((resolve) => countAnswers.push(resolve)),
+  renewCredential: async (userId: number, token: string) => {
+    renewed.push([userId, token]);
+  },
+  takeSentByWorker: async () => {
+    const sent = sentByWorker;
+    sentByWorker = 0;
+    return sent;
+  },
 }));
 vi.mock("./outbox", () => ({
   flushOutbox: (_userId: number, options: SendOptions) =>
@@ -23,6 +34,8 @@ vi.mock("./outbox", () => ({
 
 beforeEach(() => {
   countAnswers.length = 0;
+  renewed.length = 0;
+  sentByWorker = 0;
   flush = null;
   signIn();
 });
@@ -49,6 +62,9 @@ describe("OutboxSender's count of waiting reports", () => {
     const status = screen.getByRole("status");
     await answerCount(0, 2);
     await waitFor(() => expect(status).toHaveTextContent("2 reports waiting to be sent"));
+    // The service worker's credential is renewed with the session's token before sending (with no page
+    // open, it sends with it).
+    await waitFor(() => expect(renewed).toEqual([[7, "session-token-of-amina"]]));
 
     // Both reports go: each one sent asks for a count (1, then 0), and neither has answered yet.
     await waitFor(() => expect(flush).not.toBeNull());
@@ -94,7 +110,19 @@ describe("OutboxSender's wake-ups", () => {
       // Another message of the worker is not a wake-up.
       act(() => void worker.dispatchEvent(new MessageEvent("message", { data: { type: "cache-visited" } })));
       expect(countAnswers).toHaveLength(1);
-      act(() => void worker.dispatchEvent(new MessageEvent("message", { data: { type: "send-outbox" } })));
+      // It answers the worker that this page sends them (or the worker would send them itself).
+      const answer = new MessageChannel();
+      const answered = new Promise<unknown>((resolve) => {
+        answer.port1.onmessage = (event) => resolve(event.data);
+      });
+      act(
+        () =>
+          void worker.dispatchEvent(
+            new MessageEvent("message", { data: { type: "send-outbox" }, ports: [answer.port2] }),
+          ),
+      );
+      expect(await answered).toEqual({ type: "sending-outbox" });
+      answer.port1.close();
       await answerCount(1, 1);
       await waitFor(() => expect(flush).not.toBeNull());
       await act(async () => flush?.finish({ sent: 0, refused: [] }));
@@ -107,5 +135,25 @@ describe("OutboxSender's wake-ups", () => {
     } finally {
       Reflect.deleteProperty(navigator, "serviceWorker");
     }
+  });
+});
+
+describe("OutboxSender after the service worker sent reports with no page open", () => {
+  it("tells the reporter they were sent, once", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    sentByWorker = 2;
+    render(
+      <MemoryRouter>
+        <OutboxSender />
+      </MemoryRouter>,
+    );
+    await answerCount(0, 0);
+    const status = screen.getByRole("status");
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        "2 waiting reports were sent. They are now waiting for review under My reports.",
+      ),
+    );
+    expect(sentByWorker).toBe(0);
   });
 });

@@ -3,12 +3,13 @@ import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
 import { NamespacesLoadFailed, useLanguage, useNamespaces, useT, type Translate } from "../../i18n";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { askForOutboxSync, isSendOutboxMessage } from "../../lib/outbox-sync";
-import { useSessionUser } from "../../lib/session";
+import { session, useSessionUser } from "../../lib/session";
 import styles from "./OutboxSender.module.css";
 
 // Mounted once by the app layout (root.tsx), so on every page: sends the reports the signed-in user
 // submitted without a connection as soon as it returns (the online event, or the service worker's word
-// when Background Sync fires) or on the next visit, and says how many wait. Two tabs never send one
+// when Background Sync fires) or on the next visit, and says how many wait. With no page open, the service
+// worker sends them itself (lib/outbox-worker.ts) with the token this keeps renewed while reports wait. Two tabs never send one
 // report twice: flushOutbox runs under a Web Lock, and the server stores one report per idempotency key. Kept
 // small because every page loads it: the outbox and IndexedDB code (outbox.ts) is imported only when a
 // user is signed in. Its sentences are in the `report` namespace, loaded here once there is something to say
@@ -45,7 +46,7 @@ export function OutboxSender() {
     // asked for is shown, so an older, higher count never replaces a newer one.
     let countsAsked = 0;
     const run = async () => {
-      const [{ flushOutbox }, { countWaiting }] = await Promise.all([
+      const [{ flushOutbox }, { countWaiting, renewCredential, takeSentByWorker }] = await Promise.all([
         import("./outbox"),
         import("./report-store"),
       ]);
@@ -59,6 +60,13 @@ export function OutboxSender() {
           if (value !== null) setWaiting(value);
         });
       await count();
+      // The service worker sends with the session's current token when no page is open: renewed while
+      // reports wait, deleted when none does (docs/security.md).
+      const token = session.current()?.id === userId ? session.current()?.token : undefined;
+      if (token) await renewCredential(userId, token);
+      // Reports the service worker sent with no page open: said once, by the first page that runs.
+      const sentByWorker = await takeSentByWorker(userId);
+      if (sentByWorker > 0 && !controller.signal.aborted) setNotes([{ sent: sentByWorker }]);
       if (controller.signal.aborted || !navigator.onLine) return;
       const result = await flushOutbox(userId, { signal: controller.signal, onProgress: () => void count() });
       if (controller.signal.aborted) return;
@@ -79,8 +87,11 @@ export function OutboxSender() {
     // No IndexedDB (a private window in some browsers): nothing was kept, so nothing waits.
     const start = () => void run().catch(() => undefined);
     // Background Sync's wake-up: the service worker says the connection is back (sw.ts).
+    // It answers that this page sends them, or the worker would send them itself (with no page open).
     const onWorkerMessage = (event: MessageEvent) => {
-      if (isSendOutboxMessage(event.data)) start();
+      if (!isSendOutboxMessage(event.data)) return;
+      event.ports[0]?.postMessage({ type: "sending-outbox" });
+      start();
     };
     const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
     start();

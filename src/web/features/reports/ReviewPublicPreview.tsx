@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from "../../lib/api-client";
 import { useApiMutation } from "../../lib/use-api";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
+import { BlurDrawing } from "./BlurDrawing";
 import { PublishedAsItem } from "./PlaceSummary";
 import { ReportMedia } from "./ReportMedia";
 import { useReportDates } from "./use-report-dates";
@@ -239,36 +240,16 @@ interface PhotoModerationProps {
   onBlur: (rectangles: BlurRectangle[]) => void;
 }
 
-const percent = (fraction: number) => Math.round(fraction * 1000) / 10;
-
-/** Hide or show one photo or video; for a photo, rectangles to blur entered as percentages. */
+/** Hide or show one photo or video; for a photo, rectangles to blur, drawn on it or typed as percentages. */
 function PhotoModeration({ file, report, changing, busy, onHide, onBlur }: PhotoModerationProps) {
   const t = useT();
   const groupId = useId();
   const moderation = report.mediaModeration.find((item) => item.id === file.id);
   const hidden = moderation?.hidden ?? false;
   const [rectangles, setRectangles] = useState<BlurRectangle[]>(moderation?.blurs ?? []);
-  const [box, setBox] = useState({ x: 0, y: 0, w: 25, h: 25 });
   const name =
     file.description ?? t("reviews.protect.photoNumber", { number: report.media.indexOf(file) + 1 });
   if (!changing) return null;
-  const number = (key: keyof typeof box, label: string) => (
-    <label className={styles.boxField}>
-      {label}
-      <input
-        type="number"
-        min={0}
-        max={100}
-        step={1}
-        inputMode="decimal"
-        className={formStyles.input}
-        value={box[key]}
-        onChange={(event) => setBox({ ...box, [key]: Number(event.target.value) })}
-      />
-    </label>
-  );
-  const valid =
-    box.w > 0 && box.h > 0 && box.x >= 0 && box.y >= 0 && box.x + box.w <= 100 && box.y + box.h <= 100;
   return (
     <div role="group" aria-labelledby={groupId} className={styles.photoTools}>
       <h4 id={groupId} className={styles.viewTitle}>
@@ -286,48 +267,7 @@ function PhotoModeration({ file, report, changing, busy, onHide, onBlur }: Photo
       {file.kind === "photo" && !hidden ? (
         <fieldset className={styles.blur}>
           <legend>{t("reviews.protect.blurLegend")}</legend>
-          <p className={styles.hint}>{t("reviews.protect.blurHint")}</p>
-          <div className={styles.boxFields}>
-            {number("x", t("reviews.protect.fromLeft"))}
-            {number("y", t("reviews.protect.fromTop"))}
-            {number("w", t("reviews.protect.width"))}
-            {number("h", t("reviews.protect.height"))}
-          </div>
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-disabled={!valid || undefined}
-            onClick={() => {
-              if (!valid) return;
-              setRectangles([
-                ...rectangles,
-                { x: box.x / 100, y: box.y / 100, w: box.w / 100, h: box.h / 100 },
-              ]);
-            }}
-          >
-            {t("reviews.protect.addRectangle")}
-          </button>
-          {rectangles.length > 0 ? (
-            <ul>
-              {rectangles.map((rectangle, index) => (
-                <li key={index}>
-                  {t("reviews.protect.rectangle", {
-                    x: percent(rectangle.x),
-                    y: percent(rectangle.y),
-                    w: percent(rectangle.w),
-                    h: percent(rectangle.h),
-                  })}{" "}
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => setRectangles(rectangles.filter((_, other) => other !== index))}
-                  >
-                    {t("reviews.protect.removeRectangle")}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <BlurDrawing photo={file} name={name} rectangles={rectangles} onChange={setRectangles} />
           <button
             type="button"
             className="button"

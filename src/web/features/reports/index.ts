@@ -6,3 +6,4 @@ export { PublishedReportsPage } from "./PublishedReportsPage";
 export { ReviewsPage } from "./ReviewsPage";
 export { type PublishedAnswer } from "./published-api";
 export { formatOccurredOn, formatReportDay } from "./report-format";
+export type { EyewitnessSubmission } from "./report-form-checks";

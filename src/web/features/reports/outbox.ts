@@ -1,6 +1,7 @@
 import { reportMessages } from "../../../domain/reports/report-rules";
 import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
 import { OUTBOX_SENT } from "../../lib/outbox-sync";
+import { OUTBOX_LOCK } from "../../lib/outbox-worker";
 import type { EyewitnessSubmission } from "./report-form-checks";
 import { sendEyewitnessReport } from "./report-api";
 import { fromStoredSubmission, markRefused, removeReport, waitingReports } from "./report-store";
@@ -133,7 +134,8 @@ export async function sendOutbox(userId: number, options: SendOptions = {}): Pro
 }
 
 /**
- * One run at a time in this tab, and across tabs where the browser has Web Locks, so that no report is
+ * One run at a time in this tab, and across tabs and the service worker (lib/outbox-worker.ts) where the
+ * browser has Web Locks, so that no report is
  * sent twice. A run asked for while one is under way starts when it ends (a report queued meanwhile is
  * then sent too), and the one under way ends at its next wait between tries; further asks share that
  * next run.
@@ -153,7 +155,7 @@ export function flushOutbox(userId: number, options: SendOptions = {}): Promise<
     try {
       const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
       if (!locks) return await sendOutbox(userId, options);
-      return await locks.request("eyewitness-outbox", () => sendOutbox(userId, options));
+      return await locks.request(OUTBOX_LOCK, () => sendOutbox(userId, options));
     } finally {
       running = null;
     }

@@ -1,6 +1,17 @@
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { askForOutboxSync } from "../../lib/outbox-sync";
-import { DRAFTS, OUTBOX, result, transact } from "../../lib/reports-db";
+import {
+  CREDENTIALS,
+  DRAFTS,
+  OUTBOX,
+  SENT_BY_WORKER,
+  dropCredential,
+  dropCredentialWhenIdle,
+  keepCredential,
+  result,
+  transact,
+  type SentByWorker,
+} from "../../lib/reports-db";
 import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
 import { newSubmissionKey } from "./report-api";
 
@@ -173,7 +184,15 @@ export async function loadDraft(userId: number, newKey: () => string): Promise<R
   };
 }
 
-export async function queueReport(userId: number, submission: EyewitnessSubmission): Promise<void> {
+/**
+ * Keeps the report in the outbox. With the session's `token`, the token is kept beside it (until the outbox
+ * empties or the session ends) so the service worker can send it with no page open.
+ */
+export async function queueReport(
+  userId: number,
+  submission: EyewitnessSubmission,
+  token?: string,
+): Promise<void> {
   const record: Omit<OutboxRecord, "id"> = {
     userId,
     queuedAt: Date.now(),
@@ -184,7 +203,10 @@ export async function queueReport(userId: number, submission: EyewitnessSubmissi
     }),
     state: "waiting",
   };
-  await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).add(record)));
+  await transact([OUTBOX, CREDENTIALS], "readwrite", async (transaction) => {
+    await result(transaction.objectStore(OUTBOX).add(record));
+    if (token) await keepCredential(transaction, userId, token);
+  });
   // OutboxSender (in the layout) counts it and sends it if there is a connection after all, or when the
   // connection returns (the online event, or Background Sync's wake-up through the service worker).
   if (typeof window !== "undefined") window.dispatchEvent(new Event(OUTBOX_CHANGED));
@@ -203,16 +225,38 @@ export async function countWaiting(userId: number): Promise<number> {
   return (await waitingReports(userId)).length;
 }
 
+/** Takes a sent report out of the outbox; with the account's last one, its credential for the worker goes. */
 export async function removeReport(id: number): Promise<void> {
-  await transact([OUTBOX], "readwrite", (transaction) => result(transaction.objectStore(OUTBOX).delete(id)));
+  await transact([OUTBOX, CREDENTIALS], "readwrite", async (transaction) => {
+    const outbox = transaction.objectStore(OUTBOX);
+    const record = await result<OutboxRecord | undefined>(outbox.get(id));
+    await result(outbox.delete(id));
+    if (record) await dropCredentialWhenIdle(transaction, record.userId);
+  });
+}
+
+/**
+ * Renews the credential the service worker sends the account's waiting reports with (an open page, signed
+ * in, with reports waiting: its token is the current one); nothing when none waits.
+ */
+export async function renewCredential(userId: number, token: string): Promise<void> {
+  await transact([OUTBOX, CREDENTIALS], "readwrite", async (transaction) => {
+    const records = await result<OutboxRecord[]>(
+      transaction.objectStore(OUTBOX).index("userId").getAll(userId),
+    );
+    if (records.some((record) => record.state === "waiting"))
+      await keepCredential(transaction, userId, token);
+    else await dropCredential(transaction, userId);
+  });
 }
 
 export async function markRefused(id: number, message: string, field?: string): Promise<void> {
-  await transact([OUTBOX], "readwrite", async (transaction) => {
+  await transact([OUTBOX, CREDENTIALS], "readwrite", async (transaction) => {
     const outbox = transaction.objectStore(OUTBOX);
     const record = await result<OutboxRecord | undefined>(outbox.get(id));
-    if (record)
-      await result(outbox.put({ ...record, state: "refused", message, ...(field ? { field } : {}) }));
+    if (!record) return;
+    await result(outbox.put({ ...record, state: "refused", message, ...(field ? { field } : {}) }));
+    await dropCredentialWhenIdle(transaction, record.userId);
   });
 }
 
@@ -234,11 +278,15 @@ export async function unsentReports(userId: number): Promise<UnsentReports> {
 /**
  * Forgets what this device keeps for an account whose session ends here, so the next person at a shared
  * phone finds none of it: every draft (a draft belongs to a session that is now over, whoever's it was),
- * and the account's outbox unless it is kept for that account's next sign-in.
+ * the token the service worker would have sent the account's reports with, and the account's outbox unless
+ * it is kept for that account's next sign-in.
  */
 export async function forgetAccount(userId: number, outbox: "keep" | "delete"): Promise<void> {
-  await transact([DRAFTS, OUTBOX], "readwrite", async (transaction) => {
+  await transact([DRAFTS, OUTBOX, CREDENTIALS, SENT_BY_WORKER], "readwrite", async (transaction) => {
     await result(transaction.objectStore(DRAFTS).clear());
+    await result(transaction.objectStore(SENT_BY_WORKER).delete(userId));
+    // The session is over: nothing is sent for it any more, by the worker or anyone, until it signs in again.
+    await dropCredential(transaction, userId);
     const store = transaction.objectStore(OUTBOX);
     if (outbox === "keep") {
       const records = await result<OutboxRecord[]>(store.index("userId").getAll(userId));
@@ -247,5 +295,18 @@ export async function forgetAccount(userId: number, outbox: "keep" | "delete"): 
     }
     const ids = await result(store.index("userId").getAllKeys(userId));
     for (const id of ids) await result(store.delete(id));
+  });
+}
+
+/**
+ * How many of the user's reports the service worker sent since a page last said so (with no page open),
+ * and forgets the count: the page that asks tells the reporter.
+ */
+export async function takeSentByWorker(userId: number): Promise<number> {
+  return transact([SENT_BY_WORKER], "readwrite", async (transaction) => {
+    const told = transaction.objectStore(SENT_BY_WORKER);
+    const record = await result<SentByWorker | undefined>(told.get(userId));
+    if (record) await result(told.delete(userId));
+    return record?.sent ?? 0;
   });
 }
