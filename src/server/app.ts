@@ -28,6 +28,8 @@ import { reportRoutes } from "./reports/routes";
 import { SubmissionLimit } from "./reports/submission-limit";
 import { roleRoutes } from "./roles/routes";
 import { webSite } from "./site/web-app";
+import type { PublishedDataSource } from "./datadesk/published-data";
+import { filePublishedDataSource } from "./datadesk/published-data-files";
 
 export interface AppDependencies {
   config: Config;
@@ -42,12 +44,16 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests read them: errors logged, secrets never). */
   logStream?: { write(line: string): void };
+  /** The data the public pages show; data/*.json when not given (until the data desk's source is wired in). */
+  publishedData?: PublishedDataSource;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Makes photos' WebP variants in the background (tests wait for it to settle). */
     variantMaker: VariantMaker;
+    /** The data as published now: the public pages render from it and follow its changes. */
+    publishedData: PublishedDataSource;
   }
 }
 
@@ -63,6 +69,7 @@ export async function buildApp({
   rateLimitKeyPrefix,
   onRoute,
   logStream,
+  publishedData: givenPublishedData,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -180,9 +187,16 @@ export async function buildApp({
   );
   await app.register(mediaRoutes({ db: database.db, storage: mediaStorage, links: mediaLinks }));
 
+  // Read from data/*.json only when nobody gave a source (and closed with the app then, as it is ours).
+  const publishedData = givenPublishedData ?? (await filePublishedDataSource());
+  app.decorate("publishedData", publishedData);
+  if (!givenPublishedData) app.addHook("onClose", async () => publishedData.close());
+
   if (serveWeb) {
     await app.register(webSite, {
       buildDir: config.webBuildDir,
+      publishedData,
+      site: { publicUrl: config.publicUrl, contacts: config.siteContacts },
       reports: {
         find: async (id) => {
           const report = await findPublishedReport(database.db, id);

@@ -6,7 +6,6 @@ import {
   useNamespaces,
   useT,
 } from "../../i18n";
-import type { School } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
@@ -14,16 +13,16 @@ import { SchoolDetails, SchoolNotFound } from "../../features/schools";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { isUnknownPageError } from "../not-found-error";
-import { loadDatasets } from "../datasets";
+import { publishedDataOf } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/school";
 
 const namespaces = ["schools", "corrections"];
 
-// Build time only (every school is prerendered): the page carries just this school's record.
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const { schools, states } = await loadDatasets();
-  const school = (schools as School[]).find((candidate) => String(candidate.id) === params.schoolId);
+// On the server, from the published data: the page carries just this school's record.
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { schools, states } = await publishedDataOf(context);
+  const school = schools.find((candidate) => String(candidate.id) === params.schoolId);
   if (!school) throw new Response("School not found", { status: 404 });
   const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;
   return {

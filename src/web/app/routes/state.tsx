@@ -7,7 +7,6 @@ import {
   useNamespaces,
   useT,
 } from "../../i18n";
-import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
@@ -18,16 +17,16 @@ import { lawStatusWords } from "../../lib/law-status-text";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { isUnknownPageError } from "../not-found-error";
-import { loadDatasets } from "../datasets";
+import { publishedDataOf } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
 
 const namespaces = ["states", "corrections"];
 
-// Runs at build time only (every state is prerendered): the page's HTML carries just this state's record.
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const { schools, states } = await loadDatasets();
-  const record = (states as StateRecord[]).find((state) => String(state.id) === params.stateId);
+// On the server, from the published data: the page's HTML carries just this state's record.
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { schools, states } = await publishedDataOf(context);
+  const record = states.find((state) => String(state.id) === params.stateId);
   if (!record) throw new Response("Policy Not Found", { status: 404 });
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
   return {
