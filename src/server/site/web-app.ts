@@ -62,6 +62,9 @@ export interface WebSiteOptions {
   maxKeptPages?: number;
 }
 
+// What the page benchmark (bench/pages) builds its prerendered-files server from, as this server did.
+export { inlineScriptHashes, keptAnswer, type KeptAnswer } from "./page-renderer";
+
 declare module "fastify" {
   interface FastifyInstance {
     /** The public pages as rendered and kept (tests and the benchmark look at it). */

@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRouteLoaderData,
 } from "react-router";
 import { paths } from "../../domain/routes";
 import { languageOfPath, localizePath, withoutLanguage } from "../../i18n/languages";
@@ -49,12 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { i18n: await pageMessages(request, ["common"]), site: siteSettingsOf(context) };
 }
 
-/** The deployer's settings, as the server rendered the page with them. */
+/**
+ * The deployer's settings, as the server rendered the page with them: the root loader's (the first match
+ * is always the root route; useMatches is part of the first load already, useRouteLoaderData would not be).
+ */
 function useSiteSettings(): SiteSettings | undefined {
-  const data: unknown = useRouteLoaderData("root");
-  return typeof data === "object" && data !== null && "site" in data
-    ? (data.site as SiteSettings)
-    : undefined;
+  return (useMatches()[0]?.loaderData as { site?: SiteSettings } | undefined)?.site;
 }
 
 export const links: Route.LinksFunction = () => [
