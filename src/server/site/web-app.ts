@@ -39,6 +39,8 @@ const SERVICE_WORKER = "/sw.js";
 const serviceWorkerPolicy = "default-src 'none'; connect-src 'self'; script-src 'self'";
 /** The cookie with the language a visitor chose (LANGUAGE_COOKIE of the web app). */
 const LANGUAGE_COOKIE_VALUE = /(?:^|;)\s*lang=([^;]*)/;
+/** A path whose last segment has an extension: a file of the build, or a page's data (/states/25.data). */
+const fileName = /\.[^/]*$/;
 
 export interface WebSiteOptions {
   /** The browser's build (build/client); the server's renderer is beside it (build/server/index.js). */
@@ -141,7 +143,9 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     ) {
       return sendAnswer(request, reply, await renderer.page(paths.notFoundPage()), undefined, 404);
     }
-    const found = await stat(target).catch(() => null);
+    // Every built file's name has an extension (/assets/…js, /sw.js, /robots.txt); a page's path has none,
+    // so a page costs no look at the disk (a failed stat, with its error, was a good part of its time).
+    const found = fileName.test(pathname) ? await stat(target).catch(() => null) : null;
     if (found?.isFile() && pathname === SERVICE_WORKER) {
       // Always revalidated, so a deploy's worker is found on the next visit; its own policy lets it fetch
       // from this site only (a worker's policy comes from its script's answer).
