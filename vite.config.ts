@@ -5,8 +5,6 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
-import { publicUrl } from "./scripts/vite-plugin-public-url.ts";
-import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 import { projectLogger } from "./scripts/vite-logger.ts";
 
 const sharedSource = /[\\/]src[\\/]/;
@@ -56,7 +54,9 @@ const featureEntries: Plugin = {
 
 // React Router's package points every import at its development build, whose dev-only warnings and
 // messages are switched on by a constant, not by NODE_ENV, so a production bundle keeps them (about 2 KB
-// gzipped). Its production build is the same code with that constant off: the build uses it.
+// gzipped). Its production build is the same code with that constant off: the browser's build uses it.
+// The server's build leaves React Router to node_modules (Vite's default for a server build), so the
+// server's request handler (src/server/site/web-app.ts) and the rendered routes share one copy.
 const routerDist = path.join(
   path.dirname(createRequire(import.meta.url).resolve("react-router")),
   "..",
@@ -67,12 +67,10 @@ const productionRouter = [
   { find: /^react-router\/dom$/, replacement: path.join(routerDist, "dom-export.mjs") },
 ];
 
-export default defineConfig(({ command }) => ({
-  resolve: { alias: command === "build" ? productionRouter : [] },
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: { alias: command === "build" && !isSsrBuild ? productionRouter : [] },
   plugins: [
     nigeriaMap(),
-    siteContacts(),
-    publicUrl(),
     i18nCatalogues(),
     reactRouter(),
     featureEntries,

@@ -2,12 +2,10 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
-import { publicUrl } from "./scripts/vite-plugin-public-url.ts";
-import { siteContacts } from "./scripts/vite-plugin-site-contacts.ts";
 
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
-  plugins: [nigeriaMap(), siteContacts({}), publicUrl({}), i18nCatalogues()],
+  plugins: [nigeriaMap(), i18nCatalogues()],
   test: {
     projects: [
       {

@@ -7,15 +7,24 @@ import {
   firstLoadJavaScriptText,
   firstLoadRoutes,
   measureFirstLoad,
+  servedPages,
   verbatimPiece,
   type FirstLoadRoute,
 } from "../bench/web/bundle-size";
 import { paths } from "../src/domain/routes";
 import { buildWarningsPath } from "../scripts/build";
 
-// Reads the build, not a browser: what a phone downloads before a route is usable must stay within its
-// budget, and the home page must not carry data it does not show (the schools list, the states' full
-// descriptions and key findings are loaded when they are shown). And the build printed no warning.
+// Reads the build and the pages as the server sends them, not a browser: what a phone downloads before a
+// route is usable must stay within its budget, and the home page must not carry data it does not show (the
+// schools list, the states' full descriptions and key findings are loaded when they are shown). And the
+// build printed no warning.
+
+/** The pages as the e2e run's server renders them (e2e/support/global-setup.ts). */
+function served() {
+  const baseUrl = process.env.E2E_BASE_URL;
+  if (!baseUrl) throw new Error("E2E_BASE_URL is not set: run the spec with Playwright's global set-up.");
+  return servedPages(baseUrl);
+}
 
 interface SchoolText {
   name: string;
@@ -45,7 +54,7 @@ function homeRoute(): FirstLoadRoute {
 
 for (const route of firstLoadRoutes) {
   test(`${route.name} loads at most ${formatKib(route.jsBudgetBytes)} of gzipped JavaScript first`, async () => {
-    const load = await measureFirstLoad(route);
+    const load = await measureFirstLoad(route, defaultClientDir, served());
     const largest = [...load.js.assets]
       .sort((a, b) => b.gzipBytes - a.gzipBytes)
       .slice(0, 3)
@@ -68,7 +77,7 @@ test("the home page's first-load JavaScript holds no school of the schools list"
   ]);
   expect(pieces.length, "distinctive school texts to look for").toBeGreaterThan(100);
 
-  const javaScript = await firstLoadJavaScriptText(homeRoute());
+  const javaScript = await firstLoadJavaScriptText(homeRoute(), defaultClientDir, served());
   const found = pieces.filter((piece) => javaScript.includes(piece));
   expect(
     found,
@@ -85,7 +94,7 @@ test("the home page's first-load JavaScript holds no state's full description or
   expect(descriptionEnds.length, "distinctive description ends to look for").toBeGreaterThan(30);
   expect(keyFindings.length, "distinctive key findings to look for").toBeGreaterThan(100);
 
-  const javaScript = await firstLoadJavaScriptText(homeRoute());
+  const javaScript = await firstLoadJavaScriptText(homeRoute(), defaultClientDir, served());
   const found = [...descriptionEnds, ...keyFindings].filter((piece) => javaScript.includes(piece));
   expect(
     found,
@@ -99,7 +108,7 @@ test("the build printed no warning", async () => {
   // another way leaves an older file, which says nothing about this build.
   const [saved, page] = await Promise.all([
     stat(buildWarningsPath).catch(() => null),
-    stat(path.join(defaultClientDir, "index.html")),
+    stat(path.join(defaultClientDir, "..", "server", "index.js")),
   ]);
   expect(saved, `${buildWarningsPath} is missing: build with "npm run build".`).not.toBeNull();
   expect(

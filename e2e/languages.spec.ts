@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { buildStampPath } from "../scripts/build-if-stale";
 import { publicUrlFromEnv } from "../src/domain/public-url";
 import { readLanguages } from "../src/i18n/catalogue-files";
 import { openSignedIn, registerVerified, signIn, signInAsAdmin } from "./support/accounts";
@@ -8,17 +6,15 @@ import { inLanguage, message, messageIdPattern, plain } from "./support/catalogu
 import { allowFailedLoads, expect, expectNoAxeViolations, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 
-// The five languages end to end: prerendered pages per language, <html lang> and hreflang, the language
+// The five languages end to end: server-rendered pages per language, <html lang> and hreflang, the language
 // switch (by keyboard), a shared link opening in its language, and e-mails in the account's language.
 
 const languages = readLanguages();
 const codes = languages.map((language) => language.code);
 const prefix = (code: string) => (code === "en" ? "" : `/${code}`);
-// The alternates are absolute, from PUBLIC_URL as it was when the tested build was made (its stamp says).
-const builtFor = JSON.parse(readFileSync(buildStampPath, "utf8")) as {
-  environment: Record<string, string>;
-};
-const publicUrl = publicUrlFromEnv(builtFor.environment);
+// The alternates are absolute, from PUBLIC_URL as the server has it (e2e/support/server.ts sets it to the
+// server's own address), read when the server renders the page.
+const publicUrl = publicUrlFromEnv({ PUBLIC_URL: process.env.E2E_BASE_URL });
 
 async function expectNoMessageIds(page: Page) {
   const text = await page.locator("body").innerText();

@@ -2,14 +2,12 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { publicUrlVariables } from "../src/domain/public-url.ts";
-import { siteContactVariables } from "../src/domain/site-contacts.ts";
 
 // `npm start` builds only when some input of the build is newer than the last complete build, so a second
-// start is quick. The stamp is written after the whole build (prerender and precompression included): an
-// interrupted build leaves the old stamp, and the next start builds again. The prerendered pages also carry
-// what some variables said when they were built (PUBLIC_URL in the hreflang alternates, the footer's
-// contacts): the stamp records them, and a start with other values builds again.
+// start is quick. The stamp is written after the whole build (precompression included): an interrupted
+// build leaves the old stamp, and the next start builds again. No setting is read by the build: the site's
+// address and the footer's contacts (PUBLIC_URL, PORT, SITE_*) are read by the server when it renders the
+// pages (decision record 0017), so one build runs anywhere and a start with other values does not rebuild.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const buildStampPath = path.join(root, "build", ".build-complete");
@@ -41,50 +39,42 @@ export function newestModification(target: string): number {
   return newest;
 }
 
-/** The variables the build reads (scripts/vite-plugin-*.ts), as they are set now. */
-export function buildEnvironment(env: Record<string, string | undefined>): Record<string, string> {
-  const variables = [...publicUrlVariables, ...siteContactVariables].sort();
-  return Object.fromEntries(variables.map((name) => [name, env[name]?.trim() ?? ""]));
-}
+/** The stamp's format: a start finding another (or none it can read) builds again. */
+const STAMP_FORMAT = 2;
 
-export function writeBuildStamp(stampPath: string, env: Record<string, string | undefined>): void {
-  const stamp = { completedAt: new Date().toISOString(), environment: buildEnvironment(env) };
+export function writeBuildStamp(stampPath: string): void {
+  const stamp = { format: STAMP_FORMAT, completedAt: new Date().toISOString() };
   writeFileSync(stampPath, `${JSON.stringify(stamp, null, 2)}\n`);
 }
 
-function stampedEnvironment(stampPath: string): string | undefined {
+function stampFormat(stampPath: string): unknown {
   try {
-    const stamp = JSON.parse(readFileSync(stampPath, "utf8")) as { environment?: unknown };
-    return JSON.stringify(stamp.environment);
+    return (JSON.parse(readFileSync(stampPath, "utf8")) as { format?: unknown }).format;
   } catch {
     return undefined;
   }
 }
 
 /**
- * True when there is no complete build, an input changed after it was made, or a variable the build reads
- * has another value now.
+ * True when there is no complete build, or an input changed after it was made. (Builds before this format
+ * carried the settings of their time in their pages: they are built again once.)
  */
-export function isBuildStale(
-  stampPath: string,
-  inputPaths: readonly string[],
-  env: Record<string, string | undefined>,
-): boolean {
+export function isBuildStale(stampPath: string, inputPaths: readonly string[]): boolean {
   const built = newestModification(stampPath);
   if (built === 0) return true;
-  if (stampedEnvironment(stampPath) !== JSON.stringify(buildEnvironment(env))) return true;
+  if (stampFormat(stampPath) !== STAMP_FORMAT) return true;
   return inputPaths.some((input) => newestModification(input) > built);
 }
 
 function main(): void {
   if (process.argv.includes("--mark")) {
-    writeBuildStamp(buildStampPath, process.env);
+    writeBuildStamp(buildStampPath);
     return;
   }
   const inputPaths = inputs.map((input) => path.join(root, input));
-  if (!isBuildStale(buildStampPath, inputPaths, process.env)) {
+  if (!isBuildStale(buildStampPath, inputPaths)) {
     console.log(
-      "The build is newer than every source and was made with these settings: starting without rebuilding (npm run build forces it).",
+      "The build is newer than every source: starting without rebuilding (npm run build forces it).",
     );
     return;
   }

@@ -33,7 +33,6 @@ describe("the build's steps", () => {
     const describeStep = ([, args]: Step) => args.map((arg) => arg.replace(/^.*[\\/]/, "")).join(" ");
     expect(buildSteps.map(describeStep)).toEqual([
       "bin.js build",
-      "--import tsx defer-hydration.ts",
       "--import tsx precompress.ts",
       "--import tsx build-if-stale.ts --mark",
     ]);

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouterCommand, runFiltered, withoutColour } from "./react-router.ts";
 
-// `npm run build`: the React Router build (prerendering every public page), then the post-build steps, one
+// `npm run build`: the React Router build (the browser's code and the server's renderer; no page is
+// prerendered, decision record 0017), then the post-build steps, one
 // after the other, stopping at the first that fails. What the steps write to their error stream (warnings
 // and errors; React Router's envFile notice left out, see react-router.ts) is shown as usual and also
 // saved (without colour codes) in build/build-warnings.txt, so a test on the build (e2e/bundle-budget.spec.ts) can check that a
@@ -20,7 +21,6 @@ function script(file: string, ...args: string[]): Step {
 
 export const buildSteps: Step[] = [
   reactRouterCommand(["build"]),
-  script("defer-hydration.ts"),
   script("precompress.ts"),
   // Last: the stamp says the whole build completed (see build-if-stale.ts).
   script("build-if-stale.ts", "--mark"),

@@ -9,20 +9,44 @@ import { homeFirstLoadJsBudgetBytes, otherFirstLoadJsBudgetBytes } from "./budge
 
 // What each public route makes a phone download before it is usable: the JavaScript and CSS of its first
 // load, gzipped at level 9 file by file (as scripts/precompress.ts serves them) and summed. The route's
-// built HTML is the source of truth: it lists every module preload, stylesheet and inline module import
-// the browser fetches first; the static imports inside those modules are followed too, in case a preload
-// is ever missing. Dynamic imports (lazy chunks) are not part of the first load.
+// HTML, as the server sends it (pages are rendered by the server, decision record 0017: `servedPages`
+// asks a running server), is the source of truth: it lists every module preload, stylesheet and inline
+// module import the browser fetches first; the static imports inside those modules are followed too, in
+// case a preload is ever missing. Dynamic imports (lazy chunks) are not part of the first load.
 
 export const defaultClientDir = path.resolve("build/client");
 
-/** The app shell the server sends for pages with no prerendered HTML (client-only pages). */
+/** What reports call the app shell the server sends for client-only pages. */
 export const SPA_FALLBACK_PAGE = "__spa-fallback.html";
+
+/** The HTML of a route's page, or null when there is none. */
+export type PageReader = (route: FirstLoadRoute) => Promise<Buffer | null>;
+
+/** Pages read from files under a folder (route.page relative to it): the unit tests' miniature builds. */
+export function filePages(dir: string): PageReader {
+  return async (route) => {
+    const file = path.join(dir, route.page);
+    return existsSync(file) ? readFile(file) : null;
+  };
+}
+
+/** Pages as a running server sends them (route.url; no Accept-Encoding, so the bytes are the HTML's). */
+export function servedPages(baseUrl: string): PageReader {
+  return async (route) => {
+    const response = await fetch(new URL(route.url ?? route.name, baseUrl), {
+      headers: { "accept-encoding": "identity" },
+    });
+    return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
+  };
+}
 
 export interface FirstLoadRoute {
   /** What reports call the route: its path, or a description for the app shell. */
   name: string;
-  /** The built HTML the server sends for it, relative to build/client. */
+  /** Its page's name in reports (and its file, for filePages). */
   page: string;
+  /** The address the server answers it at, for servedPages; the name when not given. */
+  url?: string;
   /**
    * Route ids (as in the build manifest, e.g. "routes/login") whose modules the browser imports right
    * after the page, for client-only pages served by the app shell.
@@ -58,6 +82,7 @@ export const firstLoadRoutes: FirstLoadRoute[] = [
   {
     name: "SPA fallback (client-only pages)",
     page: SPA_FALLBACK_PAGE,
+    url: paths.dashboard(),
     jsBudgetBytes: otherFirstLoadJsBudgetBytes,
   },
 ];
@@ -209,15 +234,15 @@ async function resolveFirstLoad(
   route: FirstLoadRoute,
   clientDir: string,
   cache: SizeCache,
+  readPage: PageReader,
 ): Promise<ResolvedFirstLoad> {
-  const pageFile = path.join(clientDir, route.page);
-  if (!existsSync(pageFile)) {
+  const html = await readPage(route);
+  if (html === null) {
     throw new MissingPageError(
-      `${route.name}: ${path.relative(process.cwd(), pageFile)} is missing. Is the route prerendered, ` +
+      `${route.name}: its page (${route.url ?? route.page}) is missing. Is the route in the app, ` +
         'and is the build current ("npm run build")?',
     );
   }
-  const html = await readFile(pageFile);
   const references = pageReferences(html.toString("utf8"));
   const scripts = new Set(references.scripts);
   const styles = new Set(references.styles);
@@ -265,9 +290,10 @@ async function resolveFirstLoad(
 export async function measureFirstLoad(
   route: FirstLoadRoute,
   clientDir: string = defaultClientDir,
+  readPage: PageReader = filePages(clientDir),
   cache: SizeCache = new Map(),
 ): Promise<FirstLoad> {
-  const resolved = await resolveFirstLoad(route, clientDir, cache);
+  const resolved = await resolveFirstLoad(route, clientDir, cache, readPage);
   return {
     name: route.name,
     page: route.page,
@@ -284,12 +310,13 @@ export type FirstLoadReport = FirstLoad | { name: string; page: string; missing:
 export async function measureFirstLoads(
   routes: FirstLoadRoute[] = firstLoadRoutes,
   clientDir: string = defaultClientDir,
+  readPage: PageReader = filePages(clientDir),
 ): Promise<FirstLoadReport[]> {
   const cache: SizeCache = new Map();
   const reports: FirstLoadReport[] = [];
   for (const route of routes) {
     try {
-      reports.push(await measureFirstLoad(route, clientDir, cache));
+      reports.push(await measureFirstLoad(route, clientDir, readPage, cache));
     } catch (error) {
       if (!(error instanceof MissingPageError)) throw error;
       reports.push({ name: route.name, page: route.page, missing: error.message });
@@ -305,9 +332,10 @@ export async function measureFirstLoads(
 export async function firstLoadJavaScriptText(
   route: FirstLoadRoute,
   clientDir: string = defaultClientDir,
+  readPage: PageReader = filePages(clientDir),
 ): Promise<string> {
   const cache: SizeCache = new Map();
-  const resolved = await resolveFirstLoad(route, clientDir, cache);
+  const resolved = await resolveFirstLoad(route, clientDir, cache, readPage);
   const modules = await Promise.all(
     resolved.scripts.map(async (url) => (await sizeOf(fileOf(clientDir, url), cache)).text),
   );

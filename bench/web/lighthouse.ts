@@ -8,7 +8,7 @@ import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
 import type { LighthouseFigures } from "./budgets";
-import { defaultClientDir, measureFirstLoads } from "./bundle-size";
+import { defaultClientDir, measureFirstLoads, servedPages } from "./bundle-size";
 import { benchPages, cpuMultiplier } from "./settings";
 import {
   AGGREGATION,
@@ -263,15 +263,17 @@ async function measurePages(baseUrl: string, port: number, runs: number): Promis
   return { pages, settings, lighthouseVersion };
 }
 
-/** Copies build/client to a temporary folder; returns the folder and a function that removes it. */
+/** Copies build/ (client and server) to a temporary folder; returns it and a function that removes it. */
 async function snapshotBuild(): Promise<{ clientDir: string; remove: () => Promise<void> }> {
-  if (!existsSync(path.join(defaultClientDir, "__spa-fallback.html"))) {
+  const serverDir = path.join(defaultClientDir, "..", "server");
+  if (!existsSync(path.join(serverDir, "index.js"))) {
     throw new Error('The web app is not built. Run "npm run build" (npm run bench:web does it for you).');
   }
   const root = await mkdtemp(path.join(tmpdir(), "inclusion-atlas-bench-build-"));
   const clientDir = path.join(root, "client");
   try {
     await cp(defaultClientDir, clientDir, { recursive: true });
+    await cp(serverDir, path.join(root, "server"), { recursive: true });
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw new Error(`Could not copy the build (is another build running?): ${String(error)}`);
@@ -311,12 +313,13 @@ async function main(): Promise<void> {
   let bundles: WebBenchResult["bundles"];
   try {
     build = await snapshotBuild();
-    // Sized first: a build missing a module fails here, before minutes of Lighthouse.
-    bundles = bundleResults(await measureFirstLoads(undefined, build.clientDir));
     server = await startBuiltServer({
       dataDirPrefix: "inclusion-atlas-bench-",
       webBuildDir: build.clientDir,
     });
+    // Sized first, from the pages as the server renders them: a build missing a module fails here,
+    // before minutes of Lighthouse.
+    bundles = bundleResults(await measureFirstLoads(undefined, build.clientDir, servedPages(server.baseUrl)));
     const launched = await launchChrome();
     chrome = launched.chrome;
     browser = launched.browser;

@@ -79,7 +79,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /** Starts `src/server/main.ts` against the current build; throws with the server's output if it fails. */
 export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<BuiltServer> {
   const webBuildDir = path.resolve(options.webBuildDir ?? defaultWebBuildDir);
-  if (!existsSync(path.join(webBuildDir, "__spa-fallback.html"))) {
+  if (!existsSync(path.join(webBuildDir, "..", "server", "index.js"))) {
     throw new Error(
       `The web app is not built in ${webBuildDir}. Run "npm run build" (npm run test:e2e does it for you).`,
     );

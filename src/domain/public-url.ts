@@ -1,6 +1,6 @@
-// The site's public address (PUBLIC_URL): the base of e-mailed links (read by the server when it starts) and
-// of the pages' hreflang alternates (read when the site is built, as the public pages are prerendered then).
-// One rule for both, so a page and an e-mail never disagree on where the site lives.
+// The site's public address (PUBLIC_URL): the base of e-mailed links and of the pages' hreflang alternates,
+// both read by the server when it starts (pages are rendered by the server, decision record 0019). One rule
+// for both, so a page and an e-mail never disagree on where the site lives.
 
 /** The variables the address is made from: PORT only counts when PUBLIC_URL is unset. */
 export const publicUrlVariables = ["PUBLIC_URL", "PORT"] as const;

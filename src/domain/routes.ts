@@ -40,7 +40,18 @@ export const paths = {
   notFoundPage: () => "/not-found",
 } as const;
 
-/** Public pages without parameters, rendered to HTML at build time. */
+/**
+ * The full published records the browser loads when it needs them (every state's record when a state is
+ * first chosen on the home page, the schools' list when the directory opens): answered by the server from
+ * the data as published now (decision record 0019), kept by the service worker like a page's data.
+ */
+export const publishedDataPaths = {
+  states: "/published/states.json",
+  schools: "/published/schools.json",
+} as const;
+export type PublishedDataName = keyof typeof publishedDataPaths;
+
+/** Public pages without parameters, rendered on the server (decision record 0019). */
 export const staticPublicPaths = [
   paths.home(),
   paths.about(),

@@ -1,6 +1,6 @@
-// The deployer's contact details and social links, from the environment (read when the site is built, as
-// the public pages are prerendered then; `npm start` builds). Unset means not shown: the site never shows
-// a placeholder address or a network's bare home page.
+// The deployer's contact details and social links, from the environment (read by the server when it starts,
+// and shown in the footer of every page it renders, decision record 0019). Unset means not shown: the site
+// never shows a placeholder address or a network's bare home page.
 
 export const socialNetworks = [
   { key: "facebook", name: "Facebook", variable: "SITE_FACEBOOK_URL" },
@@ -10,7 +10,7 @@ export const socialNetworks = [
   { key: "youtube", name: "YouTube", variable: "SITE_YOUTUBE_URL" },
 ] as const;
 
-/** The build-time variables of the footer's contacts (the README's configuration table lists them). */
+/** The variables of the footer's contacts (the README's configuration table lists them). */
 export const siteContactVariables: readonly string[] = [
   "SITE_CONTACT_EMAIL",
   "SITE_CONTACT_PHONE",

@@ -32,6 +32,7 @@ import { reportRoutes } from "./reports/routes";
 import { SubmissionLimit } from "./reports/submission-limit";
 import { roleRoutes } from "./roles/routes";
 import { webSite } from "./site/web-app";
+import type { PublishedDataSource } from "./datadesk/published-data";
 
 export interface AppDependencies {
   config: Config;
@@ -207,6 +208,8 @@ export async function buildApp({
   if (serveWeb) {
     await app.register(webSite, {
       buildDir: config.webBuildDir,
+      publishedData,
+      site: { publicUrl: config.publicUrl, contacts: config.siteContacts },
       reports: {
         find: async (id) => {
           const report = await findPublishedReport(database.db, id);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { publicUrlFromEnv } from "../domain/public-url";
+import { siteContactsFromEnv, type SiteContacts } from "../domain/site-contacts";
 import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "../domain/reports/report-rules";
 import type { S3Settings } from "./media/s3-store";
 
@@ -127,6 +128,8 @@ export interface Config {
   mediaUrlSecretGenerated: boolean;
   /** Health answers 503, not 200, while a part is degraded (rate limits counted per instance). */
   healthFailOnDegraded: boolean;
+  /** The footer's contact details and social links (SITE_* variables), shown on every page the server renders. */
+  siteContacts: SiteContacts;
 }
 
 export interface HttpTimeouts {
@@ -144,6 +147,15 @@ export interface HttpTimeouts {
 }
 
 export class ConfigError extends Error {}
+
+/** The SITE_* contacts (src/domain/site-contacts.ts), or a ConfigError naming the variable that is wrong. */
+function readSiteContacts(env: NodeJS.ProcessEnv): SiteContacts {
+  try {
+    return siteContactsFromEnv(env);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
@@ -209,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlSecret: values.MEDIA_URL_SECRET ?? randomBytes(32).toString("base64url"),
     mediaUrlSecretGenerated: values.MEDIA_URL_SECRET === undefined,
     healthFailOnDegraded: values.HEALTH_FAIL_ON_DEGRADED,
+    siteContacts: readSiteContacts(env),
   };
 }
 

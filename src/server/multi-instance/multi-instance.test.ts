@@ -69,10 +69,12 @@ function dataDirOf(server: RunningProcess): string {
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), "ia-multi-"));
-  // The servers serve the web app too; this test speaks to the API, so a one-page build stands in.
-  const webDir = path.join(workDir, "web");
-  await mkdir(webDir);
-  await writeFile(path.join(webDir, "__spa-fallback.html"), "<!doctype html><title>Inclusion Atlas</title>");
+  // The servers serve the web app too; this test speaks to the API, so an empty build's shape stands in
+  // (build/client and build/server/index.js, which is loaded only to render a page).
+  const webDir = path.join(workDir, "web", "client");
+  await mkdir(webDir, { recursive: true });
+  await mkdir(path.join(workDir, "web", "server"));
+  await writeFile(path.join(workDir, "web", "server", "index.js"), "export {};");
   database = await createPostgresTestDatabase(adminDatabaseUrl);
   s3 = await startTestS3Server();
   smtp = await startSmtpPeer();

@@ -23,7 +23,11 @@ import { useContractCompilers } from "./route-schema";
 
 /** Routes without a schema, each with its reason. */
 const withoutSchema: Record<string, string> = {
-  "/*": "the web app's pages, data files and assets, served from the build (HTML and files, not the API)",
+  "/*": "the web app's pages, data files and assets, rendered by the server or served from the build (HTML and files, not the API)",
+  "/published/states.json":
+    "the states' full records the home page loads when a state is chosen (the web app's, not the API)",
+  "/published/schools.json":
+    "the schools' list the directory loads when it opens (the web app's, not the API)",
   "/eyewitness-reports/:id": "a published report's page: the web app's HTML, rendered by the server",
   ...Object.fromEntries(
     siteLanguages()
@@ -42,11 +46,13 @@ beforeAll(async () => {
   database = await openTestDatabase("pglite");
   buildDir = await mkdtemp(path.join(tmpdir(), "ia-openapi-web-"));
   uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-openapi-uploads-"));
-  await mkdir(path.join(buildDir, "assets"), { recursive: true });
-  await writeFile(path.join(buildDir, "__spa-fallback.html"), "<!DOCTYPE html><html><body></body></html>");
+  // A build's shape (client/ and server/index.js): this test lists routes and renders no page.
+  await mkdir(path.join(buildDir, "client", "assets"), { recursive: true });
+  await mkdir(path.join(buildDir, "server"), { recursive: true });
+  await writeFile(path.join(buildDir, "server", "index.js"), "export {};");
   const clock = testClock();
   app = await buildApp({
-    config: testConfig({ uploadsDir, webBuildDir: buildDir }),
+    config: testConfig({ uploadsDir, webBuildDir: path.join(buildDir, "client") }),
     database,
     serveWeb: true,
     accounts: {

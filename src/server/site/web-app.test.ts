@@ -6,28 +6,60 @@ import { brotliDecompressSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublishedReportView } from "../../domain/reports/review-rules";
+import { noContacts } from "../../domain/site-contacts";
+import type { PublishedData, PublishedDataSource } from "../datadesk/published-data";
+import type { RenderRequest } from "./page-renderer";
 import { webSite } from "./web-app";
 
-// A miniature build: one prerendered page with an inline script, the app shell, an asset and a data file.
+// A miniature build (an asset, the service worker, the manifest) and a stand-in for React Router's renderer
+// that answers like the app does: a page per known path, the app shell in SPA mode, and the "Page not
+// found" of the path's language with 404. The real renderer is tested in page-rendering.test.ts.
 const inlineScript = 'window.__context = {"page":"about"};';
 const page = `<!DOCTYPE html><html><body><h1>About</h1><script>${inlineScript}</script><script type="module" src="/assets/app.js"></script></body></html>`;
 const shell = "<!DOCTYPE html><html><body><script>window.__spa = true;</script></body></html>";
+const notFound = '<!DOCTYPE html><html lang="en"><body><h1>Page not found</h1></body></html>';
+const yorubaNotFound = '<!DOCTYPE html><html lang="yo"><body><h1>A kò rí ojú-ìwé náà</h1></body></html>';
+const home = '<!DOCTYPE html><html lang="en"><body><h1>Home</h1></body></html>';
+const hausaHome = '<!DOCTYPE html><html lang="ha"><body><h1>Gida</h1></body></html>';
+
+function miniatureRenderer(pages: Record<string, string>, appShell = shell): RenderRequest {
+  return async (request) => {
+    const html = (body: string, status = 200) =>
+      new Response(body, { status, headers: { "content-type": "text/html" } });
+    if (request.headers.get("X-React-Router-SPA-Mode") === "yes") return html(appShell);
+    const { pathname } = new URL(request.url);
+    if (pathname.endsWith(".data")) {
+      return new Response("[]", { headers: { "content-type": "text/x-script" } });
+    }
+    const known = pages[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname];
+    if (known !== undefined) return html(known);
+    return html(pathname.startsWith("/yo/") ? yorubaNotFound : notFound, 404);
+  };
+}
+
+const siteSettings = { publicUrl: "https://atlas.example.ng", contacts: noContacts };
+const publishedData: PublishedDataSource = {
+  current: async () => ({ generation: 1 }) as PublishedData,
+  onChange: () => () => undefined,
+  close: async () => undefined,
+};
 
 let buildDir: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   buildDir = await mkdtemp(path.join(tmpdir(), "web-app-test-"));
-  await mkdir(path.join(buildDir, "about"), { recursive: true });
   await mkdir(path.join(buildDir, "assets"), { recursive: true });
-  await writeFile(path.join(buildDir, "about", "index.html"), page);
-  await writeFile(path.join(buildDir, "__spa-fallback.html"), shell);
   await writeFile(path.join(buildDir, "assets", "app.js"), "console.log('app');");
-  await writeFile(path.join(buildDir, "about.data"), "[]");
   await writeFile(path.join(buildDir, "sw.js"), "self.addEventListener('fetch', () => undefined);");
   await writeFile(path.join(buildDir, "manifest.webmanifest"), '{"name":"Inclusion Atlas"}');
   app = Fastify();
-  await app.register(webSite, { buildDir });
+  await app.register(webSite, {
+    buildDir,
+    publishedData,
+    site: siteSettings,
+    render: miniatureRenderer({ "/about": page }),
+  });
 });
 
 afterAll(async () => {
@@ -38,7 +70,7 @@ afterAll(async () => {
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("serving the built web app", () => {
-  it("serves a prerendered page with a CSP that allows exactly its inline scripts", async () => {
+  it("serves a rendered page with a CSP that allows exactly its inline scripts", async () => {
     const response = await app.inject({ method: "GET", url: "/about" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -69,17 +101,18 @@ describe("serving the built web app", () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it("serves the app shell with 404 for an unknown path, so the app can say 'Page not found'", async () => {
+  it("sends the app's 'Page not found' with 404 for an unknown path, readable without JavaScript", async () => {
     const response = await app.inject({ method: "GET", url: "/no/such/page" });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toContain("window.__spa = true;");
-    expect(String(response.headers["content-security-policy"])).toContain(sha256("window.__spa = true;"));
+    expect(response.body).toBe(notFound);
   });
 
-  it("serves the app shell with 200 for client-rendered pages", async () => {
+  it("serves the app shell with 200 for client-rendered pages, with its inline script's hash", async () => {
     for (const url of ["/dashboard", "/dashboard/profile", "/verify-email/abc", "/reset-password/abc?x=1"]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(shell);
+      expect(String(response.headers["content-security-policy"])).toContain(sha256("window.__spa = true;"));
     }
   });
 
@@ -90,13 +123,14 @@ describe("serving the built web app", () => {
     expect(other.headers["referrer-policy"]).toBeUndefined();
   });
 
-  it("caches hashed assets for a year and data files not at all", async () => {
+  it("caches hashed assets for a year, and has pages' data revalidated", async () => {
     const asset = await app.inject({ method: "GET", url: "/assets/app.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const data = await app.inject({ method: "GET", url: "/about.data" });
     expect(data.statusCode).toBe(200);
-    expect(data.headers["cache-control"]).toBe("public, max-age=0");
+    expect(data.headers["content-type"]).toBe("text/x-script");
+    expect(data.headers["cache-control"]).toBe("no-cache");
   });
 
   it("serves the service worker revalidated on every visit, allowed to fetch from this site only", async () => {
@@ -125,42 +159,10 @@ describe("serving the built web app", () => {
     for (const url of ["/..%2f..%2fetc%2fpasswd", "/assets/..%2f..%2fpackage.json"]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.body).toContain("window.__spa = true;");
+      expect(response.body).toBe(notFound);
     }
     // A malformed escape is refused before it reaches the file system.
     expect((await app.inject({ method: "GET", url: "/%E0%A4%A" })).statusCode).toBe(400);
-  });
-});
-
-describe("the prerendered 'Page not found'", () => {
-  let dir: string;
-  let site: FastifyInstance;
-  const notFound = "<!DOCTYPE html><html><body><h1>Page not found</h1></body></html>";
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "web-app-404-"));
-    await mkdir(path.join(dir, "not-found"), { recursive: true });
-    await writeFile(path.join(dir, "not-found", "index.html"), notFound);
-    await writeFile(path.join(dir, "__spa-fallback.html"), shell);
-    site = Fastify();
-    await site.register(webSite, { buildDir: dir });
-  });
-  afterAll(async () => {
-    await site.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it("is sent with 404 for an unknown path, readable without JavaScript", async () => {
-    const response = await site.inject({ method: "GET", url: "/no/such/page" });
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain("<h1>Page not found</h1>");
-  });
-
-  it("leaves unknown state and school ids to their pages' own 'not found' (the app shell)", async () => {
-    for (const url of ["/states/99", "/schools/99999"]) {
-      const response = await site.inject({ method: "GET", url });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.body, url).toContain("window.__spa = true;");
-    }
   });
 });
 
@@ -168,7 +170,13 @@ describe("starting without a build", () => {
   it("fails with a message saying to build", async () => {
     const empty = Fastify();
     await expect(
-      empty.register(webSite, { buildDir: path.join(tmpdir(), "no-build-here") }).ready(),
+      empty
+        .register(webSite, {
+          buildDir: path.join(tmpdir(), "no-build-here"),
+          publishedData,
+          site: siteSettings,
+        })
+        .ready(),
     ).rejects.toThrow(/The web app is not built.*npm run build/);
   });
 });
@@ -211,10 +219,12 @@ describe("a verified report's page", () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "web-app-report-"));
-    await writeFile(path.join(dir, "__spa-fallback.html"), headShell);
     site = Fastify();
     await site.register(webSite, {
       buildDir: dir,
+      publishedData,
+      site: siteSettings,
+      render: miniatureRenderer({}, headShell),
       reports: {
         publicUrl: "https://atlas.example.ng",
         find: async (wanted) => {
@@ -310,22 +320,16 @@ describe("a verified report's page", () => {
 describe("pages in other languages", () => {
   let dir: string;
   let site: FastifyInstance;
-  const home = '<!DOCTYPE html><html lang="en"><body><h1>Home</h1></body></html>';
-  const hausaHome = '<!DOCTYPE html><html lang="ha"><body><h1>Gida</h1></body></html>';
-  const notFound = '<!DOCTYPE html><html lang="en"><body><h1>Page not found</h1></body></html>';
-  const yorubaNotFound = '<!DOCTYPE html><html lang="yo"><body><h1>A kò rí ojú-ìwé náà</h1></body></html>';
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "web-app-languages-"));
-    await mkdir(path.join(dir, "not-found"), { recursive: true });
-    await mkdir(path.join(dir, "ha"), { recursive: true });
-    await mkdir(path.join(dir, "yo", "not-found"), { recursive: true });
-    await writeFile(path.join(dir, "index.html"), home);
-    await writeFile(path.join(dir, "ha", "index.html"), hausaHome);
-    await writeFile(path.join(dir, "not-found", "index.html"), notFound);
-    await writeFile(path.join(dir, "yo", "not-found", "index.html"), yorubaNotFound);
-    await writeFile(path.join(dir, "__spa-fallback.html"), shell);
     site = Fastify();
-    await site.register(webSite, { buildDir: dir, languages: ["en", "ha", "ig", "pcm", "yo"] });
+    await site.register(webSite, {
+      buildDir: dir,
+      publishedData,
+      site: siteSettings,
+      render: miniatureRenderer({ "/": home, "/ha": hausaHome }),
+      languages: ["en", "ha", "ig", "pcm", "yo"],
+    });
   });
   afterAll(async () => {
     await site.close();
@@ -357,17 +361,10 @@ describe("pages in other languages", () => {
     expect((await site.inject({ method: "GET", url: "/fr/dashboard" })).statusCode).toBe(404);
   });
 
-  it("answers an unknown path under a prefix with that language's 'Page not found' (English when it has none)", async () => {
+  it("answers an unknown path under a prefix with the page the app renders for it, with 404", async () => {
     const yoruba = await site.inject({ method: "GET", url: "/yo/no/such/page" });
     expect(yoruba.statusCode).toBe(404);
     expect(yoruba.body).toBe(yorubaNotFound);
-    const hausa = await site.inject({ method: "GET", url: "/ha/no/such/page" });
-    expect(hausa.statusCode).toBe(404);
-    expect(hausa.body).toBe(notFound);
-    // Unknown state ids under a prefix are still the state page's own "not found".
-    const state = await site.inject({ method: "GET", url: "/yo/states/99" });
-    expect(state.statusCode).toBe(404);
-    expect(state.body).toBe(shell);
   });
 
   it("serves a language's home with or without the trailing slash", async () => {

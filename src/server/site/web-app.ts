@@ -1,41 +1,56 @@
-import { createHash } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { isReportId } from "../../domain/reports/published-report-text";
 import type { PublishedReportView } from "../../domain/reports/review-rules";
-import { hasOwnNotFound, isClientOnlyPath, isSecretLinkPath, paths } from "../../domain/routes";
-import { DEFAULT_LANGUAGE, languageOfPath, localizePath } from "../../i18n/languages";
+import {
+  isClientOnlyPath,
+  isSecretLinkPath,
+  paths,
+  publishedDataPaths,
+  type PublishedDataName,
+} from "../../domain/routes";
+import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
+import type { PublishedDataSource } from "../datadesk/published-data";
 import { siteLanguages } from "../i18n/server-messages";
+import {
+  keptAnswer,
+  type KeptAnswer,
+  PageRenderer,
+  type RenderRequest,
+  type SiteSettings,
+} from "./page-renderer";
 import { withReportHead } from "./report-meta";
 
-// Serves the built web app: hashed assets with long caching, a prerendered page where one exists, and the
-// app shell otherwise (200 for client-rendered pages, 404 for unknown paths, which the app shows as
-// 'Page not found'). Each page's Content-Security-Policy allows exactly its own inline scripts by hash.
+// Serves the web app: hashed assets with long caching, public pages rendered on the server from the data
+// as published now and kept until it changes (page-renderer.ts, decision record 0019), and the app shell
+// otherwise (200 for client-rendered pages; unknown paths get the 'Page not found' page with 404). Each page's
+// Content-Security-Policy allows exactly its own inline scripts by hash.
 // Pages in other languages carry the language's prefix (/ha/states/25, /yo/verify-email/…); unknown paths
 // under a prefix get that language's "Page not found". A visitor who chose a language (the `lang` cookie,
 // src/web/i18n/remember-language.ts) and opens "/" is sent to that language's home; no other path is ever
 // redirected, so a shared link opens in the language it was shared in.
 
-const SPA_FALLBACK = "__spa-fallback.html";
 /** The service worker (src/web/features/offline/sw.ts), which the pages register. */
 const SERVICE_WORKER = "/sw.js";
 const serviceWorkerPolicy = "default-src 'none'; connect-src 'self'; script-src 'self'";
 /** The cookie with the language a visitor chose (LANGUAGE_COOKIE of the web app). */
 const LANGUAGE_COOKIE_VALUE = /(?:^|;)\s*lang=([^;]*)/;
-
-interface Page {
-  csp: string;
-  etag: string;
-  identity: Buffer;
-  readonly gzip: Buffer;
-  readonly brotli: Buffer;
-}
+/** A path whose last segment has an extension: a file of the build, or a page's data (/states/25.data). */
+const fileName = /\.[^/]*$/;
 
 export interface WebSiteOptions {
+  /** The browser's build (build/client); the server's renderer is beside it (build/server/index.js). */
   buildDir: string;
+  /** The data the public pages show, as published now. */
+  publishedData: PublishedDataSource;
+  /** The deployer's settings the pages show (PUBLIC_URL, SITE_*), read when the server starts. */
+  site: SiteSettings;
+  /** React Router's request handler; by default the one of the server build beside buildDir. */
+  render?: RenderRequest;
   /** The pages of verified reports, /eyewitness-reports/{id}, with their link-preview tags. */
   reports?: {
     /** The verified report with this id (a well-formed report id), or null. */
@@ -45,17 +60,56 @@ export interface WebSiteOptions {
   };
   /** The language codes a path may start with; the catalogue folders' (src/i18n/catalogues) by default. */
   languages?: readonly string[];
+  /** At most this many rendered answers are kept in memory (page-renderer.ts). */
+  maxKeptPages?: number;
+}
+
+// What the page benchmark (bench/pages) builds its prerendered-files server from, as this server did.
+export { inlineScriptHashes, keptAnswer, type KeptAnswer } from "./page-renderer";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The public pages as rendered and kept (tests and the benchmark look at it). */
+    pageRenderer: PageRenderer;
+  }
+}
+
+/**
+ * The React Router handler of the server build beside the browser's build (build/server/index.js), or an
+ * error saying to build. The build is checked for at start-up and loaded with the first page: a server
+ * that only answers the API (its tests) never loads the renderer.
+ */
+async function serverBuildHandler(buildDir: string): Promise<RenderRequest> {
+  const serverBuild = path.join(buildDir, "..", "server", "index.js");
+  const found = await stat(serverBuild).catch(() => null);
+  if (!found?.isFile() || !(await stat(buildDir).catch(() => null))?.isDirectory()) {
+    throw new Error(`The web app is not built: ${serverBuild} is missing. Run "npm run build".`);
+  }
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  return async (request, loadContext) => {
+    handler ??= import(pathToFileURL(serverBuild).href).then((build: ServerBuild) =>
+      createRequestHandler(build, "production"),
+    );
+    return (await handler)(request, loadContext as unknown as AppLoadContext);
+  };
 }
 
 export async function webSite(app: FastifyInstance, options: WebSiteOptions): Promise<void> {
   const buildDir = path.resolve(options.buildDir);
-  await stat(path.join(buildDir, SPA_FALLBACK)).catch(() => {
-    throw new Error(
-      `The web app is not built: ${path.join(buildDir, SPA_FALLBACK)} is missing. Run "npm run build".`,
-    );
-  });
+  const render = options.render ?? (await serverBuildHandler(buildDir));
 
   await app.register(fastifyStatic, { root: buildDir, serve: false, preCompressed: true });
+
+  const renderer = new PageRenderer({
+    render,
+    publishedData: options.publishedData,
+    site: options.site,
+    contentSecurityPolicy,
+    maxKept: options.maxKeptPages,
+    warn: (message) => app.log.warn(message),
+  });
+  app.decorate("pageRenderer", renderer);
+  app.addHook("onClose", async () => renderer.close());
 
   const languages = options.languages ?? siteLanguages();
   /** "/ha" for a visitor whose `lang` cookie names a language of the site other than English. */
@@ -71,17 +125,6 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     return chosen === undefined ? undefined : homeRedirects.get(chosen);
   };
 
-  const pages = new Map<string, Promise<Page>>();
-  const loadPage = (file: string) => {
-    let page = pages.get(file);
-    if (!page) {
-      page = readPage(file);
-      pages.set(file, page);
-      page.catch(() => pages.delete(file));
-    }
-    return page;
-  };
-
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url === "/") {
       // The only answer that depends on a cookie: caches keep it apart per cookie, the redirect not at all.
@@ -89,17 +132,20 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       if (home !== undefined) {
         return reply.header("vary", "cookie").header("cache-control", "no-store").redirect(home, 302);
       }
-      const index = path.join(buildDir, "index.html");
-      if ((await stat(index).catch(() => null))?.isFile()) {
-        return sendPage(request, reply, await loadPage(index), 200, "accept-encoding, cookie");
-      }
+      return sendAnswer(request, reply, await renderer.page("/"), "accept-encoding, cookie");
     }
     const pathname = decodePath(request.url);
     const target = pathname === null ? null : path.join(buildDir, pathname);
-    if (target === null || (target !== buildDir && !target.startsWith(buildDir + path.sep))) {
-      return sendPage(request, reply, await loadPage(path.join(buildDir, SPA_FALLBACK)), 404);
+    if (
+      pathname === null ||
+      target === null ||
+      (target !== buildDir && !target.startsWith(buildDir + path.sep))
+    ) {
+      return sendAnswer(request, reply, await renderer.page(paths.notFoundPage()), undefined, 404);
     }
-    const found = await stat(target).catch(() => null);
+    // Every built file's name has an extension (/assets/…js, /sw.js, /robots.txt); a page's path has none,
+    // so a page costs no look at the disk (a failed stat, with its error, was a good part of its time).
+    const found = fileName.test(pathname) ? await stat(target).catch(() => null) : null;
     if (found?.isFile() && pathname === SERVICE_WORKER) {
       // Always revalidated, so a deploy's worker is found on the next visit; its own policy lets it fetch
       // from this site only (a worker's policy comes from its script's answer).
@@ -107,35 +153,47 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       return reply.sendFile(SERVICE_WORKER.slice(1), buildDir, { cacheControl: false });
     }
     if (found?.isFile() && !target.endsWith(".html")) {
-      const immutable = pathname?.startsWith("/assets/");
+      const immutable = pathname.startsWith("/assets/");
       return reply.sendFile(path.relative(buildDir, target), buildDir, {
         maxAge: immutable ? 365 * 24 * 3600 * 1000 : 0,
         immutable: Boolean(immutable),
       });
     }
-    const index = path.join(target, "index.html");
-    if (found?.isDirectory() && (await stat(index).catch(() => null))?.isFile()) {
-      return sendPage(request, reply, await loadPage(index), 200);
+    if (pathname.endsWith(".data")) {
+      // React Router's data for a move within the app (/states/25.data), rendered and kept like the page.
+      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      return sendAnswer(request, reply, await renderer.data(encodeURI(pathname) + query));
     }
-    const status = pathname !== null && isClientOnlyPath(pathname, languages) ? 200 : 404;
-    if (status === 404 && pathname !== null && !hasOwnNotFound(pathname, languages)) {
-      // The "Page not found" of the path's language, or the English one if that language has none.
-      const language = languageOfPath(pathname, languages);
-      for (const code of new Set([language, DEFAULT_LANGUAGE])) {
-        const notFoundPage = path.join(buildDir, localizePath(paths.notFoundPage(), code), "index.html");
-        if ((await stat(notFoundPage).catch(() => null))?.isFile()) {
-          return sendPage(request, reply, await loadPage(notFoundPage), 404);
-        }
-      }
+    if (isClientOnlyPath(pathname, languages)) {
+      // The verification and reset links carry a secret in the path: never send it on as a Referer.
+      if (isSecretLinkPath(pathname, languages)) reply.header("referrer-policy", "no-referrer");
+      return sendAnswer(request, reply, await renderer.appShell(), undefined, 200);
     }
-    // The verification and reset links carry a secret in the path: never send it on as a Referer.
-    if (pathname !== null && isSecretLinkPath(pathname, languages)) {
-      reply.header("referrer-policy", "no-referrer");
-    }
-    return sendPage(request, reply, await loadPage(path.join(buildDir, SPA_FALLBACK)), status);
+    // A public page, or the "Page not found" (404) of the path's language, rendered by the app.
+    return sendAnswer(request, reply, await renderer.page(encodeURI(pathname)));
   };
 
   app.get("/*", handler);
+
+  // The full published records the browser fetches when it needs them (publishedDataPaths), answered from
+  // the data as published now; the ETag is the data's generation, so an unchanged list costs a 304.
+  const publishedAnswers = new Map<PublishedDataName, { generation: number; answer: Promise<KeptAnswer> }>();
+  const publishedAnswer = async (name: PublishedDataName): Promise<KeptAnswer> => {
+    const data = await options.publishedData.current();
+    const kept = publishedAnswers.get(name);
+    if (kept && kept.generation === data.generation) return kept.answer;
+    const body = Buffer.from(JSON.stringify(name === "states" ? data.states : data.schools), "utf8");
+    const answer = keptAnswer(body, 200, "application/json; charset=utf-8", undefined, "best").then(
+      (made) => ({ ...made, etag: `"${name}-${data.generation}"` }),
+    );
+    publishedAnswers.set(name, { generation: data.generation, answer });
+    return answer;
+  };
+  for (const name of Object.keys(publishedDataPaths) as PublishedDataName[]) {
+    app.get(publishedDataPaths[name], async (request, reply) =>
+      sendAnswer(request, reply, await publishedAnswer(name)),
+    );
+  }
 
   const { reports } = options;
   if (reports) {
@@ -143,14 +201,20 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     // 404, where the page says "Report not found". The same in every language (/ha/eyewitness-reports/…).
     const reportPaths = languages.map((code) => `${localizePath(paths.publishedReports(), code)}/:id`);
     const reportPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-      const shellFile = path.join(buildDir, SPA_FALLBACK);
       const id = request.params.id;
       const report = isReportId(id) ? await reports.find(id.toLowerCase()) : null;
-      const shellPage = await loadPage(shellFile);
-      if (!report) return sendPage(request, reply, shellPage, 404);
-      const shell = shellPage.identity.toString("utf8");
+      const shellAnswer = await renderer.appShell();
+      if (!report) return sendAnswer(request, reply, shellAnswer, undefined, 404);
+      const shell = shellAnswer.identity.toString("utf8");
       const html = withReportHead(shell, report, reports.publicUrl);
-      return sendPage(request, reply, pageOf(Buffer.from(html, "utf8"), "quick"), 200);
+      const answer = await keptAnswer(
+        Buffer.from(html, "utf8"),
+        200,
+        shellAnswer.contentType,
+        shellAnswer.csp,
+        "quick",
+      );
+      return sendAnswer(request, reply, answer);
     };
     for (const reportPath of reportPaths) app.get(reportPath, reportPage);
   }
@@ -162,41 +226,6 @@ function decodePath(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-async function readPage(file: string): Promise<Page> {
-  return pageOf(await readFile(file), "best");
-}
-
-/** A page ready to send: its CSP, ETag and compressed bodies ("quick" for pages made per request). */
-function pageOf(identity: Buffer, compression: "best" | "quick"): Page {
-  const best = compression === "best";
-  const html = identity.toString("utf8");
-  const scriptHashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) =>
-      `'sha256-${createHash("sha256")
-        .update(match[1] ?? "")
-        .digest("base64")}'`,
-  );
-  // Each encoding is compressed when first asked for: a page made per request (a report's page) pays
-  // only for the one encoding its visitor accepts.
-  let gzip: Buffer | undefined;
-  let brotli: Buffer | undefined;
-  return {
-    csp: contentSecurityPolicy([...new Set(scriptHashes)]),
-    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-    identity,
-    get gzip() {
-      gzip ??= gzipSync(identity, { level: best ? 9 : 6 });
-      return gzip;
-    },
-    get brotli() {
-      brotli ??= brotliCompressSync(identity, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 },
-      });
-      return brotli;
-    },
-  };
 }
 
 export function contentSecurityPolicy(scriptHashes: string[]): string {
@@ -221,23 +250,24 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
   ].join("; ");
 }
 
-function sendPage(
+function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: Page,
-  status: number,
+  answer: KeptAnswer,
   vary = "accept-encoding",
+  status = answer.status,
 ) {
   reply
     .status(status)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("content-security-policy", page.csp)
+    .header("content-type", answer.contentType)
     .header("cache-control", "no-cache")
     .header("vary", vary)
-    .header("etag", page.etag);
-  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.status(304).send();
+    .header("etag", answer.etag);
+  if (answer.csp !== undefined) reply.header("content-security-policy", answer.csp);
+  if (answer.location !== undefined) reply.header("location", answer.location);
+  if (status === 200 && request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
   const accepts = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(page.brotli);
-  if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(page.gzip);
-  return reply.send(page.identity);
+  if (/\bbr\b/.test(accepts)) return reply.header("content-encoding", "br").send(answer.brotli);
+  if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(answer.gzip);
+  return reply.send(answer.identity);
 }

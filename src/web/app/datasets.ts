@@ -1,14 +1,59 @@
-// The build-time loaders of the prerendered pages read the two large datasets through this dynamic import.
-// The browser code imports them dynamically too (features/schools/load-schools.ts,
-// features/states/load-state-details.ts), so that they stay separate chunks; a static import of either
-// file anywhere in the build would make those dynamic imports ineffective (Rolldown's
-// INEFFECTIVE_DYNAMIC_IMPORT warning). Loaders are removed from the browser build, so this adds nothing
-// to any page's JavaScript.
+import type { AppLoadContext } from "react-router";
+import type { Country, Estimates, School, StateRecord } from "../../domain/datasets/schemas";
+import { noContacts, type SiteContacts } from "../../domain/site-contacts";
 
-export async function loadDatasets() {
-  const [schools, states] = await Promise.all([
+// What the server hands the pages' loaders when it renders them (decision record 0019): the data as
+// published now and the deployer's settings read when the server started. The server's published-data
+// source satisfies PageData as it is (src/server/datadesk/published-data.ts); the web app never imports
+// server code, so the shape the pages read is named here.
+
+export interface PageData {
+  /** Raised by every publication. */
+  generation: number;
+  states: StateRecord[];
+  /** The schools of the directory (open ones). */
+  schools: School[];
+  country: Country;
+  estimates: Estimates;
+}
+
+export interface SiteSettings {
+  /** The site's public address without a trailing slash (PUBLIC_URL), for absolute hreflang alternates. */
+  publicUrl: string;
+  /** The footer's contact details and social links (SITE_* variables). */
+  contacts: SiteContacts;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    publishedData?: PageData;
+    site?: SiteSettings;
+  }
+}
+
+/**
+ * The published data the server rendered with. `react-router dev` renders without our server: there the
+ * pages read data/*.json (a dynamic import, so the files never become part of the browser's code; loaders
+ * are left out of the browser build).
+ */
+export async function publishedDataOf(context: AppLoadContext): Promise<PageData> {
+  if (context.publishedData) return context.publishedData;
+  const [schools, states, country, estimates] = await Promise.all([
     import("../../../data/schools.json"),
     import("../../../data/states.json"),
+    import("../../../data/country-ng.json"),
+    import("../../../data/estimates.json"),
   ]);
-  return { schools: schools.default, states: states.default };
+  return {
+    generation: 0,
+    schools: schools.default as School[],
+    states: states.default as StateRecord[],
+    country: country.default as Country,
+    estimates: estimates.default as unknown as Estimates,
+  };
+}
+
+/** The deployer's settings; under `react-router dev`, the local defaults. */
+export function siteSettingsOf(context: AppLoadContext): SiteSettings {
+  return context.site ?? { publicUrl: "http://localhost:5173", contacts: noContacts };
 }

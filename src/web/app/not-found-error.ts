@@ -1,9 +1,27 @@
-import { isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { addMessages, type MessageBundle } from "../i18n/runtime";
 
 /**
- * Every state and school page is prerendered, so an id without a page is unknown. It reaches the route in
- * one of two ways: a client-side navigation gets a 404 for the page's data file; a direct visit is served
- * the app shell (status 404), where React Router finds no prerendered data for the route.
+ * An unknown state or school id: the page's loader throws this 404 with the page's messages, so the error
+ * page the server renders is complete (its heading and text, not a spinner) and the browser hydrates the
+ * same (addErrorMessages), whatever messages an earlier render left in the server's memory.
+ */
+export function unknownPage(i18n: MessageBundle) {
+  return data({ i18n }, { status: 404 });
+}
+
+/** Registers the messages an unknown page's 404 carries; call before rendering the error page. */
+export function addErrorMessages(error: unknown): void {
+  if (!isRouteErrorResponse(error)) return;
+  const carried: unknown = error.data;
+  if (typeof carried === "object" && carried !== null && "i18n" in carried) {
+    addMessages(carried.i18n as MessageBundle);
+  }
+}
+
+/**
+ * An id without a record is unknown: the loader's 404 (a direct visit, rendered by the server, or a move
+ * within the app, whose data request answers it), or, from an older page, no data for the route.
  */
 export function isUnknownPageError(error: unknown): boolean {
   if (isRouteErrorResponse(error)) return error.status === 404;

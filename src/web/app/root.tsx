@@ -11,7 +11,6 @@ import {
 } from "react-router";
 import { paths } from "../../domain/routes";
 import { languageOfPath, localizePath, withoutLanguage } from "../../i18n/languages";
-import publicUrl from "virtual:public-url";
 import { DraftNotice } from "../i18n/DraftNotice";
 import { LanguageProvider, useT } from "../i18n/language-context";
 import { Link } from "../i18n/links";
@@ -31,6 +30,7 @@ import { DataLayerProvider } from "../lib/data-layer-provider";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
+import { siteSettingsOf, type SiteSettings } from "./datasets";
 import { forgetWhenSessionEnds } from "./forget-on-sign-out";
 import { markRootHydrated } from "./hydration-mark";
 import { SiteFooter } from "./layout/SiteFooter";
@@ -40,11 +40,20 @@ import { T } from "../i18n/T";
 import "./styles/global.css";
 import styles from "./root.module.css";
 
-// The shell's messages (header, footer, errors) in the page's language: built into every prerendered page,
+// The shell's messages (header, footer, errors) in the page's language: in every page the server renders,
 // and, for pages rendered in the browser, the English of the app shell until their own clientLoader has
-// loaded their language (PageLanguage below).
-export async function loader({ request }: Route.LoaderArgs) {
-  return { i18n: await pageMessages(request, ["common"]) };
+// loaded their language (PageLanguage below). With them, the deployer's settings (the public address, the
+// footer's contacts), which the server reads when it starts: one build serves any site.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { i18n: await pageMessages(request, ["common"]), site: siteSettingsOf(context) };
+}
+
+/**
+ * The deployer's settings, as the server rendered the page with them: the root loader's (the first match
+ * is always the root route; useMatches is part of the first load already, useRouteLoaderData would not be).
+ */
+function useSiteSettings(): SiteSettings | undefined {
+  return (useMatches()[0]?.loaderData as { site?: SiteSettings } | undefined)?.site;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -71,10 +80,11 @@ function usePageLanguage(): string {
 
 /**
  * The same page in every language, for search engines and for browsers offering a translation: absolute
- * addresses (PUBLIC_URL when the site was built), as search engines require of alternates.
+ * addresses (PUBLIC_URL as the server has it), as search engines require of alternates.
  */
 function LanguageAlternates() {
   const { pathname } = useLocation();
+  const publicUrl = useSiteSettings()?.publicUrl ?? "";
   const page = withoutLanguage(pathname, languageCodes);
   return (
     <>
@@ -124,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const t = useT();
   const inDashboard = useMatches().some((match) => baseRouteId(match.id) === "routes/dashboard/layout");
+  const contacts = useSiteSettings()?.contacts;
   if (inDashboard) {
     return (
       <>
@@ -148,7 +159,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter contacts={contacts} />
       <Toaster />
     </div>
   );

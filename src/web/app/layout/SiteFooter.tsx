@@ -1,7 +1,6 @@
-import configuredContacts from "virtual:site-contacts";
 import { blogUrl, initiative, poweredBy, supportedBy, tagline } from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
-import { telHref, type SiteContacts } from "../../../domain/site-contacts";
+import { noContacts, telHref, type SiteContacts } from "../../../domain/site-contacts";
 import { useEnglishContentLang, useT } from "../../i18n/language-context";
 import { LanguageLinks } from "../../i18n/LanguageSwitch";
 import { Link } from "../../i18n/links";
@@ -14,7 +13,7 @@ import styles from "./SiteFooter.module.css";
  * Footer with the site settings of data/site.json; contact details and social links come from the
  * deployer's configuration (SITE_* variables, see the README), and none are shown when unset.
  */
-export function SiteFooter({ contacts = configuredContacts }: { contacts?: SiteContacts }) {
+export function SiteFooter({ contacts = noContacts }: { contacts?: SiteContacts }) {
   const t = useT();
   // The deployer's own words (data/site.json), in English.
   const contentLang = useEnglishContentLang();

@@ -1,15 +1,17 @@
-import country from "../../../../data/country-ng.json";
 import { formatAsOf } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { Link, T, pageMessages, translatorFor, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
-import { loadDatasets } from "../datasets";
+import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/about";
 import styles from "./content-page.module.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [{ schools, states }, i18n] = await Promise.all([loadDatasets(), pageMessages(request, ["about"])]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ schools, states, country }, i18n] = await Promise.all([
+    publishedDataOf(context),
+    pageMessages(request, ["about"]),
+  ]);
   const rankedStates = states.filter((state) => state.ranking !== "").length;
   const statesWithSchools = new Set(schools.map((school) => school.state.trim().toLowerCase())).size;
   return {

@@ -1,14 +1,13 @@
-import estimates from "../../../../data/estimates.json";
-import { estimatesSchema } from "../../../domain/datasets/schemas";
 import { EstimatesExplainer } from "../../features/estimates";
 import { pageMessages, translatorFor } from "../../i18n";
+import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/estimates";
 
-// Build time only: the page's HTML carries the estimates; no JavaScript fetches them.
-export async function loader({ request }: Route.LoaderArgs) {
+// On the server, from the published data: the page's HTML carries the estimates; no JavaScript fetches them.
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
-    data: estimatesSchema.parse(estimates),
+    data: (await publishedDataOf(context)).estimates,
     i18n: await pageMessages(request, ["estimates"]),
   };
 }

@@ -1,11 +1,8 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import country from "../../../../data/country-ng.json";
-import estimates from "../../../../data/estimates.json";
-import { estimatesSchema, type Country } from "../../../domain/datasets/schemas";
 import { nationalFigures } from "../../../domain/national-estimates";
 import { summarizeStates } from "../../../domain/state-summaries";
 import { figureCards } from "../../features/statistics";
-import { loadDatasets } from "../datasets";
+import { publishedDataOf } from "../datasets";
 import type { HomePageProps } from "../home/HomePage";
 import { expectLaterPart, markPartHydrated } from "../hydration-mark";
 import { pageMeta } from "../page-title";
@@ -16,18 +13,18 @@ import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Spinner } from "../../ui/Spinner";
 import type { Route } from "./+types/home";
 
-// Build time only: the page ships short summaries of the 37 states, not their full records or the schools.
+// On the server only: the page ships short summaries of the 37 states, not their full records or the schools.
 // The figures' cards are built here in the page's language, from the catalogue (statistics).
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's features: the figures, the map, the schools' count, the state's overview and the directory.
   const i18n = await pageMessages(request, ["home", "map", "statistics", "education", "states", "schools"]);
   const t = translatorFor(new URL(request.url).pathname);
-  const { schools, states } = await loadDatasets();
-  const figures = nationalFigures(estimatesSchema.parse(estimates));
+  const { schools, states, country, estimates } = await publishedDataOf(context);
+  const figures = nationalFigures(estimates);
   return {
     i18n,
     states: summarizeStates(states, schools),
-    policy: (country as Country).policy,
+    policy: country.policy,
     figures,
     cards: figureCards(figures, schools.length, t),
     totalSchools: schools.length,

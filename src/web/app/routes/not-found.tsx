@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { useT } from "../../i18n/language-context";
 import { Link } from "../../i18n/links";
 import { translatorFor } from "../../i18n/runtime";
@@ -5,6 +6,12 @@ import { paths } from "../../../domain/routes";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/not-found";
 import styles from "./content-page.module.css";
+
+// Rendered on the server for any path no other route matches: the answer's status says so (404), so
+// search engines and the service worker (which keeps only 200s) never take it for a page.
+export function loader() {
+  return data(null, { status: 404 });
+}
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const t = translatorFor(location.pathname);

@@ -1,30 +1,22 @@
-import {
-  hasMessage,
-  pageMessages,
-  translatorFor,
-  NamespacesLoadFailed,
-  useNamespaces,
-  useT,
-} from "../../i18n";
-import type { School } from "../../../domain/datasets/schemas";
+import { pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
 import { SchoolDetails, SchoolNotFound } from "../../features/schools";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
-import { isUnknownPageError } from "../not-found-error";
-import { loadDatasets } from "../datasets";
+import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
+import { publishedDataOf } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/school";
 
 const namespaces = ["schools", "corrections"];
 
-// Build time only (every school is prerendered): the page carries just this school's record.
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const { schools, states } = await loadDatasets();
-  const school = (schools as School[]).find((candidate) => String(candidate.id) === params.schoolId);
-  if (!school) throw new Response("School not found", { status: 404 });
+// On the server, from the published data: the page carries just this school's record.
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { schools, states } = await publishedDataOf(context);
+  const school = schools.find((candidate) => String(candidate.id) === params.schoolId);
+  if (!school) throw unknownPage(await pageMessages(request, namespaces));
   const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;
   return {
     school,
@@ -36,12 +28,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export function meta({ data, location }: Route.MetaArgs) {
   const t = translatorFor(location.pathname);
-  // An unknown id: no loader ran, so the messages come later with the error page, which names itself.
-  if (!data) {
-    return hasMessage(location.pathname, "schools.notFound.title")
-      ? [{ title: pageTitle(t("schools.notFound.title")) }]
-      : [];
-  }
+  // An unknown id: the error page names itself (its <title>).
+  if (!data) return [];
   const { school } = data;
   return pageMeta(
     school.name,
@@ -80,6 +68,7 @@ export function HydrateFallback() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  addErrorMessages(error);
   const messages = useNamespaces(namespaces, { turnsPage: true });
   if (isUnknownPageError(error)) {
     if (messages === "loading") return <Spinner />;

@@ -5,7 +5,7 @@ import { loader, meta } from "./state";
 /** The description search engines and link previews show for /states/{id}. */
 async function description(stateId: string): Promise<string> {
   const request = new Request(`http://localhost/states/${stateId}`);
-  const data = await loader({ params: { stateId }, request } as unknown as Route.LoaderArgs);
+  const data = await loader({ params: { stateId }, request, context: {} } as unknown as Route.LoaderArgs);
   const location = { pathname: `/states/${stateId}` };
   const tags = meta({ data, location } as unknown as Route.MetaArgs);
   const tag = tags.find((entry) => "name" in entry && entry.name === "description");

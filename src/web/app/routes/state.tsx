@@ -1,13 +1,4 @@
-import {
-  hasMessage,
-  Link,
-  pageMessages,
-  translatorFor,
-  NamespacesLoadFailed,
-  useNamespaces,
-  useT,
-} from "../../i18n";
-import type { StateRecord } from "../../../domain/datasets/schemas";
+import { Link, pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
@@ -17,18 +8,18 @@ import { StatePolicyPage, StateReports } from "../../features/states";
 import { lawStatusWords } from "../../lib/law-status-text";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
-import { isUnknownPageError } from "../not-found-error";
-import { loadDatasets } from "../datasets";
+import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
+import { publishedDataOf } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
 
 const namespaces = ["states", "corrections"];
 
-// Runs at build time only (every state is prerendered): the page's HTML carries just this state's record.
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const { schools, states } = await loadDatasets();
-  const record = (states as StateRecord[]).find((state) => String(state.id) === params.stateId);
-  if (!record) throw new Response("Policy Not Found", { status: 404 });
+// On the server, from the published data: the page's HTML carries just this state's record.
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { schools, states } = await publishedDataOf(context);
+  const record = states.find((state) => String(state.id) === params.stateId);
+  if (!record) throw unknownPage(await pageMessages(request, namespaces));
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
   return {
     record,
@@ -41,12 +32,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export function meta({ data, location }: Route.MetaArgs) {
   const t = translatorFor(location.pathname);
-  // An unknown id: no loader ran, so the messages come later with the error page, which names itself.
-  if (!data) {
-    return hasMessage(location.pathname, "states.notFound.title")
-      ? [{ title: pageTitle(t("states.notFound.title")) }]
-      : [];
-  }
+  // An unknown id: the error page names itself (its <title>).
+  if (!data) return [];
   const { record } = data;
   return pageMeta(
     t("states.meta.title", { state: record.state }),
@@ -87,6 +74,7 @@ export function HydrateFallback() {
 /** Unknown state ids (/states/99) end here. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  addErrorMessages(error);
   const messages = useNamespaces(namespaces, { turnsPage: true });
   const notFound = isUnknownPageError(error);
   if (messages === "loading") return <Spinner />;

@@ -1,20 +1,18 @@
 import { Link, pageMessages, T, translatorFor, useT } from "../../i18n";
-import type { StateRecord } from "../../../domain/datasets/schemas";
 import { formatAsOf } from "../../../domain/format";
 import { countByLawStatus } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { stateRows } from "../../../domain/states-comparison";
 import { StatesComparison } from "../../features/comparison";
 import { lawStatusLabelText } from "../../lib/law-status-text";
-import { loadDatasets } from "../datasets";
+import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/states";
 import styles from "./content-page.module.css";
 
-// Build time only: the page carries the table's rows, not the states' descriptions or the schools.
-export async function loader({ request }: Route.LoaderArgs) {
-  const { schools, states } = await loadDatasets();
-  const records = states as StateRecord[];
+// On the server only: the page carries the table's rows, not the states' descriptions or the schools.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { schools, states: records } = await publishedDataOf(context);
   return {
     rows: stateRows(records, schools),
     counts: countByLawStatus(records.map((state) => ({ lawStatus: state.status }))).map(

@@ -1,4 +1,4 @@
-import { isClientOnlyPath, staticPublicPaths } from "../../../domain/routes";
+import { isClientOnlyPath, publishedDataPaths, staticPublicPaths } from "../../../domain/routes";
 import { withoutLanguage } from "../../../i18n/languages";
 
 // The site's languages (a folder each in src/i18n/catalogues): their pages are kept by the same rules as
@@ -24,8 +24,8 @@ export const cachePrefix = "atlas-";
 
 /**
  * - `page`: a public page (network first, the kept copy when offline);
- * - `route-data`: the data React Router fetches when moving to a public page (`/states/1.data`), kept the
- *   same way;
+ * - `route-data`: the data React Router fetches when moving to a public page (`/states/1.data`), and the
+ *   full published records the pages load when asked (`/published/schools.json`), kept the same way;
  * - `asset`: a built file whose name carries its hash (`/assets/…`), which never changes (cache first);
  * - `none`: never kept.
  */
@@ -37,6 +37,7 @@ const hasFileExtension = /\/[^/]*\.[^/]*$/;
 export function cacheRuleFor(pathname: string): CacheRule {
   if (neverKept.test(pathname)) return "none";
   if (pathname.startsWith("/assets/")) return "asset";
+  if ((Object.values(publishedDataPaths) as string[]).includes(pathname)) return "route-data";
   if (pathname.endsWith(".data")) {
     // "/_root.data" is the root layout's data; "/states/1.data" is /states/1's.
     const page = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);

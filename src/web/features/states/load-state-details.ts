@@ -1,11 +1,12 @@
 import type { StateRecord } from "../../../domain/datasets/schemas";
+import { fetchPublished } from "../../lib/fetch-published";
 
-// The 37 full records (descriptions, contacts) are a separate chunk, fetched when a state is first chosen,
-// so the home page's first load carries only the short summaries.
+// The 37 full records (descriptions, contacts) are fetched from the server when a state is first chosen, as
+// published then, so the home page's first load carries only the short summaries.
 let records: Promise<StateRecord[]> | null = null;
 
 export function loadStateDetails(id: number): Promise<StateRecord | null> {
-  records ??= import("../../../../data/states.json").then((module) => module.default as StateRecord[]);
+  records ??= fetchPublished("states").then((all) => all as StateRecord[]);
   records.catch(() => (records = null));
   return records.then((all) => all.find((record) => record.id === id) ?? null);
 }

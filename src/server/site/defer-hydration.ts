@@ -1,15 +1,12 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-
-// Prerendered pages show their content without JavaScript; the JavaScript only makes them interactive.
+// Pages rendered on the server show their content without JavaScript; the JavaScript only makes them
+// interactive.
 // On a slow connection, fetching it while the page is still loading takes bandwidth from the HTML and the
-// stylesheet, and delays the first paint. This post-build step rewrites each page so that its modules are
+// stylesheet, and delays the first paint. The page renderer (page-renderer.ts) rewrites each page so that its modules are
 // requested after the first paint: the <link rel="modulepreload"> tags are removed from the head and
 // added again, with the route modules' imports, once a frame has been painted.
 //
 // It relies on the shape of React Router's inline module script; a page whose script has another shape
-// is left as it was (it still works, just without the deferral), and the build says so.
+// is left as it was (it still works, just without the deferral), and the server logs it once.
 
 const preloadTag = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
@@ -51,34 +48,3 @@ export function deferHydration(html: string): string | null {
   const withoutPreloads = html.replace(preloadTag, "");
   return withoutPreloads.replace(moduleScript, () => `<script type="module" async="">${deferred}</script>`);
 }
-
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(full);
-    else if (entry.name.endsWith(".html")) yield full;
-  }
-}
-
-async function main() {
-  const root = path.resolve(process.argv[2] ?? "build/client");
-  let deferred = 0;
-  const unchanged: string[] = [];
-  for await (const file of htmlFiles(root)) {
-    const html = await readFile(file, "utf8");
-    const result = deferHydration(html);
-    if (result === null) unchanged.push(path.relative(root, file));
-    else {
-      await writeFile(file, result);
-      deferred++;
-    }
-  }
-  console.log(`deferred hydration in ${deferred} pages`);
-  if (unchanged.length > 0) {
-    console.warn(
-      `left ${unchanged.length} pages unchanged (unknown script shape): ${unchanged.slice(0, 5).join(", ")}`,
-    );
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();

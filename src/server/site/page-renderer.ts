@@ -1,0 +1,217 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import type { PublishedDataSource } from "../datadesk/published-data";
+import type { SiteContacts } from "../../domain/site-contacts";
+import { deferHydration } from "./defer-hydration";
+
+// Public pages are rendered by React Router on the server from the data as published now (decision record
+// 0019) and kept as finished answers: HTML, its brotli and gzip forms, its ETag and the CSP hashes of its
+// inline scripts, all computed once per render. A publication (publishedData.onChange) forgets them; the
+// next request renders again. The app shell of the client-rendered pages depends on no data and is kept
+// for the life of the process.
+
+/** React Router's request handler (`createRequestHandler(build)`), with what the loaders read. */
+export type RenderRequest = (request: Request, loadContext: PageLoadContext) => Promise<Response>;
+
+/** The load context the pages' loaders read (src/web/app/datasets.ts names the same shape). */
+export interface PageLoadContext {
+  publishedData: unknown;
+  site: SiteSettings;
+}
+
+export interface SiteSettings {
+  publicUrl: string;
+  contacts: SiteContacts;
+}
+
+/** An answer ready to send, compressed once. */
+export interface KeptAnswer {
+  status: number;
+  contentType: string;
+  /** The page's Content-Security-Policy (its inline scripts' hashes); undefined for data answers. */
+  csp: string | undefined;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  /** Where a redirect goes (React Router's answer's Location). */
+  location?: string;
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The SHA-256 hashes of a page's inline scripts, as a CSP source list wants them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = [...html.matchAll(inlineScript)].map(
+    (match) =>
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`,
+  );
+  return [...new Set(hashes)];
+}
+
+export async function keptAnswer(
+  body: Buffer,
+  status: number,
+  contentType: string,
+  csp: string | undefined,
+  compression: "best" | "quick",
+): Promise<KeptAnswer> {
+  const best = compression === "best";
+  // Compressed in zlib's thread pool: a page's brotli at quality 11 takes tens of milliseconds, which the
+  // event loop should not wait for.
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: best ? 9 : 6 }),
+    brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } }),
+  ]);
+  return {
+    status,
+    contentType,
+    csp,
+    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    identity: body,
+    gzip: gzipped,
+    brotli,
+  };
+}
+
+export interface PageRendererOptions {
+  render: RenderRequest;
+  publishedData: PublishedDataSource;
+  site: SiteSettings;
+  /** The page's Content-Security-Policy for its inline scripts' hashes. */
+  contentSecurityPolicy: (scriptHashes: string[]) => string;
+  /** At most this many answers are kept (the oldest go first); unknown paths are never kept. */
+  maxKept?: number;
+  /** Told once when a page's module script has a shape deferHydration does not know. */
+  warn?: (message: string) => void;
+}
+
+// Every render's request comes from this origin: the loaders see the path only, and nothing of the
+// visitor's request (cookies, headers) reaches a page that is kept for everyone.
+const renderOrigin = "http://localhost";
+
+export class PageRenderer {
+  private readonly kept = new Map<string, Promise<KeptAnswer>>();
+  private shell: Promise<KeptAnswer> | undefined;
+  /** Raised by every publication: a render that began before it is sent but not kept. */
+  private epoch = 0;
+  private warnedAboutShape = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: PageRendererOptions) {
+    this.unsubscribe = options.publishedData.onChange(() => this.forget());
+  }
+
+  /** Forgets every kept page and data answer (the app shell stays: it shows no published data). */
+  forget(): void {
+    this.epoch++;
+    this.kept.clear();
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** How many answers are kept now (tests and the benchmark read it). */
+  get keptCount(): number {
+    return this.kept.size;
+  }
+
+  /** A public page (`/states/25`, `/ha`), rendered or kept; its query is not part of it. */
+  page(pathname: string): Promise<KeptAnswer> {
+    return this.answer(`page:${pathname}`, new URL(pathname, renderOrigin).href, "page");
+  }
+
+  /** The data React Router fetches to move to a page within the app (`/states/25.data?_routes=…`). */
+  data(pathAndQuery: string): Promise<KeptAnswer> {
+    return this.answer(`data:${pathAndQuery}`, new URL(pathAndQuery, renderOrigin).href, "data");
+  }
+
+  /**
+   * The app shell of the client-rendered pages: React Router's SPA mode, rendered down to the root route
+   * (with the shell's English messages), as the build's __spa-fallback.html used to be.
+   */
+  appShell(): Promise<KeptAnswer> {
+    if (!this.shell) {
+      // React Router honours the SPA-mode header only in a build request; no visitor's header ever
+      // reaches a render (every request is made here, from a path), so none can switch it on.
+      process.env.IS_RR_BUILD_REQUEST = "yes";
+      const request = new Request(`${renderOrigin}/`, { headers: { "X-React-Router-SPA-Mode": "yes" } });
+      this.shell = this.renderToAnswer(request, "page");
+      this.shell.catch(() => (this.shell = undefined));
+    }
+    return this.shell;
+  }
+
+  private answer(key: string, url: string, kind: "page" | "data"): Promise<KeptAnswer> {
+    const found = this.kept.get(key);
+    if (found) {
+      // Most recently used last: the oldest answer is the first to go when the limit is reached.
+      this.kept.delete(key);
+      this.kept.set(key, found);
+      return found;
+    }
+    const epoch = this.epoch;
+    const rendering = this.renderToAnswer(new Request(url), kind);
+    this.kept.set(key, rendering);
+    rendering.then(
+      (answer) => {
+        // An unknown path is not kept (anyone can ask for any number of them); neither is a page rendered
+        // from data a publication has replaced meanwhile.
+        if (answer.status === 404 || answer.status >= 500 || epoch !== this.epoch) this.drop(key, rendering);
+      },
+      () => this.drop(key, rendering),
+    );
+    const limit = this.options.maxKept ?? 5_000;
+    while (this.kept.size > limit) {
+      const oldest = this.kept.keys().next().value;
+      if (oldest === undefined) break;
+      this.kept.delete(oldest);
+    }
+    return rendering;
+  }
+
+  private drop(key: string, rendering: Promise<KeptAnswer>): void {
+    if (this.kept.get(key) === rendering) this.kept.delete(key);
+  }
+
+  private async renderToAnswer(request: Request, kind: "page" | "data"): Promise<KeptAnswer> {
+    const { render, publishedData, site } = this.options;
+    const response = await render(request, { publishedData: await publishedData.current(), site });
+    const contentType = response.headers.get("content-type") ?? "text/html";
+    const location = response.headers.get("location") ?? undefined;
+    const body = await response.text();
+    if (kind === "data" || !contentType.startsWith("text/html")) {
+      const answer = await keptAnswer(
+        Buffer.from(body, "utf8"),
+        response.status,
+        contentType,
+        undefined,
+        "quick",
+      );
+      return location ? { ...answer, location } : answer;
+    }
+    const deferred = deferHydration(body);
+    if (deferred === null && !this.warnedAboutShape && body.includes("<script")) {
+      this.warnedAboutShape = true;
+      this.options.warn?.(
+        `A page's module script has an unknown shape; its hydration is not deferred (${request.url}).`,
+      );
+    }
+    const html = deferred ?? body;
+    const csp = this.options.contentSecurityPolicy(inlineScriptHashes(html));
+    const answer = await keptAnswer(
+      Buffer.from(html, "utf8"),
+      response.status,
+      "text/html; charset=utf-8",
+      csp,
+      "best",
+    );
+    return location ? { ...answer, location } : answer;
+  }
+}

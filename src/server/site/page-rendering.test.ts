@@ -1,0 +1,181 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noContacts } from "../../domain/site-contacts";
+import { filePublishedDataSource, type FilePublishedDataSource } from "../datadesk/published-data-files";
+import type { RenderRequest } from "./page-renderer";
+import { webSite } from "./web-app";
+
+// The real pages, rendered by React Router from the app's own routes (compiled by Vite on the fly, so the
+// test needs no `npm run build`), served by the web site from a published-data source that changes under
+// it, as a publication on the data desk does.
+
+let vite: ViteDevServer;
+let cacheDir: string;
+let source: FilePublishedDataSource;
+let app: FastifyInstance;
+/** Every path React Router was asked to render, in order. */
+const rendered: string[] = [];
+
+beforeAll(async () => {
+  cacheDir = await mkdtemp(path.join(tmpdir(), "page-rendering-vite-"));
+  vite = await createServer({
+    configFile: path.resolve("vite.config.ts"),
+    cacheDir,
+    logLevel: "error",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+  const render: RenderRequest = (request, loadContext) => {
+    rendered.push(new URL(request.url).pathname);
+    return handler(request, loadContext as unknown as AppLoadContext);
+  };
+  source = await filePublishedDataSource();
+  app = Fastify();
+  await app.register(webSite, {
+    buildDir: cacheDir,
+    publishedData: source,
+    site: { publicUrl: "https://atlas.example.ng", contacts: noContacts },
+    render,
+    languages: ["en", "ha", "ig", "pcm", "yo"],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await source?.close();
+  await vite?.close();
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: "GET", url, headers });
+const timesRendered = (pathname: string) => rendered.filter((one) => one === pathname).length;
+
+/** The CSP's script hashes and the page's inline scripts' hashes, to compare. */
+function scriptHashes(html: string, csp: string) {
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash("sha256").update(match[1]!).digest("base64")}'`,
+  );
+  const allowed = /script-src ([^;]*)/
+    .exec(csp)?.[1]
+    ?.split(" ")
+    .filter((part) => part.startsWith("'sha256-"));
+  return { inline: [...new Set(inline)].sort(), allowed: [...(allowed ?? [])].sort() };
+}
+
+describe("a state's page follows the published data", () => {
+  it("shows the new law's name in English and Hausa after a publication, the old one before", async () => {
+    // The law's name as the page's facts show it (the description mentions the old one in its own words;
+    // in Hausa the English name is marked lang="en"). Compared as booleans: a page is 50 KB to print.
+    const lagosLaw = /<dd(?: lang="en")?>Lagos State Special People&#x27;s Law, 2011<\/dd>/;
+    const newLaw = "Lagos State Disability Rights Law, 2027";
+    const showsNewLaw = /<dd(?: lang="en")?>Lagos State Disability Rights Law, 2027<\/dd>/;
+    for (const url of ["/states/25", "/ha/states/25"]) {
+      const before = await get(url);
+      expect(before.statusCode, url).toBe(200);
+      expect(lagosLaw.test(before.body), url).toBe(true);
+      expect(before.body.includes(newLaw), url).toBe(false);
+    }
+    expect((await get("/ha/states/25")).body.startsWith('<!DOCTYPE html><html lang="ha"')).toBe(true);
+
+    await source.publish((data) => ({
+      ...data,
+      states: data.states.map((state) =>
+        state.id === 25 ? { ...state, law: { name: newLaw, year: 2027 } } : state,
+      ),
+    }));
+
+    for (const url of ["/states/25", "/ha/states/25"]) {
+      const after = await get(url);
+      expect(after.statusCode, url).toBe(200);
+      expect(showsNewLaw.test(after.body), url).toBe(true);
+      expect(lagosLaw.test(after.body), url).toBe(false);
+    }
+    // The data of a move within the app, and the full records the home page loads, follow too.
+    expect((await get("/states/25.data")).body.includes(newLaw)).toBe(true);
+    expect((await get("/published/states.json")).json()).toContainEqual(
+      expect.objectContaining({ id: 25, law: { name: newLaw, year: 2027 } }),
+    );
+  });
+});
+
+describe("the kept pages", () => {
+  it("renders a page once and keeps it, per path and per language, until the data changes", async () => {
+    await get("/states/7");
+    await get("/states/7");
+    await get("/ha/states/7");
+    await get("/ha/states/7");
+    expect(timesRendered("/states/7")).toBe(1);
+    expect(timesRendered("/ha/states/7")).toBe(1);
+    const kept = await get("/states/7");
+    expect((await get("/states/7", { "if-none-match": String(kept.headers.etag) })).statusCode).toBe(304);
+
+    await source.publish((data) => data);
+    await get("/states/7");
+    expect(timesRendered("/states/7")).toBe(2);
+    expect(timesRendered("/ha/states/7")).toBe(1);
+    await get("/ha/states/7");
+    expect(timesRendered("/ha/states/7")).toBe(2);
+  });
+
+  it("answers an unknown path with the app's 'Page not found' and 404, in the path's language, never kept", async () => {
+    const english = await get("/no/such/page");
+    expect(english.statusCode).toBe(404);
+    expect(english.body.includes("<h1>Page not found</h1>")).toBe(true);
+    const yoruba = await get("/yo/no/such/page");
+    expect(yoruba.statusCode).toBe(404);
+    expect(yoruba.body.startsWith('<!DOCTYPE html><html lang="yo"')).toBe(true);
+    const unknownState = await get("/states/99");
+    expect(unknownState.statusCode).toBe(404);
+    await get("/no/such/page");
+    expect(timesRendered("/no/such/page")).toBe(2);
+  });
+
+  it("sends each page with a CSP that allows exactly its inline scripts, compressed once", async () => {
+    for (const url of ["/", "/states/25", "/ha/schools/1", "/dashboard", "/no/such/page"]) {
+      const response = await get(url);
+      const { inline, allowed } = scriptHashes(
+        response.body,
+        String(response.headers["content-security-policy"]),
+      );
+      expect(inline.length, url).toBeGreaterThan(0);
+      expect(allowed, url).toEqual(inline);
+    }
+    const brotli = await get("/states/25", { "accept-encoding": "br, gzip" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+  });
+
+  it("serves the client-rendered pages' app shell, rendered once for the life of the server", async () => {
+    const before = rendered.length;
+    for (const url of ["/dashboard", "/ha/dashboard/profile", "/verify-email/abc"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body.includes('"isSpaMode":true'), url).toBe(true);
+    }
+    await source.publish((data) => data);
+    await get("/dashboard");
+    // At most the one render of the shell (none if an earlier test already made it).
+    expect(rendered.length - before).toBeLessThanOrEqual(1);
+  });
+
+  it("answers the full records with the data's generation as ETag, 304 while it stands", async () => {
+    const first = await get("/published/schools.json");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const etag = String(first.headers.etag);
+    expect((await get("/published/schools.json", { "if-none-match": etag })).statusCode).toBe(304);
+    await source.publish((data) => data);
+    const changed = await get("/published/schools.json", { "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+});
