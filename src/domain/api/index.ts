@@ -1,6 +1,7 @@
 import { accountsApi } from "./accounts";
 import { correctionsApi } from "./corrections";
 import { healthApi } from "./health";
+import { historyApi } from "./history";
 import { mediaApi } from "./media";
 import { openDataApi } from "./opendata";
 import { referenceApi } from "./reference";
@@ -16,6 +17,7 @@ export * from "./shared";
 export * from "./accounts";
 export * from "./corrections";
 export * from "./health";
+export * from "./history";
 export * from "./media";
 export * from "./opendata";
 export * from "./reference";
@@ -30,6 +32,7 @@ export const api = {
   roles: rolesApi,
   corrections: correctionsApi,
   openData: openDataApi,
+  history: historyApi,
   health: healthApi,
   media: mediaApi,
   reference: referenceApi,

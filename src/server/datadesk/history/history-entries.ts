@@ -1,0 +1,85 @@
+import type { PublishedChange } from "../../../domain/api/history";
+import {
+  PUBLIC_EDITORS_NAME,
+  fieldLabel,
+  historyMessages,
+  historyPagePath,
+} from "../../../domain/datadesk/history";
+import type { RecordKind } from "../../../domain/datadesk/record-kinds";
+import { ESTIMATES_DATASET_ID } from "../seed";
+import type { PublishedChangeRow } from "./history-store";
+
+// A published change as the public reads it: the record's name and state, each field's old → new with its
+// label, the source and the note, and "Inclusion Atlas editors" as the one who made it.
+
+/** Where an uploaded document is served (the documents' routes give it this stable address). */
+export function documentAddress(publicUrl: string, documentId: string): string {
+  return `${publicUrl}/api/v1/documents/${documentId}`;
+}
+
+type StateIds = ReadonlyMap<string, number>;
+
+/** A record's name as its pages show it. */
+export function recordName(kind: RecordKind, id: string, data: unknown): string {
+  const document = (data ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof document[key] === "string" ? (document[key] as string) : null);
+  if (kind === "state") return text("state") ?? id;
+  if (kind === "estimate") {
+    if (id === ESTIMATES_DATASET_ID) return historyMessages.estimatesDatasetName;
+    return text("label") ?? text("title") ?? id;
+  }
+  return text("name") ?? id;
+}
+
+/** The state a record is in: a state's own id, a school's state (by its name); none for the others. */
+export function recordStateId(
+  kind: RecordKind,
+  id: string,
+  data: unknown,
+  stateIds: StateIds,
+): string | null {
+  if (kind === "state") return id;
+  if (kind !== "school") return null;
+  const state = (data as { state?: unknown } | null)?.state;
+  const stateId = typeof state === "string" ? stateIds.get(state) : undefined;
+  return stateId === undefined ? null : String(stateId);
+}
+
+/** `fields` as stored: a list of {field, from, to}; anything else in it is left out rather than shown. */
+function changedFields(kind: RecordKind, fields: unknown): PublishedChange["fields"] {
+  if (!Array.isArray(fields)) return [];
+  return fields.flatMap((entry: unknown) => {
+    if (!entry || typeof entry !== "object") return [];
+    const { field, from, to } = entry as { field?: unknown; from?: unknown; to?: unknown };
+    if (typeof field !== "string") return [];
+    return [{ field, label: fieldLabel(kind, field), from: from ?? null, to: to ?? null }];
+  });
+}
+
+export function toPublishedChange(
+  row: PublishedChangeRow,
+  publicUrl: string,
+  stateIds: StateIds,
+): PublishedChange {
+  return {
+    id: row.id,
+    published_at: row.publishedAt.toISOString(),
+    kind: row.kind,
+    record_id: row.recordId,
+    record_name: recordName(row.kind, row.recordId, row.data),
+    state_id: recordStateId(row.kind, row.recordId, row.data, stateIds),
+    change_kind: row.changeKind,
+    version: row.version,
+    fields: changedFields(row.kind, row.fields),
+    source: {
+      url: row.sourceUrl,
+      document:
+        row.documentId && row.documentTitle !== null
+          ? { title: row.documentTitle, url: documentAddress(publicUrl, row.documentId) }
+          : null,
+    },
+    note: row.note,
+    published_by: PUBLIC_EDITORS_NAME,
+    history_url: `${publicUrl}${historyPagePath(row.kind, row.recordId)}`,
+  };
+}
