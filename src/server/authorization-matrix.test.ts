@@ -263,7 +263,7 @@ const matrix: Record<string, Row> = {
   "GET /api/v1/open/changes.json": {
     expected: [200, 200, 200, 200],
     note: "public: the published changes, never an editor's name",
-    request: () => ({ method: "GET", url: "/api/v1/open/changes.json" }),
+    request: () => ({ method: "GET", url: "/api/v1/open/changes.json?state=lagos" }),
   },
   "GET /api/v1/open/changes.atom": {
     expected: [200, 200, 200, 200],

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import type { ChangeKind } from "../../../domain/datadesk/record-kinds";
+import { lgasByState } from "../../../domain/reports/report-lgas";
 import type { Database } from "../../db/database";
 import { dataChanges, dataDocuments, dataGeneration, dataRecordVersions, dataRecords } from "../../db/schema";
 import type { Page } from "../../http/paging";
@@ -124,17 +125,19 @@ export async function currentGeneration(db: Database): Promise<number> {
   return Number(row?.generation ?? 1);
 }
 
-/** The 37 states' ids and names as published now (to read ?state= and to place schools). */
 export interface StateName {
   id: number;
   state: string;
 }
 
+/** The 37 states' ids and names as published now (to read ?state= and to place schools). */
 export async function stateNames(db: Database): Promise<StateName[]> {
   const rows = await db
     .select({ id: dataRecords.id, state: sql<string>`${dataRecords.data}->>'state'` })
     .from(dataRecords)
     .where(eq(dataRecords.kind, "state"));
+  // A database not seeded yet has none: the 37 of the registry then, so a filter by state answers (empty).
+  if (rows.length === 0) return lgasByState.map(({ stateId, state }) => ({ id: stateId, state }));
   return rows.map((row) => ({ id: Number(row.id), state: row.state }));
 }
 
