@@ -16,6 +16,7 @@ import {
   type ChangesData,
 } from "./index";
 import { isUnknownPageError } from "../../app/not-found-error";
+import { inLanguage } from "../../../test/web/i18n";
 
 // The history pages as their routes show them: loaded through their loaders from the open-data API (a
 // stubbed fetch), with the loading state, the list, the empty state, "No such page" and the failure.
@@ -302,5 +303,32 @@ describe("a state's history page", () => {
     showPage("/states/lagos/history");
     expect(await screen.findByRole("heading", { level: 1, name: history["notFound.title"] })).toBeVisible();
     expect(asked).toEqual([]);
+  });
+});
+
+describe("the history pages in another language", () => {
+  it("speak Hausa around the data, which stays English and is marked so", async () => {
+    const hausa = (await import("../../../i18n/catalogues/ha/history.json")).default;
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/ha/states/:stateId/history",
+          element: <RecordHistoryPage answer={lagosHistory([lagosStatus])} />,
+        },
+      ],
+      { initialEntries: ["/ha/states/25/history"] },
+    );
+    render(await inLanguage("ha", ["common", "errors", "history"], <RouterProvider router={router} />));
+    expect(screen.getByRole("heading", { level: 1, name: "Tarihin Lagos" })).toBeVisible();
+    expect(screen.getByRole("link", { name: hausa["record.allChanges"] })).toHaveAttribute(
+      "href",
+      "/ha/changes?state=25",
+    );
+    const fields = screen.getByRole("list", { name: hausa["entry.changedFields"] });
+    expect(fields.querySelector(".visually-hidden")).toHaveTextContent(
+      "status: ya canza daga Pending zuwa Passed",
+    );
+    expect(screen.getByText("The law was signed.")).toHaveAttribute("lang", "en");
+    expect(screen.getByRole("article")).toHaveAccessibleName(/Editocin Inclusion Atlas/);
   });
 });
