@@ -33,6 +33,23 @@ async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/**
+ * Reloads the page while the context is offline. Chromium's offline emulation lapses for the outgoing
+ * document during a navigation: between its beforeunload and pagehide it gets an `online` event with
+ * navigator.onLine true, and a request it makes then reaches the server unseen by Playwright (seen in about
+ * one run in ten: the layout's outbox sender sent the queued report from the page being replaced, so the
+ * server had it while the test was offline). A phone without a connection never says it is back online
+ * halfway through a reload, so the outgoing page alone goes on saying what the emulation said (every
+ * sender checks navigator.onLine before it sends); the new page, and the connection's real return later,
+ * are untouched.
+ */
+async function reloadWhileOffline(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+  });
+  await page.reload();
+}
+
 signedInTest(
   "a report queued offline survives a reload, is listed on the offline page, and is sent by itself on another page",
   async ({ page, context, request, signedIn, pageErrors }) => {
@@ -48,7 +65,7 @@ signedInTest(
     ).toBeVisible();
 
     // A reload without a connection: the worker's offline page, which lists the report and what happens next.
-    await page.reload();
+    await reloadWhileOffline(page);
     await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
     const waiting = page.getByRole("region", { name: "Reports waiting on this phone" });
     await expect(waiting).toContainText("They will be sent by themselves when the phone is back online.");

@@ -14,7 +14,18 @@ describe("permissions", () => {
   });
 
   it("lets every signed-in role submit and read its own reports", () => {
-    expect(rolesAllowedTo("report:submit")).toEqual(["user", "moderator", "admin"]);
+    expect(rolesAllowedTo("report:submit")).toEqual(["user", "moderator", "editor", "admin"]);
+  });
+
+  it("lets editors and admins propose, publish and reject changes to the data, and nobody else", () => {
+    expect(rolesAllowedTo("data:propose")).toEqual(["editor", "admin"]);
+    expect(rolesAllowedTo("data:publish")).toEqual(["editor", "admin"]);
+  });
+
+  it("lets admins do everything editors can", () => {
+    for (const action of actions) {
+      if (can("editor", action)) expect(can("admin", action), action).toBe(true);
+    }
   });
 
   it("denies by default: no role, or an unknown one, may do anything", () => {

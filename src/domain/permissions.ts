@@ -12,6 +12,9 @@ export const actions = [
   "roles:change",
   "audit:read",
   "correction:review",
+  /** The data desk (issue 28): propose a change to a record; publish or reject another editor's. */
+  "data:propose",
+  "data:publish",
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -25,6 +28,7 @@ const grants: Record<UserRole, readonly Action[]> = {
     "users:list",
     "correction:review",
   ],
+  editor: ["report:submit", "report:read-own", "data:propose", "data:publish"],
   admin: [
     "report:submit",
     "report:read-own",
@@ -34,6 +38,8 @@ const grants: Record<UserRole, readonly Action[]> = {
     "roles:change",
     "audit:read",
     "correction:review",
+    "data:propose",
+    "data:publish",
   ],
 };
 

@@ -34,6 +34,12 @@ export const paths = {
   profile: () => "/dashboard/profile",
   reviews: () => "/dashboard/reviews",
   userRoles: () => "/dashboard/user-roles",
+  /** The data desk (issue 28): find a record, edit it, review proposed changes. */
+  dataDesk: () => "/dashboard/data",
+  dataRecord: (kind: string, id: string) =>
+    `/dashboard/data/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+  dataNewSchool: () => "/dashboard/data/new-school",
+  dataChanges: () => "/dashboard/data/changes",
   /** The "Page not found" page, prerendered here and sent (status 404) for unknown paths. */
   notFoundPage: () => "/not-found",
 } as const;

@@ -2,6 +2,8 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { systemClock } from "./clock";
 import { setUpAccounts, type AccountsOptions } from "./accounts/module";
 import type { Config } from "./config";
+import type { PublishedDataSource } from "./datadesk/published-data";
+import { databasePublishedData } from "./datadesk/published-data-db";
 import type { DatabaseHandle } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { sendSecurityHeaders } from "./http/security-headers";
@@ -22,6 +24,8 @@ import { historyRoutes } from "./datadesk/history/routes";
 import { openApiRoutes, registerOpenApi } from "./openapi/document";
 import { useContractCompilers } from "./openapi/route-schema";
 import { correctionRoutes } from "./corrections/routes";
+import { documentFileRoutes, documentRoutes } from "./datadesk/documents/routes";
+import { dataDeskRoutes } from "./datadesk/routes";
 import { registerRateLimiting } from "./rate-limit/rate-limiting";
 import { reviewRoutes } from "./reports/review-routes";
 import { findPublishedReport, toPublishedView } from "./reports/review-store";
@@ -43,12 +47,16 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests read them: errors logged, secrets never). */
   logStream?: { write(line: string): void };
+  /** The data as published (pages and open data read it); made from the database when not given. */
+  publishedData?: PublishedDataSource;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Makes photos' WebP variants in the background (tests wait for it to settle). */
     variantMaker: VariantMaker;
+    /** The data as published now (the data desk's records), followed across instances. */
+    publishedData: PublishedDataSource;
   }
 }
 
@@ -64,6 +72,7 @@ export async function buildApp({
   rateLimitKeyPrefix,
   onRoute,
   logStream,
+  publishedData: givenPublishedData,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -105,6 +114,15 @@ export async function buildApp({
     keyPrefix: rateLimitKeyPrefix,
   });
   const accountRoutes = setUpAccounts(app, { config, database, options: accountsOptions });
+
+  // The published data: read from the database, kept until a publication on any instance moves it on.
+  const publishedData =
+    givenPublishedData ??
+    databasePublishedData(database, {
+      onError: (error, what) => app.log.warn({ err: error }, `published data: ${what} failed`),
+    });
+  app.decorate("publishedData", publishedData);
+  app.addHook("onClose", async () => publishedData.close());
 
   // The uploads folder, or the S3 bucket when one is configured (several instances share it).
   const mediaStorage = await openMediaStore(config);
@@ -158,10 +176,12 @@ export async function buildApp({
         correctionRoutes({ db: database.db, now, maxPerHour: config.correctionRateLimitMax }),
         { prefix: "/corrections" },
       );
+      await api.register(dataDeskRoutes({ db: database.db, now }), { prefix: "/datadesk" });
       await api.register(
         openDataRoutes({
           db: database.db,
           now,
+          publishedData,
           publicUrl: config.publicUrl,
           warmUp: config.env !== "test",
         }),
@@ -169,6 +189,9 @@ export async function buildApp({
           prefix: "/open",
         },
       );
+      await api.register(documentRoutes({ db: database.db, now, storage: mediaStorage }), {
+        prefix: "/datadesk/documents",
+      });
       // The public history of the data desk's publications (issue 28).
       await api.register(historyRoutes({ db: database.db, publicUrl: config.publicUrl }), {
         prefix: "/open",
@@ -184,6 +207,7 @@ export async function buildApp({
     reply.status(404).send(apiNotFound(request.method, request.url)),
   );
   await app.register(mediaRoutes({ db: database.db, storage: mediaStorage, links: mediaLinks }));
+  await app.register(documentFileRoutes({ db: database.db, now, storage: mediaStorage }));
 
   if (serveWeb) {
     await app.register(webSite, {

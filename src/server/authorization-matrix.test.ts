@@ -22,7 +22,9 @@ import {
   type SubmittedAnswer,
 } from "../test/server/reports";
 import { idOf, signedInAs } from "../test/server/roles";
+import { pdfWithMetadata } from "../test/server/pdfs";
 import { openTestDatabase, testDatabaseKinds } from "../test/server/databases";
+import { seedAtStartUp } from "./datadesk/seed";
 
 // Who may call each API route: one row per route the server registers × anonymous, user, moderator,
 // admin → the status each gets. Every caller sends a request valid enough that the guard, not input
@@ -41,6 +43,11 @@ interface Fixtures {
   reviewReportId: string;
   /** Two new corrections: the moderator decides on the first, the admin on the second. */
   correctionIds: [string, string];
+  /** The public address of a document the admin uploaded. */
+  documentAddress: string;
+  /** Data desk changes: two an editor proposed (the admin publishes one, rejects the other), one the admin did. */
+  editorChangeIds: [string, string];
+  adminChangeId: string;
 }
 
 interface Row {
@@ -52,6 +59,17 @@ interface Row {
 }
 
 const password = "Kettle-Drum-42";
+
+/** A document upload's form: a real PDF with its details. */
+function documentUpload(title: string) {
+  return multipart([
+    { name: "title", value: title },
+    { name: "publisher", value: "Kano State House of Assembly" },
+    { name: "licence", value: "Public record" },
+    { name: "sourceUrl", value: "https://kanostate.gov.ng/laws/disability-2018.pdf" },
+    { name: "file", filename: "law.pdf", contentType: "application/pdf", data: pdfWithMetadata() },
+  ]);
+}
 const accounts: Record<
   Exclude<Caller, "anonymous">,
   { email: string; firstname: string; lastname: string }
@@ -61,6 +79,16 @@ const accounts: Record<
   admin: { email: "tunde.admin@example.org", firstname: "Tunde", lastname: "Okoro" },
 };
 const bystander = { email: "bola.bystander@example.org", firstname: "Bola", lastname: "Ade", password };
+const editor = { email: "amina.editor@example.org", firstname: "Amina", lastname: "Bello" };
+/** A change to a state's record with its source and note (the data desk's rules met). */
+const stateEdit = (recordId: string, agency: string) => ({
+  kind: "state",
+  recordId,
+  changeKind: "edit",
+  fields: { agency },
+  sourceUrl: "https://example.org/gazette",
+  note: "From the state gazette.",
+});
 /** Well formed, but no such token was ever issued. */
 const madeUpToken = "A".repeat(43);
 /** A report id that no report has: reviewers find it unknown, never another report. */
@@ -250,6 +278,11 @@ const matrix: Record<string, Row> = {
     note: "public: the open-data catalogue",
     request: () => ({ method: "GET", url: "/api/v1/open" }),
   },
+  "GET /api/v1/open/datapackage.json": {
+    expected: [200, 200, 200, 200],
+    note: "public: the open data as a Frictionless data package",
+    request: () => ({ method: "GET", url: "/api/v1/open/datapackage.json" }),
+  },
   "GET /api/v1/open/:file": {
     expected: [200, 200, 200, 200],
     note: "public: verified reports as open data, without any reporter's e-mail or last name",
@@ -271,8 +304,8 @@ const matrix: Record<string, Row> = {
     request: () => ({ method: "GET", url: "/api/v1/open/changes.atom" }),
   },
   "GET /api/v1/open/history/:kind/:id": {
-    expected: [404, 404, 404, 404],
-    note: "public: one record's published changes (this database holds no records, so 404 for everyone)",
+    expected: [200, 200, 200, 200],
+    note: "public: one record's published changes, never an editor's name",
     request: () => ({ method: "GET", url: "/api/v1/open/history/state/25" }),
   },
   "GET /media/:id": {
@@ -322,6 +355,78 @@ const matrix: Record<string, Row> = {
       payload: { status: caller === "admin" ? "dismissed" : "accepted" },
     }),
   },
+  "POST /api/v1/datadesk/documents": {
+    expected: [401, 403, 403, 201],
+    note: "data:propose (editors and admins): a PDF with its details",
+    request: () => {
+      const body = documentUpload("Kano State Disability Rights Law 2018");
+      return {
+        method: "POST",
+        url: "/api/v1/datadesk/documents",
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+  },
+  "GET /api/v1/datadesk/documents": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose (editors and admins): the uploaded documents",
+    request: () => ({ method: "GET", url: "/api/v1/datadesk/documents" }),
+  },
+  "GET /documents/:id/:fileName": {
+    expected: [200, 200, 200, 200],
+    note: "public: an uploaded document at its address",
+    request: (fixtures) => ({ method: "GET", url: fixtures.documentAddress }),
+  },
+  "GET /api/v1/datadesk/records": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: editors and admins find records by name",
+    request: () => ({ method: "GET", url: "/api/v1/datadesk/records?kind=state&q=lagos" }),
+  },
+  "GET /api/v1/datadesk/records/:kind/:id": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: one record with its fields and proposed changes",
+    request: () => ({ method: "GET", url: "/api/v1/datadesk/records/state/25" }),
+  },
+  "POST /api/v1/datadesk/changes": {
+    expected: [401, 403, 403, 201],
+    note: "data:propose: a valid change to Lagos's agency",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/datadesk/changes",
+      payload: stateEdit("25", "Lagos State Office for Disability Affairs, renamed in 2026"),
+    }),
+  },
+  "GET /api/v1/datadesk/changes": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: the review queue, with its authors' names",
+    request: () => ({ method: "GET", url: "/api/v1/datadesk/changes" }),
+  },
+  "POST /api/v1/datadesk/changes/:id/publish": {
+    expected: [401, 403, 403, 200],
+    note: "data:publish: the admin publishes the editor's change",
+    request: (fixtures) => ({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${fixtures.editorChangeIds[0]}/publish`,
+    }),
+  },
+  "POST /api/v1/datadesk/changes/:id/reject": {
+    expected: [401, 403, 403, 200],
+    note: "data:publish: the admin rejects the editor's other change with a reason",
+    request: (fixtures) => ({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${fixtures.editorChangeIds[1]}/reject`,
+      payload: { reason: "The gazette says otherwise." },
+    }),
+  },
+  "POST /api/v1/datadesk/changes/:id/withdraw": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: the admin withdraws their own change",
+    request: (fixtures) => ({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${fixtures.adminChangeId}/withdraw`,
+    }),
+  },
   "GET /api/v1/roles/audit": {
     expected: [401, 403, 403, 200],
     note: "audit:read",
@@ -365,6 +470,8 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    // Open data is made from the published data, as a first start-up seeds it.
+    await seedAtStartUp(database.db, new Date());
     db = database.db;
     uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-matrix-"));
     const clock = testClock();
@@ -418,12 +525,40 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
       correctionIds.push(correction.id);
     }
     if (correctionIds.length !== 2) throw new Error("the corrections were not listed");
+    const adminToken = await sessionOf(app, accounts.admin.email);
+    const document = documentUpload("National Policy on Disability");
+    const uploaded = await app.inject({
+      method: "POST",
+      url: "/api/v1/datadesk/documents",
+      payload: document.payload,
+      headers: { ...document.headers, ...bearer(adminToken) },
+    });
+    if (uploaded.statusCode !== 201) throw new Error(`the document upload answered ${uploaded.statusCode}`);
+    const editorToken = await signedInAs(t, "editor", editor);
+    const changeIds: string[] = [];
+    for (const [token, recordId] of [
+      [editorToken, "1"],
+      [editorToken, "2"],
+      [adminToken, "3"],
+    ] as const) {
+      const proposed = await app.inject({
+        method: "POST",
+        url: "/api/v1/datadesk/changes",
+        headers: bearer(token),
+        payload: stateEdit(recordId, "The state's disability commission"),
+      });
+      if (proposed.statusCode !== 201) throw new Error(`a data desk change answered ${proposed.statusCode}`);
+      changeIds.push(proposed.json<{ change: { id: string } }>().change.id);
+    }
     fixtures = {
       correctionIds: [correctionIds[0]!, correctionIds[1]!],
+      editorChangeIds: [changeIds[0]!, changeIds[1]!],
+      adminChangeId: changeIds[2]!,
       bystanderId: await idOf(db, bystander.email),
       bystanderEmail: bystander.email,
       photoId: photo.id,
       reviewReportId: toReview.json<SubmittedAnswer>().report.id,
+      documentAddress: uploaded.json<{ document: { address: string } }>().document.address,
     };
   });
   afterAll(async () => {

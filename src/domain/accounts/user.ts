@@ -1,6 +1,7 @@
 // The account as every client sees it (DESIGN §5): never a password hash, never a token hash.
 
-export const userRoles = ["user", "moderator", "admin"] as const;
+// editor (issue 28): keeps the data (states, schools, estimates) by proposing and reviewing changes.
+export const userRoles = ["user", "moderator", "editor", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];
 
 export interface PublicUser {

@@ -16,6 +16,12 @@ export const errorCodes = [
   "FINDINGS_UNCONFIRMED",
   /** The reporter withdrew the report: it is never published or changed again. */
   "REPORT_WITHDRAWN",
+  /** Data desk: a field the change edits was changed by another publication since it was proposed. */
+  "CHANGE_CONFLICT",
+  /** Data desk: another state already has the SDIR rank the change gives. */
+  "RANK_TAKEN",
+  /** Data desk: an editor may not publish or reject their own change (another person reviews it). */
+  "OWN_CHANGE",
   "TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "UNPROCESSABLE",

@@ -52,13 +52,13 @@ export const publishedChangeSchema = z
   .meta({ id: "PublishedChange" });
 export type PublishedChange = z.infer<typeof publishedChangeSchema>;
 
-export const changesQuery = z.object({
+export const publishedChangesQuery = z.object({
   state: queryValue("A state's slug or id: changes to that state and to the schools in it."),
   kind: queryValue(`One kind of record: ${recordKinds.join(", ")}.`),
   ...pagingQuery,
 });
 
-export const changesAnswerSchema = z
+export const publishedChangesAnswerSchema = z
   .object({
     success: z.literal(true),
     title: z.string(),
@@ -70,7 +70,7 @@ export const changesAnswerSchema = z
     data: z.array(publishedChangeSchema),
   })
   .meta({ id: "PublishedChangesPage" });
-export type ChangesAnswer = z.infer<typeof changesAnswerSchema>;
+export type PublishedChangesAnswer = z.infer<typeof publishedChangesAnswerSchema>;
 
 export const recordHistoryParams = z.object({
   kind: z.string().meta({ description: `The record's kind: ${recordKinds.join(", ")}.` }),
@@ -105,8 +105,8 @@ export const historyApi = {
     tag,
     summary: "Every published change, newest first, paged; ?state= and ?kind= filter (ETag per generation).",
     access: "anyone",
-    querystring: changesQuery,
-    response: { 200: changesAnswerSchema, 304: notModified, 400: failureSchema },
+    querystring: publishedChangesQuery,
+    response: { 200: publishedChangesAnswerSchema, 304: notModified, 400: failureSchema },
   }),
   changesAtom: endpoint({
     method: "GET",
@@ -114,7 +114,7 @@ export const historyApi = {
     tag,
     summary: "The same changes as an Atom 1.0 feed (RFC 4287), with the same filters and paging.",
     access: "anyone",
-    querystring: changesQuery,
+    querystring: publishedChangesQuery,
     response: {
       200: {
         description: "An Atom feed.",

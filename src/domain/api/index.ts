@@ -1,5 +1,7 @@
 import { accountsApi } from "./accounts";
 import { correctionsApi } from "./corrections";
+import { documentsApi } from "./documents";
+import { dataDeskApi } from "./datadesk";
 import { healthApi } from "./health";
 import { historyApi } from "./history";
 import { mediaApi } from "./media";
@@ -16,6 +18,8 @@ import type { Endpoint } from "./shared";
 export * from "./shared";
 export * from "./accounts";
 export * from "./corrections";
+export * from "./documents";
+export * from "./datadesk";
 export * from "./health";
 export * from "./history";
 export * from "./media";
@@ -31,6 +35,8 @@ export const api = {
   reviews: reviewsApi,
   roles: rolesApi,
   corrections: correctionsApi,
+  documents: documentsApi,
+  dataDesk: dataDeskApi,
   openData: openDataApi,
   history: historyApi,
   health: healthApi,

@@ -20,13 +20,26 @@ const optionalEmail = z.union([emptyString, z.email()]);
 const sourceUrls = z.array(webUrl);
 const asOf = z.string().regex(/^\d{4}-\d{2}$/, "as_of must be YYYY-MM");
 
+/**
+ * Texts readers read, translated by editors (issue 28): `translations.ha.desc`, `translations.yo.key_findings`.
+ * Absent in data/*.json; a record without one shows the English text marked as English.
+ */
+const translations = z
+  .record(z.string(), z.object({ desc: z.string().optional(), key_findings: z.array(z.string()).optional() }))
+  .optional();
+
 export const stateRecordSchema = z.object({
   id: z.number().int().min(1).max(37),
   country: z.literal("NG"),
   state: z.string().trim().min(1),
   code: z.string().regex(/^NG-[A-Z]{2}$/),
   status: z.enum(policyStatuses),
-  law: z.object({ name: z.string(), year: z.number().int().min(1960).max(2100).nullable() }),
+  law: z.object({
+    name: z.string(),
+    year: z.number().int().min(1960).max(2100).nullable(),
+    /** The law's text uploaded to the data desk (a data_documents id), when an editor set one. */
+    document_id: z.string().optional(),
+  }),
   agency: z.string(),
   url: optionalUrl,
   desc: z.string(),
@@ -41,6 +54,7 @@ export const stateRecordSchema = z.object({
   notes: z.string(),
   sources: sourceUrls,
   as_of: asOf,
+  translations,
 });
 export type StateRecord = z.infer<typeof stateRecordSchema>;
 
@@ -62,6 +76,10 @@ export const schoolSchema = z.object({
   email: optionalEmail,
   sources: sourceUrls,
   as_of: asOf,
+  /** Where the school is, when an editor gave it (issue 28); absent in data/schools.json. */
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  translations,
 });
 export type School = z.infer<typeof schoolSchema>;
 

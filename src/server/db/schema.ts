@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  json,
   jsonb,
 } from "drizzle-orm/pg-core";
 import {
@@ -19,6 +20,7 @@ import {
   commentTypes,
   reportStatuses,
 } from "../../domain/reports/report-rules";
+import { userRoles } from "../../domain/accounts/user";
 import { correctionStatuses, correctionSubjects } from "../../domain/corrections/correction-rules";
 import { PLACE_NAME_MAX_LENGTH, placePrecisions } from "../../domain/reports/report-place";
 import { changeKinds, changeStatuses, recordKinds, recordStatuses } from "../../domain/datadesk/record-kinds";
@@ -41,9 +43,7 @@ export const users = pgTable(
     email: text("email").notNull(),
     firstname: text("firstname").notNull(),
     lastname: text("lastname").notNull(),
-    role: text("role", { enum: ["user", "moderator", "admin"] })
-      .notNull()
-      .default("user"),
+    role: text("role", { enum: userRoles }).notNull().default("user"),
     isVerified: boolean("is_verified").notNull().default(false),
     /**
      * The language of the account's e-mails (migration 0012): a catalogue folder's code
@@ -417,7 +417,9 @@ export const dataRecords = pgTable(
     kind: text("kind", { enum: recordKinds }).notNull(),
     id: text("id").notNull(),
     version: integer("version").notNull(),
-    data: jsonb("data").notNull(),
+    // json, not jsonb: jsonb reorders an object's keys, and the downloads must say what data/*.json says
+    // byte for byte (an estimate's breakdowns are JSON text in estimates.csv).
+    data: json("data").notNull(),
     status: text("status", { enum: recordStatuses }).notNull().default("open"),
     /** The record a merged school now lives in. */
     mergedInto: text("merged_into"),
@@ -443,7 +445,9 @@ export const dataRecordVersions = pgTable(
     kind: text("kind", { enum: recordKinds }).notNull(),
     recordId: text("record_id").notNull(),
     version: integer("version").notNull(),
-    data: jsonb("data").notNull(),
+    // json, not jsonb: jsonb reorders an object's keys, and the downloads must say what data/*.json says
+    // byte for byte (an estimate's breakdowns are JSON text in estimates.csv).
+    data: json("data").notNull(),
     status: text("status", { enum: recordStatuses }).notNull(),
     datasetVersion: integer("dataset_version").notNull(),
     changeId: uuid("change_id").references(() => dataChanges.id, { onDelete: "restrict" }),
@@ -482,6 +486,8 @@ export const dataChanges = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     /** Why it was rejected (shown to its author). */
     reason: text("reason"),
+    /** A merge: the school the duplicate (recordId) is merged into (migration 0019). */
+    mergeInto: text("merge_into"),
     /** The visitor's correction this change came from (accepted when it is published). */
     correctionId: uuid("correction_id").references(() => corrections.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -537,6 +543,10 @@ export const dataDocuments = pgTable("data_documents", {
   licence: text("licence").notNull(),
   sourceUrl: text("source_url"),
   storageKey: text("storage_key").notNull(),
+  /** The name in its public address (/documents/{id}/{fileName}) and its download, made from the title. */
+  fileName: text("file_name").notNull(),
+  /** Decided by the content at upload (only PDF is accepted). */
+  contentType: text("content_type").notNull().default("application/pdf"),
   bytes: integer("bytes").notNull(),
   sha256: text("sha256").notNull(),
   uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database";
-import { reportMedia, reportMediaVariants } from "../db/schema";
+import { dataDocuments, reportMedia, reportMediaVariants } from "../db/schema";
 import type { MediaStore } from "./media-store";
 
 // A process killed mid-upload (kill -9, power cut) leaves files that nothing will ever remove: `.part`
@@ -37,7 +37,7 @@ export interface SweepResult {
   abandonedUploadsFailure?: unknown;
 }
 
-/** Removes abandoned uploads, and stored files that no report (or photo variant) names and are older than `olderThanMs`. */
+/** Removes abandoned uploads, and stored files that no report, photo variant or document names and are older than `olderThanMs`. */
 export async function sweepOrphanMedia(
   storage: MediaStore,
   db: Database,
@@ -77,7 +77,10 @@ export async function sweepOrphanMedia(
     : { abandonedUploads, orphanFiles, abandonedUploadsFailure };
 }
 
-/** The keys among `keys` that a report's media row (its file or blurred copy) or a variant row names. */
+/**
+ * The keys among `keys` that a report's media row (its file or blurred copy), a variant row or an
+ * uploaded document (data desk) names.
+ */
 async function namedKeys(db: Database, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const named = await db
@@ -95,6 +98,12 @@ async function namedKeys(db: Database, keys: string[]): Promise<Set<string>> {
         .select({ storageKey: sql<string>`${reportMedia.publicStorageKey}` })
         .from(reportMedia)
         .where(inArray(reportMedia.publicStorageKey, keys)),
+    )
+    .union(
+      db
+        .select({ storageKey: dataDocuments.storageKey })
+        .from(dataDocuments)
+        .where(inArray(dataDocuments.storageKey, keys)),
     );
   return new Set(named.map((row) => row.storageKey));
 }

@@ -13,7 +13,7 @@ import { docsPage } from "./docs-page";
 /** Paths the document describes: the API and the media files. Everything else is the web app's. */
 export function isDocumentedPath(url: string): boolean {
   if (url === "/api/*" || url === "/api/v1/*") return false; // the catch-alls that answer 404
-  return url.startsWith("/api/") || url.startsWith("/media/");
+  return url.startsWith("/api/") || url.startsWith("/media/") || url.startsWith("/documents/");
 }
 
 export function withoutTrailingSlash(url: string): string {
@@ -29,6 +29,7 @@ const tagDescriptions: Record<string, string> = {
   "Open data": "Every dataset in open formats, under CC BY 4.0.",
   Health: "Whether the service can answer.",
   Media: "Photos and videos of reports, for those allowed to see them.",
+  Documents: "PDFs editors upload (laws, the national policy, the SDIR report), and their public addresses.",
   Reference: "This reference.",
 };
 

@@ -129,9 +129,11 @@ describe("GET /api/v1/openapi.json", () => {
         );
       }
     }
-    expect(Object.keys(paths).every((key) => key.startsWith("/api/") || key.startsWith("/media/"))).toBe(
-      true,
-    );
+    expect(
+      Object.keys(paths).every(
+        (key) => key.startsWith("/api/") || key.startsWith("/media/") || key.startsWith("/documents/"),
+      ),
+    ).toBe(true);
     expect(paths["/api/v1/*"]).toBeUndefined();
   });
 

@@ -65,6 +65,19 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
     expect(await roleOf(t.db, ids.user)).toBe("moderator");
   });
 
+  it("lets an admin make a user an editor, who may then use the data desk but not list users", async () => {
+    const response = await updateRole({ userId: ids.user, role: "editor" });
+    expect(response.statusCode).toBe(200);
+    expect(await roleOf(t.db, ids.user)).toBe("editor");
+    const desk = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/changes",
+      headers: bearer(user),
+    });
+    expect(desk.statusCode).toBe(200);
+    expect((await userList(user)).statusCode).toBe(403);
+  });
+
   it("writes who changed whose role, from what, to what and when, to the audit log", async () => {
     const before = t.clock.now();
     await updateRole({ userId: ids.user, role: "moderator" });

@@ -226,7 +226,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, roles: ["user", "moderator", "admin"] });
+      expect(response.json()).toEqual({ success: true, roles: ["user", "moderator", "editor", "admin"] });
     }
     const anonymous = await t.app.inject({ method: "GET", url: "/api/v1/roles/roles" });
     expect(anonymous.statusCode).toBe(401);

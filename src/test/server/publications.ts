@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ChangeKind, ChangeStatus, RecordKind } from "../../domain/datadesk/record-kinds";
 import { datasetOf } from "../../domain/datadesk/record-kinds";
+import { documentFileName } from "../../domain/datadesk/documents";
 import type { Database } from "../../server/db/database";
 import {
   dataChanges,
@@ -59,6 +60,7 @@ export async function addDocument(
     .insert(dataDocuments)
     .values({
       title: document.title,
+      fileName: documentFileName(document.title),
       publisher: "Lagos State Government",
       licence: "All rights reserved",
       storageKey: "documents/test.pdf",

@@ -49,6 +49,10 @@ function screens(language: string): RouteConfigEntry[] {
         route("profile", ...file("dashboard/profile")),
         route("reviews", ...file("dashboard/reviews")),
         route("user-roles", ...file("dashboard/user-roles")),
+        route("data", ...file("dashboard/data")),
+        route("data/new-school", ...file("dashboard/data-new-school")),
+        route("data/changes", ...file("dashboard/data-changes")),
+        route("data/:kind/:id", ...file("dashboard/data-record")),
       ]),
     ]),
 

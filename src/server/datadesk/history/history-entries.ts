@@ -5,17 +5,13 @@ import {
   historyMessages,
   historyPagePath,
 } from "../../../domain/datadesk/history";
+import { documentAddress } from "../../../domain/datadesk/documents";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { ESTIMATES_DATASET_ID } from "../seed";
 import type { PublishedChangeRow } from "./history-store";
 
 // A published change as the public reads it: the record's name and state, each field's old → new with its
 // label, the source and the note, and "Inclusion Atlas editors" as the one who made it.
-
-/** Where an uploaded document is served (the documents' routes give it this stable address). */
-export function documentAddress(publicUrl: string, documentId: string): string {
-  return `${publicUrl}/api/v1/documents/${documentId}`;
-}
 
 type StateIds = ReadonlyMap<string, number>;
 
@@ -74,8 +70,11 @@ export function toPublishedChange(
     source: {
       url: row.sourceUrl,
       document:
-        row.documentId && row.documentTitle !== null
-          ? { title: row.documentTitle, url: documentAddress(publicUrl, row.documentId) }
+        row.documentId && row.documentTitle !== null && row.documentFileName !== null
+          ? {
+              title: row.documentTitle,
+              url: `${publicUrl}${documentAddress({ id: row.documentId, fileName: row.documentFileName })}`,
+            }
           : null,
     },
     note: row.note,

@@ -19,6 +19,7 @@ export interface PublishedChangeRow {
   sourceUrl: string | null;
   documentId: string | null;
   documentTitle: string | null;
+  documentFileName: string | null;
   note: string;
   version: number | null;
   publishedAt: Date;
@@ -68,6 +69,7 @@ function fromChanges(db: Database) {
         sourceUrl: dataChanges.sourceUrl,
         documentId: dataDocuments.id,
         documentTitle: dataDocuments.title,
+        documentFileName: dataDocuments.fileName,
         note: dataChanges.note,
         version: dataRecordVersions.version,
         publishedAt,

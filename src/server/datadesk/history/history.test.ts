@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChangesAnswer, RecordHistoryAnswer } from "../../../domain/api/history";
+import type { PublishedChangesAnswer, RecordHistoryAnswer } from "../../../domain/api/history";
 import { PUBLIC_EDITORS_NAME, historyMessages } from "../../../domain/datadesk/history";
 import { PUBLIC_URL, buildTestApp, type AccountsTestApp } from "../../../test/server/accounts";
 import { openTestDatabase, testDatabaseKinds } from "../../../test/server/databases";
@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
   const changes = async (query = "") => {
     const response = await get(`/api/v1/open/changes.json${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<ChangesAnswer>();
+    return response.json<PublishedChangesAnswer>();
   };
 
   it("lists every published change, newest first, with old → new, the source, the note and no editor", async () => {
@@ -153,7 +153,9 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       url: null,
       document: {
         title: "Kano State Disability Law 2018 (gazette)",
-        url: expect.stringMatching(new RegExp(`^${PUBLIC_URL}/api/v1/documents/[0-9a-f-]{36}$`)),
+        url: expect.stringMatching(
+          new RegExp(`^${PUBLIC_URL}/documents/[0-9a-f-]{36}/kano-state-disability-law-2018-gazette\\.pdf$`),
+        ),
       },
     });
     expect(kano?.fields[1]).toEqual({
@@ -294,7 +296,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
     const after = await get("/api/v1/open/changes.json?state=lagos", { "if-none-match": etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
-    expect(after.json<ChangesAnswer>().data[0]?.id).toBe(newer);
+    expect(after.json<PublishedChangesAnswer>().data[0]?.id).toBe(newer);
     const recordAfter = await get(`/api/v1/open/history/state/${LAGOS}`, {
       "if-none-match": record.headers.etag as string,
     });

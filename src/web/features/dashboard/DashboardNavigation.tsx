@@ -86,9 +86,21 @@ const userRoles: NavigationItem = {
   ),
 };
 
+const dataDesk: NavigationItem = {
+  label: "dashboard.nav.dataDesk",
+  to: paths.dataDesk(),
+  icon: icon(
+    <>
+      <ellipse cx="12" cy="5" rx="8" ry="3" />
+      <path d="M4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5" />
+      <path d="M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />
+    </>,
+  ),
+};
+
 /**
  * The dashboard's pages a person may open: reviews and role administration only for those allowed (admins
- * and moderators, spec §6, issue 6).
+ * and moderators, spec §6, issue 6), the data desk only for editors and admins (issue 28).
  */
 export function dashboardItems(role: UserRole): NavigationItem[] {
   return [
@@ -97,6 +109,8 @@ export function dashboardItems(role: UserRole): NavigationItem[] {
     profile,
     ...(can(role, "report:review") ? [reviews] : []),
     ...(can(role, "users:list") ? [userRoles] : []),
+    // Editors and admins (issue 28).
+    ...(can(role, "data:propose") ? [dataDesk] : []),
   ];
 }
 

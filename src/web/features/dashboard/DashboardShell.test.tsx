@@ -39,16 +39,27 @@ describe("DashboardShell on a wide screen", () => {
     expect(within(nav).getByRole("link", { name: "Eyewitness" })).toHaveAttribute("href", "/dashboard");
   });
 
-  it.each(["admin", "moderator"] as const)("offers Reviews and User roles to a %s", (role) => {
+  it.each([
+    ["admin", ["Reviews", "User roles", "Data desk"]],
+    ["moderator", ["Reviews", "User roles"]],
+  ] as const)("offers Reviews and User roles to a %s (and the data desk to an admin)", (role, staffPages) => {
     renderShell(role);
     const nav = screen.getByRole("navigation", { name: "Dashboard" });
 
-    expect(itemNames(nav)).toEqual(["Eyewitness", "My reports", "Profile", "Reviews", "User roles"]);
+    expect(itemNames(nav)).toEqual(["Eyewitness", "My reports", "Profile", ...staffPages]);
     expect(within(nav).getByRole("link", { name: "Reviews" })).toHaveAttribute("href", "/dashboard/reviews");
     expect(within(nav).getByRole("link", { name: "User roles" })).toHaveAttribute(
       "href",
       "/dashboard/user-roles",
     );
+  });
+
+  it("offers the data desk, and not Reviews or User roles, to an editor", () => {
+    renderShell("editor");
+    const nav = screen.getByRole("navigation", { name: "Dashboard" });
+
+    expect(itemNames(nav)).toEqual(["Eyewitness", "My reports", "Profile", "Data desk"]);
+    expect(within(nav).getByRole("link", { name: "Data desk" })).toHaveAttribute("href", "/dashboard/data");
   });
 
   it("has a top bar with the menu toggle, the logo link home and the account menu", () => {

@@ -28,6 +28,7 @@ describe("the dashboard's navigation in Hausa", () => {
       "Bayanan kaina",
       "Dubawa",
       "Matsayin masu amfani",
+      "Teburin bayanai",
     ]);
     expect(within(nav).getByRole("link", { name: "Bayanan kaina" })).toHaveAttribute(
       "href",

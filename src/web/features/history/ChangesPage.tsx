@@ -5,7 +5,7 @@ import { useLocalizePath, useT } from "../../i18n";
 import { Pager } from "../../ui/Pager";
 import { FeedLinks } from "./FeedLinks";
 import { ChangeEntries } from "./ChangeEntries";
-import type { ChangesAnswer } from "./history-api";
+import type { PublishedChangesAnswer } from "./history-api";
 import { changesSearch, historyKinds, stateChoices, type ChangesFilter } from "./history-query";
 import styles from "./HistoryPage.module.css";
 
@@ -18,7 +18,7 @@ export function feedAddresses(filter: Pick<ChangesFilter, "stateId" | "kind">) {
   return { atom: `${historyPaths.changesAtom}${query}`, json: `${historyPaths.changesJson}${query}` };
 }
 
-export function ChangesPage({ answer, filter }: { answer: ChangesAnswer; filter: ChangesFilter }) {
+export function ChangesPage({ answer, filter }: { answer: PublishedChangesAnswer; filter: ChangesFilter }) {
   const t = useT();
   const localize = useLocalizePath();
   const feeds = feedAddresses(filter);

@@ -3,7 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLoaderData, useRouteError } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../../test/web/contract";
-import type { ChangesAnswer, PublishedChange, RecordHistoryAnswer } from "../../../domain/api/history";
+import type {
+  PublishedChangesAnswer,
+  PublishedChange,
+  RecordHistoryAnswer,
+} from "../../../domain/api/history";
 import { PUBLIC_EDITORS_NAME } from "../../../domain/datadesk/history";
 import history from "../../../i18n/catalogues/en/history.json";
 import {
@@ -79,7 +83,7 @@ const addoPhone: PublishedChange = {
   history_url: "https://atlas.example/schools/118/history",
 };
 
-const changesAnswer = (data: PublishedChange[]): ChangesAnswer => ({
+const changesAnswer = (data: PublishedChange[]): PublishedChangesAnswer => ({
   success: true,
   title: "Inclusion Atlas: published changes to the data",
   license: { id: "CC-BY-4.0", name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" },

@@ -1,16 +1,20 @@
-import type { ChangesAnswer, RecordHistoryAnswer } from "../../../domain/api/history";
+import type { PublishedChangesAnswer, RecordHistoryAnswer } from "../../../domain/api/history";
 import { apiRoute, request } from "../../lib/api-client";
 import type { ChangesFilter } from "./history-query";
 
 // The public history's calls (issue 28). Anyone may read it: no token is sent, so a stale session never
 // signs a visitor out here.
 
-export type { ChangesAnswer, RecordHistoryAnswer, PublishedChange } from "../../../domain/api/history";
+export type {
+  PublishedChangesAnswer,
+  RecordHistoryAnswer,
+  PublishedChange,
+} from "../../../domain/api/history";
 
 const changesJson = apiRoute("history.changesJson", "GET", "/api/v1/open/changes.json");
 const recordHistory = apiRoute("history.recordHistory", "GET", "/api/v1/open/history/:kind/:id");
 
-export function fetchChanges(filter: ChangesFilter, signal?: AbortSignal): Promise<ChangesAnswer> {
+export function fetchChanges(filter: ChangesFilter, signal?: AbortSignal): Promise<PublishedChangesAnswer> {
   return request(changesJson, {
     query: {
       state: filter.stateId ?? undefined,

@@ -2,7 +2,7 @@ import { ApiError } from "../../lib/api-client";
 import {
   fetchChanges,
   fetchRecordHistory,
-  type ChangesAnswer,
+  type PublishedChangesAnswer,
   type RecordHistoryAnswer,
 } from "./history-api";
 import { changesFilterFrom, type ChangesFilter } from "./history-query";
@@ -12,7 +12,7 @@ import { changesFilterFrom, type ChangesFilter } from "./history-query";
 // page"); any other failure is thrown as it is (the route's "could not be loaded", with Try again).
 
 export interface ChangesData {
-  answer: ChangesAnswer;
+  answer: PublishedChangesAnswer;
   filter: ChangesFilter;
 }
 

@@ -4,7 +4,7 @@ import type { Translate } from "../../i18n";
 // How roles and people are named in the role administration page's labels (its sentences are in the
 // catalogue: roles).
 
-const knownRoles = new Set(["user", "moderator", "admin"]);
+const knownRoles = new Set(["user", "moderator", "editor", "admin"]);
 
 /** A role as people read it; a role this app does not know yet is shown as the server names it. */
 export function roleLabel(t: Translate, role: string): string {

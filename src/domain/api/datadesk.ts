@@ -1,0 +1,328 @@
+import { z } from "zod";
+import { changeKinds, changeStatuses, recordStatuses } from "../datadesk/record-kinds";
+import {
+  editablePaths,
+  editableKinds,
+  fieldProblemKeys,
+  fieldTypes,
+  fieldsOf,
+  type EditableKind,
+} from "../datadesk/fields";
+import { endpoint, failureSchema, failures, queryValue } from "./shared";
+
+// The data desk under /api/v1/datadesk (issue 28): editors propose changes to states, schools and
+// national estimates, each with a source and a note; another editor or an admin publishes or rejects them.
+// Editors and admins only (data:propose, data:publish). Field values are as the record's JSON document
+// stores them (src/domain/datasets/schemas.ts); each field is described in src/domain/datadesk/fields.ts.
+
+const tag = "Data desk";
+
+export const DATA_DESK_PREFIX = "/api/v1/datadesk";
+
+/** The problems a change as a whole can have: `datadesk.problem.<key>` in the catalogues. */
+export const changeProblemKeys = [
+  "sourceMissing",
+  "noteMissing",
+  "noteTooLong",
+  "nothingChanged",
+  "recordMissing",
+  "recordUnknown",
+  "mergeIntoMissing",
+  "mergeIntoSelf",
+  "mergeIntoUnknown",
+  "alreadyClosed",
+  "alreadyOpen",
+  "notForKind",
+  "reasonMissing",
+  "correctionUnknown",
+  "sourceDocumentUnknown",
+] as const;
+export type ChangeProblemKey = (typeof changeProblemKeys)[number];
+
+const problemKeys = [...fieldProblemKeys, ...changeProblemKeys] as const;
+
+/** One thing to fix, in the reader's language: the body field (or an edited field's path) and its sentence. */
+export const dataDeskProblemSchema = z
+  .object({
+    field: z.string().meta({
+      description:
+        "`fields.<path>` for an edited field (`fields.law.year`), or the body's field (`note`, `sourceUrl`).",
+    }),
+    key: z
+      .enum(problemKeys)
+      .meta({ description: "The problem: `datadesk.problem.<key>` in the catalogues." }),
+    message: z.string(),
+  })
+  .meta({ id: "DataDeskProblem" });
+export type DataDeskProblem = z.infer<typeof dataDeskProblemSchema>;
+
+/** A field a publication since changed: what the change expected, what the record says now, what it proposes. */
+export const changeConflictSchema = z
+  .object({ field: z.string(), from: z.unknown(), now: z.unknown(), to: z.unknown() })
+  .meta({ id: "DataDeskConflict" });
+export type ChangeConflict = z.infer<typeof changeConflictSchema>;
+
+/** A refusal of the data desk: the shared failure, with every problem (400) or every conflict (409). */
+export const dataDeskFailureSchema = failureSchema
+  .extend({
+    problems: z.array(dataDeskProblemSchema).optional(),
+    conflicts: z.array(changeConflictSchema).optional(),
+  })
+  .meta({ id: "DataDeskFailure" });
+export type DataDeskFailure = z.infer<typeof dataDeskFailureSchema>;
+
+const deskFailures = <const Statuses extends readonly number[]>(...statuses: Statuses) =>
+  Object.fromEntries(statuses.map((status) => [status, dataDeskFailureSchema])) as {
+    [Status in Statuses[number]]: typeof dataDeskFailureSchema;
+  };
+
+// Records ----------------------------------------------------------------------------------------------
+
+export const recordSummarySchema = z
+  .object({
+    kind: z.enum(editableKinds),
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(recordStatuses),
+    mergedInto: z.string().nullable(),
+    version: z.int(),
+    checkedAt: z
+      .string()
+      .meta({ description: "When an editor last published a change or a check (ISO 8601)." }),
+    updatedAt: z.string(),
+    proposedChanges: z.int().meta({ description: "How many proposed changes wait for review." }),
+  })
+  .meta({ id: "DataRecordSummary" });
+export type RecordSummary = z.infer<typeof recordSummarySchema>;
+
+export const recordsQuery = z.object({
+  kind: queryValue("state (default), school or estimate."),
+  q: queryValue("Part of the record's name (case aside); empty lists all of the kind."),
+  limit: queryValue("How many records at most, 1 to 500 (default 50)."),
+});
+
+export const recordsAnswerSchema = z.object({
+  success: z.literal(true),
+  records: z.array(recordSummarySchema),
+  total: z.int().meta({ description: "How many records match (the list holds the first `limit`)." }),
+});
+export type RecordsAnswer = z.infer<typeof recordsAnswerSchema>;
+
+/** One field of a record as the edit form renders it (derived from src/domain/datadesk/fields.ts). */
+export const recordFieldSchema = z
+  .object({
+    path: z.string().meta({ description: "The field's path in the document, and its name in `fields`." }),
+    type: z.enum(fieldTypes),
+    label: z.string().meta({ description: "Message id of the field's label (catalogue datadesk)." }),
+    language: z
+      .string()
+      .nullable()
+      .meta({ description: "For `translations.<lang>.<field>`: the language; null for the field itself." }),
+    value: z.unknown().meta({ description: "The value now, as the document stores it (null when absent)." }),
+    options: z.array(z.string()).nullable(),
+    maxLength: z.int().nullable(),
+    maxItems: z.int().nullable(),
+    column: z.string().nullable().meta({ description: "The open-data column that shows it." }),
+    filters: z.boolean(),
+    requiredOnAdd: z.boolean(),
+  })
+  .meta({ id: "DataRecordField" });
+export type RecordField = z.infer<typeof recordFieldSchema>;
+
+export const recordParams = z.object({
+  kind: z.string().meta({ description: "state, school or estimate." }),
+  id: z.string().meta({ description: 'The record\'s id: "25", "120", "ndhs-2018".' }),
+});
+
+// Changes ----------------------------------------------------------------------------------------------
+
+export const changeFieldSchema = z
+  .object({
+    field: z
+      .string()
+      .meta({ description: "A dotted path into the document (`law.year`, `translations.ha.desc`)." }),
+    from: z.unknown().meta({ description: "The value when the change was proposed (null when absent)." }),
+    to: z.unknown(),
+  })
+  .meta({ id: "DataChangeField" });
+export type ChangeField = z.infer<typeof changeFieldSchema>;
+
+const personSchema = z.object({ id: z.int().nullable(), name: z.string() });
+
+export const changeSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(editableKinds),
+    recordId: z.string().nullable().meta({ description: "Null for an added school until it is published." }),
+    recordName: z.string(),
+    changeKind: z.enum(changeKinds),
+    status: z.enum(changeStatuses),
+    baseVersion: z.int().nullable(),
+    fields: z.array(changeFieldSchema),
+    sourceUrl: z.string().nullable(),
+    sourceDocumentId: z.string().nullable(),
+    note: z.string(),
+    mergeInto: z.string().nullable(),
+    correctionId: z.string().nullable(),
+    author: personSchema.nullable().meta({
+      description: "Who proposed it (editors and admins only see this API; public history never names them).",
+    }),
+    mine: z
+      .boolean()
+      .meta({ description: "Proposed by the caller: they may withdraw it, never publish it." }),
+    decidedBy: personSchema.nullable(),
+    decidedAt: z.string().nullable(),
+    reason: z.string().nullable().meta({ description: "Why it was rejected (shown to its author)." }),
+    createdAt: z.string(),
+  })
+  .meta({ id: "DataChange" });
+export type DataChange = z.infer<typeof changeSchema>;
+
+export const recordAnswerSchema = z.object({
+  success: z.literal(true),
+  record: recordSummarySchema.extend({
+    data: z.unknown().meta({ description: "The record's JSON document as published." }),
+    fields: z.array(recordFieldSchema),
+  }),
+  changes: z.array(changeSchema).meta({ description: "Its proposed changes, oldest first." }),
+});
+export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
+
+/** Every path `fields` may name, per kind (for the OpenAPI document's description). */
+const pathsDescription = editableKinds
+  .map((kind: EditableKind) => `${kind}: ${editablePaths(kind).join(", ")}`)
+  .join(". ");
+
+export const changeProposalSchema = z
+  .object({
+    kind: z.enum(editableKinds),
+    recordId: z
+      .string()
+      .nullable()
+      .meta({ description: "The record changed; null to add a school (its id is given at publication)." }),
+    changeKind: z.enum(changeKinds),
+    fields: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({
+        description: `New values by field path; each is checked with its field's rule. Paths: ${pathsDescription}.`,
+      }),
+    sourceUrl: z
+      .string()
+      .nullish()
+      .meta({ description: "The source: an http(s) address (or sourceDocumentId)." }),
+    sourceDocumentId: z.string().nullish().meta({ description: "The source: an uploaded document's id." }),
+    note: z.string().meta({ description: "What was changed and why (1 to 2000 characters)." }),
+    correctionId: z.string().nullish().meta({ description: "The visitor's correction it comes from." }),
+    mergeInto: z.string().nullish().meta({ description: "merge: the school the duplicate is merged into." }),
+  })
+  .meta({ id: "DataChangeProposal" });
+export type ChangeProposal = z.input<typeof changeProposalSchema>;
+
+export const changesQuery = z.object({
+  status: queryValue("proposed (default), published, rejected or withdrawn."),
+  mine: queryValue("true: only the caller's own changes (any status unless status is given)."),
+  kind: queryValue("state, school or estimate."),
+  recordId: queryValue("Only the changes of this record (with kind)."),
+  limit: queryValue("How many at most, 1 to 200 (default 100)."),
+});
+
+export const changesAnswerSchema = z.object({
+  success: z.literal(true),
+  changes: z.array(changeSchema),
+  counts: z.object({ proposed: z.int(), published: z.int(), rejected: z.int(), withdrawn: z.int() }),
+});
+export type ChangesAnswer = z.infer<typeof changesAnswerSchema>;
+
+export const changeParams = z.object({ id: z.string().meta({ description: "The change's id (a UUID)." }) });
+
+export const rejectionSchema = z
+  .object({ reason: z.string().meta({ description: "Why (1 to 2000 characters); its author reads it." }) })
+  .meta({ id: "DataChangeRejection" });
+
+export const changeAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  change: changeSchema,
+});
+export type ChangeAnswer = z.infer<typeof changeAnswerSchema>;
+
+export const changePublishedAnswerSchema = changeAnswerSchema.extend({
+  record: recordSummarySchema,
+  datasetVersion: z.int().meta({ description: "The dataset's version this publication made." }),
+  generation: z.int().meta({ description: "The data's generation after it (pages follow it)." }),
+});
+export type ChangePublishedAnswer = z.infer<typeof changePublishedAnswerSchema>;
+
+export const dataDeskApi = {
+  records: endpoint({
+    method: "GET",
+    path: `${DATA_DESK_PREFIX}/records`,
+    tag,
+    summary: "Find records by name, with their version, last check and how many proposed changes wait.",
+    access: "data:propose",
+    querystring: recordsQuery,
+    response: { 200: recordsAnswerSchema, ...failures(401, 403), ...deskFailures(400) },
+  }),
+  record: endpoint({
+    method: "GET",
+    path: `${DATA_DESK_PREFIX}/records/:kind/:id`,
+    tag,
+    summary: "One record: its document, its fields as the edit form shows them, its proposed changes.",
+    access: "data:propose",
+    params: recordParams,
+    response: { 200: recordAnswerSchema, ...failures(401, 403, 404) },
+  }),
+  propose: endpoint({
+    method: "POST",
+    path: `${DATA_DESK_PREFIX}/changes`,
+    tag,
+    summary:
+      "Propose a change (edit, add a school, close, reopen, merge, checked): every field checked with its rule; a source and a note required.",
+    access: "data:propose",
+    body: changeProposalSchema,
+    response: { 201: changeAnswerSchema, ...failures(401, 403, 413, 415), ...deskFailures(400, 404) },
+  }),
+  changes: endpoint({
+    method: "GET",
+    path: `${DATA_DESK_PREFIX}/changes`,
+    tag,
+    summary:
+      "The review queue (proposed, oldest first), decided changes (newest first), or the caller's own.",
+    access: "data:propose",
+    querystring: changesQuery,
+    response: { 200: changesAnswerSchema, ...failures(401, 403), ...deskFailures(400) },
+  }),
+  publish: endpoint({
+    method: "POST",
+    path: `${DATA_DESK_PREFIX}/changes/:id/publish`,
+    tag,
+    summary:
+      "Publish another editor's proposed change in one transaction (record version, dataset version, generation, audit); 409 CHANGE_CONFLICT with both values when a field changed since.",
+    access: "data:publish",
+    params: changeParams,
+    response: { 200: changePublishedAnswerSchema, ...failures(401, 404), ...deskFailures(400, 403, 409) },
+  }),
+  reject: endpoint({
+    method: "POST",
+    path: `${DATA_DESK_PREFIX}/changes/:id/reject`,
+    tag,
+    summary: "Reject another editor's proposed change with a reason its author reads.",
+    access: "data:publish",
+    params: changeParams,
+    body: rejectionSchema,
+    response: { 200: changeAnswerSchema, ...failures(401, 404, 413, 415), ...deskFailures(400, 403, 409) },
+  }),
+  withdraw: endpoint({
+    method: "POST",
+    path: `${DATA_DESK_PREFIX}/changes/:id/withdraw`,
+    tag,
+    summary: "Withdraw one's own proposed change.",
+    access: "data:propose",
+    params: changeParams,
+    response: { 200: changeAnswerSchema, ...failures(401, 404), ...deskFailures(403, 409) },
+  }),
+} as const;
+
+/** The kinds of record a field path list is known for (the form asks for a kind's fields by this). */
+export const dataDeskFields = fieldsOf;

@@ -1,0 +1,774 @@
+import { aliasedTable, and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { ChangeConflict, ChangeProblemKey, DataChange, RecordSummary } from "../../domain/api/datadesk";
+import type { ChangeKind, ChangeStatus, RecordStatus } from "../../domain/datadesk/record-kinds";
+import { datasetOf } from "../../domain/datadesk/record-kinds";
+import {
+  editSchema,
+  fieldAt,
+  fieldsOf,
+  rankNumber,
+  recordName,
+  recordProblems,
+  sameValue,
+  valueAt,
+  withValueAt,
+  type EditableKind,
+  type FieldProblem,
+  type FieldProblemKey,
+} from "../../domain/datadesk/fields";
+import type { ErrorCode } from "../../domain/api/shared";
+import { recordAudit } from "../audit/audit-log";
+import type { Database } from "../db/database";
+import {
+  corrections,
+  dataChanges,
+  dataDocuments,
+  dataRecordVersions,
+  dataRecords,
+  datasetVersions,
+  users,
+} from "../db/schema";
+import { ESTIMATES_DATASET_ID } from "./seed";
+import { raiseGeneration } from "./generation";
+
+// The data desk's changes (issue 28): proposed by an editor against a record's version, published or
+// rejected by another editor or an admin. Publishing is one transaction: the record's new version, the
+// dataset's new version, the data's generation, the change's decision, the correction it came from and
+// the audit entry commit together or not at all.
+
+export const NOTE_MAX = 2000;
+export const REASON_MAX = 2000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** One publication at a time: dataset versions and new school ids are "the greatest + 1". */
+const PUBLICATION_LOCK = 28_028;
+
+/** A refusal with its status, code and what to fix; the routes word it in the reader's language. */
+export class DeskRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string,
+    readonly details: {
+      code?: ErrorCode;
+      problems?: Problem[];
+      conflicts?: ChangeConflict[];
+      values?: Record<string, string | number>;
+    } = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+/** One thing to fix: the body's field (`note`) or an edited field (`fields.law.year`), and its key. */
+export interface Problem {
+  field: string;
+  key: FieldProblemKey | ChangeProblemKey;
+  values?: Record<string, string | number>;
+}
+
+const refuse = (problems: Problem[]) =>
+  new DeskRefusal(400, "message.problems", { code: "VALIDATION_FAILED", problems });
+
+type RecordRow = typeof dataRecords.$inferSelect;
+type ChangeRow = typeof dataChanges.$inferSelect;
+
+// Records ------------------------------------------------------------------------------------------------
+
+const nameKey: Record<EditableKind, string> = { state: "state", school: "name", estimate: "label" };
+
+function proposedCounts(db: Database) {
+  return db
+    .select({ kind: dataChanges.kind, recordId: dataChanges.recordId, proposed: count().as("proposed") })
+    .from(dataChanges)
+    .where(eq(dataChanges.status, "proposed"))
+    .groupBy(dataChanges.kind, dataChanges.recordId)
+    .as("proposed_counts");
+}
+
+function toSummary(kind: EditableKind, row: RecordRow, proposed: number): RecordSummary {
+  return {
+    kind,
+    id: row.id,
+    name: recordName(kind, row.data),
+    status: row.status,
+    mergedInto: row.mergedInto,
+    version: row.version,
+    checkedAt: row.checkedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    proposedChanges: Number(proposed),
+  };
+}
+
+/** Records of a kind whose name contains `q` (case aside), states by id, schools and estimates by name. */
+export async function findRecords(
+  db: Database,
+  kind: EditableKind,
+  q: string,
+  limit: number,
+): Promise<{ records: RecordSummary[]; total: number }> {
+  const name = sql`(${dataRecords.data} ->> ${nameKey[kind]})`;
+  const pattern = `%${q.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const where = and(
+    eq(dataRecords.kind, kind),
+    ne(dataRecords.id, ESTIMATES_DATASET_ID),
+    q.trim() === "" ? undefined : sql`${name} ilike ${pattern}`,
+  );
+  const counts = proposedCounts(db);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ record: dataRecords, proposed: counts.proposed })
+      .from(dataRecords)
+      .leftJoin(counts, and(eq(counts.kind, dataRecords.kind), eq(counts.recordId, dataRecords.id)))
+      .where(where)
+      .orderBy(kind === "state" ? sql`(${dataRecords.id})::integer` : asc(name), asc(dataRecords.id))
+      .limit(limit),
+    db.select({ total: count() }).from(dataRecords).where(where),
+  ]);
+  return {
+    records: rows.map((row) => toSummary(kind, row.record, row.proposed ?? 0)),
+    total: total?.total ?? 0,
+  };
+}
+
+export async function findRecord(db: Database, kind: EditableKind, id: string): Promise<RecordRow | null> {
+  if (id === ESTIMATES_DATASET_ID) return null;
+  const [row] = await db
+    .select()
+    .from(dataRecords)
+    .where(and(eq(dataRecords.kind, kind), eq(dataRecords.id, id)));
+  return row ?? null;
+}
+
+export async function recordSummary(
+  db: Database,
+  kind: EditableKind,
+  row: RecordRow,
+): Promise<RecordSummary> {
+  const [proposed] = await db
+    .select({ proposed: count() })
+    .from(dataChanges)
+    .where(
+      and(eq(dataChanges.kind, kind), eq(dataChanges.recordId, row.id), eq(dataChanges.status, "proposed")),
+    );
+  return toSummary(kind, row, proposed?.proposed ?? 0);
+}
+
+// Changes as editors read them -------------------------------------------------------------------------
+
+const authors = aliasedTable(users, "authors");
+const deciders = aliasedTable(users, "deciders");
+
+const changeColumns = {
+  change: dataChanges,
+  recordData: dataRecords.data,
+  authorFirstname: authors.firstname,
+  authorLastname: authors.lastname,
+  deciderFirstname: deciders.firstname,
+  deciderLastname: deciders.lastname,
+};
+
+function changesQuery(db: Database) {
+  return db
+    .select(changeColumns)
+    .from(dataChanges)
+    .leftJoin(
+      dataRecords,
+      and(eq(dataRecords.kind, dataChanges.kind), eq(dataRecords.id, dataChanges.recordId)),
+    )
+    .leftJoin(authors, eq(authors.id, dataChanges.authorId))
+    .leftJoin(deciders, eq(deciders.id, dataChanges.decidedBy));
+}
+
+type ChangeListRow = Awaited<ReturnType<ReturnType<typeof changesQuery>["execute"]>>[number];
+
+const personName = (id: number | null, first: string | null, last: string | null) =>
+  id === null ? null : { id, name: `${first ?? ""} ${last ?? ""}`.trim() || "—" };
+
+export interface ChangeField {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+function toChangeView(row: ChangeListRow, viewerId: number): DataChange {
+  const { change } = row;
+  const kind = change.kind as EditableKind;
+  const fields = change.fields as ChangeField[];
+  const addedName = fields.find((field) => field.field === nameKey[kind])?.to;
+  return {
+    id: change.id,
+    kind,
+    recordId: change.recordId,
+    recordName: row.recordData
+      ? recordName(kind, row.recordData)
+      : typeof addedName === "string"
+        ? addedName
+        : "",
+    changeKind: change.changeKind,
+    status: change.status,
+    baseVersion: change.baseVersion,
+    fields,
+    sourceUrl: change.sourceUrl,
+    sourceDocumentId: change.sourceDocumentId,
+    note: change.note,
+    mergeInto: change.mergeInto,
+    correctionId: change.correctionId,
+    author: personName(change.authorId, row.authorFirstname, row.authorLastname),
+    mine: change.authorId === viewerId,
+    decidedBy: personName(change.decidedBy, row.deciderFirstname, row.deciderLastname),
+    decidedAt: change.decidedAt?.toISOString() ?? null,
+    reason: change.reason,
+    createdAt: change.createdAt.toISOString(),
+  };
+}
+
+export async function changeView(db: Database, id: string, viewerId: number): Promise<DataChange | null> {
+  const [row] = await changesQuery(db).where(eq(dataChanges.id, id));
+  return row ? toChangeView(row, viewerId) : null;
+}
+
+export interface ChangeFilter {
+  status: ChangeStatus | null;
+  authorId: number | null;
+  kind: EditableKind | null;
+  recordId: string | null;
+  limit: number;
+}
+
+/** The queue (proposed, oldest first) or decided changes (newest first), with the count of each status. */
+export async function listChanges(db: Database, filter: ChangeFilter, viewerId: number) {
+  const scope: SQL[] = [];
+  if (filter.authorId !== null) scope.push(eq(dataChanges.authorId, filter.authorId));
+  if (filter.kind !== null) scope.push(eq(dataChanges.kind, filter.kind));
+  if (filter.recordId !== null) scope.push(eq(dataChanges.recordId, filter.recordId));
+  const where = and(...scope, filter.status === null ? undefined : eq(dataChanges.status, filter.status));
+  const oldestFirst = filter.status === "proposed";
+  const [rows, counted] = await Promise.all([
+    changesQuery(db)
+      .where(where)
+      .orderBy(oldestFirst ? asc(dataChanges.createdAt) : desc(dataChanges.createdAt), asc(dataChanges.id))
+      .limit(filter.limit),
+    db
+      .select({ status: dataChanges.status, total: count() })
+      .from(dataChanges)
+      .where(and(...scope))
+      .groupBy(dataChanges.status),
+  ]);
+  const counts = { proposed: 0, published: 0, rejected: 0, withdrawn: 0 };
+  for (const { status, total } of counted) counts[status] = total;
+  return { changes: rows.map((row) => toChangeView(row, viewerId)), counts };
+}
+
+/** A record's proposed changes, oldest first. */
+export async function proposedChangesOf(db: Database, kind: EditableKind, id: string, viewerId: number) {
+  const rows = await changesQuery(db)
+    .where(and(eq(dataChanges.kind, kind), eq(dataChanges.recordId, id), eq(dataChanges.status, "proposed")))
+    .orderBy(asc(dataChanges.createdAt), asc(dataChanges.id));
+  return rows.map((row) => toChangeView(row, viewerId));
+}
+
+// Proposing ------------------------------------------------------------------------------------------------
+
+export interface Proposal {
+  kind: EditableKind;
+  recordId: string | null;
+  changeKind: ChangeKind;
+  fields: Record<string, unknown>;
+  sourceUrl: string;
+  sourceDocumentId: string;
+  note: string;
+  correctionId: string;
+  mergeInto: string;
+}
+
+const changeKindsOf: Record<EditableKind, readonly ChangeKind[]> = {
+  state: ["edit", "checked"],
+  school: ["edit", "add", "close", "reopen", "merge", "checked"],
+  estimate: ["edit", "checked"],
+};
+
+/** A new school's document before its fields: every optional fact empty, as data/schools.json writes it. */
+function newSchoolDocument(): Record<string, unknown> {
+  return {
+    id: 0,
+    country: "NG",
+    state: "",
+    name: "",
+    type: [],
+    location: "",
+    local_government: "",
+    desc: "",
+    disability_groups: [],
+    boarding: "",
+    ownership: "",
+    picture_url: "",
+    website: "",
+    phone: "",
+    email: "",
+    sources: [],
+    as_of: "",
+  };
+}
+
+const htmlTag = /<\/?[a-z!][^>]*>/i;
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+/** The states (other than `exceptId`) that have the rank `ranking` ("5th"). */
+async function statesWithRank(db: Database, ranking: string, exceptId: string | null) {
+  const wanted = rankNumber(ranking);
+  if (wanted === null) return [];
+  const states = await db
+    .select({ id: dataRecords.id, data: dataRecords.data })
+    .from(dataRecords)
+    .where(eq(dataRecords.kind, "state"));
+  return states
+    .filter((state) => state.id !== exceptId && rankNumber(valueAt(state.data, "ranking")) === wanted)
+    .map((state) => ({ id: state.id, name: recordName("state", state.data) }));
+}
+
+/** Checks a proposal against the rules and the record as it is now; stores it as proposed. */
+export async function proposeChange(
+  db: Database,
+  proposal: Proposal,
+  authorId: number,
+  now: Date,
+): Promise<string> {
+  const { kind, changeKind } = proposal;
+  const problems: Problem[] = [];
+  if (!changeKindsOf[kind].includes(changeKind)) {
+    throw refuse([{ field: "changeKind", key: "notForKind" }]);
+  }
+  const adding = changeKind === "add";
+  if (adding && proposal.recordId !== null) throw refuse([{ field: "recordId", key: "notForKind" }]);
+  if (!adding && proposal.recordId === null) throw refuse([{ field: "recordId", key: "recordMissing" }]);
+  const record = proposal.recordId === null ? null : await findRecord(db, kind, proposal.recordId);
+  if (!adding && !record)
+    throw new DeskRefusal(404, "message.recordNotFound", {
+      problems: [{ field: "recordId", key: "recordUnknown" }],
+    });
+  if (record?.status === "merged") throw refuse([{ field: "recordId", key: "notForKind" }]);
+
+  // The source and the note.
+  const sourceUrl = proposal.sourceUrl.trim();
+  const sourceDocumentId = proposal.sourceDocumentId.trim().toLowerCase();
+  if (sourceUrl !== "" && (sourceUrl.length > 500 || !isWebAddress(sourceUrl))) {
+    problems.push({ field: "sourceUrl", key: "url" });
+  }
+  if (sourceDocumentId !== "") {
+    const [document] = UUID.test(sourceDocumentId)
+      ? await db
+          .select({ id: dataDocuments.id })
+          .from(dataDocuments)
+          .where(eq(dataDocuments.id, sourceDocumentId))
+      : [];
+    if (!document) problems.push({ field: "sourceDocumentId", key: "sourceDocumentUnknown" });
+  }
+  if (sourceUrl === "" && sourceDocumentId === "")
+    problems.push({ field: "sourceUrl", key: "sourceMissing" });
+  const note = proposal.note.replaceAll("\u0000", "").trim();
+  if (note === "") problems.push({ field: "note", key: "noteMissing" });
+  else if (note.length > NOTE_MAX)
+    problems.push({ field: "note", key: "noteTooLong", values: { max: NOTE_MAX } });
+  else if (htmlTag.test(note)) problems.push({ field: "note", key: "html" });
+  const correctionId = proposal.correctionId.trim().toLowerCase();
+  if (correctionId !== "") {
+    const [correction] = UUID.test(correctionId)
+      ? await db.select({ id: corrections.id }).from(corrections).where(eq(corrections.id, correctionId))
+      : [];
+    if (!correction) problems.push({ field: "correctionId", key: "correctionUnknown" });
+  }
+
+  // The fields, each with its rule, then the rules across fields.
+  const parsed = editSchema(kind, { thisYear: now.getUTCFullYear() }).safeParse(proposal.fields);
+  const values: Record<string, unknown> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.code === "unrecognized_keys" ? (issue.keys[0] ?? "") : String(issue.path[0] ?? "");
+      const field = `fields.${path}`;
+      if (!problems.some((known) => known.field === field)) {
+        problems.push({ field, key: issue.message as FieldProblemKey });
+      }
+    }
+  } else {
+    for (const [path, value] of Object.entries(parsed.data)) if (value !== undefined) values[path] = value;
+  }
+  const before = (record?.data ?? newSchoolDocument()) as Record<string, unknown>;
+  let after = before;
+  for (const [path, value] of Object.entries(values)) after = withValueAt(after, path, value);
+  const touches = (path: string) => path in values;
+  if (
+    kind === "school" &&
+    (adding || touches("state") || touches("local_government") || touches("latitude") || touches("longitude"))
+  ) {
+    const checked = recordProblems(kind, after);
+    for (const problem of checked.problems) problems.push(fieldProblem(problem));
+    if (touches("local_government") || touches("state")) {
+      values.local_government = checked.document.local_government;
+      after = checked.document;
+    }
+  }
+  if (adding) {
+    for (const field of fieldsOf[kind].filter((candidate) => candidate.requiredOnAdd)) {
+      const value = valueAt(after, field.path);
+      if (
+        (typeof value !== "string" || value.trim() === "") &&
+        !problems.some((known) => known.field === `fields.${field.path}`)
+      ) {
+        problems.push({ field: `fields.${field.path}`, key: "required" });
+      }
+    }
+  }
+  if (kind === "state" && typeof values.ranking === "string" && values.ranking !== "") {
+    const [holder] = await statesWithRank(db, values.ranking, proposal.recordId);
+    if (holder) {
+      problems.push({
+        field: "fields.ranking",
+        key: "rankTaken",
+        values: { state: holder.name, rank: values.ranking },
+      });
+    }
+  }
+
+  // What changes, and whether the kind of change fits the record.
+  const changed: ChangeField[] = Object.entries(values)
+    .filter(([path]) => !sameValue(valueAt(before, path), values[path]))
+    .map(([path, to]) => ({ field: path, from: adding ? null : (valueAt(before, path) ?? null), to }));
+  const mergeInto = proposal.mergeInto.trim();
+  if (changeKind === "merge") {
+    if (mergeInto === "") problems.push({ field: "mergeInto", key: "mergeIntoMissing" });
+    else if (mergeInto === proposal.recordId) problems.push({ field: "mergeInto", key: "mergeIntoSelf" });
+    else {
+      const target = await findRecord(db, kind, mergeInto);
+      if (!target || target.status !== "open") problems.push({ field: "mergeInto", key: "mergeIntoUnknown" });
+    }
+  }
+  if (changeKind === "close" && record?.status === "closed")
+    problems.push({ field: "changeKind", key: "alreadyClosed" });
+  if (changeKind === "reopen" && record?.status === "open")
+    problems.push({ field: "changeKind", key: "alreadyOpen" });
+  if (changeKind === "edit" && changed.length === 0 && parsed.success) {
+    problems.push({ field: "fields", key: "nothingChanged" });
+  }
+  if (
+    (changeKind === "checked" ||
+      changeKind === "close" ||
+      changeKind === "reopen" ||
+      changeKind === "merge") &&
+    changed.length > 0
+  ) {
+    problems.push({ field: "fields", key: "notForKind" });
+  }
+  if (problems.length > 0) throw refuse(problems);
+
+  const [row] = await db
+    .insert(dataChanges)
+    .values({
+      kind,
+      recordId: proposal.recordId,
+      changeKind,
+      baseVersion: record?.version ?? null,
+      fields: changed,
+      sourceUrl: sourceUrl || null,
+      sourceDocumentId: sourceDocumentId || null,
+      note,
+      authorId,
+      correctionId: correctionId || null,
+      mergeInto: changeKind === "merge" ? mergeInto : null,
+      createdAt: now,
+    })
+    .returning({ id: dataChanges.id });
+  if (!row) throw new Error("the change was not stored");
+  return row.id;
+}
+
+function fieldProblem(problem: FieldProblem): Problem {
+  return {
+    field: `fields.${problem.field}`,
+    key: problem.key,
+    ...(problem.values ? { values: problem.values } : {}),
+  };
+}
+
+// Deciding ------------------------------------------------------------------------------------------------
+
+async function lockedChange(tx: Database, id: string): Promise<ChangeRow> {
+  if (!UUID.test(id)) throw new DeskRefusal(404, "message.changeNotFound");
+  const [change] = await tx
+    .select()
+    .from(dataChanges)
+    .where(eq(dataChanges.id, id.toLowerCase()))
+    .for("update");
+  if (!change) throw new DeskRefusal(404, "message.changeNotFound");
+  return change;
+}
+
+/** The record status a change of this kind expects to find, and the one it leaves. */
+function statusesOf(
+  change: ChangeRow,
+  current: RecordStatus,
+): { expected: RecordStatus; after: RecordStatus } {
+  switch (change.changeKind) {
+    case "close":
+      return { expected: "open", after: "closed" };
+    case "reopen":
+      return { expected: "closed", after: "open" };
+    case "merge":
+      return { expected: "open", after: "merged" };
+    default:
+      return { expected: current === "merged" ? "open" : current, after: current };
+  }
+}
+
+export interface Publication {
+  change: ChangeRow;
+  record: RecordRow;
+  datasetVersion: number;
+  generation: number;
+}
+
+/**
+ * Publishes another person's proposed change, all or nothing. Refused: its author (403), a change no
+ * longer proposed (409), a field another publication changed since (409 CHANGE_CONFLICT with both values),
+ * a rank another state has (409 RANK_TAKEN).
+ */
+export async function publishChange(
+  db: Database,
+  id: string,
+  reviewerId: number,
+  now: Date,
+): Promise<Publication> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK})`);
+    const change = await lockedChange(tx, id);
+    if (change.authorId === reviewerId)
+      throw new DeskRefusal(403, "message.ownChange", { code: "OWN_CHANGE" });
+    if (change.status !== "proposed") throw new DeskRefusal(409, "message.decided", { code: "CONFLICT" });
+    const kind = change.kind as EditableKind;
+    const fields = change.fields as ChangeField[];
+    const adding = change.changeKind === "add";
+
+    let current: RecordRow | null = null;
+    if (!adding) {
+      const [row] = await tx
+        .select()
+        .from(dataRecords)
+        .where(and(eq(dataRecords.kind, kind), eq(dataRecords.id, change.recordId ?? "")))
+        .for("update");
+      if (!row) throw new DeskRefusal(404, "message.recordNotFound");
+      current = row;
+    }
+    const conflicts: ChangeConflict[] = [];
+    if (current) {
+      for (const field of fields) {
+        const present = valueAt(current.data, field.field) ?? null;
+        if (!sameValue(present, field.from)) {
+          conflicts.push({ field: field.field, from: field.from, now: present, to: field.to });
+        }
+      }
+      const { expected, after } = statusesOf(change, current.status);
+      if (current.status !== expected) {
+        conflicts.push({ field: "status", from: expected, now: current.status, to: after });
+      }
+    }
+    if (change.changeKind === "merge") {
+      const [target] = await tx
+        .select({ status: dataRecords.status })
+        .from(dataRecords)
+        .where(and(eq(dataRecords.kind, kind), eq(dataRecords.id, change.mergeInto ?? "")));
+      if (target?.status !== "open") {
+        conflicts.push({
+          field: "mergedInto",
+          from: null,
+          now: target?.status ?? null,
+          to: change.mergeInto,
+        });
+      }
+    }
+    if (conflicts.length > 0) {
+      throw new DeskRefusal(409, "message.conflict", {
+        code: "CHANGE_CONFLICT",
+        conflicts,
+        values: { count: conflicts.length },
+      });
+    }
+
+    // The new document.
+    let recordId = change.recordId;
+    let data = (current?.data ?? newSchoolDocument()) as Record<string, unknown>;
+    if (adding) {
+      const [greatest] = await tx
+        .select({ id: sql<number | null>`max((${dataRecords.id})::integer)` })
+        .from(dataRecords)
+        .where(and(eq(dataRecords.kind, kind), sql`${dataRecords.id} ~ '^[0-9]+$'`));
+      const newId = Number(greatest?.id ?? 0) + 1;
+      recordId = String(newId);
+      data = {
+        ...data,
+        id: newId,
+        as_of: now.toISOString().slice(0, 7),
+        sources: change.sourceUrl ? [change.sourceUrl] : [],
+      };
+    }
+    for (const field of fields) data = withValueAt(data, field.field, field.to);
+
+    if (kind === "state" && fields.some((field) => field.field === "ranking")) {
+      const ranking = valueAt(data, "ranking");
+      const [holder] = typeof ranking === "string" ? await statesWithRank(tx, ranking, recordId) : [];
+      if (holder) {
+        throw new DeskRefusal(409, "problem.rankTaken", {
+          code: "RANK_TAKEN",
+          values: { state: holder.name, rank: String(ranking) },
+          problems: [
+            {
+              field: "fields.ranking",
+              key: "rankTaken",
+              values: { state: holder.name, rank: String(ranking) },
+            },
+          ],
+        });
+      }
+    }
+
+    const status = current ? statusesOf(change, current.status).after : "open";
+    const version = (current?.version ?? 0) + 1;
+    const dataset = datasetOf[kind];
+    const [latest] = await tx
+      .select({ version: sql<number | null>`max(${datasetVersions.version})` })
+      .from(datasetVersions)
+      .where(eq(datasetVersions.dataset, dataset));
+    const datasetVersion = Number(latest?.version ?? 0) + 1;
+    const mergedInto =
+      change.changeKind === "merge"
+        ? change.mergeInto
+        : status === "merged"
+          ? (current?.mergedInto ?? null)
+          : null;
+
+    const values = { data, version, status, mergedInto, checkedAt: now, updatedAt: now };
+    const [record] = current
+      ? await tx
+          .update(dataRecords)
+          .set(values)
+          .where(and(eq(dataRecords.kind, kind), eq(dataRecords.id, current.id)))
+          .returning()
+      : await tx
+          .insert(dataRecords)
+          .values({ kind, id: recordId ?? "", ...values })
+          .returning();
+    if (!record || recordId === null) throw new Error("the record was not written");
+    await tx
+      .insert(datasetVersions)
+      .values({ dataset, version: datasetVersion, changeId: change.id, publishedAt: now });
+    await tx.insert(dataRecordVersions).values({
+      kind,
+      recordId,
+      version,
+      data,
+      status,
+      datasetVersion,
+      changeId: change.id,
+      publishedAt: now,
+    });
+    const generation = await raiseGeneration(tx);
+    const [published] = await tx
+      .update(dataChanges)
+      .set({ status: "published", decidedBy: reviewerId, decidedAt: now, recordId })
+      .where(eq(dataChanges.id, change.id))
+      .returning();
+    if (!published) throw new Error("the change was not marked published");
+    if (change.correctionId) {
+      await tx
+        .update(corrections)
+        .set({ status: "accepted", decidedBy: reviewerId, decidedAt: now })
+        .where(eq(corrections.id, change.correctionId));
+    }
+    await recordAudit(tx, {
+      actorId: reviewerId,
+      action: "data-change.published",
+      subjectType: "data_change",
+      subjectId: change.id,
+      details: {
+        kind,
+        recordId,
+        changeKind: change.changeKind,
+        fields: fields.map((field) => field.field),
+        version,
+        dataset,
+        datasetVersion,
+        generation,
+        ...(change.correctionId ? { correctionId: change.correctionId } : {}),
+      },
+      at: now,
+    });
+    return { change: published, record, datasetVersion, generation };
+  });
+}
+
+/** Rejects another person's proposed change with a reason its author reads. */
+export async function rejectChange(
+  db: Database,
+  id: string,
+  reviewerId: number,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const change = await lockedChange(tx, id);
+    if (change.authorId === reviewerId)
+      throw new DeskRefusal(403, "message.ownChange", { code: "OWN_CHANGE" });
+    if (change.status !== "proposed") throw new DeskRefusal(409, "message.decided", { code: "CONFLICT" });
+    await tx
+      .update(dataChanges)
+      .set({ status: "rejected", decidedBy: reviewerId, decidedAt: now, reason })
+      .where(eq(dataChanges.id, change.id));
+    await recordAudit(tx, {
+      actorId: reviewerId,
+      action: "data-change.rejected",
+      subjectType: "data_change",
+      subjectId: change.id,
+      details: { kind: change.kind, recordId: change.recordId, changeKind: change.changeKind },
+      at: now,
+    });
+  });
+}
+
+/** The author takes back their own proposed change. */
+export async function withdrawChange(db: Database, id: string, authorId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const change = await lockedChange(tx, id);
+    if (change.authorId !== authorId) throw new DeskRefusal(403, "message.notYours");
+    if (change.status !== "proposed") throw new DeskRefusal(409, "message.decided", { code: "CONFLICT" });
+    await tx
+      .update(dataChanges)
+      .set({ status: "withdrawn", decidedBy: authorId, decidedAt: now })
+      .where(eq(dataChanges.id, change.id));
+  });
+}
+
+/** The field descriptions' values for the messages of a problem: {max}, {min}, {thisYear}. */
+export function problemValues(
+  kind: EditableKind | null,
+  problem: Problem,
+  thisYear: number,
+): Record<string, string | number> {
+  const path = problem.field.startsWith("fields.") ? problem.field.slice("fields.".length) : null;
+  const field = kind && path !== null ? fieldAt(kind, path) : null;
+  return {
+    thisYear,
+    min: field?.min ?? 0,
+    max:
+      field?.maxItems && problem.key === "tooMany"
+        ? field.maxItems
+        : (field?.maxLength ?? field?.maxItems ?? 0),
+    state: "",
+    rank: "",
+    ...problem.values,
+  };
+}

@@ -1,0 +1,351 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { api, changeProposalSchema, rejectionSchema, type RecordField } from "../../domain/api";
+import type { Action } from "../../domain/permissions";
+import { changeStatuses, type ChangeStatus } from "../../domain/datadesk/record-kinds";
+import {
+  editableKinds,
+  editablePaths,
+  fieldAt,
+  valueAt,
+  type EditableKind,
+} from "../../domain/datadesk/fields";
+import { requirePermission } from "../accounts/guards";
+import type { SignedInUser } from "../accounts/sessions";
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import { acceptJsonBodies } from "../http/request-body";
+import { translator, type Translate } from "../i18n/server-messages";
+import { routeSchema } from "../openapi/route-schema";
+import {
+  DeskRefusal,
+  REASON_MAX,
+  changeView,
+  findRecord,
+  findRecords,
+  listChanges,
+  problemValues,
+  proposeChange,
+  proposedChangesOf,
+  publishChange,
+  recordSummary,
+  rejectChange,
+  withdrawChange,
+  type Problem,
+} from "./change-store";
+
+// The data desk under /api/v1/datadesk (issue 28), editors and admins only:
+//   GET  /records?kind=&q=&limit=        find records by name (version, last checked, proposed changes)
+//   GET  /records/:kind/:id              a record, its fields as the form shows them, its proposed changes
+//   POST /changes                        propose {kind, recordId|null, changeKind, fields, sourceUrl|sourceDocumentId, note, correctionId?, mergeInto?}
+//   GET  /changes?status=&mine=&kind=&recordId=   the review queue, decided changes, one's own
+//   POST /changes/:id/publish            another editor's change, in one transaction
+//   POST /changes/:id/reject {reason}    another editor's change, with a reason its author reads
+//   POST /changes/:id/withdraw           one's own proposed change
+// Every sentence is in the signed-in editor's language (their account's, the site's once signed in), from
+// the `datadesk` catalogue; each problem also carries its key, so a form can word it itself.
+
+export interface DataDeskDependencies {
+  db: Database;
+  now: Clock;
+}
+
+const RECORDS_LIMIT_MAX = 500;
+const CHANGES_LIMIT_MAX = 200;
+
+/** The caller, allowed to do `action`; with the catalogue of their language. */
+async function editor(
+  request: FastifyRequest,
+  action: Action,
+): Promise<{ user: SignedInUser; t: Translate }> {
+  const user = await requirePermission(request, action);
+  return { user, t: translator(user.language, "datadesk") };
+}
+
+/** A refusal worded for the reader: its sentence, and each problem's. */
+function sendRefusal(
+  reply: FastifyReply,
+  t: Translate,
+  kind: EditableKind | null,
+  refusal: DeskRefusal,
+  thisYear: number,
+) {
+  const { code, problems, conflicts, values } = refusal.details;
+  const worded = problems?.map((problem: Problem) => ({
+    field: problem.field,
+    key: problem.key,
+    message: t(`problem.${problem.key}`, problemValues(kind, problem, thisYear)),
+  }));
+  const first = worded?.[0];
+  const message =
+    refusal.status === 400 && worded?.length === 1 && first
+      ? first.message
+      : t(refusal.messageKey, { max: 0, ...values });
+  return reply.status(refusal.status).send({
+    success: false,
+    message,
+    code:
+      code ??
+      (refusal.status === 404
+        ? "NOT_FOUND"
+        : refusal.status === 403
+          ? "FORBIDDEN"
+          : refusal.status === 409
+            ? "CONFLICT"
+            : "VALIDATION_FAILED"),
+    ...(first ? { field: first.field } : {}),
+    ...(worded ? { problems: worded } : {}),
+    ...(conflicts ? { conflicts } : {}),
+  });
+}
+
+function parameter(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) return undefined;
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+const isKind = (value: string): value is EditableKind => (editableKinds as readonly string[]).includes(value);
+
+/** The fields of a record as the edit form renders them. */
+function fieldsOfRecord(kind: EditableKind, data: unknown): RecordField[] {
+  return editablePaths(kind).map((path) => {
+    const field = fieldAt(kind, path);
+    if (!field) throw new Error(`no description of ${kind} field ${path}`);
+    const language = /^translations\.([a-z]+)\./.exec(path)?.[1] ?? null;
+    return {
+      path,
+      type: field.type,
+      label: field.label,
+      language,
+      value: valueAt(data, path) ?? null,
+      options: field.options ? [...field.options] : null,
+      maxLength: field.maxLength ?? null,
+      maxItems: field.maxItems ?? null,
+      column: language === null ? field.column : null,
+      filters: language === null && field.filters,
+      requiredOnAdd: field.requiredOnAdd ?? false,
+    };
+  });
+}
+
+const bodyOrEmpty = (body: unknown) => (body === undefined || body === null ? {} : body);
+
+export function dataDeskRoutes({ db, now }: DataDeskDependencies): FastifyPluginAsync {
+  return async (scope) => {
+    acceptJsonBodies(scope);
+
+    /** Runs a handler; a DeskRefusal becomes its worded answer. */
+    const answering =
+      <Request extends FastifyRequest>(
+        action: Action,
+        handler: (
+          request: Request,
+          reply: FastifyReply,
+          caller: { user: SignedInUser; t: Translate },
+        ) => Promise<unknown>,
+        kindOf: (request: Request) => EditableKind | null = () => null,
+      ) =>
+      async (request: Request, reply: FastifyReply) => {
+        const caller = await editor(request, action);
+        reply.header("cache-control", "no-store");
+        try {
+          return await handler(request, reply, caller);
+        } catch (error) {
+          if (error instanceof DeskRefusal) {
+            return sendRefusal(reply, caller.t, kindOf(request), error, now().getUTCFullYear());
+          }
+          throw error;
+        }
+      };
+
+    scope.get(
+      "/records",
+      { schema: routeSchema(api.dataDesk.records) },
+      answering("data:propose", async (request) => {
+        const query = request.query as Record<string, unknown>;
+        const kind = parameter(query, "kind") ?? "state";
+        if (!isKind(kind)) throw new DeskRefusal(400, "message.badKind", { values: {} });
+        const limit = limitOf(parameter(query, "limit"), 50, RECORDS_LIMIT_MAX);
+        return { success: true, ...(await findRecords(db, kind, parameter(query, "q") ?? "", limit)) };
+      }),
+    );
+
+    scope.get(
+      "/records/:kind/:id",
+      { schema: routeSchema(api.dataDesk.record) },
+      answering("data:propose", async (request, _reply, { user }) => {
+        const { kind, id } = request.params as { kind: string; id: string };
+        if (!isKind(kind)) throw new DeskRefusal(404, "message.recordNotFound");
+        const row = await findRecord(db, kind, id);
+        if (!row) throw new DeskRefusal(404, "message.recordNotFound");
+        const [summary, changes] = await Promise.all([
+          recordSummary(db, kind, row),
+          proposedChangesOf(db, kind, id, user.id),
+        ]);
+        return {
+          success: true,
+          record: { ...summary, data: row.data, fields: fieldsOfRecord(kind, row.data) },
+          changes,
+        };
+      }),
+    );
+
+    scope.post(
+      "/changes",
+      { schema: routeSchema(api.dataDesk.propose) },
+      answering(
+        "data:propose",
+        async (request, reply, { user, t }) => {
+          const parsed = changeProposalSchema.safeParse(request.body);
+          if (!parsed.success) {
+            const field = String(parsed.error.issues[0]?.path[0] ?? "");
+            throw new DeskRefusal(400, "message.problems", {
+              code: "VALIDATION_FAILED",
+              problems: [
+                {
+                  field,
+                  key:
+                    field === "note"
+                      ? "noteMissing"
+                      : field === "kind" || field === "changeKind"
+                        ? "notForKind"
+                        : "unreadable",
+                },
+              ],
+            });
+          }
+          const body = parsed.data;
+          const id = await proposeChange(
+            db,
+            {
+              kind: body.kind,
+              recordId: body.recordId,
+              changeKind: body.changeKind,
+              fields: body.fields ?? {},
+              sourceUrl: body.sourceUrl ?? "",
+              sourceDocumentId: body.sourceDocumentId ?? "",
+              note: body.note,
+              correctionId: body.correctionId ?? "",
+              mergeInto: body.mergeInto ?? "",
+            },
+            user.id,
+            now(),
+          );
+          const change = await changeView(db, id, user.id);
+          reply.status(201);
+          return { success: true, message: t("message.proposed"), change };
+        },
+        (request) => {
+          const kind = (request.body as { kind?: unknown } | undefined)?.kind;
+          return typeof kind === "string" && isKind(kind) ? kind : null;
+        },
+      ),
+    );
+
+    scope.get(
+      "/changes",
+      { schema: routeSchema(api.dataDesk.changes) },
+      answering("data:propose", async (request, _reply, { user }) => {
+        const query = request.query as Record<string, unknown>;
+        const mine = parameter(query, "mine") === "true";
+        const statusText = parameter(query, "status");
+        let status: ChangeStatus | null = mine ? null : "proposed";
+        if (statusText !== undefined) {
+          const known = changeStatuses.find((candidate) => candidate === statusText);
+          if (!known) throw new DeskRefusal(400, "message.badStatus");
+          status = known;
+        }
+        const kindText = parameter(query, "kind");
+        if (kindText !== undefined && !isKind(kindText)) throw new DeskRefusal(400, "message.badKind");
+        const limit = limitOf(parameter(query, "limit"), 100, CHANGES_LIMIT_MAX);
+        const listed = await listChanges(
+          db,
+          {
+            status,
+            authorId: mine ? user.id : null,
+            kind: kindText ?? null,
+            recordId: parameter(query, "recordId") ?? null,
+            limit,
+          },
+          user.id,
+        );
+        return { success: true, ...listed };
+      }),
+    );
+
+    scope.post(
+      "/changes/:id/publish",
+      { schema: routeSchema(api.dataDesk.publish) },
+      answering("data:publish", async (request, _reply, { user, t }) => {
+        const { id } = request.params as { id: string };
+        const published = await publishChange(db, id, user.id, now());
+        const [change, record] = await Promise.all([
+          changeView(db, published.change.id, user.id),
+          recordSummary(db, published.change.kind as EditableKind, published.record),
+        ]);
+        return {
+          success: true,
+          message: t("message.published"),
+          change,
+          record,
+          datasetVersion: published.datasetVersion,
+          generation: published.generation,
+        };
+      }),
+    );
+
+    scope.post(
+      "/changes/:id/reject",
+      { schema: routeSchema(api.dataDesk.reject) },
+      answering("data:publish", async (request, _reply, { user, t }) => {
+        const { id } = request.params as { id: string };
+        const parsed = rejectionSchema
+          .extend({ reason: z.string().catch("") })
+          .parse(bodyOrEmpty(request.body));
+        const reason = parsed.reason.replaceAll("\u0000", "").trim();
+        if (reason === "" || reason.length > REASON_MAX) {
+          throw new DeskRefusal(400, "message.problems", {
+            code: "VALIDATION_FAILED",
+            problems: [
+              {
+                field: "reason",
+                key: reason === "" ? "reasonMissing" : "noteTooLong",
+                values: { max: REASON_MAX },
+              },
+            ],
+          });
+        }
+        await rejectChange(db, id, user.id, reason, now());
+        return {
+          success: true,
+          message: t("message.rejected"),
+          change: await changeView(db, id.toLowerCase(), user.id),
+        };
+      }),
+    );
+
+    scope.post(
+      "/changes/:id/withdraw",
+      { schema: routeSchema(api.dataDesk.withdraw) },
+      answering("data:propose", async (request, _reply, { user, t }) => {
+        const { id } = request.params as { id: string };
+        await withdrawChange(db, id, user.id, now());
+        return {
+          success: true,
+          message: t("message.withdrawn"),
+          change: await changeView(db, id.toLowerCase(), user.id),
+        };
+      }),
+    );
+  };
+}
+
+/** ?limit=: a whole number from 1 to `max` (the default when absent). */
+function limitOf(text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  const limit = Number(text);
+  if (!/^\d+$/.test(text) || limit < 1 || limit > max)
+    throw new DeskRefusal(400, "message.badLimit", { values: { max } });
+  return limit;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "data_changes" ADD COLUMN "merge_into" text;

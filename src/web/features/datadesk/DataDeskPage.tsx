@@ -1,0 +1,192 @@
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Link, useProblemText, useT } from "../../i18n";
+import type { EditableKind } from "../../../domain/datadesk/fields";
+import { formatNumber } from "../../../domain/format";
+import { can } from "../../../domain/permissions";
+import { paths } from "../../../domain/routes";
+import { useSessionUser } from "../../lib/session";
+import { useApiQuery } from "../../lib/use-api";
+import formStyles from "../../ui/form/form.module.css";
+import { fetchRecords, type RecordSummary } from "./datadesk-api";
+import { needsCheck } from "./field-values";
+import styles from "./DataDesk.module.css";
+
+const kinds: readonly EditableKind[] = ["state", "school", "estimate"];
+
+/** The most records a search lists: every state, and enough schools that a name narrows them. */
+export const RECORDS_LIMIT = 200;
+
+/** The desk's view, as the address keeps it (Back returns to the last search). */
+export function deskQueryFrom(params: URLSearchParams): { kind: EditableKind; q: string; proposed: boolean } {
+  const kind = kinds.find((candidate) => candidate === params.get("kind")) ?? "state";
+  return { kind, q: (params.get("q") ?? "").trim(), proposed: params.get("proposed") === "1" };
+}
+
+/**
+ * `/dashboard/data`: find a state, school or national estimate by name (all of a kind with no name), each
+ * result a link to its edit form with how many proposed changes wait and a flag when nobody checked it for
+ * 12 months; "with proposed changes" narrows the list to those. Links to the review queue and to "Add a
+ * school". Editors and admins only: anyone else reads that the desk is not theirs, and nothing is asked.
+ */
+export function DataDeskPage() {
+  const t = useT();
+  const user = useSessionUser();
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title} tabIndex={-1}>
+        {t("datadesk.title")}
+      </h1>
+      {user && can(user.role, "data:propose") ? <Desk /> : <p>{t("datadesk.denied")}</p>}
+    </div>
+  );
+}
+
+function Desk() {
+  const t = useT();
+  const problemText = useProblemText("datadesk");
+  const ids = useId();
+  const [params, setParams] = useSearchParams();
+  const query = deskQueryFrom(params);
+  const [typed, setTyped] = useState(query.q);
+  const [kind, setKind] = useState<EditableKind>(query.kind);
+  const records = useApiQuery({
+    queryKey: ["datadesk.records", query.kind, query.q],
+    queryFn: ({ signal }) => fetchRecords({ kind: query.kind, q: query.q, limit: RECORDS_LIMIT }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const show = (next: { kind: EditableKind; q: string; proposed: boolean }) => {
+    const search = new URLSearchParams();
+    if (next.kind !== "state") search.set("kind", next.kind);
+    if (next.q) search.set("q", next.q);
+    if (next.proposed) search.set("proposed", "1");
+    setParams(search);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    show({ ...query, kind, q: typed.trim() });
+  };
+
+  const now = new Date();
+  const answer = records.data;
+  const shown = (answer?.records ?? []).filter((record) => !query.proposed || record.proposedChanges > 0);
+  const loading = records.isFetching;
+
+  return (
+    <>
+      <p className={styles.intro}>{t("datadesk.intro")}</p>
+      <p className={styles.actions}>
+        <Link to={paths.dataChanges()} className="button">
+          {t("datadesk.changesLink")}
+        </Link>
+        <Link to={paths.dataNewSchool()} className="button button--secondary">
+          {t("datadesk.addSchool")}
+        </Link>
+      </p>
+      <form role="search" aria-label={t("datadesk.search.label")} className={styles.search} onSubmit={submit}>
+        <div className={formStyles.field}>
+          <label htmlFor={`${ids}-kind`} className={formStyles.label}>
+            {t("datadesk.search.kind")}
+          </label>
+          <select
+            id={`${ids}-kind`}
+            className={formStyles.input}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as EditableKind)}
+          >
+            {kinds.map((option) => (
+              <option key={option} value={option}>
+                {t(`datadesk.kind.${option}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={formStyles.field}>
+          <label htmlFor={`${ids}-q`} className={formStyles.label}>
+            {t("datadesk.search.name")}
+          </label>
+          <input
+            id={`${ids}-q`}
+            type="search"
+            className={formStyles.input}
+            value={typed}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button">
+          {t("datadesk.search.button")}
+        </button>
+      </form>
+      <p className={styles.checkbox}>
+        <input
+          id={`${ids}-proposed`}
+          type="checkbox"
+          checked={query.proposed}
+          onChange={(event) => show({ ...query, proposed: event.target.checked })}
+        />
+        <label htmlFor={`${ids}-proposed`}>{t("datadesk.search.withProposed")}</label>
+      </p>
+      <p role="status">
+        {loading
+          ? t("datadesk.search.loading")
+          : answer && !records.failure
+            ? t("datadesk.search.found", {
+                count: shown.length,
+                shown: formatNumber(shown.length),
+                total: formatNumber(answer.total),
+              })
+            : ""}
+      </p>
+      {records.failure && !loading ? (
+        <div role="alert" className={styles.failed}>
+          <p>{problemText(records.failure)}</p>
+          <button type="button" className="button" onClick={() => void records.refetch()}>
+            {t("datadesk.retry")}
+          </button>
+        </div>
+      ) : null}
+      {answer ? (
+        <ul className={styles.results} aria-label={t("datadesk.search.results")} aria-busy={loading}>
+          {shown.map((record) => (
+            <RecordLine
+              key={`${record.kind}-${record.id}`}
+              record={record}
+              stale={needsCheck(record.checkedAt, now)}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+const checkedDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+function RecordLine({ record, stale }: { record: RecordSummary; stale: boolean }) {
+  const t = useT();
+  return (
+    <li>
+      <Link to={paths.dataRecord(record.kind, record.id)}>{record.name || record.id}</Link>
+      {record.status !== "open" ? (
+        <span className={styles.flag}>{t(`datadesk.status.${record.status}`)}</span>
+      ) : null}
+      {record.proposedChanges > 0 ? (
+        <span className={styles.flag}>
+          {t("datadesk.proposedCount", {
+            count: record.proposedChanges,
+            shown: formatNumber(record.proposedChanges),
+          })}
+        </span>
+      ) : null}
+      {stale ? (
+        <span className={styles.flag}>
+          {t("datadesk.notChecked", { date: checkedDate.format(new Date(record.checkedAt)) })}
+        </span>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,283 @@
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { Link, useT } from "../../i18n";
+import type { EditableKind } from "../../../domain/datadesk/fields";
+import { paths } from "../../../domain/routes";
+import { useApiMutation } from "../../lib/use-api";
+import { ErrorSummary } from "../../ui/form/ErrorSummary";
+import { fieldError, type FormProblem } from "../../ui/form/form-problem";
+import { SpinnerIcon } from "../../ui/Spinner";
+import { type DataChange, proposeChange, type RecordField } from "./datadesk-api";
+import { useDeskText } from "./desk-text";
+import { draftsOf, editsOf, type Draft, type Drafts, languageOfPath, pathId } from "./field-values";
+import { FieldInput } from "./FieldInput";
+import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
+import { missingSourceOrNote, SourceAndNote, type SourceAndNoteValue } from "./SourceAndNote";
+import { useLgaRegistry } from "./use-lga-registry";
+import styles from "./DataDesk.module.css";
+
+export interface RecordFormProps {
+  kind: EditableKind;
+  /** The record changed; null to add a school. */
+  recordId: string | null;
+  fields: readonly RecordField[];
+  /** Called once a change was sent (the page may refresh the record's list of proposed changes). */
+  onSent?: (change: DataChange) => void;
+}
+
+type Step = "edit" | "review" | "sent";
+
+/**
+ * The edit form of a record, rendered from the fields the API describes. Three steps: edit (each field, then
+ * the source and the note), review (each changed field as "old → new", with Back and Send) and sent (a
+ * proposed change waiting for another editor). What is typed is kept through every failure: the server's
+ * problems come back to the edit step, beside each field and summarised at the top (focus on the
+ * summary); a request that got no answer stays on the review step with Retry.
+ */
+export function RecordForm({ kind, recordId, fields, onSent }: RecordFormProps) {
+  const t = useT();
+  const text = useDeskText();
+  const formId = useId().replace(/:/g, "");
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(fields));
+  const [source, setSource] = useState<SourceAndNoteValue>({ sourceUrl: "", note: "" });
+  const [step, setStep] = useState<Step>("edit");
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [sent, setSent] = useState<DataChange | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const focusStep = useRef(false);
+  const registry = useLgaRegistry(fields.some((field) => field.type === "state" || field.type === "lga"));
+
+  const inputId = (path: string) => `${formId}-${pathId(path)}`;
+  const sourceId = `${formId}-source`;
+  const noteId = `${formId}-note`;
+  const edits = editsOf(fields, drafts);
+  const changeKind = recordId === null ? "add" : "edit";
+
+  useLayoutEffect(() => {
+    if (!focusStep.current) return;
+    focusStep.current = false;
+    stepHeading.current?.focus();
+  }, [step]);
+
+  const goTo = (next: Step) => {
+    focusStep.current = true;
+    setStep(next);
+  };
+
+  const send = useApiMutation({
+    mutationFn: () =>
+      proposeChange({
+        kind,
+        recordId,
+        changeKind,
+        fields: Object.fromEntries(edits.map((edit) => [edit.field.path, edit.to])),
+        sourceUrl: source.sourceUrl.trim(),
+        note: source.note,
+      }),
+    onSuccess: (answer) => {
+      setSent(answer.change);
+      setProblem(null);
+      goTo("sent");
+      onSent?.(answer.change);
+    },
+    onError: (error) => {
+      const problems = problemsOf(error);
+      if (problems.length === 0) return; // shown on the review step, with Retry when it may help
+      const fieldOf = (path: string | null) => fields.find((field) => field.path === path);
+      setProblem(
+        formProblemOf(
+          problems,
+          (found) => {
+            const path = problemPath(found);
+            if (path !== null) return fieldOf(path) ? inputId(path) : null;
+            if (found.field === "sourceUrl" || found.field === "sourceDocumentId") return sourceId;
+            if (found.field === "note") return noteId;
+            return null;
+          },
+          (found) =>
+            text.problemText(found, {
+              kind,
+              field: fieldOf(problemPath(found)),
+              state: stateOf(drafts),
+            }),
+          t("datadesk.message.problems"),
+        ),
+      );
+      setStep("edit");
+    },
+  });
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = missingSourceOrNote(source);
+    const found: FormProblem["fields"] = [];
+    if (missing.sourceUrl) found.push({ fieldId: sourceId, message: t("datadesk.problem.sourceMissing") });
+    if (missing.note) found.push({ fieldId: noteId, message: t("datadesk.problem.noteMissing") });
+    if (edits.length === 0) {
+      setProblem({ message: t("datadesk.form.nothingChanged"), fields: found });
+      return;
+    }
+    if (found.length > 0) {
+      setProblem({ fields: found });
+      return;
+    }
+    setProblem(null);
+    send.reset();
+    goTo("review");
+  };
+
+  const setDraft = (path: string, draft: Draft) => setDrafts((current) => ({ ...current, [path]: draft }));
+
+  if (step === "sent" && sent) {
+    return (
+      <section className={styles.panel} aria-labelledby={`${formId}-sent`}>
+        <h2 id={`${formId}-sent`} ref={stepHeading} tabIndex={-1}>
+          {t("datadesk.form.sentTitle")}
+        </h2>
+        <p role="status">{t("datadesk.message.proposed")}</p>
+        <ul className={styles.edits}>
+          {sent.fields.map((edit) => (
+            <li key={edit.field}>{text.fromTo(kind, edit.field, edit.from, edit.to)}</li>
+          ))}
+        </ul>
+        <p className={styles.actions}>
+          <Link to={paths.dataChanges()}>{t("datadesk.form.seeMyChanges")}</Link>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setDrafts(draftsOf(fields));
+              setSource({ sourceUrl: "", note: "" });
+              setSent(null);
+              goTo("edit");
+            }}
+          >
+            {t("datadesk.form.another")}
+          </button>
+        </p>
+      </section>
+    );
+  }
+
+  if (step === "review") {
+    const failure = send.error;
+    return (
+      <section className={styles.panel} aria-labelledby={`${formId}-review`}>
+        <h2 id={`${formId}-review`} ref={stepHeading} tabIndex={-1}>
+          {t("datadesk.form.reviewTitle")}
+        </h2>
+        <p>{t("datadesk.form.reviewIntro", { count: edits.length })}</p>
+        <ul className={styles.edits}>
+          {edits.map((edit) => (
+            <li key={edit.field.path}>{text.fromTo(kind, edit.field.path, edit.from, edit.to)}</li>
+          ))}
+        </ul>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t("datadesk.change.source")}</dt>
+            <dd className={styles.breakable}>{source.sourceUrl}</dd>
+          </div>
+          <div>
+            <dt>{t("datadesk.change.note")}</dt>
+            <dd className={styles.note}>{source.note}</dd>
+          </div>
+        </dl>
+        {failure && problemsOf(failure).length === 0 ? (
+          <div role="alert" className={styles.failed}>
+            <p>{mayRetry(failure) ? t("datadesk.form.notSent") : failure.message}</p>
+          </div>
+        ) : null}
+        <p className={styles.actions}>
+          <button type="button" className="button button--secondary" onClick={() => goTo("edit")}>
+            {t("datadesk.form.back")}
+          </button>
+          <button type="button" className="button" disabled={send.isPending} onClick={() => send.mutate()}>
+            {send.isPending ? <SpinnerIcon /> : null}
+            {failure && mayRetry(failure) ? t("datadesk.form.retry") : t("datadesk.form.send")}
+          </button>
+        </p>
+        <p role="status" className="visually-hidden">
+          {send.isPending ? t("datadesk.form.sending") : ""}
+        </p>
+      </section>
+    );
+  }
+
+  const groups = groupByLanguage(fields);
+  return (
+    <form noValidate onSubmit={review} className={styles.form} aria-labelledby={`${formId}-edit`}>
+      <h2 id={`${formId}-edit`} ref={stepHeading} tabIndex={-1}>
+        {recordId === null ? t("datadesk.form.addTitle") : t("datadesk.form.editTitle")}
+      </h2>
+      {problem ? <ErrorSummary problem={problem} /> : null}
+      {groups.map(({ language, fields: shown }) => {
+        const inputs = shown.map((field) => (
+          <FieldInput
+            key={field.path}
+            kind={kind}
+            field={field}
+            id={inputId(field.path)}
+            draft={drafts[field.path] ?? ""}
+            onChange={(draft) => setDraft(field.path, draft)}
+            error={fieldError(problem, inputId(field.path))}
+            registry={registry}
+            chosenState={stateOf(drafts)}
+          />
+        ));
+        return language === null ? (
+          <fieldset key="fields" className={styles.fieldset}>
+            <legend className={styles.legend}>{t("datadesk.form.fieldsLegend")}</legend>
+            {inputs}
+          </fieldset>
+        ) : (
+          <details
+            key={language}
+            className={styles.translations}
+            open={shown.some((field) => fieldError(problem, inputId(field.path)))}
+          >
+            <summary>
+              {t("datadesk.form.translationsIn", { language: t(`datadesk.language.${language}`) })}
+            </summary>
+            <fieldset className={styles.fieldset}>
+              <legend className="visually-hidden">
+                {t("datadesk.form.translationsIn", { language: t(`datadesk.language.${language}`) })}
+              </legend>
+              {inputs}
+            </fieldset>
+          </details>
+        );
+      })}
+      <SourceAndNote
+        idPrefix={formId}
+        value={source}
+        onChange={setSource}
+        errors={{ sourceUrl: fieldError(problem, sourceId), note: fieldError(problem, noteId) }}
+      />
+      <p className={styles.actions}>
+        <button type="submit" className="button">
+          {t("datadesk.form.reviewButton")}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** The state the form says now (a school's), for its LGA select and the LGA problem's message. */
+function stateOf(drafts: Drafts): string {
+  const state = drafts.state;
+  return typeof state === "string" ? state : "";
+}
+
+/** The record's own fields first, then each language's translations. */
+function groupByLanguage(fields: readonly RecordField[]) {
+  const groups: { language: string | null; fields: RecordField[] }[] = [];
+  for (const field of fields) {
+    const language = field.language ?? languageOfPath(field.path);
+    let group = groups.find((candidate) => candidate.language === language);
+    if (!group) {
+      group = { language, fields: [] };
+      groups.push(group);
+    }
+    group.fields.push(field);
+  }
+  return groups.sort((a, b) => (a.language === null ? -1 : b.language === null ? 1 : 0));
+}

@@ -1,0 +1,79 @@
+import type {
+  ChangeAnswer,
+  ChangeProposal,
+  ChangePublishedAnswer,
+  ChangesAnswer,
+  RecordAnswer,
+  RecordsAnswer,
+} from "../../../domain/api/datadesk";
+import type { EditableKind } from "../../../domain/datadesk/fields";
+import { apiRoute, request } from "../../lib/api-client";
+
+// The data desk's endpoints (issue 28, src/domain/api/datadesk.ts). A 401 is handled by the API client.
+
+export type {
+  ChangeAnswer,
+  ChangeConflict,
+  ChangeField,
+  ChangeProposal,
+  ChangesAnswer,
+  DataChange,
+  DataDeskFailure,
+  DataDeskProblem,
+  RecordAnswer,
+  RecordField,
+  RecordSummary,
+  RecordsAnswer,
+} from "../../../domain/api/datadesk";
+
+const routes = {
+  records: apiRoute("dataDesk.records", "GET", "/api/v1/datadesk/records"),
+  record: apiRoute("dataDesk.record", "GET", "/api/v1/datadesk/records/:kind/:id"),
+  propose: apiRoute("dataDesk.propose", "POST", "/api/v1/datadesk/changes"),
+  changes: apiRoute("dataDesk.changes", "GET", "/api/v1/datadesk/changes"),
+  publish: apiRoute("dataDesk.publish", "POST", "/api/v1/datadesk/changes/:id/publish"),
+  reject: apiRoute("dataDesk.reject", "POST", "/api/v1/datadesk/changes/:id/reject"),
+  withdraw: apiRoute("dataDesk.withdraw", "POST", "/api/v1/datadesk/changes/:id/withdraw"),
+};
+
+/** Records the search box finds (all of a kind when `q` is empty), first `limit`. */
+export function fetchRecords(
+  { kind, q, limit }: { kind: EditableKind; q: string; limit: number },
+  signal?: AbortSignal,
+): Promise<RecordsAnswer> {
+  return request(routes.records, { query: { kind, q, limit: String(limit) }, signal });
+}
+
+export function fetchRecord(kind: string, id: string, signal?: AbortSignal): Promise<RecordAnswer> {
+  return request(routes.record, { params: { kind, id }, signal });
+}
+
+/** Fails with 400 and `problems` (one per field) when a value breaks its rule. */
+export function proposeChange(proposal: ChangeProposal): Promise<ChangeAnswer> {
+  return request(routes.propose, { body: proposal });
+}
+
+/** The review queue (`proposed`, oldest first) or the caller's own changes (`mine`). */
+export function fetchChanges(
+  which: { mine: boolean; status?: string; kind?: string; recordId?: string },
+  signal?: AbortSignal,
+): Promise<ChangesAnswer> {
+  const { mine, status, kind, recordId } = which;
+  return request(routes.changes, {
+    query: { mine: mine ? "true" : "", status: status ?? "", kind: kind ?? "", recordId: recordId ?? "" },
+    signal,
+  });
+}
+
+/** Fails with 409 and `conflicts` when a field it changes was published since; 403 for one's own. */
+export function publishChange(id: string): Promise<ChangePublishedAnswer> {
+  return request(routes.publish, { params: { id } });
+}
+
+export function rejectChange(id: string, reason: string): Promise<ChangeAnswer> {
+  return request(routes.reject, { params: { id }, body: { reason } });
+}
+
+export function withdrawChange(id: string): Promise<ChangeAnswer> {
+  return request(routes.withdraw, { params: { id } });
+}

@@ -1,0 +1,94 @@
+import { useMemo } from "react";
+import { useI18n } from "../../i18n/language-context";
+import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
+import type { DataDeskProblem, RecordField } from "./datadesk-api";
+import { basePath, languageOfPath, optionKey } from "./field-values";
+
+// The data desk's words for its values, in the page's language: a field's label (a translation's with its
+// language), a value as a person reads it (a choice's label, a list's items, "(empty)"), and a problem the
+// server found, worded from its key (`datadesk.problem.<key>`) so that it reads in the page's language.
+
+/** The longest note the server accepts (its problem `noteTooLong` says so). */
+export const NOTE_MAX = 2000;
+
+/** The first year a year field accepts, for the message: the contract's field list does not carry it. */
+const firstYear = { state: 1960, school: 1960, estimate: 1990 } as const;
+
+export interface DeskText {
+  fieldLabel: (kind: string, path: string) => string;
+  valueText: (kind: string, path: string, value: unknown) => string;
+  optionText: (path: string, option: string) => string;
+  /** "Law status: Passed → Pending", the arrow as text (a screen reader reads it). */
+  fromTo: (kind: string, path: string, from: unknown, to: unknown) => string;
+  problemText: (
+    problem: DataDeskProblem,
+    context: { kind: string; field?: RecordField; state?: string },
+  ) => string;
+}
+
+export function useDeskText(): DeskText {
+  const i18n = useI18n();
+  return useMemo(() => {
+    const has = (id: string) => id in i18n.messages;
+    const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+
+    const fieldLabel = (kind: string, path: string) => {
+      const id = `datadesk.field.${kind}.${basePath(path)}`;
+      const label = has(id) ? t(id) : path;
+      const language = languageOfPath(path);
+      if (!language) return label;
+      const languageId = `datadesk.language.${language}`;
+      return t("datadesk.translatedField", {
+        field: label,
+        language: has(languageId) ? t(languageId) : language,
+      });
+    };
+
+    const optionText = (path: string, option: string) => {
+      const id = `datadesk.option.${basePath(path)}.${optionKey(option)}`;
+      return has(id) ? t(id) : option;
+    };
+
+    const valueText = (_kind: string, path: string, value: unknown): string => {
+      if (value === null || value === undefined || value === "") return t("datadesk.value.empty");
+      if (Array.isArray(value)) {
+        const items = value.filter((item) => item !== "" && item !== null);
+        if (items.length === 0) return t("datadesk.value.empty");
+        return items
+          .map((item) => (typeof item === "string" ? optionText(path, item) : String(item)))
+          .join("; ");
+      }
+      if (typeof value === "string") return optionText(path, value);
+      if (typeof value === "number" || typeof value === "boolean") return String(value);
+      return JSON.stringify(value);
+    };
+
+    const fromTo = (kind: string, path: string, from: unknown, to: unknown) =>
+      t("datadesk.fromTo", {
+        field: fieldLabel(kind, path),
+        from: valueText(kind, path, from),
+        to: valueText(kind, path, to),
+      });
+
+    const problemText: DeskText["problemText"] = (problem, { kind, field, state }) => {
+      const id = `datadesk.problem.${problem.key}`;
+      // On an English page, or for a problem whose details only the server knows (which state holds a
+      // rank), the server's sentence is the most precise.
+      if (i18n.locale === DEFAULT_LANGUAGE || problem.key === "rankTaken" || !has(id)) {
+        return problem.message;
+      }
+      return t(id, {
+        max:
+          problem.key === "noteTooLong"
+            ? String(NOTE_MAX)
+            : String((problem.key === "tooMany" ? field?.maxItems : field?.maxLength) ?? ""),
+        min: String(firstYear[kind as keyof typeof firstYear] ?? 1960),
+        thisYear: String(new Date().getUTCFullYear()),
+        state: state ?? "",
+        rank: "",
+      });
+    };
+
+    return { fieldLabel, valueText, optionText, fromTo, problemText };
+  }, [i18n]);
+}

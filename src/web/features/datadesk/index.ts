@@ -1,0 +1,5 @@
+// The data desk's public entry (issue 28): other folders import only what is exported here.
+export { ChangesPage } from "./ChangesPage";
+export { DataDeskPage } from "./DataDeskPage";
+export { NewSchoolPage } from "./NewSchoolPage";
+export { RecordPage } from "./RecordPage";
