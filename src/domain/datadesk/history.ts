@@ -1,4 +1,9 @@
+import { editableKinds, fieldAt, translationOf, type EditableKind } from "./fields";
 import { recordKinds, type RecordKind } from "./record-kinds";
+
+function isEditableKind(kind: RecordKind): kind is EditableKind {
+  return (editableKinds as readonly string[]).includes(kind);
+}
 
 // The public history of the data (issue 28, "History and what changed"): what the open-data API, the
 // Atom feed and the history pages share. Editors are never named: every change is by the one name below.
@@ -44,12 +49,19 @@ export function isWebAddress(address: string | null | undefined): address is str
 }
 
 /**
- * A field's label, from its dotted path into the record's document ("law.year"). The field descriptions
- * with their labels (src/domain/datadesk/fields.ts) come with the edit forms; until then the path is the
- * label. This is the one function to swap for the descriptions' lookup.
+ * Where a field's label is, from its dotted path into the record's document ("law.year"): the message id of
+ * the field's description (src/domain/datadesk/fields.ts, catalogue `datadesk`) and, for a translation
+ * ("translations.ha.desc"), its language. Null for a path no description has (the path is then the label).
  */
-export function fieldLabel(_kind: RecordKind, field: string): string {
-  return field;
+export function fieldLabelOf(
+  kind: RecordKind,
+  field: string,
+): { id: string; language: string | null } | null {
+  if (!isEditableKind(kind)) return null;
+  const translation = translationOf(kind, field);
+  if (translation) return { id: translation.field.label, language: translation.language };
+  const description = fieldAt(kind, field);
+  return description ? { id: description.label, language: null } : null;
 }
 
 /** A field's value as words: empty values say so, lists are joined, other shapes are written as JSON. */

@@ -1,12 +1,13 @@
 import type { PublishedChange } from "../../../domain/api/history";
 import {
   PUBLIC_EDITORS_NAME,
-  fieldLabel,
+  fieldLabelOf,
   historyMessages,
   historyPagePath,
 } from "../../../domain/datadesk/history";
 import { documentAddress } from "../../../domain/datadesk/documents";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
+import datadeskEnglish from "../../../i18n/catalogues/en/datadesk.json" with { type: "json" };
 import { ESTIMATES_DATASET_ID } from "../seed";
 import type { PublishedChangeRow } from "./history-store";
 
@@ -41,6 +42,16 @@ export function recordStateId(
   return stateId === undefined ? null : String(stateId);
 }
 
+const englishLabels: Record<string, string> = datadeskEnglish;
+
+/** A field's label in English (the open data's language): "Year passed", "Overview (ha)"; else its path. */
+export function englishFieldLabel(kind: RecordKind, field: string): string {
+  const label = fieldLabelOf(kind, field);
+  const words = label ? englishLabels[label.id.replace(/^datadesk\./, "")] : undefined;
+  if (!label || !words) return field;
+  return label.language ? `${words} (${label.language})` : words;
+}
+
 /** `fields` as stored: a list of {field, from, to}; anything else in it is left out rather than shown. */
 function changedFields(kind: RecordKind, fields: unknown): PublishedChange["fields"] {
   if (!Array.isArray(fields)) return [];
@@ -48,7 +59,7 @@ function changedFields(kind: RecordKind, fields: unknown): PublishedChange["fiel
     if (!entry || typeof entry !== "object") return [];
     const { field, from, to } = entry as { field?: unknown; from?: unknown; to?: unknown };
     if (typeof field !== "string") return [];
-    return [{ field, label: fieldLabel(kind, field), from: from ?? null, to: to ?? null }];
+    return [{ field, label: englishFieldLabel(kind, field), from: from ?? null, to: to ?? null }];
   });
 }
 

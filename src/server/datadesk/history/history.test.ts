@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       state_id: LAGOS,
       change_kind: "edit",
       version: 2,
-      fields: [{ field: "status", label: "status", from: "Passed", to: "Pending" }],
+      fields: [{ field: "status", label: "Law status", from: "Passed", to: "Pending" }],
       source: { url: "https://lagosstate.gov.ng/news/disability-law-review", document: null },
       note: "The law is under review.",
       published_by: PUBLIC_EDITORS_NAME,
@@ -160,7 +160,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
     });
     expect(kano?.fields[1]).toEqual({
       field: "key_findings",
-      label: "key_findings",
+      label: "Key findings",
       from: ["Old finding"],
       to: ["New finding", "Second finding"],
     });
@@ -319,7 +319,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
     );
     expect(body).toContain(`<link rel="alternate" href="${PUBLIC_URL}/changes?state=25" type="text/html"/>`);
     expect(body.match(/<entry>/g)).toHaveLength(1);
-    expect(body).toContain("<title>Lagos: status</title>");
+    expect(body).toContain("<title>Lagos: Law status</title>");
     expect(body).toContain(`<link rel="alternate" href="${PUBLIC_URL}/states/25/history" type="text/html"/>`);
     const cached = await get("/api/v1/open/changes.atom?state=lagos&per_page=1", {
       "if-none-match": response.headers.etag as string,

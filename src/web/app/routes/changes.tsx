@@ -14,7 +14,8 @@ import type { Route } from "./+types/changes";
 // for now (not prerendered: it changes with every publication); at the move to server rendering this
 // clientLoader becomes the route's loader as it is.
 
-const namespaces = ["history"];
+// `datadesk` names the fields (their labels).
+const namespaces = ["history", "datadesk"];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [i18n, data] = await Promise.all([

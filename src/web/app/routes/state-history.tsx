@@ -14,7 +14,8 @@ import type { Route } from "./+types/state-history";
 // Fetched from the open-data API in the browser for now (not prerendered); at the move to server rendering
 // this clientLoader becomes the route's loader as it is.
 
-const namespaces = ["history"];
+// `datadesk` names the fields (their labels).
+const namespaces = ["history", "datadesk"];
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const [i18n, answer] = await Promise.all([

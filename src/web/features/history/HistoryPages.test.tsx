@@ -178,10 +178,10 @@ describe("/changes", () => {
     const fields = within(lagos).getByRole("list", { name: history["entry.changedFields"] });
     const items = within(fields).getAllByRole("listitem");
     expect(items.map((item) => item.querySelector(".visually-hidden")?.textContent)).toEqual([
-      "status: changed from Pending to Passed",
-      "law.year: changed from (empty) to 2011",
+      "Law status: changed from Pending to Passed",
+      "Year passed: changed from (empty) to 2011",
     ]);
-    expect(items[0]?.querySelector('[aria-hidden="true"]')).toHaveTextContent("status: Pending → Passed");
+    expect(items[0]?.querySelector('[aria-hidden="true"]')).toHaveTextContent("Law status: Pending → Passed");
     expect(within(lagos).getByRole("link", { name: /lagosstate\.gov\.ng/ })).toHaveAttribute(
       "href",
       "https://lagosstate.gov.ng/news/law",
@@ -322,7 +322,9 @@ describe("the history pages in another language", () => {
       ],
       { initialEntries: ["/ha/states/25/history"] },
     );
-    render(await inLanguage("ha", ["common", "errors", "history"], <RouterProvider router={router} />));
+    render(
+      await inLanguage("ha", ["common", "errors", "history", "datadesk"], <RouterProvider router={router} />),
+    );
     expect(screen.getByRole("heading", { level: 1, name: "Tarihin Lagos" })).toBeVisible();
     expect(screen.getByRole("link", { name: hausa["record.allChanges"] })).toHaveAttribute(
       "href",
@@ -330,7 +332,7 @@ describe("the history pages in another language", () => {
     );
     const fields = screen.getByRole("list", { name: hausa["entry.changedFields"] });
     expect(fields.querySelector(".visually-hidden")).toHaveTextContent(
-      "status: ya canza daga Pending zuwa Passed",
+      "Matsayin doka: ya canza daga Pending zuwa Passed",
     );
     expect(screen.getByText("The law was signed.")).toHaveAttribute("lang", "en");
     expect(screen.getByRole("article")).toHaveAccessibleName(/Editocin Inclusion Atlas/);

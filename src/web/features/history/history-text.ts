@@ -1,4 +1,4 @@
-import { describeValue, fieldLabel } from "../../../domain/datadesk/history";
+import { describeValue, fieldLabelOf } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
 import type { Translate } from "../../i18n";
@@ -21,12 +21,11 @@ export function historyDay(iso: string, language: string): string {
   }).format(date);
 }
 
-/**
- * A field's name on the page. The field descriptions (src/domain/datadesk/fields.ts) will give labels; until
- * then it is the field's path. The one place to change when they come.
- */
-export function fieldName(_t: Translate, kind: RecordKind, field: string): string {
-  return fieldLabel(kind, field);
+/** A field's name on the page: its label in the page's language ("Law status", "Overview (ha)"), else its path. */
+export function fieldName(t: Translate, kind: RecordKind, field: string): string {
+  const label = fieldLabelOf(kind, field);
+  if (!label) return field;
+  return label.language ? `${t(label.id)} (${label.language})` : t(label.id);
 }
 
 /** A value as words: "(empty)" for nothing, lists joined. */
