@@ -38,6 +38,15 @@ describe("the pages the server answers with the app shell", () => {
     }
   });
 
+  it("knows the public history pages, rendered in the browser until pages are rendered on the server", () => {
+    for (const path of ["/changes", "/ha/changes", "/states/25/history", "/yo/schools/118/history/"]) {
+      expect(isClientOnlyPath(path, languages), path).toBe(true);
+    }
+    for (const path of ["/changes/x", "/states/25/history/more", "/history"]) {
+      expect(isClientOnlyPath(path, languages), path).toBe(false);
+    }
+  });
+
   it("marks only the e-mailed links' pages as carrying a secret", () => {
     expect(isSecretLinkPath("/pcm/RESET-PASSWORD/abc", languages)).toBe(true);
     expect(isSecretLinkPath("/verify-email", languages)).toBe(true);

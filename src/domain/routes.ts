@@ -17,6 +17,10 @@ export const paths = {
   state: (id: number) => `/states/${id}`,
   estimates: () => "/data/estimates",
   school: (id: number) => `/schools/${id}`,
+  /** Every published change to the data; `query` as built by the /changes filter ("?state=25&kind=school"). */
+  changes: (query = "") => `/changes${query}`,
+  stateHistory: (id: number | string) => `/states/${id}/history`,
+  schoolHistory: (id: number | string) => `/schools/${id}/history`,
   /** The form for a mistake in a translation; `page` is the address the visitor came from. */
   translationFeedback: (page?: string) =>
     page ? `/translation-feedback?page=${encodeURIComponent(page)}` : "/translation-feedback",
@@ -82,7 +86,14 @@ const secretLinkPath = new RegExp(`^\\/(${secretLinkPages})(\\/|$)`);
  * list would treat "/yo/dashboard" as an unknown page, and the service worker would then cache a signed-in
  * page's shell.
  */
-const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, secretLinkPath];
+const clientOnlyPatterns = [
+  /^\/dashboard(\/.*)?$/,
+  secretLinkPath,
+  // The public history pages fetch their data in the browser until public pages are rendered on the
+  // server at run time (issue 28); then they leave this list.
+  /^\/changes$/,
+  /^\/(states|schools)\/[^/]+\/history$/,
+];
 
 // Paths are compared in any case, as the router matches them ("/IG/Reset-Password/…" draws the Igbo reset
 // page): compared case-sensitively, such a link was sent the "Page not found" HTML, which the browser's

@@ -20,6 +20,7 @@ import { openMediaStore } from "./media/open-store";
 import { startVariantMaker, type VariantMaker } from "./media/photo-variants";
 import { mediaRoutes } from "./media/routes";
 import { openDataRoutes } from "./opendata/routes";
+import { historyRoutes } from "./datadesk/history/routes";
 import { openApiRoutes, registerOpenApi } from "./openapi/document";
 import { useContractCompilers } from "./openapi/route-schema";
 import { correctionRoutes } from "./corrections/routes";
@@ -191,6 +192,10 @@ export async function buildApp({
       );
       await api.register(documentRoutes({ db: database.db, now, storage: mediaStorage }), {
         prefix: "/datadesk/documents",
+      });
+      // The public history of the data desk's publications (issue 28).
+      await api.register(historyRoutes({ db: database.db, publicUrl: config.publicUrl }), {
+        prefix: "/open",
       });
       api.all("/*", catchAll, async (request, reply) =>
         reply.status(404).send(apiNotFound(request.method, request.url)),

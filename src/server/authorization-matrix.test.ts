@@ -293,6 +293,21 @@ const matrix: Record<string, Row> = {
     note: "public: the CORS preflight of open data",
     request: () => ({ method: "OPTIONS", url: "/api/v1/open/states.json" }),
   },
+  "GET /api/v1/open/changes.json": {
+    expected: [200, 200, 200, 200],
+    note: "public: the published changes, never an editor's name",
+    request: () => ({ method: "GET", url: "/api/v1/open/changes.json?state=lagos" }),
+  },
+  "GET /api/v1/open/changes.atom": {
+    expected: [200, 200, 200, 200],
+    note: "public: the published changes as an Atom feed",
+    request: () => ({ method: "GET", url: "/api/v1/open/changes.atom" }),
+  },
+  "GET /api/v1/open/history/:kind/:id": {
+    expected: [200, 200, 200, 200],
+    note: "public: one record's published changes, never an editor's name",
+    request: () => ({ method: "GET", url: "/api/v1/open/history/state/25" }),
+  },
   "GET /media/:id": {
     expected: [404, 404, 200, 200],
     note: "media:read-any: the bystander's photo; others get 404, as for a file that does not exist",

@@ -3,6 +3,7 @@ import { correctionsApi } from "./corrections";
 import { documentsApi } from "./documents";
 import { dataDeskApi } from "./datadesk";
 import { healthApi } from "./health";
+import { historyApi } from "./history";
 import { mediaApi } from "./media";
 import { openDataApi } from "./opendata";
 import { referenceApi } from "./reference";
@@ -20,6 +21,7 @@ export * from "./corrections";
 export * from "./documents";
 export * from "./datadesk";
 export * from "./health";
+export * from "./history";
 export * from "./media";
 export * from "./opendata";
 export * from "./reference";
@@ -36,6 +38,7 @@ export const api = {
   documents: documentsApi,
   dataDesk: dataDeskApi,
   openData: openDataApi,
+  history: historyApi,
   health: healthApi,
   media: mediaApi,
   reference: referenceApi,

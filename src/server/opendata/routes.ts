@@ -91,7 +91,7 @@ const REPORTS_CACHE = "public, max-age=60";
 /** Changes when the reports export changes shape, so no cached copy outlives it. */
 const REPORTS_EXPORT_VERSION = 2;
 
-const crossOriginHeaders = Object.freeze({
+export const crossOriginHeaders = Object.freeze({
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "ETag, Last-Modified, Link, Content-Disposition",
   // Open data may be read by any site, also without CORS (the API's default is same-origin).

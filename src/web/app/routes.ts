@@ -27,8 +27,11 @@ function screens(language: string): RouteConfigEntry[] {
     route("states", ...file("states")),
     route("data", ...file("data")),
     route("states/:stateId", ...file("state")),
+    route("states/:stateId/history", ...file("state-history")),
     route("data/estimates", ...file("estimates")),
     route("schools/:schoolId", ...file("school")),
+    route("schools/:schoolId/history", ...file("school-history")),
+    route("changes", ...file("changes")),
     route("translation-feedback", ...file("translation-feedback")),
 
     // Accounts (public; the token pages are client-rendered)

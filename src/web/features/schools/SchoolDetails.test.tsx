@@ -119,6 +119,14 @@ describe("SchoolDetails", () => {
     expect(links[0]).toHaveAttribute("target", "_blank");
   });
 
+  it("links its sources to the history of every change published to the school", () => {
+    renderDetails(completeSchool, 25);
+    expect(screen.getByRole("link", { name: "See every change to this page" })).toHaveAttribute(
+      "href",
+      "/schools/42/history",
+    );
+  });
+
   it("says beside each source when the record was checked against it", () => {
     renderDetails(completeSchool, 25);
     const sources = screen.getByRole("heading", { level: 2, name: "Sources" })

@@ -78,6 +78,9 @@ export function SchoolDetails({ school, stateId, sources }: SchoolDetailsProps) 
       <h2 className={styles.subheading}>{t("schools.sources")}</h2>
       <SourceList sources={sources} asOf={school.as_of} />
       <p className={styles.asOf}>{t("schools.asOf", { date: formatAsOf(school.as_of) })}</p>
+      <p>
+        <Link to={paths.schoolHistory(school.id)}>{t("common.seeEveryChange")}</Link>
+      </p>
     </article>
   );
 }

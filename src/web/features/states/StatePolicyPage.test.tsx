@@ -114,6 +114,15 @@ describe("StatePolicyPage", () => {
     expect(within(within(sources).getByRole("list")).getAllByRole("link")).toHaveLength(lagos.sources.length);
   });
 
+  it("links its sources to the history of every change published to the page", () => {
+    renderPage(lagos);
+    const sources = screen.getByRole("region", { name: "Sources" });
+    expect(within(sources).getByRole("link", { name: "See every change to this page" })).toHaveAttribute(
+      "href",
+      "/states/25/history",
+    );
+  });
+
   it("offers the state's own record as open data, beside its sources", () => {
     renderPage(lagos);
     const sources = screen.getByRole("region", { name: "Sources" });

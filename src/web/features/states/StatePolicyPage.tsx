@@ -160,6 +160,9 @@ export function StatePolicyPage({
           />
         </p>
         <SourceList sources={sources} asOf={record.as_of} />
+        <p>
+          <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
+        </p>
       </section>
     </article>
   );

@@ -1,0 +1,92 @@
+import { editableKinds, fieldAt, translationOf, type EditableKind } from "./fields";
+import { recordKinds, type RecordKind } from "./record-kinds";
+
+function isEditableKind(kind: RecordKind): kind is EditableKind {
+  return (editableKinds as readonly string[]).includes(kind);
+}
+
+// The public history of the data (issue 28, "History and what changed"): what the open-data API, the
+// Atom feed and the history pages share. Editors are never named: every change is by the one name below.
+
+/** Who made every published change, as the public sees it (never an editor's name, e-mail or id). */
+export const PUBLIC_EDITORS_NAME = "Inclusion Atlas editors";
+
+export const CHANGES_PER_PAGE = 50;
+export const MAX_CHANGES_PER_PAGE = 200;
+
+/** The kinds of record the public filters by (`?kind=`), in the order the /changes form lists them. */
+export const historyKinds = recordKinds;
+
+export function isRecordKind(value: string): value is RecordKind {
+  return (recordKinds as readonly string[]).includes(value);
+}
+
+/** The records with a history page of their own; the others' entries link to /changes filtered by kind. */
+export const kindsWithHistoryPage = ["state", "school"] as const satisfies readonly RecordKind[];
+
+export const historyPaths = {
+  changesJson: "/api/v1/open/changes.json",
+  changesAtom: "/api/v1/open/changes.atom",
+  recordHistory: (kind: RecordKind, id: string) => `/api/v1/open/history/${kind}/${encodeURIComponent(id)}`,
+} as const;
+
+/** The page that shows a record's history (a state's or a school's), else /changes filtered by its kind. */
+export function historyPagePath(kind: RecordKind, id: string): string {
+  if (kind === "state") return `/states/${encodeURIComponent(id)}/history`;
+  if (kind === "school") return `/schools/${encodeURIComponent(id)}/history`;
+  return `/changes?kind=${kind}`;
+}
+
+/** Only web addresses become links; anything else a source names is shown as text. */
+export function isWebAddress(address: string | null | undefined): address is string {
+  if (!address) return false;
+  try {
+    const url = new URL(address);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a field's label is, from its dotted path into the record's document ("law.year"): the message id of
+ * the field's description (src/domain/datadesk/fields.ts, catalogue `datadesk`) and, for a translation
+ * ("translations.ha.desc"), its language. Null for a path no description has (the path is then the label).
+ */
+export function fieldLabelOf(
+  kind: RecordKind,
+  field: string,
+): { id: string; language: string | null } | null {
+  if (!isEditableKind(kind)) return null;
+  const translation = translationOf(kind, field);
+  if (translation) return { id: translation.field.label, language: translation.language };
+  const description = fieldAt(kind, field);
+  return description ? { id: description.label, language: null } : null;
+}
+
+/** A field's value as words: empty values say so, lists are joined, other shapes are written as JSON. */
+export function describeValue(value: unknown, empty: string): string {
+  if (value === null || value === undefined || value === "") return empty;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return empty;
+    return value.map((item) => describeValue(item, empty)).join("; ");
+  }
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+/** The sentences the history API answers with (English: the open-data API speaks English). */
+export const historyMessages = {
+  badKind: `The parameter kind must be one of: ${recordKinds.join(", ")}.`,
+  unknownKind: (kind: string) =>
+    `There is no kind of record "${kind}". The kinds are: ${recordKinds.join(", ")}.`,
+  unknownRecord: (kind: RecordKind, id: string) => `There is no ${kind} record with the id "${id}".`,
+  badPage: "The parameter page must be a whole number, 1 or more.",
+  badPerPage: `The parameter per_page must be a whole number from 1 to ${MAX_CHANGES_PER_PAGE}.`,
+  feedTitle: "Inclusion Atlas: published changes to the data",
+  feedSubtitle:
+    "Every change the Inclusion Atlas editors published to the states, schools, national estimates and the national policy record, newest first, each with its source and note.",
+  /** The estimates dataset's own description has no name of its own. */
+  estimatesDatasetName: "National disability estimates (the dataset's description)",
+} as const;

@@ -1,0 +1,233 @@
+import { createHash } from "node:crypto";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { api } from "../../../domain/api";
+import {
+  CHANGES_PER_PAGE,
+  MAX_CHANGES_PER_PAGE,
+  historyMessages,
+  isRecordKind,
+} from "../../../domain/datadesk/history";
+import type { RecordKind } from "../../../domain/datadesk/record-kinds";
+import { OPEN_DATA_LICENSE } from "../../../domain/opendata/documents";
+import { openDataMessages } from "../../../domain/opendata/messages";
+import { stateSlug } from "../../../domain/datasets/state-names";
+import type { Database } from "../../db/database";
+import { HttpError, failure } from "../../http/errors";
+import { pageMeta, readPage, type Page } from "../../http/paging";
+import { invalidParameter, singleParameter, type Query } from "../../http/query-params";
+import { routeSchema } from "../../openapi/route-schema";
+import { crossOriginHeaders } from "../../opendata/routes";
+import { atomFeed } from "./atom";
+import { toPublishedChange } from "./history-entries";
+import {
+  currentGeneration,
+  findPublishedChanges,
+  findRecord,
+  stateNames,
+  type ChangeFilter,
+  type StateName,
+} from "./history-store";
+import { recordName, recordStateId } from "./history-entries";
+
+// The public history of the data, under /api/v1/open (issue 28):
+//   GET /changes.json           every published change, newest first; ?state= ?kind= ?page= ?per_page=
+//   GET /changes.atom           the same as an Atom 1.0 feed
+//   GET /history/:kind/:id      one record's published changes, newest first
+// Every answer's ETag is made of the data's generation (raised by each publication, in its transaction)
+// and what was asked: a cache revalidates with one read of one row, and a 304 costs no query of the changes.
+
+export interface HistoryDependencies {
+  db: Database;
+  /** The site's address, for the history pages' and documents' absolute links. */
+  publicUrl: string;
+}
+
+/** Always revalidated: a publication must show within seconds, and a 304 is cheap. */
+const HISTORY_CACHE = "public, no-cache";
+/** Changes when the answers change shape, so no cached copy outlives it. */
+const HISTORY_FORMAT_VERSION = 1;
+
+const pagingRules = {
+  defaultSize: CHANGES_PER_PAGE,
+  maxSize: MAX_CHANGES_PER_PAGE,
+  pageProblem: historyMessages.badPage,
+  perPageProblem: historyMessages.badPerPage,
+};
+
+interface ChangesRequest {
+  Querystring: Query;
+}
+
+interface RecordRequest {
+  Params: { kind: string; id: string };
+  Querystring: Query;
+}
+
+/** True (and the 304 sent) when the client's copy is the one this generation would send. */
+function answeredFromCache(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header("etag", etag).header("cache-control", HISTORY_CACHE);
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch === undefined) return false;
+  const matches = String(ifNoneMatch)
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+  if (matches) reply.status(304).send();
+  return matches;
+}
+
+/** An answer's tag: what it was made from, hashed. */
+function etagOf(made: unknown[]): string {
+  return `"${createHash("sha256").update(JSON.stringify(made)).digest("base64url").slice(0, 27)}"`;
+}
+
+/** ?state=: one of the 37, by slug or id, as the open data and the site's addresses name them. */
+function stateFrom(query: Query, states: readonly StateName[]): StateName | null {
+  const value = singleParameter(query, "state")?.toLowerCase();
+  if (value === undefined) return null;
+  const state = states.find((known) => stateSlug(known.state) === value || String(known.id) === value);
+  if (!state) throw invalidParameter("state", openDataMessages.badState);
+  return state;
+}
+
+function kindFrom(query: Query): RecordKind | null {
+  const value = singleParameter(query, "kind")?.toLowerCase();
+  if (value === undefined) return null;
+  if (!isRecordKind(value)) throw invalidParameter("kind", historyMessages.badKind);
+  return value;
+}
+
+function withQuery(base: string, parameters: Record<string, string | number | null>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(parameters)) {
+    if (value !== null) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${base}?${text}` : base;
+}
+
+export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPluginAsync {
+  return async (scope) => {
+    const changes = async (
+      request: FastifyRequest<ChangesRequest>,
+      reply: FastifyReply,
+      format: "json" | "atom",
+    ) => {
+      reply.headers(crossOriginHeaders);
+      const states = await stateNames(db);
+      const state = stateFrom(request.query, states);
+      const kind = kindFrom(request.query);
+      const page = readPage(request.query, pagingRules);
+      const generation = await currentGeneration(db);
+      const filter: ChangeFilter = {
+        kind,
+        state: state ? { id: String(state.id), name: state.state } : null,
+      };
+      const etag = etagOf([
+        HISTORY_FORMAT_VERSION,
+        format,
+        generation,
+        state?.id ?? null,
+        kind,
+        page,
+        publicUrl,
+      ]);
+      if (answeredFromCache(request, reply, etag)) return reply;
+
+      const found = await findPublishedChanges(db, filter, page);
+      const stateIds = new Map(states.map((known) => [known.state, known.id]));
+      const entries = found.rows.map((row) => toPublishedChange(row, publicUrl, stateIds));
+      const meta = pageMeta(found.total, page);
+      if (format === "json") {
+        reply.header("content-type", "application/json; charset=utf-8");
+        return reply.send({
+          success: true,
+          title: historyMessages.feedTitle,
+          license: OPEN_DATA_LICENSE,
+          filters: { state: state ? String(state.id) : null, kind },
+          generation,
+          meta,
+          count: entries.length,
+          data: entries,
+        });
+      }
+      const filters = { state: state ? String(state.id) : null, kind };
+      const feedBase = `${publicUrl}/api/v1/open/changes.atom`;
+      const pageAddress = (number: number) =>
+        withQuery(feedBase, {
+          ...filters,
+          page: number === 1 ? null : number,
+          per_page: page.size === CHANGES_PER_PAGE ? null : page.size,
+        });
+      const updated = entries[0] ? new Date(entries[0].published_at) : await firstPublication(db);
+      reply.header("content-type", "application/atom+xml; charset=utf-8");
+      return reply.send(
+        atomFeed({
+          id: withQuery(feedBase, filters),
+          self: pageAddress(page.number),
+          alternate: withQuery(`${publicUrl}/changes`, filters),
+          first: pageAddress(1),
+          last: pageAddress(meta.last_page),
+          previous: page.number > 1 ? pageAddress(Math.min(page.number - 1, meta.last_page)) : null,
+          next: page.number < meta.last_page ? pageAddress(page.number + 1) : null,
+          updated,
+          entries,
+        }),
+      );
+    };
+
+    scope.get<ChangesRequest>(
+      "/changes.json",
+      { schema: routeSchema(api.history.changesJson) },
+      async (request, reply) => changes(request, reply, "json"),
+    );
+    scope.get<ChangesRequest>(
+      "/changes.atom",
+      { schema: routeSchema(api.history.changesAtom) },
+      async (request, reply) => changes(request, reply, "atom"),
+    );
+
+    scope.get<RecordRequest>(
+      "/history/:kind/:id",
+      { schema: routeSchema(api.history.recordHistory) },
+      async (request, reply) => {
+        reply.headers(crossOriginHeaders);
+        const kind = request.params.kind.toLowerCase();
+        if (!isRecordKind(kind)) {
+          return reply.status(404).send(failure(404, historyMessages.unknownKind(request.params.kind)));
+        }
+        const { id } = request.params;
+        const page: Page = readPage(request.query, pagingRules);
+        const generation = await currentGeneration(db);
+        const etag = etagOf([HISTORY_FORMAT_VERSION, "record", generation, kind, id, page, publicUrl]);
+        const record = await findRecord(db, kind, id);
+        if (!record) throw new HttpError(404, historyMessages.unknownRecord(kind, id));
+        if (answeredFromCache(request, reply, etag)) return reply;
+
+        const states = await stateNames(db);
+        const stateIds = new Map(states.map((known) => [known.state, known.id]));
+        const found = await findPublishedChanges(db, { kind: null, state: null, record: { kind, id } }, page);
+        const entries = found.rows.map((row) => toPublishedChange(row, publicUrl, stateIds));
+        reply.header("content-type", "application/json; charset=utf-8");
+        return reply.send({
+          success: true,
+          kind,
+          record_id: id,
+          record_name: recordName(kind, id, record.data),
+          state_id: recordStateId(kind, id, record.data, stateIds),
+          first_published: record.firstPublished?.toISOString() ?? null,
+          generation,
+          meta: pageMeta(found.total, page),
+          count: entries.length,
+          data: entries,
+        });
+      },
+    );
+  };
+}
+
+/** The feed's date when nothing was published yet: the seed's. */
+async function firstPublication(db: Database): Promise<Date> {
+  const record = await findRecord(db, "country", "NG");
+  return record?.firstPublished ?? new Date(0);
+}

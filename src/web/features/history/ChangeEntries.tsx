@@ -1,0 +1,136 @@
+import type { PublishedChange } from "../../../domain/api/history";
+import { isWebAddress } from "../../../domain/datadesk/history";
+import type { RecordKind } from "../../../domain/datadesk/record-kinds";
+import { paths } from "../../../domain/routes";
+import { Link, T, useEnglishContentLang, useLanguage, useT } from "../../i18n";
+import { ExternalLink } from "../../ui/ExternalLink";
+import { fieldName, historyDay, valueText } from "./history-text";
+import styles from "./HistoryPage.module.css";
+
+// The published changes as a list: each one's date (in <time>), each field's old → new (read by a screen
+// reader as "status: changed from Pending to Passed", shown as "status: Pending → Passed"), the source and
+// the note. Editors are only ever "Inclusion Atlas editors". The data (names, values, notes) is in English.
+
+/** Where a record's own page is, when it has one. */
+export function recordPath(kind: RecordKind, id: string): string {
+  if (kind === "state") return paths.state(Number(id));
+  if (kind === "school") return paths.school(Number(id));
+  if (kind === "estimate") return paths.estimates();
+  return paths.home();
+}
+
+export function ChangeEntries({
+  entries,
+  headingLevel,
+  showRecord,
+}: {
+  entries: readonly PublishedChange[];
+  /** The level of each entry's heading (below the list's own heading). */
+  headingLevel: 2 | 3;
+  /** On /changes each entry names its record (linked); a record's own page needs not. */
+  showRecord: boolean;
+}) {
+  return (
+    <ol className={styles.entries}>
+      {entries.map((entry) => (
+        <li key={entry.id} id={`change-${entry.id}`} className={styles.entry}>
+          <ChangeEntry entry={entry} headingLevel={headingLevel} showRecord={showRecord} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ChangeEntry({
+  entry,
+  headingLevel,
+  showRecord,
+}: {
+  entry: PublishedChange;
+  headingLevel: 2 | 3;
+  showRecord: boolean;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const contentLang = useEnglishContentLang();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const headingId = `change-${entry.id}-heading`;
+  const published = (
+    <T
+      id="history.entry.published"
+      values={{ editors: t("history.entry.editors") }}
+      components={{
+        time: <time dateTime={entry.published_at}>{historyDay(entry.published_at, language)}</time>,
+      }}
+    />
+  );
+  return (
+    <article aria-labelledby={headingId}>
+      {showRecord ? (
+        <>
+          <Heading id={headingId} className={styles.entryHeading}>
+            <Link to={recordPath(entry.kind, entry.record_id)}>{entry.record_name}</Link>{" "}
+            <span className={styles.kind}>({t(`history.kind.${entry.kind}`)})</span>
+          </Heading>
+          <p className={styles.published}>{published}</p>
+        </>
+      ) : (
+        <Heading id={headingId} className={styles.entryHeading}>
+          {published}
+        </Heading>
+      )}
+      {entry.fields.length === 0 ? (
+        <p>{t("history.entry.noFields")}</p>
+      ) : (
+        <ul className={styles.fields} aria-label={t("history.entry.changedFields")}>
+          {entry.fields.map((field) => {
+            const name = fieldName(t, entry.kind, field.field);
+            const from = valueText(t, field.from);
+            const to = valueText(t, field.to);
+            return (
+              <li key={field.field}>
+                <span className="visually-hidden">
+                  {t("history.entry.fieldChange", { field: name, from, to })}
+                </span>
+                <span aria-hidden="true">
+                  <span className={styles.fieldName}>{name}:</span>{" "}
+                  <span className={styles.from} lang={contentLang}>
+                    {from}
+                  </span>{" "}
+                  →{" "}
+                  <span className={styles.to} lang={contentLang}>
+                    {to}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ChangeSource source={entry.source} />
+      <p>
+        <span className={styles.label}>{t("history.entry.note")}</span>{" "}
+        <span lang={contentLang}>{entry.note}</span>
+      </p>
+    </article>
+  );
+}
+
+function ChangeSource({ source }: { source: PublishedChange["source"] }) {
+  const t = useT();
+  const { url, document } = source;
+  if (!url && !document) return null;
+  return (
+    <p>
+      <span className={styles.label}>{t("history.entry.source")}</span>{" "}
+      {document ? (
+        <ExternalLink href={document.url}>
+          {t("history.entry.document", { title: document.title })}
+        </ExternalLink>
+      ) : null}
+      {document && url ? "; " : null}
+      {/* Only web addresses are links; anything else is shown as the text it is. */}
+      {url ? isWebAddress(url) ? <ExternalLink href={url}>{url}</ExternalLink> : <span>{url}</span> : null}
+    </p>
+  );
+}
