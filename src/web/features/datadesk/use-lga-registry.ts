@@ -1,16 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
-import type { StateLgas } from "../../../domain/reports/report-lgas";
+import { lgasByState, type StateLgas } from "../../../domain/reports/report-lgas";
 
 /**
- * The 37 states and their 774 LGAs, for a school's state and LGA selects. Imported when a form that needs it
- * opens (never with the dashboard's other pages): the registry is the largest file of the data desk.
+ * The 37 states and their 774 LGAs, for a school's state and LGA selects. A plain import: the field rules
+ * (src/domain/datadesk/fields.ts) check a school's LGA with the same registry, so the desk's pages carry it
+ * anyway, and a dynamic import of it would be ineffective (a build warning).
  */
 export function useLgaRegistry(needed: boolean): readonly StateLgas[] | null {
-  const registry = useQuery({
-    queryKey: ["datadesk.lgaRegistry"],
-    queryFn: async () => (await import("../../../domain/reports/report-lgas")).lgasByState,
-    enabled: needed,
-    staleTime: Infinity,
-  });
-  return registry.data ?? null;
+  return needed ? lgasByState : null;
 }
