@@ -21,6 +21,7 @@ function correction(fields: Partial<CorrectionView>): CorrectionView {
     status: "new",
     createdAt: "2026-11-20T10:00:00.000Z",
     decidedAt: null,
+    changeId: null,
     ...fields,
   };
 }
