@@ -149,6 +149,27 @@ describe.each(testDatabaseKinds())("corrections become changes on %s", (database
     expect(refused.statusCode).toBe(403);
   });
 
+  it("refuses a change that names another record's correction", async () => {
+    const id = await suggested({ subject: "state", subjectId: 20, whatIsWrong: "Kano's score is old." });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/datadesk/changes",
+      headers: bearer(amina),
+      payload: {
+        kind: "state",
+        recordId: "21",
+        changeKind: "edit",
+        fields: { website: "https://katsinastate.gov.ng" },
+        ...source,
+        correctionId: id,
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ problems: { field: string; key: string }[] }>().problems).toEqual([
+      expect.objectContaining({ field: "correctionId", key: "correctionOtherRecord" }),
+    ]);
+  });
+
   it("accepts the correction, links the change and e-mails a Hausa suggester once, in Hausa", async () => {
     const address = "hauwa@example.org";
     const id = await suggested({

@@ -381,9 +381,20 @@ export async function proposeChange(
   const correctionId = proposal.correctionId.trim().toLowerCase();
   if (correctionId !== "") {
     const [correction] = UUID.test(correctionId)
-      ? await db.select({ id: corrections.id }).from(corrections).where(eq(corrections.id, correctionId))
+      ? await db
+          .select({ subject: corrections.subject, subjectId: corrections.subjectId })
+          .from(corrections)
+          .where(eq(corrections.id, correctionId))
       : [];
     if (!correction) problems.push({ field: "correctionId", key: "correctionUnknown" });
+    // A change links only the correction of its own record (a translation's is no record's).
+    else if (
+      correction.subject !== kind ||
+      proposal.recordId === null ||
+      String(correction.subjectId) !== proposal.recordId
+    ) {
+      problems.push({ field: "correctionId", key: "correctionOtherRecord" });
+    }
   }
 
   // The fields, each with its rule, then the rules across fields.
