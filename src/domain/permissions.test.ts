@@ -13,6 +13,11 @@ describe("permissions", () => {
     }
   });
 
+  it("lets moderators, editors and admins read the corrections queue; only moderators and admins decide", () => {
+    expect(rolesAllowedTo("correction:read")).toEqual(["moderator", "editor", "admin"]);
+    expect(can("editor", "correction:review")).toBe(false);
+  });
+
   it("lets every signed-in role submit and read its own reports", () => {
     expect(rolesAllowedTo("report:submit")).toEqual(["user", "moderator", "editor", "admin"]);
   });

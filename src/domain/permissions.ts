@@ -12,6 +12,11 @@ export const actions = [
   "roles:change",
   "audit:read",
   "correction:review",
+  /**
+   * Read the corrections queue (issue 28): moderators and admins, who decide on corrections, and editors,
+   * who start a data desk change from a state's or school's correction. Only correction:review decides.
+   */
+  "correction:read",
   /** The data desk (issue 28): propose a change to a record; publish or reject another editor's. */
   "data:propose",
   "data:publish",
@@ -27,8 +32,9 @@ const grants: Record<UserRole, readonly Action[]> = {
     "media:read-any",
     "users:list",
     "correction:review",
+    "correction:read",
   ],
-  editor: ["report:submit", "report:read-own", "data:propose", "data:publish"],
+  editor: ["report:submit", "report:read-own", "correction:read", "data:propose", "data:publish"],
   admin: [
     "report:submit",
     "report:read-own",
@@ -38,6 +44,7 @@ const grants: Record<UserRole, readonly Action[]> = {
     "roles:change",
     "audit:read",
     "correction:review",
+    "correction:read",
     "data:propose",
     "data:publish",
   ],

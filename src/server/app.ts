@@ -176,7 +176,9 @@ export async function buildApp({
         correctionRoutes({ db: database.db, now, maxPerHour: config.correctionRateLimitMax }),
         { prefix: "/corrections" },
       );
-      await api.register(dataDeskRoutes({ db: database.db, now }), { prefix: "/datadesk" });
+      await api.register(dataDeskRoutes({ db: database.db, now, publicUrl: config.publicUrl }), {
+        prefix: "/datadesk",
+      });
       await api.register(
         openDataRoutes({
           db: database.db,

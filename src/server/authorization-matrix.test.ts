@@ -343,8 +343,13 @@ const matrix: Record<string, Row> = {
   },
   "GET /api/v1/corrections": {
     expected: [401, 403, 200, 200],
-    note: "correction:review: the queue of new corrections, with senders' e-mail addresses",
+    note: "correction:read (moderators, editors, admins): the queue; senders' addresses for correction:review only",
     request: () => ({ method: "GET", url: "/api/v1/corrections" }),
+  },
+  "GET /api/v1/corrections/:id": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose (editors and admins): one correction, to start a data desk change from it",
+    request: (fixtures) => ({ method: "GET", url: `/api/v1/corrections/${fixtures.correctionIds[0]}` }),
   },
   "PATCH /api/v1/corrections/:id": {
     expected: [401, 403, 200, 200],

@@ -49,6 +49,9 @@ export const correctionSubmissionSchema = z.object(
     whatIsWrong: text(2000),
     sourceUrl: optionalText(500),
     email: optionalText(254),
+    pageLanguage: optionalText(20).meta({
+      description: "The language of the page it is sent from (en, ha, yo, ig, pcm): the reply is in it.",
+    }),
   },
   { error: correctionMessages.unreadable },
 );
@@ -74,6 +77,7 @@ export const correctionSchema = z
     status: z.enum(correctionStatuses),
     createdAt: z.string(),
     decidedAt: z.string().nullable(),
+    changeId: z.string().nullable(),
   })
   .meta({ id: "Correction" });
 
@@ -88,6 +92,8 @@ export const correctionListAnswerSchema = z.object({
   counts: z.object({ new: z.int(), accepted: z.int(), dismissed: z.int() }),
   meta: pageMetaSchema,
 });
+
+export const correctionAnswerSchema = z.object({ success: z.literal(true), correction: correctionSchema });
 
 export const correctionDecidedAnswerSchema = messageAnswerSchema.extend({ correction: correctionSchema });
 
@@ -107,9 +113,19 @@ export const correctionsApi = {
     path: "/api/v1/corrections",
     tag,
     summary: "Corrections of one status, oldest first, with the count of each status.",
-    access: "correction:review",
+    access: "correction:read",
     querystring: correctionsQuery,
     response: { 200: correctionListAnswerSchema, ...failures(400, 401, 403) },
+  }),
+  read: endpoint({
+    method: "GET",
+    path: "/api/v1/corrections/:id",
+    tag,
+    summary:
+      "One correction, for an editor starting a data desk change from it (without the sender's address).",
+    access: "data:propose",
+    params: idParams,
+    response: { 200: correctionAnswerSchema, ...failures(401, 403, 404) },
   }),
   decide: endpoint({
     method: "PATCH",

@@ -35,6 +35,7 @@ export const changeProblemKeys = [
   "notForKind",
   "reasonMissing",
   "correctionUnknown",
+  "correctionOtherRecord",
   "sourceDocumentUnknown",
 ] as const;
 export type ChangeProblemKey = (typeof changeProblemKeys)[number];

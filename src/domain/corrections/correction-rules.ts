@@ -46,6 +46,8 @@ export interface CorrectionInput {
   whatIsWrong: string;
   sourceUrl: string;
   email: string;
+  /** The language of the page it was sent from ("" when not given): any reply to the sender is in it. */
+  pageLanguage?: string;
 }
 
 type CheckedCorrection = Pick<CorrectionInput, "whatIsWrong" | "sourceUrl" | "email">;
@@ -150,10 +152,13 @@ export interface CorrectionView {
   page: string | null;
   whatIsWrong: string;
   sourceUrl: string | null;
+  /** The sender's address: for those who decide on corrections only (null for an editor). */
   email: string | null;
   status: CorrectionStatus;
   createdAt: string;
   decidedAt: string | null;
+  /** The published data desk change that came from it (issue 28), or null. */
+  changeId: string | null;
 }
 
 export interface CorrectionListAnswer {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import schools from "../../../data/schools.json" with { type: "json" };
 import states from "../../../data/states.json" with { type: "json" };
 import {
@@ -10,7 +10,9 @@ import {
 } from "../../domain/corrections/correction-rules";
 import { readLanguages } from "../../i18n/catalogue-files";
 import type { Database } from "../db/database";
-import { corrections } from "../db/schema";
+import { corrections, users } from "../db/schema";
+import { enqueueMail } from "../mail/outbox";
+import { correctionUsedEmail, senderLanguage } from "./correction-emails";
 import type { Page } from "../http/paging";
 
 // The corrections table: written by anyone (through the rate-limited route), read and decided by
@@ -47,6 +49,7 @@ export async function addCorrection(
       sourceUrl: input.subject === "translation" ? null : input.sourceUrl.trim() || null,
       email: input.email.trim() || null,
       senderId,
+      senderLanguage: input.pageLanguage || null,
       createdAt: at,
     })
     .returning({ id: corrections.id });
@@ -56,7 +59,8 @@ export async function addCorrection(
 
 type CorrectionRow = typeof corrections.$inferSelect;
 
-export function toCorrectionView(row: CorrectionRow): CorrectionView {
+/** A correction as shown; `withEmail` false (an editor) leaves out the sender's address. */
+export function toCorrectionView(row: CorrectionRow, withEmail = true): CorrectionView {
   return {
     id: row.id,
     subject: row.subject,
@@ -66,10 +70,11 @@ export function toCorrectionView(row: CorrectionRow): CorrectionView {
     page: row.page,
     whatIsWrong: row.whatIsWrong,
     sourceUrl: row.sourceUrl,
-    email: row.email,
+    email: withEmail ? row.email : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    changeId: row.changeId,
   };
 }
 
@@ -94,6 +99,11 @@ export async function findCorrections(
     db.select({ total: count() }).from(corrections).where(eq(corrections.status, status)),
   ]);
   return { total: totals?.total ?? 0, rows };
+}
+
+export async function findCorrection(db: Database, id: string): Promise<CorrectionRow | null> {
+  const [row] = await db.select().from(corrections).where(eq(corrections.id, id));
+  return row ?? null;
 }
 
 export async function countCorrectionsByStatus(db: Database): Promise<Record<CorrectionStatus, number>> {
@@ -127,4 +137,42 @@ export async function decideOnCorrection(
     .from(corrections)
     .where(eq(corrections.id, decision.id));
   return exists ? { outcome: "conflict" } : { outcome: "unknown" };
+}
+
+/**
+ * The correction a published data desk change came from (issue 28): accepted and linked to the change, and
+ * its sender (when they left an address) e-mailed once, in their language, in the publication's
+ * transaction. Only the first publication from a correction does this (`change_id` is set once), so a
+ * second change from the same correction sends nothing more; a rejected or withdrawn change never calls it.
+ */
+export async function markCorrectionUsed(
+  tx: Database,
+  used: { correctionId: string; changeId: string; reviewerId: number; now: Date; publicUrl: string },
+): Promise<void> {
+  const [correction] = await tx
+    .update(corrections)
+    .set({ status: "accepted", decidedBy: used.reviewerId, decidedAt: used.now, changeId: used.changeId })
+    .where(and(eq(corrections.id, used.correctionId), isNull(corrections.changeId)))
+    .returning();
+  if (!correction?.email || correction.subject === "translation" || correction.subjectId === null) return;
+  const name = subjectName(correction.subject, correction.subjectId);
+  if (name === null) return;
+  const [sender] =
+    correction.senderId === null
+      ? []
+      : await tx.select({ language: users.language }).from(users).where(eq(users.id, correction.senderId));
+  await enqueueMail(
+    tx,
+    correctionUsedEmail(
+      {
+        email: correction.email,
+        subject: correction.subject,
+        subjectId: correction.subjectId,
+        subjectName: name,
+        language: senderLanguage(correction.senderLanguage, sender?.language),
+      },
+      used.publicUrl,
+    ),
+    used.now,
+  );
 }

@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { siteLanguages } from "../i18n/server-messages";
 import { api, correctionDecisionSchema, correctionSubmissionSchema } from "../../domain/api";
 import type { Clock } from "../clock";
+import { can } from "../../domain/permissions";
 import { getSignedInUser, requirePermission } from "../accounts/guards";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
@@ -24,15 +25,21 @@ import {
   addCorrection,
   countCorrectionsByStatus,
   decideOnCorrection,
+  findCorrection,
   findCorrections,
   subjectName,
   toCorrectionView,
 } from "./correction-store";
 
+/** For the data desk's publication (issue 28): the correction a published change came from. */
+export { markCorrectionUsed } from "./correction-store";
+
 // "Suggest a correction" under /api/v1/corrections (issue 14; translations, issue 17):
 //   POST  /                      anyone (signed in or not), rate-limited per IP   {subject, subjectId, whatIsWrong, sourceUrl?, email?}
 //                                or {subject: "translation", language, page, whatIsWrong, email?}
-//   GET   /?status=&page=        correction:review   corrections of one status (new by default), oldest first, with counts
+//   GET   /?status=&page=        correction:read     corrections of one status (new by default), oldest first, with counts
+//                                                     (senders' addresses for correction:review only)
+//   GET   /:id                   data:propose        one correction, to start a data desk change from (issue 28)
 //   PATCH /:id {status}          correction:review   accept or dismiss a new correction; 409 when already decided
 
 export interface CorrectionDependencies {
@@ -72,7 +79,9 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       if (problem) throw new HttpError(400, problem.message, { field: problem.field });
       const sender = await getSignedInUser(request);
       const page = input.subject === "translation" ? pageWithoutSecrets(input.page) : input.page;
-      await addCorrection(db, { ...input, page }, sender?.id ?? null, now());
+      // A language the site has, or none (the sender's account language, else English, is used instead).
+      const pageLanguage = siteLanguages().includes(input.pageLanguage) ? input.pageLanguage : "";
+      await addCorrection(db, { ...input, page, pageLanguage }, sender?.id ?? null, now());
       reply.status(201);
       return { success: true, message: correctionMessages.sent };
     });
@@ -81,7 +90,9 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       "/",
       { schema: routeSchema(api.corrections.list) },
       async (request, reply) => {
-        await requirePermission(request, "correction:review");
+        const reader = await requirePermission(request, "correction:read");
+        // An editor starts changes from corrections; only those who decide on them see who sent them.
+        const withEmail = can(reader.role, "correction:review");
         const status = statusFilter(request.query.status);
         const page = pageFrom(request.query);
         const [{ total, rows }, counts] = await Promise.all([
@@ -92,10 +103,23 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
         reply.header("cache-control", "no-store");
         return {
           success: true,
-          corrections: rows.map(toCorrectionView),
+          corrections: rows.map((row) => toCorrectionView(row, withEmail)),
           counts,
           meta: pageMeta(total, page),
         };
+      },
+    );
+
+    scope.get<{ Params: { id: string } }>(
+      "/:id",
+      { schema: routeSchema(api.corrections.read) },
+      async (request, reply) => {
+        const reader = await requirePermission(request, "data:propose");
+        const id = request.params.id.toLowerCase();
+        const row = CORRECTION_ID.test(id) ? await findCorrection(db, id) : null;
+        if (!row) throw new HttpError(404, correctionMessages.notFound);
+        reply.header("cache-control", "no-store");
+        return { success: true, correction: toCorrectionView(row, can(reader.role, "correction:review")) };
       },
     );
 

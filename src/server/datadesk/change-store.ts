@@ -18,6 +18,7 @@ import {
 } from "../../domain/datadesk/fields";
 import type { ErrorCode } from "../../domain/api/shared";
 import { recordAudit } from "../audit/audit-log";
+import { markCorrectionUsed } from "../corrections/routes";
 import type { Database } from "../db/database";
 import {
   corrections,
@@ -380,9 +381,20 @@ export async function proposeChange(
   const correctionId = proposal.correctionId.trim().toLowerCase();
   if (correctionId !== "") {
     const [correction] = UUID.test(correctionId)
-      ? await db.select({ id: corrections.id }).from(corrections).where(eq(corrections.id, correctionId))
+      ? await db
+          .select({ subject: corrections.subject, subjectId: corrections.subjectId })
+          .from(corrections)
+          .where(eq(corrections.id, correctionId))
       : [];
     if (!correction) problems.push({ field: "correctionId", key: "correctionUnknown" });
+    // A change links only the correction of its own record (a translation's is no record's).
+    else if (
+      correction.subject !== kind ||
+      proposal.recordId === null ||
+      String(correction.subjectId) !== proposal.recordId
+    ) {
+      problems.push({ field: "correctionId", key: "correctionOtherRecord" });
+    }
   }
 
   // The fields, each with its rule, then the rules across fields.
@@ -543,6 +555,8 @@ export async function publishChange(
   id: string,
   reviewerId: number,
   now: Date,
+  /** PUBLIC_URL, for the link in the e-mail to a correction's sender. */
+  publicUrl = "",
 ): Promise<Publication> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PUBLICATION_LOCK})`);
@@ -684,10 +698,13 @@ export async function publishChange(
       .returning();
     if (!published) throw new Error("the change was not marked published");
     if (change.correctionId) {
-      await tx
-        .update(corrections)
-        .set({ status: "accepted", decidedBy: reviewerId, decidedAt: now })
-        .where(eq(corrections.id, change.correctionId));
+      await markCorrectionUsed(tx, {
+        correctionId: change.correctionId,
+        changeId: change.id,
+        reviewerId,
+        now,
+        publicUrl,
+      });
     }
     await recordAudit(tx, {
       actorId: reviewerId,

@@ -48,6 +48,8 @@ import {
 export interface DataDeskDependencies {
   db: Database;
   now: Clock;
+  /** PUBLIC_URL: the link in the e-mail to a correction's sender when a change from it is published. */
+  publicUrl?: string;
 }
 
 const RECORDS_LIMIT_MAX = 500;
@@ -131,7 +133,7 @@ function fieldsOfRecord(kind: EditableKind, data: unknown): RecordField[] {
 
 const bodyOrEmpty = (body: unknown) => (body === undefined || body === null ? {} : body);
 
-export function dataDeskRoutes({ db, now }: DataDeskDependencies): FastifyPluginAsync {
+export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies): FastifyPluginAsync {
   return async (scope) => {
     acceptJsonBodies(scope);
 
@@ -279,7 +281,7 @@ export function dataDeskRoutes({ db, now }: DataDeskDependencies): FastifyPlugin
       { schema: routeSchema(api.dataDesk.publish) },
       answering("data:publish", async (request, _reply, { user, t }) => {
         const { id } = request.params as { id: string };
-        const published = await publishChange(db, id, user.id, now());
+        const published = await publishChange(db, id, user.id, now(), publicUrl);
         const [change, record] = await Promise.all([
           changeView(db, published.change.id, user.id),
           recordSummary(db, published.change.kind as EditableKind, published.record),

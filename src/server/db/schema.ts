@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -390,6 +391,17 @@ export const corrections = pgTable(
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The language of the page the correction was sent from, so the sender hears back in it (issue 28);
+     * null for corrections sent before this column.
+     */
+    senderLanguage: text("sender_language"),
+    /**
+     * The published data desk change that came from this correction (issue 28). Set once, by the first
+     * publication: the sender's e-mail is queued with it, so a second change from the same correction sends
+     * nothing more.
+     */
+    changeId: uuid("change_id").references((): AnyPgColumn => dataChanges.id, { onDelete: "set null" }),
   },
   (table) => [
     // The queue: one status, oldest first.

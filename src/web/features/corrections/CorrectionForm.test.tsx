@@ -41,6 +41,8 @@ describe("CorrectionForm", () => {
       whatIsWrong: "The law was passed in 2011, not 2012.",
       sourceUrl: "https://example.org/lagos-law",
       email: "",
+      // The page's language: the sender hears back in it when a change comes from the correction.
+      pageLanguage: "en",
     });
   });
 

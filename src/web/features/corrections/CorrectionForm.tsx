@@ -4,7 +4,7 @@ import {
   correctionFieldProblem,
   type CorrectionSubject,
 } from "../../../domain/corrections/correction-rules";
-import { T, useProblemText, useT } from "../../i18n";
+import { T, useLanguage, useProblemText, useT } from "../../i18n";
 import { ApiError } from "../../lib/api-client";
 import { sendCorrection } from "./correction-api";
 import styles from "./CorrectionForm.module.css";
@@ -27,6 +27,7 @@ export function CorrectionForm({
   subjectName: string;
 }) {
   const t = useT();
+  const pageLanguage = useLanguage();
   const problemText = useProblemText("corrections");
   const ids = useId();
   const [open, setOpen] = useState(false);
@@ -62,6 +63,8 @@ export function CorrectionForm({
         whatIsWrong: whatIsWrong.trim(),
         sourceUrl: sourceUrl.trim(),
         email: email.trim(),
+        // So a reply (the change it led to, issue 28) is in the language the sender reads.
+        pageLanguage,
       });
       setSending({ state: "sent" });
     } catch (error) {

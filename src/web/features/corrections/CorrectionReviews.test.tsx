@@ -21,6 +21,7 @@ function correction(fields: Partial<CorrectionView>): CorrectionView {
     status: "new",
     createdAt: "2026-11-20T10:00:00.000Z",
     decidedAt: null,
+    changeId: null,
     ...fields,
   };
 }
@@ -72,6 +73,54 @@ describe("CorrectionReviews", () => {
     renderSection();
     expect(screen.queryByRole("heading", { name: "Corrections to the data" })).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("offers an editor “Start a change” for a state's or school's correction, and no decision or sender", async () => {
+    signIn({ role: "editor" });
+    const translation = correction({
+      id: "00000000-0000-4000-8000-000000000009",
+      subject: "translation",
+      subjectId: null,
+      subjectName: "Hausa",
+      language: "ha",
+      page: "/ha/states/25",
+      sourceUrl: null,
+      email: null,
+    });
+    // The server leaves out senders' addresses for an editor.
+    serve({ status: 200, body: listOf([{ ...first, email: null }, second, translation]) });
+    renderSection();
+    const lagos = await screen.findByRole("article", { name: "State: Lagos" });
+    expect(
+      within(lagos).getByRole("link", { name: "Start a change to Lagos from this correction" }),
+    ).toHaveAttribute("href", `/dashboard/data/state/25?correction=${first.id}`);
+    const school = screen.getByRole("article", { name: "School: Wesley School for the Deaf" });
+    expect(
+      within(school).getByRole("link", {
+        name: "Start a change to Wesley School for the Deaf from this correction",
+      }),
+    ).toHaveAttribute("href", `/dashboard/data/school/7?correction=${second.id}`);
+    const hausa = screen.getByRole("article", { name: "Translation: Hausa" });
+    expect(within(hausa).queryByRole("link", { name: /Start a change/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Accept the correction/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Dismiss the correction/ })).toBeNull();
+    expect(lagos).not.toHaveTextContent("E-mail");
+  });
+
+  it("offers a moderator no “Start a change”, and says when a change came from a correction", async () => {
+    signIn({ role: "moderator" });
+    serve({
+      status: 200,
+      body: listOf([correction({ status: "accepted", changeId: "00000000-0000-4000-8000-0000000000aa" })], {
+        new: 0,
+        accepted: 1,
+        dismissed: 0,
+      }),
+    });
+    renderSection();
+    const lagos = await screen.findByRole("article", { name: "State: Lagos" });
+    expect(lagos).toHaveTextContent("A change from this correction was published.");
+    expect(within(lagos).queryByRole("link", { name: /Start a change/ })).toBeNull();
   });
 
   it("lists new corrections with their record, source and sender, and counts per status", async () => {

@@ -25,22 +25,29 @@ const received = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * The corrections section of the review area, for moderators and admins (nothing for anyone else): the
+ * The corrections section of the review area and of the data desk, for moderators, editors and admins
+ * (nothing for anyone else). Moderators and admins accept or dismiss; editors and admins start a data desk
+ * change from a state's or school's correction ("Start a change" opens the record's form with it). The
  * counts per status as buttons that show that status, a polite status line, and each correction with its
  * record, what is wrong, the source and the sender's e-mail; new ones can be accepted or dismissed. After
  * a decision the correction leaves the list and focus moves to the next one's heading (or the section's).
  */
 export function CorrectionReviews() {
   const user = useSessionUser();
-  if (!user || !can(user.role, "correction:review")) return null;
-  return <CorrectionQueue />;
+  if (!user || !can(user.role, "correction:read")) return null;
+  return (
+    <CorrectionQueue
+      mayDecide={can(user.role, "correction:review")}
+      mayStartChange={can(user.role, "data:propose")}
+    />
+  );
 }
 
 const listKey = (status: CorrectionStatus) => ["corrections.list", status] as const;
 
 type Decision = { correction: CorrectionView; to: "accepted" | "dismissed" };
 
-function CorrectionQueue() {
+function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; mayStartChange: boolean }) {
   const t = useT();
   const problemText = useProblemText("corrections");
   const ids = useId();
@@ -172,16 +179,18 @@ function CorrectionQueue() {
                     </dd>
                   </div>
                 )}
-                <div>
-                  <dt>{t("corrections.reviews.email")}</dt>
-                  <dd>
-                    {correction.email ? (
-                      <a href={`mailto:${correction.email}`}>{correction.email}</a>
-                    ) : (
-                      t("corrections.reviews.anonymous")
-                    )}
-                  </dd>
-                </div>
+                {mayDecide ? (
+                  <div>
+                    <dt>{t("corrections.reviews.email")}</dt>
+                    <dd>
+                      {correction.email ? (
+                        <a href={`mailto:${correction.email}`}>{correction.email}</a>
+                      ) : (
+                        t("corrections.reviews.anonymous")
+                      )}
+                    </dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt>{t("corrections.reviews.received")}</dt>
                   <dd>
@@ -193,7 +202,25 @@ function CorrectionQueue() {
                   </dd>
                 </div>
               </dl>
-              {correction.status === "new" ? (
+              {correction.changeId ? <p>{t("corrections.reviews.changePublished")}</p> : null}
+              {mayStartChange &&
+              correction.subject !== "translation" &&
+              correction.subjectId !== null &&
+              correction.status !== "dismissed" &&
+              correction.changeId === null ? (
+                <p>
+                  <Link
+                    to={`${paths.dataRecord(correction.subject, String(correction.subjectId))}?correction=${correction.id}`}
+                  >
+                    <T
+                      id="corrections.reviews.startChange"
+                      values={{ name: correction.subjectName }}
+                      components={{ hidden: <span className="visually-hidden" /> }}
+                    />
+                  </Link>
+                </p>
+              ) : null}
+              {mayDecide && correction.status === "new" ? (
                 <div className={styles.actions}>
                   <button
                     type="button"

@@ -60,6 +60,7 @@ describe("TranslationFeedbackPage", () => {
       page: "/yo/states/25",
       whatIsWrong: "“Ìpínlẹ̀” is spelt without its tone marks in the heading.",
       email: "ade@example.org",
+      pageLanguage: "en",
     });
 
     await user.click(screen.getByRole("button", { name: "Tell us about another mistake" }));

@@ -102,6 +102,7 @@ export function TranslationFeedbackPage() {
         page: page.trim(),
         whatIsWrong: whatIsWrong.trim(),
         email: email.trim(),
+        pageLanguage,
       });
       toast.success(t("corrections.form.sent"));
       setSent(true);

@@ -8,6 +8,7 @@ import { apiRoute, request } from "../../lib/api-client";
 const routes = {
   send: apiRoute("corrections.send", "POST", "/api/v1/corrections"),
   list: apiRoute("corrections.list", "GET", "/api/v1/corrections"),
+  read: apiRoute("corrections.read", "GET", "/api/v1/corrections/:id"),
   decide: apiRoute("corrections.decide", "PATCH", "/api/v1/corrections/:id"),
 };
 
@@ -17,6 +18,11 @@ export function sendCorrection(correction: CorrectionSubmission) {
 
 export function fetchCorrections(status: CorrectionStatus, signal?: AbortSignal) {
   return request(routes.list, { query: { status }, signal });
+}
+
+/** One correction, for an editor starting a data desk change from it (issue 28). */
+export function fetchCorrection(id: string, signal?: AbortSignal) {
+  return request(routes.read, { params: { id }, signal });
 }
 
 /** Fails with the code CONFLICT when another reviewer decided first. */

@@ -22,6 +22,10 @@ export interface RecordFormProps {
   fields: readonly RecordField[];
   /** Called once a change was sent (the page may refresh the record's list of proposed changes). */
   onSent?: (change: DataChange) => void;
+  /** The source and note the form starts with (a visitor's correction's, issue 28). */
+  initialSource?: SourceAndNoteValue;
+  /** The visitor's correction the change comes from, sent with it. */
+  correctionId?: string;
 }
 
 type Step = "edit" | "review" | "sent";
@@ -33,12 +37,14 @@ type Step = "edit" | "review" | "sent";
  * problems come back to the edit step, beside each field and summarised at the top (focus on the
  * summary); a request that got no answer stays on the review step with Retry.
  */
-export function RecordForm({ kind, recordId, fields, onSent }: RecordFormProps) {
+export function RecordForm({ kind, recordId, fields, onSent, initialSource, correctionId }: RecordFormProps) {
   const t = useT();
   const text = useDeskText();
   const formId = useId().replace(/:/g, "");
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(fields));
-  const [source, setSource] = useState<SourceAndNoteValue>({ sourceUrl: "", note: "" });
+  const [source, setSource] = useState<SourceAndNoteValue>(
+    () => initialSource ?? { sourceUrl: "", note: "" },
+  );
   const [step, setStep] = useState<Step>("edit");
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [sent, setSent] = useState<DataChange | null>(null);
@@ -72,6 +78,7 @@ export function RecordForm({ kind, recordId, fields, onSent }: RecordFormProps) 
         fields: Object.fromEntries(edits.map((edit) => [edit.field.path, edit.to])),
         sourceUrl: source.sourceUrl.trim(),
         note: source.note,
+        ...(correctionId ? { correctionId } : {}),
       }),
     onSuccess: (answer) => {
       setSent(answer.change);

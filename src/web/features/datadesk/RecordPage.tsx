@@ -10,6 +10,7 @@ import { useApiQuery } from "../../lib/use-api";
 import { fetchRecord, type RecordAnswer } from "./datadesk-api";
 import { ChangeCard } from "./ChangeCard";
 import { needsCheck } from "./field-values";
+import { FromCorrection, isAbout, sourceFromCorrection, useStartedFromCorrection } from "./FromCorrection";
 import { RecordActions } from "./RecordActions";
 import { RecordForm } from "./RecordForm";
 import styles from "./DataDesk.module.css";
@@ -46,6 +47,7 @@ function Record({ kind, id }: { kind: string; id: string }) {
     queryFn: ({ signal }) => fetchRecord(kind, id, signal),
   });
   const answer: RecordAnswer | undefined = record.data;
+  const started = useStartedFromCorrection();
 
   if (!answer) {
     return (
@@ -75,6 +77,8 @@ function Record({ kind, id }: { kind: string; id: string }) {
         ? paths.school(Number(summary.id))
         : paths.estimates();
   const stale = needsCheck(summary.checkedAt, new Date());
+  const correction =
+    started.correction && isAbout(started.correction, summary.kind, summary.id) ? started.correction : null;
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{summary.name || summary.id}</h1>
@@ -116,13 +120,25 @@ function Record({ kind, id }: { kind: string; id: string }) {
           ))}
         </ol>
       </section>
-      <RecordForm
-        key={`${summary.kind}-${summary.id}-${summary.version}`}
-        kind={summary.kind as EditableKind}
-        recordId={summary.id}
-        fields={summary.fields}
-        onSent={() => void queryClient.invalidateQueries({ queryKey: ["datadesk.record", kind, id] })}
-      />
+      <FromCorrection started={started} kind={summary.kind} id={summary.id} />
+      {/* From a correction, the form waits for it: it starts with the correction's source and note. */}
+      {started.settled ? (
+        <RecordForm
+          key={`${summary.kind}-${summary.id}-${summary.version}-${correction?.id ?? ""}`}
+          kind={summary.kind as EditableKind}
+          recordId={summary.id}
+          fields={summary.fields}
+          onSent={() => void queryClient.invalidateQueries({ queryKey: ["datadesk.record", kind, id] })}
+          {...(correction
+            ? {
+                correctionId: correction.id,
+                initialSource: sourceFromCorrection(correction, (values) =>
+                  t("datadesk.fromCorrection.note", values),
+                ),
+              }
+            : {})}
+        />
+      ) : null}
       <RecordActions record={summary} />
     </div>
   );

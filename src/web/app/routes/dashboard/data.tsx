@@ -1,10 +1,11 @@
+import { CorrectionReviews } from "../../../features/corrections";
 import { DataDeskPage } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
 import type { Route } from "./+types/data";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await pageMessages(request, ["datadesk"]);
+  await pageMessages(request, ["datadesk", "corrections"]);
   return null;
 }
 
@@ -14,5 +15,11 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export default function DataDesk() {
-  return <DataDeskPage />;
+  // Visitors' corrections below the search: an editor starts a change from a state's or school's.
+  return (
+    <>
+      <DataDeskPage />
+      <CorrectionReviews />
+    </>
+  );
 }
