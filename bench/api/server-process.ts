@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { runCreateAdmin } from "../../src/server/cli/create-admin-command";
 import { loadConfig } from "../../src/server/config";
+import { seedAtStartUp } from "../../src/server/datadesk/seed";
 import { openDatabase, type DatabaseHandle } from "../../src/server/db/database";
 import { isFullGcMessage, isStopMessage, type ChildMessage, type ReadyMessage } from "./messages";
 
@@ -55,6 +56,8 @@ async function startApp(): Promise<RunningServer> {
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
   await database.migrate();
+  // As main.ts: the published data comes from the database, seeded from data/*.json when empty.
+  await seedAtStartUp(database.db, new Date());
 
   let seeded: ReadyMessage["seeded"];
   const seedCount = Number(process.env.BENCH_SEED_USERS ?? 0);

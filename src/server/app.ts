@@ -2,6 +2,8 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { systemClock } from "./clock";
 import { setUpAccounts, type AccountsOptions } from "./accounts/module";
 import type { Config } from "./config";
+import type { PublishedDataSource } from "./datadesk/published-data";
+import { databasePublishedData } from "./datadesk/published-data-db";
 import type { DatabaseHandle } from "./db/database";
 import { healthRoutes } from "./health/routes";
 import { sendSecurityHeaders } from "./http/security-headers";
@@ -44,12 +46,16 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests read them: errors logged, secrets never). */
   logStream?: { write(line: string): void };
+  /** The data as published (pages and open data read it); made from the database when not given. */
+  publishedData?: PublishedDataSource;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Makes photos' WebP variants in the background (tests wait for it to settle). */
     variantMaker: VariantMaker;
+    /** The data as published now (the data desk's records), followed across instances. */
+    publishedData: PublishedDataSource;
   }
 }
 
@@ -65,6 +71,7 @@ export async function buildApp({
   rateLimitKeyPrefix,
   onRoute,
   logStream,
+  publishedData: givenPublishedData,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -106,6 +113,15 @@ export async function buildApp({
     keyPrefix: rateLimitKeyPrefix,
   });
   const accountRoutes = setUpAccounts(app, { config, database, options: accountsOptions });
+
+  // The published data: read from the database, kept until a publication on any instance moves it on.
+  const publishedData =
+    givenPublishedData ??
+    databasePublishedData(database, {
+      onError: (error, what) => app.log.warn({ err: error }, `published data: ${what} failed`),
+    });
+  app.decorate("publishedData", publishedData);
+  app.addHook("onClose", async () => publishedData.close());
 
   // The uploads folder, or the S3 bucket when one is configured (several instances share it).
   const mediaStorage = await openMediaStore(config);
@@ -164,6 +180,7 @@ export async function buildApp({
         openDataRoutes({
           db: database.db,
           now,
+          publishedData,
           publicUrl: config.publicUrl,
           warmUp: config.env !== "test",
         }),

@@ -24,7 +24,7 @@ import {
 import { idOf, signedInAs } from "../test/server/roles";
 import { pdfWithMetadata } from "../test/server/pdfs";
 import { openTestDatabase, testDatabaseKinds } from "../test/server/databases";
-import { readSeed, seedDataDesk } from "./datadesk/seed";
+import { seedAtStartUp } from "./datadesk/seed";
 
 // Who may call each API route: one row per route the server registers × anonymous, user, moderator,
 // admin → the status each gets. Every caller sends a request valid enough that the guard, not input
@@ -278,6 +278,11 @@ const matrix: Record<string, Row> = {
     note: "public: the open-data catalogue",
     request: () => ({ method: "GET", url: "/api/v1/open" }),
   },
+  "GET /api/v1/open/datapackage.json": {
+    expected: [200, 200, 200, 200],
+    note: "public: the open data as a Frictionless data package",
+    request: () => ({ method: "GET", url: "/api/v1/open/datapackage.json" }),
+  },
   "GET /api/v1/open/:file": {
     expected: [200, 200, 200, 200],
     note: "public: verified reports as open data, without any reporter's e-mail or last name",
@@ -450,6 +455,8 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    // Open data is made from the published data, as a first start-up seeds it.
+    await seedAtStartUp(database.db, new Date());
     db = database.db;
     uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-matrix-"));
     const clock = testClock();
@@ -512,7 +519,6 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
       headers: { ...document.headers, ...bearer(adminToken) },
     });
     if (uploaded.statusCode !== 201) throw new Error(`the document upload answered ${uploaded.statusCode}`);
-    await seedDataDesk(db, await readSeed(), clock.now());
     const editorToken = await signedInAs(t, "editor", editor);
     const changeIds: string[] = [];
     for (const [token, recordId] of [

@@ -2,6 +2,7 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { checkDataDir, lockEmbeddedDatabase } from "./data-dir";
+import { seedAtStartUp } from "./datadesk/seed";
 import { openDatabase } from "./db/database";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transports";
@@ -15,9 +16,16 @@ async function main() {
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
   await database.migrate();
+  // An empty database gets data/*.json; one that holds data is never overwritten.
+  const seeding = await seedAtStartUp(database.db, new Date());
   const unlockDatabase =
     database.kind === "pglite" ? await lockEmbeddedDatabase(path.join(config.dataDir, "db")) : async () => {};
   const app = await buildApp({ config, database });
+  app.log.info(
+    seeding === "seeded"
+      ? "data desk: seeded the empty database from data/*.json"
+      : "data desk: kept the published data the database holds",
+  );
   const mailTransport = createMailTransport(config, app.log);
   const mailWorker = startMailWorker({
     db: database.db,

@@ -13,11 +13,20 @@ export const catalogueAnswerSchema = z.object({
   success: z.literal(true),
   license: openLicenseSchema,
   documentation: z.string(),
+  datapackage: z.string().meta({ description: "The Frictionless Data Package of the CSVs." }),
   datasets: z.array(
     z.object({
       id: z.enum(["states", "schools", "estimates", "reports"]),
       title: z.string(),
       description: z.string(),
+      version: z
+        .int()
+        .optional()
+        .meta({ description: "The dataset's version now: raised by each publication (not for reports)." }),
+      changed_at: z
+        .string()
+        .optional()
+        .meta({ description: "When that version was published (ISO date and time)." }),
       downloads: z.array(
         z.object({
           format: z.enum(["json", "csv", "geojson"]),
@@ -112,7 +121,49 @@ export const openFileQuery = z.object({
   hxl: queryValue("1 adds a row of HXL hashtags to CSV."),
   page: queryValue("Page of reports.json."),
   per_page: queryValue("Reports per page of reports.json."),
+  version: queryValue(
+    "A version of the dataset (states, schools, estimates), as the catalogue numbers them: the dataset exactly as it was then. 404 for a version it does not have.",
+  ),
 });
+
+const tableSchemaFieldSchema = z.object({
+  name: z.string(),
+  type: z.enum(["string", "integer", "number", "boolean", "date", "datetime", "yearmonth"]),
+  format: z.literal("uri").optional(),
+  description: z.string(),
+});
+
+/** A Frictionless Data Package (tabular-data-package, v1): one resource per CSV with its Table Schema. */
+export const dataPackageSchema = z
+  .object({
+    profile: z.literal("tabular-data-package"),
+    name: z.string(),
+    title: z.string(),
+    homepage: z.string(),
+    licenses: z.array(z.object({ name: z.string(), path: z.string(), title: z.string() })),
+    sources: z.array(z.object({ title: z.string(), path: z.string().optional() })),
+    contributors: z.array(z.object({ title: z.string(), role: z.string() })),
+    resources: z.array(
+      z.object({
+        profile: z.literal("tabular-data-resource"),
+        name: z.string(),
+        path: z.string(),
+        title: z.string(),
+        description: z.string(),
+        format: z.literal("csv"),
+        mediatype: z.literal("text/csv"),
+        encoding: z.literal("utf-8"),
+        version: z.string().optional(),
+        last_modified: z.string().optional(),
+        schema: z.object({
+          fields: z.array(tableSchemaFieldSchema),
+          missingValues: z.array(z.string()),
+          primaryKey: z.array(z.string()),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "DataPackage" });
 
 /** An unknown dataset or format: the sentence, and the addresses there are. */
 export const unknownFileSchema = failureSchema.extend({ formats: z.array(z.string()) });
@@ -127,6 +178,15 @@ export const openDataApi = {
     summary: "The catalogue: every dataset, its formats and addresses.",
     access: "anyone",
     response: { 200: catalogueAnswerSchema, 304: z.null().meta({ description: "Not modified." }) },
+  }),
+  dataPackage: endpoint({
+    method: "GET",
+    path: "/api/v1/open/datapackage.json",
+    tag,
+    summary:
+      "The CSV downloads as a Frictionless Data Package: a Table Schema per CSV (names, types, descriptions), the licence and the sources.",
+    access: "anyone",
+    response: { 200: dataPackageSchema, 304: z.null().meta({ description: "Not modified." }) },
   }),
   file: endpoint({
     method: "GET",
@@ -147,7 +207,9 @@ export const openDataApi = {
       },
       304: z.null().meta({ description: "Not modified." }),
       400: failureSchema,
-      404: unknownFileSchema,
+      404: unknownFileSchema.meta({
+        description: "No such dataset or format, or no such version of the dataset.",
+      }),
     },
   }),
   filePreflight: endpoint({

@@ -275,11 +275,22 @@ export const schoolFields: readonly OpenField[] = [
     type: "year and month",
     hxl: "#date+updated",
   },
+  // Added with the data desk, so last: a column is only ever added at the end.
+  {
+    name: "status",
+    meaning:
+      "open, or closed: a school that closed stays in open data (and in its history) but not in the directory",
+    type: "text",
+    hxl: "#status",
+  },
 ];
+
+export type SchoolStatus = "open" | "closed";
 
 export function openSchoolRecord(
   school: School,
   states: readonly Pick<StateRecord, "id" | "state">[],
+  status: SchoolStatus = "open",
 ): OpenRecord {
   return {
     id: school.id,
@@ -298,6 +309,7 @@ export function openSchoolRecord(
     picture_url: orNull(school.picture_url),
     sources: school.sources,
     as_of: school.as_of,
+    status,
   };
 }
 

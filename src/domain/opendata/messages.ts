@@ -31,6 +31,13 @@ export const openDataMessages = {
   repeated: (parameter: string) => `The parameter ${parameter} may be given only once.`,
   badPage: "The parameter page must be a whole number of 1 or more.",
   badPerPage: `The parameter per_page must be a whole number from 1 to ${MAX_REPORTS_PER_PAGE}.`,
+  badVersion:
+    "The parameter version must be a whole number of 1 or more: a version of the dataset, as the catalogue lists it.",
+  unknownVersion: (dataset: string, version: number, latest: number | null) =>
+    `The ${dataset} dataset has no version ${version}. ` +
+    (latest ? `Its versions are 1 to ${latest}; without ?version= you get the latest.` : ""),
+  reportsHaveNoVersions:
+    "The reports dataset has no versions: it holds the verified reports as of the download. Filter it by from and to instead.",
   pagingInCsv:
     "The parameters page and per_page apply to JSON only: a CSV download holds every matching report.",
 } as const;

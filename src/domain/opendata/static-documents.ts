@@ -21,7 +21,10 @@ export type StaticDatasetId = "states" | "schools" | "estimates";
 
 export interface StaticDatasets {
   states: readonly StateRecord[];
+  /** The directory's schools. */
   schools: readonly School[];
+  /** Schools that closed: in the downloads, marked closed, among the others by id. */
+  closedSchools?: readonly School[];
   estimates: EstimatesFile;
 }
 
@@ -57,19 +60,23 @@ function latestAsOf(records: readonly { as_of: string }[]): string {
 
 export function staticRecords(data: StaticDatasets): StaticRecords {
   const states = data.states.map(openStateRecord);
-  const schools = data.schools.map((school) => openSchoolRecord(school, data.states));
+  const closed = new Set(data.closedSchools ?? []);
+  const allSchools = [...data.schools, ...closed].sort((a, b) => a.id - b.id);
+  const schools = allSchools.map((school) =>
+    openSchoolRecord(school, data.states, closed.has(school) ? "closed" : "open"),
+  );
   return {
     states,
     schools,
     estimates: data.estimates.estimates.map((estimate) => openEstimateRecord(estimate, data.estimates.as_of)),
-    positionedSchools: data.schools.flatMap((school, index) => {
+    positionedSchools: allSchools.flatMap((school, index) => {
       const position = schoolPosition(school);
       const record = schools[index];
       return position && record ? [{ record, position }] : [];
     }),
     asOf: {
       states: latestAsOf(data.states),
-      schools: latestAsOf(data.schools),
+      schools: latestAsOf(allSchools),
       estimates: data.estimates.as_of,
     },
   };

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
   let address = 0;
   beforeEach(async () => {
     await emptyTables(t.db);
-    await t.db.execute(sql`truncate table corrections`);
+    await t.db.execute(sql`truncate table corrections cascade`);
     moderator = await signedInAs(t, "moderator", people.moderator);
     address += 1;
   });

@@ -1,9 +1,17 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { dataRecordVersions, dataRecords, datasetVersions } from "../db/schema";
-import type { DatabaseHandle } from "../db/database";
-import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
-import { readSeed, seedDataDesk } from "./seed";
+import { openDatabase, type DatabaseHandle } from "../db/database";
+import {
+  createPostgresTestDatabase,
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabaseKind,
+} from "../../test/server/databases";
+import { readSeed, seedAtStartUp, seedDataDesk } from "./seed";
 import states from "../../../data/states.json" with { type: "json" };
 import schools from "../../../data/schools.json" with { type: "json" };
 import estimates from "../../../data/estimates.json" with { type: "json" };
@@ -56,3 +64,55 @@ describe.each(testDatabaseKinds())("seeding the data desk on %s", (kind) => {
     expect(row?.data).toEqual({ edited: true });
   });
 });
+
+/** A database that outlives one start: a PGlite folder, or a PostgreSQL database. */
+async function persistentDatabase(kind: TestDatabaseKind) {
+  if (kind === "pglite") {
+    const folder = await mkdtemp(path.join(tmpdir(), "ia-seed-"));
+    return {
+      open: () => openDatabase({ kind: "pglite", dataDir: folder }),
+      remove: () => rm(folder, { recursive: true, force: true }),
+    };
+  }
+  const created = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL ?? "");
+  return {
+    open: () => openDatabase({ kind: "postgres", url: created.url, poolSize: 2 }),
+    remove: () => created.drop(),
+  };
+}
+
+describe.each(testDatabaseKinds())("start-up seeding on %s", (kind) => {
+  it("seeds at the first start and keeps an edited record at the second", async () => {
+    const store = await persistentDatabase(kind);
+    try {
+      // First start: migrations, then the seed, as main.ts runs them.
+      const first = await store.open();
+      await first.migrate();
+      expect(await seedAtStartUp(first.db, at)).toBe("seeded");
+      const bayelsa = and(eq(dataRecords.kind, "state"), eq(dataRecords.id, "6"));
+      const [seeded] = await first.db.select().from(dataRecords).where(bayelsa);
+      const edited = { ...(seeded?.data as object), status: "Passed" };
+      await first.db.update(dataRecords).set({ data: edited, version: 2 }).where(bayelsa);
+      await first.close();
+
+      const second = await store.open();
+      try {
+        await second.migrate();
+        expect(await seedAtStartUp(second.db, new Date("2026-12-01T06:00:00Z"))).toBe("kept");
+        const [kept] = await second.db.select().from(dataRecords).where(bayelsa);
+        expect(kept?.data).toEqual(edited);
+        expect(kept?.version).toBe(2);
+        const rows = await second.db.select({ id: dataRecords.id }).from(dataRecords);
+        expect(rows).toHaveLength(seedSize());
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await store.remove();
+    }
+  });
+});
+
+function seedSize() {
+  return states.length + schools.length + estimates.estimates.length + 2;
+}

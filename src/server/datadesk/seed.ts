@@ -119,3 +119,11 @@ export async function seedDataDesk(
     return "seeded";
   });
 }
+
+/**
+ * What a start-up does (main.ts, the bench's server) once the migrations ran: seeds an empty database from
+ * data/*.json, and keeps one that holds data as it is (edits included).
+ */
+export async function seedAtStartUp(db: Database, now: Date, dataDir = defaultDataDir) {
+  return seedDataDesk(db, await readSeed(dataDir), now);
+}

@@ -101,7 +101,7 @@ describe.each(testDatabaseKinds())("a database that cannot write, on %s", (kind)
   });
   beforeEach(async () => {
     await emptyTables(t.db);
-    await t.db.execute(sql`truncate table corrections`);
+    await t.db.execute(sql`truncate table corrections cascade`);
     logLines.length = 0;
   });
   afterEach(async () => {

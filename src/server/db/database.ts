@@ -22,8 +22,17 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel` (delivered when the notifying
+   * transaction commits). On PostgreSQL a dedicated connection listens, reconnected when it drops;
+   * `onReconnect` is called then, since notifications sent meanwhile were missed. Resolves once listening;
+   * the function it gives stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
+
+export type Unlisten = () => Promise<void>;
 
 export type DatabaseOptions =
   | ({ kind: "postgres"; url: string; poolSize?: number } & PostgresTimeouts)
@@ -59,6 +68,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db),
+    listen: (channel, onNotify) => client.listen(channel, onNotify).then((stop) => () => stop()),
     close: () => client.close(),
   };
 }
@@ -101,7 +111,98 @@ async function openPostgres({
       }
     },
     ping: () => ping(db),
+    listen: (channel, onNotify, onReconnect) =>
+      listenOnPostgres({ url, connectTimeoutMs }, channel, onNotify, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening connection waits before it tries again: 0.5 s, doubling up to 5 s. */
+const RELISTEN_FIRST_DELAY_MS = 500;
+const RELISTEN_MAX_DELAY_MS = 5_000;
+
+/**
+ * LISTEN needs a connection of its own, kept open (a pool's connections change hands): one pg.Client per
+ * listener, outside the pool so it never takes a request's place. When it drops (the server restarted, a
+ * network cut) it is replaced, with a growing delay while the server stays away.
+ */
+async function listenOnPostgres(
+  { url, connectTimeoutMs }: { url: string; connectTimeoutMs: number },
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = RELISTEN_FIRST_DELAY_MS;
+  const quotedChannel = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const candidate = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      candidate.removeAllListeners("notification");
+      void candidate.end().catch(() => undefined);
+      if (client === candidate) client = null;
+      scheduleRetry();
+    };
+    candidate.on("error", onLost);
+    candidate.on("end", onLost);
+    candidate.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`listen ${quotedChannel}`);
+    } catch (error) {
+      candidate.removeAllListeners("end");
+      candidate.removeAllListeners("error");
+      candidate.on("error", () => undefined);
+      await candidate.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await candidate.end().catch(() => undefined);
+      return;
+    }
+    client = candidate;
+    delay = RELISTEN_FIRST_DELAY_MS;
+  };
+
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => onReconnect?.(),
+        () => {
+          delay = Math.min(delay * 2, RELISTEN_MAX_DELAY_MS);
+          scheduleRetry();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const listening = client;
+    client = null;
+    if (listening) {
+      listening.removeAllListeners("end");
+      listening.removeAllListeners("error");
+      listening.on("error", () => undefined);
+      await listening.end().catch(() => undefined);
+    }
   };
 }
 

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  json,
   jsonb,
 } from "drizzle-orm/pg-core";
 import {
@@ -416,7 +417,9 @@ export const dataRecords = pgTable(
     kind: text("kind", { enum: recordKinds }).notNull(),
     id: text("id").notNull(),
     version: integer("version").notNull(),
-    data: jsonb("data").notNull(),
+    // json, not jsonb: jsonb reorders an object's keys, and the downloads must say what data/*.json says
+    // byte for byte (an estimate's breakdowns are JSON text in estimates.csv).
+    data: json("data").notNull(),
     status: text("status", { enum: recordStatuses }).notNull().default("open"),
     /** The record a merged school now lives in. */
     mergedInto: text("merged_into"),
@@ -442,7 +445,9 @@ export const dataRecordVersions = pgTable(
     kind: text("kind", { enum: recordKinds }).notNull(),
     recordId: text("record_id").notNull(),
     version: integer("version").notNull(),
-    data: jsonb("data").notNull(),
+    // json, not jsonb: jsonb reorders an object's keys, and the downloads must say what data/*.json says
+    // byte for byte (an estimate's breakdowns are JSON text in estimates.csv).
+    data: json("data").notNull(),
     status: text("status", { enum: recordStatuses }).notNull(),
     datasetVersion: integer("dataset_version").notNull(),
     changeId: uuid("change_id").references(() => dataChanges.id, { onDelete: "restrict" }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReportsTestApp } from "../../test/server/reports";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase } from "../../test/server/databases";
+import { seedAtStartUp } from "../datadesk/seed";
 
 // A plain request for a whole download is answered before the route (early-answers.ts): its answer must
 // be the route's, header for header and byte for byte. "?" at the end of the address sends the same
@@ -25,6 +26,8 @@ describe("open data answered before the route", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
+    // The published data the downloads are made from: data/*.json, as a first start-up seeds it.
+    await seedAtStartUp(database.db, new Date());
     app = (await buildReportsTestApp(database)).app;
   });
   afterAll(async () => {

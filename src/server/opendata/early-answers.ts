@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { securityHeaders } from "../http/security-headers";
 import { chooseEncoding, type Encoding } from "./conditional";
-import type { PreparedDocument } from "./static-bodies";
+import type { OpenDataBodies, PreparedDocument } from "./static-bodies";
 
 // The whole static downloads asked for plainly (GET of the file's own address: no query, no
 // If-None-Match or If-Modified-Since) are answered from an onRequest hook of the open-data routes, with
@@ -31,10 +31,12 @@ type HeaderList = string[];
  */
 export function answerPlainDownloadsEarly(
   scope: FastifyInstance,
-  documents: Map<string, PreparedDocument>,
+  /** The downloads of the data as published now; null while they are being made again (a publication). */
+  current: () => OpenDataBodies | null,
   headerSets: (document: PreparedDocument, encoding: Encoding) => readonly Headers[],
 ): void {
-  const merged = new Map<PreparedDocument, Map<Encoding, HeaderList>>();
+  // Per document, and documents are made anew with each generation: old ones are let go with it.
+  const merged = new WeakMap<PreparedDocument, Map<Encoding, HeaderList>>();
   const headersOf = (document: PreparedDocument, encoding: Encoding, body: Buffer): HeaderList => {
     let forDocument = merged.get(document);
     if (!forDocument) merged.set(document, (forDocument = new Map()));
@@ -52,11 +54,19 @@ export function answerPlainDownloadsEarly(
     }
     return headers;
   };
-  const byUrl = new Map<string, PreparedDocument>();
-  for (const document of documents.values()) {
-    if (document.hxl || document.state || document.zone || document.status) continue;
-    byUrl.set(`${scope.prefix}/${document.dataset}.${document.format}`, document);
-  }
+  const addresses = new WeakMap<OpenDataBodies, Map<string, PreparedDocument>>();
+  const byUrlOf = (bodies: OpenDataBodies) => {
+    let byUrl = addresses.get(bodies);
+    if (!byUrl) {
+      byUrl = new Map();
+      for (const document of bodies.documents.values()) {
+        if (document.hxl || document.state || document.zone || document.status) continue;
+        byUrl.set(`${scope.prefix}/${document.dataset}.${document.format}`, document);
+      }
+      addresses.set(bodies, byUrl);
+    }
+    return byUrl;
+  };
   const encodings = new Map<string, Encoding>();
   const encodingOf = (header: string | string[] | undefined): Encoding => {
     if (typeof header !== "string") return chooseEncoding(header);
@@ -70,7 +80,8 @@ export function answerPlainDownloadsEarly(
 
   scope.addHook("onRequest", (request, reply, done) => {
     // HEAD goes to the route: Fastify drops the body there.
-    const document = request.method === "GET" ? byUrl.get(request.url) : undefined;
+    const bodies = request.method === "GET" ? current() : null;
+    const document = bodies ? byUrlOf(bodies).get(request.url) : undefined;
     const { headers } = request;
     if (!document || headers["if-none-match"] !== undefined || headers["if-modified-since"] !== undefined) {
       done();

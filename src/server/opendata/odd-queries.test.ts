@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database";
 import { buildReportsTestApp } from "../../test/server/reports";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { seedAtStartUp } from "../datadesk/seed";
 
 // Whatever a script or a crawler sends, the open-data API answers it: a download, or a 4xx with a sentence
 // that says what is wrong. Never a 500.
@@ -92,6 +93,8 @@ describe.each(testDatabaseKinds())("odd query strings on %s", (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    // The published data the downloads are made from: data/*.json, as a first start-up seeds it.
+    await seedAtStartUp(database.db, new Date());
     app = (await buildReportsTestApp(database)).app;
   });
   afterAll(async () => {

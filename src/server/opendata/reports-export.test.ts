@@ -17,6 +17,7 @@ import {
   type ReportsTestApp,
 } from "../../test/server/reports";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { seedAtStartUp } from "../datadesk/seed";
 import { EXPORT_BATCH } from "./report-export";
 
 // GET /api/v1/open/reports.{json,csv}: verified reports only, each as its reporter chose to publish it.
@@ -55,6 +56,8 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    // The published data the downloads are made from: data/*.json, as a first start-up seeds it.
+    await seedAtStartUp(database.db, new Date());
     t = await buildReportsTestApp(database);
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { api } from "../../domain/api";
 import { openDatasets, reportFields, type OpenDatasetId } from "../../domain/opendata/datasets";
 import {
+  OPEN_DATA_API_PREFIX,
   OPEN_DATA_LICENSE,
   csvHead,
   csvRow,
@@ -15,6 +16,7 @@ import {
   type OpenFormat,
 } from "../../domain/opendata/documents";
 import { openDataMessages } from "../../domain/opendata/messages";
+import type { StateRecord } from "../../domain/datasets/schemas";
 import { byStateDatasets, documentQualifier } from "../../domain/opendata/static-documents";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
@@ -40,25 +42,28 @@ import {
   stateFrom,
   type Query,
 } from "./report-query";
+import { dataPackage, packageSources } from "../../domain/opendata/datapackage";
+import type { PublishedDataSource } from "../datadesk/published-data";
+import { singleParameter } from "../http/query-params";
+import { LiveBodies } from "./live-bodies";
 import {
   PreparedBody,
   documentKey,
   etagOf,
-  filteredStatesDocument,
-  preparedDocuments,
-  staticDatasets,
-  warmUpDocuments,
+  type OpenDataBodies,
   type PreparedDocument,
 } from "./static-bodies";
 import { statesFilterFrom } from "./states-query";
 
-// Open data under /api/v1/open (issue 16):
-//   GET /                              the catalogue: every dataset, its formats and addresses
-//   GET /states.{json,csv}             the 37 state records             } prepared at start-up: no query,
-//   GET /schools.{json,csv,geojson}    the schools directory             } no serialisation per request
-//   GET /estimates.{json,csv}          the national prevalence estimates }
+// Open data under /api/v1/open (issues 16, 28):
+//   GET /                              the catalogue: every dataset, its formats, addresses and version
+//   GET /datapackage.json              the CSVs as a Frictionless Data Package (Table Schema per CSV)
+//   GET /states.{json,csv}             the 37 state records             } the published data, prepared
+//   GET /schools.{json,csv,geojson}    the schools (closed ones marked)  } once per generation: no query,
+//   GET /estimates.{json,csv}          the national prevalence estimates } no serialisation per request
 //     states and schools take ?state= (slug or id); states also ?zone=&status= as /states filters (a
-//     filter's documents are made on its first request, then kept: states-query.ts, static-bodies.ts)
+//     filter's documents are made on its first request, then kept: states-query.ts, static-bodies.ts);
+//     each takes ?version=N: the dataset exactly as it was at its version N (live-bodies.ts)
 //   GET /reports.{json,csv}            verified reports; ?state=&type=&from=&to=, JSON paged, CSV streamed
 // CSV takes ?hxl=1 for a second row of HXL hashtags. Every answer: ETag, Last-Modified, 304 on a
 // matching condition, CORS for anyone, and the licence in the body and in a Link header.
@@ -66,14 +71,21 @@ import { statesFilterFrom } from "./states-query";
 export interface OpenDataDependencies {
   db: Database;
   now: Clock;
+  /** The data as published now: the downloads are made from it, again when its generation moves. */
+  publishedData: PublishedDataSource;
   /** For the absolute addresses of report media and of the /data page. */
   publicUrl: string;
   /** Compress every static download at start-up rather than on its first request. */
   warmUp?: boolean;
 }
 
-/** Static datasets change when the product is deployed: an hour in any cache, then revalidated. */
-const STATIC_CACHE = "public, max-age=3600";
+/**
+ * The datasets change with each publication, which every copy shows within seconds: any cache may keep
+ * them but asks first (an ETag match costs a few bytes).
+ */
+const STATIC_CACHE = "public, no-cache";
+/** A dataset's earlier version never changes. */
+const VERSION_CACHE = "public, max-age=31536000, immutable";
 /** Reports change when one is verified or unpublished: a minute, as the published reports page. */
 const REPORTS_CACHE = "public, max-age=60";
 /** Changes when the reports export changes shape, so no cached copy outlives it. */
@@ -96,47 +108,60 @@ interface FileRequest {
 export function openDataRoutes({
   db,
   now,
+  publishedData,
   publicUrl,
   warmUp = false,
 }: OpenDataDependencies): FastifyPluginAsync {
   return async (scope) => {
-    const documents = preparedDocuments();
+    // Compressed in the background, one at a time, each time the data changes: the server answers
+    // meanwhile (a request compresses its own).
+    const compress = (bodies: OpenDataBodies) =>
+      void bodies
+        .warmUp()
+        .catch((error: unknown) => scope.log.warn({ err: error }, "open data: compression failed"));
+    const live = new LiveBodies(publishedData, db, warmUp ? compress : undefined);
+    scope.addHook("onClose", async () => live.close());
     if (warmUp) {
-      // In the background, one at a time: the server answers meanwhile (a request compresses its own).
-      void warmUpDocuments().catch((error: unknown) =>
-        scope.log.warn({ err: error }, "open data: compression failed"),
+      void Promise.resolve(live.get()).catch((error: unknown) =>
+        scope.log.warn({ err: error }, "open data: the published data could not be read"),
       );
     }
     const startedAt = new Date(Math.floor(now().getTime() / 1000) * 1000);
     const link = `<${OPEN_DATA_LICENSE.url}>; rel="license", <${publicUrl}/data>; rel="describedby"`;
 
-    // Every header of a static download, per representation, made once: a request sets them in one go.
-    const representations = new Map<string, Readonly<Record<string, string>>>();
-    const headersOf = (document: PreparedDocument, encoding: Encoding) => {
-      const key = `${documentKey(document)} ${encoding}`;
-      let headers = representations.get(key);
+    // Every header of a download, per representation, made once: a request sets them in one go. Kept
+    // with the document, which a new generation replaces.
+    const representations = new WeakMap<PreparedDocument, Map<Encoding, Readonly<Record<string, string>>>>();
+    const headersOf = (document: PreparedDocument, encoding: Encoding, version: number | null = null) => {
+      let ofDocument = representations.get(document);
+      if (!ofDocument) representations.set(document, (ofDocument = new Map()));
+      let headers = ofDocument.get(encoding);
       if (!headers) {
+        const qualifier = [documentQualifier(document), version === null ? null : `v${version}`]
+          .filter(Boolean)
+          .join("-");
         headers = Object.freeze({
           link,
           "content-type": formatMediaTypes[document.format],
-          "cache-control": STATIC_CACHE,
+          "cache-control": version === null ? STATIC_CACHE : VERSION_CACHE,
           vary: "accept-encoding",
           "content-disposition": disposition(
             document.format,
-            downloadFileName(document.dataset, document.asOf, document.format, documentQualifier(document)),
+            downloadFileName(document.dataset, document.asOf, document.format, qualifier || null),
           ),
           etag: encodedEtag(document.prepared.etag, encoding),
           "last-modified": document.lastModified.toUTCString(),
           ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
         });
-        representations.set(key, headers);
+        ofDocument.set(encoding, headers);
       }
       return headers;
     };
-    answerPlainDownloadsEarly(scope, documents, (document, encoding) => [
-      crossOriginHeaders,
-      headersOf(document, encoding),
-    ]);
+    answerPlainDownloadsEarly(
+      scope,
+      () => live.fresh(),
+      (document, encoding) => [crossOriginHeaders, headersOf(document, encoding)],
+    );
 
     // A browser asks first when a script sends conditional headers itself.
     scope.options("/:file", { schema: routeSchema(api.openData.filePreflight) }, async (_request, reply) =>
@@ -149,27 +174,67 @@ export function openDataRoutes({
         .send(),
     );
 
-    // The catalogue changes only with the downloads: made once, sent like them, with its validators.
-    const catalogue = new PreparedBody(
-      JSON.stringify({
-        success: true,
-        license: OPEN_DATA_LICENSE,
-        documentation: `${publicUrl}/data`,
-        datasets: datasetIds.map((id) => ({
-          id,
-          title: openDatasets[id].title,
-          description: openDatasets[id].description,
-          downloads: openFormats[id].map((format) => ({
-            format,
-            url: `${publicUrl}${openDataPath(id, format)}`,
-            ...staticFigures(documents, id, format),
-          })),
-        })),
-      }),
-    );
-    const catalogueModified = [...documents.values()][0]?.lastModified ?? startedAt;
+    // The catalogue and the data package change only with the downloads: made once per generation,
+    // sent like them, with their validators.
+    const catalogues = new WeakMap<OpenDataBodies, PreparedBody>();
+    const catalogueOf = (bodies: OpenDataBodies) => {
+      let catalogue = catalogues.get(bodies);
+      if (!catalogue) {
+        catalogue = new PreparedBody(
+          JSON.stringify({
+            success: true,
+            license: OPEN_DATA_LICENSE,
+            documentation: `${publicUrl}/data`,
+            datapackage: `${publicUrl}${OPEN_DATA_API_PREFIX}/datapackage.json`,
+            datasets: datasetIds.map((id) => ({
+              id,
+              title: openDatasets[id].title,
+              description: openDatasets[id].description,
+              ...(versionFigures(bodies, id) ?? {}),
+              downloads: openFormats[id].map((format) => ({
+                format,
+                url: `${publicUrl}${openDataPath(id, format)}`,
+                ...staticFigures(bodies.documents, id, format),
+              })),
+            })),
+          }),
+        );
+        catalogues.set(bodies, catalogue);
+      }
+      return catalogue;
+    };
+    const packages = new WeakMap<OpenDataBodies, PreparedBody>();
+    const packageOf = (bodies: OpenDataBodies) => {
+      let made = packages.get(bodies);
+      if (!made) {
+        const versions = Object.fromEntries(
+          datasetIds.flatMap((id) => {
+            const figures = versionFigures(bodies, id);
+            return figures
+              ? [[id, { version: figures.version, changedOn: figures.changed_at.slice(0, 10) }]]
+              : [];
+          }),
+        );
+        made = new PreparedBody(
+          JSON.stringify(dataPackage(publicUrl, packageSources(publicUrl, bodies.datasets), versions)),
+        );
+        packages.set(bodies, made);
+      }
+      return made;
+    };
+    const lastChange = (bodies: OpenDataBodies) =>
+      datasetIds.reduce(
+        (latest, id) => (bodies.lastModified(id) > latest ? bodies.lastModified(id) : latest),
+        new Date(0),
+      );
 
-    scope.get("/", { schema: routeSchema(api.openData.catalogue) }, async (request, reply) => {
+    const sendMetadata = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      body: (bodies: OpenDataBodies) => PreparedBody,
+    ) => {
+      const bodies = await live.get();
+      const prepared = body(bodies);
       const encoding = chooseEncoding(request.headers["accept-encoding"]);
       reply
         .headers(crossOriginHeaders)
@@ -177,11 +242,20 @@ export function openDataRoutes({
         .header("link", link)
         .header("content-type", formatMediaTypes.json)
         .header("vary", "accept-encoding");
-      const validators = { etag: catalogue.etag, lastModified: catalogueModified };
+      const validators = { etag: prepared.etag, lastModified: lastChange(bodies) };
       if (answeredNotModified(request, reply, validators, encoding)) return reply;
       if (encoding !== "identity") reply.header("content-encoding", encoding);
-      return reply.send(await catalogue.bytes(encoding));
-    });
+      return reply.send(await prepared.bytes(encoding));
+    };
+
+    scope.get("/", { schema: routeSchema(api.openData.catalogue) }, async (request, reply) =>
+      sendMetadata(request, reply, catalogueOf),
+    );
+    scope.get(
+      "/datapackage.json",
+      { schema: routeSchema(api.openData.dataPackage) },
+      async (request, reply) => sendMetadata(request, reply, packageOf),
+    );
 
     scope.get<FileRequest>("/:file", { schema: routeSchema(api.openData.file) }, async (request, reply) => {
       // First, so refusals carry them too: a script on another site can read why.
@@ -192,19 +266,30 @@ export function openDataRoutes({
         return reply.status(404).send({ ...failure(404, wanted.problem), formats: wanted.formats });
       }
       const { dataset, format } = wanted;
+      const version = versionFrom(request.query);
       if (dataset === "reports") {
+        if (version !== null) throw invalidParameter("version", openDataMessages.reportsHaveNoVersions);
         reply.header("link", link);
-        return sendReports(request, reply, format, hxl, { db, now, publicUrl, startedAt });
+        const { states } = (await live.get()).datasets;
+        return sendReports(request, reply, format, hxl, { db, now, publicUrl, startedAt, states });
+      }
+      const bodies = version === null ? await live.get() : await live.atVersion(dataset, version);
+      if (!bodies) {
+        const latest = await live.latestVersion(dataset);
+        return reply.status(404).send({
+          ...failure(404, openDataMessages.unknownVersion(dataset, version ?? 0, latest?.version ?? null)),
+          formats: [openDataPath(dataset, format)],
+        });
       }
       const state = byStateDatasets.some((id) => id === dataset)
-        ? (stateFrom(request.query, staticDatasets.states)?.slug ?? null)
+        ? (stateFrom(request.query, bodies.datasets.states)?.slug ?? null)
         : null;
       const { zone, status } = statesFilterFrom(request.query, dataset);
       const choice = { dataset, format, hxl: format === "csv" && hxl, state };
       const document =
         zone || status
-          ? filteredStatesDocument({ state, zone, status }, format, choice.hxl)
-          : documents.get(documentKey(choice));
+          ? bodies.filteredStatesDocument({ state, zone, status }, format, choice.hxl)
+          : bodies.documents.get(documentKey(choice));
       if (!document) {
         const formats = openFormats[dataset].filter((known) => known !== format);
         // Only the whole directory comes as GeoJSON.
@@ -214,7 +299,7 @@ export function openDataRoutes({
         });
       }
       const encoding = chooseEncoding(request.headers["accept-encoding"]);
-      reply.headers(headersOf(document, encoding));
+      reply.headers(headersOf(document, encoding, version));
       const conditional =
         request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined;
       if (conditional && clientHasCurrentCopy(request, document.prepared.etag, document.lastModified)) {
@@ -223,6 +308,23 @@ export function openDataRoutes({
       return reply.send(await document.prepared.bytes(encoding));
     });
   };
+}
+
+/** ?version=N: a whole number from 1; anything else is a 400 naming the parameter. */
+function versionFrom(query: Query): number | null {
+  const value = singleParameter(query, "version");
+  if (value === undefined) return null;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw invalidParameter("version", openDataMessages.badVersion);
+  return Number(value);
+}
+
+/** A dataset's version now and when it last changed, for the catalogue. */
+function versionFigures(
+  bodies: OpenDataBodies,
+  dataset: OpenDatasetId,
+): { version: number; changed_at: string } | null {
+  const version = dataset === "reports" ? undefined : bodies.versions.get(dataset);
+  return version ? { version: version.version, changed_at: version.publishedAt.toISOString() } : null;
 }
 
 type WantedFile = { dataset: OpenDatasetId; format: OpenFormat } | { problem: string; formats: string[] };
@@ -250,7 +352,11 @@ function parseFileName(file: string): WantedFile {
   return { dataset, format };
 }
 
-function staticFigures(documents: Map<string, PreparedDocument>, dataset: OpenDatasetId, format: OpenFormat) {
+function staticFigures(
+  documents: ReadonlyMap<string, PreparedDocument>,
+  dataset: OpenDatasetId,
+  format: OpenFormat,
+) {
   if (dataset === "reports") return {};
   const document = documents.get(documentKey({ dataset, format, hxl: false }));
   return document
@@ -263,8 +369,9 @@ function disposition(format: OpenFormat, fileName: string): string {
   return `${format === "csv" ? "attachment" : "inline"}; filename="${fileName}"`;
 }
 
-interface ReportsContext extends OpenDataDependencies {
+interface ReportsContext extends Pick<OpenDataDependencies, "db" | "now" | "publicUrl"> {
   startedAt: Date;
+  states: readonly StateRecord[];
 }
 
 async function sendReports(
@@ -272,9 +379,9 @@ async function sendReports(
   reply: FastifyReply,
   format: OpenFormat,
   hxl: boolean,
-  { db, now, publicUrl, startedAt }: ReportsContext,
+  { db, now, publicUrl, startedAt, states }: ReportsContext,
 ) {
-  const filter = reportFilterFrom(request.query, staticDatasets.states);
+  const filter = reportFilterFrom(request.query, states);
   const csv = format === "csv";
   if (csv && (request.query.page !== undefined || request.query.per_page !== undefined)) {
     throw invalidParameter(

@@ -1,26 +1,22 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import estimates from "../../../data/estimates.json" with { type: "json" };
-import schools from "../../../data/schools.json" with { type: "json" };
-import states from "../../../data/states.json" with { type: "json" };
-import type { School, StateRecord } from "../../domain/datasets/schemas";
-import type { EstimatesFile } from "../../domain/opendata/datasets";
 import type { OpenFormat } from "../../domain/opendata/documents";
 import type { Encoding } from "./conditional";
 import {
   filteredStatesDocuments,
   staticDocuments,
   staticRecords,
+  type StaticDatasets,
   type StaticDocument,
   type StaticRecords,
   type StatesFilter,
 } from "../../domain/opendata/static-documents";
 
-// The static downloads, serialised and compressed once per process: a request for one costs a map
-// look-up and a write, never a query or a serialisation. Their ETag is a hash of the content (identical
-// on every instance); Last-Modified is when this process prepared them, i.e. the deployment, since the
-// datasets change only then.
+// The downloads of the published data (states, schools, estimates), serialised and compressed once per
+// generation of the data: a request for one costs a map look-up and a write, never a query or a
+// serialisation. Their ETag is a hash of the content (identical on every instance); Last-Modified is when
+// the dataset last changed (its latest version in dataset_versions), also the same on every instance.
 
 /** A body, and its compressed encodings made on first use (then kept) or by warmUp(). */
 export class PreparedBody {
@@ -101,66 +97,83 @@ export function documentKey({ dataset, format, hxl, state, zone, status }: Docum
   return `${dataset}.${format}${hxl ? "+hxl" : ""}${query.size > 0 ? `?${query}` : ""}`;
 }
 
-export const staticDatasets = {
-  states: states as StateRecord[],
-  schools: schools as School[],
-  estimates: estimates as unknown as EstimatesFile,
-};
-
-let prepared: Map<string, PreparedDocument> | null = null;
-/** When this process prepared the downloads, in whole seconds: the Last-Modified of every static answer. */
-let preparedAt: Date | null = null;
-
-/**
- * Every static download, serialised on first use and kept for the life of the process (a few
- * milliseconds; the compressed encodings follow on first request, or all at once with warmUp).
- */
-export function preparedDocuments(): Map<string, PreparedDocument> {
-  if (prepared) return prepared;
-  // Whole seconds: HTTP dates have no finer resolution, and If-Modified-Since compares them.
-  const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);
-  preparedAt = lastModified;
-  prepared = new Map(
-    staticDocuments(staticDatasets).map((document) => [
-      documentKey(document),
-      { ...document, prepared: new PreparedBody(document.body), lastModified },
-    ]),
-  );
-  return prepared;
+/** When a dataset last changed, and its version then (dataset_versions). */
+export interface DatasetVersion {
+  version: number;
+  publishedAt: Date;
 }
 
-/** The records of the filtered states downloads, read once. */
-let records: StaticRecords | null = null;
-/** Filtered states downloads, each made the first time it is asked for (34 filters at most). */
-const filtered = new Map<string, PreparedDocument>();
+/** HTTP dates have whole seconds, and If-Modified-Since compares them. */
+const wholeSeconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
 
 /**
- * The states download for ?zone= and/or ?status=: built on its first request, with the JSON and CSV of
- * the same filter, then served from memory like the others. With ?state= too it holds one row or none,
- * and is built for the request (a few microseconds) rather than kept: 1,300 such filters would all stay.
+ * Every static download of one generation of the published data, serialised when the generation is first
+ * served (a few milliseconds) and kept until the next: a request costs a map look-up and a write. A body
+ * whose content did not change (its ETag is a hash of it) keeps its compressed forms from the last one.
  */
-export function filteredStatesDocument(
-  filter: StatesFilter,
-  format: OpenFormat,
-  hxl: boolean,
-): PreparedDocument | undefined {
-  const key = documentKey({ dataset: "states", format, hxl, ...filter });
-  const kept = filtered.get(key);
-  if (kept) return kept;
-  preparedDocuments();
-  records ??= staticRecords(staticDatasets);
-  const lastModified = preparedAt ?? new Date(Math.floor(Date.now() / 1000) * 1000);
-  const built = new Map(
-    filteredStatesDocuments(records, filter).map((document) => [
-      documentKey(document),
-      { ...document, prepared: new PreparedBody(document.body), lastModified },
-    ]),
-  );
-  if (!filter.state) for (const [builtKey, document] of built) filtered.set(builtKey, document);
-  return built.get(key);
-}
+export class OpenDataBodies {
+  readonly documents: Map<string, PreparedDocument>;
+  /** The records of the filtered states downloads, read once. */
+  private records: StaticRecords | null = null;
+  /** Filtered states downloads, each made the first time it is asked for (34 filters at most). */
+  private readonly filtered = new Map<string, PreparedDocument>();
+  private readonly bodies = new Map<string, PreparedBody>();
 
-/** Compresses every download ahead of its first request (a server's start-up; tests skip it). */
-export async function warmUpDocuments(): Promise<void> {
-  for (const document of preparedDocuments().values()) await document.prepared.warmUp();
+  constructor(
+    /** The published data's generation these were made from (-1: a dataset's earlier version). */
+    readonly generation: number,
+    readonly datasets: StaticDatasets,
+    readonly versions: ReadonlyMap<string, DatasetVersion>,
+    previous: OpenDataBodies | null = null,
+  ) {
+    const kept = previous?.bodies;
+    this.documents = new Map(
+      staticDocuments(datasets).map((document) => [documentKey(document), this.prepare(document, kept)]),
+    );
+  }
+
+  private prepare(document: StaticDocument, kept?: Map<string, PreparedBody>): PreparedDocument {
+    const etag = etagOf(document.body);
+    const prepared = this.bodies.get(etag) ?? kept?.get(etag) ?? new PreparedBody(document.body);
+    this.bodies.set(etag, prepared);
+    return { ...document, prepared, lastModified: this.lastModified(document.dataset) };
+  }
+
+  /** When the dataset last changed (its latest version's publication). */
+  lastModified(dataset: string): Date {
+    return wholeSeconds(this.versions.get(dataset)?.publishedAt ?? new Date(0));
+  }
+
+  /**
+   * The states download for ?zone= and/or ?status=: built on its first request, with the JSON and CSV of
+   * the same filter, then served from memory like the others. With ?state= too it holds one row or none,
+   * and is built for the request (a few microseconds) rather than kept: 1,300 such filters would all stay.
+   */
+  filteredStatesDocument(
+    filter: StatesFilter,
+    format: OpenFormat,
+    hxl: boolean,
+  ): PreparedDocument | undefined {
+    const key = documentKey({ dataset: "states", format, hxl, ...filter });
+    const kept = this.filtered.get(key);
+    if (kept) return kept;
+    this.records ??= staticRecords(this.datasets);
+    const built = new Map(
+      filteredStatesDocuments(this.records, filter).map((document) => [
+        documentKey(document),
+        {
+          ...document,
+          prepared: new PreparedBody(document.body),
+          lastModified: this.lastModified("states"),
+        },
+      ]),
+    );
+    if (!filter.state) for (const [builtKey, document] of built) this.filtered.set(builtKey, document);
+    return built.get(key);
+  }
+
+  /** Compresses every download ahead of its first request (a server's start-up; tests skip it). */
+  async warmUp(): Promise<void> {
+    for (const document of this.documents.values()) await document.prepared.warmUp();
+  }
 }

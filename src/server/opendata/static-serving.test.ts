@@ -7,10 +7,13 @@ import * as builders from "../../domain/opendata/static-documents";
 import { buildReportsTestApp } from "../../test/server/reports";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase } from "../../test/server/databases";
+import { databasePublishedData } from "../datadesk/published-data-db";
+import { seedAtStartUp } from "../datadesk/seed";
 
-// What a static download costs: no database query and no serialisation per request. The builders of the
-// documents are wrapped (vi.mock below) to count their calls; the database is made to fail every query
-// once the app is up, counting the attempts.
+// What a download of the published data costs: no database query and no serialisation per request (only
+// once per generation of the data). The builders of the documents are wrapped (vi.mock below) to count
+// their calls; the database is made to fail every query once the apps have read the data, counting the
+// attempts. The apps' published data neither polls nor listens here: nothing else queries meanwhile.
 
 vi.mock(import("../../domain/opendata/static-documents"), async (importOriginal) => {
   const actual = await importOriginal();
@@ -61,9 +64,19 @@ describe("static open data", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
+    // The published data the downloads are made from: data/*.json, as a first start-up seeds it.
+    await seedAtStartUp(database.db, new Date());
     // Two apps, as two instances of the server in one process would be (and as the tests build many).
-    apps = [(await buildReportsTestApp(database)).app, (await buildReportsTestApp(database)).app];
+    const quiet = () => databasePublishedData(database, { listen: false, pollIntervalMs: null });
+    apps = [
+      (await buildReportsTestApp(database, {}, undefined, quiet())).app,
+      (await buildReportsTestApp(database, {}, undefined, quiet())).app,
+    ];
     await Promise.all(apps.map((app) => app.ready()));
+    // Each app reads the published data once, on its first download.
+    for (const app of apps) {
+      expect((await app.inject({ method: "GET", url: "/api/v1/open/states.csv" })).statusCode).toBe(200);
+    }
     // From here on, every query fails: an answer that needs the database cannot be a 200.
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const refuse = () => {
@@ -101,7 +114,7 @@ describe("static open data", () => {
     expect(queries.attempted).toBeGreaterThan(0);
   });
 
-  it("serialises the downloads once per process, and each filtered one once per filter", async () => {
+  it("serialises the downloads once per app and generation, and each filtered one once per filter", async () => {
     const staticDocuments = vi.mocked(builders.staticDocuments);
     const filteredStatesDocuments = vi.mocked(builders.filteredStatesDocuments);
     const get = (app: FastifyInstance, file: string) =>
@@ -114,12 +127,18 @@ describe("static open data", () => {
         expect((await get(app, "states.csv?zone=north-east&hxl=1")).statusCode).toBe(200);
       }
     }
-    expect(staticDocuments).toHaveBeenCalledTimes(1);
-    // South West + passed (first test and this one), North East: one build each, all formats at once.
-    expect(filteredStatesDocuments).toHaveBeenCalledTimes(2);
+    // Once for each app: the data's generation did not move.
+    expect(staticDocuments).toHaveBeenCalledTimes(apps.length);
+    // South West + passed (first test and this one), North East: one build each per app, all formats
+    // at once.
+    expect(filteredStatesDocuments).toHaveBeenCalledTimes(2 * apps.length);
+    const southWest = { state: null, zone: "South West", status: "passed" };
+    const northEast = { state: null, zone: "North East", status: null };
     expect(filteredStatesDocuments.mock.calls.map(([, filter]) => filter)).toEqual([
-      { state: null, zone: "South West", status: "passed" },
-      { state: null, zone: "North East", status: null },
+      southWest,
+      southWest,
+      northEast,
+      northEast,
     ]);
   });
 });

@@ -12,6 +12,7 @@ import { bearer, emptyTables } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, users } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { seedAtStartUp } from "../datadesk/seed";
 import {
   buildReportsTestApp,
   decide,
@@ -79,6 +80,8 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    // Open data is made from the published data, as a first start-up seeds it.
+    await seedAtStartUp(database.db, new Date());
     t = await buildReportsTestApp(database);
   });
   afterAll(async () => {

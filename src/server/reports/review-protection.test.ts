@@ -5,6 +5,7 @@ import type { PublishedReportAnswer, ReviewReportView } from "../../domain/repor
 import { publicTextMessages } from "../../domain/reports/review-rules";
 import { bearer, emptyTables } from "../../test/server/accounts";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { seedAtStartUp } from "../datadesk/seed";
 import {
   buildReportsTestApp,
   decide,
@@ -117,6 +118,8 @@ describe.each(testDatabaseKinds())("review that protects on %s", (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    // Open data is made from the published data, as a first start-up seeds it.
+    await seedAtStartUp(database.db, new Date());
     t = await buildReportsTestApp(database);
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import type { PublishedDataSource } from "../../server/datadesk/published-data";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
@@ -54,6 +55,8 @@ export async function buildTestApp(
     rateLimitKeyPrefix?: string;
     /** Log lines go here (at the config's LOG_LEVEL, "silent" by default). */
     logStream?: { write(line: string): void };
+    /** The published data (default: read from the database). */
+    publishedData?: PublishedDataSource;
   } = {},
 ): Promise<AccountsTestApp> {
   const clock = testClock();
@@ -63,6 +66,7 @@ export async function buildTestApp(
     database,
     serveWeb: false,
     rateLimitKeyPrefix: options.rateLimitKeyPrefix,
+    publishedData: options.publishedData,
     accounts: {
       clock: clock.now,
       passwordHashing: testPasswordHashing,

@@ -1,3 +1,4 @@
+import type { PublishedDataSource } from "../../server/datadesk/published-data";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -37,6 +38,7 @@ export async function buildReportsTestApp(
   /** `s3: undefined` keeps a test on the uploads folder whatever the run's store (a full disk, say). */
   config: Partial<Config> = {},
   logStream?: { write(line: string): void },
+  publishedData?: PublishedDataSource,
 ): Promise<ReportsTestApp> {
   const uploadsDir = await mkdtemp(path.join(tmpdir(), "ia-uploads-"));
   const s3 = testMediaStore === "s3" && !("s3" in config) ? await startTestS3Server() : undefined;
@@ -44,6 +46,7 @@ export async function buildReportsTestApp(
   const built = await buildTestApp(database, {
     config: { reportRateLimitMax: 1000, ...storeConfig },
     logStream,
+    publishedData,
   });
   built.app.addHook("onClose", async () => {
     await s3?.close();

@@ -1,0 +1,311 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { School, StateRecord } from "../../domain/datasets/schemas";
+import type { TableSchemaField } from "../../domain/opendata/datapackage";
+import type { EstimatesFile } from "../../domain/opendata/datasets";
+import { staticDocuments, type StaticDatasets } from "../../domain/opendata/static-documents";
+import { PUBLIC_URL } from "../../test/server/accounts";
+import {
+  createPostgresTestDatabase,
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabaseKind,
+} from "../../test/server/databases";
+import { publishRecord } from "../../test/server/datadesk";
+import { buildReportsTestApp } from "../../test/server/reports";
+import { seedAtStartUp } from "../datadesk/seed";
+import { openDatabase, type DatabaseHandle } from "../db/database";
+import { documentKey } from "./static-bodies";
+
+// The downloads made from the database: a freshly seeded database serves what data/*.json made before the
+// data desk (column by column, value by value; new columns only at the end), each publication shows on
+// every instance, and each earlier version stays as it was.
+
+const readData = async <T>(file: string) =>
+  JSON.parse(await readFile(new URL(`../../../data/${file}`, import.meta.url), "utf8")) as T;
+
+const jsonDatasets: StaticDatasets = {
+  states: await readData<StateRecord[]>("states.json"),
+  schools: await readData<School[]>("schools.json"),
+  estimates: await readData<EstimatesFile>("estimates.json"),
+};
+/** What the builders make of data/*.json, as the server served it before the data desk. */
+const expectedBodies = new Map(
+  staticDocuments(jsonDatasets).map((document) => [documentKey(document), document.body]),
+);
+const expectedBody = (dataset: "states" | "schools" | "estimates", format: "csv" | "json" | "geojson") => {
+  const body = expectedBodies.get(documentKey({ dataset, format, hxl: false }));
+  if (body === undefined) throw new Error(`no ${dataset}.${format}`);
+  return body;
+};
+/** Columns the data desk added: at the end of the CSV, after every column there was. */
+const addedColumns: Record<string, { name: string; value: string }[]> = {
+  states: [],
+  schools: [{ name: "status", value: "open" }],
+  estimates: [],
+};
+
+const rowsOf = (csv: string) => parse(csv, { relax_column_count: false }) as string[][];
+// Publications are seen within 10 s (the poll's safety net); a busy machine may need longer to run it.
+const WAIT = { timeout: 30_000, interval: 50 };
+
+async function openInstances(kind: TestDatabaseKind) {
+  if (kind === "pglite") {
+    const handle = await openTestDatabase(kind);
+    return { first: handle, second: handle, close: () => handle.close() };
+  }
+  const created = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL ?? "");
+  const first = await openDatabase({ kind: "postgres", url: created.url, poolSize: 4 });
+  await first.migrate();
+  const second = await openDatabase({ kind: "postgres", url: created.url, poolSize: 4 });
+  return {
+    first,
+    second,
+    close: async () => {
+      await second.close();
+      await first.close();
+      await created.drop();
+    },
+  };
+}
+
+describe.each(testDatabaseKinds())("open data from the published data on %s", (kind) => {
+  let instances: Awaited<ReturnType<typeof openInstances>>;
+  let first: DatabaseHandle;
+  /** Two instances of the site: on PostgreSQL each with its own pool and listening connection. */
+  let apps: FastifyInstance[];
+  const get = (app: FastifyInstance, file: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url: `/api/v1/open/${file}`, headers });
+
+  beforeAll(async () => {
+    instances = await openInstances(kind);
+    first = instances.first;
+    expect(await seedAtStartUp(first.db, new Date("2026-11-29T06:00:00Z"))).toBe("seeded");
+    apps = [
+      (await buildReportsTestApp(instances.first)).app,
+      (await buildReportsTestApp(instances.second)).app,
+    ];
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await instances.close();
+  });
+
+  it.each(["states", "schools", "estimates"] as const)(
+    "serves %s.csv from a freshly seeded database as data/*.json made it, column by column",
+    async (dataset) => {
+      const served = rowsOf((await get(apps[0]!, `${dataset}.csv`)).body);
+      const expected = rowsOf(expectedBody(dataset, "csv"));
+      const added = addedColumns[dataset] ?? [];
+      const [servedHeader = [], ...servedRows] = served;
+      const [expectedHeader = [], ...expectedRows] = expected;
+      // The columns there were, in their order; then the added ones.
+      const before = expectedHeader.slice(0, expectedHeader.length - added.length);
+      expect(servedHeader).toEqual([...before, ...added.map((column) => column.name)]);
+      expect(servedRows).toHaveLength(expectedRows.length);
+      before.forEach((column, index) => {
+        expect(
+          servedRows.map((row) => row[index]),
+          column,
+        ).toEqual(expectedRows.map((row) => row[index]));
+      });
+      added.forEach((column, offset) => {
+        const index = before.length + offset;
+        expect(new Set(servedRows.map((row) => row[index])), column.name).toEqual(new Set([column.value]));
+      });
+    },
+  );
+
+  it("serves every download of a freshly seeded database byte for byte as data/*.json made it", async () => {
+    for (const dataset of ["states", "schools", "estimates"] as const) {
+      for (const format of ["csv", "json"] as const) {
+        expect((await get(apps[0]!, `${dataset}.${format}`)).body, `${dataset}.${format}`).toBe(
+          expectedBody(dataset, format),
+        );
+      }
+    }
+    // The GeoJSON of the schools (the only GeoJSON there is: states come as JSON and CSV).
+    const geojson = await get(apps[0]!, "schools.geojson");
+    expect(JSON.parse(geojson.body)).toEqual(JSON.parse(expectedBody("schools", "geojson")));
+    expect(geojson.body).toBe(expectedBody("schools", "geojson"));
+  });
+
+  it("shows a publication on both instances, with a new ETag, and keeps the earlier version", async () => {
+    const before = await get(apps[1]!, "states.csv");
+    const catalogueBefore = (await get(apps[1]!, "")).json<{
+      datasets: { id: string; version?: number }[];
+    }>();
+    const statesVersion = catalogueBefore.datasets.find((dataset) => dataset.id === "states")?.version;
+    expect(statesVersion).toBe(1);
+    const at = new Date("2026-12-01T09:30:00Z");
+    const { datasetVersion } = await publishRecord(
+      first.db,
+      "state",
+      "6",
+      { data: { status: "Passed" } },
+      at,
+    );
+    expect(datasetVersion).toBe(2);
+
+    for (const app of apps) {
+      await vi.waitFor(async () => {
+        const rows = rowsOf((await get(app, "states.csv")).body);
+        const statusColumn = rows[0]!.indexOf("law_status");
+        expect(rows.find((row) => row[0] === "6")?.[statusColumn]).toBe("Passed");
+      }, WAIT);
+    }
+    const after = await get(apps[1]!, "states.csv");
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.headers["last-modified"]).toBe(at.toUTCString());
+    // The plain download answered early (no query, no filter) is the new one too.
+    expect(
+      (await get(apps[1]!, "states.json"))
+        .json<{ data: { id: number; law_status: string }[] }>()
+        .data.find((state) => state.id === 6)?.law_status,
+    ).toBe("Passed");
+
+    const catalogue = (await get(apps[1]!, "")).json<{
+      datasets: { id: string; version?: number; changed_at?: string }[];
+    }>();
+    expect(catalogue.datasets.find((dataset) => dataset.id === "states")).toMatchObject({
+      version: 2,
+      changed_at: at.toISOString(),
+    });
+    expect(catalogue.datasets.find((dataset) => dataset.id === "schools")).toMatchObject({ version: 1 });
+    expect(catalogue.datasets.find((dataset) => dataset.id === "reports")).not.toHaveProperty("version");
+
+    // Version 1 is the seeded data exactly; version 2 what is served now.
+    const versionOne = await get(apps[1]!, "states.csv?version=1");
+    expect(versionOne.statusCode).toBe(200);
+    expect(versionOne.body).toBe(expectedBody("states", "csv"));
+    expect(versionOne.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(versionOne.headers["content-disposition"]).toBe(
+      'attachment; filename="inclusion-atlas-states-v1-2026-11.csv"',
+    );
+    expect((await get(apps[1]!, "states.csv?version=2")).body).toBe(after.body);
+    expect(
+      (await get(apps[0]!, "states.json?version=1&state=bayelsa")).json<{ data: { law_status: string }[] }>()
+        .data[0]?.law_status,
+    ).toBe("Pending");
+  });
+
+  it("answers an unknown version with 404 and a bad one with 400, saying why", async () => {
+    const unknown = await get(apps[0]!, "schools.csv?version=99");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ message: string }>().message).toBe(
+      "The schools dataset has no version 99. Its versions are 1 to 1; without ?version= you get the latest.",
+    );
+    for (const bad of ["0", "two", "1.5", "-1"]) {
+      const response = await get(apps[0]!, `states.csv?version=${bad}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(
+        /^The parameter version must be a whole number/,
+      );
+    }
+    const reports = await get(apps[0]!, "reports.csv?version=1");
+    expect(reports.statusCode).toBe(400);
+    expect(reports.json<{ message: string }>().message).toMatch(/^The reports dataset has no versions/);
+  });
+
+  it("keeps a closed school in schools.csv, marked closed in the last column", async () => {
+    await publishRecord(first.db, "school", "2", { status: "closed" });
+    for (const app of apps) {
+      await vi.waitFor(async () => {
+        const rows = rowsOf((await get(app, "schools.csv")).body);
+        const header = rows[0]!;
+        expect(header.at(-1)).toBe("status");
+        expect(rows.find((row) => row[0] === "2")?.at(-1)).toBe("closed");
+        expect(rows.filter((row) => row.at(-1) === "closed").map((row) => row[0])).toEqual(["2"]);
+      }, WAIT);
+    }
+    // The directory (what pages list) no longer has it; open data's version 1 has it open.
+    const published = await apps[0]!.publishedData.current();
+    expect(published.schools.some((school) => school.id === 2)).toBe(false);
+    expect(published.closedSchools.map((school) => school.id)).toEqual([2]);
+    const version1 = rowsOf((await get(apps[0]!, "schools.csv?version=1")).body);
+    expect(version1.find((row) => row[0] === "2")?.at(-1)).toBe("open");
+  });
+
+  it("describes every CSV as a Frictionless data package: each column in order, with types its values satisfy", async () => {
+    const response = await get(apps[0]!, "datapackage.json");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const datapackage = response.json<{
+      profile: string;
+      licenses: { name: string; path: string }[];
+      sources: { title: string; path?: string }[];
+      resources: {
+        profile: string;
+        name: string;
+        path: string;
+        format: string;
+        schema: { fields: TableSchemaField[]; missingValues: string[]; primaryKey: string[] };
+      }[];
+    }>();
+    expect(datapackage.profile).toBe("tabular-data-package");
+    expect(datapackage.licenses).toEqual([
+      { name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/", title: expect.any(String) },
+    ]);
+    expect(datapackage.sources.length).toBeGreaterThan(1);
+    expect(datapackage.resources.map((resource) => resource.name)).toEqual([
+      "states",
+      "schools",
+      "estimates",
+      "reports",
+    ]);
+    for (const resource of datapackage.resources) {
+      expect(resource.profile).toBe("tabular-data-resource");
+      expect(resource.name).toMatch(/^[-a-z0-9._/]+$/);
+      expect(resource.path.startsWith(`${PUBLIC_URL}/api/v1/open/`)).toBe(true);
+      const csv = await get(apps[0]!, resource.path.slice(`${PUBLIC_URL}/api/v1/open/`.length));
+      expect(csv.statusCode, resource.path).toBe(200);
+      const [header = [], ...rows] = rowsOf(csv.body);
+      const fields = resource.schema.fields;
+      expect(
+        fields.map((field) => field.name),
+        resource.name,
+      ).toEqual(header);
+      for (const field of fields) expect(field.description.length, field.name).toBeGreaterThan(0);
+      fields.forEach((field, index) => {
+        for (const row of rows) {
+          const value = row[index] ?? "";
+          if (resource.schema.missingValues.includes(value)) continue;
+          expect(satisfies(field, value), `${resource.name}.${field.name}: ${value}`).toBe(true);
+        }
+      });
+    }
+    expect(
+      datapackage.resources.find((resource) => resource.name === "schools")?.schema.fields.at(-1),
+    ).toMatchObject({
+      name: "status",
+      type: "string",
+    });
+  });
+});
+
+/** A CSV cell read as a Table Schema field of its type would read it (Frictionless's default formats). */
+function satisfies(field: TableSchemaField, value: string): boolean {
+  switch (field.type) {
+    case "integer":
+      return /^-?\d+$/.test(value);
+    case "number":
+      return /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value);
+    case "boolean":
+      return ["true", "false"].includes(value);
+    case "date":
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+    case "datetime":
+      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value);
+    case "yearmonth":
+      return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+    case "string":
+      if (field.format !== "uri") return true;
+      try {
+        return ["http:", "https:"].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+  }
+}
