@@ -116,14 +116,18 @@ export interface SentRequest {
  */
 export function fakeApi(
   reply: (request: SentRequest) => Reply | "offline",
-  { documents = uploadedDocuments }: { documents?: DocumentView[] } = {},
+  /** The documents list's answer (read at each request: a getter may change it). */
+  options: { documents?: DocumentView[] } = {},
 ) {
   const sent: SentRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
     // The documents list every source select loads: answered here, and not counted in `sent`.
     if ((init?.method ?? "GET") === "GET" && url.pathname === "/api/v1/datadesk/documents") {
-      return new Response(JSON.stringify({ success: true, documents }), { status: 200 });
+      return new Response(
+        JSON.stringify({ success: true, documents: options.documents ?? uploadedDocuments }),
+        { status: 200 },
+      );
     }
     const request: SentRequest = {
       method: init?.method ?? "GET",
