@@ -70,3 +70,10 @@ export function useDocumentTitles(): (id: unknown) => unknown {
     return documents.data?.find((document) => document.id === id)?.title ?? id;
   };
 }
+
+/**
+ * The paths whose value is a document's id (fields.ts's type "document"), for a change, which does not
+ * carry its fields' types. Kept here rather than imported: fields.ts brings zod into the page's bundle.
+ * DocumentSelect.test.ts holds it equal to fields.ts.
+ */
+export const documentPaths: ReadonlySet<string> = new Set(["law.document_id"]);

@@ -13,6 +13,7 @@ import {
 import { withDataLayer } from "../../../test/web/data-layer";
 import { installFakeXhr } from "../../../test/web/fake-xhr";
 import { signIn } from "../../../test/web/reports";
+import { ChangeCard } from "./ChangeCard";
 import { RecordForm } from "./RecordForm";
 
 // An uploaded document as a change's source (chosen by title, or uploaded in the form without losing what
@@ -148,5 +149,26 @@ describe("a document as the source and as the law document", () => {
       expect.stringContaining("or an uploaded document"),
     );
     expect(sent).toHaveLength(0);
+  });
+
+  it("shows a change's document source and law document by title in the review queue, the source linked", async () => {
+    signIn({ role: "editor" });
+    fakeApi(() => ({ status: 500 }));
+    const change = changeOf({
+      fields: [{ field: "law.document_id", from: null, to: lawDocument.id }],
+      sourceUrl: null,
+      sourceDocumentId: lawDocument.id,
+    });
+    const router = createMemoryRouter([
+      { path: "/", element: <ChangeCard change={change} onDecided={() => {}} /> },
+    ]);
+    render(withDataLayer(<RouterProvider router={router} />));
+    expect(
+      await screen.findByText("Law document: (empty) → Kano State Disability Rights Law, 2018"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Kano State Disability Rights Law, 2018" })).toHaveAttribute(
+      "href",
+      lawDocument.address,
+    );
   });
 });
