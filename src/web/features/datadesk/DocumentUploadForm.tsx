@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useProblemText, useT } from "../../i18n";
 import { useI18n } from "../../i18n/language-context";
@@ -143,6 +143,19 @@ export function DocumentUploadForm({
   // Announced in steps of a quarter, not at every event: a screen reader would say nothing else.
   const announcedPercent = percent === null ? null : Math.floor(percent / 25) * 25;
 
+  // Inside another form, Enter in one of these inputs uploads (as in a form of its own) rather than
+  // submitting the change.
+  const enterUploads =
+    as === "group"
+      ? {
+          onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            void upload();
+          },
+        }
+      : {};
+
   const fields = (
     <>
       {problem ? <ErrorSummary problem={problem} /> : null}
@@ -154,6 +167,7 @@ export function DocumentUploadForm({
         onChange={set("title")}
         error={fieldError(problem, id("title"))}
         autoComplete="off"
+        {...enterUploads}
         maxLength={300}
       />
       <TextField
@@ -164,6 +178,7 @@ export function DocumentUploadForm({
         onChange={set("publisher")}
         error={fieldError(problem, id("publisher"))}
         autoComplete="off"
+        {...enterUploads}
         maxLength={200}
       />
       <FieldFrame
@@ -180,6 +195,7 @@ export function DocumentUploadForm({
           aria-invalid={fieldError(problem, id("date")) ? true : undefined}
           aria-describedby={describedBy(id("date"), { hint: true, error: fieldError(problem, id("date")) })}
           onChange={(event) => set("date")(event.target.value)}
+          {...enterUploads}
         />
       </FieldFrame>
       <TextField
@@ -190,6 +206,7 @@ export function DocumentUploadForm({
         onChange={set("licence")}
         error={fieldError(problem, id("licence"))}
         autoComplete="off"
+        {...enterUploads}
         maxLength={200}
       />
       <TextField
@@ -201,6 +218,7 @@ export function DocumentUploadForm({
         onChange={set("sourceUrl")}
         error={fieldError(problem, id("sourceUrl"))}
         autoComplete="off"
+        {...enterUploads}
         spellCheck={false}
       />
       <FieldFrame

@@ -109,15 +109,17 @@ describe("a document as the source and as the law document", () => {
       within(upload).getByRole("textbox", { name: "Licence or terms of use" }),
       "Public document",
     );
-    await user.type(
-      within(upload).getByRole("textbox", { name: "Where it was found (web address)" }),
-      "https://example.org/gazette",
-    );
     await user.upload(
       within(upload).getByLabelText("The PDF file"),
       new File(["%PDF-1.4"], "gazette.pdf", { type: "application/pdf" }),
     );
-    await user.click(within(upload).getByRole("button", { name: "Upload the document" }));
+    // Enter in the upload's inputs uploads; it does not submit the change around it.
+    await user.type(
+      within(upload).getByRole("textbox", { name: "Where it was found (web address)" }),
+      "https://example.org/gazette{Enter}",
+    );
+    expect(xhr.requests).toHaveLength(1);
+    expect(screen.queryByRole("heading", { name: "Check your change" })).toBeNull();
     // Typed while the upload runs.
     await user.type(screen.getByRole("textbox", { name: "Note" }), " Signed.");
     const gazette = documentOf({
