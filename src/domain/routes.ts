@@ -40,6 +40,8 @@ export const paths = {
     `/dashboard/data/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
   dataNewSchool: () => "/dashboard/data/new-school",
   dataChanges: () => "/dashboard/data/changes",
+  /** Uploaded documents (PDFs) and the upload form. */
+  dataDocuments: () => "/dashboard/data/documents",
   /** The "Page not found" page, prerendered here and sent (status 404) for unknown paths. */
   notFoundPage: () => "/not-found",
 } as const;

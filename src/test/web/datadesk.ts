@@ -1,5 +1,6 @@
 import { vi } from "vitest";
 import type { DataChange, RecordField } from "../../domain/api/datadesk";
+import type { DocumentView } from "../../domain/api/documents";
 import {
   editablePaths,
   fieldAt,
@@ -62,6 +63,40 @@ export function changeOf(fields: Partial<DataChange> = {}): DataChange {
   };
 }
 
+/** A document as the documents list gives it. */
+export function documentOf(fields: Partial<DocumentView> = {}): DocumentView {
+  const id = fields.id ?? "11111111-1111-4111-8111-111111111111";
+  const fileName = fields.fileName ?? "kano-state-disability-rights-law-2018.pdf";
+  return {
+    id,
+    title: "Kano State Disability Rights Law, 2018",
+    publisher: "Kano State House of Assembly",
+    publishedOn: "2018-05-12",
+    licence: "Public document",
+    sourceUrl: "https://example.org/kano-law.pdf",
+    fileName,
+    contentType: "application/pdf",
+    bytes: 1_258_291,
+    sha256: "0".repeat(64),
+    address: `/documents/${id}/${fileName}`,
+    createdAt: "2026-11-20T10:00:00.000Z",
+    ...fields,
+  };
+}
+
+/** The documents the fake API lists unless a test gives its own. */
+export const uploadedDocuments: DocumentView[] = [
+  documentOf(),
+  documentOf({
+    id: "22222222-2222-4222-8222-222222222222",
+    title: "National Policy on Inclusive Education",
+    publisher: "Federal Ministry of Education",
+    publishedOn: null,
+    fileName: "national-policy-on-inclusive-education.pdf",
+    bytes: 850_000,
+  }),
+];
+
 export interface Reply {
   status: number;
   body?: unknown;
@@ -79,10 +114,21 @@ export interface SentRequest {
  * A fake API for `fetch`: `reply(method, path, sent)` answers each request (a Reply, or "offline" for a
  * request that gets no answer). Every request is recorded in `sent`.
  */
-export function fakeApi(reply: (request: SentRequest) => Reply | "offline") {
+export function fakeApi(
+  reply: (request: SentRequest) => Reply | "offline",
+  /** The documents list's answer (read at each request: a getter may change it). */
+  options: { documents?: DocumentView[] } = {},
+) {
   const sent: SentRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
+    // The documents list every source select loads: answered here, and not counted in `sent`.
+    if ((init?.method ?? "GET") === "GET" && url.pathname === "/api/v1/datadesk/documents") {
+      return new Response(
+        JSON.stringify({ success: true, documents: options.documents ?? uploadedDocuments }),
+        { status: 200 },
+      );
+    }
     const request: SentRequest = {
       method: init?.method ?? "GET",
       path: url.pathname,

@@ -16,6 +16,8 @@ import {
   withdrawChange,
 } from "./datadesk-api";
 import { NOTE_MAX, useDeskText } from "./desk-text";
+import { useDocuments } from "./documents-api";
+import { documentPaths, useDocumentTitles } from "./DocumentSelect";
 import styles from "./DataDesk.module.css";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -47,6 +49,8 @@ export function ChangeCard({
   const t = useT();
   const text = useDeskText();
   const problemText = useProblemText("datadesk");
+  const documentTitle = useDocumentTitles();
+  const sourceDocument = useDocuments().data?.find((document) => document.id === change.sourceDocumentId);
   const ids = useId();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending>(null);
@@ -149,7 +153,11 @@ export function ChangeCard({
       {change.fields.length > 0 ? (
         <ul className={styles.edits} aria-label={t("datadesk.change.fields")}>
           {change.fields.map((edit) => (
-            <li key={edit.field}>{text.fromTo(change.kind, edit.field, edit.from, edit.to)}</li>
+            <li key={edit.field}>
+              {documentPaths.has(edit.field)
+                ? text.fromTo(change.kind, edit.field, documentTitle(edit.from), documentTitle(edit.to))
+                : text.fromTo(change.kind, edit.field, edit.from, edit.to)}
+            </li>
           ))}
         </ul>
       ) : null}
@@ -167,11 +175,14 @@ export function ChangeCard({
           <dd className={styles.breakable}>
             {change.sourceUrl ? (
               <ExternalLink href={change.sourceUrl}>{change.sourceUrl}</ExternalLink>
+            ) : null}
+            {change.sourceUrl && change.sourceDocumentId ? " · " : null}
+            {sourceDocument ? (
+              <a href={sourceDocument.address}>{sourceDocument.title}</a>
             ) : change.sourceDocumentId ? (
               t("datadesk.change.document", { id: change.sourceDocumentId })
-            ) : (
-              t("datadesk.value.empty")
-            )}
+            ) : null}
+            {!change.sourceUrl && !change.sourceDocumentId ? t("datadesk.value.empty") : null}
           </dd>
         </div>
         <div>

@@ -72,6 +72,10 @@ describe("DataDeskPage", () => {
       "href",
       "/dashboard/data/new-school",
     );
+    expect(screen.getByRole("link", { name: "Documents (PDFs)" })).toHaveAttribute(
+      "href",
+      "/dashboard/data/documents",
+    );
     expect(screen.getByRole("link", { name: "Review proposed changes" })).toHaveAttribute(
       "href",
       "/dashboard/data/changes",

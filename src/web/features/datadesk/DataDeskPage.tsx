@@ -84,6 +84,9 @@ function Desk() {
         <Link to={paths.dataNewSchool()} className="button button--secondary">
           {t("datadesk.addSchool")}
         </Link>
+        <Link to={paths.dataDocuments()} className="button button--secondary">
+          {t("datadesk.documentsLink")}
+        </Link>
       </p>
       <form role="search" aria-label={t("datadesk.search.label")} className={styles.search} onSubmit={submit}>
         <div className={formStyles.field}>

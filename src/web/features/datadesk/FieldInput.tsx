@@ -5,6 +5,7 @@ import { describedBy, fieldIds, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import type { RecordField } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
+import { DocumentSelect } from "./DocumentSelect";
 import type { Draft } from "./field-values";
 import styles from "./DataDesk.module.css";
 
@@ -61,6 +62,19 @@ function SingleInput({
     return undefined;
   };
   const hint = hintOf();
+  if (field.type === "document") {
+    return (
+      <DocumentSelect
+        id={id}
+        label={label}
+        hint={hint}
+        value={draft}
+        onChange={onChange}
+        error={error}
+        noneText={t("datadesk.value.notGiven")}
+      />
+    );
+  }
   const describe = describedBy(id, { hint, error });
   const common = {
     id,

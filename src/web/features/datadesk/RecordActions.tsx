@@ -9,7 +9,7 @@ import formStyles from "../../ui/form/form.module.css";
 import { fetchRecords, proposeChange, type RecordSummary } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
 import { formProblemOf, mayRetry, problemsOf } from "./proposal";
-import { missingSourceOrNote, SourceAndNote, type SourceAndNoteValue } from "./SourceAndNote";
+import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
 import styles from "./DataDesk.module.css";
 
 type Action = "checked" | "close" | "reopen" | "merge";
@@ -102,7 +102,7 @@ function ActionForm({
         kind: record.kind as EditableKind,
         recordId: record.id,
         changeKind: action,
-        sourceUrl: source.sourceUrl.trim(),
+        ...sourceOfChange(source),
         note: source.note,
         ...(action === "merge" ? { mergeInto } : {}),
       }),

@@ -73,7 +73,7 @@ describe("RecordForm", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Law title" })).toHaveValue(kano.law.name);
     expect(screen.getByRole("textbox", { name: "Year passed" })).toHaveValue("2018");
-    expect(screen.getByRole("textbox", { name: "Law document" })).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Law document" })).toHaveValue("");
     expect(screen.getByRole("textbox", { name: "SDIR rank" })).toHaveAttribute("inputmode", "numeric");
     expect(screen.getByRole("textbox", { name: "Inclusion score (SDIR)" })).toHaveAttribute(
       "inputmode",

@@ -11,7 +11,8 @@ import { useDeskText } from "./desk-text";
 import { draftsOf, editsOf, type Draft, type Drafts, languageOfPath, pathId } from "./field-values";
 import { FieldInput } from "./FieldInput";
 import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
-import { missingSourceOrNote, SourceAndNote, type SourceAndNoteValue } from "./SourceAndNote";
+import { useDocumentTitles } from "./DocumentSelect";
+import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
 import { useLgaRegistry } from "./use-lga-registry";
 import styles from "./DataDesk.module.css";
 
@@ -51,6 +52,12 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const focusStep = useRef(false);
   const registry = useLgaRegistry(fields.some((field) => field.type === "state" || field.type === "lga"));
+  const documentTitle = useDocumentTitles();
+  // "old → new" of a document field reads the documents' titles, not their ids.
+  const fromTo = (path: string, from: unknown, to: unknown) =>
+    fields.find((field) => field.path === path)?.type === "document"
+      ? text.fromTo(kind, path, documentTitle(from), documentTitle(to))
+      : text.fromTo(kind, path, from, to);
 
   const inputId = (path: string) => `${formId}-${pathId(path)}`;
   const sourceId = `${formId}-source`;
@@ -76,7 +83,7 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
         recordId,
         changeKind,
         fields: Object.fromEntries(edits.map((edit) => [edit.field.path, edit.to])),
-        sourceUrl: source.sourceUrl.trim(),
+        ...sourceOfChange(source),
         note: source.note,
         ...(correctionId ? { correctionId } : {}),
       }),
@@ -96,7 +103,8 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
           (found) => {
             const path = problemPath(found);
             if (path !== null) return fieldOf(path) ? inputId(path) : null;
-            if (found.field === "sourceUrl" || found.field === "sourceDocumentId") return sourceId;
+            if (found.field === "sourceUrl") return sourceId;
+            if (found.field === "sourceDocumentId") return `${sourceId}-document`;
             if (found.field === "note") return noteId;
             return null;
           },
@@ -143,7 +151,7 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
         <p role="status">{t("datadesk.message.proposed")}</p>
         <ul className={styles.edits}>
           {sent.fields.map((edit) => (
-            <li key={edit.field}>{text.fromTo(kind, edit.field, edit.from, edit.to)}</li>
+            <li key={edit.field}>{fromTo(edit.field, edit.from, edit.to)}</li>
           ))}
         </ul>
         <p className={styles.actions}>
@@ -175,13 +183,17 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
         <p>{t("datadesk.form.reviewIntro", { count: edits.length })}</p>
         <ul className={styles.edits}>
           {edits.map((edit) => (
-            <li key={edit.field.path}>{text.fromTo(kind, edit.field.path, edit.from, edit.to)}</li>
+            <li key={edit.field.path}>{fromTo(edit.field.path, edit.from, edit.to)}</li>
           ))}
         </ul>
         <dl className={styles.facts}>
           <div>
             <dt>{t("datadesk.change.source")}</dt>
-            <dd className={styles.breakable}>{source.sourceUrl}</dd>
+            <dd className={styles.breakable}>
+              {[source.sourceUrl.trim(), documentTitle(source.sourceDocumentId ?? "")]
+                .filter((part) => typeof part === "string" && part !== "")
+                .join(" · ")}
+            </dd>
           </div>
           <div>
             <dt>{t("datadesk.change.note")}</dt>
@@ -257,7 +269,11 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
         idPrefix={formId}
         value={source}
         onChange={setSource}
-        errors={{ sourceUrl: fieldError(problem, sourceId), note: fieldError(problem, noteId) }}
+        errors={{
+          sourceUrl: fieldError(problem, sourceId),
+          sourceDocumentId: fieldError(problem, `${sourceId}-document`),
+          note: fieldError(problem, noteId),
+        }}
       />
       <p className={styles.actions}>
         <button type="submit" className="button">

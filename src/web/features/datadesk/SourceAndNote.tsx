@@ -1,18 +1,31 @@
+import { useLayoutEffect, useRef } from "react";
 import { useT } from "../../i18n";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import { TextField } from "../../ui/form/TextField";
 import formStyles from "../../ui/form/form.module.css";
 import { NOTE_MAX } from "./desk-text";
+import { DocumentSelect } from "./DocumentSelect";
+import { DocumentUploadForm } from "./DocumentUploadForm";
 import styles from "./DataDesk.module.css";
 
 export interface SourceAndNoteValue {
   sourceUrl: string;
+  /** An uploaded document's id, or "" (absent) for none. */
+  sourceDocumentId?: string;
   note: string;
 }
 
+/** The source as a proposal sends it: the address ("" when none) and the document, when one is chosen. */
+export function sourceOfChange(value: SourceAndNoteValue): { sourceUrl: string; sourceDocumentId?: string } {
+  const sourceDocumentId = value.sourceDocumentId ?? "";
+  return { sourceUrl: value.sourceUrl.trim(), ...(sourceDocumentId ? { sourceDocumentId } : {}) };
+}
+
 /**
- * The source and the note every change needs, in their own fieldset. The source is a web address; an
- * uploaded document will also do once the documents API exists (the placeholder below says so).
+ * The source and the note every change needs, in their own fieldset. The source is a web address, an
+ * uploaded document (chosen by title), or both. A document not uploaded yet can be uploaded here, in a
+ * disclosure, without leaving the form: what is typed in the change stays, and the new document becomes
+ * the chosen source.
  */
 export function SourceAndNote({
   idPrefix,
@@ -23,13 +36,19 @@ export function SourceAndNote({
   idPrefix: string;
   value: SourceAndNoteValue;
   onChange: (value: SourceAndNoteValue) => void;
-  errors: { sourceUrl?: string; note?: string };
+  errors: { sourceUrl?: string; sourceDocumentId?: string; note?: string };
 }) {
   const t = useT();
   const noteId = `${idPrefix}-note`;
+  // The upload ends later than it starts: the note typed meanwhile must survive the document's choice.
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{t("datadesk.form.sourceLegend")}</legend>
+      <p className={styles.hintText}>{t("datadesk.form.sourceEither")}</p>
       <TextField
         id={`${idPrefix}-source`}
         type="url"
@@ -41,7 +60,24 @@ export function SourceAndNote({
         error={errors.sourceUrl}
         onChange={(sourceUrl) => onChange({ ...value, sourceUrl })}
       />
-      <p className={styles.placeholder}>{t("datadesk.form.documentLater")}</p>
+      <DocumentSelect
+        id={`${idPrefix}-source-document`}
+        label={t("datadesk.form.sourceDocument")}
+        hint={t("datadesk.form.sourceDocumentHint")}
+        noneText={t("datadesk.form.sourceDocumentNone")}
+        value={value.sourceDocumentId ?? ""}
+        error={errors.sourceDocumentId}
+        onChange={(sourceDocumentId) => onChange({ ...value, sourceDocumentId })}
+      />
+      <details className={styles.translations}>
+        <summary>{t("datadesk.form.uploadSource")}</summary>
+        <DocumentUploadForm
+          idPrefix={`${idPrefix}-upload`}
+          as="group"
+          heading={t("datadesk.documents.uploadTitle")}
+          onUploaded={(document) => onChange({ ...latest.current, sourceDocumentId: document.id })}
+        />
+      </details>
       <FieldFrame
         id={noteId}
         label={t("datadesk.form.note")}
@@ -64,8 +100,9 @@ export function SourceAndNote({
 
 /** Problems a person can be told before anything is sent: no source, no note (the server says the same). */
 export function missingSourceOrNote(value: SourceAndNoteValue): { sourceUrl?: true; note?: true } {
+  const { sourceUrl, sourceDocumentId } = sourceOfChange(value);
   return {
-    ...(value.sourceUrl.trim() === "" ? { sourceUrl: true as const } : {}),
+    ...(sourceUrl === "" && !sourceDocumentId ? { sourceUrl: true as const } : {}),
     ...(value.note.trim() === "" ? { note: true as const } : {}),
   };
 }

@@ -1,5 +1,6 @@
 // The data desk's public entry (issue 28): other folders import only what is exported here.
 export { ChangesPage } from "./ChangesPage";
 export { DataDeskPage } from "./DataDeskPage";
+export { DocumentsPage } from "./DocumentsPage";
 export { NewSchoolPage } from "./NewSchoolPage";
 export { RecordPage } from "./RecordPage";

@@ -1,0 +1,18 @@
+import { DocumentsPage } from "../../../features/datadesk";
+import { pageMessages, translatorFor } from "../../../i18n";
+import { pageMeta } from "../../page-title";
+import type { Route } from "./+types/data-documents";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await pageMessages(request, ["datadesk"]);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(location.pathname);
+  return pageMeta(t("datadesk.documents.title"), t("datadesk.documents.description"));
+};
+
+export default function DataDocuments() {
+  return <DocumentsPage />;
+}
