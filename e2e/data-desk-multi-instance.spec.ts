@@ -291,20 +291,30 @@ function surfaces(port: number, before: { legend: Partial<Record<LawStatusKey, n
   };
 }
 
-/** Polls every check until each has answered true once; answers when each did (ms after `since`). */
+/** When a surface was first seen serving the change: its request's sending and its answer, in ms after the publication. */
+interface Seen {
+  asked: number;
+  answered: number;
+}
+
+/**
+ * Polls every check until each has answered true once; answers when each did. A round asks every surface
+ * still missing at once, so an answer's time includes the time the instance took to render it.
+ */
 async function followed(checks: Record<string, () => Promise<boolean>>, since: number, what: string) {
-  const seenAfter: Record<string, number> = {};
+  const seen: Record<string, Seen> = {};
   const deadline = since + PROPAGATION_CAP_MS;
   for (;;) {
     await Promise.all(
       Object.entries(checks)
-        .filter(([name]) => !(name in seenAfter))
+        .filter(([name]) => !(name in seen))
         .map(async ([name, check]) => {
-          if (await check()) seenAfter[name] = Date.now() - since;
+          const asked = Date.now() - since;
+          if (await check()) seen[name] = { asked, answered: Date.now() - since };
         }),
     );
-    const missing = Object.keys(checks).filter((name) => !(name in seenAfter));
-    if (missing.length === 0) return seenAfter;
+    const missing = Object.keys(checks).filter((name) => !(name in seen));
+    if (missing.length === 0) return seen;
     if (Date.now() > deadline) {
       throw new Error(
         `${what}: within ${PROPAGATION_CAP_MS / 1000} s, still not serving it: ${missing.join(", ")}`,
@@ -390,15 +400,19 @@ test("a change to Kano's law status, proposed by one editor and published by ano
     ),
   );
   for (const { instance, seenAfter } of timings) {
-    const slowest = Math.max(...Object.values(seenAfter));
+    const slowest = Math.max(...Object.values(seenAfter).map((seen) => seen.answered));
     console.log(
-      `${instance} (published on ${publishedOn}) served the publication everywhere ${slowest} ms after its answer: ${Object.entries(
-        seenAfter,
-      )
-        .map(([name, ms]) => `${name} ${ms} ms`)
-        .join(", ")}`,
+      `${instance} (published on ${publishedOn}) served the publication on every surface ${slowest} ms after ` +
+        `the publication's answer; each surface first seen in the answer to a request sent at → answered at: ` +
+        Object.entries(seenAfter)
+          .map(([name, seen]) => `${name} ${seen.asked} → ${seen.answered} ms`)
+          .join(", "),
     );
     expect(Object.keys(seenAfter)).toHaveLength(8);
+    // The issue's cap, and the only timing this test asserts: a round that ended past it fails too.
+    expect(slowest, `${instance}: every surface within ${PROPAGATION_CAP_MS} ms`).toBeLessThanOrEqual(
+      PROPAGATION_CAP_MS,
+    );
   }
 
   // The tooltip itself, in a browser: focusing Kano on each instance's map shows its new status.
