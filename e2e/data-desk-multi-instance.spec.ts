@@ -21,14 +21,17 @@ import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/re
 // (`test:e2e` runs `npm run build` first); the multi-instance unit test serves a stand-in build. So this
 // spec starts its own processes with the helpers of that test (src/server/main.ts as `npm run serve` runs
 // it, on free ports): two instances, one PostgreSQL database made for this run (TEST_DATABASE_URL's server),
-// Redis under a key prefix of this run, the bench's round-robin proxy. It speaks HTTP only, no browser.
+// Redis under a key prefix of this run, the bench's round-robin proxy. The surfaces are checked over HTTP,
+// in the HTML a page has before any JavaScript (its scripts left out: they carry every status's words).
 //
 // The history pages (/changes, /states/20/history) are not checked here: they still load their data in the
 // browser (a clientLoader), so their server HTML does not hold the change; changes.json and the record's
 // history answer, which those pages read, are checked on each instance instead.
 //
-// How long each surface took to follow the publication on each instance is logged, never asserted beyond
-// the 10 s the issue names.
+// Then Chromium opens each instance's home page and reads the map's tooltip for Kano (shown on hover only).
+//
+// How long each surface took to follow the publication on each instance is logged (the sending and the
+// answer of the first request that saw it), never asserted beyond the 10 s the issue names.
 
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
