@@ -33,7 +33,6 @@ import { reportRoutes } from "./reports/routes";
 import { SubmissionLimit } from "./reports/submission-limit";
 import { roleRoutes } from "./roles/routes";
 import { webSite } from "./site/web-app";
-import type { PublishedDataSource } from "./datadesk/published-data";
 
 export interface AppDependencies {
   config: Config;
