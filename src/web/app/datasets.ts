@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "react-router";
+import type { PublishedChangesAnswer, RecordHistoryAnswer } from "../../domain/api/history";
+import type { RecordKind } from "../../domain/datadesk/record-kinds";
 import type { Country, Estimates, School, StateRecord } from "../../domain/datasets/schemas";
 import { noContacts, type SiteContacts } from "../../domain/site-contacts";
 
@@ -24,10 +26,23 @@ export interface SiteSettings {
   contacts: SiteContacts;
 }
 
+/** The public history of the published changes, read from the database (src/server/datadesk/history). */
+export interface PageHistoryReader {
+  /** Every published change, newest first; `stateId` one of the 37 or null. */
+  changes(filter: {
+    stateId: string | null;
+    kind: RecordKind | null;
+    page: number;
+  }): Promise<PublishedChangesAnswer>;
+  /** One record's published changes, or null when there is no such record. */
+  record(kind: "state" | "school", id: string, page: number): Promise<RecordHistoryAnswer | null>;
+}
+
 declare module "react-router" {
   interface AppLoadContext {
     publishedData?: PageData;
     site?: SiteSettings;
+    history?: PageHistoryReader;
   }
 }
 
