@@ -17,6 +17,8 @@ export interface PageData {
   schools: School[];
   country: Country;
   estimates: Estimates;
+  /** When each record was last checked (ISO date-time), by kind and id; absent under `react-router dev`. */
+  checkedAt?: { state: Record<string, string>; school: Record<string, string> };
 }
 
 export interface SiteSettings {

@@ -1,4 +1,5 @@
 import { Link, pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
+import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
@@ -17,11 +18,15 @@ const namespaces = ["states", "corrections"];
 
 // On the server, from the published data: the page's HTML carries just this state's record.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { schools, states } = await publishedDataOf(context);
+  const { schools, states, checkedAt } = await publishedDataOf(context);
   const record = states.find((state) => String(state.id) === params.stateId);
   if (!record) throw unknownPage(await pageMessages(request, namespaces));
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
+  const checked = checkedAt?.state[String(record.id)] ?? null;
   return {
+    // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
+    checkedAt: checked,
+    outOfDate: isOutOfDate(checked, new Date()),
     record,
     schoolCount,
     totalStates: states.length,

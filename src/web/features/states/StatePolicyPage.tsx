@@ -9,6 +9,7 @@ import { paths } from "../../../domain/routes";
 import type { DescribedSource } from "../../../domain/source-titles";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
+import { LastChecked } from "../../ui/LastChecked";
 import { SourceList } from "../../ui/SourceList";
 import { PolicyDocumentLink } from "./PolicyDocumentLink";
 import { useLawStatusText } from "../../lib/law-status-text";
@@ -26,6 +27,8 @@ export function StatePolicyPage({
   schoolCount,
   totalStates,
   sources,
+  checkedAt = null,
+  outOfDate = false,
   children,
 }: {
   record: StateRecord;
@@ -33,6 +36,9 @@ export function StatePolicyPage({
   sources: readonly DescribedSource[];
   schoolCount: number;
   totalStates: number;
+  /** When the record was last checked (ISO date-time), and whether that is more than 18 months ago. */
+  checkedAt?: string | null;
+  outOfDate?: boolean;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -160,6 +166,7 @@ export function StatePolicyPage({
           />
         </p>
         <SourceList sources={sources} asOf={record.as_of} />
+        <LastChecked checkedAt={checkedAt} outOfDate={outOfDate} />
         <p>
           <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
         </p>
