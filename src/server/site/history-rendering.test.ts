@@ -7,7 +7,8 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noContacts } from "../../domain/site-contacts";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
-import { addEditor, publishDirectly } from "../../test/server/publications";
+import { addDocument, addEditor, publishDirectly } from "../../test/server/publications";
+import { pageDocumentReader } from "../datadesk/documents/page-documents";
 import type { DatabaseHandle } from "../db/database";
 import { historyReader } from "../datadesk/history/history-reader";
 import type { PublishedDataSource } from "../datadesk/published-data";
@@ -83,6 +84,7 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
       publishedData: source,
       site: { publicUrl: PUBLIC_URL, contacts: noContacts },
       history: historyReader(database.db, PUBLIC_URL),
+      documents: pageDocumentReader(database.db),
       render,
       languages: ["en", "ha", "ig", "pcm", "yo"],
     });
@@ -141,6 +143,30 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
     await get("/changes?kind=school&state=20");
     expect(timesRendered("/changes?state=20&kind=school")).toBe(1);
     expect(/<option value="20" selected=""/.test(kano.body)).toBe(true);
+  });
+
+  it("links a state's law document once a publication names it, with its size, in Hausa too", async () => {
+    const before = await get("/states/21");
+    expect(before.statusCode).toBe(200);
+    expect(before.body.includes(">Download the law (PDF")).toBe(false);
+    const documentId = await addDocument(database.db, {
+      title: "Katsina State Disability Law 2021",
+      uploadedBy: editorId,
+    });
+    await publishDirectly(database.db, {
+      kind: "state",
+      recordId: "21",
+      fields: [{ field: "law.document_id", from: null, to: documentId }],
+      sourceDocumentId: documentId,
+      note: "The law's gazetted text, uploaded.",
+      authorId: editorId,
+      reviewerId: editorId,
+      at: new Date("2026-11-21T10:00:00Z"),
+    });
+    const link = `<a href="/documents/${documentId}/katsina-state-disability-law-2021.pdf" class="button" download="">Download the law (PDF, 1 KB)</a>`;
+    await until(async () => (await get("/states/21")).body.includes(link));
+    const hausa = await get("/ha/states/21");
+    expect(hausa.body.includes(`/documents/${documentId}/katsina-state-disability-law-2021.pdf`)).toBe(true);
   });
 
   it("answers an unknown record's history with 404, never kept", async () => {

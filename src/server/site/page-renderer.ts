@@ -4,6 +4,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { PublishedDataSource } from "../datadesk/published-data";
 import type { SiteContacts } from "../../domain/site-contacts";
 import type { HistoryReader } from "../datadesk/history/history-reader";
+import type { PageDocumentReader } from "../datadesk/documents/page-documents";
 import { deferHydration } from "./defer-hydration";
 
 // Public pages are rendered by React Router on the server from the data as published now (decision record
@@ -21,6 +22,8 @@ export interface PageLoadContext {
   site: SiteSettings;
   /** The history pages' reader (src/server/datadesk/history/history-reader.ts), when the server has one. */
   history?: HistoryReader;
+  /** The uploaded documents the pages link (src/server/datadesk/documents/page-documents.ts). */
+  documents?: PageDocumentReader;
 }
 
 export interface SiteSettings {
@@ -88,6 +91,8 @@ export interface PageRendererOptions {
   site: SiteSettings;
   /** What the history pages read; every kept page is forgotten on a publication, theirs too. */
   history?: HistoryReader;
+  /** The uploaded documents the pages link; a document's record changes only by a publication. */
+  documents?: PageDocumentReader;
   /** The page's Content-Security-Policy for its inline scripts' hashes. */
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** At most this many answers are kept (the oldest go first); unknown paths are never kept. */
@@ -189,9 +194,10 @@ export class PageRenderer {
   }
 
   private async renderToAnswer(request: Request, kind: "page" | "data"): Promise<KeptAnswer> {
-    const { render, publishedData, site, history } = this.options;
+    const { render, publishedData, site, history, documents } = this.options;
     const context: PageLoadContext = { publishedData: await publishedData.current(), site };
     if (history) context.history = history;
+    if (documents) context.documents = documents;
     const response = await render(request, context);
     const contentType = response.headers.get("content-type") ?? "text/html";
     const location = response.headers.get("location") ?? undefined;

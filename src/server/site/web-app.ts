@@ -25,6 +25,7 @@ import {
   type SiteSettings,
 } from "./page-renderer";
 import { withReportHead } from "./report-meta";
+import type { PageDocumentReader } from "../datadesk/documents/page-documents";
 import type { HistoryReader as PageHistoryReader } from "../datadesk/history/history-reader";
 
 // Serves the web app: hashed assets with long caching, public pages rendered on the server from the data
@@ -51,6 +52,8 @@ export interface WebSiteOptions {
   publishedData: PublishedDataSource;
   /** The public history of the published changes, which the history pages show (read at each render). */
   history?: PageHistoryReader;
+  /** The uploaded documents the pages link (a state's law). */
+  documents?: PageDocumentReader;
   /** The deployer's settings the pages show (PUBLIC_URL, SITE_*), read when the server starts. */
   site: SiteSettings;
   /** React Router's request handler; by default the one of the server build beside buildDir. */
@@ -109,6 +112,7 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     publishedData: options.publishedData,
     site: options.site,
     history: options.history,
+    documents: options.documents,
     contentSecurityPolicy,
     maxKept: options.maxKeptPages,
     warn: (message) => app.log.warn(message),

@@ -40,11 +40,26 @@ export interface PageHistoryReader {
   record(kind: "state" | "school", id: string, page: number): Promise<RecordHistoryAnswer | null>;
 }
 
+/** An uploaded document a page links (a state's law): what the link shows. */
+export interface PageDocument {
+  id: string;
+  title: string;
+  fileName: string;
+  bytes: number;
+}
+
+/** The uploaded documents (data_documents), read on the server (src/server/datadesk/documents). */
+export interface PageDocumentReader {
+  /** The documents with these ids that exist. */
+  find(ids: readonly string[]): Promise<PageDocument[]>;
+}
+
 declare module "react-router" {
   interface AppLoadContext {
     publishedData?: PageData;
     site?: SiteSettings;
     history?: PageHistoryReader;
+    documents?: PageDocumentReader;
   }
 }
 

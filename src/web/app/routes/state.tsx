@@ -14,7 +14,7 @@ import { publishedDataOf } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
 
-const namespaces = ["states", "corrections"];
+const namespaces = ["states", "corrections", "documents"];
 
 // On the server, from the published data: the page's HTML carries just this state's record.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -23,9 +23,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!record) throw unknownPage(await pageMessages(request, namespaces));
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
   const checked = checkedAt?.state[String(record.id)] ?? null;
+  // The law's uploaded text, when its record names one that exists (only what the link shows).
+  const lawDocumentId = record.law.document_id;
+  const [lawDocument] =
+    lawDocumentId && context.documents ? await context.documents.find([lawDocumentId]) : [];
   return {
     // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
     checkedAt: checked,
+    lawDocument: lawDocument ?? null,
     outOfDate: isOutOfDate(checked, new Date()),
     record,
     schoolCount,

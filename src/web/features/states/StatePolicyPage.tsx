@@ -11,6 +11,7 @@ import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { LastChecked } from "../../ui/LastChecked";
 import { SourceList } from "../../ui/SourceList";
+import { documentLink, type DocumentLinkSource } from "../../../domain/datadesk/documents";
 import { PolicyDocumentLink } from "./PolicyDocumentLink";
 import { useLawStatusText } from "../../lib/law-status-text";
 import { StateContacts } from "./StateContacts";
@@ -29,6 +30,7 @@ export function StatePolicyPage({
   sources,
   checkedAt = null,
   outOfDate = false,
+  lawDocument = null,
   children,
 }: {
   record: StateRecord;
@@ -39,6 +41,8 @@ export function StatePolicyPage({
   /** When the record was last checked (ISO date-time), and whether that is more than 18 months ago. */
   checkedAt?: string | null;
   outOfDate?: boolean;
+  /** The law's uploaded text (data_documents), when the record names one. */
+  lawDocument?: DocumentLinkSource | null;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -97,7 +101,11 @@ export function StatePolicyPage({
         <h2 id="overview-heading">{t("states.page.overview")}</h2>
         {/* The description is English content: ExpandableText needs a `lang` for its text (see the report). */}
         {record.desc ? <ExpandableText text={record.desc} /> : <p>{t("states.page.noOverview")}</p>}
-        <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
+        {lawDocument ? (
+          <LawDocumentLink document={lawDocument} />
+        ) : (
+          <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
+        )}
       </section>
 
       <section aria-labelledby="findings-heading" className={styles.section}>
@@ -172,5 +180,18 @@ export function StatePolicyPage({
         </p>
       </section>
     </article>
+  );
+}
+
+/** The law's uploaded PDF, from this site: "Download the law (PDF, 1.2 MB)". */
+function LawDocumentLink({ document }: { document: DocumentLinkSource }) {
+  const t = useT();
+  const link = documentLink(document, "law", t);
+  return (
+    <p>
+      <a href={link.href} className="button" download>
+        {link.label}
+      </a>
+    </p>
   );
 }
