@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addressWithoutSecrets, hasOwnNotFound, isClientOnlyPath, isSecretLinkPath } from "./routes";
+import {
+  addressWithoutSecrets,
+  hasOwnNotFound,
+  isClientOnlyPath,
+  isSecretLinkPath,
+  pageQuery,
+} from "./routes";
 
 describe("addressWithoutSecrets", () => {
   const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
@@ -38,11 +44,8 @@ describe("the pages the server answers with the app shell", () => {
     }
   });
 
-  it("knows the public history pages, rendered in the browser until pages are rendered on the server", () => {
+  it("renders the public history pages on the server like every public page", () => {
     for (const path of ["/changes", "/ha/changes", "/states/25/history", "/yo/schools/118/history/"]) {
-      expect(isClientOnlyPath(path, languages), path).toBe(true);
-    }
-    for (const path of ["/changes/x", "/states/25/history/more", "/history"]) {
       expect(isClientOnlyPath(path, languages), path).toBe(false);
     }
   });
@@ -59,5 +62,25 @@ describe("the pages the server answers with the app shell", () => {
     expect(hasOwnNotFound("/yo/schools/abc/", languages)).toBe(true);
     expect(hasOwnNotFound("/states/99/more", languages)).toBe(false);
     expect(hasOwnNotFound("/about", languages)).toBe(false);
+  });
+});
+
+describe("pageQuery", () => {
+  const languages = ["en", "ha", "ig", "pcm", "yo"];
+  const query = (pathname: string, search: string) =>
+    pageQuery(pathname, new URLSearchParams(search), languages);
+
+  it("keeps the history pages' filter and paging, in a fixed order, and nothing else", () => {
+    expect(query("/changes", "?page=2&kind=School&utm_source=x&state=25")).toBe(
+      "?state=25&kind=school&page=2",
+    );
+    expect(query("/ha/changes/", "?state=25")).toBe("?state=25");
+    expect(query("/states/25/history", "?page=3&state=1")).toBe("?page=3");
+    expect(query("/changes", "?state=Lagos&page=-1")).toBe("");
+  });
+
+  it("gives every other page no query of its own", () => {
+    expect(query("/states/25", "?page=2")).toBe("");
+    expect(query("/", "?state=25")).toBe("");
   });
 });

@@ -88,14 +88,7 @@ const secretLinkPath = new RegExp(`^\\/(${secretLinkPages})(\\/|$)`);
  * list would treat "/yo/dashboard" as an unknown page, and the service worker would then cache a signed-in
  * page's shell.
  */
-const clientOnlyPatterns = [
-  /^\/dashboard(\/.*)?$/,
-  secretLinkPath,
-  // The public history pages fetch their data in the browser until public pages are rendered on the
-  // server at run time (issue 28); then they leave this list.
-  /^\/changes$/,
-  /^\/(states|schools)\/[^/]+\/history$/,
-];
+const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, secretLinkPath];
 
 // Paths are compared in any case, as the router matches them ("/IG/Reset-Password/…" draws the Igbo reset
 // page): compared case-sensitively, such a link was sent the "Page not found" HTML, which the browser's
@@ -106,6 +99,32 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
   const bare = withoutLanguage(inRouterCase(pathname), languages);
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
+}
+
+// The public pages whose content depends on their query (issue 28): /changes's GET filter and paging, a
+// record history's paging. Only these parameters, in this shape, make a page of its own; anything else is
+// what the page reads as no filter, so a kept page is never rendered for a query the page ignores.
+const pageQueryParameters: readonly { path: RegExp; parameters: Record<string, RegExp> }[] = [
+  { path: /^\/changes$/, parameters: { state: /^\d{1,2}$/, kind: /^[a-z]{1,12}$/, page: /^\d{1,6}$/ } },
+  { path: /^\/(states|schools)\/\d{1,9}\/history$/, parameters: { page: /^\d{1,6}$/ } },
+];
+
+/**
+ * The part of a public page's query that makes it a page of its own ("?state=25&page=2"), in a fixed order,
+ * or "" for pages whose query is not theirs (the server renders and keeps one page per path and this).
+ */
+export function pageQuery(pathname: string, search: URLSearchParams, languages: readonly string[]): string {
+  const bare = withoutLanguage(inRouterCase(pathname), languages);
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
+  const rules = pageQueryParameters.find((rule) => rule.path.test(trimmed));
+  if (!rules) return "";
+  const kept = new URLSearchParams();
+  for (const [name, shape] of Object.entries(rules.parameters)) {
+    const value = search.get(name)?.trim().toLowerCase();
+    if (value !== undefined && shape.test(value)) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : "";
 }
 
 /** The pages of e-mailed links, whose path carries a one-time secret (never to be sent on as a Referer). */

@@ -20,6 +20,8 @@ import { openMediaStore } from "./media/open-store";
 import { startVariantMaker, type VariantMaker } from "./media/photo-variants";
 import { mediaRoutes } from "./media/routes";
 import { openDataRoutes } from "./opendata/routes";
+import { pageDocumentReader } from "./datadesk/documents/page-documents";
+import { historyReader } from "./datadesk/history/history-reader";
 import { historyRoutes } from "./datadesk/history/routes";
 import { openApiRoutes, registerOpenApi } from "./openapi/document";
 import { useContractCompilers } from "./openapi/route-schema";
@@ -216,6 +218,8 @@ export async function buildApp({
       buildDir: config.webBuildDir,
       publishedData,
       site: { publicUrl: config.publicUrl, contacts: config.siteContacts },
+      history: historyReader(database.db, config.publicUrl),
+      documents: pageDocumentReader(database.db),
       reports: {
         find: async (id) => {
           const report = await findPublishedReport(database.db, id);

@@ -3,6 +3,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { PublishedDataSource } from "../datadesk/published-data";
 import type { SiteContacts } from "../../domain/site-contacts";
+import type { HistoryReader } from "../datadesk/history/history-reader";
+import type { PageDocumentReader } from "../datadesk/documents/page-documents";
 import { deferHydration } from "./defer-hydration";
 
 // Public pages are rendered by React Router on the server from the data as published now (decision record
@@ -18,6 +20,10 @@ export type RenderRequest = (request: Request, loadContext: PageLoadContext) => 
 export interface PageLoadContext {
   publishedData: unknown;
   site: SiteSettings;
+  /** The history pages' reader (src/server/datadesk/history/history-reader.ts), when the server has one. */
+  history?: HistoryReader;
+  /** The uploaded documents the pages link (src/server/datadesk/documents/page-documents.ts). */
+  documents?: PageDocumentReader;
 }
 
 export interface SiteSettings {
@@ -83,6 +89,10 @@ export interface PageRendererOptions {
   render: RenderRequest;
   publishedData: PublishedDataSource;
   site: SiteSettings;
+  /** What the history pages read; every kept page is forgotten on a publication, theirs too. */
+  history?: HistoryReader;
+  /** The uploaded documents the pages link; a document's record changes only by a publication. */
+  documents?: PageDocumentReader;
   /** The page's Content-Security-Policy for its inline scripts' hashes. */
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** At most this many answers are kept (the oldest go first); unknown paths are never kept. */
@@ -122,9 +132,12 @@ export class PageRenderer {
     return this.kept.size;
   }
 
-  /** A public page (`/states/25`, `/ha`), rendered or kept; its query is not part of it. */
-  page(pathname: string): Promise<KeptAnswer> {
-    return this.answer(`page:${pathname}`, new URL(pathname, renderOrigin).href, "page");
+  /**
+   * A public page (`/states/25`, `/ha`), rendered or kept; a query is part of it only where the page reads
+   * one (`/changes?state=25`, the caller's pageQuery of src/domain/routes.ts).
+   */
+  page(pathAndQuery: string): Promise<KeptAnswer> {
+    return this.answer(`page:${pathAndQuery}`, new URL(pathAndQuery, renderOrigin).href, "page");
   }
 
   /** The data React Router fetches to move to a page within the app (`/states/25.data?_routes=…`). */
@@ -181,8 +194,11 @@ export class PageRenderer {
   }
 
   private async renderToAnswer(request: Request, kind: "page" | "data"): Promise<KeptAnswer> {
-    const { render, publishedData, site } = this.options;
-    const response = await render(request, { publishedData: await publishedData.current(), site });
+    const { render, publishedData, site, history, documents } = this.options;
+    const context: PageLoadContext = { publishedData: await publishedData.current(), site };
+    if (history) context.history = history;
+    if (documents) context.documents = documents;
+    const response = await render(request, context);
     const contentType = response.headers.get("content-type") ?? "text/html";
     const location = response.headers.get("location") ?? undefined;
     const body = await response.text();

@@ -108,6 +108,38 @@ describe("a state's page follows the published data", () => {
   });
 });
 
+describe("a record's last check on its page", () => {
+  it("shows it near the sources, and the out-of-date note once a publication leaves it 18 months old", async () => {
+    const note = "This information was last checked more than 18 months ago";
+    const fresh = new Date().toISOString();
+    await source.publish((data) => ({
+      ...data,
+      checkedAt: { ...data.checkedAt, state: { ...data.checkedAt.state, "12": fresh } },
+    }));
+    const recent = await get("/states/12");
+    expect(recent.statusCode).toBe(200);
+    expect(/<p>Last checked \d{1,2} [A-Z][a-z]+ \d{4}\.<\/p>/.test(recent.body)).toBe(true);
+    expect(recent.body.includes(`<p role="note">${note}`)).toBe(false);
+
+    await source.publish((data) => ({
+      ...data,
+      checkedAt: {
+        ...data.checkedAt,
+        state: { ...data.checkedAt.state, "12": "2024-03-10T09:00:00.000Z" },
+        school: { ...data.checkedAt.school, "1": "2024-03-10T09:00:00.000Z" },
+      },
+    }));
+    const old = await get("/states/12");
+    expect(old.body.includes("<p>Last checked 10 March 2024.</p>")).toBe(true);
+    expect(old.body.includes(`<p role="note">${note}`)).toBe(true);
+    const school = await get("/schools/1");
+    expect(school.body.includes("<p>Last checked 10 March 2024.</p>")).toBe(true);
+    expect(school.body.includes(`<p role="note">${note}`)).toBe(true);
+    const hausa = await get("/ha/states/12");
+    expect(hausa.body.includes("watanni 18")).toBe(true);
+  });
+});
+
 describe("the kept pages", () => {
   it("renders a page once and keeps it, per path and per language, until the data changes", async () => {
     await get("/states/7");

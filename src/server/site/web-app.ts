@@ -9,6 +9,7 @@ import type { PublishedReportView } from "../../domain/reports/review-rules";
 import {
   isClientOnlyPath,
   isSecretLinkPath,
+  pageQuery,
   paths,
   publishedDataPaths,
   type PublishedDataName,
@@ -24,6 +25,8 @@ import {
   type SiteSettings,
 } from "./page-renderer";
 import { withReportHead } from "./report-meta";
+import type { PageDocumentReader } from "../datadesk/documents/page-documents";
+import type { HistoryReader as PageHistoryReader } from "../datadesk/history/history-reader";
 
 // Serves the web app: hashed assets with long caching, public pages rendered on the server from the data
 // as published now and kept until it changes (page-renderer.ts, decision record 0019), and the app shell
@@ -47,6 +50,10 @@ export interface WebSiteOptions {
   buildDir: string;
   /** The data the public pages show, as published now. */
   publishedData: PublishedDataSource;
+  /** The public history of the published changes, which the history pages show (read at each render). */
+  history?: PageHistoryReader;
+  /** The uploaded documents the pages link (a state's law). */
+  documents?: PageDocumentReader;
   /** The deployer's settings the pages show (PUBLIC_URL, SITE_*), read when the server starts. */
   site: SiteSettings;
   /** React Router's request handler; by default the one of the server build beside buildDir. */
@@ -104,6 +111,8 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     render,
     publishedData: options.publishedData,
     site: options.site,
+    history: options.history,
+    documents: options.documents,
     contentSecurityPolicy,
     maxKept: options.maxKeptPages,
     warn: (message) => app.log.warn(message),
@@ -169,8 +178,16 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       if (isSecretLinkPath(pathname, languages)) reply.header("referrer-policy", "no-referrer");
       return sendAnswer(request, reply, await renderer.appShell(), undefined, 200);
     }
-    // A public page, or the "Page not found" (404) of the path's language, rendered by the app.
-    return sendAnswer(request, reply, await renderer.page(encodeURI(pathname)));
+    // A public page, or the "Page not found" (404) of the path's language, rendered by the app; the history
+    // pages' filter and paging (pageQuery) make pages of their own, every other query is not the page's.
+    const search = new URLSearchParams(
+      request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
+    );
+    return sendAnswer(
+      request,
+      reply,
+      await renderer.page(encodeURI(pathname) + pageQuery(pathname, search, languages)),
+    );
   };
 
   app.get("/*", handler);

@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "react-router";
+import type { PublishedChangesAnswer, RecordHistoryAnswer } from "../../domain/api/history";
+import type { RecordKind } from "../../domain/datadesk/record-kinds";
 import type { Country, Estimates, School, StateRecord } from "../../domain/datasets/schemas";
 import { noContacts, type SiteContacts } from "../../domain/site-contacts";
 
@@ -15,6 +17,8 @@ export interface PageData {
   schools: School[];
   country: Country;
   estimates: Estimates;
+  /** When each record was last checked (ISO date-time), by kind and id; absent under `react-router dev`. */
+  checkedAt?: { state: Record<string, string>; school: Record<string, string> };
 }
 
 export interface SiteSettings {
@@ -24,10 +28,38 @@ export interface SiteSettings {
   contacts: SiteContacts;
 }
 
+/** The public history of the published changes, read from the database (src/server/datadesk/history). */
+export interface PageHistoryReader {
+  /** Every published change, newest first; `stateId` one of the 37 or null. */
+  changes(filter: {
+    stateId: string | null;
+    kind: RecordKind | null;
+    page: number;
+  }): Promise<PublishedChangesAnswer>;
+  /** One record's published changes, or null when there is no such record. */
+  record(kind: "state" | "school", id: string, page: number): Promise<RecordHistoryAnswer | null>;
+}
+
+/** An uploaded document a page links (a state's law): what the link shows. */
+export interface PageDocument {
+  id: string;
+  title: string;
+  fileName: string;
+  bytes: number;
+}
+
+/** The uploaded documents (data_documents), read on the server (src/server/datadesk/documents). */
+export interface PageDocumentReader {
+  /** The documents with these ids that exist. */
+  find(ids: readonly string[]): Promise<PageDocument[]>;
+}
+
 declare module "react-router" {
   interface AppLoadContext {
     publishedData?: PageData;
     site?: SiteSettings;
+    history?: PageHistoryReader;
+    documents?: PageDocumentReader;
   }
 }
 

@@ -8,26 +8,17 @@ import {
   isRecordKind,
 } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
-import { OPEN_DATA_LICENSE } from "../../../domain/opendata/documents";
 import { openDataMessages } from "../../../domain/opendata/messages";
 import { stateSlug } from "../../../domain/datasets/state-names";
 import type { Database } from "../../db/database";
 import { HttpError, failure } from "../../http/errors";
-import { pageMeta, readPage, type Page } from "../../http/paging";
+import { readPage, type Page } from "../../http/paging";
 import { invalidParameter, singleParameter, type Query } from "../../http/query-params";
 import { routeSchema } from "../../openapi/route-schema";
 import { crossOriginHeaders } from "../../opendata/routes";
 import { atomFeed } from "./atom";
-import { toPublishedChange } from "./history-entries";
-import {
-  currentGeneration,
-  findPublishedChanges,
-  findRecord,
-  stateNames,
-  type ChangeFilter,
-  type StateName,
-} from "./history-store";
-import { recordName, recordStateId } from "./history-entries";
+import { changesAnswer, recordHistoryAnswer } from "./history-reader";
+import { currentGeneration, findRecord, stateNames, type StateName } from "./history-store";
 
 // The public history of the data, under /api/v1/open (issue 28):
 //   GET /changes.json           every published change, newest first; ?state= ?kind= ?page= ?per_page=
@@ -119,10 +110,6 @@ export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPl
       const kind = kindFrom(request.query);
       const page = readPage(request.query, pagingRules);
       const generation = await currentGeneration(db);
-      const filter: ChangeFilter = {
-        kind,
-        state: state ? { id: String(state.id), name: state.state } : null,
-      };
       const etag = etagOf([
         HISTORY_FORMAT_VERSION,
         format,
@@ -134,22 +121,11 @@ export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPl
       ]);
       if (answeredFromCache(request, reply, etag)) return reply;
 
-      const found = await findPublishedChanges(db, filter, page);
-      const stateIds = new Map(states.map((known) => [known.state, known.id]));
-      const entries = found.rows.map((row) => toPublishedChange(row, publicUrl, stateIds));
-      const meta = pageMeta(found.total, page);
+      const answer = await changesAnswer(db, publicUrl, { state, kind, page }, states);
+      const { meta, data: entries } = answer;
       if (format === "json") {
         reply.header("content-type", "application/json; charset=utf-8");
-        return reply.send({
-          success: true,
-          title: historyMessages.feedTitle,
-          license: OPEN_DATA_LICENSE,
-          filters: { state: state ? String(state.id) : null, kind },
-          generation,
-          meta,
-          count: entries.length,
-          data: entries,
-        });
+        return reply.send(answer);
       }
       const filters = { state: state ? String(state.id) : null, kind };
       const feedBase = `${publicUrl}/api/v1/open/changes.atom`;
@@ -204,23 +180,10 @@ export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPl
         if (!record) throw new HttpError(404, historyMessages.unknownRecord(kind, id));
         if (answeredFromCache(request, reply, etag)) return reply;
 
-        const states = await stateNames(db);
-        const stateIds = new Map(states.map((known) => [known.state, known.id]));
-        const found = await findPublishedChanges(db, { kind: null, state: null, record: { kind, id } }, page);
-        const entries = found.rows.map((row) => toPublishedChange(row, publicUrl, stateIds));
+        const answer = await recordHistoryAnswer(db, publicUrl, kind, id, page);
+        if (!answer) throw new HttpError(404, historyMessages.unknownRecord(kind, id));
         reply.header("content-type", "application/json; charset=utf-8");
-        return reply.send({
-          success: true,
-          kind,
-          record_id: id,
-          record_name: recordName(kind, id, record.data),
-          state_id: recordStateId(kind, id, record.data, stateIds),
-          first_published: record.firstPublished?.toISOString() ?? null,
-          generation,
-          meta: pageMeta(found.total, page),
-          count: entries.length,
-          data: entries,
-        });
+        return reply.send(answer);
       },
     );
   };

@@ -1,26 +1,20 @@
-import {
-  ChangesPage,
-  HistoryLoadFailed,
-  HistoryLoading,
-  feedAddresses,
-  loadChanges,
-} from "../../features/history";
+import { ChangesPage, HistoryLoadFailed, feedAddresses, loadChanges } from "../../features/history";
 import { pageMessages, translatorFor } from "../../i18n";
 import { isUnknownPageError } from "../not-found-error";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/changes";
 
-// /changes (issue 28): every published change. Its data is fetched from the open-data API in the browser
-// for now (not prerendered: it changes with every publication); at the move to server rendering this
-// clientLoader becomes the route's loader as it is.
+// /changes (issue 28): every published change, rendered on the server from the database (the load
+// context's history reader) and kept until the next publication (decision record 0019). The filter is a GET
+// form: it works before the page's script has run.
 
 // `datadesk` names the fields (their labels).
 const namespaces = ["history", "datadesk"];
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [i18n, data] = await Promise.all([
     pageMessages(request, namespaces),
-    loadChanges(new URL(request.url), request.signal),
+    loadChanges(new URL(request.url), context.history, request.signal),
   ]);
   return { ...data, i18n };
 }
@@ -45,10 +39,6 @@ export function meta({ data, location }: Route.MetaArgs) {
 
 export default function Changes({ loaderData }: Route.ComponentProps) {
   return <ChangesPage answer={loaderData.answer} filter={loaderData.filter} />;
-}
-
-export function HydrateFallback() {
-  return <HistoryLoading />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,4 +1,5 @@
 import { pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
+import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
@@ -14,12 +15,16 @@ const namespaces = ["schools", "corrections"];
 
 // On the server, from the published data: the page carries just this school's record.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { schools, states } = await publishedDataOf(context);
+  const { schools, states, checkedAt } = await publishedDataOf(context);
   const school = schools.find((candidate) => String(candidate.id) === params.schoolId);
   if (!school) throw unknownPage(await pageMessages(request, namespaces));
   const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;
+  const checked = checkedAt?.school[String(school.id)] ?? null;
   return {
     school,
+    // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
+    checkedAt: checked,
+    outOfDate: isOutOfDate(checked, new Date()),
     stateId,
     sources: describeSources(school.sources),
     i18n: await pageMessages(request, namespaces),

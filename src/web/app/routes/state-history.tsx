@@ -1,6 +1,5 @@
 import {
   HistoryLoadFailed,
-  HistoryLoading,
   RecordHistoryPage,
   loadRecordHistory,
   recordFeedAddresses,
@@ -11,16 +10,16 @@ import { pageMeta } from "../page-title";
 import type { Route } from "./+types/state-history";
 
 // /states/{id}/history (issue 28): every published change to one state, linked from its page's Sources.
-// Fetched from the open-data API in the browser for now (not prerendered); at the move to server rendering
-// this clientLoader becomes the route's loader as it is.
+// Rendered on the server from the database (the load context's history reader), kept until the next
+// publication like every public page (decision record 0019).
 
 // `datadesk` names the fields (their labels).
 const namespaces = ["history", "datadesk"];
 
-export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [i18n, answer] = await Promise.all([
     pageMessages(request, namespaces),
-    loadRecordHistory("state", params.stateId, new URL(request.url), request.signal),
+    loadRecordHistory("state", params.stateId, new URL(request.url), context.history, request.signal),
   ]);
   return { answer, i18n };
 }
@@ -39,10 +38,6 @@ export function meta({ data, location }: Route.MetaArgs) {
 
 export default function StateHistory({ loaderData }: Route.ComponentProps) {
   return <RecordHistoryPage answer={loaderData.answer} />;
-}
-
-export function HydrateFallback() {
-  return <HistoryLoading />;
 }
 
 /** Unknown ids (/states/9999/history) and failures end here. */

@@ -1,4 +1,5 @@
 import { Link, pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
+import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
@@ -13,15 +14,24 @@ import { publishedDataOf } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
 
-const namespaces = ["states", "corrections"];
+const namespaces = ["states", "corrections", "documents"];
 
 // On the server, from the published data: the page's HTML carries just this state's record.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { schools, states } = await publishedDataOf(context);
+  const { schools, states, checkedAt } = await publishedDataOf(context);
   const record = states.find((state) => String(state.id) === params.stateId);
   if (!record) throw unknownPage(await pageMessages(request, namespaces));
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
+  const checked = checkedAt?.state[String(record.id)] ?? null;
+  // The law's uploaded text, when its record names one that exists (only what the link shows).
+  const lawDocumentId = record.law.document_id;
+  const [lawDocument] =
+    lawDocumentId && context.documents ? await context.documents.find([lawDocumentId]) : [];
   return {
+    // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
+    checkedAt: checked,
+    lawDocument: lawDocument ?? null,
+    outOfDate: isOutOfDate(checked, new Date()),
     record,
     schoolCount,
     totalStates: states.length,

@@ -19,11 +19,13 @@ import {
   loadRecordHistory,
   type ChangesData,
 } from "./index";
+import type { HistorySource } from "./history-loaders";
 import { isUnknownPageError } from "../../app/not-found-error";
 import { inLanguage } from "../../../test/web/i18n";
 
-// The history pages as their routes show them: loaded through their loaders from the open-data API (a
-// stubbed fetch), with the loading state, the list, the empty state, "No such page" and the failure.
+// The history pages as their routes show them: loaded through their loaders, on the server from the load
+// context's history reader, and (under `react-router dev`, which has none) from the open-data API (a stubbed
+// fetch), with the loading state, the list, the empty state, "No such page" and the failure.
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -122,13 +124,13 @@ function RouteError() {
 }
 
 /** The routes as the app has them: loader, page, loading state and error state. */
-function showPage(url: string) {
+function showPage(url: string, source?: HistorySource) {
   const errorElement = <RouteError />;
   const router = createMemoryRouter(
     [
       {
         path: "/changes",
-        loader: ({ request }) => loadChanges(new URL(request.url), request.signal),
+        loader: ({ request }) => loadChanges(new URL(request.url), source, request.signal),
         Component: ChangesRoute,
         HydrateFallback: HistoryLoading,
         errorElement,
@@ -136,7 +138,7 @@ function showPage(url: string) {
       {
         path: "/states/:stateId/history",
         loader: ({ params, request }) =>
-          loadRecordHistory("state", params.stateId ?? "", new URL(request.url), request.signal),
+          loadRecordHistory("state", params.stateId ?? "", new URL(request.url), source, request.signal),
         Component: RecordRoute,
         HydrateFallback: HistoryLoading,
         errorElement,
@@ -307,6 +309,45 @@ describe("a state's history page", () => {
     showPage("/states/lagos/history");
     expect(await screen.findByRole("heading", { level: 1, name: history["notFound.title"] })).toBeVisible();
     expect(asked).toEqual([]);
+  });
+});
+
+describe("the history pages rendered on the server", () => {
+  // The server's reader stands in here as an object of two functions (src/server/site/page-rendering.test.ts
+  // renders the real routes from a real database).
+  const reader = (records: Record<string, RecordHistoryAnswer>) => {
+    const asked: string[] = [];
+    const source: HistorySource = {
+      changes: async (filter) => {
+        asked.push(`changes ${filter.stateId ?? "-"} ${filter.kind ?? "-"} ${filter.page}`);
+        return changesAnswer([lagosStatus]);
+      },
+      record: async (kind, id, page) => {
+        asked.push(`${kind} ${id} ${page}`);
+        return records[`${kind} ${id}`] ?? null;
+      },
+    };
+    return { asked, source };
+  };
+
+  it("read the changes from the load context, with the address's filter, asking no API", async () => {
+    const fetched = answer();
+    const { asked, source } = reader({});
+    showPage("/changes?state=25&kind=state&page=2", source);
+    expect(await screen.findByRole("heading", { level: 1, name: history["changes.title"] })).toBeVisible();
+    expect(asked).toEqual(["changes 25 state 2"]);
+    expect(fetched).toEqual([]);
+  });
+
+  it("read a record's history from the load context; a record it does not know is 'No such page'", async () => {
+    const fetched = answer();
+    const { asked, source } = reader({ "state 25": lagosHistory([lagosStatus]) });
+    showPage("/states/25/history", source);
+    expect(await screen.findByRole("heading", { level: 1, name: "History of Lagos" })).toBeVisible();
+    showPage("/states/99/history", source);
+    expect(await screen.findByRole("heading", { level: 1, name: history["notFound.title"] })).toBeVisible();
+    expect(asked).toEqual(["state 25 1", "state 99 1"]);
+    expect(fetched).toEqual([]);
   });
 });
 

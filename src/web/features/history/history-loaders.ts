@@ -7,18 +7,30 @@ import {
 } from "./history-api";
 import { changesFilterFrom, type ChangesFilter } from "./history-query";
 
-// What the history routes load before they show (their clientLoader today; their server loader once public
-// pages are rendered on the server). A record that does not exist is a 404 Response (the route's "No such
-// page"); any other failure is thrown as it is (the route's "could not be loaded", with Try again).
+// What the history routes' loaders load, on the server (decision record 0019): from the database through
+// the load context's history reader; under `react-router dev`, which has no such context, from the open-data
+// API. A record that does not exist is a 404 Response (the route's "No such page"); any other failure is
+// thrown as it is (the route's "could not be loaded", with Try again).
+
+/** The reader of the server's load context (src/web/app/datasets.ts's PageHistoryReader). */
+export interface HistorySource {
+  changes(filter: ChangesFilter): Promise<PublishedChangesAnswer>;
+  record(kind: "state" | "school", id: string, page: number): Promise<RecordHistoryAnswer | null>;
+}
 
 export interface ChangesData {
   answer: PublishedChangesAnswer;
   filter: ChangesFilter;
 }
 
-export async function loadChanges(url: URL, signal?: AbortSignal): Promise<ChangesData> {
+export async function loadChanges(
+  url: URL,
+  source: HistorySource | undefined,
+  signal?: AbortSignal,
+): Promise<ChangesData> {
   const filter = changesFilterFrom(url.searchParams);
-  return { answer: await fetchChanges(filter, signal), filter };
+  const answer = source ? await source.changes(filter) : await fetchChanges(filter, signal);
+  return { answer, filter };
 }
 
 /** Ids are numbers: anything else is no record, and is not asked for. */
@@ -26,17 +38,19 @@ export async function loadRecordHistory(
   kind: "state" | "school",
   id: string,
   url: URL,
+  source: HistorySource | undefined,
   signal?: AbortSignal,
 ): Promise<RecordHistoryAnswer> {
   if (!/^\d{1,9}$/.test(id)) throw notFound();
-  const page = url.searchParams.get("page") ?? "";
+  const search = url.searchParams.get("page") ?? "";
+  const page = /^\d{1,6}$/.test(search) && Number(search) >= 1 ? Number(search) : 1;
+  if (source) {
+    const answer = await source.record(kind, id, page);
+    if (!answer) throw notFound();
+    return answer;
+  }
   try {
-    return await fetchRecordHistory(
-      kind,
-      id,
-      /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
-      signal,
-    );
+    return await fetchRecordHistory(kind, id, page, signal);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound();
     throw error;

@@ -5,6 +5,7 @@ import { formatAsOf } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import type { DescribedSource } from "../../../domain/source-titles";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { LastChecked } from "../../ui/LastChecked";
 import { SourceList } from "../../ui/SourceList";
 import {
   boardingText,
@@ -29,9 +30,18 @@ export interface SchoolDetailsProps {
   stateId: number | null;
   /** The school's sources with their titles (describeSources, at build time). */
   sources: readonly DescribedSource[];
+  /** When the record was last checked (ISO date-time), and whether that is more than 18 months ago. */
+  checkedAt?: string | null;
+  outOfDate?: boolean;
 }
 
-export function SchoolDetails({ school, stateId, sources }: SchoolDetailsProps) {
+export function SchoolDetails({
+  school,
+  stateId,
+  sources,
+  checkedAt = null,
+  outOfDate = false,
+}: SchoolDetailsProps) {
   const t = useT();
   const contentLang = useEnglishContentLang();
   const website = websiteHref(school.website);
@@ -77,6 +87,7 @@ export function SchoolDetails({ school, stateId, sources }: SchoolDetailsProps) 
 
       <h2 className={styles.subheading}>{t("schools.sources")}</h2>
       <SourceList sources={sources} asOf={school.as_of} />
+      <LastChecked checkedAt={checkedAt} outOfDate={outOfDate} />
       <p className={styles.asOf}>{t("schools.asOf", { date: formatAsOf(school.as_of) })}</p>
       <p>
         <Link to={paths.schoolHistory(school.id)}>{t("common.seeEveryChange")}</Link>

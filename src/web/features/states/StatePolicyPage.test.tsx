@@ -9,7 +9,11 @@ import { splitFinding } from "./key-findings";
 
 const lagos = (states as StateRecord[]).find((state) => state.state === "Lagos") as StateRecord;
 
-function renderPage(record: StateRecord, schoolCount = 3) {
+function renderPage(
+  record: StateRecord,
+  schoolCount = 3,
+  lawDocument: { id: string; fileName: string; bytes: number } | null = null,
+) {
   const router = createMemoryRouter(
     [
       {
@@ -20,6 +24,7 @@ function renderPage(record: StateRecord, schoolCount = 3) {
             schoolCount={schoolCount}
             totalStates={37}
             sources={describeSources(record.sources)}
+            lawDocument={lawDocument}
           />
         ),
       },
@@ -28,6 +33,21 @@ function renderPage(record: StateRecord, schoolCount = 3) {
   );
   return render(<RouterProvider router={router} />);
 }
+
+describe("StatePolicyPage's law document", () => {
+  it("links the law's uploaded PDF from this site, with its size, when the record names one", () => {
+    const id = "0b9d2f4e-8c1a-4e57-9a3b-6f2d1c0e7a55";
+    renderPage(lagos, 3, { id, fileName: "lagos-special-peoples-law-2011.pdf", bytes: 1_258_291 });
+    const link = screen.getByRole("link", { name: "Download the law (PDF, 1.2 MB)" });
+    expect(link).toHaveAttribute("href", `/documents/${id}/lagos-special-peoples-law-2011.pdf`);
+  });
+
+  it("says honestly that no document is available when the record names none and has no address", () => {
+    renderPage({ ...lagos, url: "" });
+    expect(screen.queryByRole("link", { name: /Download the law/ })).toBeNull();
+    expect(screen.getByText("Policy document not available")).toBeVisible();
+  });
+});
 
 describe("StatePolicyPage", () => {
   it("shows the rank, score and a green Passed badge for a ranked state", () => {

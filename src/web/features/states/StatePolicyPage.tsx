@@ -9,7 +9,9 @@ import { paths } from "../../../domain/routes";
 import type { DescribedSource } from "../../../domain/source-titles";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
+import { LastChecked } from "../../ui/LastChecked";
 import { SourceList } from "../../ui/SourceList";
+import { documentLink, type DocumentLinkSource } from "../../../domain/datadesk/documents";
 import { PolicyDocumentLink } from "./PolicyDocumentLink";
 import { useLawStatusText } from "../../lib/law-status-text";
 import { StateContacts } from "./StateContacts";
@@ -26,6 +28,9 @@ export function StatePolicyPage({
   schoolCount,
   totalStates,
   sources,
+  checkedAt = null,
+  outOfDate = false,
+  lawDocument = null,
   children,
 }: {
   record: StateRecord;
@@ -33,6 +38,11 @@ export function StatePolicyPage({
   sources: readonly DescribedSource[];
   schoolCount: number;
   totalStates: number;
+  /** When the record was last checked (ISO date-time), and whether that is more than 18 months ago. */
+  checkedAt?: string | null;
+  outOfDate?: boolean;
+  /** The law's uploaded text (data_documents), when the record names one. */
+  lawDocument?: DocumentLinkSource | null;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -91,7 +101,11 @@ export function StatePolicyPage({
         <h2 id="overview-heading">{t("states.page.overview")}</h2>
         {/* The description is English content: ExpandableText needs a `lang` for its text (see the report). */}
         {record.desc ? <ExpandableText text={record.desc} /> : <p>{t("states.page.noOverview")}</p>}
-        <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
+        {lawDocument ? (
+          <LawDocumentLink document={lawDocument} />
+        ) : (
+          <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
+        )}
       </section>
 
       <section aria-labelledby="findings-heading" className={styles.section}>
@@ -160,10 +174,24 @@ export function StatePolicyPage({
           />
         </p>
         <SourceList sources={sources} asOf={record.as_of} />
+        <LastChecked checkedAt={checkedAt} outOfDate={outOfDate} />
         <p>
           <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
         </p>
       </section>
     </article>
+  );
+}
+
+/** The law's uploaded PDF, from this site: "Download the law (PDF, 1.2 MB)". */
+function LawDocumentLink({ document }: { document: DocumentLinkSource }) {
+  const t = useT();
+  const link = documentLink(document, "law", t);
+  return (
+    <p>
+      <a href={link.href} className="button" download>
+        {link.label}
+      </a>
+    </p>
   );
 }
