@@ -14,8 +14,12 @@ export const KIB = 1024;
  * messages come in its HTML, not its JavaScript). The languages cost 4.7 KiB of it: Lingui's runtime and our
  * binding, the language switch and the draft notice in the shell (8.3 → 11.8 KiB), and the router's
  * manifest, which lists every screen once per language (about 0.8 KiB more). Issue 18's 110 KiB is further.
+ * Raised to 122 KiB on 29 November (issue 28): 121.8 KiB measured, all of the growth (0.9 KiB) in the
+ * router's manifest, which now also lists the data desk's, the documents' and the history's screens in five
+ * languages (171 routes). Lazy route discovery would send only the matched routes' entries: the way back
+ * under 121 KiB, left for issue 33 (it adds a manifest request per navigation the service worker must keep).
  */
-export const homeFirstLoadJsBudgetBytes = 121 * KIB;
+export const homeFirstLoadJsBudgetBytes = 122 * KIB;
 /** First-load JavaScript, gzip -9, of any other route. */
 export const otherFirstLoadJsBudgetBytes = 200 * KIB;
 

@@ -39,6 +39,7 @@ import { pageTitle } from "./page-title";
 import { T } from "../i18n/T";
 import "./styles/global.css";
 import styles from "./root.module.css";
+import { neverAgainDuringTheVisit } from "./revalidate";
 
 // The shell's messages (header, footer, errors) in the page's language: in every page the server renders,
 // and, for pages rendered in the browser, the English of the app shell until their own clientLoader has
@@ -225,3 +226,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </Shell>
   );
 }
+
+// The root's data never changes during a visit (src/web/app/revalidate.ts says why it is not asked again).
+export const shouldRevalidate = neverAgainDuringTheVisit;

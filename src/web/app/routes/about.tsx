@@ -6,6 +6,7 @@ import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/about";
 import styles from "./content-page.module.css";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ schools, states, country }, i18n] = await Promise.all([
@@ -114,3 +115,5 @@ export default function About({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

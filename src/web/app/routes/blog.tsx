@@ -3,6 +3,7 @@ import { Link, T, pageMessages, translatorFor, useEnglishContentLang, useT } fro
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/blog";
 import styles from "./content-page.module.css";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { i18n: await pageMessages(request, ["content"]) };
@@ -32,3 +33,5 @@ export default function Blog() {
     </article>
   );
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

@@ -5,6 +5,7 @@ import { pageMessages, translatorFor } from "../../i18n";
 import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/data";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 // On the server, from the published data: sizes and row counts are those of the very bytes the server
 // sends, and no dataset reaches the page's JavaScript.
@@ -29,3 +30,5 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function OpenData({ loaderData }: Route.ComponentProps) {
   return <OpenDataPage catalogue={loaderData.catalogue} />;
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

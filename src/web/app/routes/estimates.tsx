@@ -3,6 +3,7 @@ import { pageMessages, translatorFor } from "../../i18n";
 import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/estimates";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 // On the server, from the published data: the page's HTML carries the estimates; no JavaScript fetches them.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,3 +21,5 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function EstimatesRoute({ loaderData }: Route.ComponentProps) {
   return <EstimatesExplainer data={loaderData.data} />;
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

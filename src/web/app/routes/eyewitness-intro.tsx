@@ -4,6 +4,7 @@ import { useSessionUser } from "../../lib/session";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/eyewitness-intro";
 import styles from "./content-page.module.css";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { i18n: await pageMessages(request, ["content"]) };
@@ -52,3 +53,5 @@ export default function EyewitnessIntro() {
     </article>
   );
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

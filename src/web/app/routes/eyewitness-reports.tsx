@@ -2,6 +2,7 @@ import { PublishedReportsPage } from "../../features/reports";
 import { pageMessages, translatorFor } from "../../i18n";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/eyewitness-reports";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 /** Build-time: the messages of the page's language (its introduction, filter and reports' labels). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,3 +18,5 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function EyewitnessReports() {
   return <PublishedReportsPage />;
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

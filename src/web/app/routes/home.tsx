@@ -12,6 +12,7 @@ import { pageMessages, T, translatorFor, useLocalizePath } from "../../i18n";
 import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Spinner } from "../../ui/Spinner";
 import type { Route } from "./+types/home";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 // On the server only: the page ships short summaries of the 37 states, not their full records or the schools.
 // The figures' cards are built here in the page's language, from the catalogue (statistics).
@@ -98,3 +99,5 @@ function HomeLoadFailure() {
     </div>
   );
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

@@ -3,6 +3,7 @@ import { Link, T, pageMessages, translatorFor, useT } from "../../i18n";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/opportunities";
 import styles from "./content-page.module.css";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { i18n: await pageMessages(request, ["content"]) };
@@ -25,3 +26,5 @@ export default function Opportunities() {
     </article>
   );
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

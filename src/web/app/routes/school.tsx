@@ -10,6 +10,7 @@ import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-
 import { publishedDataOf } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/school";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 const namespaces = ["schools", "corrections"];
 
@@ -87,3 +88,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   throw error;
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

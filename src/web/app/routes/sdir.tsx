@@ -6,6 +6,7 @@ import { SourceList } from "../../ui/SourceList";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/sdir";
 import styles from "./content-page.module.css";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 const report = site.sdir;
 const launched = new Intl.DateTimeFormat("en-GB", {
@@ -70,3 +71,5 @@ export default function Sdir({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

@@ -13,6 +13,7 @@ import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-
 import { publishedDataOf } from "../datasets";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 const namespaces = ["states", "corrections", "documents"];
 
@@ -101,3 +102,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </div>
   );
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

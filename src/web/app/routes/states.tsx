@@ -9,6 +9,7 @@ import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/states";
 import styles from "./content-page.module.css";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 // On the server only: the page carries the table's rows, not the states' descriptions or the schools.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,3 +52,5 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;

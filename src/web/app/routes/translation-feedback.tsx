@@ -2,6 +2,7 @@ import { TranslationFeedbackPage } from "../../features/corrections";
 import { pageMessages, translatorFor } from "../../i18n";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/translation-feedback";
+import { unlessOnlyTheQueryChanged } from "../revalidate";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { i18n: await pageMessages(request, ["corrections"]) };
@@ -15,3 +16,5 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function TranslationFeedback() {
   return <TranslationFeedbackPage />;
 }
+
+export const shouldRevalidate = unlessOnlyTheQueryChanged;
