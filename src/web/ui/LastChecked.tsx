@@ -24,7 +24,10 @@ export function LastChecked({ checkedAt, outOfDate }: { checkedAt: string | null
   if (checkedAt === null || Number.isNaN(new Date(checkedAt).getTime())) return null;
   return (
     <>
-      <p>
+      {/* The server's and the browser's date formats may differ for ha, yo, ig and pcm (each has its own
+          copy of the locale data, of different ages): the server's words are kept rather than a hydration
+          error raised. */}
+      <p suppressHydrationWarning>
         {t("common.lastChecked", {
           date: checkedDay(checkedAt, language),
         })}
