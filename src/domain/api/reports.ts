@@ -67,6 +67,20 @@ export const sentReportSchema = ownReportSchema
     idempotencyKey: z.string().nullable().meta({
       description: "The Idempotency-Key it was sent with; null when it was sent without one.",
     }),
+    publicChanges: z
+      .object({
+        text: z
+          .string()
+          .nullable()
+          .meta({ description: "The text the public reads; null when it is the reporter's." }),
+        blurredPhotos: z.int(),
+        hiddenMedia: z.int(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "What a moderator changed before the public saw the report; null when not public or unchanged.",
+      }),
   })
   .meta({ id: "SentReport" });
 

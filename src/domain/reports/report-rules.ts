@@ -125,6 +125,18 @@ export interface OwnReportView {
   withdrawnAt: string | null;
   /** The key the reporter's device sent it with (Idempotency-Key), so it can tell it has arrived. */
   idempotencyKey: string | null;
+  /**
+   * What a moderator changed of a published report before the public saw it, so the reporter is told in
+   * My reports as in the e-mail; null when the report is not public or nothing was changed.
+   */
+  publicChanges: PublicChangesView | null;
+}
+
+export interface PublicChangesView {
+  /** The text the public reads, when it differs from the reporter's; null when it is theirs. */
+  text: string | null;
+  blurredPhotos: number;
+  hiddenMedia: number;
 }
 
 /** What the server says about a submission beyond the form's own rules. */

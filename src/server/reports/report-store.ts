@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { type ReportPlace } from "../../domain/reports/report-place";
 import { stateLgas } from "../../domain/reports/report-lgas";
-import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
+import type { OwnReportView, PublicChangesView, ReportMediaView } from "../../domain/reports/report-rules";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
@@ -48,6 +48,7 @@ const ownReportColumns = {
   peopleConsent: eyewitnessReports.peopleConsent,
   withdrawnAt: eyewitnessReports.withdrawnAt,
   idempotencyKey: eyewitnessReports.idempotencyKey,
+  publicComment: eyewitnessReports.publicComment,
   ...placeColumns,
 };
 type OwnReportRow = Pick<typeof eyewitnessReports.$inferSelect, keyof typeof ownReportColumns>;
@@ -233,7 +234,27 @@ export function toOwnReportView(
     peopleConsent: report.peopleConsent,
     withdrawnAt: report.withdrawnAt?.toISOString() ?? null,
     idempotencyKey: report.idempotencyKey,
+    publicChanges: publicChangesOf(report),
   };
+}
+
+/** How many of a report's photos the public gets blurred, and how many files it does not get at all. */
+export function moderatedMediaCounts(media: readonly Pick<MediaRow, "hidden" | "blurs">[]) {
+  return {
+    blurredPhotos: media.filter((file) => !file.hidden && file.blurs !== null).length,
+    hiddenMedia: media.filter((file) => file.hidden).length,
+  };
+}
+
+/** What the public is shown differently from what the reporter sent, once the report is public. */
+function publicChangesOf(report: OwnReportWithMedia): PublicChangesView | null {
+  if (report.status !== "verified" || report.withdrawnAt !== null) return null;
+  const text =
+    report.publicComment !== "" && report.publicComment !== report.comment ? report.publicComment : null;
+  const { blurredPhotos, hiddenMedia } = moderatedMediaCounts(report.media);
+  return text === null && blurredPhotos === 0 && hiddenMedia === 0
+    ? null
+    : { text, blurredPhotos, hiddenMedia };
 }
 
 /** One media file as the lists show it, at `url` (signed, or plain for a published report's). */

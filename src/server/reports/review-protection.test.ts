@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PublishedReportAnswer, ReviewReportView } from "../../domain/reports/review-rules";
+import type { OwnReportView } from "../../domain/reports/report-rules";
 import { publicTextMessages } from "../../domain/reports/review-rules";
 import { bearer, emptyTables } from "../../test/server/accounts";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
@@ -151,6 +152,16 @@ describe.each(testDatabaseKinds())("review that protects on %s", (kind) => {
     });
   const publicPage = (id: string) =>
     t.app.inject({ method: "GET", url: `/api/v1/eyewitness/published/${id}` });
+  /** The report as its reporter reads it in My reports. */
+  const ownView = async (id: string) => {
+    const mine = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/eyewitness/mine",
+      headers: bearer(reporter),
+    });
+    expect(mine.statusCode).toBe(200);
+    return mine.json<{ reports: OwnReportView[] }>().reports.find((own) => own.id === id);
+  };
 
   it("finds the facility, the phone number and the surname, and previews the public page", async () => {
     const report = await reportOf(t.app, reporter, kawoReport);
@@ -231,6 +242,16 @@ describe.each(testDatabaseKinds())("review that protects on %s", (kind) => {
       expect(openData.body).not.toContain("0803");
       expect(openData.body).not.toContain("Kawo");
     }
+
+    // The reporter reads in My reports what the public reads, as the e-mail says.
+    expect(await ownView(report.id)).toMatchObject({
+      comment: kawoReport.comment,
+      publicChanges: {
+        text: "No ramp at [removed]. Call Mrs Danjuma on [removed] to see it.",
+        blurredPhotos: 0,
+        hiddenMedia: 0,
+      },
+    });
 
     // A published report's public text is changed only after unpublishing it.
     const whilePublished = await changeText(report.id, { basedOn: page.report.comment, text: "Changed." });
@@ -370,6 +391,11 @@ describe.each(testDatabaseKinds())("review that protects on %s", (kind) => {
     ).toBe(200);
     expect((await publicPage(report.id)).json<PublishedReportAnswer>().report.media).toEqual([]);
     expect((await t.app.inject({ method: "GET", url: `/media/${mediaId}` })).statusCode).toBe(404);
+    expect((await ownView(report.id))?.publicChanges).toEqual({
+      text: null,
+      blurredPhotos: 0,
+      hiddenMedia: 1,
+    });
 
     // Nobody else may withdraw it.
     const byModerator = await t.app.inject({
@@ -391,6 +417,8 @@ describe.each(testDatabaseKinds())("review that protects on %s", (kind) => {
     const openData = await t.app.inject({ method: "GET", url: "/api/v1/open/reports.json" });
     expect(openData.statusCode).toBe(200);
     expect(openData.body).not.toContain(report.id);
+    // Withdrawn, nothing is public any more: nothing to tell of what the public is shown.
+    expect(await ownView(report.id)).toMatchObject({ publicChanges: null, withdrawnAt: expect.any(String) });
     const again = await decide(t.app, moderator, report.id, { status: "verified", fromStatus: "rejected" });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "REPORT_WITHDRAWN" });

@@ -21,6 +21,7 @@ import type { Page } from "./paging";
 import { findingColumns, findingsOf } from "./text-findings";
 import {
   findMediaOf,
+  moderatedMediaCounts,
   placeColumns,
   reportPlaceOf,
   toMediaView,
@@ -229,8 +230,7 @@ export async function decideOnReport(
       .select({ hidden: reportMedia.hidden, blurs: reportMedia.blurs })
       .from(reportMedia)
       .where(eq(reportMedia.reportId, reportId));
-    const blurredPhotos = media.filter((file) => !file.hidden && file.blurs !== null).length;
-    const hiddenMedia = media.filter((file) => file.hidden).length;
+    const { blurredPhotos, hiddenMedia } = moderatedMediaCounts(media);
     if (reporter) {
       await enqueueMail(tx, emailFor({ ...decided, blurredPhotos, hiddenMedia, reporter }), at);
     }

@@ -85,6 +85,7 @@ export function report(fields: Partial<OwnReportView> = {}): OwnReportView {
     peopleConsent: false,
     withdrawnAt: null,
     idempotencyKey: null,
+    publicChanges: null,
     ...fields,
   };
 }

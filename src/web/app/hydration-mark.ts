@@ -2,11 +2,20 @@
 // content hydrates after the rest (the home page, routes/home.tsx) says so when its route module loads, and
 // the mark then waits for that content too.
 
+import { replayTypedValues } from "./typed-before-hydration";
+
 let rootHydrated = false;
 let partsPending = 0;
+let typedValuesReplayed = false;
 
 function markIfDone() {
-  if (rootHydrated && partsPending === 0) document.documentElement.dataset.hydrated = "true";
+  if (!rootHydrated || partsPending > 0) return;
+  // Once, when the first page is wholly interactive: later pages are rendered by the app itself.
+  if (!typedValuesReplayed) {
+    typedValuesReplayed = true;
+    replayTypedValues(document);
+  }
+  document.documentElement.dataset.hydrated = "true";
 }
 
 /** Called by the root once it has hydrated. */

@@ -453,5 +453,39 @@ describe("My reports: withdraw", () => {
     expect(await within(card).findByText(myReportsMessages.withdrawn)).toBeInTheDocument();
     expect(asked[1]).toMatch(/^POST \/api\/v1\/eyewitness\/r-9\/withdraw Bearer /);
     expect(within(card).queryByRole("button", { name: "Withdraw" })).not.toBeInTheDocument();
+    // Withdrawn, not rejected: the withdrawal is no reviewer's decision, so no review date either.
+    expect(within(card).getByText("Status:")).toHaveTextContent("Status: Withdrawn");
+    expect(within(card).queryByText(/^Reviewed on/)).not.toBeInTheDocument();
+  });
+});
+
+describe("My reports: what the public reads", () => {
+  it("tells the reporter what a moderator changed before publishing: the text and the photos", async () => {
+    answerMine(
+      listOf([
+        report({
+          id: "r-7",
+          status: "verified",
+          reviewedAt: "2026-11-22T09:00:00.000Z",
+          comment: "No ramp at General Hospital Kawo. Call me on 0803 123 4567.",
+          publicChanges: {
+            text: "No ramp at [removed]. Call me on [removed].",
+            blurredPhotos: 1,
+            hiddenMedia: 0,
+          },
+        }),
+        report({ id: "r-6", status: "verified", publicChanges: null }),
+      ]),
+    );
+    showMyReports();
+    const [changed, unchanged] = (await screen.findAllByRole("article")) as [HTMLElement, HTMLElement];
+    expect(
+      within(changed).getByText(/^To protect you and others, a moderator changed what the public reads/),
+    ).toBeInTheDocument();
+    expect(within(changed).getByText("The public reads:").nextElementSibling).toHaveTextContent(
+      "No ramp at [removed]. Call me on [removed].",
+    );
+    expect(within(changed).getByText("1 photo is partly blurred.")).toBeInTheDocument();
+    expect(within(unchanged).queryByText(/a moderator changed/)).not.toBeInTheDocument();
   });
 });

@@ -253,7 +253,12 @@ function ReportCard({ report }: { report: OwnReportView }) {
       <p className={styles.status}>
         <T
           id="myReports.status"
-          values={{ status: t(`myReports.statuses.${report.status}`) }}
+          values={{
+            status:
+              report.withdrawnAt !== null
+                ? t("myReports.statuses.withdrawn")
+                : t(`myReports.statuses.${report.status}`),
+          }}
           components={{ badge: <strong className={`${styles.badge} ${styles[report.status] ?? ""}`} /> }}
         />
       </p>
@@ -265,6 +270,7 @@ function ReportCard({ report }: { report: OwnReportView }) {
       <p className={styles.comment} lang={contentLang}>
         {report.comment}
       </p>
+      <PublicChanges report={report} />
       <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />
       <WithdrawReport report={report} />
     </article>
@@ -277,7 +283,8 @@ function ReviewDecision({ report }: { report: OwnReportView }) {
   const contentLang = useEnglishContentLang();
   return (
     <div className={styles.decision}>
-      {report.reviewedAt ? (
+      {/* A withdrawal moves reviewedAt too; the card says "Withdrawn by you" instead of a review date. */}
+      {report.reviewedAt && report.withdrawnAt === null ? (
         <p>
           <T
             id="myReports.reviewedOn"
@@ -292,6 +299,32 @@ function ReviewDecision({ report }: { report: OwnReportView }) {
         </p>
       ) : null}
       <p>{publicationText(report, t)}</p>
+    </div>
+  );
+}
+
+/** What a moderator changed before the public saw the report: the text the public reads, blurred photos. */
+function PublicChanges({ report }: { report: OwnReportView }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
+  const changes = report.publicChanges;
+  if (!changes) return null;
+  const photos = t("myReports.publicChanges.photos", {
+    blurred: changes.blurredPhotos,
+    hidden: changes.hiddenMedia,
+  }).trim();
+  return (
+    <div className={styles.decision}>
+      <p>{t("myReports.publicChanges.intro")}</p>
+      {changes.text !== null ? (
+        <>
+          <p>{t("myReports.publicChanges.reads")}</p>
+          <blockquote className={styles.comment} lang={contentLang}>
+            {changes.text}
+          </blockquote>
+        </>
+      ) : null}
+      {photos ? <p>{photos}</p> : null}
     </div>
   );
 }

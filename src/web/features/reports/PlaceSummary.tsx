@@ -4,7 +4,7 @@ import {
   type PublishedPlace,
   type ReportPlace,
 } from "../../../domain/reports/report-place";
-import { useT } from "../../i18n";
+import { useT, type Translate } from "../../i18n";
 import { formatOccurredOn } from "./report-format";
 
 /**
@@ -40,9 +40,12 @@ export function PublishedAsItem({ place }: { place: ReportPlace | null }) {
   return (
     <div>
       <dt>{t("myReports.place.publishedAsLabel")}</dt>
-      <dd>
-        {t(`myReports.place.publishedAs.${place.precision}`, { place: describePlace(publishedPlace(place)) })}
-      </dd>
+      <dd>{publishedPlaceText(t, place)}</dd>
     </div>
   );
+}
+
+/** The place as the public page gives it, with the precision chosen: "Kaduna (the state only)". */
+export function publishedPlaceText(t: Translate, place: ReportPlace): string {
+  return t(`myReports.place.publishedAs.${place.precision}`, { place: describePlace(publishedPlace(place)) });
 }

@@ -13,9 +13,10 @@ import { useApiMutation } from "../../lib/use-api";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
-import { PlaceItems } from "./PlaceSummary";
+import { PlaceItems, publishedPlaceText } from "./PlaceSummary";
 import { ReportHistory } from "./ReportHistory";
 import { publicMediaOf, ReviewPublicPreview } from "./ReviewPublicPreview";
+import { formatOccurredOn } from "./report-format";
 import { sendReviewDecision } from "./review-api";
 import { decisionDone, decisionLabel } from "./review-text";
 import { useReportDates } from "./use-report-dates";
@@ -234,6 +235,12 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
             <ul>
               <li>{t("reviews.protect.summaryText", { text: report.publicComment })}</li>
               <li>{t("reviews.protect.summaryName", { name: shownName })}</li>
+              {report.place ? (
+                <>
+                  <li>{`${t("myReports.place.publishedAsLabel")}: ${publishedPlaceText(t, report.place)}`}</li>
+                  <li>{`${t("myReports.place.occurredOn")}: ${formatOccurredOn(report.place.occurredOn)}`}</li>
+                </>
+              ) : null}
               <li>{t("reviews.protect.summaryPhotos", { count: publicMediaOf(report).length })}</li>
             </ul>
             {unresolved.length > 0 ? (

@@ -130,6 +130,19 @@ export function ReviewPublicPreview({ report, onChanged, onStale }: ReviewPublic
   );
 }
 
+/**
+ * A key per finding that stays with its words when another finding is removed before it: keyed by
+ * position, a Remove button pressed as the list re-renders would act on the finding that moved under it.
+ */
+export function findingKeys(findings: readonly TextFinding[]): string[] {
+  const seen = new Map<string, number>();
+  return findings.map((finding) => {
+    const occurrence = seen.get(finding.id) ?? 0;
+    seen.set(finding.id, occurrence + 1);
+    return `${finding.id}#${occurrence}`;
+  });
+}
+
 interface PublicTextProps {
   report: ReviewReportView;
   changing: boolean;
@@ -145,12 +158,13 @@ function PublicText({ report, changing, busy, onRedact, onEdit }: PublicTextProp
   const [draft, setDraft] = useState(report.publicComment);
   const fieldId = useId();
   const text = report.publicComment;
+  const keys = findingKeys(report.findings);
   const parts: ReactNode[] = [];
   let at = 0;
   report.findings.forEach((finding, index) => {
     if (finding.start > at) parts.push(text.slice(at, finding.start));
     parts.push(
-      <mark key={index} className={styles.finding}>
+      <mark key={keys[index]} className={styles.finding}>
         <span className={styles.findingLabel}>{`${t(`reviews.protect.kind.${finding.kind}`)}: `}</span>
         {text.slice(finding.start, finding.end)}
       </mark>,
@@ -197,7 +211,7 @@ function PublicText({ report, changing, busy, onRedact, onEdit }: PublicTextProp
       {report.findings.length > 0 ? (
         <ul className={styles.findings} aria-label={t("reviews.protect.findingsLabel")}>
           {report.findings.map((finding, index) => (
-            <li key={index}>
+            <li key={keys[index]}>
               {`${t(`reviews.protect.kind.${finding.kind}`)}: “${finding.text}”`}{" "}
               {changing ? (
                 <button

@@ -675,6 +675,44 @@ describe("Reviews: what goes public", () => {
     expect(publicView.querySelectorAll("mark")).toHaveLength(2);
   });
 
+  it("keeps each Remove button with its words when a finding before it is removed", async () => {
+    const { then } = answer(queue([kawo]));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article");
+    const publicView = within(card).getByRole("region", { name: "What the public will see" });
+    // The button a moderator is about to press while the list re-renders after the removal before it.
+    const phoneButton = within(publicView).getByRole("button", { name: "Remove “0803 123 4567”" });
+    const redacted = "No ramp at [removed]. Call Mrs Bello on 0803 123 4567.";
+    then({
+      status: 200,
+      body: {
+        success: true,
+        report: {
+          ...kawo,
+          publicComment: redacted,
+          findings: [
+            { id: "name:bello", kind: "name", start: 31, end: 36, text: "Bello" },
+            { id: "phone:0803 123 4567", kind: "phone", start: 40, end: 53, text: "0803 123 4567" },
+          ],
+        },
+        preview: {
+          id: kawo.id,
+          commentType: kawo.commentType,
+          comment: redacted,
+          createdAt: kawo.createdAt,
+          reporterName: "Amina",
+          videoUrl: null,
+          media: [],
+          place: null,
+        },
+      },
+    });
+    await user.click(within(publicView).getByRole("button", { name: "Remove “General Hospital Kawo”" }));
+    expect(await within(publicView).findByText(/\[removed\]/)).toBeInTheDocument();
+    expect(phoneButton).toBeInTheDocument();
+    expect(phoneButton).toHaveAccessibleName("Remove “0803 123 4567”");
+  });
+
   it("publishes only after a summary and a tick for each finding left", async () => {
     const { asked, then } = answer(queue([kawo]));
     const { user } = showReviews("moderator");
@@ -685,6 +723,9 @@ describe("Reviews: what goes public", () => {
       expect(within(confirm).getByRole("heading", { name: "Publish this report?" })).toHaveFocus(),
     );
     expect(confirm).toHaveTextContent(`Text: ${kawoText}`);
+    // Where and when, as the public page will give them: the precision the reporter chose.
+    expect(confirm).toHaveTextContent("Place on the public page: Ikeja, Lagos");
+    expect(confirm).toHaveTextContent("Date it happened: 20 November 2026");
     await user.click(within(confirm).getByRole("button", { name: "Publish" }));
     expect(within(confirm).getByRole("alert")).toHaveTextContent(reviews["protect.tickEach"]);
     expect(asked).toHaveLength(1);
