@@ -14,7 +14,8 @@ import { expect, expectNoAxeViolations } from "./support/fixtures";
 // A changes Kano's law status with a source and a note, sees old → new and sends it; A cannot publish it;
 // editor B publishes it and A sees it published; a rejected change shows its reason to its author. The
 // public pages following the publication are tested elsewhere. Kano's status is put back at the end (by a
-// second reviewed change), so other specs read the data as seeded.
+// second reviewed change), so other specs read the data as seeded. A Hausa overview goes the same way, to
+// /ha/states/5 (and back).
 
 const desk = "/api/v1/datadesk";
 
@@ -207,6 +208,93 @@ signedInTest.describe("data desk", () => {
         note: "Back to the seeded status after the end-to-end test.",
       });
       const restored = await request.post(`${desk}/changes/${back}/publish`, {
+        headers: { authorization: `Bearer ${editorA.token}` },
+      });
+      expect(restored.status(), await restored.text()).toBe(200);
+    },
+  );
+
+  signedInTest(
+    "editor A enters Bauchi's overview in Hausa beside the English, it is a draft until B publishes it, then /ha/states/5 shows it in Hausa",
+    async ({ page, request }) => {
+      const admin = await signInAsAdmin(request);
+      const accountA = await registerVerified(request, "Hauwa", "Translator");
+      const accountB = await registerVerified(request, "Emeka", "Editor");
+      for (const account of [accountA, accountB]) {
+        const signedIn = await signIn(request, account.email, account.password);
+        await makeEditor(request, admin, signedIn.user.id);
+      }
+      const editorA = await signIn(request, accountA.email, accountA.password);
+      const editorB = await signIn(request, accountB.email, accountB.password);
+      const hausa = "Jihar Bauchi na cikin jihohin da ke da dokar kare haƙƙin masu nakasa.";
+      const englishOnly = "Wannan rubutu da Turanci kawai yake.";
+      const overviewOnHausaPage = () => page.getByRole("region", { name: "Bayani gabaɗaya" });
+
+      // Before: the Hausa page shows the English overview, marked English, after a note in Hausa.
+      await page.goto("/ha/states/5");
+      await expect(overviewOnHausaPage().getByText(englishOnly)).toBeVisible();
+      await expect(overviewOnHausaPage().getByText(/^Bauchi State is listed among/)).toHaveAttribute(
+        "lang",
+        "en",
+      );
+
+      // A picks Hausa in Bauchi's form, reads the English beside the box and types the translation.
+      await openSignedIn(page, editorA, paths.dataRecord("state", "5"));
+      await expect(page.getByRole("heading", { level: 1, name: "Bauchi" })).toBeVisible();
+      await page.locator("summary").filter({ hasText: "Translations into Hausa" }).click();
+      const group = page.getByRole("group", { name: "Translations into Hausa" });
+      await expect(group.getByText(/^Bauchi State is listed among/)).toHaveAttribute("lang", "en");
+      await group.getByRole("textbox", { name: "Overview (Hausa)" }).fill(hausa);
+      await expectNoAxeViolations(page, "a translation beside the English");
+      await page.setViewportSize({ width: 360, height: 800 });
+      await hasNoHorizontalScroll(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole("textbox", { name: "Source (web address)" }).fill("https://example.org/bauchi-ha");
+      await page.getByRole("textbox", { name: "Note" }).fill("Hausa overview, read by a second speaker.");
+      await page.getByRole("button", { name: "Review the change" }).click();
+      await expect(page.getByText(`Overview (Hausa): (empty) → ${hausa}`)).toBeVisible();
+      await page.getByRole("button", { name: "Send for review" }).click();
+      await expect(page.getByRole("heading", { name: "Change sent for review" })).toBeFocused();
+
+      // A draft: marked so on the desk, and not on the public page.
+      await openSignedIn(page, editorB, paths.dataChanges());
+      const toReview = card(page, "Hausa overview, read by a second speaker.");
+      await expect(toReview.getByRole("listitem").filter({ hasText: "Overview (Hausa)" })).toHaveText(
+        `Draft Overview (Hausa): (empty) → ${hausa}`,
+      );
+      await page.goto("/ha/states/5");
+      await expect(overviewOnHausaPage().getByText(englishOnly)).toBeVisible();
+      await expect(page.getByText(hausa)).toHaveCount(0);
+
+      // B publishes it; the Hausa page follows (within seconds), in Hausa, without the note.
+      await openSignedIn(page, editorB, paths.dataChanges());
+      await toReview.getByRole("button", { name: "Publish the change to Bauchi" }).click();
+      await toReview.getByRole("button", { name: "Yes, publish" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Published." })).toBeVisible();
+      await expect(async () => {
+        await page.goto("/ha/states/5");
+        await expect(overviewOnHausaPage().getByText(hausa)).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(overviewOnHausaPage().getByText(hausa)).not.toHaveAttribute("lang");
+      await expect(overviewOnHausaPage().getByText(englishOnly)).toHaveCount(0);
+      // The findings are not translated: still English, still said so.
+      await expect(
+        page.getByRole("region", { name: "Muhimman Bincike" }).getByText(englishOnly),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, "a state's page in Hausa with a translated overview");
+      await page.goto("/states/5");
+      await expect(page.getByText(hausa)).toHaveCount(0);
+
+      // Bauchi's overview back to English only, through the same review, so other specs read the seed.
+      const id = await propose(request, editorB, {
+        kind: "state",
+        recordId: "5",
+        changeKind: "edit",
+        fields: { "translations.ha.desc": "" },
+        sourceUrl: "https://example.org/bauchi-ha",
+        note: "Back to the seeded overview after the end-to-end test.",
+      });
+      const restored = await request.post(`${desk}/changes/${id}/publish`, {
         headers: { authorization: `Bearer ${editorA.token}` },
       });
       expect(restored.status(), await restored.text()).toBe(200);

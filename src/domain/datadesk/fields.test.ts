@@ -52,6 +52,40 @@ describe("the data desk's fields", () => {
     expect(fieldAt("state", "translations.ha.agency")).toBeNull();
   });
 
+  it("holds a translation to its English field's rules: no HTML, the same length, a known language", () => {
+    const longest = { "translations.yo.desc": "à".repeat(3000), "translations.pcm.desc": "a".repeat(3000) };
+    expect(problemsOf("school", longest)).toEqual({});
+    expect(problemsOf("state", { "translations.ha.desc": "a".repeat(3001) })).toEqual({
+      "translations.ha.desc": "tooLong",
+    });
+    const findings = [
+      "Lafiya: asibitoci.",
+      "Ilimi: makarantu.",
+      "Aiki: ayyuka.",
+      "Gine-gine: hanyoyi.",
+      "Tallafi: kuɗi.",
+    ];
+    expect(valuesOf("state", { "translations.ha.key_findings": findings })).toEqual({
+      "translations.ha.key_findings": findings,
+    });
+    expect(
+      problemsOf("state", { "translations.ig.key_findings": [...findings.slice(0, 4), "a".repeat(1001)] }),
+    ).toEqual({ "translations.ig.key_findings.4": "tooLong" });
+    expect(problemsOf("state", { "translations.ig.key_findings": findings.slice(0, 4) })).toEqual({
+      "translations.ig.key_findings": "findingsCount",
+    });
+    expect(problemsOf("school", { "translations.pcm.desc": "See <a href=x>here</a>" })).toEqual({
+      "translations.pcm.desc": "html",
+    });
+    // Only Hausa, Yoruba, Igbo and Pidgin; English is the field itself; only the texts readers read.
+    for (const path of ["translations.fr.desc", "translations.en.desc", "translations.ha.agency"]) {
+      expect(problemsOf("state", { [path]: "Text." }), path).toEqual({ "": "unknownField" });
+    }
+    expect(valuesOf("school", { "translations.yo.desc": "  Ilé-ẹ̀kọ́.  " })).toEqual({
+      "translations.yo.desc": "Ilé-ẹ̀kọ́.",
+    });
+  });
+
   it("normalises values to the document's form", () => {
     expect(valuesOf("state", { ranking: 3, phone: ["0803 123 4567", ""], status: "Passed" })).toEqual({
       ranking: "3rd",

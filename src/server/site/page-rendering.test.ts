@@ -108,6 +108,55 @@ describe("a state's page follows the published data", () => {
   });
 });
 
+describe("texts readers read in the page's language", () => {
+  const note = "Wannan rubutu da Turanci kawai yake.";
+  /** The part of a page between a section's opening tag and its end. */
+  const sectionOf = (html: string, heading: string) =>
+    new RegExp(`<section aria-labelledby="${heading}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
+  const englishOverview = /<p [^>]*lang="en"[^>]*>Bauchi State is listed among/;
+
+  it("marks an untranslated overview and findings English, after a Hausa note; shows a published translation as Hausa", async () => {
+    const before = await get("/ha/states/5");
+    expect(before.statusCode).toBe(200);
+    const overview = sectionOf(before.body, "overview-heading");
+    expect(englishOverview.test(overview)).toBe(true);
+    expect(overview.includes(`>${note}</p>`)).toBe(true);
+    const findings = sectionOf(before.body, "findings-heading");
+    expect(/<ul [^>]*lang="en"/.test(findings)).toBe(true);
+    expect(findings.includes(`>${note}</p>`)).toBe(true);
+    // English pages as before: no note, nothing marked.
+    const english = sectionOf((await get("/states/5")).body, "overview-heading");
+    expect(english.includes("lang=")).toBe(false);
+    expect(english.includes("English only")).toBe(false);
+
+    const hausa = "Jihar Bauchi na cikin jihohin da ke da dokar kare haƙƙin masu nakasa.";
+    await source.publish((data) => ({
+      ...data,
+      states: data.states.map((state) =>
+        state.id === 5
+          ? { ...state, translations: { ha: { desc: hausa }, yo: { desc: "Ìpínlẹ̀ Bauchi." } } }
+          : state,
+      ),
+    }));
+    const after = await get("/ha/states/5");
+    const translated = sectionOf(after.body, "overview-heading");
+    expect(new RegExp(`<p class="[^"]*">${hausa}</p>`).test(translated)).toBe(true);
+    expect(translated.includes(note)).toBe(false);
+    expect(englishOverview.test(after.body)).toBe(false);
+    // The findings are not translated yet: still English, still said so.
+    expect(sectionOf(after.body, "findings-heading").includes(`>${note}</p>`)).toBe(true);
+    // The Hausa page carries no other language's text; the English page none at all.
+    expect(after.body.includes("Ìpínlẹ̀ Bauchi.")).toBe(false);
+    expect((await get("/states/5")).body.includes(hausa)).toBe(false);
+  });
+
+  it("marks an untranslated school description English, after a note in the page's language", async () => {
+    const page = await get("/ha/schools/2");
+    expect(page.statusCode).toBe(200);
+    expect(page.body.includes(`${note}</p><span lang="en">Special school for deaf`)).toBe(true);
+  });
+});
+
 describe("a record's last check on its page", () => {
   it("shows it near the sources, and the out-of-date note once a publication leaves it 18 months old", async () => {
     const note = "This information was last checked more than 18 months ago";

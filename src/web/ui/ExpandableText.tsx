@@ -4,16 +4,32 @@ import styles from "./ExpandableText.module.css";
 
 export const TRUNCATE_AT = 300;
 
-/** Long text shows its first 300 characters with Read More / Read Less (spec §9). */
-export function ExpandableText({ text, limit = TRUNCATE_AT }: { text: string; limit?: number }) {
+/**
+ * Long text shows its first 300 characters with Read More / Read Less (spec §9). `lang` marks the text (not
+ * the button, which speaks the page's language) when it is in another language than the page.
+ */
+export function ExpandableText({
+  text,
+  limit = TRUNCATE_AT,
+  lang,
+}: {
+  text: string;
+  limit?: number;
+  lang?: string;
+}) {
   const t = useT();
   const [expanded, setExpanded] = useState(false);
   const id = useId();
-  if (text.length <= limit) return <p className={styles.text}>{text}</p>;
+  if (text.length <= limit)
+    return (
+      <p className={styles.text} lang={lang}>
+        {text}
+      </p>
+    );
   const shown = expanded ? text : `${text.slice(0, limit).trimEnd()}…`;
   return (
     <div>
-      <p id={id} className={styles.text}>
+      <p id={id} className={styles.text} lang={lang}>
         {shown}
       </p>
       <button

@@ -1,4 +1,11 @@
-import { pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
+import {
+  languageOfRequest,
+  pageMessages,
+  translatorFor,
+  NamespacesLoadFailed,
+  useNamespaces,
+  useT,
+} from "../../i18n";
 import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
@@ -8,6 +15,7 @@ import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
 import { publishedDataOf } from "../datasets";
+import { withTranslationsIn } from "../../../domain/datasets/reader-text";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/school";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
@@ -22,7 +30,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;
   const checked = checkedAt?.school[String(school.id)] ?? null;
   return {
-    school,
+    // Only the page's language's translations of its texts (none on an English page).
+    school: withTranslationsIn(school, languageOfRequest(request)),
     // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
     checkedAt: checked,
     outOfDate: isOutOfDate(checked, new Date()),

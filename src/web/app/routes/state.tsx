@@ -1,4 +1,12 @@
-import { Link, pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
+import {
+  Link,
+  languageOfRequest,
+  pageMessages,
+  translatorFor,
+  NamespacesLoadFailed,
+  useNamespaces,
+  useT,
+} from "../../i18n";
 import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
@@ -11,6 +19,7 @@ import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
 import { publishedDataOf } from "../datasets";
+import { withTranslationsIn } from "../../../domain/datasets/reader-text";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
@@ -33,7 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     checkedAt: checked,
     lawDocument: lawDocument ?? null,
     outOfDate: isOutOfDate(checked, new Date()),
-    record,
+    // Only the page's language's translations of its texts (none on an English page).
+    record: withTranslationsIn(record, languageOfRequest(request)),
     schoolCount,
     totalStates: states.length,
     sources: describeSources(record.sources),

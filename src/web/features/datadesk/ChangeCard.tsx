@@ -16,6 +16,7 @@ import {
   withdrawChange,
 } from "./datadesk-api";
 import { NOTE_MAX, useDeskText } from "./desk-text";
+import { languageOfPath } from "./field-values";
 import { useDocuments } from "./documents-api";
 import { documentPaths, useDocumentTitles } from "./DocumentSelect";
 import styles from "./DataDesk.module.css";
@@ -154,6 +155,12 @@ export function ChangeCard({
         <ul className={styles.edits} aria-label={t("datadesk.change.fields")}>
           {change.fields.map((edit) => (
             <li key={edit.field}>
+              {/* A translation not yet published is a draft: never on the public pages. */}
+              {proposed && languageOfPath(edit.field) !== null ? (
+                <>
+                  <span className={styles.draftBadge}>{t("datadesk.draft")}</span>{" "}
+                </>
+              ) : null}
               {documentPaths.has(edit.field)
                 ? text.fromTo(change.kind, edit.field, documentTitle(edit.from), documentTitle(edit.to))
                 : text.fromTo(change.kind, edit.field, edit.from, edit.to)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useT } from "../../i18n";
 import type { StateLgas } from "../../../domain/reports/report-lgas";
 import { sameState } from "../../../domain/datasets/state-names";
@@ -21,6 +22,8 @@ export interface FieldInputProps {
   registry: readonly StateLgas[] | null;
   /** The state the form says now, for a school's LGA select. */
   chosenState: string;
+  /** For a translation: the English text it translates, shown beside the box (lang="en"). */
+  english?: unknown;
 }
 
 /**
@@ -50,6 +53,7 @@ function SingleInput({
   error,
   registry,
   chosenState,
+  english,
 }: FieldInputProps & { draft: string }) {
   const t = useT();
   const text = useDeskText();
@@ -128,8 +132,35 @@ function SingleInput({
   }
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {control}
+      {english === undefined ? (
+        control
+      ) : (
+        <div className={styles.beside}>
+          <EnglishText text={typeof english === "string" ? english : ""} />
+          {control}
+        </div>
+      )}
     </FieldFrame>
+  );
+}
+
+/**
+ * The English a translation translates, beside its box (above it on a narrow screen, and before it in
+ * the reading order), marked lang="en" so a screen reader reads it in English.
+ */
+function EnglishText({ text }: { text: string }) {
+  const t = useT();
+  return (
+    <div className={styles.english}>
+      <p className={styles.englishLabel}>{t("datadesk.form.englishText")}</p>
+      {text.trim() === "" ? (
+        <p className={styles.englishBody}>{t("datadesk.value.empty")}</p>
+      ) : (
+        <p lang="en" className={styles.englishBody}>
+          {text}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -197,7 +228,15 @@ function Checkboxes({ kind, field, id, draft, onChange, error }: FieldInputProps
  * Several texts: the five key findings (always five inputs), or phones and sources (as many as given, one
  * more to add, each removable).
  */
-function TextList({ kind, field, id, draft, onChange, error }: FieldInputProps & { draft: string[] }) {
+function TextList({
+  kind,
+  field,
+  id,
+  draft,
+  onChange,
+  error,
+  english,
+}: FieldInputProps & { draft: string[] }) {
   const t = useT();
   const text = useDeskText();
   const ids = fieldIds(id);
@@ -235,14 +274,16 @@ function TextList({ kind, field, id, draft, onChange, error }: FieldInputProps &
                 {itemLabel}
               </label>
               {field.type === "textList" ? (
-                <textarea
-                  id={itemId}
-                  className={formStyles.input}
-                  rows={3}
-                  value={item}
-                  aria-invalid={error ? true : undefined}
-                  onChange={(event) => setItem(index, event.target.value)}
-                />
+                <TranslationBeside english={english} index={index}>
+                  <textarea
+                    id={itemId}
+                    className={formStyles.input}
+                    rows={3}
+                    value={item}
+                    aria-invalid={error ? true : undefined}
+                    onChange={(event) => setItem(index, event.target.value)}
+                  />
+                </TranslationBeside>
               ) : (
                 <div className={styles.itemRow}>
                   <input
@@ -274,5 +315,25 @@ function TextList({ kind, field, id, draft, onChange, error }: FieldInputProps &
         </button>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A list item's box, with the English item it translates beside it when it is a translation. */
+function TranslationBeside({
+  english,
+  index,
+  children,
+}: {
+  english: unknown;
+  index: number;
+  children: ReactNode;
+}) {
+  if (english === undefined) return children;
+  const item = Array.isArray(english) ? english[index] : undefined;
+  return (
+    <div className={styles.beside}>
+      <EnglishText text={typeof item === "string" ? item : ""} />
+      {children}
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import type { EditableKind } from "../../../domain/datadesk/fields";
 import { changeOf, fakeApi, kano, recordFieldsOf } from "../../../test/web/datadesk";
 import { withDataLayer } from "../../../test/web/data-layer";
 import { signIn } from "../../../test/web/reports";
+import type { DataChange } from "./datadesk-api";
 import { RecordForm } from "./RecordForm";
 
 const school = {
@@ -27,10 +28,18 @@ const school = {
 
 const estimate = { key: "ndhs-2018", persons: 2500000, share_percent: 1.2, year: 2018 };
 
-function renderForm(kind: EditableKind, document: unknown, recordId: string | null = "20") {
+function renderForm(
+  kind: EditableKind,
+  document: unknown,
+  recordId: string | null = "20",
+  proposedChanges: DataChange[] = [],
+) {
   const fields = recordFieldsOf(kind, document);
   const router = createMemoryRouter([
-    { path: "/", element: <RecordForm kind={kind} recordId={recordId} fields={fields} /> },
+    {
+      path: "/",
+      element: <RecordForm kind={kind} recordId={recordId} fields={fields} proposed={proposedChanges} />,
+    },
   ]);
   render(withDataLayer(<RouterProvider router={router} />));
   return userEvent.setup({ delay: null });
@@ -175,6 +184,47 @@ describe("RecordForm", () => {
         },
       },
     ]);
+  });
+
+  it("translates beside the English: a language's group shows each English text by its box, marks a waiting translation Draft, and sends the translation", async () => {
+    signIn({ role: "editor" });
+    const sent = fakeApi(() =>
+      proposed({ fields: [{ field: "translations.ha.desc", from: null, to: "Jihar Kano." }] }),
+    );
+    const waiting = changeOf({
+      fields: [{ field: "translations.yo.desc", from: null, to: "Ìpínlẹ̀ Kano." }],
+    });
+    const user = renderForm("state", kano, "20", [waiting]);
+
+    const hausa = screen.getByText("Translations into Hausa", { selector: "summary" });
+    await user.click(hausa);
+    const group = screen.getByRole("group", { name: "Translations into Hausa" });
+    const overview = within(group).getByRole("textbox", { name: "Overview (Hausa)" });
+    // The English overview beside the box, marked English (a screen reader reads it in English).
+    const english = within(group).getByText(kano.desc);
+    expect(english).toHaveAttribute("lang", "en");
+    expect(english.closest("div")?.parentElement).toBe(overview.parentElement);
+    // Each key finding's English beside its own box.
+    const findings = within(group).getByRole("group", { name: "Key findings (Hausa)" });
+    expect(within(findings).getByText(kano.key_findings[2]!)).toHaveAttribute("lang", "en");
+    expect(within(findings).getAllByRole("textbox")).toHaveLength(5);
+
+    // Yoruba's overview waits for review: a draft, said in the summary and by the field.
+    const yoruba = screen.getByText("Translations into Yoruba", { selector: "summary" });
+    expect(yoruba).toHaveTextContent("Draft");
+    expect(hausa).not.toHaveTextContent("Draft");
+    expect(
+      screen.getByText(/Overview \(Yoruba\): A translation of this text waits for review/),
+    ).toBeInTheDocument();
+
+    await user.type(overview, "Jihar Kano.");
+    await user.type(screen.getByRole("textbox", { name: "Source (web address)" }), "https://example.org/k");
+    await user.type(screen.getByRole("textbox", { name: "Note" }), "Hausa overview.");
+    await user.click(screen.getByRole("button", { name: "Review the change" }));
+    expect(screen.getByText("Overview (Hausa): (empty) → Jihar Kano.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Send for review" }));
+    await screen.findByRole("heading", { name: "Change sent for review" });
+    expect(sent[0]?.body).toMatchObject({ fields: { "translations.ha.desc": "Jihar Kano." } });
   });
 
   it("shows the server's problems beside each field and in a summary that takes focus, with what was typed kept", async () => {

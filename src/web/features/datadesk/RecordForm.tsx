@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, Fragment, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useT } from "../../i18n";
 import type { EditableKind } from "../../../domain/datadesk/fields";
 import { paths } from "../../../domain/routes";
@@ -8,7 +8,7 @@ import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { type DataChange, proposeChange, type RecordField } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
-import { draftsOf, editsOf, type Draft, type Drafts, languageOfPath, pathId } from "./field-values";
+import { basePath, draftsOf, editsOf, type Draft, type Drafts, languageOfPath, pathId } from "./field-values";
 import { FieldInput } from "./FieldInput";
 import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
 import { useDocumentTitles } from "./DocumentSelect";
@@ -27,6 +27,8 @@ export interface RecordFormProps {
   initialSource?: SourceAndNoteValue;
   /** The visitor's correction the change comes from, sent with it. */
   correctionId?: string;
+  /** The record's proposed changes: a translation one of them changes is marked Draft in the form. */
+  proposed?: readonly DataChange[];
 }
 
 type Step = "edit" | "review" | "sent";
@@ -38,7 +40,15 @@ type Step = "edit" | "review" | "sent";
  * problems come back to the edit step, beside each field and summarised at the top (focus on the
  * summary); a request that got no answer stays on the review step with Retry.
  */
-export function RecordForm({ kind, recordId, fields, onSent, initialSource, correctionId }: RecordFormProps) {
+export function RecordForm({
+  kind,
+  recordId,
+  fields,
+  onSent,
+  initialSource,
+  correctionId,
+  proposed = [],
+}: RecordFormProps) {
   const t = useT();
   const text = useDeskText();
   const formId = useId().replace(/:/g, "");
@@ -222,6 +232,9 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
   }
 
   const groups = groupByLanguage(fields);
+  // Translations waiting for review: drafts, never on the public pages until published.
+  const drafted = new Set(proposed.flatMap((change) => change.fields.map((edit) => edit.field)));
+  const draftBadge = <span className={styles.draftBadge}>{t("datadesk.draft")}</span>;
   return (
     <form noValidate onSubmit={review} className={styles.form} aria-labelledby={`${formId}-edit`}>
       <h2 id={`${formId}-edit`} ref={stepHeading} tabIndex={-1}>
@@ -230,17 +243,28 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
       {problem ? <ErrorSummary problem={problem} /> : null}
       {groups.map(({ language, fields: shown }) => {
         const inputs = shown.map((field) => (
-          <FieldInput
-            key={field.path}
-            kind={kind}
-            field={field}
-            id={inputId(field.path)}
-            draft={drafts[field.path] ?? ""}
-            onChange={(draft) => setDraft(field.path, draft)}
-            error={fieldError(problem, inputId(field.path))}
-            registry={registry}
-            chosenState={stateOf(drafts)}
-          />
+          <Fragment key={field.path}>
+            {language !== null && drafted.has(field.path) ? (
+              <p className={styles.draftNote}>
+                {draftBadge} {text.fieldLabel(kind, field.path)}: {t("datadesk.form.draftWaiting")}
+              </p>
+            ) : null}
+            <FieldInput
+              kind={kind}
+              field={field}
+              id={inputId(field.path)}
+              draft={drafts[field.path] ?? ""}
+              onChange={(draft) => setDraft(field.path, draft)}
+              error={fieldError(problem, inputId(field.path))}
+              registry={registry}
+              chosenState={stateOf(drafts)}
+              english={
+                language === null
+                  ? undefined
+                  : (fields.find((one) => one.path === basePath(field.path))?.value ?? "")
+              }
+            />
+          </Fragment>
         ));
         return language === null ? (
           <fieldset key="fields" className={styles.fieldset}>
@@ -255,6 +279,7 @@ export function RecordForm({ kind, recordId, fields, onSent, initialSource, corr
           >
             <summary>
               {t("datadesk.form.translationsIn", { language: t(`datadesk.language.${language}`) })}
+              {shown.some((field) => drafted.has(field.path)) ? <> {draftBadge}</> : null}
             </summary>
             <fieldset className={styles.fieldset}>
               <legend className="visually-hidden">

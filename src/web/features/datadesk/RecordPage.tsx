@@ -128,6 +128,7 @@ function Record({ kind, id }: { kind: string; id: string }) {
           kind={summary.kind as EditableKind}
           recordId={summary.id}
           fields={summary.fields}
+          proposed={changes}
           onSent={() => void queryClient.invalidateQueries({ queryKey: ["datadesk.record", kind, id] })}
           {...(correction
             ? {

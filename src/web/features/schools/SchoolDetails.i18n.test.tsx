@@ -42,6 +42,28 @@ describe("SchoolDetails in Yoruba", () => {
     expect(screen.getByText("Ti ẹlẹ́sìn")).toBeInTheDocument();
     expect(screen.getAllByText("Kò sí").length).toBeGreaterThan(0);
     expect(screen.getByText(school.desc)).toHaveAttribute("lang", "en");
+    // …after a note in Yoruba that it is in English only.
+    expect(screen.getByText("Èdè Gẹ̀ẹ́sì nìkan ni ọ̀rọ̀ yìí wà.")).not.toHaveAttribute("lang");
     expect(container.textContent).not.toMatch(/\b(schools|common)\.[a-zA-Z]/);
+  });
+
+  it("shows the published Yoruba description in the page's language, without the note", async () => {
+    const description = "Ilé-ẹ̀kọ́ ìjọ fún àwọn ọmọ tí kò ríran.";
+    render(
+      await inLanguage(
+        "yo",
+        ["schools"],
+        <MemoryRouter initialEntries={["/yo/schools/42"]}>
+          <SchoolDetails
+            school={{ ...school, translations: { yo: { desc: description } } }}
+            stateId={25}
+            sources={[]}
+          />
+        </MemoryRouter>,
+      ),
+    );
+    expect(screen.getByText(description)).not.toHaveAttribute("lang");
+    expect(screen.queryByText(school.desc)).not.toBeInTheDocument();
+    expect(screen.queryByText("Èdè Gẹ̀ẹ́sì nìkan ni ọ̀rọ̀ yìí wà.")).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { Link, useEnglishContentLang, useT } from "../../i18n";
+import { Link, useT } from "../../i18n";
 import type { School } from "../../../domain/datasets/schemas";
 import { formatAsOf } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import type { DescribedSource } from "../../../domain/source-titles";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { LastChecked } from "../../ui/LastChecked";
+import { ReaderText } from "../../ui/ReaderText";
 import { SourceList } from "../../ui/SourceList";
 import {
   boardingText,
@@ -43,7 +44,6 @@ export function SchoolDetails({
   outOfDate = false,
 }: SchoolDetailsProps) {
   const t = useT();
-  const contentLang = useEnglishContentLang();
   const website = websiteHref(school.website);
   const phones = phoneNumbers(school.phone);
   const email = school.email.trim();
@@ -77,8 +77,12 @@ export function SchoolDetails({
           {/* The data sometimes holds a phone number here: shown as recorded, but never as a mailto link. */}
           {email && isEmailAddress(email) ? <a href={`mailto:${email}`}>{email}</a> : email}
         </Fact>
-        <Fact term={t("schools.facts.description")} lang={contentLang}>
-          {school.desc.trim()}
+        <Fact term={t("schools.facts.description")}>
+          {school.desc.trim() ? (
+            <ReaderText record={school} field="desc">
+              {(description, lang) => <span lang={lang}>{description.trim()}</span>}
+            </ReaderText>
+          ) : null}
         </Fact>
         <Fact term={t("schools.facts.groups")}>{disabilityGroupsText(t, school.disability_groups)}</Fact>
         <Fact term={t("schools.facts.boarding")}>{boardingText(t, school.boarding)}</Fact>
@@ -96,7 +100,7 @@ export function SchoolDetails({
   );
 }
 
-/** One term and its value; an empty value reads "Not available". `lang` marks a value that is English content. */
+/** One term and its value; an empty value reads "Not available". `lang` marks a value in another language. */
 function Fact({ term, lang, children }: { term: string; lang?: string; children: ReactNode }) {
   const t = useT();
   const missing = children === null || children === undefined || children === "";

@@ -6,6 +6,7 @@ import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import type { StateSummary } from "../../../domain/state-summaries";
 import { ExpandableText } from "../../ui/ExpandableText";
+import { ReaderText } from "../../ui/ReaderText";
 import { Spinner } from "../../ui/Spinner";
 import { useLawStatusText } from "../../lib/law-status-text";
 import { loadStateDetails } from "./load-state-details";
@@ -37,7 +38,10 @@ export function StateOverview({
         <h3 className={styles.lawTitle} lang={contentLang}>
           {countryPolicy.title}
         </h3>
-        <ExpandableText text={countryPolicy.desc} />
+        {/* The national policy is not kept on the data desk: English only, said as for a state's. */}
+        <ReaderText record={countryPolicy} field="desc">
+          {(overview, lang) => <ExpandableText text={overview} lang={lang} />}
+        </ReaderText>
         <NationalActLink url={countryPolicy.url} note={countryPolicy.urlNote} />
         <p>
           <a href={openDataPath("states", "csv")} download>
@@ -114,7 +118,9 @@ function SelectedStateOverview({ state, headingId }: { state: StateSummary; head
             </h3>
           ) : null}
           {details.record?.desc ? (
-            <ExpandableText text={details.record.desc} />
+            <ReaderText record={details.record} field="desc">
+              {(overview, lang) => <ExpandableText text={overview} lang={lang} />}
+            </ReaderText>
           ) : (
             <p className={styles.muted}>{t("states.overview.noData", { state: state.name })}</p>
           )}

@@ -9,31 +9,56 @@ import { StatePolicyPage } from "./StatePolicyPage";
 
 const lagos = (states as StateRecord[]).find((state) => state.state === "Lagos") as StateRecord;
 
+const englishOnly = "Wannan rubutu da Turanci kawai yake.";
+
+async function renderInHausa(record: StateRecord) {
+  const page = (
+    <StatePolicyPage
+      record={record}
+      schoolCount={3}
+      totalStates={37}
+      sources={describeSources(record.sources)}
+    />
+  );
+  const router = createMemoryRouter([{ path: "/ha/states/25", element: page }], {
+    initialEntries: ["/ha/states/25"],
+  });
+  return render(await inLanguage("ha", ["states"], <RouterProvider router={router} />));
+}
+
+/** The section under a heading (the overview, the key findings). */
+const section = (name: string) => screen.getByRole("heading", { name }).closest("section") as HTMLElement;
+
 describe("StatePolicyPage in Hausa", () => {
   it("speaks Hausa, keeps the English content marked as English, and shows no message id", async () => {
-    const page = (
-      <StatePolicyPage
-        record={lagos}
-        schoolCount={3}
-        totalStates={37}
-        sources={describeSources(lagos.sources)}
-      />
-    );
-    const router = createMemoryRouter([{ path: "/ha/states/25", element: page }], {
-      initialEntries: ["/ha/states/25"],
-    });
-    const { container } = render(await inLanguage("ha", ["states"], <RouterProvider router={router} />));
+    const { container } = await renderInHausa(lagos);
 
     const summary = screen.getByRole("list", { name: "Taƙaitawa" });
     expect(within(summary).getByText("Matsayi na 1 cikin 37")).toBeInTheDocument();
     expect(within(summary).getByText(/Dokar nakasa: An zartar/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Muhimman Bincike" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "makarantu 3" })).toBeInTheDocument();
-    // Key findings exist only in English: screen readers are told so.
-    expect(screen.getByRole("heading", { name: "Muhimman Bincike" }).nextElementSibling).toHaveAttribute(
-      "lang",
-      "en",
-    );
+    // The overview and key findings exist only in English: marked so (a screen reader reads them in an
+    // English voice), each after a note in Hausa that says so.
+    const findings = section("Muhimman Bincike");
+    expect(within(findings).getByText(englishOnly)).not.toHaveAttribute("lang");
+    expect(within(findings).getByRole("list")).toHaveAttribute("lang", "en");
+    const overview = section("Bayani gabaɗaya");
+    expect(within(overview).getByText(englishOnly)).toBeInTheDocument();
+    expect(within(overview).getByText(/^Lagos State has a disability law/)).toHaveAttribute("lang", "en");
     expect(container.textContent).not.toMatch(/\b(states|common)\.[a-zA-Z]/);
+  });
+
+  it("shows the published Hausa overview and findings in the page's language, without the note", async () => {
+    const findingsInHausa = lagos.key_findings.map((_, index) => `Gine-gine ${index + 1}: Bincike a Hausa.`);
+    await renderInHausa({
+      ...lagos,
+      translations: { ha: { desc: "Jihar Legas ta zartar da dokar nakasa.", key_findings: findingsInHausa } },
+    });
+    expect(screen.queryByText(englishOnly)).not.toBeInTheDocument();
+    expect(screen.getByText("Jihar Legas ta zartar da dokar nakasa.")).not.toHaveAttribute("lang");
+    const list = within(section("Muhimman Bincike")).getByRole("list");
+    expect(list).not.toHaveAttribute("lang");
+    expect(within(list).getAllByRole("listitem")[0]).toHaveTextContent("Gine-gine 1: Bincike a Hausa.");
   });
 });

@@ -10,6 +10,7 @@ import type { DescribedSource } from "../../../domain/source-titles";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { LastChecked } from "../../ui/LastChecked";
+import { ReaderText } from "../../ui/ReaderText";
 import { SourceList } from "../../ui/SourceList";
 import { documentLink, type DocumentLinkSource } from "../../../domain/datadesk/documents";
 import { PolicyDocumentLink } from "./PolicyDocumentLink";
@@ -99,8 +100,14 @@ export function StatePolicyPage({
 
       <section aria-labelledby="overview-heading" className={styles.section}>
         <h2 id="overview-heading">{t("states.page.overview")}</h2>
-        {/* The description is English content: ExpandableText needs a `lang` for its text (see the report). */}
-        {record.desc ? <ExpandableText text={record.desc} /> : <p>{t("states.page.noOverview")}</p>}
+        {/* A translation is of the English text: without one, there is nothing to translate. */}
+        {record.desc ? (
+          <ReaderText record={record} field="desc">
+            {(overview, lang) => <ExpandableText text={overview} lang={lang} />}
+          </ReaderText>
+        ) : (
+          <p>{t("states.page.noOverview")}</p>
+        )}
         {lawDocument ? (
           <LawDocumentLink document={lawDocument} />
         ) : (
@@ -111,16 +118,20 @@ export function StatePolicyPage({
       <section aria-labelledby="findings-heading" className={styles.section}>
         <h2 id="findings-heading">{t("states.page.findings")}</h2>
         {record.key_findings.length > 0 ? (
-          <ul className={styles.findings} lang={contentLang}>
-            {record.key_findings.map((finding) => {
-              const { label, text } = splitFinding(finding);
-              return (
-                <li key={finding}>
-                  {label ? <strong>{label}:</strong> : null} {text}
-                </li>
-              );
-            })}
-          </ul>
+          <ReaderText record={record} field="key_findings">
+            {(findings, lang) => (
+              <ul className={styles.findings} lang={lang}>
+                {findings.map((finding) => {
+                  const { label, text } = splitFinding(finding);
+                  return (
+                    <li key={finding}>
+                      {label ? <strong>{label}:</strong> : null} {text}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </ReaderText>
         ) : (
           <p>{t("states.page.noFindings")}</p>
         )}
