@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "../../i18n";
-import type { StateLgas } from "../../../domain/reports/report-lgas";
+import { lgasByState } from "../../../domain/reports/report-lgas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describedBy, fieldIds, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
@@ -18,8 +18,6 @@ export interface FieldInputProps {
   draft: Draft;
   onChange: (draft: Draft) => void;
   error?: string;
-  /** The 37 states with their LGAs (loaded on this page only), or null while it loads. */
-  registry: readonly StateLgas[] | null;
   /** The state the form says now, for a school's LGA select. */
   chosenState: string;
   /** For a translation: the English text it translates, shown beside the box (lang="en"). */
@@ -51,7 +49,6 @@ function SingleInput({
   draft,
   onChange,
   error,
-  registry,
   chosenState,
   english,
 }: FieldInputProps & { draft: string }) {
@@ -93,7 +90,7 @@ function SingleInput({
       <textarea {...common} rows={6} value={draft} onChange={(event) => onChange(event.target.value)} />
     );
   } else if (field.type === "choice" || field.type === "state" || field.type === "lga") {
-    const options = selectOptions(field, draft, registry, chosenState);
+    const options = selectOptions(field, draft, chosenState);
     control = (
       <select {...common} value={draft} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
@@ -164,18 +161,16 @@ function EnglishText({ text }: { text: string }) {
   );
 }
 
-/** A select's options: the field's own, the states, or the chosen state's LGAs; the value now always kept. */
-function selectOptions(
-  field: RecordField,
-  draft: string,
-  registry: readonly StateLgas[] | null,
-  chosenState: string,
-): string[] {
+/**
+ * A select's options: the field's own, the states, or the chosen state's LGAs (the registry the server's
+ * field rules check against); the value now always kept.
+ */
+function selectOptions(field: RecordField, draft: string, chosenState: string): string[] {
   let options: string[];
   if (field.type === "state") {
-    options = ["", ...(registry ?? []).map((entry) => entry.state)];
+    options = ["", ...lgasByState.map((entry) => entry.state)];
   } else if (field.type === "lga") {
-    const state = registry?.find((entry) => sameState(entry.state, chosenState));
+    const state = lgasByState.find((entry) => sameState(entry.state, chosenState));
     options = ["", ...(state?.lgas ?? [])];
   } else {
     options = [...(field.options ?? [])];

@@ -13,7 +13,6 @@ import { FieldInput } from "./FieldInput";
 import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
 import { useDocumentTitles } from "./DocumentSelect";
 import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
-import { useLgaRegistry } from "./use-lga-registry";
 import styles from "./DataDesk.module.css";
 
 export interface RecordFormProps {
@@ -61,7 +60,6 @@ export function RecordForm({
   const [sent, setSent] = useState<DataChange | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const focusStep = useRef(false);
-  const registry = useLgaRegistry(fields.some((field) => field.type === "state" || field.type === "lga"));
   const documentTitle = useDocumentTitles();
   // "old → new" of a document field reads the documents' titles, not their ids.
   const fromTo = (path: string, from: unknown, to: unknown) =>
@@ -256,7 +254,6 @@ export function RecordForm({
               draft={drafts[field.path] ?? ""}
               onChange={(draft) => setDraft(field.path, draft)}
               error={fieldError(problem, inputId(field.path))}
-              registry={registry}
               chosenState={stateOf(drafts)}
               english={
                 language === null
