@@ -13,7 +13,7 @@ export function FieldSource({ source }: { source: ShownFieldSource | null | unde
   const { text, href } = source;
   return (
     <span className={styles.source}>
-      {t("common.fieldSource")}{" "}
+      {`${t("common.fieldSource")} `}
       {href === null ? (
         text
       ) : href.startsWith("/") ? (
