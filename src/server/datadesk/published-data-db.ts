@@ -134,11 +134,9 @@ async function readFieldSources(db: Database): Promise<PublishedData["fieldSourc
           : null,
     };
     const record = (sources[row.kind][row.recordId] ??= {});
+    // Every change gives a source (data_changes_source_check), so a later change always replaces it.
     for (const entry of Array.isArray(row.fields) ? (row.fields as { field?: unknown }[]) : []) {
-      if (typeof entry.field !== "string") continue;
-      // A change without a source leaves the field with none of its own: the record's sources apply.
-      if (source.url || source.document) record[entry.field] = source;
-      else delete record[entry.field];
+      if (typeof entry.field === "string") record[entry.field] = source;
     }
   }
   return sources;
