@@ -32,8 +32,7 @@ export function directionsTarget(school: Place): DirectionsTarget | null {
 
 /** The maps link for a destination. */
 export function directionsHref(target: DirectionsTarget): string {
-  const destination =
-    target.kind === "coordinates" ? `${target.latitude},${target.longitude}` : target.text;
+  const destination = target.kind === "coordinates" ? `${target.latitude},${target.longitude}` : target.text;
   const query = new URLSearchParams({ api: "1", destination });
   return `https://www.google.com/maps/dir/?${query.toString()}`;
 }

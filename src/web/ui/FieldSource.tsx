@@ -1,5 +1,5 @@
 import type { ShownFieldSource } from "../../domain/field-sources";
-import { useT } from "../i18n/language-context";
+import { useLanguage, useT } from "../i18n/language-context";
 import { ExternalLink } from "./ExternalLink";
 import styles from "./FieldSource.module.css";
 
@@ -9,10 +9,12 @@ import styles from "./FieldSource.module.css";
  */
 export function FieldSource({ source }: { source: ShownFieldSource | null | undefined }) {
   const t = useT();
+  const language = useLanguage();
   if (!source) return null;
   const { text, href } = source;
+  // In the page's language, also inside a value marked as English content.
   return (
-    <span className={styles.source}>
+    <span className={styles.source} lang={language}>
       {`${t("common.fieldSource")} `}
       {href === null ? (
         text

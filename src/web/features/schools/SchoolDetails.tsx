@@ -93,9 +93,15 @@ export function SchoolDetails({
         </ul>
       ) : null}
       <dl className={styles.facts}>
-        <Fact term={t("schools.facts.type")} source={source("type")}>{schoolTypesText(t, school.type)}</Fact>
-        <Fact term={t("schools.facts.location")} source={source("location", "latitude", "longitude")}>{school.location.trim()}</Fact>
-        <Fact term={t("schools.facts.lga")} source={source("local_government")}>{school.local_government.trim()}</Fact>
+        <Fact term={t("schools.facts.type")} source={source("type")}>
+          {schoolTypesText(t, school.type)}
+        </Fact>
+        <Fact term={t("schools.facts.location")} source={source("location", "latitude", "longitude")}>
+          {school.location.trim()}
+        </Fact>
+        <Fact term={t("schools.facts.lga")} source={source("local_government")}>
+          {school.local_government.trim()}
+        </Fact>
         <Fact term={t("schools.facts.state")} source={source("state")}>
           {stateName && stateId !== null ? <Link to={paths.state(stateId)}>{stateName}</Link> : stateName}
         </Fact>
@@ -129,9 +135,15 @@ export function SchoolDetails({
         <Fact term={t("schools.facts.description")} lang={contentLang} source={source("desc")}>
           {school.desc.trim()}
         </Fact>
-        <Fact term={t("schools.facts.groups")} source={source("disability_groups")}>{disabilityGroupsText(t, school.disability_groups)}</Fact>
-        <Fact term={t("schools.facts.boarding")} source={source("boarding")}>{boardingText(t, school.boarding)}</Fact>
-        <Fact term={t("schools.facts.ownership")} source={source("ownership")}>{ownershipText(t, school.ownership)}</Fact>
+        <Fact term={t("schools.facts.groups")} source={source("disability_groups")}>
+          {disabilityGroupsText(t, school.disability_groups)}
+        </Fact>
+        <Fact term={t("schools.facts.boarding")} source={source("boarding")}>
+          {boardingText(t, school.boarding)}
+        </Fact>
+        <Fact term={t("schools.facts.ownership")} source={source("ownership")}>
+          {ownershipText(t, school.ownership)}
+        </Fact>
       </dl>
 
       <h2 className={styles.subheading}>{t("schools.sources")}</h2>
@@ -174,8 +186,8 @@ function Fact({
           <FieldSource source={source} />
         </dd>
       ) : (
-        <dd>
-          {lang ? <span lang={lang}>{children}</span> : children}
+        <dd lang={lang}>
+          {children}
           <FieldSource source={source} />
         </dd>
       )}

@@ -88,15 +88,15 @@ export function StatePolicyPage({
       <dl className={styles.facts}>
         <div>
           <dt>{t("states.page.law")}</dt>
-          <dd>
-            <span lang={lawTitle ? contentLang : undefined}>{lawTitle || t("states.notAvailable")}</span>
+          <dd lang={lawTitle ? contentLang : undefined}>
+            {lawTitle || t("states.notAvailable")}
             <FieldSource source={source("status", "law")} />
           </dd>
         </div>
         <div>
           <dt>{t("states.page.agency")}</dt>
-          <dd>
-            <span lang={record.agency ? contentLang : undefined}>{record.agency || t("states.notAvailable")}</span>
+          <dd lang={record.agency ? contentLang : undefined}>
+            {record.agency || t("states.notAvailable")}
             <FieldSource source={source("agency")} />
           </dd>
         </div>
