@@ -203,7 +203,8 @@ test.describe("schools dialog", () => {
     await expect(website).toHaveAttribute("target", "_blank");
     await expect(website).toHaveAttribute("href", /^https:\/\//);
     await dialog.getByRole("link", { name: "Abia School for the Blind, Umuahia", exact: true }).click();
-    await expect(page).toHaveURL(/\/schools\/1$/);
+    // The link carries the list it was in, for the page's "Back to results".
+    await expect(page).toHaveURL(/\/schools\/1\?from=%2F%3Fschools%3Dall$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abia School for the Blind, Umuahia");
   });
 });

@@ -89,3 +89,13 @@ export async function expectNoAxeViolations(page: Page, label?: string): Promise
   );
   expect(summary, label ?? "axe violations").toEqual([]);
 }
+
+/** Nothing is wider than the screen: the page scrolls only downwards (polled: layouts settle after load). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      { message: "horizontal overflow of the page in px" },
+    )
+    .toBeLessThanOrEqual(0);
+}

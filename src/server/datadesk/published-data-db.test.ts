@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { StateRecord } from "../../domain/datasets/schemas";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/database";
 import {
@@ -15,7 +15,10 @@ import {
   datasetVersionsNow,
   publishedDataAt,
   readGeneration,
+  readPublishedData,
 } from "./published-data-db";
+import { dataRecords } from "../db/schema";
+import { addEditor, publishDirectly } from "../../test/server/publications";
 import { readSeed, seedDataDesk } from "./seed";
 import { publishRecord } from "../../test/server/datadesk";
 
@@ -186,5 +189,42 @@ describe.each(testDatabaseKinds())("the published data of the database on %s", (
     const after = await publishedDataAt(first.db, "schools", 2);
     expect(after?.schools.map((school) => school.id)).not.toContain(2);
     expect(after?.closedSchools.map((school) => school.id)).toEqual([2]);
+  });
+
+  it("leads each merged school to the school it lives in now, through a chain of merges", async () => {
+    const merge = (id: string, into: string) =>
+      first.db
+        .update(dataRecords)
+        .set({ status: "merged", mergedInto: into })
+        .where(and(eq(dataRecords.kind, "school"), eq(dataRecords.id, id)));
+    await merge("10", "11");
+    await merge("11", "12");
+    const data = await readPublishedData(first.db);
+    expect(data.mergedSchools).toEqual({ "10": "12", "11": "12" });
+    expect(data.schools.map((school) => school.id)).not.toContain(10);
+  });
+
+  it("keeps for each field the source of the latest published change that touched it", async () => {
+    const editor = await addEditor(first.db, { email: "ada@example.ng", firstname: "Ada", lastname: "Obi" });
+    const publish = (fields: string[], sourceUrl: string, hour: number) =>
+      publishDirectly(first.db, {
+        kind: "school",
+        recordId: "13",
+        fields: fields.map((field) => ({ field, from: "", to: "x" })),
+        sourceUrl,
+        note: "Checked.",
+        authorId: editor,
+        reviewerId: editor,
+        at: new Date(Date.UTC(2026, 10, 29, hour)),
+      });
+    await publish(["phone", "email"], "https://example.ng/first", 7);
+    await publish(["phone"], "https://example.ng/second", 8);
+    await publish(["email"], "https://example.ng/third", 9);
+    const data = await readPublishedData(first.db);
+    expect(data.fieldSources.school["13"]).toEqual({
+      phone: { url: "https://example.ng/second", document: null },
+      email: { url: "https://example.ng/third", document: null },
+    });
+    expect(data.fieldSources.state).toEqual({});
   });
 });

@@ -3,7 +3,15 @@ import type { DatasetName, RecordKind, RecordStatus } from "../../domain/datades
 import { recordKinds } from "../../domain/datadesk/record-kinds";
 import type { Country, Estimates, School, StateRecord } from "../../domain/datasets/schemas";
 import type { Database, DatabaseHandle, Unlisten } from "../db/database";
-import { dataGeneration, dataRecordVersions, dataRecords, datasetVersions } from "../db/schema";
+import type { FieldSource, RecordFieldSources } from "../../domain/field-sources";
+import {
+  dataChanges,
+  dataDocuments,
+  dataGeneration,
+  dataRecordVersions,
+  dataRecords,
+  datasetVersions,
+} from "../db/schema";
 import type { PublishedData, PublishedDataSource } from "./published-data";
 import { COUNTRY_ID, ESTIMATES_DATASET_ID } from "./seed";
 import { DATA_PUBLISHED_CHANNEL, type Queryable } from "./generation";
@@ -71,6 +79,69 @@ function assemble(rows: readonly RecordRow[]) {
   };
 }
 
+/** Old id → the open or closed school it lives in now; a chain of merges (A → B → C) leads to C. */
+function mergedSchoolsOf(
+  rows: readonly { kind: RecordKind; id: string; status: RecordStatus; mergedInto: string | null }[],
+): Record<string, string> {
+  const into = new Map(
+    rows
+      .filter((row) => row.kind === "school" && row.status === "merged" && row.mergedInto)
+      .map((row) => [row.id, row.mergedInto ?? ""]),
+  );
+  const merged: Record<string, string> = {};
+  for (const id of into.keys()) {
+    let target = into.get(id) ?? "";
+    // Bounded: a cycle (which publication refuses: the target must be open) cannot hang the read.
+    for (let hop = 0; into.has(target) && hop < into.size; hop++) target = into.get(target) ?? "";
+    if (!into.has(target)) merged[id] = target;
+  }
+  return merged;
+}
+
+/**
+ * Each field's source from the latest published change that touched it (issue 28), read once per
+ * generation: the published changes in the order they were published, a later one overwriting.
+ */
+async function readFieldSources(db: Database): Promise<PublishedData["fieldSources"]> {
+  const rows = await db
+    .select({
+      kind: dataChanges.kind,
+      recordId: dataChanges.recordId,
+      fields: dataChanges.fields,
+      url: dataChanges.sourceUrl,
+      documentId: dataDocuments.id,
+      documentTitle: dataDocuments.title,
+      documentPublisher: dataDocuments.publisher,
+      documentFileName: dataDocuments.fileName,
+    })
+    .from(dataChanges)
+    .leftJoin(dataDocuments, eq(dataDocuments.id, dataChanges.sourceDocumentId))
+    .where(and(eq(dataChanges.status, "published"), inArray(dataChanges.kind, ["state", "school"])))
+    .orderBy(asc(dataChanges.decidedAt), asc(dataChanges.createdAt));
+  const sources: Record<"state" | "school", RecordFieldSources> = { state: {}, school: {} };
+  for (const row of rows) {
+    if (row.recordId === null || (row.kind !== "state" && row.kind !== "school")) continue;
+    const source: FieldSource = {
+      url: row.url,
+      document:
+        row.documentId !== null
+          ? {
+              id: row.documentId,
+              title: row.documentTitle ?? "",
+              publisher: row.documentPublisher ?? "",
+              fileName: row.documentFileName ?? "",
+            }
+          : null,
+    };
+    const record = (sources[row.kind][row.recordId] ??= {});
+    // Every change gives a source (data_changes_source_check), so a later change always replaces it.
+    for (const entry of Array.isArray(row.fields) ? (row.fields as { field?: unknown }[]) : []) {
+      if (typeof entry.field === "string") record[entry.field] = source;
+    }
+  }
+  return sources;
+}
+
 /** The data as published now, read in one go (the generation first: see the comment in load()). */
 export async function readPublishedData(db: Database): Promise<PublishedData> {
   const generation = await readGeneration(db);
@@ -80,9 +151,11 @@ export async function readPublishedData(db: Database): Promise<PublishedData> {
       id: dataRecords.id,
       data: dataRecords.data,
       status: dataRecords.status,
+      mergedInto: dataRecords.mergedInto,
       checkedAt: dataRecords.checkedAt,
     })
     .from(dataRecords);
+  const fieldSources = await readFieldSources(db);
   const { country, estimates, ...records } = assemble(rows);
   if (!country || !estimates || records.states.length === 0) {
     throw new Error(
@@ -91,7 +164,15 @@ export async function readPublishedData(db: Database): Promise<PublishedData> {
   }
   const checkedAt = Object.fromEntries(recordKinds.map((kind) => [kind, {}])) as PublishedData["checkedAt"];
   for (const row of rows) checkedAt[row.kind][row.id] = row.checkedAt.toISOString();
-  return { generation, ...records, country, estimates, checkedAt };
+  return {
+    generation,
+    ...records,
+    mergedSchools: mergedSchoolsOf(rows),
+    fieldSources,
+    country,
+    estimates,
+    checkedAt,
+  };
 }
 
 const kindsOf: Record<DatasetName, RecordKind> = {

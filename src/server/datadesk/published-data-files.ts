@@ -45,7 +45,17 @@ export async function readPublishedDataFiles(dataDir = defaultDataDir): Promise<
   // As the seed has it: a record was last checked at the start of its "as of" month.
   for (const record of seed) checkedAt[record.kind][record.id] = `${record.asOf}-01T00:00:00.000Z`;
   checkedAt.country[COUNTRY_ID] ??= `${country.as_of}-01T00:00:00.000Z`;
-  return { generation: 1, states, schools, closedSchools: [], country, estimates, checkedAt };
+  return {
+    generation: 1,
+    states,
+    schools,
+    closedSchools: [],
+    mergedSchools: {},
+    fieldSources: { state: {}, school: {} },
+    country,
+    estimates,
+    checkedAt,
+  };
 }
 
 export async function filePublishedDataSource(dataDir = defaultDataDir): Promise<FilePublishedDataSource> {

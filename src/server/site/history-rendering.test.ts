@@ -11,14 +11,16 @@ import { addDocument, addEditor, publishDirectly } from "../../test/server/publi
 import { pageDocumentReader } from "../datadesk/documents/page-documents";
 import type { DatabaseHandle } from "../db/database";
 import { historyReader } from "../datadesk/history/history-reader";
+import { proposeChange, publishChange, type Proposal } from "../datadesk/change-store";
 import type { PublishedDataSource } from "../datadesk/published-data";
 import { databasePublishedData } from "../datadesk/published-data-db";
 import { readSeed, seedDataDesk } from "../datadesk/seed";
 import type { RenderRequest } from "./page-renderer";
 import { webSite } from "./web-app";
 
-// The history pages, rendered on the server from the database (issue 28): the real routes (compiled by
-// Vite on the fly), the data desk's real tables, and a publication that changes what they show.
+// The pages that read the data desk's database beyond the published records (issue 28): the history pages,
+// a merged school's old address, a closed school, and each field's own source, rendered on the server by
+// the real routes (compiled by Vite on the fly) from the data desk's real tables, after publications.
 
 const PUBLIC_URL = "https://atlas.example.ng";
 let vite: ViteDevServer;
@@ -60,6 +62,26 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
   let source: PublishedDataSource;
   let app: FastifyInstance;
   let editorId: number;
+  let reviewerId: number;
+  /** A change proposed by one editor and published by another, as the data desk does it. */
+  const proposeAndPublish = async (proposal: Partial<Proposal> & Pick<Proposal, "kind" | "recordId">) => {
+    const id = await proposeChange(
+      database.db,
+      {
+        changeKind: "edit",
+        fields: {},
+        sourceUrl: "https://example.ng/visit-2026",
+        sourceDocumentId: "",
+        note: "Checked with the school.",
+        correctionId: "",
+        mergeInto: "",
+        ...proposal,
+      },
+      editorId,
+      new Date(),
+    );
+    await publishChange(database.db, id, reviewerId, new Date());
+  };
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url, headers });
   const timesRendered = (url: string) => rendered.filter((one) => one === `${kind} ${url}`).length;
@@ -71,6 +93,11 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
       email: "ngozi@example.ng",
       firstname: "Ngozi",
       lastname: "Eze",
+    });
+    reviewerId = await addEditor(database.db, {
+      email: "bayo@example.ng",
+      firstname: "Bayo",
+      lastname: "Okafor",
     });
     source = databasePublishedData(database, { listen: false, pollIntervalMs: 50 });
     const render: RenderRequest = (request, loadContext) => {
@@ -167,6 +194,57 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
     await until(async () => (await get("/states/21")).body.includes(link));
     const hausa = await get("/ha/states/21");
     expect(hausa.body.includes(`/documents/${documentId}/katsina-state-disability-law-2021.pdf`)).toBe(true);
+  });
+
+  it("moves a merged school's old address to the school it was merged into for good, in its language; its history stays", async () => {
+    expect((await get("/schools/3")).statusCode).toBe(200);
+    await proposeAndPublish({ kind: "school", recordId: "3", changeKind: "merge", mergeInto: "4" });
+    await until(async () => (await get("/schools/3")).statusCode === 301);
+    expect((await get("/schools/3")).headers.location).toBe("/schools/4");
+    const yoruba = await get("/yo/schools/3");
+    expect(yoruba.statusCode).toBe(301);
+    expect(yoruba.headers.location).toBe("/yo/schools/4");
+    // The router's data request for a move within the app: its redirect, which the browser follows.
+    const data = await get("/schools/3.data");
+    expect(data.statusCode).toBeLessThan(400);
+    expect(data.body).toContain("/schools/4");
+    expect((await get("/schools/4")).statusCode).toBe(200);
+    // The old record's history is its own past: still readable at its address.
+    expect((await get("/schools/3/history")).statusCode).toBe(200);
+  });
+
+  it("keeps a closed school's page readable, marked closed", async () => {
+    await proposeAndPublish({ kind: "school", recordId: "5", changeKind: "close" });
+    await until(async () => (await get("/schools/5")).body.includes("This school has closed."));
+    expect((await get("/schools/5")).statusCode).toBe(200);
+    expect((await get("/ha/schools/5")).body).toContain("An rufe wannan makarantar.");
+  });
+
+  it("shows beside a field the source of the latest change to it, by its publisher, not the record's", async () => {
+    await proposeAndPublish({
+      kind: "school",
+      recordId: "6",
+      fields: { phone: "0803 123 4567" },
+      sourceUrl: "https://punchng.com/special-schools-phone-directory",
+    });
+    await proposeAndPublish({
+      kind: "state",
+      recordId: "23",
+      fields: { agency: "Disability Affairs Commission" },
+      sourceUrl: "https://guardian.ng/news/state-creates-disability-commission",
+    });
+    const phoneSource =
+      'Source: <a href="https://punchng.com/special-schools-phone-directory" target="_blank" rel="noopener noreferrer">Special schools phone directory (Punch)';
+    await until(async () => (await get("/schools/6")).body.includes(phoneSource));
+    const school = (await get("/schools/6")).body;
+    expect(school).toContain('href="tel:+2348031234567"');
+    // Once, beside the phone: no other fact of the school was changed with a source of its own.
+    expect(school.split("Source: <a").length).toBe(2);
+    await until(async () =>
+      (await get("/states/23")).body.includes("State creates disability commission (The Guardian (Nigeria))"),
+    );
+    const hausa = (await get("/ha/states/23")).body;
+    expect(hausa).toContain("Tushe: <a");
   });
 
   it("answers an unknown record's history with 404, never kept", async () => {

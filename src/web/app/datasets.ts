@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import type { PublishedChangesAnswer, RecordHistoryAnswer } from "../../domain/api/history";
 import type { RecordKind } from "../../domain/datadesk/record-kinds";
 import type { Country, Estimates, School, StateRecord } from "../../domain/datasets/schemas";
+import type { RecordFieldSources } from "../../domain/field-sources";
 import { noContacts, type SiteContacts } from "../../domain/site-contacts";
 
 // What the server hands the pages' loaders when it renders them (decision record 0019): the data as
@@ -15,6 +16,12 @@ export interface PageData {
   states: StateRecord[];
   /** The schools of the directory (open ones). */
   schools: School[];
+  /** Closed schools: their pages stay readable, marked closed; absent under `react-router dev`. */
+  closedSchools?: School[];
+  /** Merged schools: the old id → the school it lives in now (its page redirects there). */
+  mergedSchools?: Record<string, string>;
+  /** Each field's source from the latest published change that touched it, by kind and record id. */
+  fieldSources?: { state: RecordFieldSources; school: RecordFieldSources };
   country: Country;
   estimates: Estimates;
   /** When each record was last checked (ISO date-time), by kind and id; absent under `react-router dev`. */

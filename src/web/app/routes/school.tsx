@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import {
   languageOfRequest,
   pageMessages,
@@ -9,8 +10,11 @@ import {
 import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
+import { fieldSourcesToShow } from "../../../domain/field-sources";
+import { paths } from "../../../domain/routes";
+import { localizePath } from "../../../i18n/languages";
 import { CorrectionForm } from "../../features/corrections";
-import { SchoolDetails, SchoolNotFound } from "../../features/schools";
+import { CORRECTION_ANCHOR, SchoolDetails, SchoolNotFound } from "../../features/schools";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
@@ -24,8 +28,18 @@ const namespaces = ["schools", "corrections"];
 
 // On the server, from the published data: the page carries just this school's record.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { schools, states, checkedAt } = await publishedDataOf(context);
-  const school = schools.find((candidate) => String(candidate.id) === params.schoolId);
+  const data = await publishedDataOf(context);
+  const { schools, states, checkedAt } = data;
+  // A duplicate merged into another school: its old address moves there for good (issue 28), in the
+  // page's language; its history page stays where it was (school-history.tsx).
+  const mergedInto = data.mergedSchools?.[params.schoolId];
+  if (mergedInto !== undefined) {
+    throw redirect(localizePath(paths.school(Number(mergedInto)), languageOfRequest(request)), 301);
+  }
+  const isThis = (candidate: { id: number }) => String(candidate.id) === params.schoolId;
+  const open = schools.find(isThis);
+  // A closed school's page stays readable, marked closed.
+  const school = open ?? data.closedSchools?.find(isThis);
   if (!school) throw unknownPage(await pageMessages(request, namespaces));
   const stateId = states.find((state) => sameState(state.state, school.state))?.id ?? null;
   const checked = checkedAt?.school[String(school.id)] ?? null;
@@ -36,7 +50,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     checkedAt: checked,
     outOfDate: isOutOfDate(checked, new Date()),
     stateId,
+    closed: !open,
     sources: describeSources(school.sources),
+    fieldSources: fieldSourcesToShow(data.fieldSources?.school[String(school.id)], school.sources),
     i18n: await pageMessages(request, namespaces),
   };
 }
@@ -61,7 +77,12 @@ export default function SchoolRoute({ loaderData }: Route.ComponentProps) {
     <>
       <SchoolDetails {...loaderData} />
       <div className="container">
-        <CorrectionForm subject="school" subjectId={school.id} subjectName={school.name} />
+        <CorrectionForm
+          subject="school"
+          subjectId={school.id}
+          subjectName={school.name}
+          anchor={CORRECTION_ANCHOR}
+        />
       </div>
     </>
   );

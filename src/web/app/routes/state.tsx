@@ -12,6 +12,7 @@ import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
+import { fieldSourcesToShow } from "../../../domain/field-sources";
 import { CorrectionForm } from "../../features/corrections";
 import { StatePolicyPage, StateReports } from "../../features/states";
 import { lawStatusWords } from "../../lib/law-status-text";
@@ -28,7 +29,8 @@ const namespaces = ["states", "corrections", "documents"];
 
 // On the server, from the published data: the page's HTML carries just this state's record.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { schools, states, checkedAt } = await publishedDataOf(context);
+  const data = await publishedDataOf(context);
+  const { schools, states, checkedAt } = data;
   const record = states.find((state) => String(state.id) === params.stateId);
   if (!record) throw unknownPage(await pageMessages(request, namespaces));
   const schoolCount = schools.filter((school) => sameState(school.state, record.state)).length;
@@ -47,6 +49,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     schoolCount,
     totalStates: states.length,
     sources: describeSources(record.sources),
+    // The law, rank, score and contacts each show the source of their latest change, where it is their own.
+    fieldSources: fieldSourcesToShow(data.fieldSources?.state[String(record.id)], record.sources),
     i18n: await pageMessages(request, namespaces),
   };
 }

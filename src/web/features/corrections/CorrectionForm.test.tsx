@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { correctionMessages } from "../../../domain/corrections/correction-rules";
@@ -15,9 +15,24 @@ function answer(status: number, body: object) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.location.hash = "";
+});
 
 describe("CorrectionForm", () => {
+  it("opens with its text focused when a link to its anchor is followed ('add a phone number')", async () => {
+    render(
+      <CorrectionForm subject="school" subjectId={6} subjectName="Pacelli" anchor="suggest-correction" />,
+    );
+    const toggle = screen.getByRole("button", { name: "Suggest a correction" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    window.location.hash = "#suggest-correction";
+    await waitFor(() => expect(screen.getByLabelText("What is wrong?")).toHaveFocus());
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(toggle.closest("section")).toHaveAttribute("id", "suggest-correction");
+  });
+
   it("opens from 'Suggest a correction' and sends what is wrong, the source and the e-mail", async () => {
     const fetch = vi.fn(async () => answer(201, { success: true, message: correctionMessages.sent }));
     vi.stubGlobal("fetch", fetch);

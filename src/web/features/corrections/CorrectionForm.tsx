@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   CORRECTION_TEXT_MAX_LENGTH,
   correctionFieldProblem,
@@ -13,7 +13,8 @@ import { problemMessages } from "./problem-messages";
 // "Suggest a correction" on a state or school page. Accessibility contract: a button that shows and hides
 // the form (aria-expanded); labelled fields; a problem is shown beside the field it concerns, prefixed
 // "Error:", tied to it with aria-describedby, and focus moves there; the outcome is announced (status on
-// success, alert on failure) and nothing typed is lost when sending fails.
+// success, alert on failure) and nothing typed is lost when sending fails. With an `anchor`, a link to it
+// ("#suggest-correction", "Suggest a correction: add a phone number") opens the form and focuses its text.
 
 type Sending = { state: "editing" } | { state: "sending" } | { state: "sent" };
 
@@ -21,10 +22,13 @@ export function CorrectionForm({
   subject,
   subjectId,
   subjectName,
+  anchor,
 }: {
   subject: Exclude<CorrectionSubject, "translation">;
   subjectId: number;
   subjectName: string;
+  /** The section's id, for links that open the form. */
+  anchor?: string;
 }) {
   const t = useT();
   const pageLanguage = useLanguage();
@@ -42,6 +46,24 @@ export function CorrectionForm({
   const textRef = useRef<HTMLTextAreaElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  // A plain link to the anchor changes the page's #hash without the router: on arrival and on each change.
+  useEffect(() => {
+    if (anchor === undefined) return;
+    let focusing = 0;
+    const openIfLinked = () => {
+      if (window.location.hash !== `#${anchor}`) return;
+      setOpen(true);
+      // Once the form is shown (the state above applies before the next frame).
+      focusing = requestAnimationFrame(() => textRef.current?.focus());
+    };
+    const arrival = requestAnimationFrame(openIfLinked);
+    window.addEventListener("hashchange", openIfLinked);
+    return () => {
+      cancelAnimationFrame(arrival);
+      cancelAnimationFrame(focusing);
+      window.removeEventListener("hashchange", openIfLinked);
+    };
+  }, [anchor]);
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -90,7 +112,7 @@ export function CorrectionForm({
     ) : null;
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className={styles.correction}>
+    <section id={anchor} aria-labelledby={`${ids}-heading`} className={styles.correction}>
       <h2 id={`${ids}-heading`} className={styles.heading}>
         {t("corrections.form.heading")}
       </h2>

@@ -144,7 +144,6 @@ describe("SchoolDetails", () => {
       "Location",
       "Local government area",
       "Website",
-      "Phone",
       "Description",
       "Disability groups served",
       "Day or boarding",
@@ -155,6 +154,89 @@ describe("SchoolDetails", () => {
     expect(screen.getByRole("heading", { level: 2, name: "Sources" }).nextElementSibling).toHaveTextContent(
       "Not available",
     );
+  });
+
+  it("offers to add a phone number when none is known, through the page's corrections form", () => {
+    renderDetails(sparseSchool, null);
+    expect(fact("Phone")).toHaveTextContent(/^Not available Suggest a correction: add a phone number$/);
+    expect(
+      within(fact("Phone")).getByRole("link", { name: "Suggest a correction: add a phone number" }),
+    ).toHaveAttribute("href", "#suggest-correction");
+    expect(screen.queryByRole("link", { name: /^Call/ })).not.toBeInTheDocument();
+  });
+
+  it("gives directions to the address and a call link labelled with the +234 number", () => {
+    renderDetails(completeSchool, 25);
+    const directions = screen.getByRole("link", { name: /^Directions to the address/ });
+    expect(directions).toHaveAccessibleName("Directions to the address (opens in a new tab)");
+    expect(directions).toHaveAttribute(
+      "href",
+      "https://www.google.com/maps/dir/?api=1&destination=Surulere%2C+Surulere%2C+Lagos%2C+Nigeria",
+    );
+    expect(directions).toHaveAttribute("target", "_blank");
+    expect(screen.getByRole("link", { name: "Call +2348034005532" })).toHaveAttribute(
+      "href",
+      "tel:+2348034005532",
+    );
+  });
+
+  it("gives directions to the coordinates when the record has them, and none when it names no place", () => {
+    renderDetails({ ...completeSchool, latitude: 6.5, longitude: 3.36 }, 25);
+    expect(screen.getByRole("link", { name: /^Directions to the school/ })).toHaveAttribute(
+      "href",
+      "https://www.google.com/maps/dir/?api=1&destination=6.5%2C3.36",
+    );
+  });
+
+  it("says a closed school is closed", () => {
+    render(
+      <MemoryRouter>
+        <SchoolDetails school={sparseSchool} stateId={null} sources={[]} closed />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("This school has closed. Its page is kept for the record.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /^Directions/ })).not.toBeInTheDocument();
+  });
+
+  it("shows a field's own source beside it, named by its publisher", () => {
+    render(
+      <MemoryRouter>
+        <SchoolDetails
+          school={completeSchool}
+          stateId={25}
+          sources={describeSources(completeSchool.sources)}
+          fieldSources={{
+            phone: { text: "Schools directory (Punch)", href: "https://punchng.com/schools-directory" },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(within(fact("Phone")).getByRole("link", { name: /^Schools directory \(Punch\)/ })).toHaveAttribute(
+      "href",
+      "https://punchng.com/schools-directory",
+    );
+    expect(fact("Phone")).toHaveTextContent("Source:");
+    expect(fact("E-mail")).not.toHaveTextContent("Source:");
+  });
+
+  it("links back to the schools list it was opened from, and to nothing else", async () => {
+    const { unmount } = render(
+      <MemoryRouter initialEntries={["/schools/42?from=%2F%3Fschools%3Dlagos%26name%3Ddeaf"]}>
+        <SchoolDetails school={completeSchool} stateId={25} sources={[]} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole("link", { name: "Back to results" })).toHaveAttribute(
+      "href",
+      "/?schools=lagos&name=deaf",
+    );
+    unmount();
+    render(
+      <MemoryRouter initialEntries={["/schools/42?from=https%3A%2F%2Fevil.example%2F%3Fschools%3Dall"]}>
+        <SchoolDetails school={completeSchool} stateId={25} sources={[]} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("heading", { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Back to results" })).not.toBeInTheDocument();
   });
 
   it("shows a phone number found in the e-mail field as text, never as a mailto link", () => {

@@ -1,4 +1,5 @@
 import { type FormEvent, memo, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { Link, T, useT } from "../../i18n";
 import type { School, SchoolType } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
@@ -16,6 +17,7 @@ import {
   schoolTypeOptions,
   searchSchools,
 } from "../../../domain/school-search";
+import { withListReturn } from "../../../domain/school-list-return";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { toast } from "../../ui/toast/toast-store";
@@ -53,6 +55,7 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
   const [name, setName] = useState(query.name);
   const [type, setType] = useState<SchoolType | "">(query.type);
 
+  const listSearch = useLocation().search;
   const stateName = query.state?.name ?? null;
   const { group, boarding, ownership } = query;
   const narrowed = useMemo(
@@ -235,7 +238,12 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
         </p>
       </div>
       {/* Keyed by the results, so a new filter or search starts again at the first 25. */}
-      <SchoolResults key={shown.map((school) => school.id).join(",")} shown={shown} states={states} />
+      <SchoolResults
+        key={shown.map((school) => school.id).join(",")}
+        shown={shown}
+        states={states}
+        listSearch={listSearch}
+      />
     </>
   );
 }
@@ -247,9 +255,12 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
 const SchoolResults = memo(function SchoolResults({
   shown,
   states,
+  listSearch,
 }: {
   shown: readonly School[];
   states: readonly StateSummary[];
+  /** This list's query, which each school's link carries for its "Back to results". */
+  listSearch: string;
 }) {
   const t = useT();
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -274,6 +285,7 @@ const SchoolResults = memo(function SchoolResults({
           <SchoolCard
             key={school.id}
             school={school}
+            listSearch={listSearch}
             stateName={states.find((state) => sameState(state.name, school.state))?.name ?? school.state}
           />
         ))}
@@ -306,7 +318,15 @@ const SchoolResults = memo(function SchoolResults({
   );
 });
 
-function SchoolCard({ school, stateName }: { school: School; stateName: string }) {
+function SchoolCard({
+  school,
+  stateName,
+  listSearch,
+}: {
+  school: School;
+  stateName: string;
+  listSearch: string;
+}) {
   const t = useT();
   const types = schoolTypesText(t, school.type);
   const location = schoolLocationText(school.location, stateName);
@@ -315,7 +335,7 @@ function SchoolCard({ school, stateName }: { school: School; stateName: string }
   return (
     <li className={styles.card}>
       <h3 className={styles.name}>
-        <Link to={paths.school(school.id)}>{school.name}</Link>
+        <Link to={withListReturn(paths.school(school.id), listSearch)}>{school.name}</Link>
       </h3>
       <dl className={styles.facts}>
         <div>

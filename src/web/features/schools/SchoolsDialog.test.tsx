@@ -276,14 +276,15 @@ describe("SchoolsDialog", () => {
     expect(screen.getByRole("button", { name: "Reset" })).toBeDisabled();
   });
 
-  it("shows each school's name as a link to its page, its types and its location", async () => {
+  it("shows each school's name as a link to its page (which remembers the list), its types and its location", async () => {
     renderDirectory();
     const cards = await schoolList();
     const lagos = cards[1]!;
 
+    // The list travels with the link, so the school's page can offer "Back to results".
     expect(within(lagos).getByRole("link", { name: "Lagos Deaf Primary School" })).toHaveAttribute(
       "href",
-      "/schools/2",
+      "/schools/2?from=%2F%3Fschools%3Dall",
     );
     expect(lagos).toHaveTextContent("Special, Primary");
     expect(lagos).toHaveTextContent("Yaba, Lagos");

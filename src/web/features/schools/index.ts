@@ -1,4 +1,4 @@
 // The schools feature's public entry: other folders import only what is exported here.
-export { SchoolDetails, SchoolNotFound } from "./SchoolDetails";
+export { CORRECTION_ANCHOR, SchoolDetails, SchoolNotFound } from "./SchoolDetails";
 export { SchoolsDialog } from "./SchoolsDialog";
 export { useSchoolsDialog } from "./use-schools-dialog";

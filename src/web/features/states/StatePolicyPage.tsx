@@ -7,6 +7,8 @@ import { lawStatusKey, lawTitleWithYear } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import type { DescribedSource } from "../../../domain/source-titles";
+import { sourceOfFields, type ShownFieldSource } from "../../../domain/field-sources";
+import { FieldSource } from "../../ui/FieldSource";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { LastChecked } from "../../ui/LastChecked";
@@ -32,6 +34,7 @@ export function StatePolicyPage({
   checkedAt = null,
   outOfDate = false,
   lawDocument = null,
+  fieldSources = {},
   children,
 }: {
   record: StateRecord;
@@ -44,6 +47,8 @@ export function StatePolicyPage({
   outOfDate?: boolean;
   /** The law's uploaded text (data_documents), when the record names one. */
   lawDocument?: DocumentLinkSource | null;
+  /** Sources of the latest changes to single fields, where they differ from `sources` (by field path). */
+  fieldSources?: Record<string, ShownFieldSource>;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -51,6 +56,7 @@ export function StatePolicyPage({
   const contentLang = useEnglishContentLang();
   const passed = lawStatusKey(record.status) === "passed";
   const lawTitle = lawTitleWithYear(record.law.name, record.law.year);
+  const source = (...fields: string[]) => sourceOfFields(fieldSources, fields);
   return (
     <article className={`container ${styles.page}`}>
       <p className={styles.back}>
@@ -78,15 +84,22 @@ export function StatePolicyPage({
           })}
         </li>
       </ul>
+      <FieldSource source={source("ranking", "score")} />
 
       <dl className={styles.facts}>
         <div>
           <dt>{t("states.page.law")}</dt>
-          <dd lang={lawTitle ? contentLang : undefined}>{lawTitle || t("states.notAvailable")}</dd>
+          <dd lang={lawTitle ? contentLang : undefined}>
+            {lawTitle || t("states.notAvailable")}
+            <FieldSource source={source("status", "law")} />
+          </dd>
         </div>
         <div>
           <dt>{t("states.page.agency")}</dt>
-          <dd lang={record.agency ? contentLang : undefined}>{record.agency || t("states.notAvailable")}</dd>
+          <dd lang={record.agency ? contentLang : undefined}>
+            {record.agency || t("states.notAvailable")}
+            <FieldSource source={source("agency")} />
+          </dd>
         </div>
         <div>
           <dt>{t("states.page.schoolsListed")}</dt>
@@ -140,6 +153,7 @@ export function StatePolicyPage({
       <section aria-labelledby="contact-heading" className={styles.section}>
         <h2 id="contact-heading">{t("states.page.contact")}</h2>
         <StateContacts record={record} />
+        <FieldSource source={source("address", "phone", "email", "website")} />
         {record.website ? (
           <p>
             <T
