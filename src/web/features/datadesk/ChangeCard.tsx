@@ -18,6 +18,7 @@ import {
 import { NOTE_MAX, useDeskText } from "./desk-text";
 import { useDocuments } from "./documents-api";
 import { documentPaths, useDocumentTitles } from "./DocumentSelect";
+import { ImportRows } from "./ImportRows";
 import styles from "./DataDesk.module.css";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -135,7 +136,9 @@ export function ChangeCard({
   const titleId = `${ids}-title`;
   const reasonId = `${ids}-reason`;
   const recordLink =
-    change.recordId !== null ? (
+    change.changeKind === "import" ? (
+      t("datadesk.change.importName")
+    ) : change.recordId !== null ? (
       <Link to={paths.dataRecord(change.kind, change.recordId)}>{change.recordName}</Link>
     ) : (
       change.recordName
@@ -150,6 +153,21 @@ export function ChangeCard({
       <p>
         {t(`datadesk.changeKind.${change.changeKind}`)} · {t(`datadesk.changeStatus.${change.status}`)}
       </p>
+      {change.import ? (
+        <>
+          <p>
+            {t("datadesk.change.importSummary", {
+              additions: change.import.additions.length,
+              changes: change.import.changes.length,
+            })}
+          </p>
+          <ImportRows
+            additions={change.import.additions}
+            changes={change.import.changes}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+          />
+        </>
+      ) : null}
       {change.fields.length > 0 ? (
         <ul className={styles.edits} aria-label={t("datadesk.change.fields")}>
           {change.fields.map((edit) => (
@@ -220,8 +238,13 @@ export function ChangeCard({
           <p className={styles.legend}>{t("datadesk.conflict.title")}</p>
           <ul className={styles.edits}>
             {conflicts.map((conflict) => (
-              <li key={conflict.field}>
-                <strong>{text.fieldLabel(change.kind, conflict.field)}</strong>
+              <li key={`${conflict.recordId ?? ""}.${conflict.field}`}>
+                <strong>
+                  {conflict.recordId
+                    ? `${t("datadesk.conflict.inSchool", { id: conflict.recordId, name: conflict.recordName ?? "" })} · `
+                    : null}
+                  {text.fieldLabel(change.kind, conflict.field)}
+                </strong>
                 <dl className={styles.facts}>
                   <div>
                     <dt>{t("datadesk.conflict.proposed")}</dt>
