@@ -135,9 +135,11 @@ export function ChangeCard({
   const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   const titleId = `${ids}-title`;
   const reasonId = `${ids}-reason`;
+  // An import changes many schools: it is named as one.
+  const name = change.changeKind === "import" ? t("datadesk.change.importName") : change.recordName;
   const recordLink =
     change.changeKind === "import" ? (
-      t("datadesk.change.importName")
+      name
     ) : change.recordId !== null ? (
       <Link to={paths.dataRecord(change.kind, change.recordId)}>{change.recordName}</Link>
     ) : (
@@ -268,7 +270,7 @@ export function ChangeCard({
       {proposed && pending === "publish" ? (
         <div className={styles.panel}>
           <p ref={confirmRef} tabIndex={-1}>
-            {t("datadesk.publish.confirm", { name: change.recordName })}
+            {t("datadesk.publish.confirm", { name })}
           </p>
           <p className={styles.actions}>
             <button type="button" className="button" disabled={busy} onClick={() => publish.mutate()}>
@@ -323,7 +325,7 @@ export function ChangeCard({
             >
               <T
                 id="datadesk.withdraw"
-                values={{ name: change.recordName }}
+                values={{ name }}
                 components={{ hidden: <span className="visually-hidden" /> }}
               />
             </button>
@@ -332,7 +334,7 @@ export function ChangeCard({
               <button type="button" className="button" disabled={busy} onClick={() => open("publish")}>
                 <T
                   id="datadesk.publish.button"
-                  values={{ name: change.recordName }}
+                  values={{ name }}
                   components={{ hidden: <span className="visually-hidden" /> }}
                 />
               </button>
@@ -344,7 +346,7 @@ export function ChangeCard({
               >
                 <T
                   id="datadesk.reject.button"
-                  values={{ name: change.recordName }}
+                  values={{ name }}
                   components={{ hidden: <span className="visually-hidden" /> }}
                 />
               </button>
