@@ -44,6 +44,16 @@ export function ImportPage() {
   );
 }
 
+/** The file's text, as UTF-8 (FileReader: older phone browsers lack Blob.text()). */
+function fileText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : "");
+    reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+    reader.readAsText(file, "utf-8");
+  });
+}
+
 function ImportForm() {
   const t = useT();
   const ids = useId().replace(/:/g, "");
@@ -129,7 +139,7 @@ function ImportForm() {
     }
     let text: string;
     try {
-      text = await file.text();
+      text = await fileText(file);
     } catch {
       refuseFile(t("datadesk.import.fileUnreadable"));
       return;
