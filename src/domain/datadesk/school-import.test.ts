@@ -88,6 +88,18 @@ describe("planning a schools import from a CSV with schools.csv's columns", () =
     ]);
   });
 
+  it("sets only a new school's filled cells: empty ones keep the document's defaults", () => {
+    const plan = planImport(
+      "id,name,state,website,sources,type\r\n,Hope School,Kano,,,\r\n",
+      schools,
+      context,
+    );
+    expect(plan.additions[0]?.fields).toEqual([
+      { field: "name", from: null, to: "Hope School" },
+      { field: "state", from: null, to: "Kano" },
+    ]);
+  });
+
   it("lists each row's problem by row, column and the field's own rule", () => {
     const text =
       header +

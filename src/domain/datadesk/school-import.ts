@@ -256,6 +256,8 @@ export function planImport(
   const idRows = new Map<string, number>();
   const addedRows = new Map<string, number>();
   const fieldsPresent = importedFields.filter((field) => columns.has(field.column));
+  // A rule is a schema built per call: built once here, not once per cell.
+  const rules = new Map(fieldsPresent.map((field) => [field.path, field.rule(context)]));
 
   for (const { cells, row } of rows) {
     const problems: ImportProblem[] = [];
@@ -286,6 +288,7 @@ export function planImport(
       }
     }
     const adding = school === null;
+    const before = school?.data ?? newSchoolDocument();
 
     // Each cell with its field's rule.
     const values: Record<string, unknown> = {};
@@ -298,7 +301,7 @@ export function planImport(
       const text = fromSpreadsheetSafe(raw);
       // A cell that says what schools.csv says now is no change (the download words some values itself).
       if (school && text === exportedCell(school, field.column)) continue;
-      const parsed = field.rule(context).safeParse(cellInput(field, text));
+      const parsed = (rules.get(field.path) ?? field.rule(context)).safeParse(cellInput(field, text));
       if (!parsed.success) {
         problems.push({
           row,
@@ -308,13 +311,11 @@ export function planImport(
         });
         continue;
       }
-      if (adding || !sameValue(valueAt(school?.data, field.path), parsed.data)) {
-        values[field.path] = parsed.data;
-      }
+      // A new school's empty cells are its document's defaults (and its sources default to the import's).
+      if (!sameValue(valueAt(before, field.path), parsed.data)) values[field.path] = parsed.data;
     }
 
     // The rules across fields, the required ones, and duplicates of a school that exists.
-    const before = school?.data ?? newSchoolDocument();
     let after = before;
     for (const [path, value] of Object.entries(values)) after = withValueAt(after, path, value);
     if (adding || "state" in values || "local_government" in values) {
