@@ -8,7 +8,7 @@ import {
   signInAsAdmin,
   type SignedIn,
 } from "./support/accounts";
-import { expect, expectNoAxeViolations } from "./support/fixtures";
+import { expect, expectNoAxeViolations, hasNoHorizontalScroll } from "./support/fixtures";
 
 // The data desk's change workflow against the real API (issue 28): an admin makes two people editors; editor
 // A changes Kano's law status with a source and a note, sees old → new and sends it; A cannot publish it;
@@ -63,19 +63,6 @@ async function propose(request: APIRequestContext, editor: SignedIn, data: Recor
   });
   expect(proposed.status(), await proposed.text()).toBe(201);
   return ((await proposed.json()) as { change: { id: string } }).change.id;
-}
-
-/**
- * The page scrolls only downwards: nothing is wider than the screen. Polled, since the dashboard's sidebar
- * animates (its width) when the window narrows.
- */
-async function hasNoHorizontalScroll(page: Page) {
-  await expect
-    .poll(
-      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      { message: "horizontal overflow of the page in px", timeout: 10_000 },
-    )
-    .toBeLessThanOrEqual(0);
 }
 
 const card = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });

@@ -89,3 +89,16 @@ export async function expectNoAxeViolations(page: Page, label?: string): Promise
   );
   expect(summary, label ?? "axe violations").toEqual([]);
 }
+
+/**
+ * The page scrolls only downwards: nothing is wider than the screen. Polled, since the dashboard's sidebar
+ * animates (its width) when the window narrows.
+ */
+export async function hasNoHorizontalScroll(page: Page) {
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      { message: "horizontal overflow of the page in px", timeout: 10_000 },
+    )
+    .toBeLessThanOrEqual(0);
+}
