@@ -12,7 +12,7 @@ const toggle = (page: Page) => page.getByRole("button", { name: "Navigation menu
 const accountMenu = (page: Page, firstname: string) =>
   page.getByRole("button", { name: `${firstname} (your account)` });
 
-async function hasNoHorizontalScroll(page: Page) {
+async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -152,7 +152,7 @@ dashboardTest.describe("dashboard on a small screen", () => {
       // The dashboard is drawn in the browser: measure it once it is there, not its loading state.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eyewitness report");
       await expect(sidebar(page)).toBeHidden();
-      await hasNoHorizontalScroll(page);
+      await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page, "dashboard on a phone, drawer closed");
 
       await toggle(page).click();
@@ -199,11 +199,11 @@ dashboardTest.describe("dashboard on a small screen", () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await openSignedIn(page, signedIn);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eyewitness report");
-    await hasNoHorizontalScroll(page);
+    await expectNoHorizontalScroll(page);
     await expect(page.getByRole("banner").getByRole("link", { name: "Inclusion Atlas" })).toBeVisible();
     await accountMenu(page, signedIn.user.firstname).click();
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-    await hasNoHorizontalScroll(page);
+    await expectNoHorizontalScroll(page);
     // The open list lies wholly on the screen.
     const list = await page.getByRole("link", { name: "Homepage" }).locator("xpath=../..").boundingBox();
     expect(list?.x).toBeGreaterThanOrEqual(0);

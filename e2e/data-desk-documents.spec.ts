@@ -38,7 +38,7 @@ async function kanoId(request: APIRequestContext, editor: SignedIn): Promise<str
   return kano.id;
 }
 
-async function hasNoHorizontalScroll(page: Page) {
+async function expectNoHorizontalScroll(page: Page) {
   await expect
     .poll(
       () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
@@ -68,7 +68,7 @@ signedInTest.describe("data desk documents", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Documents" })).toBeVisible();
       await expectNoAxeViolations(page, "the documents page");
       await page.setViewportSize({ width: 360, height: 800 });
-      await hasNoHorizontalScroll(page);
+      await expectNoHorizontalScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
 
       const form = page.getByRole("form", { name: "Upload a document" });

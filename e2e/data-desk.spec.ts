@@ -8,7 +8,7 @@ import {
   signInAsAdmin,
   type SignedIn,
 } from "./support/accounts";
-import { expect, expectNoAxeViolations } from "./support/fixtures";
+import { expect, expectNoAxeViolations, expectNoHorizontalScroll } from "./support/fixtures";
 
 // The data desk's change workflow against the real API (issue 28): an admin makes two people editors; editor
 // A changes Kano's law status with a source and a note, sees old → new and sends it; A cannot publish it;
@@ -66,19 +66,6 @@ async function propose(request: APIRequestContext, editor: SignedIn, data: Recor
   return ((await proposed.json()) as { change: { id: string } }).change.id;
 }
 
-/**
- * The page scrolls only downwards: nothing is wider than the screen. Polled, since the dashboard's sidebar
- * animates (its width) when the window narrows.
- */
-async function hasNoHorizontalScroll(page: Page) {
-  await expect
-    .poll(
-      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      { message: "horizontal overflow of the page in px", timeout: 10_000 },
-    )
-    .toBeLessThanOrEqual(0);
-}
-
 const card = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
 
 signedInTest.describe("data desk", () => {
@@ -120,7 +107,7 @@ signedInTest.describe("data desk", () => {
       await expectNoAxeViolations(page, "a state's edit form");
       // On a 360 px phone (and so at 200% zoom of a 720 px window) the form fits the screen's width.
       await page.setViewportSize({ width: 360, height: 800 });
-      await hasNoHorizontalScroll(page);
+      await expectNoHorizontalScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
       await status.selectOption("Pending");
       await page
@@ -143,7 +130,7 @@ signedInTest.describe("data desk", () => {
       await expect(mine.getByRole("button", { name: /^Publish/ })).toHaveCount(0);
       await expectNoAxeViolations(page, "the review queue, author's view");
       await page.setViewportSize({ width: 360, height: 800 });
-      await hasNoHorizontalScroll(page);
+      await expectNoHorizontalScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
       const changes = await request.get(`${desk}/changes?mine=true&status=proposed`, {
         headers: { authorization: `Bearer ${editorA.token}` },
@@ -247,7 +234,7 @@ signedInTest.describe("data desk", () => {
       await group.getByRole("textbox", { name: "Overview (Hausa)" }).fill(hausa);
       await expectNoAxeViolations(page, "a translation beside the English");
       await page.setViewportSize({ width: 360, height: 800 });
-      await hasNoHorizontalScroll(page);
+      await expectNoHorizontalScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByRole("textbox", { name: "Source (web address)" }).fill("https://example.org/bauchi-ha");
       await page.getByRole("textbox", { name: "Note" }).fill("Hausa overview, read by a second speaker.");

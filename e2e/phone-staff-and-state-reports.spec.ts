@@ -41,7 +41,7 @@ async function verifiedEkitiReport(request: APIRequestContext, reporter: SignedI
   expect(decided.status(), await decided.text()).toBe(200);
 }
 
-async function hasNoHorizontalScroll(page: Page) {
+async function expectNoHorizontalScroll(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, "the page's width in px").toBeLessThanOrEqual(360);
 }
@@ -61,7 +61,7 @@ signedInTest(
     await expect(report).toContainText("Reported by Ngozi");
     await expect(section).not.toContainText("Secretlastname");
     await expect(section).not.toContainText(signedIn.user.email);
-    await hasNoHorizontalScroll(page);
+    await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page, "state page with its eyewitness reports");
 
     await section.getByRole("link", { name: "See all reports from Ekiti" }).click();
@@ -110,7 +110,7 @@ signedInTest("a moderator who signs in lands on the review queue", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
   // Measured with the queue loaded, not while its status line says it is loading.
   await expect(page.getByRole("status").filter({ hasText: /pending reports?/ })).toBeVisible();
-  await hasNoHorizontalScroll(page);
+  await expectNoHorizontalScroll(page);
 });
 
 signedInTest("a user who signs in still lands on the dashboard", async ({ page, account }) => {

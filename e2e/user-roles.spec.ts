@@ -22,7 +22,7 @@ async function search(page: Page, text: string) {
   await expect(page.getByRole("status").filter({ hasText: /match/ })).toContainText(`“${text}”`);
 }
 
-async function hasNoHorizontalScroll(page: Page) {
+async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -181,7 +181,7 @@ signedInTest.describe("user roles", () => {
           await expect(region).toBeVisible();
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(scrollWidth, "the page's width in px").toBeLessThanOrEqual(width);
-          await hasNoHorizontalScroll(page);
+          await expectNoHorizontalScroll(page);
           const inner = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
           expect(inner, "horizontal overflow of the table in px").toBeLessThanOrEqual(0);
           // Still a table to assistive technology, its cells named by the column headers.

@@ -18,8 +18,10 @@ export const KIB = 1024;
  * router's manifest, which now also lists the data desk's, the documents' and the history's screens in five
  * languages (171 routes). Lazy route discovery would send only the matched routes' entries: the way back
  * under 121 KiB, left for issue 33 (it adds a manifest request per navigation the service worker must keep).
+ * Raised to 123 KiB on 29 November (issue 28, schools import): 122.04 KiB measured, the 0.25 KiB of growth
+ * again the manifest's entries for one more dashboard screen (/dashboard/data/import) in five languages.
  */
-export const homeFirstLoadJsBudgetBytes = 122 * KIB;
+export const homeFirstLoadJsBudgetBytes = 123 * KIB;
 /** First-load JavaScript, gzip -9, of any other route. */
 export const otherFirstLoadJsBudgetBytes = 200 * KIB;
 

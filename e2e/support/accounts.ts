@@ -110,9 +110,10 @@ export async function registerVerified(
 /** A fresh account, verified through its e-mail, given `role` by the e2e admin, and signed in. */
 export async function newStaff(
   request: APIRequestContext,
-  role: "moderator" | "admin",
+  role: "moderator" | "editor" | "admin",
+  name: { firstname: string; lastname: string } = { firstname: "Bola", lastname: "Moderator" },
 ): Promise<{ account: Account; signedIn: SignedIn }> {
-  const account = await registerVerified(request, "Bola", "Moderator");
+  const account = await registerVerified(request, name.firstname, name.lastname);
   const admin = await signInAsAdmin(request);
   const me = await signIn(request, account.email, account.password);
   const promoted = await request.patch("/api/v1/roles/update-role", {

@@ -39,6 +39,8 @@ export const paths = {
   dataRecord: (kind: string, id: string) =>
     `/dashboard/data/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
   dataNewSchool: () => "/dashboard/data/new-school",
+  /** Schools from a CSV with schools.csv's columns: a dry run, then one proposed change. */
+  dataImport: () => "/dashboard/data/import",
   dataChanges: () => "/dashboard/data/changes",
   /** Uploaded documents (PDFs) and the upload form. */
   dataDocuments: () => "/dashboard/data/documents",

@@ -424,6 +424,19 @@ const matrix: Record<string, Row> = {
       payload: { reason: "The gazette says otherwise." },
     }),
   },
+  "POST /api/v1/datadesk/imports": {
+    expected: [401, 403, 403, 201],
+    note: "data:propose: the admin proposes an import of one new school (a CSV with schools.csv's columns)",
+    request: () => ({
+      method: "POST",
+      url: "/api/v1/datadesk/imports",
+      payload: {
+        csv: "id,name,state\r\n,Matrix Inclusive School,Kano\r\n",
+        sourceUrl: "https://education.kano.gov.ng/schools",
+        note: "The ministry's list of schools.",
+      },
+    }),
+  },
   "POST /api/v1/datadesk/changes/:id/withdraw": {
     expected: [401, 403, 403, 200],
     note: "data:propose: the admin withdraws their own change",

@@ -8,6 +8,7 @@ import {
   fieldsOf,
   type EditableKind,
 } from "../datadesk/fields";
+import { importProblemKeys, importRefusalKeys } from "../datadesk/school-import";
 import { endpoint, failureSchema, failures, queryValue } from "./shared";
 
 // The data desk under /api/v1/datadesk (issue 28): editors propose changes to states, schools and
@@ -40,7 +41,7 @@ export const changeProblemKeys = [
 ] as const;
 export type ChangeProblemKey = (typeof changeProblemKeys)[number];
 
-const problemKeys = [...fieldProblemKeys, ...changeProblemKeys] as const;
+const problemKeys = [...fieldProblemKeys, ...changeProblemKeys, ...importProblemKeys] as const;
 
 /** One thing to fix, in the reader's language: the body field (or an edited field's path) and its sentence. */
 export const dataDeskProblemSchema = z
@@ -59,7 +60,14 @@ export type DataDeskProblem = z.infer<typeof dataDeskProblemSchema>;
 
 /** A field a publication since changed: what the change expected, what the record says now, what it proposes. */
 export const changeConflictSchema = z
-  .object({ field: z.string(), from: z.unknown(), now: z.unknown(), to: z.unknown() })
+  .object({
+    field: z.string(),
+    from: z.unknown(),
+    now: z.unknown(),
+    to: z.unknown(),
+    recordId: z.string().optional().meta({ description: "An import: the school whose field it is." }),
+    recordName: z.string().optional(),
+  })
   .meta({ id: "DataDeskConflict" });
 export type ChangeConflict = z.infer<typeof changeConflictSchema>;
 
@@ -150,6 +158,31 @@ export type ChangeField = z.infer<typeof changeFieldSchema>;
 
 const personSchema = z.object({ id: z.int().nullable(), name: z.string() });
 
+/** One school an import adds or changes (src/domain/datadesk/school-import.ts). */
+export const importRowSchema = z
+  .object({
+    row: z
+      .int()
+      .meta({ description: "Its row in the file, as a spreadsheet numbers them (the header is 1)." }),
+    recordId: z
+      .string()
+      .nullable()
+      .meta({ description: "The school changed; null for an addition (numbered at publication)." }),
+    baseVersion: z.int().nullable(),
+    name: z.string(),
+    state: z.string(),
+    fields: z.array(changeFieldSchema).meta({ description: "Each field it sets (an addition) or changes." }),
+  })
+  .meta({ id: "DataImportRow" });
+export type ImportRowView = z.infer<typeof importRowSchema>;
+
+export const importSummarySchema = z
+  .object({
+    additions: z.array(importRowSchema),
+    changes: z.array(importRowSchema),
+  })
+  .meta({ id: "DataImport" });
+
 export const changeSchema = z
   .object({
     id: z.string(),
@@ -174,6 +207,9 @@ export const changeSchema = z
     decidedBy: personSchema.nullable(),
     decidedAt: z.string().nullable(),
     reason: z.string().nullable().meta({ description: "Why it was rejected (shown to its author)." }),
+    import: importSummarySchema
+      .nullable()
+      .meta({ description: 'changeKind "import": the schools it adds and changes; null otherwise.' }),
     createdAt: z.string(),
   })
   .meta({ id: "DataChange" });
@@ -249,11 +285,75 @@ export const changeAnswerSchema = z.object({
 export type ChangeAnswer = z.infer<typeof changeAnswerSchema>;
 
 export const changePublishedAnswerSchema = changeAnswerSchema.extend({
-  record: recordSummarySchema,
+  record: recordSummarySchema.nullable().meta({ description: "The record published (null for an import)." }),
   datasetVersion: z.int().meta({ description: "The dataset's version this publication made." }),
   generation: z.int().meta({ description: "The data's generation after it (pages follow it)." }),
 });
 export type ChangePublishedAnswer = z.infer<typeof changePublishedAnswerSchema>;
+
+// Imports ----------------------------------------------------------------------------------------------
+
+export const importQuery = z.object({
+  dryRun: queryValue("1 or true: check the file and answer what it would do; nothing is stored."),
+  sourceUrl: queryValue("With a text/csv body: the source (an http(s) address)."),
+  sourceDocumentId: queryValue("With a text/csv body: the source (an uploaded document's id)."),
+  note: queryValue("With a text/csv body: what the import changes and why."),
+});
+
+export const importBodySchema = z
+  .object({
+    csv: z.string().meta({
+      description:
+        "The file's text: the header row of schools.csv's columns (id, name and state required), then one school a row. At most 2 MB and 5,000 rows. The body may instead be the file itself (Content-Type: text/csv), with the source and note in the query.",
+    }),
+    sourceUrl: z.string().nullish(),
+    sourceDocumentId: z.string().nullish(),
+    note: z.string().nullish().meta({ description: "Required unless dryRun." }),
+  })
+  .meta({ id: "DataImportUpload" });
+export type ImportUpload = z.input<typeof importBodySchema>;
+
+export const importProblemSchema = z
+  .object({
+    row: z.int().meta({ description: "The row as a spreadsheet numbers it (the header is row 1)." }),
+    column: z.string().meta({ description: 'The column\'s name, or "" for the row as a whole.' }),
+    key: z.enum(problemKeys),
+    message: z.string().meta({ description: "What to fix, in the reader's language." }),
+  })
+  .meta({ id: "DataImportProblem" });
+export type ImportProblemView = z.infer<typeof importProblemSchema>;
+
+const importPlanShape = {
+  rows: z.int().meta({ description: "The schools the file lists." }),
+  problems: z.array(importProblemSchema),
+  additions: z.array(importRowSchema),
+  changes: z.array(importRowSchema),
+  unchanged: z.int().meta({ description: "Rows whose school already says what the row says." }),
+  ignoredColumns: z.array(z.string()).meta({
+    description: "Columns read but never changed by an import (state_id, picture_url, as_of, status).",
+  }),
+};
+
+export const importAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  dryRun: z.boolean(),
+  ...importPlanShape,
+  change: changeSchema.nullable().meta({ description: "The proposed change (null for a dry run)." }),
+});
+export type ImportAnswer = z.infer<typeof importAnswerSchema>;
+
+/** A refused import: the file as a whole (`refusal`), or its rows' problems with the rest of the plan. */
+export const importFailureSchema = dataDeskFailureSchema
+  .extend({
+    refusal: z.enum(importRefusalKeys).optional(),
+    plan: z
+      .object(importPlanShape)
+      .optional()
+      .meta({ description: "400: the rows' problems, and what else the file holds." }),
+  })
+  .meta({ id: "DataImportFailure" });
+export type ImportFailure = z.infer<typeof importFailureSchema>;
 
 export const dataDeskApi = {
   records: endpoint({
@@ -313,6 +413,23 @@ export const dataDeskApi = {
     params: changeParams,
     body: rejectionSchema,
     response: { 200: changeAnswerSchema, ...failures(401, 404, 413, 415), ...deskFailures(400, 403, 409) },
+  }),
+  importSchools: endpoint({
+    method: "POST",
+    path: `${DATA_DESK_PREFIX}/imports`,
+    tag,
+    summary:
+      "Import schools from a CSV with schools.csv's columns: with dryRun, each row's problems and the additions and changes it would make; without, one proposed change (changeKind import) holding them all, reviewed and published like any other.",
+    access: "data:propose",
+    querystring: importQuery,
+    body: importBodySchema,
+    response: {
+      200: importAnswerSchema,
+      201: importAnswerSchema,
+      ...failures(401, 403, 415),
+      400: importFailureSchema,
+      413: importFailureSchema,
+    },
   }),
   withdraw: endpoint({
     method: "POST",

@@ -1,7 +1,8 @@
-import { aliasedTable, and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
-import type { ChangeConflict, ChangeProblemKey, DataChange, RecordSummary } from "../../domain/api/datadesk";
+import { aliasedTable, and, asc, count, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import type { ChangeConflict, DataChange, RecordSummary } from "../../domain/api/datadesk";
 import type { ChangeKind, ChangeStatus, RecordStatus } from "../../domain/datadesk/record-kinds";
 import { datasetOf } from "../../domain/datadesk/record-kinds";
+import { newSchoolDocument } from "../../domain/datadesk/school-import";
 import {
   editSchema,
   fieldAt,
@@ -16,14 +17,12 @@ import {
   type FieldProblem,
   type FieldProblemKey,
 } from "../../domain/datadesk/fields";
-import type { ErrorCode } from "../../domain/api/shared";
 import { recordAudit } from "../audit/audit-log";
 import { markCorrectionUsed } from "../corrections/routes";
 import type { Database } from "../db/database";
 import {
   corrections,
   dataChanges,
-  dataDocuments,
   dataRecordVersions,
   dataRecords,
   datasetVersions,
@@ -31,43 +30,23 @@ import {
 } from "../db/schema";
 import { ESTIMATES_DATASET_ID } from "./seed";
 import { raiseGeneration } from "./generation";
+import {
+  DeskRefusal,
+  PUBLICATION_LOCK,
+  UUID,
+  checkSourceAndNote,
+  refuse,
+  type Problem,
+} from "./desk-refusal";
+import { importOf, publishImport } from "./import-store";
 
 // The data desk's changes (issue 28): proposed by an editor against a record's version, published or
 // rejected by another editor or an admin. Publishing is one transaction: the record's new version, the
 // dataset's new version, the data's generation, the change's decision, the correction it came from and
 // the audit entry commit together or not at all.
 
-export const NOTE_MAX = 2000;
 export const REASON_MAX = 2000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** One publication at a time: dataset versions and new school ids are "the greatest + 1". */
-const PUBLICATION_LOCK = 28_028;
-
-/** A refusal with its status, code and what to fix; the routes word it in the reader's language. */
-export class DeskRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly messageKey: string,
-    readonly details: {
-      code?: ErrorCode;
-      problems?: Problem[];
-      conflicts?: ChangeConflict[];
-      values?: Record<string, string | number>;
-    } = {},
-  ) {
-    super(messageKey);
-  }
-}
-
-/** One thing to fix: the body's field (`note`) or an edited field (`fields.law.year`), and its key. */
-export interface Problem {
-  field: string;
-  key: FieldProblemKey | ChangeProblemKey;
-  values?: Record<string, string | number>;
-}
-
-const refuse = (problems: Problem[]) =>
-  new DeskRefusal(400, "message.problems", { code: "VALIDATION_FAILED", problems });
+export { DeskRefusal, NOTE_MAX, type Problem } from "./desk-refusal";
 
 type RecordRow = typeof dataRecords.$inferSelect;
 type ChangeRow = typeof dataChanges.$inferSelect;
@@ -218,6 +197,7 @@ function toChangeView(row: ChangeListRow, viewerId: number): DataChange {
     decidedBy: personName(change.decidedBy, row.deciderFirstname, row.deciderLastname),
     decidedAt: change.decidedAt?.toISOString() ?? null,
     reason: change.reason,
+    import: importOf(change.importRows),
     createdAt: change.createdAt.toISOString(),
   };
 }
@@ -237,7 +217,8 @@ export interface ChangeFilter {
 
 /** The queue (proposed, oldest first) or decided changes (newest first), with the count of each status. */
 export async function listChanges(db: Database, filter: ChangeFilter, viewerId: number) {
-  const scope: SQL[] = [];
+  // A published import's part for each school is the import's own detail, not a change of the lists.
+  const scope: SQL[] = [isNull(dataChanges.importId)];
   if (filter.authorId !== null) scope.push(eq(dataChanges.authorId, filter.authorId));
   if (filter.kind !== null) scope.push(eq(dataChanges.kind, filter.kind));
   if (filter.recordId !== null) scope.push(eq(dataChanges.recordId, filter.recordId));
@@ -287,40 +268,6 @@ const changeKindsOf: Record<EditableKind, readonly ChangeKind[]> = {
   estimate: ["edit", "checked"],
 };
 
-/** A new school's document before its fields: every optional fact empty, as data/schools.json writes it. */
-function newSchoolDocument(): Record<string, unknown> {
-  return {
-    id: 0,
-    country: "NG",
-    state: "",
-    name: "",
-    type: [],
-    location: "",
-    local_government: "",
-    desc: "",
-    disability_groups: [],
-    boarding: "",
-    ownership: "",
-    picture_url: "",
-    website: "",
-    phone: "",
-    email: "",
-    sources: [],
-    as_of: "",
-  };
-}
-
-const htmlTag = /<\/?[a-z!][^>]*>/i;
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
-
 /** The states (other than `exceptId`) that have the rank `ranking` ("5th"). */
 async function statesWithRank(db: Database, ranking: string, exceptId: string | null) {
   const wanted = rankNumber(ranking);
@@ -357,27 +304,9 @@ export async function proposeChange(
   if (record?.status === "merged") throw refuse([{ field: "recordId", key: "notForKind" }]);
 
   // The source and the note.
-  const sourceUrl = proposal.sourceUrl.trim();
-  const sourceDocumentId = proposal.sourceDocumentId.trim().toLowerCase();
-  if (sourceUrl !== "" && (sourceUrl.length > 500 || !isWebAddress(sourceUrl))) {
-    problems.push({ field: "sourceUrl", key: "url" });
-  }
-  if (sourceDocumentId !== "") {
-    const [document] = UUID.test(sourceDocumentId)
-      ? await db
-          .select({ id: dataDocuments.id })
-          .from(dataDocuments)
-          .where(eq(dataDocuments.id, sourceDocumentId))
-      : [];
-    if (!document) problems.push({ field: "sourceDocumentId", key: "sourceDocumentUnknown" });
-  }
-  if (sourceUrl === "" && sourceDocumentId === "")
-    problems.push({ field: "sourceUrl", key: "sourceMissing" });
-  const note = proposal.note.replaceAll("\u0000", "").trim();
-  if (note === "") problems.push({ field: "note", key: "noteMissing" });
-  else if (note.length > NOTE_MAX)
-    problems.push({ field: "note", key: "noteTooLong", values: { max: NOTE_MAX } });
-  else if (htmlTag.test(note)) problems.push({ field: "note", key: "html" });
+  const checkedSource = await checkSourceAndNote(db, proposal);
+  const { sourceUrl, sourceDocumentId, note } = checkedSource;
+  problems.push(...checkedSource.problems);
   const correctionId = proposal.correctionId.trim().toLowerCase();
   if (correctionId !== "") {
     const [correction] = UUID.test(correctionId)
@@ -540,7 +469,8 @@ function statusesOf(
 
 export interface Publication {
   change: ChangeRow;
-  record: RecordRow;
+  /** The record published (null for an import, which publishes many). */
+  record: RecordRow | null;
   datasetVersion: number;
   generation: number;
 }
@@ -564,6 +494,7 @@ export async function publishChange(
     if (change.authorId === reviewerId)
       throw new DeskRefusal(403, "message.ownChange", { code: "OWN_CHANGE" });
     if (change.status !== "proposed") throw new DeskRefusal(409, "message.decided", { code: "CONFLICT" });
+    if (change.changeKind === "import") return publishImport(tx, change, reviewerId, now);
     const kind = change.kind as EditableKind;
     const fields = change.fields as ChangeField[];
     const adding = change.changeKind === "add";

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { api, changeProposalSchema, rejectionSchema, type RecordField } from "../../domain/api";
+import {
+  api,
+  changeProposalSchema,
+  importBodySchema,
+  rejectionSchema,
+  type RecordField,
+} from "../../domain/api";
 import type { Action } from "../../domain/permissions";
 import { changeStatuses, type ChangeStatus } from "../../domain/datadesk/record-kinds";
 import {
@@ -33,6 +39,8 @@ import {
   withdrawChange,
   type Problem,
 } from "./change-store";
+import { ImportProblems, proposeImport } from "./import-store";
+import { IMPORT_MAX_BYTES, ImportRefusal, type ImportPlan } from "../../domain/datadesk/school-import";
 
 // The data desk under /api/v1/datadesk (issue 28), editors and admins only:
 //   GET  /records?kind=&q=&limit=        find records by name (version, last checked, proposed changes)
@@ -42,6 +50,8 @@ import {
 //   POST /changes/:id/publish            another editor's change, in one transaction
 //   POST /changes/:id/reject {reason}    another editor's change, with a reason its author reads
 //   POST /changes/:id/withdraw           one's own proposed change
+//   POST /imports?dryRun=1               schools from a CSV (schools.csv's columns): the rows' problems, the
+//                                        additions and changes; without dryRun, one proposed change holding them
 // Every sentence is in the signed-in editor's language (their account's, the site's once signed in), from
 // the `datadesk` catalogue; each problem also carries its key, so a form can word it itself.
 
@@ -53,6 +63,8 @@ export interface DataDeskDependencies {
 }
 
 const RECORDS_LIMIT_MAX = 500;
+/** A 2 MB file grows when written inside JSON (quotes and line breaks escaped). */
+const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 2;
 const CHANGES_LIMIT_MAX = 200;
 
 /** The caller, allowed to do `action`; with the catalogue of their language. */
@@ -245,6 +257,84 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
       ),
     );
 
+    // The file itself may be the body (text/csv), as curl --data-binary @schools.csv sends it.
+    scope.addContentTypeParser(
+      ["text/csv", "text/plain"],
+      { parseAs: "string", bodyLimit: IMPORT_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+
+    scope.post(
+      "/imports",
+      { schema: routeSchema(api.dataDesk.importSchools), bodyLimit: IMPORT_BODY_LIMIT },
+      answering("data:propose", async (request, reply, { user, t }) => {
+        const query = request.query as Record<string, unknown>;
+        const dryRun = ["1", "true"].includes(parameter(query, "dryRun") ?? "");
+        const thisYear = now().getUTCFullYear();
+        const worded = (plan: ImportPlan) => ({
+          rows: plan.rows,
+          problems: plan.problems.map((problem) => ({
+            row: problem.row,
+            column: problem.column,
+            key: problem.key,
+            message: t(
+              `problem.${problem.key}`,
+              problemValues(
+                "school",
+                {
+                  field: problem.field === null ? "" : `fields.${problem.field}`,
+                  key: problem.key,
+                  ...(problem.values ? { values: problem.values } : {}),
+                },
+                thisYear,
+              ),
+            ),
+          })),
+          additions: plan.additions,
+          changes: plan.changes,
+          unchanged: plan.unchanged,
+          ignoredColumns: plan.ignoredColumns,
+        });
+        try {
+          const upload = importUpload(request.body, query);
+          const { plan, changeId } = await proposeImport(db, upload, user.id, now(), dryRun);
+          const counts = {
+            rows: plan.rows,
+            problems: plan.problems.length,
+            additions: plan.additions.length,
+            changes: plan.changes.length,
+          };
+          reply.status(dryRun ? 200 : 201);
+          return {
+            success: true,
+            message: t(dryRun ? "import.checked" : "import.proposed", counts),
+            dryRun,
+            ...worded(plan),
+            change: changeId === null ? null : await changeView(db, changeId, user.id),
+          };
+        } catch (error) {
+          if (error instanceof ImportRefusal) {
+            const status = error.key === "tooLarge" || error.key === "tooManyRows" ? 413 : 400;
+            return reply.status(status).send({
+              success: false,
+              code: status === 413 ? "TOO_LARGE" : "VALIDATION_FAILED",
+              message: t(`importRefusal.${error.key}`, error.values),
+              refusal: error.key,
+            });
+          }
+          if (error instanceof ImportProblems) {
+            return reply.status(400).send({
+              success: false,
+              code: "VALIDATION_FAILED",
+              message: t("import.hasProblems", { count: error.plan.problems.length }),
+              plan: worded(error.plan),
+            });
+          }
+          throw error;
+        }
+      }),
+    );
+
     scope.get(
       "/changes",
       { schema: routeSchema(api.dataDesk.changes) },
@@ -284,7 +374,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         const published = await publishChange(db, id, user.id, now(), publicUrl);
         const [change, record] = await Promise.all([
           changeView(db, published.change.id, user.id),
-          recordSummary(db, published.change.kind as EditableKind, published.record),
+          published.record && recordSummary(db, published.change.kind as EditableKind, published.record),
         ]);
         return {
           success: true,
@@ -340,6 +430,27 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         };
       }),
     );
+  };
+}
+
+/** The file and the change's source and note: a JSON body {csv, …}, or the file as the body (query for the rest). */
+function importUpload(body: unknown, query: Record<string, unknown>) {
+  const fromQuery = (name: string) => parameter(query, name) ?? "";
+  if (typeof body === "string") {
+    return {
+      csv: body,
+      sourceUrl: fromQuery("sourceUrl"),
+      sourceDocumentId: fromQuery("sourceDocumentId"),
+      note: fromQuery("note"),
+    };
+  }
+  const parsed = importBodySchema.safeParse(bodyOrEmpty(body));
+  if (!parsed.success) throw new ImportRefusal("empty");
+  return {
+    csv: parsed.data.csv,
+    sourceUrl: parsed.data.sourceUrl ?? "",
+    sourceDocumentId: parsed.data.sourceDocumentId ?? "",
+    note: parsed.data.note ?? "",
   };
 }
 

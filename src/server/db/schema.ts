@@ -502,9 +502,17 @@ export const dataChanges = pgTable(
     mergeInto: text("merge_into"),
     /** The visitor's correction this change came from (accepted when it is published). */
     correctionId: uuid("correction_id").references(() => corrections.id, { onDelete: "set null" }),
+    /**
+     * An import (changeKind "import", recordId null): each school it adds or changes, {row, recordId,
+     * baseVersion, name, state, fields} (src/domain/datadesk/school-import.ts). Null for other changes.
+     */
+    importRows: jsonb("import_rows"),
+    /** A school's part of a published import: the import it belongs to (its history names the import). */
+    importId: uuid("import_id").references((): AnyPgColumn => dataChanges.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (table) => [
+    index("data_changes_import_idx").on(table.importId),
     index("data_changes_status_idx").on(table.status, table.createdAt),
     index("data_changes_record_idx").on(table.kind, table.recordId, table.createdAt),
     check("data_changes_kind_check", sql`${table.kind} in (${sqlList(recordKinds)})`),

@@ -48,6 +48,7 @@ export function changeOf(fields: Partial<DataChange> = {}): DataChange {
     status: "proposed",
     baseVersion: 1,
     fields: [{ field: "status", from: "Passed", to: "Pending" }],
+    import: null,
     sourceUrl: "https://example.org/kano-gazette",
     sourceDocumentId: null,
     note: "The gazette says the law was repealed.",

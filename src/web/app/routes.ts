@@ -51,6 +51,7 @@ function screens(language: string): RouteConfigEntry[] {
         route("user-roles", ...file("dashboard/user-roles")),
         route("data", ...file("dashboard/data")),
         route("data/new-school", ...file("dashboard/data-new-school")),
+        route("data/import", ...file("dashboard/data-import")),
         route("data/changes", ...file("dashboard/data-changes")),
         route("data/documents", ...file("dashboard/data-documents")),
         route("data/:kind/:id", ...file("dashboard/data-record")),

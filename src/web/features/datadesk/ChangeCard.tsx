@@ -19,6 +19,7 @@ import { NOTE_MAX, useDeskText } from "./desk-text";
 import { languageOfPath } from "./field-values";
 import { useDocuments } from "./documents-api";
 import { documentPaths, useDocumentTitles } from "./DocumentSelect";
+import { ImportRows } from "./ImportRows";
 import styles from "./DataDesk.module.css";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -135,8 +136,12 @@ export function ChangeCard({
   const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   const titleId = `${ids}-title`;
   const reasonId = `${ids}-reason`;
+  // An import changes many schools: it is named as one.
+  const name = change.changeKind === "import" ? t("datadesk.change.importName") : change.recordName;
   const recordLink =
-    change.recordId !== null ? (
+    change.changeKind === "import" ? (
+      name
+    ) : change.recordId !== null ? (
       <Link to={paths.dataRecord(change.kind, change.recordId)}>{change.recordName}</Link>
     ) : (
       change.recordName
@@ -151,6 +156,21 @@ export function ChangeCard({
       <p>
         {t(`datadesk.changeKind.${change.changeKind}`)} · {t(`datadesk.changeStatus.${change.status}`)}
       </p>
+      {change.import ? (
+        <>
+          <p>
+            {t("datadesk.change.importSummary", {
+              additions: change.import.additions.length,
+              changes: change.import.changes.length,
+            })}
+          </p>
+          <ImportRows
+            additions={change.import.additions}
+            changes={change.import.changes}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+          />
+        </>
+      ) : null}
       {change.fields.length > 0 ? (
         <ul className={styles.edits} aria-label={t("datadesk.change.fields")}>
           {change.fields.map((edit) => (
@@ -227,8 +247,13 @@ export function ChangeCard({
           <p className={styles.legend}>{t("datadesk.conflict.title")}</p>
           <ul className={styles.edits}>
             {conflicts.map((conflict) => (
-              <li key={conflict.field}>
-                <strong>{text.fieldLabel(change.kind, conflict.field)}</strong>
+              <li key={`${conflict.recordId ?? ""}.${conflict.field}`}>
+                <strong>
+                  {conflict.recordId
+                    ? `${t("datadesk.conflict.inSchool", { id: conflict.recordId, name: conflict.recordName ?? "" })} · `
+                    : null}
+                  {text.fieldLabel(change.kind, conflict.field)}
+                </strong>
                 <dl className={styles.facts}>
                   <div>
                     <dt>{t("datadesk.conflict.proposed")}</dt>
@@ -252,7 +277,7 @@ export function ChangeCard({
       {proposed && pending === "publish" ? (
         <div className={styles.panel}>
           <p ref={confirmRef} tabIndex={-1}>
-            {t("datadesk.publish.confirm", { name: change.recordName })}
+            {t("datadesk.publish.confirm", { name })}
           </p>
           <p className={styles.actions}>
             <button type="button" className="button" disabled={busy} onClick={() => publish.mutate()}>
@@ -307,7 +332,7 @@ export function ChangeCard({
             >
               <T
                 id="datadesk.withdraw"
-                values={{ name: change.recordName }}
+                values={{ name }}
                 components={{ hidden: <span className="visually-hidden" /> }}
               />
             </button>
@@ -316,7 +341,7 @@ export function ChangeCard({
               <button type="button" className="button" disabled={busy} onClick={() => open("publish")}>
                 <T
                   id="datadesk.publish.button"
-                  values={{ name: change.recordName }}
+                  values={{ name }}
                   components={{ hidden: <span className="visually-hidden" /> }}
                 />
               </button>
@@ -328,7 +353,7 @@ export function ChangeCard({
               >
                 <T
                   id="datadesk.reject.button"
-                  values={{ name: change.recordName }}
+                  values={{ name }}
                   components={{ hidden: <span className="visually-hidden" /> }}
                 />
               </button>

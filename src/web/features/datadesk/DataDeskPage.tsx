@@ -84,6 +84,9 @@ function Desk() {
         <Link to={paths.dataNewSchool()} className="button button--secondary">
           {t("datadesk.addSchool")}
         </Link>
+        <Link to={paths.dataImport()} className="button button--secondary">
+          {t("datadesk.import.link")}
+        </Link>
         <Link to={paths.dataDocuments()} className="button button--secondary">
           {t("datadesk.documentsLink")}
         </Link>

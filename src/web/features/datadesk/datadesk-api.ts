@@ -3,6 +3,8 @@ import type {
   ChangeProposal,
   ChangePublishedAnswer,
   ChangesAnswer,
+  ImportAnswer,
+  ImportUpload,
   RecordAnswer,
   RecordsAnswer,
 } from "../../../domain/api/datadesk";
@@ -20,6 +22,11 @@ export type {
   DataChange,
   DataDeskFailure,
   DataDeskProblem,
+  ImportAnswer,
+  ImportFailure,
+  ImportProblemView,
+  ImportRowView,
+  ImportUpload,
   RecordAnswer,
   RecordField,
   RecordSummary,
@@ -34,6 +41,7 @@ const routes = {
   publish: apiRoute("dataDesk.publish", "POST", "/api/v1/datadesk/changes/:id/publish"),
   reject: apiRoute("dataDesk.reject", "POST", "/api/v1/datadesk/changes/:id/reject"),
   withdraw: apiRoute("dataDesk.withdraw", "POST", "/api/v1/datadesk/changes/:id/withdraw"),
+  importSchools: apiRoute("dataDesk.importSchools", "POST", "/api/v1/datadesk/imports"),
 };
 
 /** Records the search box finds (all of a kind when `q` is empty), first `limit`. */
@@ -76,4 +84,13 @@ export function rejectChange(id: string, reason: string): Promise<ChangeAnswer> 
 
 export function withdrawChange(id: string): Promise<ChangeAnswer> {
   return request(routes.withdraw, { params: { id } });
+}
+
+/**
+ * A schools CSV checked (`dryRun`: its rows' problems, additions and changes) or proposed as one change.
+ * Fails with 400 and `refusal` (the file as a whole), `plan` (rows with problems) or `problems` (the
+ * source or the note); 413 when it is too large.
+ */
+export function importSchools(upload: ImportUpload, dryRun: boolean): Promise<ImportAnswer> {
+  return request(routes.importSchools, { query: { dryRun: dryRun ? "1" : "" }, body: upload });
 }

@@ -2,5 +2,6 @@
 export { ChangesPage } from "./ChangesPage";
 export { DataDeskPage } from "./DataDeskPage";
 export { DocumentsPage } from "./DocumentsPage";
+export { ImportPage } from "./ImportPage";
 export { NewSchoolPage } from "./NewSchoolPage";
 export { RecordPage } from "./RecordPage";

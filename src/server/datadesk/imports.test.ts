@@ -1,0 +1,348 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+  ChangeAnswer,
+  ChangePublishedAnswer,
+  ChangesAnswer,
+  DataDeskFailure,
+  ImportAnswer,
+  ImportFailure,
+} from "../../domain/api/datadesk";
+import { csvField } from "../../domain/opendata/csv";
+import { bearer, buildTestApp, type AccountsTestApp } from "../../test/server/accounts";
+import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { signedInAs } from "../../test/server/roles";
+import type { DatabaseHandle } from "../db/database";
+import {
+  auditLog,
+  dataChanges,
+  dataGeneration,
+  dataRecordVersions,
+  dataRecords,
+  datasetVersions,
+  users,
+} from "../db/schema";
+import { readSeed, seedDataDesk } from "./seed";
+import schools from "../../../data/schools.json" with { type: "json" };
+
+// POST /api/v1/datadesk/imports (issue 28): schools from a CSV with schools.csv's columns. A dry run lists
+// each row's problems and the additions and changes; without it, one proposed change of kind "import",
+// published by another editor in one transaction.
+
+const people = {
+  amina: { email: "amina.importer@example.org", firstname: "Amina", lastname: "Bello" },
+  chidi: { email: "chidi.importer@example.org", firstname: "Chidi", lastname: "Okeke" },
+  halima: { email: "halima.importer@example.org", firstname: "Halima", lastname: "Sani" },
+};
+
+const source = {
+  sourceUrl: "https://education.kano.gov.ng/special-schools-2026",
+  note: "The state ministry's list of special schools, 2026.",
+};
+
+const [first, second] = schools;
+if (!first || !second) throw new Error("data/schools.json has fewer than two schools");
+
+describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => {
+  let database: DatabaseHandle;
+  let t: AccountsTestApp;
+  /** Amina and Chidi are editors; Halima too, reading in Hausa. */
+  let amina: string;
+  let chidi: string;
+  let halima: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(databaseKind);
+    t = await buildTestApp(database);
+    await seedDataDesk(t.db, await readSeed(), t.clock.now());
+    amina = await signedInAs(t, "editor", people.amina);
+    chidi = await signedInAs(t, "editor", people.chidi);
+    halima = await signedInAs(t, "editor", people.halima);
+    await t.db.update(users).set({ language: "ha" }).where(eq(users.email, people.halima.email));
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.close();
+  });
+
+  const importing = (token: string, payload: object, query = "") =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/v1/datadesk/imports${query}`,
+      headers: bearer(token),
+      payload,
+    });
+  const publish = (token: string, id: string) =>
+    t.app.inject({ method: "POST", url: `/api/v1/datadesk/changes/${id}/publish`, headers: bearer(token) });
+
+  async function school(id: string) {
+    const [row] = await t.db
+      .select()
+      .from(dataRecords)
+      .where(and(eq(dataRecords.kind, "school"), eq(dataRecords.id, id)));
+    return row ?? null;
+  }
+
+  const greatestId = () => Math.max(...schools.map((entry) => entry.id));
+
+  it("lists, on a dry run, each row's problems by row and column, in the reader's language", async () => {
+    const csv =
+      "id,name,state,local_government,type,website\r\n" +
+      ",,Kano,,special,\r\n" +
+      ",Gwale Special School,Kano,Ikeja,tertiary,ftp://gwale.example\r\n" +
+      "abc,Another,Kano,,,\r\n";
+    const response = await importing(amina, { csv }, "?dryRun=1");
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ImportAnswer>();
+    expect(answer).toMatchObject({ dryRun: true, rows: 3, additions: [], changes: [], change: null });
+    expect(answer.problems.map(({ row, column, key }) => `${row} ${column} ${key}`)).toEqual([
+      "2 name required",
+      "3 local_government lga",
+      "3 type choice",
+      "3 website url",
+      "4 id importId",
+    ]);
+    expect(answer.problems[1]?.message).toBe("Please choose a local government area of Kano.");
+    expect(answer.message).toMatch(/3 rows: 5 problems/);
+
+    const hausa = await importing(halima, { csv }, "?dryRun=1");
+    const worded = hausa.json<ImportAnswer>().problems[0]?.message;
+    expect(worded).toBeTruthy();
+    expect(worded).not.toBe(answer.problems[0]?.message);
+    // Nothing is stored by a dry run.
+    const [stored] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(dataChanges)
+      .where(eq(dataChanges.changeKind, "import"));
+    expect(stored?.count).toBe(0);
+  });
+
+  it("refuses a file whose header is not schools.csv's with a clear 400, and a body too large with 413", async () => {
+    const unknown = await importing(amina, { csv: "id,name,state,colour\r\n,A,Kano,red\r\n" }, "?dryRun=1");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<ImportFailure>()).toMatchObject({
+      success: false,
+      code: "VALIDATION_FAILED",
+      refusal: "unknownColumns",
+    });
+    expect(unknown.json<ImportFailure>().message).toContain("colour");
+    const missing = await importing(amina, { csv: "id,name\r\n,A\r\n" }, "?dryRun=1");
+    expect(missing.json<ImportFailure>()).toMatchObject({ refusal: "missingColumns" });
+    expect(missing.json<ImportFailure>().message).toContain("state");
+    const empty = await importing(amina, {}, "?dryRun=1");
+    expect(empty.json<ImportFailure>()).toMatchObject({ refusal: "empty" });
+
+    const large = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/datadesk/imports?dryRun=1",
+      headers: { ...bearer(amina), "content-type": "text/csv" },
+      payload: "id,name,state\r\n" + `,${"x".repeat(100)},Kano\r\n`.repeat(45_000),
+    });
+    expect(large.statusCode).toBe(413);
+  });
+
+  it("takes the file itself as a text/csv body, quotes, BOM and CRLF included, and lists additions and changes", async () => {
+    const csv =
+      "\uFEFFid,name,state,local_government,type,disability_groups\r\n" +
+      `,"Gwale Special School, Kano",kano,gwale,Special,"hearing; visual"\r\n` +
+      `${first.id},${csvField(first.name)},${first.state},,${first.type.join("; ")},${[...first.disability_groups, "autism"].join("; ")}\r\n` +
+      `${second.id},${csvField(second.name)},${second.state},,${second.type.join("; ")},${second.disability_groups.join("; ")}\r\n`;
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/datadesk/imports?dryRun=true",
+      headers: { ...bearer(amina), "content-type": "text/csv; charset=utf-8" },
+      payload: csv,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ImportAnswer>();
+    expect(answer.problems).toEqual([]);
+    expect(answer.unchanged).toBe(1);
+    expect(answer.additions).toEqual([
+      expect.objectContaining({
+        row: 2,
+        recordId: null,
+        name: "Gwale Special School, Kano",
+        state: "Kano",
+        fields: expect.arrayContaining([
+          { field: "local_government", from: null, to: "Gwale" },
+          { field: "type", from: null, to: ["special"] },
+        ]),
+      }),
+    ]);
+    expect(answer.changes).toEqual([
+      expect.objectContaining({
+        row: 3,
+        recordId: String(first.id),
+        fields: [
+          {
+            field: "disability_groups",
+            from: first.disability_groups,
+            to: [...first.disability_groups, "autism"],
+          },
+        ],
+      }),
+    ]);
+  });
+
+  it("proposes one change holding every row, which the queue shows; needs a source and a note; refuses rows with problems", async () => {
+    const csv = `id,name,state\r\n,Dala Inclusive School,Kano\r\n${first.id},${csvField(first.name)} (renamed),${first.state}\r\n`;
+    const noNote = await importing(amina, { csv, sourceUrl: source.sourceUrl });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json<DataDeskFailure>().problems?.map((problem) => problem.field)).toEqual(["note"]);
+
+    const withProblems = await importing(amina, { csv: "id,name,state\r\n,,Kano\r\n", ...source });
+    expect(withProblems.statusCode).toBe(400);
+    expect(withProblems.json<ImportFailure>().plan?.problems).toHaveLength(1);
+
+    const response = await importing(amina, { csv, ...source });
+    expect(response.statusCode, response.body).toBe(201);
+    const answer = response.json<ImportAnswer>();
+    expect(answer.change).toMatchObject({
+      kind: "school",
+      changeKind: "import",
+      recordId: null,
+      status: "proposed",
+      sourceUrl: source.sourceUrl,
+      note: source.note,
+      mine: true,
+    });
+    expect(answer.change?.import?.additions).toHaveLength(1);
+    expect(answer.change?.import?.changes).toEqual([
+      expect.objectContaining({
+        recordId: String(first.id),
+        baseVersion: 1,
+        fields: [{ field: "name", from: first.name, to: `${first.name} (renamed)` }],
+      }),
+    ]);
+    const queue = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/changes",
+      headers: bearer(chidi),
+    });
+    const listed = queue.json<ChangesAnswer>().changes.find((change) => change.id === answer.change?.id);
+    expect(listed?.import?.additions[0]?.name).toBe("Dala Inclusive School");
+
+    // Its author cannot publish it.
+    const own = await publish(amina, answer.change?.id ?? "");
+    expect(own.statusCode).toBe(403);
+    expect(own.json<DataDeskFailure>().code).toBe("OWN_CHANGE");
+
+    // Another editor publishes it: every school, one dataset version, history and audit for each.
+    const [versionsBefore] = await t.db
+      .select({ max: sql<number>`max(version)::int` })
+      .from(datasetVersions)
+      .where(eq(datasetVersions.dataset, "schools"));
+    const [generationBefore] = await t.db.select().from(dataGeneration);
+    const published = await publish(chidi, answer.change?.id ?? "");
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json<ChangePublishedAnswer>()).toMatchObject({
+      change: { status: "published" },
+      record: null,
+      datasetVersion: (versionsBefore?.max ?? 0) + 1,
+    });
+    const [versionsAfter] = await t.db
+      .select({ count: sql<number>`count(*)::int`, max: sql<number>`max(version)::int` })
+      .from(datasetVersions)
+      .where(eq(datasetVersions.dataset, "schools"));
+    expect(versionsAfter?.max).toBe((versionsBefore?.max ?? 0) + 1);
+    const [generationAfter] = await t.db.select().from(dataGeneration);
+    expect(generationAfter?.generation).toBe((generationBefore?.generation ?? 0) + 1);
+
+    const added = await school(String(greatestId() + 1));
+    expect(added).toMatchObject({ version: 1, status: "open" });
+    expect(added?.data).toMatchObject({
+      id: greatestId() + 1,
+      name: "Dala Inclusive School",
+      state: "Kano",
+      sources: [source.sourceUrl],
+    });
+    const renamed = await school(String(first.id));
+    expect(renamed).toMatchObject({ version: 2 });
+    expect(renamed?.data).toMatchObject({ name: `${first.name} (renamed)`, state: first.state });
+
+    const versions = await t.db
+      .select()
+      .from(dataRecordVersions)
+      .where(and(eq(dataRecordVersions.kind, "school"), eq(dataRecordVersions.recordId, String(first.id))));
+    expect(versions.map((version) => version.version).sort()).toEqual([1, 2]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.details}->>'importId' = ${answer.change?.id ?? ""}`);
+    expect(audits.map((entry) => (entry.details as { recordId: string }).recordId).sort()).toEqual(
+      [String(first.id), String(greatestId() + 1)].sort(),
+    );
+
+    // The public history of the school names the import, its fields, source and note.
+    const history = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/open/history/school/${first.id}`,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.body).toContain("(renamed)");
+    expect(history.body).toContain(source.note);
+
+    // The queue and "my changes" list the import once, not each school's part.
+    const mine = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/changes?mine=true",
+      headers: bearer(amina),
+    });
+    expect(
+      mine.json<ChangesAnswer>().changes.filter((change) => change.changeKind === "import"),
+    ).toHaveLength(1);
+  });
+
+  it("refuses (409, nothing written) to publish an import whose field another publication changed since", async () => {
+    const csv = `id,name,state,location\r\n${second.id},${csvField(second.name)},${second.state},Umuahia North\r\n`;
+    const answer = (await importing(amina, { csv, ...source })).json<ImportAnswer>();
+    expect(answer.change?.import?.changes).toHaveLength(1);
+    // Meanwhile Halima's edit of the same field is published by Chidi.
+    const edit = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/datadesk/changes",
+      headers: bearer(halima),
+      payload: {
+        kind: "school",
+        recordId: String(second.id),
+        changeKind: "edit",
+        fields: { location: "Aba" },
+        ...source,
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(201);
+    expect((await publish(chidi, edit.json<ChangeAnswer>().change.id)).statusCode).toBe(200);
+    const before = await school(String(second.id));
+
+    const refused = await publish(chidi, answer.change?.id ?? "");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<DataDeskFailure>()).toMatchObject({
+      code: "CHANGE_CONFLICT",
+      conflicts: [
+        {
+          field: "location",
+          from: second.location,
+          now: "Aba",
+          to: "Umuahia North",
+          recordId: String(second.id),
+        },
+      ],
+    });
+    expect(await school(String(second.id))).toEqual(before);
+    const queue = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/changes",
+      headers: bearer(chidi),
+    });
+    expect(
+      queue.json<ChangesAnswer>().changes.find((change) => change.id === answer.change?.id)?.status,
+    ).toBe("proposed");
+  });
+
+  it("refuses an import that changes nothing", async () => {
+    const csv = `id,name,state\r\n${first.id},${csvField(`${first.name} (renamed)`)},${first.state}\r\n`;
+    const response = await importing(amina, { csv, ...source });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ImportFailure>()).toMatchObject({ refusal: "nothingToImport" });
+  });
+});

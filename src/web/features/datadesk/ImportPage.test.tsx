@@ -1,0 +1,155 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ImportAnswer } from "../../../domain/api/datadesk";
+import { changeOf, fakeApi } from "../../../test/web/datadesk";
+import { withDataLayer } from "../../../test/web/data-layer";
+import { signIn } from "../../../test/web/reports";
+import { ImportPage } from "./ImportPage";
+
+// The import screen: the dry run's problems as a table and the schools it adds and changes, the summary
+// focused; the proposal with a source and a note; a file refused as a whole, beside the file input.
+
+const csv = "id,name,state,type\r\n,Gwale Special School,Kano,special\r\n1,Abia School,Abia,tertiary\r\n";
+
+const addition = {
+  row: 2,
+  recordId: null,
+  baseVersion: null,
+  name: "Gwale Special School",
+  state: "Kano",
+  fields: [
+    { field: "name", from: null, to: "Gwale Special School" },
+    { field: "type", from: null, to: ["special"] },
+  ],
+};
+const change = {
+  row: 3,
+  recordId: "1",
+  baseVersion: 1,
+  name: "Abia School",
+  state: "Abia",
+  fields: [{ field: "ownership", from: "", to: "public" }],
+};
+
+function plan(overrides: Partial<ImportAnswer> = {}): ImportAnswer {
+  return {
+    success: true,
+    message: "Checked 2 rows: no problems, 1 school to add, 1 school to change.",
+    dryRun: true,
+    rows: 2,
+    problems: [],
+    additions: [addition],
+    changes: [change],
+    unchanged: 0,
+    ignoredColumns: ["as_of"],
+    change: null,
+    ...overrides,
+  };
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: "/dashboard/data/import", element: <ImportPage /> }], {
+    initialEntries: ["/dashboard/data/import"],
+  });
+  render(withDataLayer(<RouterProvider router={router} />));
+  return userEvent.setup({ delay: null });
+}
+
+async function chooseAndCheck(user: ReturnType<typeof userEvent.setup>) {
+  await user.upload(screen.getByLabelText("CSV file"), new File([csv], "schools.csv", { type: "text/csv" }));
+  await user.click(screen.getByRole("button", { name: "Dry run: check the file" }));
+}
+
+afterEach(() => window.localStorage.clear());
+
+describe("ImportPage", () => {
+  it("sends the file's text for a dry run and shows each problem by row and column, the summary focused", async () => {
+    signIn({ role: "editor" });
+    const sent = fakeApi(() => ({
+      status: 200,
+      body: plan({
+        message: "Checked 2 rows: 1 problem, 1 school to add, 0 schools to change.",
+        changes: [],
+        problems: [
+          { row: 3, column: "type", key: "choice", message: "Please choose one of the listed values." },
+        ],
+      }),
+    }));
+    const user = renderPage();
+    await chooseAndCheck(user);
+    const summary = await screen.findByText(
+      "Checked 2 rows: 1 problem, 1 school to add, 0 schools to change.",
+    );
+    expect(summary).toHaveFocus();
+    expect(sent).toEqual([
+      { method: "POST", path: "/api/v1/datadesk/imports", search: "?dryRun=1", body: { csv } },
+    ]);
+    const table = screen.getByRole("table", { name: "1 problem to correct" });
+    const cells = within(within(table).getAllByRole("row")[1]!).getAllByRole("cell");
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      "3",
+      "type",
+      "Please choose one of the listed values.",
+    ]);
+    expect(screen.getByText("Row 2: Gwale Special School")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Propose this import" })).toBeNull();
+  });
+
+  it("lists the additions and the changes old → new, then proposes the import with its source and note", async () => {
+    signIn({ role: "editor" });
+    const sent = fakeApi((request) =>
+      request.search === "?dryRun=1"
+        ? { status: 200, body: plan() }
+        : {
+            status: 201,
+            body: plan({
+              dryRun: false,
+              message: "Your import was sent for review: 1 school to add, 1 school to change.",
+              change: changeOf({ kind: "school", changeKind: "import", recordId: null, fields: [] }),
+            }),
+          },
+    );
+    const user = renderPage();
+    await chooseAndCheck(user);
+    await screen.findByRole("heading", { name: "1 school to add" });
+    expect(screen.getByText("School 1: Abia School")).toBeInTheDocument();
+    expect(screen.getByText("Ownership: (empty) → Public")).toBeInTheDocument();
+    expect(screen.getByText("Read but not changed: as_of.")).toBeInTheDocument();
+
+    // Without a source and a note nothing is sent.
+    await user.click(screen.getByRole("button", { name: "Propose this import" }));
+    expect(screen.getByRole("alert")).toHaveFocus();
+    expect(sent).toHaveLength(1);
+
+    await user.type(
+      screen.getByRole("textbox", { name: "Source (web address)" }),
+      "https://example.org/list",
+    );
+    await user.type(screen.getByRole("textbox", { name: "Note" }), "The ministry's list.");
+    await user.click(screen.getByRole("button", { name: "Propose this import" }));
+    expect(await screen.findByRole("heading", { name: "Import sent for review" })).toHaveFocus();
+    expect(sent[1]).toEqual({
+      method: "POST",
+      path: "/api/v1/datadesk/imports",
+      search: "",
+      body: { csv, sourceUrl: "https://example.org/list", note: "The ministry's list." },
+    });
+  });
+
+  it("shows a file refused as a whole beside the file input, in the error summary", async () => {
+    signIn({ role: "editor" });
+    const message = "The file has columns that schools.csv does not have: colour.";
+    fakeApi(() => ({
+      status: 400,
+      body: { success: false, code: "VALIDATION_FAILED", message, refusal: "unknownColumns" },
+    }));
+    const user = renderPage();
+    await chooseAndCheck(user);
+    const file = screen.getByLabelText("CSV file");
+    expect(await screen.findByRole("alert")).toHaveFocus();
+    expect(file).toHaveAttribute("aria-invalid", "true");
+    expect(file).toHaveAccessibleDescription(expect.stringContaining(message));
+  });
+});
