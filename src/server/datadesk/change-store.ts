@@ -1,4 +1,5 @@
-import { aliasedTable, and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { DOCUMENT_CONTENT_TYPE } from "../../domain/datadesk/documents";
 import type { ChangeConflict, ChangeProblemKey, DataChange, RecordSummary } from "../../domain/api/datadesk";
 import type { ChangeKind, ChangeStatus, RecordStatus } from "../../domain/datadesk/record-kinds";
 import { datasetOf } from "../../domain/datadesk/record-kinds";
@@ -8,6 +9,7 @@ import {
   fieldsOf,
   rankNumber,
   recordName,
+  recordNameKey,
   recordProblems,
   sameValue,
   valueAt,
@@ -74,7 +76,7 @@ type ChangeRow = typeof dataChanges.$inferSelect;
 
 // Records ------------------------------------------------------------------------------------------------
 
-const nameKey: Record<EditableKind, string> = { state: "state", school: "name", estimate: "label" };
+const nameKey = recordNameKey;
 
 function proposedCounts(db: Database) {
   return db
@@ -285,6 +287,7 @@ const changeKindsOf: Record<EditableKind, readonly ChangeKind[]> = {
   state: ["edit", "checked"],
   school: ["edit", "add", "close", "reopen", "merge", "checked"],
   estimate: ["edit", "checked"],
+  country: ["edit", "checked"],
 };
 
 /** A new school's document before its fields: every optional fact empty, as data/schools.json writes it. */
@@ -411,6 +414,9 @@ export async function proposeChange(
   } else {
     for (const [path, value] of Object.entries(parsed.data)) if (value !== undefined) values[path] = value;
   }
+  for (const problem of await documentProblems(db, kind, values)) {
+    if (!problems.some((known) => known.field === problem.field)) problems.push(problem);
+  }
   const before = (record?.data ?? newSchoolDocument()) as Record<string, unknown>;
   let after = before;
   for (const [path, value] of Object.entries(values)) after = withValueAt(after, path, value);
@@ -498,6 +504,38 @@ export async function proposeChange(
     .returning({ id: dataChanges.id });
   if (!row) throw new Error("the change was not stored");
   return row.id;
+}
+
+/**
+ * A field naming a document (a law's, the national policy's, the SDIR report's) must name an uploaded PDF:
+ * a well-formed id of nothing would leave a page promising a download it cannot give.
+ */
+async function documentProblems(
+  db: Database,
+  kind: EditableKind,
+  values: Record<string, unknown>,
+): Promise<Problem[]> {
+  const named = Object.entries(values).filter(
+    (entry): entry is [string, string] =>
+      fieldAt(kind, entry[0])?.type === "document" && typeof entry[1] === "string" && entry[1] !== "",
+  );
+  if (named.length === 0) return [];
+  const found = await db
+    .select({ id: dataDocuments.id })
+    .from(dataDocuments)
+    .where(
+      and(
+        inArray(
+          dataDocuments.id,
+          named.map(([, id]) => id),
+        ),
+        eq(dataDocuments.contentType, DOCUMENT_CONTENT_TYPE),
+      ),
+    );
+  const pdfs = new Set(found.map((row) => row.id));
+  return named
+    .filter(([, id]) => !pdfs.has(id))
+    .map(([path]) => ({ field: `fields.${path}`, key: "document" as const }));
 }
 
 function fieldProblem(problem: FieldProblem): Problem {

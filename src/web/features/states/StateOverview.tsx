@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, T, useEnglishContentLang, useT } from "../../i18n";
+import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
 import { lawStatusKey, lawTitleWithYear } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";
@@ -22,10 +23,13 @@ type Details = { status: "loading" } | { status: "failed" } | { status: "ready";
 export function StateOverview({
   selected,
   countryPolicy,
+  policyDocument = null,
   headingId,
 }: {
   selected: StateSummary | null;
   countryPolicy: Country["policy"];
+  /** The national policy's uploaded PDF, when the data desk names one. */
+  policyDocument?: DocumentLinkSource | null;
   headingId: string;
 }) {
   const t = useT();
@@ -38,7 +42,7 @@ export function StateOverview({
           {countryPolicy.title}
         </h3>
         <ExpandableText text={countryPolicy.desc} />
-        <NationalActLink url={countryPolicy.url} note={countryPolicy.urlNote} />
+        <NationalActLink url={countryPolicy.url} note={countryPolicy.urlNote} document={policyDocument} />
         <p>
           <a href={openDataPath("states", "csv")} download>
             {t("states.overview.downloadStates")}

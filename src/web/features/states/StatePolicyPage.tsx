@@ -11,8 +11,8 @@ import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { LastChecked } from "../../ui/LastChecked";
 import { SourceList } from "../../ui/SourceList";
-import { documentLink, type DocumentLinkSource } from "../../../domain/datadesk/documents";
-import { PolicyDocumentLink } from "./PolicyDocumentLink";
+import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
+import { PolicyDocumentLink, UploadedDocumentLink } from "./PolicyDocumentLink";
 import { useLawStatusText } from "../../lib/law-status-text";
 import { StateContacts } from "./StateContacts";
 import { splitFinding } from "./key-findings";
@@ -102,7 +102,7 @@ export function StatePolicyPage({
         {/* The description is English content: ExpandableText needs a `lang` for its text (see the report). */}
         {record.desc ? <ExpandableText text={record.desc} /> : <p>{t("states.page.noOverview")}</p>}
         {lawDocument ? (
-          <LawDocumentLink document={lawDocument} />
+          <UploadedDocumentLink document={lawDocument} purpose="law" />
         ) : (
           <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
         )}
@@ -180,18 +180,5 @@ export function StatePolicyPage({
         </p>
       </section>
     </article>
-  );
-}
-
-/** The law's uploaded PDF, from this site: "Download the law (PDF, 1.2 MB)". */
-function LawDocumentLink({ document }: { document: DocumentLinkSource }) {
-  const t = useT();
-  const link = documentLink(document, "law", t);
-  return (
-    <p>
-      <a href={link.href} className="button" download>
-        {link.label}
-      </a>
-    </p>
   );
 }
