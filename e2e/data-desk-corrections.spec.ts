@@ -7,8 +7,9 @@ import { linkTo, mailTo, waitForMail } from "./support/mail";
 // A visitor's correction becomes a published change (issue 28): a visitor on the Hausa page of Yobe (a
 // state no other spec edits) sends a correction with their e-mail address; an editor opens it from the
 // corrections queue with "Start a change", types the new value, and proposes it; a second editor
-// publishes it; the correction shows accepted, the public history gives the change, and exactly one e-mail,
-// in Hausa, reaches the visitor with a link to Yobe's history. Yobe's agency is put back at the end.
+// publishes it; the correction shows accepted, the public history's entry says it came from a visitor's
+// correction, and exactly one e-mail, in Hausa, reaches the visitor with a link to Yobe's history. Yobe's
+// agency is put back at the end.
 
 const YOBE = 36;
 const agencyAsSeeded = "Yobe State Disability Commission";
@@ -76,6 +77,9 @@ signedInTest.describe("a correction becomes a change", () => {
       await page.goto(`${paths.state(YOBE)}/history`);
       const entry = page.getByRole("article").filter({ hasText: newAgency });
       await expect(entry).toContainText(suggestion);
+      await expect(entry).toContainText(
+        "From a visitor's correction: thank you to the reader who pointed it out.",
+      );
       await expect(entry.getByRole("link").filter({ hasText: source })).toHaveAttribute("href", source);
 
       // One e-mail, in Hausa (the page's language), linking Yobe's history in Hausa.
