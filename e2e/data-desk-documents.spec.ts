@@ -1,15 +1,13 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { paths } from "../src/domain/routes";
 import { pdfIdentity, pdfWithMetadata } from "../src/test/server/pdfs";
+import { openSignedIn, signedInTest } from "./support/accounts";
+import { deskApi, kanoId, myProposedChanges, newEditor } from "./support/editors";
 import {
-  openSignedIn,
-  registerVerified,
-  signedInTest,
-  signIn,
-  signInAsAdmin,
-  type SignedIn,
-} from "./support/accounts";
-import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtures";
+  allowFailedLoads,
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+} from "./support/fixtures";
 
 // Documents of the data desk against the real API (issue 28): an editor uploads a PDF on
 // /dashboard/data/documents and sees it listed; a web page renamed to .pdf is refused with the 415
@@ -17,48 +15,13 @@ import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtu
 // the editor proposes Kano's law document, choosing the PDF by title, citing it as the source. The
 // proposed change is withdrawn at the end, so other specs read Kano as seeded.
 
-const desk = "/api/v1/datadesk";
-
-async function makeEditor(request: APIRequestContext, admin: SignedIn, userId: number) {
-  const promoted = await request.patch("/api/v1/roles/update-role", {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { userId, role: "editor" },
-  });
-  expect(promoted.status(), await promoted.text()).toBe(200);
-}
-
-async function kanoId(request: APIRequestContext, editor: SignedIn): Promise<string> {
-  const found = await request.get(`${desk}/records?kind=state&q=Kano`, {
-    headers: { authorization: `Bearer ${editor.token}` },
-  });
-  expect(found.status(), await found.text()).toBe(200);
-  const body = (await found.json()) as { records: { id: string; name: string }[] };
-  const kano = body.records.find((record) => record.name === "Kano");
-  if (!kano) throw new Error("Kano is not in the data desk: was the database seeded at start-up?");
-  return kano.id;
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  await expect
-    .poll(
-      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      { message: "horizontal overflow of the page in px", timeout: 10_000 },
-    )
-    .toBeLessThanOrEqual(0);
-}
-
 signedInTest.describe("data desk documents", () => {
   signedInTest.use({ viewport: { width: 1280, height: 900 } });
 
   signedInTest(
     "an editor uploads a PDF, a renamed web page is refused, and Kano's law document is proposed citing the PDF",
     async ({ page, request, pageErrors }) => {
-      const admin = await signInAsAdmin(request);
-      const account = await registerVerified(request, "Dara", "Documents");
-      const first = await signIn(request, account.email, account.password);
-      await makeEditor(request, admin, first.user.id);
-      const editor = await signIn(request, account.email, account.password);
-      expect(editor.user.role).toBe("editor");
+      const { account, editor } = await newEditor(request, "Dara", "Documents");
       // Unique per run: the database is shared by every spec of the run.
       const title = `Kano State Disability Rights Law, 2018 (${account.email.split("@")[0]})`;
 
@@ -146,24 +109,13 @@ signedInTest.describe("data desk documents", () => {
       await page.getByRole("button", { name: "Send for review" }).click();
       await expect(page.getByRole("heading", { name: "Change sent for review" })).toBeFocused();
 
-      const mine = await request.get(`${desk}/changes?mine=true&status=proposed`, {
-        headers: { authorization: `Bearer ${editor.token}` },
-      });
-      const changes = (
-        (await mine.json()) as {
-          changes: {
-            id: string;
-            sourceDocumentId: string | null;
-            fields: { field: string; to: unknown }[];
-          }[];
-        }
-      ).changes;
+      const changes = await myProposedChanges(request, editor);
       expect(changes).toHaveLength(1);
       expect(changes[0]!.sourceDocumentId).toBe(documentId);
       expect(changes[0]!.fields).toEqual([{ field: "law.document_id", from: null, to: documentId }]);
 
       // Kano as seeded for the other specs.
-      const withdrawn = await request.post(`${desk}/changes/${changes[0]!.id}/withdraw`, {
+      const withdrawn = await request.post(`${deskApi}/changes/${changes[0]!.id}/withdraw`, {
         headers: { authorization: `Bearer ${editor.token}` },
       });
       expect(withdrawn.status(), await withdrawn.text()).toBe(200);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { paths } from "../src/domain/routes";
 import {
   openSignedIn,
@@ -8,6 +8,13 @@ import {
   signInAsAdmin,
   type SignedIn,
 } from "./support/accounts";
+import {
+  changeCard as card,
+  deskApi as desk,
+  kanoId,
+  makeEditor,
+  proposeChange as propose,
+} from "./support/editors";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll } from "./support/fixtures";
 
 // The data desk's change workflow against the real API (issue 28): an admin makes two people editors; editor
@@ -16,16 +23,6 @@ import { expect, expectNoAxeViolations, expectNoHorizontalScroll } from "./suppo
 // public pages following the publication are tested elsewhere. Kano's status is put back at the end (by a
 // second reviewed change), so other specs read the data as seeded. A Hausa overview goes the same way, to
 // /ha/states/5 (and back).
-
-const desk = "/api/v1/datadesk";
-
-async function makeEditor(request: APIRequestContext, admin: SignedIn, userId: number) {
-  const promoted = await request.patch("/api/v1/roles/update-role", {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { userId, role: "editor" },
-  });
-  expect(promoted.status(), await promoted.text()).toBe(200);
-}
 
 /** An admin makes the account an editor on the roles page. */
 async function makeEditorOnRolesPage(page: Page, admin: SignedIn, email: string, name: string) {
@@ -44,29 +41,6 @@ async function makeEditorOnRolesPage(page: Page, admin: SignedIn, email: string,
     "User role updated successfully",
   );
 }
-
-/** Kano's record id, as the desk's search finds it. */
-async function kanoId(request: APIRequestContext, editor: SignedIn): Promise<string> {
-  const found = await request.get(`${desk}/records?kind=state&q=Kano`, {
-    headers: { authorization: `Bearer ${editor.token}` },
-  });
-  expect(found.status(), await found.text()).toBe(200);
-  const body = (await found.json()) as { records: { id: string; name: string }[] };
-  const kano = body.records.find((record) => record.name === "Kano");
-  if (!kano) throw new Error("Kano is not in the data desk: was the database seeded at start-up?");
-  return kano.id;
-}
-
-async function propose(request: APIRequestContext, editor: SignedIn, data: Record<string, unknown>) {
-  const proposed = await request.post(`${desk}/changes`, {
-    headers: { authorization: `Bearer ${editor.token}` },
-    data,
-  });
-  expect(proposed.status(), await proposed.text()).toBe(201);
-  return ((await proposed.json()) as { change: { id: string } }).change.id;
-}
-
-const card = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
 
 signedInTest.describe("data desk", () => {
   signedInTest.use({ viewport: { width: 1280, height: 900 } });

@@ -14,7 +14,7 @@ export interface ReceivedMail {
 }
 
 /** Every e-mail delivered so far to the address `to` (case-insensitive), oldest file name first. */
-async function mailTo(to: string): Promise<ReceivedMail[]> {
+export async function mailTo(to: string): Promise<ReceivedMail[]> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run through playwright test (global setup).");
   const dir = path.join(dataDir, "mail");

@@ -46,6 +46,9 @@ export const publishedChangeSchema = z
     fields: z.array(changedFieldSchema),
     source: changeSourceSchema,
     note: z.string(),
+    from_correction: z.boolean().meta({
+      description: "The change came from a visitor's correction (the visitor is never named).",
+    }),
     published_by: z.literal(PUBLIC_EDITORS_NAME),
     history_url: z.string().meta({ description: "The page that lists the record's history." }),
   })

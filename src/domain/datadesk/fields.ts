@@ -23,8 +23,11 @@ import { normaliseNigerianPhone } from "./phone";
 // A record's open/closed/merged status is not a field of its document: it is changed by the change kinds
 // close, reopen and merge (record-kinds.ts), and shown beside the fields.
 
-/** The kinds of record the data desk's form edits (the country record and the estimates' dataset are not). */
-export const editableKinds = ["state", "school", "estimate"] as const;
+/**
+ * The kinds of record the data desk's form edits (the estimates' dataset's description is not). Of the
+ * country record, only which uploaded documents are the national policy's text and the SDIR report.
+ */
+export const editableKinds = ["state", "school", "estimate", "country"] as const;
 export type EditableKind = (typeof editableKinds)[number];
 
 /** The languages a reader's text may be translated into (English is the text itself). */
@@ -532,6 +535,16 @@ export const estimateFields: readonly FieldDescription[] = describe("estimate", 
   },
 ]);
 
+/**
+ * The national record (Nigeria, "NG"): which uploaded PDFs are the national policy's text (linked beside the
+ * policy on the home page) and the State of Disability Inclusion Report (/sdir's DOWNLOAD NOW). The report
+ * is the country's, so it is kept on the country's record rather than in a record kind of its own.
+ */
+export const countryFields: readonly FieldDescription[] = describe("country", [
+  { path: "policy.document_id", type: "document", column: null, rule: always(documentId) },
+  { path: "sdir.document_id", type: "document", column: null, rule: always(documentId) },
+]);
+
 function nonEmpty(values: string[]): string[] {
   return values.filter((value) => value !== "");
 }
@@ -540,6 +553,7 @@ export const fieldsOf: Record<EditableKind, readonly FieldDescription[]> = {
   state: stateFields,
   school: schoolFields,
   estimate: estimateFields,
+  country: countryFields,
 };
 
 /** `translations.ha.desc` → the translated field's description and its language; null otherwise. */
@@ -654,9 +668,17 @@ export function recordProblems(
   return { problems, document: fixed };
 }
 
+/** The key of a record's name in its document: a state's, a school's, an estimate's label, a country's. */
+export const recordNameKey: Record<EditableKind, string> = {
+  state: "state",
+  school: "name",
+  estimate: "label",
+  country: "name",
+};
+
 /** The names of a record for the desk's search and lists: a state's, a school's, an estimate's label. */
 export function recordName(kind: EditableKind, document: unknown): string {
-  const key = kind === "state" ? "state" : kind === "school" ? "name" : "label";
+  const key = recordNameKey[kind];
   const name = valueAt(document, key);
   return typeof name === "string" ? name.trim() : "";
 }

@@ -103,7 +103,11 @@ export const countrySchema = z.object({
     email: optionalEmail,
     /** Set when `url` is not an official copy: what it is, to show beside the link. */
     urlNote: z.string().optional(),
+    /** The uploaded PDF of the policy's text (data desk, issue 28), linked when set. */
+    document_id: z.string().optional(),
   }),
+  /** The State of Disability Inclusion Report's uploaded PDF, /sdir's DOWNLOAD NOW when set (issue 28). */
+  sdir: z.object({ document_id: z.string().optional() }).optional(),
   statistics: z.object({
     year: z.number().int(),
     disabilityShare: z.number(),

@@ -1,3 +1,4 @@
+import type { RecordHistoryAnswer } from "../../domain/api/history";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CorrectionView } from "../../domain/corrections/correction-rules";
@@ -191,6 +192,11 @@ describe.each(testDatabaseKinds())("corrections become changes on %s", (database
     expect(accepted.changeId).toBe(changeId);
     const [change] = await t.db.select().from(dataChanges).where(eq(dataChanges.id, changeId));
     expect(change?.correctionId).toBe(id);
+    // The record's public history says the change came from a visitor's correction, naming nobody.
+    const history = await t.app.inject({ method: "GET", url: "/api/v1/open/history/state/20" });
+    const entry = history.json<RecordHistoryAnswer>().data.find((item) => item.id === changeId);
+    expect(entry?.from_correction).toBe(true);
+    expect(history.body).not.toContain(address);
 
     const mails = await mailTo(address);
     expect(mails).toHaveLength(1);

@@ -1,4 +1,5 @@
-import { aliasedTable, and, asc, count, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { DOCUMENT_CONTENT_TYPE } from "../../domain/datadesk/documents";
 import type { ChangeConflict, DataChange, RecordSummary } from "../../domain/api/datadesk";
 import type { ChangeKind, ChangeStatus, RecordStatus } from "../../domain/datadesk/record-kinds";
 import { datasetOf } from "../../domain/datadesk/record-kinds";
@@ -9,6 +10,7 @@ import {
   fieldsOf,
   rankNumber,
   recordName,
+  recordNameKey,
   recordProblems,
   sameValue,
   valueAt,
@@ -23,6 +25,7 @@ import type { Database } from "../db/database";
 import {
   corrections,
   dataChanges,
+  dataDocuments,
   dataRecordVersions,
   dataRecords,
   datasetVersions,
@@ -53,7 +56,7 @@ type ChangeRow = typeof dataChanges.$inferSelect;
 
 // Records ------------------------------------------------------------------------------------------------
 
-const nameKey: Record<EditableKind, string> = { state: "state", school: "name", estimate: "label" };
+const nameKey = recordNameKey;
 
 function proposedCounts(db: Database) {
   return db
@@ -266,6 +269,7 @@ const changeKindsOf: Record<EditableKind, readonly ChangeKind[]> = {
   state: ["edit", "checked"],
   school: ["edit", "add", "close", "reopen", "merge", "checked"],
   estimate: ["edit", "checked"],
+  country: ["edit", "checked"],
 };
 
 /** The states (other than `exceptId`) that have the rank `ranking` ("5th"). */
@@ -339,6 +343,9 @@ export async function proposeChange(
     }
   } else {
     for (const [path, value] of Object.entries(parsed.data)) if (value !== undefined) values[path] = value;
+  }
+  for (const problem of await documentProblems(db, kind, values)) {
+    if (!problems.some((known) => known.field === problem.field)) problems.push(problem);
   }
   const before = (record?.data ?? newSchoolDocument()) as Record<string, unknown>;
   let after = before;
@@ -427,6 +434,38 @@ export async function proposeChange(
     .returning({ id: dataChanges.id });
   if (!row) throw new Error("the change was not stored");
   return row.id;
+}
+
+/**
+ * A field naming a document (a law's, the national policy's, the SDIR report's) must name an uploaded PDF:
+ * a well-formed id of nothing would leave a page promising a download it cannot give.
+ */
+async function documentProblems(
+  db: Database,
+  kind: EditableKind,
+  values: Record<string, unknown>,
+): Promise<Problem[]> {
+  const named = Object.entries(values).filter(
+    (entry): entry is [string, string] =>
+      fieldAt(kind, entry[0])?.type === "document" && typeof entry[1] === "string" && entry[1] !== "",
+  );
+  if (named.length === 0) return [];
+  const found = await db
+    .select({ id: dataDocuments.id })
+    .from(dataDocuments)
+    .where(
+      and(
+        inArray(
+          dataDocuments.id,
+          named.map(([, id]) => id),
+        ),
+        eq(dataDocuments.contentType, DOCUMENT_CONTENT_TYPE),
+      ),
+    );
+  const pdfs = new Set(found.map((row) => row.id));
+  return named
+    .filter(([, id]) => !pdfs.has(id))
+    .map(([path]) => ({ field: `fields.${path}`, key: "document" as const }));
 }
 
 function fieldProblem(problem: FieldProblem): Problem {

@@ -26,6 +26,7 @@ const lagosStatus: PublishedChange = {
   source: { url: "https://lagosstate.gov.ng/news?a=1&b=<2>", document: null },
   // Characters XML gives a meaning to, and one it forbids (a form feed).
   note: 'Under review: "A & B" <not markup>\f',
+  from_correction: false,
   published_by: PUBLIC_EDITORS_NAME,
   history_url: "https://atlas.example/states/25/history",
 };

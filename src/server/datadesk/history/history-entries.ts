@@ -89,6 +89,7 @@ export function toPublishedChange(
           : null,
     },
     note: row.note,
+    from_correction: Boolean(row.fromCorrection),
     published_by: PUBLIC_EDITORS_NAME,
     history_url: `${publicUrl}${historyPagePath(row.kind, row.recordId)}`,
   };

@@ -21,6 +21,8 @@ export interface PublishedChangeRow {
   documentTitle: string | null;
   documentFileName: string | null;
   note: string;
+  /** Made from a visitor's correction (data_changes.correction_id); never who sent it. */
+  fromCorrection: boolean;
   version: number | null;
   publishedAt: Date;
   /** The record's document as this publication left it, else as it is now (for its name and state). */
@@ -71,6 +73,7 @@ function fromChanges(db: Database) {
         documentTitle: dataDocuments.title,
         documentFileName: dataDocuments.fileName,
         note: dataChanges.note,
+        fromCorrection: sql<boolean>`(${dataChanges.correctionId} is not null)`,
         version: dataRecordVersions.version,
         publishedAt,
         data: documentAfter,

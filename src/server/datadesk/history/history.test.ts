@@ -145,6 +145,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       fields: [{ field: "status", label: "Law status", from: "Passed", to: "Pending" }],
       source: { url: "https://lagosstate.gov.ng/news/disability-law-review", document: null },
       note: "The law is under review.",
+      from_correction: false,
       published_by: PUBLIC_EDITORS_NAME,
       history_url: `${PUBLIC_URL}/states/25/history`,
     });

@@ -36,7 +36,7 @@ export interface HistoryDependencies {
 /** Always revalidated: a publication must show within seconds, and a 304 is cheap. */
 const HISTORY_CACHE = "public, no-cache";
 /** Changes when the answers change shape, so no cached copy outlives it. */
-const HISTORY_FORMAT_VERSION = 1;
+const HISTORY_FORMAT_VERSION = 2;
 
 const pagingRules = {
   defaultSize: CHANGES_PER_PAGE,

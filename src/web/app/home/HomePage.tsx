@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
+import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import type { NationalFigures } from "../../../domain/national-estimates";
@@ -15,6 +16,8 @@ import styles from "./HomePage.module.css";
 export interface HomePageProps {
   states: StateSummary[];
   policy: Country["policy"];
+  /** The national policy's uploaded PDF, when the data desk names one. */
+  policyDocument: DocumentLinkSource | null;
   figures: NationalFigures;
   cards: FigureCards;
   totalSchools: number;
@@ -24,7 +27,14 @@ export interface HomePageProps {
  * The home page's content: the national figures, the selected state's policy and schools, and the map.
  * The route (routes/home.tsx) loads it lazily, so it hydrates after the rest of the page (see there).
  */
-export function HomePage({ states: summaries, policy, figures, cards, totalSchools }: HomePageProps) {
+export function HomePage({
+  states: summaries,
+  policy,
+  policyDocument,
+  figures,
+  cards,
+  totalSchools,
+}: HomePageProps) {
   const { selected, select } = useStateSelection(summaries);
   const viewAllRef = useRef<HTMLButtonElement>(null);
   const schoolsDialog = useSchoolsDialog(summaries, viewAllRef);
@@ -39,11 +49,16 @@ export function HomePage({ states: summaries, policy, figures, cards, totalSchoo
 
   return (
     <div className="container">
-      <NationalStatistics figures={figures} cards={cards} policy={policy} />
+      <NationalStatistics figures={figures} cards={cards} policy={policy} policyDocument={policyDocument} />
       <div className={styles.columns}>
         <div className={styles.details}>
           <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>
-            <StateOverview selected={selected} countryPolicy={policy} headingId="policy-heading" />
+            <StateOverview
+              selected={selected}
+              countryPolicy={policy}
+              policyDocument={policyDocument}
+              headingId="policy-heading"
+            />
           </section>
           <section id={EDUCATION_SECTION_ID} aria-labelledby="education-heading" className={styles.section}>
             <EducationSection

@@ -81,3 +81,24 @@ describe("Blog and SDIR pages", () => {
     expect(container.textContent).not.toMatch(/content\.|common\./);
   });
 });
+
+describe("the SDIR page's DOWNLOAD NOW", () => {
+  it("links the uploaded report from this site, saying it is a PDF and its size", () => {
+    const pdf = { href: "/documents/6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b/sdir-2024.pdf", size: "1.2 MB" };
+    render(<Sdir {...({ loaderData: { ...sdirData, pdf } } as SdirProps)} />, { wrapper: MemoryRouter });
+
+    const download = screen.getByRole("link", { name: "DOWNLOAD NOW the report (PDF, 1.2 MB)" });
+    expect(download).toHaveAttribute("href", pdf.href);
+    expect(download).toHaveAttribute("download");
+    expect(screen.queryByText(/The report's PDF is not available here yet/)).toBeNull();
+  });
+
+  it("says honestly that the PDF is not available when none is set", () => {
+    render(<Sdir {...({ loaderData: { ...sdirData, pdf: null } } as SdirProps)} />, {
+      wrapper: MemoryRouter,
+    });
+
+    expect(screen.queryByRole("link", { name: /DOWNLOAD NOW/ })).toBeNull();
+    expect(screen.getByText(/The report's PDF is not available here yet\./)).toBeInTheDocument();
+  });
+});

@@ -18,14 +18,27 @@ import { unlessOnlyTheQueryChanged } from "../revalidate";
 // The figures' cards are built here in the page's language, from the catalogue (statistics).
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's features: the figures, the map, the schools' count, the state's overview and the directory.
-  const i18n = await pageMessages(request, ["home", "map", "statistics", "education", "states", "schools"]);
+  const i18n = await pageMessages(request, [
+    "home",
+    "map",
+    "statistics",
+    "education",
+    "states",
+    "schools",
+    "documents",
+  ]);
   const t = translatorFor(new URL(request.url).pathname);
   const { schools, states, country, estimates } = await publishedDataOf(context);
   const figures = nationalFigures(estimates);
+  // The policy's uploaded text, when the national record names one that exists (only what the link shows).
+  const policyDocumentId = country.policy.document_id;
+  const [policyDocument] =
+    policyDocumentId && context.documents ? await context.documents.find([policyDocumentId]) : [];
   return {
     i18n,
     states: summarizeStates(states, schools),
     policy: country.policy,
+    policyDocument: policyDocument ?? null,
     figures,
     cards: figureCards(figures, schools.length, t),
     totalSchools: schools.length,

@@ -1,5 +1,7 @@
 import site from "../../../../data/site.json";
+import { documentAddress, documentSizeText } from "../../../domain/datadesk/documents";
 import { describeSources } from "../../../domain/source-titles";
+import { publishedDataOf } from "../datasets";
 import { T, pageMessages, translatorFor, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { SourceList } from "../../ui/SourceList";
@@ -16,9 +18,17 @@ const launched = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-// Build time only: the sources' titles are worked out here, not in the browser.
-export async function loader({ request }: Route.LoaderArgs) {
-  return { sources: describeSources(report.sources), i18n: await pageMessages(request, ["content"]) };
+// On the server: the sources' titles are worked out here, not in the browser. The report's PDF is the one
+// the national record names (data desk, issue 28), so the page follows its publication like the data.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { country } = await publishedDataOf(context);
+  const documentId = country.sdir?.document_id;
+  const [pdf] = documentId && context.documents ? await context.documents.find([documentId]) : [];
+  return {
+    sources: describeSources(report.sources),
+    pdf: pdf ? { href: documentAddress(pdf), size: documentSizeText(pdf.bytes) } : null,
+    i18n: await pageMessages(request, ["content"]),
+  };
 }
 
 // The report's title, publisher and highlights are content from its sources, in English.
@@ -56,7 +66,17 @@ export default function Sdir({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="download">
         <h2 id="download">{t("content.sdir.fullReport")}</h2>
-        {report.pdfUrl ? (
+        {loaderData.pdf ? (
+          <p>
+            <a href={loaderData.pdf.href} className="button" download>
+              <T
+                id="content.sdir.downloadSized"
+                values={{ size: loaderData.pdf.size }}
+                components={{ hidden: <span className="visually-hidden" /> }}
+              />
+            </a>
+          </p>
+        ) : report.pdfUrl ? (
           <ExternalLink href={report.pdfUrl} className="button">
             <T id="content.sdir.download" components={{ hidden: <span className="visually-hidden" /> }} />
           </ExternalLink>

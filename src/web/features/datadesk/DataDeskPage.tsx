@@ -13,7 +13,7 @@ import { fetchRecords, type RecordSummary } from "./datadesk-api";
 import { needsCheck } from "./field-values";
 import styles from "./DataDesk.module.css";
 
-const kinds: readonly EditableKind[] = ["state", "school", "estimate"];
+const kinds: readonly EditableKind[] = ["state", "school", "estimate", "country"];
 
 /** The most records a search lists: every state, and enough schools that a name narrows them. */
 export const RECORDS_LIMIT = 200;

@@ -76,4 +76,8 @@ export function useDocumentTitles(): (id: unknown) => unknown {
  * carry its fields' types. Kept here rather than imported: fields.ts brings zod into the page's bundle.
  * DocumentSelect.test.ts holds it equal to fields.ts.
  */
-export const documentPaths: ReadonlySet<string> = new Set(["law.document_id"]);
+export const documentPaths: ReadonlySet<string> = new Set([
+  "law.document_id",
+  "policy.document_id",
+  "sdir.document_id",
+]);

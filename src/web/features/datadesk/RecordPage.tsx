@@ -75,7 +75,9 @@ function Record({ kind, id }: { kind: string; id: string }) {
       ? paths.state(Number(summary.id))
       : summary.kind === "school"
         ? paths.school(Number(summary.id))
-        : paths.estimates();
+        : summary.kind === "country"
+          ? paths.home()
+          : paths.estimates();
   const stale = needsCheck(summary.checkedAt, new Date());
   const correction =
     started.correction && isAbout(started.correction, summary.kind, summary.id) ? started.correction : null;

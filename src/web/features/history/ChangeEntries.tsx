@@ -107,6 +107,7 @@ function ChangeEntry({
           })}
         </ul>
       )}
+      {entry.from_correction ? <p>{t("history.entry.fromCorrection")}</p> : null}
       <ChangeSource source={entry.source} />
       <p>
         <span className={styles.label}>{t("history.entry.note")}</span>{" "}

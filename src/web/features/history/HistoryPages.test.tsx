@@ -65,6 +65,7 @@ const lagosStatus: PublishedChange = {
   ],
   source: { url: "https://lagosstate.gov.ng/news/law", document: null },
   note: "The law was signed.",
+  from_correction: false,
   published_by: PUBLIC_EDITORS_NAME,
   history_url: "https://atlas.example/states/25/history",
 };
@@ -279,6 +280,23 @@ describe("a state's history page", () => {
       "href",
       "/api/v1/open/history/state/25",
     );
+  });
+
+  it("says which change came from a visitor's correction, and no other", async () => {
+    const fromCorrection = {
+      ...lagosStatus,
+      id: "7c1d2e3f-4a5b-4c6d-8e7f-901234567890",
+      from_correction: true,
+    };
+    answer({
+      status: 200,
+      body: lagosHistory([fromCorrection, { ...lagosStatus, published_at: "2026-11-10T09:00:00.000Z" }]),
+    });
+    showPage("/states/25/history");
+    const entries = await screen.findAllByRole("article");
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent(history["entry.fromCorrection"]);
+    expect(entries[1]).not.toHaveTextContent(history["entry.fromCorrection"]);
   });
 
   it("says when the state has no published changes yet", async () => {

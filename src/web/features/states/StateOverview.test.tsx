@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import country from "../../../../data/country-ng.json";
+import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
 import type { StateSummary } from "../../../domain/state-summaries";
 import type * as LoadStateDetailsModule from "./load-state-details";
@@ -37,13 +38,18 @@ const record = (fields: Partial<StateRecord>) =>
     ...fields,
   }) as StateRecord;
 
-function renderOverview(selected: StateSummary | null) {
+function renderOverview(selected: StateSummary | null, policyDocument: DocumentLinkSource | null = null) {
   const router = createMemoryRouter(
     [
       {
         path: "/",
         element: (
-          <StateOverview selected={selected} countryPolicy={(country as Country).policy} headingId="h" />
+          <StateOverview
+            selected={selected}
+            countryPolicy={(country as Country).policy}
+            policyDocument={policyDocument}
+            headingId="h"
+          />
         ),
       },
     ],
@@ -70,6 +76,19 @@ describe("StateOverview", () => {
     );
     expect(screen.getByText(/No official government copy was found/)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /download disability policy/i })).toBeNull();
+  });
+
+  it("links the national policy's uploaded PDF, with its size, when the data desk names one", () => {
+    const act = {
+      id: "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+      fileName: "disability-act-2018.pdf",
+      bytes: 870_400,
+    };
+    renderOverview(null, act);
+    const link = screen.getByRole("link", { name: "Download the national policy (PDF, 850 KB)" });
+    expect(link).toHaveAttribute("href", `/documents/${act.id}/disability-act-2018.pdf`);
+    // The uploaded text replaces the unofficial copy.
+    expect(screen.queryByRole("link", { name: /Read the Act \(unofficial copy, DREDF\)/ })).toBeNull();
   });
 
   it("says the chosen state's disability law status at once, and the law's title once loaded", async () => {

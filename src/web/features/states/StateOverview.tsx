@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, T, useEnglishContentLang, useT } from "../../i18n";
+import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country, StateRecord } from "../../../domain/datasets/schemas";
 import { lawStatusKey, lawTitleWithYear } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";
@@ -23,10 +24,13 @@ type Details = { status: "loading" } | { status: "failed" } | { status: "ready";
 export function StateOverview({
   selected,
   countryPolicy,
+  policyDocument = null,
   headingId,
 }: {
   selected: StateSummary | null;
   countryPolicy: Country["policy"];
+  /** The national policy's uploaded PDF, when the data desk names one. */
+  policyDocument?: DocumentLinkSource | null;
   headingId: string;
 }) {
   const t = useT();
@@ -38,11 +42,11 @@ export function StateOverview({
         <h3 className={styles.lawTitle} lang={contentLang}>
           {countryPolicy.title}
         </h3>
-        {/* The national policy is not kept on the data desk: English only, said as for a state's. */}
+        {/* The national policy's text is not edited on the data desk (only its document is): English only. */}
         <ReaderText record={countryPolicy} field="desc">
           {(overview, lang) => <ExpandableText text={overview} lang={lang} />}
         </ReaderText>
-        <NationalActLink url={countryPolicy.url} note={countryPolicy.urlNote} />
+        <NationalActLink url={countryPolicy.url} note={countryPolicy.urlNote} document={policyDocument} />
         <p>
           <a href={openDataPath("states", "csv")} download>
             {t("states.overview.downloadStates")}

@@ -14,8 +14,8 @@ import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { LastChecked } from "../../ui/LastChecked";
 import { ReaderText } from "../../ui/ReaderText";
 import { SourceList } from "../../ui/SourceList";
-import { documentLink, type DocumentLinkSource } from "../../../domain/datadesk/documents";
-import { PolicyDocumentLink } from "./PolicyDocumentLink";
+import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
+import { PolicyDocumentLink, UploadedDocumentLink } from "./PolicyDocumentLink";
 import { useLawStatusText } from "../../lib/law-status-text";
 import { StateContacts } from "./StateContacts";
 import { splitFinding } from "./key-findings";
@@ -122,7 +122,7 @@ export function StatePolicyPage({
           <p>{t("states.page.noOverview")}</p>
         )}
         {lawDocument ? (
-          <LawDocumentLink document={lawDocument} />
+          <UploadedDocumentLink document={lawDocument} purpose="law" />
         ) : (
           <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
         )}
@@ -205,18 +205,5 @@ export function StatePolicyPage({
         </p>
       </section>
     </article>
-  );
-}
-
-/** The law's uploaded PDF, from this site: "Download the law (PDF, 1.2 MB)". */
-function LawDocumentLink({ document }: { document: DocumentLinkSource }) {
-  const t = useT();
-  const link = documentLink(document, "law", t);
-  return (
-    <p>
-      <a href={link.href} className="button" download>
-        {link.label}
-      </a>
-    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, T, useEnglishContentLang, useT, type Translate } from "../../i18n";
+import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country } from "../../../domain/datasets/schemas";
 import { formatPercent } from "../../../domain/format";
 import type { NationalFigures, RangeEnd } from "../../../domain/national-estimates";
@@ -15,6 +16,8 @@ interface NationalStatisticsProps {
   /** The panels' cards (figureCards, built at build time). */
   cards: FigureCards;
   policy: Country["policy"];
+  /** The national policy's uploaded PDF, when the data desk names one. */
+  policyDocument?: DocumentLinkSource | null;
 }
 
 const panels = [{ key: "overview" }, { key: "gender" }, { key: "age" }] as const;
@@ -40,7 +43,12 @@ function rangeLabel(end: RangeEnd, t: Translate): string {
  * and End move to and show another panel. Every panel is in the HTML from the first render, the inactive
  * ones hidden, so the Overview paints before any JavaScript runs.
  */
-export function NationalStatistics({ figures, cards, policy }: NationalStatisticsProps) {
+export function NationalStatistics({
+  figures,
+  cards,
+  policy,
+  policyDocument = null,
+}: NationalStatisticsProps) {
   const t = useT();
   const contentLang = useEnglishContentLang();
   const id = useId();
@@ -147,7 +155,7 @@ export function NationalStatistics({ figures, cards, policy }: NationalStatistic
                 <p className={styles.policyTitle} lang={contentLang}>
                   {policy.title}
                 </p>
-                <NationalActLink url={policy.url} note={policy.urlNote} />
+                <NationalActLink url={policy.url} note={policy.urlNote} document={policyDocument} />
               </StatisticCard>
             ) : null}
           </ul>
