@@ -6,7 +6,12 @@ import type { StateSummary } from "../../../domain/state-summaries";
 import { EducationSection } from "../../features/education";
 import { MapPanel, NigeriaMap } from "../../features/map";
 import { SchoolsDialog, useSchoolsDialog } from "../../features/schools";
-import { EDUCATION_SECTION_ID, POLICY_SECTION_ID, useStateSelection } from "../../features/state-selection";
+import {
+  EDUCATION_SECTION_ID,
+  MAP_SECTION_ID,
+  POLICY_SECTION_ID,
+  useStateSelection,
+} from "../../features/state-selection";
 import { type FigureCards, NationalStatistics } from "../../features/statistics";
 import { StateOverview } from "../../features/states";
 import { markPartHydrated } from "../hydration-mark";
@@ -42,10 +47,20 @@ export function HomePage({ states: summaries, policy, figures, cards, totalSchoo
       <NationalStatistics figures={figures} cards={cards} policy={policy} />
       <div className={styles.columns}>
         <div className={styles.details}>
-          <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>
+          <section
+            id={POLICY_SECTION_ID}
+            tabIndex={-1}
+            aria-labelledby="policy-heading"
+            className={styles.section}
+          >
             <StateOverview selected={selected} countryPolicy={policy} headingId="policy-heading" />
           </section>
-          <section id={EDUCATION_SECTION_ID} aria-labelledby="education-heading" className={styles.section}>
+          <section
+            id={EDUCATION_SECTION_ID}
+            tabIndex={-1}
+            aria-labelledby="education-heading"
+            className={styles.section}
+          >
             <EducationSection
               selected={selected}
               totalSchools={totalSchools}
@@ -55,7 +70,7 @@ export function HomePage({ states: summaries, policy, figures, cards, totalSchoo
             />
           </section>
         </div>
-        <MapPanel selectedStateName={selected?.name ?? null}>
+        <MapPanel id={MAP_SECTION_ID} selectedStateName={selected?.name ?? null}>
           <NigeriaMap
             lawOf={lawOf}
             selectedRegionName={selected?.name ?? null}

@@ -1,4 +1,4 @@
-import site from "../../../../data/site.json";
+import { sdir } from "../../../../data/site.json";
 import { describeSources } from "../../../domain/source-titles";
 import { T, pageMessages, translatorFor, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
@@ -8,7 +8,6 @@ import type { Route } from "./+types/sdir";
 import styles from "./content-page.module.css";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 
-const report = site.sdir;
 const launched = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "long",
@@ -16,21 +15,25 @@ const launched = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-// Build time only: the sources' titles are worked out here, not in the browser.
+// On the server only: the sources' titles are worked out here, and the report's record (data/site.json)
+// comes with the page, so no page's JavaScript carries it.
 export async function loader({ request }: Route.LoaderArgs) {
-  return { sources: describeSources(report.sources), i18n: await pageMessages(request, ["content"]) };
+  const { sources, ...report } = sdir;
+  return { report, sources: describeSources(sources), i18n: await pageMessages(request, ["content"]) };
 }
 
 // The report's title, publisher and highlights are content from its sources, in English.
-export const meta: Route.MetaFunction = ({ location }) => {
+export const meta: Route.MetaFunction = ({ location, data }) => {
   const t = translatorFor(location.pathname);
+  const report = data?.report;
   return pageMeta(
-    report.title,
-    t("content.sdir.description", { title: report.title, publisher: report.publisher }),
+    report?.title,
+    report && t("content.sdir.description", { title: report.title, publisher: report.publisher }),
   );
 };
 
 export default function Sdir({ loaderData }: Route.ComponentProps) {
+  const { report } = loaderData;
   const t = useT();
   const englishContent = useEnglishContentLang();
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { useTopModalDialog } from "../modal-stack";
 import { useT } from "../../i18n/language-context";
@@ -19,8 +19,49 @@ export function Toaster() {
   const items = useSyncExternalStore(subscribeToasts, currentToasts, () => noToasts);
   // A modal dialog makes the rest of the page inert: toasts are shown inside the top dialog meanwhile.
   const host = useTopModalDialog();
+  const ref = useRef<HTMLElement>(null);
+  // Top-centre, but never over what has focus or the page's heading: below them when they are there.
+  useLayoutEffect(() => {
+    const place = () => {
+      const region = ref.current;
+      if (!region) return;
+      region.style.top = "";
+      for (const element of [
+        document.querySelector("main h1"),
+        document.activeElement,
+        document.querySelector("main h1"),
+      ]) {
+        const box = element?.getBoundingClientRect();
+        const own = region.getBoundingClientRect();
+        if (
+          box &&
+          box.top < own.bottom &&
+          box.bottom > own.top &&
+          box.left < own.right &&
+          box.right > own.left
+        )
+          region.style.top = `${box.bottom + 8}px`;
+      }
+    };
+    place();
+    addEventListener("focusin", place);
+    return () => removeEventListener("focusin", place);
+  }, [items]);
+  // A toast belongs to its page: following a link or going back clears it (capture: before the link's
+  // own handler, which may show a new one). One shown by an action that then navigates stays.
+  useEffect(() => {
+    const leave = (event: Event) =>
+      (event.type === "popstate" || (event.target as Element).closest?.('a[href]:not([href^="#"])')) &&
+      toast.clear();
+    addEventListener("click", leave, true);
+    addEventListener("popstate", leave);
+    return () => {
+      removeEventListener("click", leave, true);
+      removeEventListener("popstate", leave);
+    };
+  }, []);
   const region = (
-    <section className={styles.region} aria-label={t("common.toast.region")}>
+    <section ref={ref} className={styles.region} aria-label={t("common.toast.region")}>
       <div role="status" aria-live="polite" aria-atomic="false">
         <ol className={styles.list}>
           {items.map((item) => (
