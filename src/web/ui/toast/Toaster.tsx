@@ -20,32 +20,34 @@ export function Toaster() {
   // A modal dialog makes the rest of the page inert: toasts are shown inside the top dialog meanwhile.
   const host = useTopModalDialog();
   const ref = useRef<HTMLElement>(null);
-  // Top-centre, but never over what has focus or the page's heading: below them when they are there.
+  // Top-centre, but never over the page's heading, what has focus, an open menu or a dialog's title bar:
+  // below them when they are there (what is taller than half the screen, a whole section, is not avoided).
   useLayoutEffect(() => {
     const place = () => {
       const region = ref.current;
       if (!region) return;
       region.style.top = "";
-      for (const element of [
-        document.querySelector("main h1"),
+      const boxes = [
         document.activeElement,
-        document.querySelector("main h1"),
-      ]) {
-        const box = element?.getBoundingClientRect();
+        ...document.querySelectorAll('main h1, dialog[open] > :first-child, [aria-expanded="true"] + *'),
+      ]
+        .map((element) => element?.getBoundingClientRect())
+        .filter((box) => box && box.height < innerHeight / 2)
+        .sort((a, b) => a!.top - b!.top);
+      for (const box of boxes) {
         const own = region.getBoundingClientRect();
-        if (
-          box &&
-          box.top < own.bottom &&
-          box.bottom > own.top &&
-          box.left < own.right &&
-          box.right > own.left
-        )
-          region.style.top = `${box.bottom + 8}px`;
+        if (box!.top < own.bottom && box!.bottom > own.top && box!.left < own.right && box!.right > own.left)
+          region.style.top = `${box!.bottom + 8}px`;
       }
     };
+    const later = () => requestAnimationFrame(place);
     place();
     addEventListener("focusin", place);
-    return () => removeEventListener("focusin", place);
+    addEventListener("click", later);
+    return () => {
+      removeEventListener("focusin", place);
+      removeEventListener("click", later);
+    };
   }, [items]);
   // A toast belongs to its page: following a link or going back clears it (capture: before the link's
   // own handler, which may show a new one). One shown by an action that then navigates stays.
