@@ -229,7 +229,7 @@ test("the map is filled by law status, counts each in its legend, and links the 
       .or(page.getByRole("button", { name: /^Lagos State, disability law: Passed/ })),
   ).toHaveCount(1);
   expect(await page.locator('[data-law-status="passed"][role="button"]').count()).toBe(30);
-  await page.getByRole("link", { name: "Compare all states" }).first().click();
+  await page.locator("main").getByRole("link", { name: "Compare all states" }).click();
   await expect(page).toHaveURL(/\/states$/);
 });
 

@@ -20,8 +20,9 @@ export function Toaster() {
   // A modal dialog makes the rest of the page inert: toasts are shown inside the top dialog meanwhile.
   const host = useTopModalDialog();
   const ref = useRef<HTMLElement>(null);
-  // Top-centre, but never over the page's heading, what has focus, an open menu or a dialog's title bar:
-  // below them when they are there (what is taller than half the screen, a whole section, is not avoided).
+  // Top-centre, but never over the site's header or top bar (while on screen), the page's heading, what has
+  // focus, an open menu or a dialog's title bar: below them when they are there (what is taller than half
+  // the screen, a whole section, is not avoided).
   useLayoutEffect(() => {
     const place = () => {
       const region = ref.current;
@@ -29,7 +30,9 @@ export function Toaster() {
       region.style.top = "";
       const boxes = [
         document.activeElement,
-        ...document.querySelectorAll('main h1, dialog[open] > :first-child, [aria-expanded="true"] + *'),
+        ...document.querySelectorAll(
+          'header:not(main *), main h1, dialog[open] > :first-child, [aria-expanded="true"] + *',
+        ),
       ]
         .map((element) => element?.getBoundingClientRect())
         .filter((box) => box && box.height < innerHeight / 2)
