@@ -38,9 +38,9 @@ test.describe("home page", () => {
 
   test("choosing a state in the dropdown shows its overview and says so politely", async ({ page }) => {
     await page.goto("/");
-    await page
-      .getByRole("combobox", { name: "Choose a state to view its data" })
-      .selectOption({ label: "Lagos" });
+    const list = page.getByRole("combobox", { name: "Choose a state to view its data" });
+    await list.selectOption({ label: "Lagos" });
+    await page.getByRole("button", { name: "Show" }).click();
     await expect(toasts(page)).toContainText("You are currently viewing Data for Lagos state");
     await expect(toasts(page).getByRole("status")).toHaveAttribute("aria-live", "polite");
     await expect(page).toHaveURL(/\?state=lagos$/);

@@ -10,12 +10,13 @@ export const socialNetworks = [
   { key: "youtube", name: "YouTube", variable: "SITE_YOUTUBE_URL" },
 ] as const;
 
-/** The variables of the footer's contacts (the README's configuration table lists them). */
-export const siteContactVariables: readonly string[] = [
-  "SITE_CONTACT_EMAIL",
-  "SITE_CONTACT_PHONE",
-  ...socialNetworks.map((network) => network.variable),
-];
+/**
+ * The variables of the footer's contacts (the README's configuration table lists them). A function: the
+ * footer imports this module, and its first-load JavaScript has no use for the list.
+ */
+export function siteContactVariables(): string[] {
+  return ["SITE_CONTACT_EMAIL", "SITE_CONTACT_PHONE", ...socialNetworks.map((network) => network.variable)];
+}
 
 export interface SiteContacts {
   email: string;

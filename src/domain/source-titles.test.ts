@@ -20,19 +20,35 @@ describe("describeSource", () => {
       ),
     ).toEqual({
       title: "Abia disability community congratulates gov otti on 2nd anniversary",
-      publisher: "signalng.com",
+      publisher: "Signalng",
     });
     expect(describeSource("https://trendsnnews.com/?p=21613")).toEqual({
       title: null,
-      publisher: "trendsnnews.com",
+      publisher: "Trendsnnews",
     });
   });
 
-  it("gives every source of the datasets a readable publisher", () => {
+  it("names a site it does not know by its own name, never its bare domain", () => {
+    expect(describeSource("https://newdailyprime.news/?p=96775").publisher).toBe("New Daily Prime");
+    expect(describeSource("https://bpwd.osunstate.gov.ng").publisher).toBe("Osunstate");
+    expect(describeSource("https://www.nkpwd.org").publisher).toBe("NKPWD");
+    expect(describeSource("https://www.katsinamirror.ng/?p=13349").publisher).toBe("Katsinamirror");
+    expect(describeSource("https://reportsobserver.blogspot.com/search").publisher).toBe("Reportsobserver");
+    expect(describeSource("https://www.thepost-ng.com/x").publisher).toBe("Thepost NG");
+  });
+
+  // Every source of every state page and school page, as their loaders describe them (describeSources).
+  it("reads every source of every state and school page as a title or a publisher, never a bare domain", () => {
     const urls = [
       ...states.flatMap((state) => state.sources),
       ...schools.flatMap((school) => school.sources),
     ];
-    for (const url of urls) expect(describeSource(url).publisher, url).toMatch(/^[\w(]/);
+    expect(urls.length).toBeGreaterThan(400);
+    for (const url of urls) {
+      const { title, publisher } = describeSource(url);
+      expect(publisher, url).toMatch(/^[\w(]/);
+      expect(publisher, url).not.toMatch(/^[\w-]+(\.[\w-]+)+$/);
+      expect(`${title ?? ""} ${publisher}`, url).not.toContain(new URL(url).hostname.replace(/^www\./, ""));
+    }
   });
 });

@@ -1,7 +1,8 @@
 // The datasets list their sources as bare addresses. People need to know what a link is before they follow
-// it, so each is shown with its publisher (known names below, else the site's address) and, where the
-// address carries one, the article's title as its words ("abia-assembly-passes-disability-bill" → "Abia
-// assembly passes disability bill").
+// it, so each is shown with its publisher and, where the address carries one, the article's title as its
+// words ("abia-assembly-passes-disability-bill" → "Abia assembly passes disability bill"). The publisher is
+// a known name below, else the site's own name read from its address ("newdailyprime.news" → "Newdailyprime",
+// "thenews-chronicle.com" → "Thenews Chronicle"): never a bare domain.
 
 const publishers: Record<string, string> = {
   "s-deli.org": "Special Education and Learning Inclusion (S-DELI)",
@@ -41,7 +42,50 @@ const publishers: Record<string, string> = {
   "ekitistate.gov.ng": "Ekiti State Government",
   "en.wikipedia.org": "Wikipedia",
   "openknowledge.worldbank.org": "World Bank Open Knowledge Repository",
+  "newdailyprime.news": "New Daily Prime",
+  "ncpwd.gov.ng": "National Commission for Persons with Disabilities",
+  "lasoda.org.ng": "Lagos State Office for Disability Affairs (LASODA)",
+  "thecable.ng": "TheCable",
+  "saharareporters.com": "Sahara Reporters",
+  "nairametrics.com": "Nairametrics",
+  "thenigerianvoice.com": "The Nigerian Voice",
+  "nta.ng": "Nigerian Television Authority",
+  "von.gov.ng": "Voice of Nigeria",
+  "internationaldisabilityalliance.org": "International Disability Alliance",
+  "gallaudet.edu": "Gallaudet University",
+  "fides.org": "Agenzia Fides",
+  "nannews.ng": "News Agency of Nigeria",
+  "thesun.ng": "The Sun",
+  "dailynigerian.com": "Daily Nigerian",
+  "fij.ng": "Foundation for Investigative Journalism",
+  "bnnbreaking.com": "BNN Breaking",
+  "today.ng": "Today",
+  "thestar.ng": "The Star",
+  "thenews-chronicle.com": "The News Chronicle",
+  "nigerianobservernews.com": "Nigerian Observer",
+  "dailytimesng.com": "Daily Times",
+  "storage.googleapis.com": "People's Gazette (archived copy)",
+  "kiwix.haohe.fun": "Wikipedia (archived copy)",
 };
+
+// What ends an address without naming its site: top-level domains and the hosts of people's blogs.
+const suffixes = new Set(
+  "com org net ng gov edu news info online space life blog africa ca cz fun io tv today co uk blogspot home".split(
+    " ",
+  ),
+);
+
+/** The site's own name from its address: "newdailyprime.news" → "Newdailyprime", "ncpwd.gov.ng" → "NCPWD". */
+function nameFromHost(host: string): string {
+  const labels = host.split(".");
+  while (labels.length > 1 && suffixes.has(labels.at(-1)!)) labels.pop();
+  const words = labels.at(-1)!.split("-");
+  return words
+    .map((word) =>
+      /[aeiouy]/.test(word) ? word.charAt(0).toUpperCase() + word.slice(1) : word.toUpperCase(),
+    )
+    .join(" ");
+}
 
 export interface SourceTitle {
   /** The article's words from its address, or null when the address has none (e.g. "/?p=21613"). */
@@ -66,7 +110,7 @@ export function describeSource(url: string): SourceTitle {
     return { title: null, publisher: url };
   }
   const host = parsed.hostname.replace(/^www\./, "");
-  return { title: titleFromPath(parsed.pathname), publisher: publishers[host] ?? host };
+  return { title: titleFromPath(parsed.pathname), publisher: publishers[host] ?? nameFromHost(host) };
 }
 
 function titleFromPath(pathname: string): string | null {

@@ -54,22 +54,46 @@ describe("the states comparison", () => {
   });
 
   it("filters by zone and by law status together", () => {
-    const view = { ...defaultView, zone: "South West" as const, status: "passed" as const };
+    const view = { ...defaultView, zone: "South West" as const, status: ["passed" as const] };
     const filtered = comparisonRows(rows, view);
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((row) => row.zone === "South West" && row.statusKey === "passed")).toBe(true);
-    expect(comparisonRows(rows, { ...defaultView, status: "passed" })).toHaveLength(30);
+    expect(comparisonRows(rows, { ...defaultView, status: ["passed"] })).toHaveLength(30);
+  });
+
+  it("shows several law statuses at once", () => {
+    const notPassed = comparisonRows(rows, { ...defaultView, status: ["second-reading", "pending"] });
+    expect(notPassed.length).toBeGreaterThan(0);
+    expect(notPassed.every((row) => row.statusKey === "second-reading" || row.statusKey === "pending")).toBe(
+      true,
+    );
+    const all = comparisonRows(rows, {
+      ...defaultView,
+      status: ["passed", "awaiting-assent", "second-reading", "pending"],
+    });
+    expect(all).toHaveLength(rows.length);
   });
 
   it("keeps the view in the URL, ignoring values it does not know", () => {
     const view = {
       zone: "North East" as const,
-      status: "pending" as const,
+      status: ["passed" as const, "pending" as const],
       sort: "year" as const,
       dir: "descending" as const,
     };
+    expect(paramsFromView(view).toString()).toBe(
+      "zone=North+East&status=passed&status=pending&sort=year&dir=descending",
+    );
     expect(viewFromParams(paramsFromView(view))).toEqual(view);
+    // A link shared before several statuses could be chosen still works; statuses come in the legend's order.
+    expect(viewFromParams(new URLSearchParams("status=pending")).status).toEqual(["pending"]);
+    expect(viewFromParams(new URLSearchParams("status=pending&status=passed&status=passed")).status).toEqual([
+      "passed",
+      "pending",
+    ]);
     expect(paramsFromView(defaultView).toString()).toBe("");
-    expect(viewFromParams(new URLSearchParams("zone=Atlantis&sort=height&dir=up"))).toEqual(defaultView);
+    expect(viewFromParams(new URLSearchParams("zone=Atlantis&status=maybe&sort=height&dir=up"))).toEqual(
+      defaultView,
+    );
   });
 });

@@ -57,17 +57,19 @@ export type SortDirection = "ascending" | "descending";
 
 export interface ComparisonView {
   zone: Zone | null;
-  status: LawStatusKey | null;
+  /** The law statuses shown (`?status=` repeated), in the categories' order; empty: every status. */
+  status: LawStatusKey[];
   sort: SortKey;
   dir: SortDirection;
 }
 
-export const defaultView: ComparisonView = { zone: null, status: null, sort: "state", dir: "ascending" };
+export const defaultView: ComparisonView = { zone: null, status: [], sort: "state", dir: "ascending" };
 
 /** The view a URL's query asks for; unknown values fall back to the default rather than failing. */
 export function viewFromParams(params: URLSearchParams): ComparisonView {
   const zone = zones.find((candidate) => candidate === params.get("zone")) ?? null;
-  const status = lawStatusCategories.find((category) => category.key === params.get("status"))?.key ?? null;
+  const asked = params.getAll("status");
+  const status = lawStatusCategories.filter(({ key }) => asked.includes(key)).map(({ key }) => key);
   const sort = sortKeys.find((key) => key === params.get("sort")) ?? defaultView.sort;
   const dir = params.get("dir") === "descending" ? "descending" : "ascending";
   return { zone, status, sort, dir };
@@ -77,7 +79,7 @@ export function viewFromParams(params: URLSearchParams): ComparisonView {
 export function paramsFromView(view: ComparisonView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.zone) params.set("zone", view.zone);
-  if (view.status) params.set("status", view.status);
+  for (const status of view.status) params.append("status", status);
   if (view.sort !== defaultView.sort) params.set("sort", view.sort);
   if (view.dir !== defaultView.dir) params.set("dir", view.dir);
   return params;
@@ -130,7 +132,9 @@ export function comparisonRows(
   reports: ReportCounts = null,
 ): StateRow[] {
   const filtered = rows.filter(
-    (row) => (!view.zone || row.zone === view.zone) && (!view.status || row.statusKey === view.status),
+    (row) =>
+      (!view.zone || row.zone === view.zone) &&
+      (view.status.length === 0 || view.status.includes(row.statusKey)),
   );
   const sign = view.dir === "ascending" ? 1 : -1;
   return filtered

@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useEffect, useReducer, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useReducer, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -139,7 +139,7 @@ function Shell({ children }: { children: ReactNode }) {
   if (inDashboard) {
     return (
       <>
-        <a href="#main" className={styles.skipLink}>
+        <a href="#main" className="skip-link">
           {t("common.skipToMain")}
         </a>
         <DraftNotice />
@@ -151,7 +151,7 @@ function Shell({ children }: { children: ReactNode }) {
   }
   return (
     <div className={styles.shell}>
-      <a href="#main" className={styles.skipLink}>
+      <a href="#main" className="skip-link">
         {t("common.skipToMain")}
       </a>
       <SiteHeader />
@@ -169,7 +169,33 @@ function Shell({ children }: { children: ReactNode }) {
 // Installed as the app loads, before any answer can end the session.
 if (typeof window !== "undefined") forgetWhenSessionEnds();
 
+/**
+ * After a route change, focus goes to the new page's heading (its main when it has none), so screen readers
+ * read where the visitor has arrived; unless the page has already put it somewhere in its main. A page whose
+ * content arrives a moment later (a lazy part) is waited for, a few frames at most.
+ */
+function focusHeading(frames = 30) {
+  const main = document.getElementById("main");
+  const active = document.activeElement;
+  if (!main || (active && active !== document.body && active !== main && main.contains(active))) return;
+  const heading = main.querySelector("h1");
+  if (!heading && frames) {
+    requestAnimationFrame(() => focusHeading(frames - 1));
+    return;
+  }
+  const target = heading ?? main;
+  target.tabIndex = -1;
+  target.focus({ preventScroll: true });
+}
+
 export default function Root() {
+  const { pathname } = useLocation();
+  const arrived = useRef(pathname);
+  useEffect(() => {
+    if (arrived.current === pathname) return;
+    arrived.current = pathname;
+    focusHeading();
+  }, [pathname]);
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
   // The report outbox's sender, loaded after the page's load event like the service worker: reports
   // waiting on this device are sent a moment later, and no page's first load carries its code.

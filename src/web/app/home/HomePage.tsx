@@ -7,7 +7,12 @@ import type { StateSummary } from "../../../domain/state-summaries";
 import { EducationSection } from "../../features/education";
 import { MapPanel, NigeriaMap } from "../../features/map";
 import { SchoolsDialog, useSchoolsDialog } from "../../features/schools";
-import { EDUCATION_SECTION_ID, POLICY_SECTION_ID, useStateSelection } from "../../features/state-selection";
+import {
+  EDUCATION_SECTION_ID,
+  MAP_SECTION_ID,
+  POLICY_SECTION_ID,
+  useStateSelection,
+} from "../../features/state-selection";
 import { type FigureCards, NationalStatistics } from "../../features/statistics";
 import { StateOverview } from "../../features/states";
 import { markPartHydrated } from "../hydration-mark";
@@ -52,7 +57,12 @@ export function HomePage({
       <NationalStatistics figures={figures} cards={cards} policy={policy} policyDocument={policyDocument} />
       <div className={styles.columns}>
         <div className={styles.details}>
-          <section id={POLICY_SECTION_ID} aria-labelledby="policy-heading" className={styles.section}>
+          <section
+            id={POLICY_SECTION_ID}
+            tabIndex={-1}
+            aria-labelledby="policy-heading"
+            className={styles.section}
+          >
             <StateOverview
               selected={selected}
               countryPolicy={policy}
@@ -60,7 +70,12 @@ export function HomePage({
               headingId="policy-heading"
             />
           </section>
-          <section id={EDUCATION_SECTION_ID} aria-labelledby="education-heading" className={styles.section}>
+          <section
+            id={EDUCATION_SECTION_ID}
+            tabIndex={-1}
+            aria-labelledby="education-heading"
+            className={styles.section}
+          >
             <EducationSection
               selected={selected}
               totalSchools={totalSchools}
@@ -70,7 +85,7 @@ export function HomePage({
             />
           </section>
         </div>
-        <MapPanel selectedStateName={selected?.name ?? null}>
+        <MapPanel id={MAP_SECTION_ID} selectedStateName={selected?.name ?? null}>
           <NigeriaMap
             lawOf={lawOf}
             selectedRegionName={selected?.name ?? null}

@@ -10,6 +10,7 @@ import type { StateSummary } from "../../../domain/state-summaries";
 import {
   StateSelect,
   EDUCATION_SECTION_ID,
+  MAP_SECTION_ID,
   POLICY_SECTION_ID,
   useStateSelection,
 } from "../../features/state-selection";
@@ -27,19 +28,37 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const home = useMatches().find((match) => baseRouteId(match.id) === "routes/home")?.loaderData as
     { states: StateSummary[] } | undefined;
+  const onHome = withoutLanguage(pathname, languageCodes) === paths.home() && home;
   return (
     <header className={styles.header}>
+      {onHome ? <HomeSkipLinks /> : null}
       <div className={`container ${styles.bar}`}>
         <Link to={paths.home()} className={styles.logo}>
           <Logo />
         </Link>
         <SiteSidebar />
         <LanguageSwitch />
-        {withoutLanguage(pathname, languageCodes) === paths.home() && home ? (
-          <HomeNavigation states={home.states} />
-        ) : null}
+        {onHome ? <HomeNavigation states={home.states} /> : null}
       </div>
     </header>
+  );
+}
+
+/** After "Skip to main content": straight to the home page's parts (their ids are HomePage's). */
+function HomeSkipLinks() {
+  const t = useT();
+  return (
+    <>
+      <a href={`#${MAP_SECTION_ID}`} className="skip-link">
+        {t("common.skipToMap")}
+      </a>
+      <a href={`#${POLICY_SECTION_ID}`} className="skip-link">
+        {t("common.skipToOverview")}
+      </a>
+      <a href={`#${EDUCATION_SECTION_ID}`} className="skip-link">
+        {t("common.skipToSchools")}
+      </a>
+    </>
   );
 }
 
@@ -58,6 +77,9 @@ function HomeNavigation({ states }: { states: StateSummary[] }) {
         <a className={styles.sectionLink} href={`#${EDUCATION_SECTION_ID}`}>
           {t("common.educationSection")}
         </a>
+        <Link className={styles.sectionLink} to={paths.states()}>
+          {t("common.compareStates")}
+        </Link>
       </nav>
       <StateSelect
         className={styles.stateSelect}

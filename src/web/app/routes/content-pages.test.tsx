@@ -1,3 +1,4 @@
+import { sdir } from "../../../../data/site.json";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -21,7 +22,7 @@ const aboutData = {
   countrySources: [{ figure: "15% prevalence", source: "World Bank (2020)" }],
 } as unknown as AboutProps["loaderData"];
 
-const sdirData = { sources: [] } as unknown as SdirProps["loaderData"];
+const sdirData = { report: sdir, sources: [] } as unknown as SdirProps["loaderData"];
 
 describe("About page", () => {
   it("counts the records with the plural each number needs", () => {

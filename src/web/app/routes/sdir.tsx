@@ -1,4 +1,4 @@
-import site from "../../../../data/site.json";
+import { sdir } from "../../../../data/site.json";
 import { documentAddress, documentSizeText } from "../../../domain/datadesk/documents";
 import { describeSources } from "../../../domain/source-titles";
 import { publishedDataOf } from "../datasets";
@@ -10,7 +10,6 @@ import type { Route } from "./+types/sdir";
 import styles from "./content-page.module.css";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 
-const report = site.sdir;
 const launched = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "long",
@@ -18,29 +17,34 @@ const launched = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-// On the server: the sources' titles are worked out here, not in the browser. The report's PDF is the one
-// the national record names (data desk, issue 28), so the page follows its publication like the data.
+// On the server only: the sources' titles are worked out here, and the report's record (data/site.json)
+// comes with the page, so no page's JavaScript carries it. The report's PDF is the one the national record
+// names on the data desk, so the page follows its publication like the data.
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { sources, ...report } = sdir;
   const { country } = await publishedDataOf(context);
   const documentId = country.sdir?.document_id;
   const [pdf] = documentId && context.documents ? await context.documents.find([documentId]) : [];
   return {
-    sources: describeSources(report.sources),
+    report,
+    sources: describeSources(sources),
     pdf: pdf ? { href: documentAddress(pdf), size: documentSizeText(pdf.bytes) } : null,
     i18n: await pageMessages(request, ["content"]),
   };
 }
 
 // The report's title, publisher and highlights are content from its sources, in English.
-export const meta: Route.MetaFunction = ({ location }) => {
+export const meta: Route.MetaFunction = ({ location, data }) => {
   const t = translatorFor(location.pathname);
+  const report = data?.report;
   return pageMeta(
-    report.title,
-    t("content.sdir.description", { title: report.title, publisher: report.publisher }),
+    report?.title,
+    report && t("content.sdir.description", { title: report.title, publisher: report.publisher }),
   );
 };
 
 export default function Sdir({ loaderData }: Route.ComponentProps) {
+  const { report } = loaderData;
   const t = useT();
   const englishContent = useEnglishContentLang();
   return (

@@ -28,7 +28,7 @@ describe("StatesComparison in Hausa", () => {
     const table = screen.getByRole("table");
     expect(within(table).getByRole("columnheader", { name: /^Matsayin doka/ })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Ana nuna dukkan jihohi 37.");
-    expect(screen.getByRole("option", { name: "Ana jira / babu doka" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Babu doka tukuna" })).toBeInTheDocument();
     const lagos = within(table).getByRole("rowheader", { name: "Lagos" }).closest("tr") as HTMLElement;
     expect(within(lagos).getByText("An zartar")).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/\b(comparison|states|common)\.[a-zA-Z]/);

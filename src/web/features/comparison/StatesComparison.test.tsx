@@ -101,33 +101,64 @@ describe("StatesComparison", () => {
     );
   });
 
-  it("filters by zone and law status at once, keeping the view in the URL, and clears", async () => {
+  it("filters by zone and several law statuses when applied, keeping the view in the URL, and clears", async () => {
     const { router, user } = renderTable();
-    await user.selectOptions(screen.getByRole("combobox", { name: "Zone" }), "North East");
-    await user.selectOptions(screen.getByRole("combobox", { name: "Law status" }), "Passed");
-    expect(router.state.location.search).toBe("?zone=North+East&status=passed");
+    const zone = screen.getByRole("combobox", { name: "Zone" });
+    // Going through the zones and ticking statuses changes nothing yet (WCAG 3.2.2).
+    await user.selectOptions(zone, "North West");
+    await user.selectOptions(zone, "North East");
+    const statuses = screen.getByRole("group", { name: "Law status" });
+    await user.click(within(statuses).getByRole("checkbox", { name: "Passed" }));
+    await user.click(within(statuses).getByRole("checkbox", { name: "No law yet" }));
+    expect(router.state.location.search).toBe("");
+    expect(bodyRows()).toHaveLength(37);
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(router.state.location.search).toBe("?zone=North+East&status=passed&status=pending");
     const shown = bodyRows();
     expect(shown.length).toBeGreaterThan(0);
     for (const row of shown) expect(row).toHaveTextContent("North East");
-    expect(screen.getByRole("status")).toHaveTextContent(`Showing ${shown.length} of 37 states.`);
+    const summary = screen.getByRole("status");
+    expect(summary).toHaveTextContent(`Showing ${shown.length} of 37 states.`);
+    expect(summary).toHaveFocus();
     await user.click(screen.getByRole("link", { name: "Clear filters" }));
     expect(bodyRows()).toHaveLength(37);
+    expect(
+      within(screen.getByRole("group", { name: "Law status" })).getByRole("checkbox", { name: "Passed" }),
+    ).not.toBeChecked();
+  });
+
+  it("applies the filters with Enter on the zone", async () => {
+    const { router, user } = renderTable();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Zone" }), "South West");
+    await user.keyboard("{Enter}");
+    expect(router.state.location.search).toBe("?zone=South+West");
+    expect(screen.getByRole("status")).toHaveFocus();
   });
 
   it("downloads the rows shown: the CSV link follows the zone and law status filters", async () => {
     const { user } = renderTable();
-    const download = () => screen.getByRole("link", { name: "Download these rows as CSV" });
+    const download = () => screen.getByRole("link", { name: /^Download/ });
+    const apply = () => user.click(screen.getByRole("button", { name: "Apply filters" }));
+    const tick = (name: string) => user.click(screen.getByRole("checkbox", { name }));
     expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv");
     expect(download()).toHaveAttribute("download");
     await user.selectOptions(screen.getByRole("combobox", { name: "Zone" }), "South West");
+    await apply();
     expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?zone=South+West");
-    await user.selectOptions(screen.getByRole("combobox", { name: "Law status" }), "Passed");
+    await tick("Passed");
+    await apply();
     expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?zone=South+West&status=passed");
     // Sorting changes the order on the page, not which rows: the download stays the same.
     await user.click(screen.getByRole("link", { name: /^SDIR rank/ }));
     expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?zone=South+West&status=passed");
     await user.selectOptions(screen.getByRole("combobox", { name: "Zone" }), "All zones");
+    await apply();
     expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?status=passed");
+    // The download takes one status: with several, it gives every status, and says so.
+    await tick("Second reading");
+    await apply();
+    expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv");
+    expect(download()).toHaveTextContent("with every law status");
   });
 
   it("opens a shared link in the view it names", () => {

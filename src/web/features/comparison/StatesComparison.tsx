@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Link, type Translate, useLanguage, useT } from "../../i18n";
 import { zones } from "../../../domain/datasets/zones";
@@ -67,11 +67,14 @@ function cell(t: Translate, row: StateRow, key: SortKey, reports: Counts) {
   }
 }
 
-/** The open states CSV of the rows shown: the same zone and law status, as /states writes them. */
+/**
+ * The open states CSV of the rows shown: the same zone and law status, as /states writes them. The download
+ * takes one status at most, so with several it gives the zone's rows of every status (and says so).
+ */
 function downloadHref(view: ComparisonView): string {
   const query = new URLSearchParams();
   if (view.zone) query.set("zone", view.zone);
-  if (view.status) query.set("status", view.status);
+  if (view.status.length === 1) query.set("status", view.status[0]!);
   const filters = query.toString();
   return openDataPath("states", "csv", filters ? `?${filters}` : "");
 }
@@ -105,13 +108,30 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
   const shown = comparisonRows(rows, view, reports.state === "loaded" ? reports.counts : null);
   const captionId = useId();
   const zoneId = useId();
-  const statusId = useId();
+  const summary = useRef<HTMLParagraphElement>(null);
 
   const hrefFor = (next: ComparisonView) => {
     const query = paramsFromView(next).toString();
     return query ? `${paths.states()}?${query}` : paths.states();
   };
-  const update = (next: ComparisonView) => setParams(paramsFromView(next), { preventScrollReset: true });
+
+  // Going through the zones or ticking statuses filters nothing yet (WCAG 3.2.2): "Apply filters" or Enter
+  // does, and then focus goes to the count of states shown, which screen readers read. Before hydration the
+  // form is a plain GET form giving the same address.
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const chosen = viewFromParams(new URLSearchParams(form as unknown as Record<string, string>));
+    setParams(paramsFromView({ ...view, zone: chosen.zone, status: chosen.status }), {
+      preventScrollReset: true,
+    });
+    summary.current?.focus();
+  }
+  function applyOnEnter(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    event.currentTarget.closest("form")?.requestSubmit();
+  }
 
   return (
     <>
@@ -120,17 +140,13 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
         action={paths.states()}
         className={styles.filters}
         aria-label={t("comparison.filters")}
+        onSubmit={apply}
+        // A new view's choices (Back, a shared link, "Clear filters") replace those in the form.
+        key={paramsFromView({ ...defaultView, zone: view.zone, status: view.status }).toString()}
       >
         <div className={styles.field}>
           <label htmlFor={zoneId}>{t("comparison.column.zone")}</label>
-          <select
-            id={zoneId}
-            name="zone"
-            value={view.zone ?? ""}
-            onChange={(event) =>
-              update({ ...view, zone: zones.find((z) => z === event.target.value) ?? null })
-            }
-          >
+          <select id={zoneId} name="zone" defaultValue={view.zone ?? ""} onKeyDown={applyOnEnter}>
             <option value="">{t("comparison.allZones")}</option>
             {zones.map((zone) => (
               <option key={zone} value={zone}>
@@ -139,47 +155,40 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
             ))}
           </select>
         </div>
-        <div className={styles.field}>
-          <label htmlFor={statusId}>{t("comparison.column.status")}</label>
-          <select
-            id={statusId}
-            name="status"
-            value={view.status ?? ""}
-            onChange={(event) =>
-              update({
-                ...view,
-                status: lawStatusCategories.find((c) => c.key === event.target.value)?.key ?? null,
-              })
-            }
-          >
-            <option value="">{t("comparison.allStatuses")}</option>
-            {lawStatusCategories.map((category) => (
-              <option key={category.key} value={category.key}>
-                {lawStatusLabelText(t, category.key)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <fieldset className={styles.statuses}>
+          <legend>{t("comparison.column.status")}</legend>
+          {lawStatusCategories.map((category) => (
+            <label key={category.key} className={styles.status}>
+              <input
+                type="checkbox"
+                name="status"
+                value={category.key}
+                defaultChecked={view.status.includes(category.key)}
+                onKeyDown={applyOnEnter}
+              />{" "}
+              {category.key === "pending" ? t("comparison.noLawYet") : lawStatusLabelText(t, category.key)}
+            </label>
+          ))}
+        </fieldset>
         {view.sort !== defaultView.sort ? <input type="hidden" name="sort" value={view.sort} /> : null}
         {view.dir !== defaultView.dir ? <input type="hidden" name="dir" value={view.dir} /> : null}
-        {/* Needed only before the page is interactive: afterwards each choice applies at once. */}
-        <button type="submit" className="button button--secondary" hidden={hydrated}>
+        <button type="submit" className="button button--secondary">
           {t("comparison.applyFilters")}
         </button>
       </form>
 
-      <p role="status" className={styles.count}>
+      <p role="status" className={styles.count} ref={summary} tabIndex={-1}>
         {shown.length === rows.length
           ? t("comparison.showingAll", { total: rows.length })
           : t("comparison.showingSome", { shown: shown.length, total: rows.length })}{" "}
-        {view.zone || view.status ? (
-          <Link to={hrefFor({ ...view, zone: null, status: null })}>{t("comparison.clearFilters")}</Link>
+        {view.zone || view.status.length > 0 ? (
+          <Link to={hrefFor({ ...view, zone: null, status: [] })}>{t("comparison.clearFilters")}</Link>
         ) : null}
       </p>
 
       <p>
         <a href={downloadHref(view)} download>
-          {t("comparison.download")}
+          {t(view.status.length > 1 ? "comparison.downloadEveryStatus" : "comparison.download")}
         </a>
       </p>
 

@@ -8,6 +8,8 @@ export interface MapPanelProps {
   selectedStateName: string | null;
   /** The map. */
   children: ReactNode;
+  /** The section's id, for a skip link (it takes focus when the link is followed). */
+  id?: string;
 }
 
 /**
@@ -15,11 +17,11 @@ export interface MapPanelProps {
  * selected, otherwise a prompt to pick one. With no selection the heading is for screen-reader users
  * only, so the section can still be found by heading.
  */
-export function MapPanel({ selectedStateName, children }: MapPanelProps) {
+export function MapPanel({ selectedStateName, children, id }: MapPanelProps) {
   const t = useT();
   const headingId = useId();
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section id={id} tabIndex={id ? -1 : undefined} className={styles.panel} aria-labelledby={headingId}>
       {selectedStateName ? (
         <h2 id={headingId} className={styles.heading}>
           {t("map.mapOf", { region: regionLabel(selectedStateName, t) })}

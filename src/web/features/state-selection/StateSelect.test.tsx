@@ -26,18 +26,31 @@ describe("StateSelect", () => {
     expect(screen.getByRole("button", { name: "Show" })).toHaveAttribute("type", "submit");
   });
 
-  it("selects at once once interactive, and clears with the placeholder", async () => {
+  it("applies nothing while the visitor goes through the list; Enter or Show confirms, leaving applies", async () => {
     const onSelect = vi.fn();
     const onClear = vi.fn();
     const user = userEvent.setup({ delay: null });
     render(<StateSelect states={states} selectedSlug={null} onSelect={onSelect} onClear={onClear} />);
-    await user.selectOptions(screen.getByRole("combobox"), "FCT");
-    expect(onSelect).toHaveBeenLastCalledWith("FCT");
-    await user.selectOptions(screen.getByRole("combobox"), "Select a state");
+    const select = screen.getByRole("combobox");
+    await user.selectOptions(select, "FCT");
+    await user.selectOptions(select, "Lagos");
+    expect(onSelect).not.toHaveBeenCalled();
+    await user.keyboard("{Enter}");
+    expect(onSelect).toHaveBeenLastCalledWith("Lagos", "focus");
+    await user.selectOptions(select, "FCT");
+    await user.click(screen.getByRole("button", { name: "Show" }));
+    expect(onSelect).toHaveBeenLastCalledWith("FCT", "focus");
+    onSelect.mockClear();
+    await user.selectOptions(select, "Lagos");
+    await user.tab();
+    expect(onSelect).toHaveBeenCalledWith("Lagos", "toast");
+    await user.selectOptions(select, "Select a state");
+    expect(onClear).not.toHaveBeenCalled();
+    await user.keyboard("{Enter}");
     expect(onClear).toHaveBeenCalled();
   });
 
-  it("keeps a state chosen before hydration: hydrating applies it instead of undoing it", async () => {
+  it("keeps a state chosen before hydration: hydrating applies it quietly instead of undoing it", async () => {
     const element = (onSelect: (name: string) => void) => (
       <StateSelect states={states} selectedSlug={null} onSelect={onSelect} onClear={() => {}} />
     );
@@ -53,7 +66,7 @@ describe("StateSelect", () => {
     await act(async () => {
       hydrateRoot(container, element(onSelect));
     });
-    expect(onSelect).toHaveBeenCalledWith("Lagos");
+    expect(onSelect).toHaveBeenCalledWith("Lagos", "quiet");
     container.remove();
   });
 });

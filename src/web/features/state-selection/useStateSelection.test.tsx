@@ -42,15 +42,22 @@ describe("useStateSelection", () => {
 
   it("selects by map name, puts the state in the URL and says so", () => {
     const view = renderSelection();
-    act(() => view.result.current.select("Federal Capital Territory", { scroll: false }));
+    act(() => view.result.current.select("Federal Capital Territory", "toast"));
     expect(view.location()).toBe("/?state=fct");
     expect(view.result.current.selected?.name).toBe("FCT");
     expect(messages()).toEqual(["success: You are currently viewing Data for FCT state"]);
   });
 
+  it("applies a choice made before hydration quietly: no toast", () => {
+    const view = renderSelection();
+    act(() => view.result.current.select("Lagos", "quiet"));
+    expect(view.location()).toBe("/?state=lagos");
+    expect(messages()).toEqual([]);
+  });
+
   it("refuses a region that is not in the state list", () => {
     const view = renderSelection();
-    act(() => view.result.current.select("Atlantis", { scroll: false }));
+    act(() => view.result.current.select("Atlantis", "toast"));
     expect(view.result.current.selected).toBeNull();
     expect(messages()).toEqual(["error: Data for Atlantis is unavailable"]);
   });

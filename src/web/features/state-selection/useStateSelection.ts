@@ -8,6 +8,7 @@ import { useHydrated } from "../../ui/useHydrated";
 
 export const POLICY_SECTION_ID = "disability-policy";
 export const EDUCATION_SECTION_ID = "education";
+export const MAP_SECTION_ID = "map";
 
 // The selected state lives in the URL (/?state=lagos) so Back works and a shared link shows the same view.
 export function useStateSelection(states: readonly StateSummary[]) {
@@ -16,8 +17,13 @@ export function useStateSelection(states: readonly StateSummary[]) {
   const t = useT();
   const selected = hydrated ? findStateByParam(states, params.get("state")) : null;
 
+  /**
+   * Shows a state: with "focus" (a confirmed choice, a click on the map) the overview's heading takes focus,
+   * which brings it into view and has it read; "toast" only says so; "quiet" neither (a choice made before
+   * the page was interactive, applied as it becomes so).
+   */
   const select = useCallback(
-    (name: string, options: { scroll?: boolean } = {}) => {
+    (name: string, how: "focus" | "toast" | "quiet" = "focus") => {
       const state = states.find((candidate) => sameState(candidate.name, name));
       if (!state) {
         toast.error(t("home.stateUnavailable", { name }));
@@ -31,8 +37,9 @@ export function useStateSelection(states: readonly StateSummary[]) {
         },
         { preventScrollReset: true },
       );
+      if (how === "quiet") return;
       toast.success(t("home.viewingState", { name: state.name }));
-      if (options.scroll !== false) scrollToSection(POLICY_SECTION_ID);
+      if (how === "focus") focusOverview(state.name);
     },
     [states, setParams, t],
   );
@@ -52,12 +59,13 @@ export function useStateSelection(states: readonly StateSummary[]) {
   return { selected, select, clear };
 }
 
-export function scrollToSection(id: string) {
-  const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  // After React has rendered the new state's section.
-  requestAnimationFrame(() =>
-    document
-      .getElementById(id)
-      ?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" }),
-  );
+/** Focuses the overview's heading once it names the state (after React has rendered the state's section). */
+function focusOverview(name: string, frames = 30) {
+  const heading = document.querySelector<HTMLElement>(`#${POLICY_SECTION_ID} h2`);
+  if (!heading?.textContent?.includes(name)) {
+    if (frames) requestAnimationFrame(() => focusOverview(name, frames - 1));
+    return;
+  }
+  heading.tabIndex = -1;
+  heading.focus();
 }

@@ -81,8 +81,8 @@ export function overviewCards(
       figure: formatPercent(headline.somePercent),
       detail: t("statistics.someDifficulty.detail", { age: headline.age }),
       infoLabel: t("statistics.someDifficulty.infoLabel"),
-      info: t("statistics.someDifficulty.info", { age: headline.age }),
-      infoContent: headline.caveat,
+      // What a reader needs to weigh the figure; the data's caveat is a note to the site's writers.
+      info: `${t("statistics.someDifficulty.info", { age: headline.age })} ${t("statistics.someDifficulty.caveat")}`,
       chart: shareChart(t, title, headline.somePercent, t("statistics.someDifficultyOrMore")),
       source: headline.source,
     });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { useTopModalDialog } from "../modal-stack";
 import { useT } from "../../i18n/language-context";
@@ -19,8 +19,54 @@ export function Toaster() {
   const items = useSyncExternalStore(subscribeToasts, currentToasts, () => noToasts);
   // A modal dialog makes the rest of the page inert: toasts are shown inside the top dialog meanwhile.
   const host = useTopModalDialog();
+  const ref = useRef<HTMLElement>(null);
+  // Top-centre, but never over the site's header or top bar (while on screen), the page's heading, what has
+  // focus, an open menu or a dialog's title bar: below them when they are there (what is taller than half
+  // the screen, a whole section, is not avoided).
+  useLayoutEffect(() => {
+    const place = () => {
+      const region = ref.current;
+      if (!region) return;
+      region.style.top = "";
+      const boxes = [
+        document.activeElement,
+        ...document.querySelectorAll(
+          'header:not(main *), main h1, dialog[open] > :first-child, [aria-expanded="true"] + *',
+        ),
+      ]
+        .map((element) => element?.getBoundingClientRect())
+        .filter((box) => box && box.height < innerHeight / 2)
+        .sort((a, b) => a!.top - b!.top);
+      for (const box of boxes) {
+        const own = region.getBoundingClientRect();
+        if (box!.top < own.bottom && box!.bottom > own.top && box!.left < own.right && box!.right > own.left)
+          region.style.top = `${box!.bottom + 8}px`;
+      }
+    };
+    const later = () => requestAnimationFrame(place);
+    place();
+    addEventListener("focusin", place);
+    addEventListener("click", later);
+    return () => {
+      removeEventListener("focusin", place);
+      removeEventListener("click", later);
+    };
+  }, [items]);
+  // A toast belongs to its page: following a link or going back clears it (capture: before the link's
+  // own handler, which may show a new one). One shown by an action that then navigates stays.
+  useEffect(() => {
+    const leave = (event: Event) =>
+      (event.type === "popstate" || (event.target as Element).closest?.('a[href]:not([href^="#"])')) &&
+      toast.clear();
+    addEventListener("click", leave, true);
+    addEventListener("popstate", leave);
+    return () => {
+      removeEventListener("click", leave, true);
+      removeEventListener("popstate", leave);
+    };
+  }, []);
   const region = (
-    <section className={styles.region} aria-label={t("common.toast.region")}>
+    <section ref={ref} className={styles.region} aria-label={t("common.toast.region")}>
       <div role="status" aria-live="polite" aria-atomic="false">
         <ol className={styles.list}>
           {items.map((item) => (

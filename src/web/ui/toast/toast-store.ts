@@ -1,5 +1,5 @@
-// Toasts (DESIGN decision 1, placement changed by decision record 0010): bottom-centre, where they cover
-// no header, menu or dialog close button; 5 seconds, paused while hovered or focused, dismissible, and
+// Toasts (DESIGN decision 1; decision records 0010 and 0020): top-centre, never over the focused control or
+// the page's heading, cleared when the visitor leaves the page; 5 seconds, paused while hovered or focused, dismissible, and
 // announced politely by one live region. Each toast says the outcome of the latest action, so a new one
 // replaces those before it: an old error never stays beside a later "Welcome back". Any module may call
 // toast.success(...) etc.; <Toaster/> in the root layout shows them.
