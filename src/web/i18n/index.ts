@@ -7,7 +7,7 @@ export {
   type Translate,
 } from "./language-context";
 export { Link, NavLink, useNavigate } from "./links";
-export { hasMessage, pageMessages, translatorFor, type MessageBundle } from "./runtime";
+export { hasMessage, languageOfRequest, pageMessages, translatorFor, type MessageBundle } from "./runtime";
 export { T } from "./T";
 export { NamespacesLoadFailed, useNamespaces, type NamespacesState } from "./use-namespaces";
 export { useProblemText } from "./problem-text";
