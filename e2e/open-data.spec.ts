@@ -8,6 +8,7 @@ const downloads = [
   "states.json",
   "states.csv",
   "states.csv?hxl=1",
+  "states.geojson",
   "schools.json",
   "schools.csv",
   "schools.csv?hxl=1",
@@ -53,6 +54,17 @@ test("/data lists every download, and each is served with the size and rows it l
     expect(rows, file).toBe(served);
     await expect(item, file).toContainText("data as of November 2026");
   }
+
+  // Each dataset's version and its last change; the states' GeoJSON at that version, as served now.
+  const states = page.getByRole("region", { name: "State disability policy records, Nigeria" });
+  await expect(states).toContainText(/Version 1, last changed \d{1,2} \w+ \d{4}\./);
+  const versioned = states.getByRole("link", { name: /^states\.geojson\?version=1/ });
+  await expect(versioned).toHaveAttribute("href", "/api/v1/open/states.geojson?version=1");
+  const [now, then] = await Promise.all([
+    page.request.get("/api/v1/open/states.geojson"),
+    page.request.get("/api/v1/open/states.geojson?version=1"),
+  ]);
+  expect((await then.body()).equals(await now.body())).toBe(true);
 });
 
 test("/data explains every field, the licence and how to cite, with no accessibility violations", async ({
