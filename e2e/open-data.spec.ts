@@ -116,3 +116,17 @@ test("the footer leads to /data, and a state page downloads its own record", asy
   await expect(page).toHaveURL(/\/data$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open data");
 });
+
+test("/ha/data gives each dataset's version and day of last change in Hausa, as the server wrote it", async ({
+  page,
+}) => {
+  // The fixtures fail the test on a console error: a date formatted again in the browser (whose locale
+  // data differ from Node's for ha) would be a hydration error.
+  await page.goto("/ha/data");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const states = page.getByRole("region", { name: "State disability policy records, Nigeria" });
+  const day = states.locator("time");
+  await expect(day).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+  await expect(states).toContainText(`Siga ta 1, an canza ta na ƙarshe a ranar ${await day.innerText()}.`);
+  await expect(states.getByRole("link", { name: /^states\.geojson\?version=1/ })).toBeVisible();
+});
