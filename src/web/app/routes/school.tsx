@@ -1,5 +1,13 @@
-import { pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
+import {
+  languageOfRequest,
+  pageMessages,
+  translatorFor,
+  NamespacesLoadFailed,
+  useNamespaces,
+  useT,
+} from "../../i18n";
 import { isOutOfDate } from "../../../domain/freshness";
+import { formatDay } from "../../../domain/format";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
@@ -24,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     school,
     // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
-    checkedAt: checked,
+    checkedOn: checked === null ? null : formatDay(checked, languageOfRequest(request)),
     outOfDate: isOutOfDate(checked, new Date()),
     stateId,
     sources: describeSources(school.sources),

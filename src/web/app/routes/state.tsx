@@ -1,7 +1,15 @@
-import { Link, pageMessages, translatorFor, NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
+import {
+  Link,
+  languageOfRequest,
+  pageMessages,
+  translatorFor,
+  NamespacesLoadFailed,
+  useNamespaces,
+  useT,
+} from "../../i18n";
 import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
-import { formatAsOf, formatNumber } from "../../../domain/format";
+import { formatAsOf, formatDay, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
@@ -30,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     lawDocumentId && context.documents ? await context.documents.find([lawDocumentId]) : [];
   return {
     // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
-    checkedAt: checked,
+    checkedOn: checked === null ? null : formatDay(checked, languageOfRequest(request)),
     lawDocument: lawDocument ?? null,
     outOfDate: isOutOfDate(checked, new Date()),
     record,
