@@ -325,3 +325,22 @@ test("the report form switches to Hausa from the dashboard's bar, and a refusal 
     )
     .toBe("ha");
 });
+
+test("dates on the language pages are the server's words, and the pages hydrate without a mismatch", async ({
+  page,
+}) => {
+  // Node's and Chromium's locale data write ha, yo, ig and pcm dates differently: a date formatted again in
+  // the browser would be a hydration error, which the fixtures fail the test on.
+  for (const code of codes.filter((code) => code !== "en")) {
+    await page.goto(`/${code}/states/25`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const [before = "", after = ""] = message(code, "common.lastChecked").split("{date}");
+    const lastChecked = page.getByText(before.trim(), { exact: false }).filter({ hasText: after.trim() });
+    await expect(lastChecked, code).toBeVisible();
+    await expect(lastChecked, code).not.toHaveText(message(code, "common.lastChecked"));
+
+    await page.goto(`/${code}/states/25/history`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(page.locator("main time").first(), code).toHaveText(/\S/);
+  }
+});

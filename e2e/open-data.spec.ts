@@ -8,6 +8,7 @@ const downloads = [
   "states.json",
   "states.csv",
   "states.csv?hxl=1",
+  "states.geojson",
   "schools.json",
   "schools.csv",
   "schools.csv?hxl=1",
@@ -53,6 +54,17 @@ test("/data lists every download, and each is served with the size and rows it l
     expect(rows, file).toBe(served);
     await expect(item, file).toContainText("data as of November 2026");
   }
+
+  // Each dataset's version and its last change; the states' GeoJSON at that version, as served now.
+  const states = page.getByRole("region", { name: "State disability policy records, Nigeria" });
+  await expect(states).toContainText(/Version 1, last changed \d{1,2} \w+ \d{4}\./);
+  const versioned = states.getByRole("link", { name: /^states\.geojson\?version=1/ });
+  await expect(versioned).toHaveAttribute("href", "/api/v1/open/states.geojson?version=1");
+  const [now, then] = await Promise.all([
+    page.request.get("/api/v1/open/states.geojson"),
+    page.request.get("/api/v1/open/states.geojson?version=1"),
+  ]);
+  expect((await then.body()).equals(await now.body())).toBe(true);
 });
 
 test("/data explains every field, the licence and how to cite, with no accessibility violations", async ({
@@ -103,4 +115,18 @@ test("the footer leads to /data, and a state page downloads its own record", asy
   await page.getByRole("contentinfo").getByRole("link", { name: "Open data", exact: true }).click();
   await expect(page).toHaveURL(/\/data$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Open data");
+});
+
+test("/ha/data gives each dataset's version and day of last change in Hausa, as the server wrote it", async ({
+  page,
+}) => {
+  // The fixtures fail the test on a console error: a date formatted again in the browser (whose locale
+  // data differ from Node's for ha) would be a hydration error.
+  await page.goto("/ha/data");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const states = page.getByRole("region", { name: "State disability policy records, Nigeria" });
+  const day = states.locator("time");
+  await expect(day).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+  await expect(states).toContainText(`Siga ta 1, an canza ta na ƙarshe a ranar ${await day.innerText()}.`);
+  await expect(states.getByRole("link", { name: /^states\.geojson\?version=1/ })).toBeVisible();
 });

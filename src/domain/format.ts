@@ -23,3 +23,19 @@ export function formatAsOf(asOf: string): string {
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return count === 1 ? singular : plural;
 }
+
+/**
+ * "1 December 2026" in a page's language, the day as it is in Lagos. Made once, on the server (a loader),
+ * and sent as words: Node's and the browsers' locale data differ for ha, yo, ig and pcm, so a date
+ * formatted again in the browser would not match the server's and break hydration.
+ */
+export function formatDay(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : language, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Africa/Lagos",
+  }).format(date);
+}

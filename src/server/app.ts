@@ -19,7 +19,7 @@ import { MediaLinks } from "./media/media-links";
 import { openMediaStore } from "./media/open-store";
 import { startVariantMaker, type VariantMaker } from "./media/photo-variants";
 import { mediaRoutes } from "./media/routes";
-import { openDataRoutes } from "./opendata/routes";
+import { datasetVersionsReader, openDataRoutes } from "./opendata/routes";
 import { pageDocumentReader } from "./datadesk/documents/page-documents";
 import { historyReader } from "./datadesk/history/history-reader";
 import { historyRoutes } from "./datadesk/history/routes";
@@ -220,6 +220,7 @@ export async function buildApp({
       site: { publicUrl: config.publicUrl, contacts: config.siteContacts },
       history: historyReader(database.db, config.publicUrl),
       documents: pageDocumentReader(database.db),
+      openData: datasetVersionsReader(database.db),
       reports: {
         find: async (id) => {
           const report = await findPublishedReport(database.db, id);

@@ -13,7 +13,9 @@ export const catalogueAnswerSchema = z.object({
   success: z.literal(true),
   license: openLicenseSchema,
   documentation: z.string(),
-  datapackage: z.string().meta({ description: "The Frictionless Data Package of the CSVs." }),
+  datapackage: z
+    .string()
+    .meta({ description: "The Frictionless Data Package of the CSVs and of states.geojson." }),
   datasets: z.array(
     z.object({
       id: z.enum(["states", "schools", "estimates", "reports"]),
@@ -100,14 +102,30 @@ export const reportsDocumentSchema = z
 export const geoJsonDocumentSchema = z
   .looseObject({
     type: z.literal("FeatureCollection"),
-    features: z.array(z.looseObject({ type: z.literal("Feature") })),
+    features: z.array(
+      z.looseObject({
+        type: z.literal("Feature"),
+        id: z.int(),
+        geometry: z
+          .object({
+            type: z.enum(["Point", "Polygon", "MultiPolygon"]),
+            coordinates: z.array(z.unknown()),
+          })
+          .nullable(),
+        properties: z.record(z.string(), z.unknown()),
+      }),
+    ),
   })
-  .meta({ id: "GeoJsonFeatureCollection" });
+  .meta({
+    id: "GeoJsonFeatureCollection",
+    description:
+      "GeoJSON (RFC 7946, longitude first, outer rings counterclockwise). states.geojson: one Feature per state, its boundary as a Polygon or MultiPolygon (Natural Earth, public domain; 5 decimals) and the columns of states.csv as properties, plus boundary_source. schools.geojson: a Point per school with coordinates.",
+  });
 
 export const openFileParams = z.object({
   file: z.string().meta({
     description:
-      "states.json, states.csv, schools.json, schools.csv, schools.geojson, estimates.json, estimates.csv, reports.json or reports.csv",
+      "states.json, states.csv, states.geojson (the states with their boundaries), schools.json, schools.csv, schools.geojson, estimates.json, estimates.csv, reports.json or reports.csv",
   }),
 });
 
@@ -133,34 +151,52 @@ const tableSchemaFieldSchema = z.object({
   description: z.string(),
 });
 
-/** A Frictionless Data Package (tabular-data-package, v1): one resource per CSV with its Table Schema. */
+const packageSourceSchema = z.object({ title: z.string(), path: z.string().optional() });
+
+const resourceCommon = {
+  name: z.string(),
+  path: z.string(),
+  title: z.string(),
+  description: z.string(),
+  encoding: z.literal("utf-8"),
+  version: z.string().optional(),
+  last_modified: z.string().optional(),
+};
+
+/**
+ * A Frictionless Data Package (v1, profile data-package): one tabular-data-resource per CSV with its Table
+ * Schema, and the states with their boundaries as a GeoJSON data-resource.
+ */
 export const dataPackageSchema = z
   .object({
-    profile: z.literal("tabular-data-package"),
+    profile: z.literal("data-package"),
     name: z.string(),
     title: z.string(),
     homepage: z.string(),
     licenses: z.array(z.object({ name: z.string(), path: z.string(), title: z.string() })),
-    sources: z.array(z.object({ title: z.string(), path: z.string().optional() })),
+    sources: z.array(packageSourceSchema),
     contributors: z.array(z.object({ title: z.string(), role: z.string() })),
     resources: z.array(
-      z.object({
-        profile: z.literal("tabular-data-resource"),
-        name: z.string(),
-        path: z.string(),
-        title: z.string(),
-        description: z.string(),
-        format: z.literal("csv"),
-        mediatype: z.literal("text/csv"),
-        encoding: z.literal("utf-8"),
-        version: z.string().optional(),
-        last_modified: z.string().optional(),
-        schema: z.object({
-          fields: z.array(tableSchemaFieldSchema),
-          missingValues: z.array(z.string()),
-          primaryKey: z.array(z.string()),
+      z.union([
+        z.object({
+          profile: z.literal("tabular-data-resource"),
+          ...resourceCommon,
+          format: z.literal("csv"),
+          mediatype: z.literal("text/csv"),
+          schema: z.object({
+            fields: z.array(tableSchemaFieldSchema),
+            missingValues: z.array(z.string()),
+            primaryKey: z.array(z.string()),
+          }),
         }),
-      }),
+        z.object({
+          profile: z.literal("data-resource"),
+          ...resourceCommon,
+          format: z.literal("geojson"),
+          mediatype: z.literal("application/geo+json"),
+          sources: z.array(packageSourceSchema),
+        }),
+      ]),
     ),
   })
   .meta({ id: "DataPackage" });
@@ -184,7 +220,7 @@ export const openDataApi = {
     path: "/api/v1/open/datapackage.json",
     tag,
     summary:
-      "The CSV downloads as a Frictionless Data Package: a Table Schema per CSV (names, types, descriptions), the licence and the sources.",
+      "The downloads as a Frictionless Data Package: a Table Schema per CSV (names, types, descriptions), the states with their boundaries as GeoJSON, the licence and the sources.",
     access: "anyone",
     response: { 200: dataPackageSchema, 304: z.null().meta({ description: "Not modified." }) },
   }),

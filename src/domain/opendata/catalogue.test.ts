@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import estimates from "../../../data/estimates.json";
 import schools from "../../../data/schools.json";
 import states from "../../../data/states.json";
+import boundaries from "../../../data/nigeria-states.geojson?raw";
 import type { School, StateRecord } from "../datasets/schemas";
+import { parseStateBoundaries } from "./boundaries";
 import { openDataCatalogue } from "./catalogue";
 import type { EstimatesFile } from "./datasets";
 import { geojsonDocument, openDataPath } from "./documents";
@@ -12,6 +14,7 @@ const catalogue = openDataCatalogue({
   states: states as StateRecord[],
   schools: schools as School[],
   estimates: estimates as unknown as EstimatesFile,
+  boundaries: parseStateBoundaries(boundaries),
 });
 
 describe("the open data catalogue (the /data page's list)", () => {
@@ -25,6 +28,7 @@ describe("the open data catalogue (the /data page's list)", () => {
           openDataPath("states", "json"),
           openDataPath("states", "csv"),
           openDataPath("states", "csv", "?hxl=1"),
+          openDataPath("states", "geojson"),
         ],
       ],
       [
@@ -57,7 +61,7 @@ describe("the open data catalogue (the /data page's list)", () => {
 
   it("gives each static download its rows, size and date, and reports none (they change)", () => {
     const states = catalogue.datasets[0]!;
-    expect(states.downloads.map((download) => download.rows)).toEqual([37, 37, 37]);
+    expect(states.downloads.map((download) => download.rows)).toEqual([37, 37, 37, 37]);
     expect(states.downloads.every((download) => (download.bytes ?? 0) > 10_000)).toBe(true);
     expect(states.downloads[0]?.asOf).toBe("2026-11");
     expect(catalogue.datasets[1]?.downloads[3]).toMatchObject({ format: "geojson", rows: 0 });

@@ -1,10 +1,13 @@
+import { BOUNDARIES_SOURCE } from "./boundaries";
 import { openDatasets, type FieldType, type OpenDatasetId, type OpenField } from "./datasets";
 import { OPEN_DATA_LICENSE, PUBLISHER, openDataPath, openFormats } from "./documents";
 
-// The open data as a Frictionless Data Package (profile tabular-data-package, Data Package v1): one
-// resource per CSV, each with its Table Schema made from the same field definitions as the CSV itself,
-// so the package lists every column the CSV has, in its order. A validator (frictionless validate
-// <address>/api/v1/open/datapackage.json) reads each CSV from its address and checks it against it.
+// The open data as a Frictionless Data Package (Data Package v1): one tabular-data-resource per CSV, each
+// with its Table Schema made from the same field definitions as the CSV itself, so the package lists
+// every column the CSV has, in its order; and the states with their boundaries (states.geojson) as a
+// plain data-resource. A package with a resource that is not a table is a "data-package", not a
+// "tabular-data-package" (which requires every resource to be tabular). A validator (frictionless
+// validate <address>/api/v1/open/datapackage.json) reads each CSV from its address and checks it.
 
 export type TableSchemaType = "string" | "integer" | "number" | "boolean" | "date" | "datetime" | "yearmonth";
 
@@ -52,6 +55,12 @@ export interface DataPackageVersions {
   [dataset: string]: { version: number; changedOn: string } | undefined;
 }
 
+/** The boundaries' source, with its terms (data/SOURCES.md). */
+const boundariesSource: DataPackageSource = {
+  title: `${BOUNDARIES_SOURCE.title}: the state boundaries (${BOUNDARIES_SOURCE.license})`,
+  path: BOUNDARIES_SOURCE.url,
+};
+
 /** The data package: addresses are absolute, so the package can be read from anywhere. */
 export function dataPackage(
   publicUrl: string,
@@ -61,35 +70,52 @@ export function dataPackage(
   const csvDatasets = (Object.keys(openFormats) as OpenDatasetId[]).filter((id) =>
     (openFormats[id] as readonly string[]).includes("csv"),
   );
+  const statesVersion = versions.states;
   return {
-    profile: "tabular-data-package",
+    profile: "data-package",
     name: "inclusion-atlas",
     title: `${PUBLISHER} open data: disability inclusion in Nigeria`,
     homepage: `${publicUrl}/data`,
     licenses: [{ name: OPEN_DATA_LICENSE.id, path: OPEN_DATA_LICENSE.url, title: OPEN_DATA_LICENSE.name }],
     sources: sources.map((source) => ({ ...source })),
     contributors: [{ title: PUBLISHER, role: "publisher" }],
-    resources: csvDatasets.map((id) => {
-      const info = openDatasets[id];
-      const version = versions[id];
-      return {
-        profile: "tabular-data-resource",
-        name: id,
-        path: `${publicUrl}${openDataPath(id, "csv")}`,
-        title: info.title,
-        description: info.description,
-        format: "csv",
-        mediatype: "text/csv",
+    resources: [
+      ...csvDatasets.map((id) => {
+        const info = openDatasets[id];
+        const version = versions[id];
+        return {
+          profile: "tabular-data-resource",
+          name: id,
+          path: `${publicUrl}${openDataPath(id, "csv")}`,
+          title: info.title,
+          description: info.description,
+          format: "csv",
+          mediatype: "text/csv",
+          encoding: "utf-8",
+          ...(version ? { version: String(version.version), last_modified: version.changedOn } : {}),
+          schema: {
+            fields: info.fields.map(tableSchemaField),
+            // An empty cell is a value the source does not give.
+            missingValues: [""],
+            primaryKey: ["id"],
+          },
+        };
+      }),
+      {
+        profile: "data-resource",
+        name: "states-geojson",
+        path: `${publicUrl}${openDataPath("states", "geojson")}`,
+        title: `${openDatasets.states.title}, with state boundaries`,
+        description: `${openDatasets.states.description} As GeoJSON (RFC 7946): one Feature per state, its boundary as geometry and the columns of the states CSV as properties. ${BOUNDARIES_SOURCE.attribution}`,
+        format: "geojson",
+        mediatype: "application/geo+json",
         encoding: "utf-8",
-        ...(version ? { version: String(version.version), last_modified: version.changedOn } : {}),
-        schema: {
-          fields: info.fields.map(tableSchemaField),
-          // An empty cell is a value the source does not give.
-          missingValues: [""],
-          primaryKey: ["id"],
-        },
-      };
-    }),
+        ...(statesVersion
+          ? { version: String(statesVersion.version), last_modified: statesVersion.changedOn }
+          : {}),
+        sources: [boundariesSource],
+      },
+    ],
   };
 }
 
@@ -113,6 +139,7 @@ export function packageSources(
       path: `${publicUrl}/data`,
     },
     ...scoreSources.map((title) => ({ title })),
+    boundariesSource,
     ...data.estimates.estimates.map((estimate) => ({
       title: `${estimate.publisher}: ${estimate.title}`,
       ...(estimate.url ? { path: estimate.url } : {}),

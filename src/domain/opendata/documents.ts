@@ -21,7 +21,7 @@ export const OPEN_DATA_LICENSE = {
 export const PUBLISHER = "Inclusion Atlas";
 
 export const openFormats = {
-  states: ["json", "csv"],
+  states: ["json", "csv", "geojson"],
   schools: ["json", "csv", "geojson"],
   estimates: ["json", "csv"],
   reports: ["json", "csv"],

@@ -15,7 +15,7 @@ export const openDataMessages = {
     `${format ? `The ${dataset} dataset does not come as .${format}.` : `Add a format to ${dataset}.`} ` +
     `Its formats are: ${formats.map((known) => `${dataset}.${known}`).join(", ")}.`,
   notByState: (dataset: string, format: string) =>
-    `The ${dataset} dataset comes by state as JSON and CSV only, not as .${format}.`,
+    `The ${dataset} dataset comes by state${dataset === "states" ? ", zone or law status" : ""} as JSON and CSV only, not as .${format}: .${format} holds the whole dataset.`,
   badHxl: "The parameter hxl must be 1 (add a row of HXL hashtags under the header) or 0.",
   badState:
     "The parameter state must be one of the 37 states, by slug (for example lagos, akwa-ibom, fct) or id (1 to 37).",

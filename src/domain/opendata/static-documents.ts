@@ -11,6 +11,7 @@ import {
   type OpenRecord,
   type OpenValue,
 } from "./datasets";
+import { statesGeojsonDocument, type StateBoundaries } from "./boundaries";
 import { csvDocument, geojsonDocument, jsonDocument, type OpenFormat, type Positioned } from "./documents";
 
 // The downloads of the static datasets (states, schools, estimates), built once: at the server's
@@ -26,6 +27,8 @@ export interface StaticDatasets {
   /** Schools that closed: in the downloads, marked closed, among the others by id. */
   closedSchools?: readonly School[];
   estimates: EstimatesFile;
+  /** The states' boundaries (data/nigeria-states.geojson), for states.geojson. */
+  boundaries: StateBoundaries;
 }
 
 export interface StaticDocument {
@@ -114,6 +117,15 @@ export function staticDocuments(data: StaticDatasets): StaticDocument[] {
   const { asOf } = records;
   const documents: StaticDocument[] = [
     ...tabularDocuments("states", records.states, asOf.states, {}),
+    {
+      dataset: "states",
+      format: "geojson",
+      hxl: false,
+      state: null,
+      body: statesGeojsonDocument(openDatasets.states, records.states, data.boundaries, asOf.states),
+      rows: records.states.length,
+      asOf: asOf.states,
+    },
     ...tabularDocuments("schools", records.schools, asOf.schools, {}),
     {
       dataset: "schools",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openDataCatalogue } from "../../domain/opendata/catalogue";
 import type { EstimatesFile } from "../../domain/opendata/datasets";
 import { readSeed } from "../datadesk/seed";
+import { stateBoundaries } from "./state-boundaries";
 
 // CITATION.cff, read by reference managers and by GitHub's "Cite this repository", must cite the data
 // the site serves: the same licence and the version of the datasets in data/.
@@ -17,6 +18,7 @@ describe("CITATION.cff", () => {
       states: dataOf("state") as never,
       schools: dataOf("school") as never,
       estimates: { ...estimates, estimates: dataOf("estimate").slice(1) as never },
+      boundaries: await stateBoundaries(),
     });
     const cff = await readFile("CITATION.cff", "utf8");
 

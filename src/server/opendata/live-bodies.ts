@@ -5,6 +5,8 @@ import type { PublishedData, PublishedDataSource } from "../datadesk/published-d
 import { datasetVersionsNow, publishedDataAt } from "../datadesk/published-data-db";
 import type { Database } from "../db/database";
 import { OpenDataBodies } from "./static-bodies";
+import { stateBoundaries } from "./state-boundaries";
+import type { StateBoundaries } from "../../domain/opendata/boundaries";
 
 // The open-data downloads follow the published data: made again once per generation (on this instance or
 // another, the PublishedDataSource tells), never per request. A dataset's earlier version (?version=N)
@@ -15,8 +17,9 @@ const KEPT_VERSIONS = 16;
 /** A publication that lands while the downloads are being made is made again at once, a few times. */
 const MAX_REMAKES = 3;
 
-function staticDatasetsOf(data: PublishedData): StaticDatasets {
+function staticDatasetsOf(data: PublishedData, boundaries: StateBoundaries): StaticDatasets {
   return {
+    boundaries,
     states: data.states,
     schools: data.schools,
     closedSchools: data.closedSchools,
@@ -66,10 +69,15 @@ export class LiveBodies {
 
   private async make(): Promise<OpenDataBodies> {
     for (let attempt = 0; ; attempt += 1) {
-      const data = await this.source.current();
+      const [data, boundaries] = await Promise.all([this.source.current(), stateBoundaries()]);
       if (!this.bodies || this.bodies.generation !== data.generation) {
         const versions = await datasetVersionsNow(this.db);
-        const bodies = new OpenDataBodies(data.generation, staticDatasetsOf(data), versions, this.bodies);
+        const bodies = new OpenDataBodies(
+          data.generation,
+          staticDatasetsOf(data, boundaries),
+          versions,
+          this.bodies,
+        );
         if (!this.bodies || bodies.generation > this.bodies.generation) {
           this.bodies = bodies;
           this.made(bodies);

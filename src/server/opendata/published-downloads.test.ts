@@ -18,6 +18,7 @@ import { buildReportsTestApp } from "../../test/server/reports";
 import { seedAtStartUp } from "../datadesk/seed";
 import { openDatabase, type DatabaseHandle } from "../db/database";
 import { documentKey } from "./static-bodies";
+import { stateBoundaries } from "./state-boundaries";
 
 // The downloads made from the database: a freshly seeded database serves what data/*.json made before the
 // data desk (column by column, value by value; new columns only at the end), each publication shows on
@@ -30,6 +31,7 @@ const jsonDatasets: StaticDatasets = {
   states: await readData<StateRecord[]>("states.json"),
   schools: await readData<School[]>("schools.json"),
   estimates: await readData<EstimatesFile>("estimates.json"),
+  boundaries: await stateBoundaries(),
 };
 /** What the builders make of data/*.json, as the server served it before the data desk. */
 const expectedBodies = new Map(
@@ -119,6 +121,7 @@ describe.each(testDatabaseKinds())("open data from the published data on %s", (k
   );
 
   it("serves every download of a freshly seeded database byte for byte as data/*.json made it", async () => {
+    expect((await get(apps[0]!, "states.geojson")).body).toBe(expectedBody("states", "geojson"));
     for (const dataset of ["states", "schools", "estimates"] as const) {
       for (const format of ["csv", "json"] as const) {
         expect((await get(apps[0]!, `${dataset}.${format}`)).body, `${dataset}.${format}`).toBe(
@@ -126,7 +129,7 @@ describe.each(testDatabaseKinds())("open data from the published data on %s", (k
         );
       }
     }
-    // The GeoJSON of the schools (the only GeoJSON there is: states come as JSON and CSV).
+    // The GeoJSON of the schools: their points (states.geojson holds the states' boundaries).
     const geojson = await get(apps[0]!, "schools.geojson");
     expect(JSON.parse(geojson.body)).toEqual(JSON.parse(expectedBody("schools", "geojson")));
     expect(geojson.body).toBe(expectedBody("schools", "geojson"));
@@ -228,7 +231,7 @@ describe.each(testDatabaseKinds())("open data from the published data on %s", (k
     expect(version1.find((row) => row[0] === "2")?.at(-1)).toBe("open");
   });
 
-  it("describes every CSV as a Frictionless data package: each column in order, with types its values satisfy", async () => {
+  it("describes every download as a Frictionless data package: each CSV column in order, with types its values satisfy, and states.geojson", async () => {
     const response = await get(apps[0]!, "datapackage.json");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -241,10 +244,15 @@ describe.each(testDatabaseKinds())("open data from the published data on %s", (k
         name: string;
         path: string;
         format: string;
+        mediatype: string;
+        version?: string;
+        sources?: { title: string; path?: string }[];
         schema: { fields: TableSchemaField[]; missingValues: string[]; primaryKey: string[] };
       }[];
     }>();
-    expect(datapackage.profile).toBe("tabular-data-package");
+    // A resource that is not a table (the GeoJSON) makes it a data-package: a tabular-data-package
+    // requires every resource to be a tabular-data-resource.
+    expect(datapackage.profile).toBe("data-package");
     expect(datapackage.licenses).toEqual([
       { name: "CC-BY-4.0", path: "https://creativecommons.org/licenses/by/4.0/", title: expect.any(String) },
     ]);
@@ -254,8 +262,31 @@ describe.each(testDatabaseKinds())("open data from the published data on %s", (k
       "schools",
       "estimates",
       "reports",
+      "states-geojson",
     ]);
-    for (const resource of datapackage.resources) {
+    const names = datapackage.resources.map((resource) => resource.name);
+    expect(new Set(names).size).toBe(names.length);
+    const geojson = datapackage.resources.find((resource) => resource.name === "states-geojson")!;
+    expect(geojson).toMatchObject({
+      profile: "data-resource",
+      path: `${PUBLIC_URL}/api/v1/open/states.geojson`,
+      format: "geojson",
+      mediatype: "application/geo+json",
+      encoding: "utf-8",
+      version: expect.stringMatching(/^\d+$/),
+    });
+    expect(geojson).not.toHaveProperty("schema");
+    expect(geojson.sources).toEqual([
+      expect.objectContaining({ title: expect.stringMatching(/Natural Earth.*public domain/i) }),
+    ]);
+    expect(datapackage.sources.some((source) => source.path === "https://www.naturalearthdata.com/")).toBe(
+      true,
+    );
+    const served = await get(apps[0]!, "states.geojson");
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toMatch(/^application\/geo\+json/);
+    expect(served.json<{ type: string }>().type).toBe("FeatureCollection");
+    for (const resource of datapackage.resources.filter((resource) => resource.format === "csv")) {
       expect(resource.profile).toBe("tabular-data-resource");
       expect(resource.name).toMatch(/^[-a-z0-9._/]+$/);
       expect(resource.path.startsWith(`${PUBLIC_URL}/api/v1/open/`)).toBe(true);

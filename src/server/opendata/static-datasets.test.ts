@@ -53,6 +53,7 @@ const hxlTag = /^#[a-z][a-z0-9_]*(\+[a-z][a-z0-9_]*)*$/;
 const staticDownloads = [
   "states.json",
   "states.csv",
+  "states.geojson",
   "schools.json",
   "schools.csv",
   "schools.geojson",
@@ -241,7 +242,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     const geojson = await get("schools.geojson?state=lagos");
     expect(geojson.statusCode).toBe(404);
     expect(geojson.json<{ message: string }>().message).toBe(
-      "The schools dataset comes by state as JSON and CSV only, not as .geojson.",
+      "The schools dataset comes by state as JSON and CSV only, not as .geojson: .geojson holds the whole dataset.",
     );
   });
 
@@ -493,8 +494,9 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(response.json()).toEqual({
       success: false,
       code: "NOT_FOUND",
-      message: "The states dataset does not come as .xlsx. Its formats are: states.json, states.csv.",
-      formats: ["/api/v1/open/states.json", "/api/v1/open/states.csv"],
+      message:
+        "The states dataset does not come as .xlsx. Its formats are: states.json, states.csv, states.geojson.",
+      formats: ["/api/v1/open/states.json", "/api/v1/open/states.csv", "/api/v1/open/states.geojson"],
     });
     expect((await get("estimates.geojson")).json<{ formats: string[] }>().formats).toEqual([
       "/api/v1/open/estimates.json",
@@ -553,6 +555,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(catalogue.datasets[0]?.downloads).toEqual([
       expect.objectContaining({ url: `${PUBLIC_URL}/api/v1/open/states.json`, rows: 37 }),
       expect.objectContaining({ url: `${PUBLIC_URL}/api/v1/open/states.csv`, rows: 37 }),
+      expect.objectContaining({ url: `${PUBLIC_URL}/api/v1/open/states.geojson`, rows: 37 }),
     ]);
   });
 });

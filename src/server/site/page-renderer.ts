@@ -6,6 +6,7 @@ import type { SiteContacts } from "../../domain/site-contacts";
 import type { HistoryReader } from "../datadesk/history/history-reader";
 import type { PageDocumentReader } from "../datadesk/documents/page-documents";
 import { deferHydration } from "./defer-hydration";
+import type { DatasetVersionsReader } from "../opendata/routes";
 
 // Public pages are rendered by React Router on the server from the data as published now (decision record
 // 0019) and kept as finished answers: HTML, its brotli and gzip forms, its ETag and the CSP hashes of its
@@ -24,6 +25,8 @@ export interface PageLoadContext {
   history?: HistoryReader;
   /** The uploaded documents the pages link (src/server/datadesk/documents/page-documents.ts). */
   documents?: PageDocumentReader;
+  /** The open datasets' versions (src/server/opendata/dataset-versions-reader.ts), for /data. */
+  openData?: DatasetVersionsReader;
 }
 
 export interface SiteSettings {
@@ -93,6 +96,8 @@ export interface PageRendererOptions {
   history?: HistoryReader;
   /** The uploaded documents the pages link; a document's record changes only by a publication. */
   documents?: PageDocumentReader;
+  /** The open datasets' versions; they change only by a publication. */
+  openData?: DatasetVersionsReader;
   /** The page's Content-Security-Policy for its inline scripts' hashes. */
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** At most this many answers are kept (the oldest go first); unknown paths are never kept. */
@@ -194,10 +199,11 @@ export class PageRenderer {
   }
 
   private async renderToAnswer(request: Request, kind: "page" | "data"): Promise<KeptAnswer> {
-    const { render, publishedData, site, history, documents } = this.options;
+    const { render, publishedData, site, history, documents, openData } = this.options;
     const context: PageLoadContext = { publishedData: await publishedData.current(), site };
     if (history) context.history = history;
     if (documents) context.documents = documents;
+    if (openData) context.openData = openData;
     const response = await render(request, context);
     const contentType = response.headers.get("content-type") ?? "text/html";
     const location = response.headers.get("location") ?? undefined;

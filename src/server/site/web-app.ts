@@ -27,6 +27,7 @@ import {
 import { withReportHead } from "./report-meta";
 import type { PageDocumentReader } from "../datadesk/documents/page-documents";
 import type { HistoryReader as PageHistoryReader } from "../datadesk/history/history-reader";
+import type { DatasetVersionsReader } from "../opendata/routes";
 
 // Serves the web app: hashed assets with long caching, public pages rendered on the server from the data
 // as published now and kept until it changes (page-renderer.ts, decision record 0019), and the app shell
@@ -54,6 +55,8 @@ export interface WebSiteOptions {
   history?: PageHistoryReader;
   /** The uploaded documents the pages link (a state's law). */
   documents?: PageDocumentReader;
+  /** The open datasets' versions, which /data lists. */
+  openData?: DatasetVersionsReader;
   /** The deployer's settings the pages show (PUBLIC_URL, SITE_*), read when the server starts. */
   site: SiteSettings;
   /** React Router's request handler; by default the one of the server build beside buildDir. */
@@ -113,6 +116,7 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     site: options.site,
     history: options.history,
     documents: options.documents,
+    openData: options.openData,
     contentSecurityPolicy,
     maxKept: options.maxKeptPages,
     warn: (message) => app.log.warn(message),

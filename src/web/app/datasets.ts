@@ -61,12 +61,19 @@ export interface PageDocumentReader {
   find(ids: readonly string[]): Promise<PageDocument[]>;
 }
 
+/** The open datasets' versions (dataset_versions), read on the server (src/server/opendata). */
+export interface PageDatasetVersions {
+  /** By dataset: its version now and when that version was published (ISO date-time). */
+  versions(): Promise<Record<string, { version: number; changedAt: string }>>;
+}
+
 declare module "react-router" {
   interface AppLoadContext {
     publishedData?: PageData;
     site?: SiteSettings;
     history?: PageHistoryReader;
     documents?: PageDocumentReader;
+    openData?: PageDatasetVersions;
   }
 }
 

@@ -5,6 +5,7 @@ import common from "../../i18n/catalogues/en/common.json";
 import { inLanguage } from "../../test/web/i18n";
 import type { School } from "../../domain/datasets/schemas";
 import { SchoolDetails } from "../features/schools";
+import { formatDay } from "../../domain/format";
 
 // A record's last check beside its sources, and the note when it is more than 18 months old (issue 28).
 
@@ -28,7 +29,7 @@ const school: School = {
   as_of: "2026-11",
 };
 
-function show(props: { checkedAt: string | null; outOfDate: boolean }) {
+function show(props: { checkedOn: string | null; outOfDate: boolean }) {
   return (
     <MemoryRouter>
       <SchoolDetails school={school} stateId={25} sources={[]} {...props} />
@@ -38,24 +39,25 @@ function show(props: { checkedAt: string | null; outOfDate: boolean }) {
 
 describe("LastChecked on a school's page", () => {
   it("says when the record was last checked, in Lagos's day, with no note when recent", () => {
-    render(show({ checkedAt: "2026-11-01T23:30:00Z", outOfDate: false }));
+    render(show({ checkedOn: formatDay("2026-11-01T23:30:00Z", "en"), outOfDate: false }));
     expect(screen.getByText("Last checked 2 November 2026.")).toBeVisible();
     expect(screen.queryByText(common.mayBeOutOfDate)).toBeNull();
   });
 
   it("says politely that it may be out of date when the loader found it older than 18 months", () => {
-    render(show({ checkedAt: "2024-03-10T09:00:00Z", outOfDate: true }));
+    render(show({ checkedOn: formatDay("2024-03-10T09:00:00Z", "en"), outOfDate: true }));
     expect(screen.getByText("Last checked 10 March 2024.")).toBeVisible();
     expect(screen.getByRole("note")).toHaveTextContent(common.mayBeOutOfDate);
   });
 
   it("says nothing of a check it does not know", () => {
-    render(show({ checkedAt: null, outOfDate: false }));
+    render(show({ checkedOn: null, outOfDate: false }));
     expect(screen.queryByText(/^Last checked/)).toBeNull();
   });
 
-  it("writes the date and the note in the page's language", async () => {
-    render(await inLanguage("ha", ["schools"], show({ checkedAt: "2024-03-10T09:00:00Z", outOfDate: true })));
+  it("writes the loader's day and the note in the page's language", async () => {
+    const checkedOn = formatDay("2024-03-10T09:00:00Z", "ha");
+    render(await inLanguage("ha", ["schools"], show({ checkedOn, outOfDate: true })));
     const hausaDate = new Intl.DateTimeFormat("ha", {
       day: "numeric",
       month: "long",

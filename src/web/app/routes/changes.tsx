@@ -1,5 +1,11 @@
-import { ChangesPage, HistoryLoadFailed, feedAddresses, loadChanges } from "../../features/history";
-import { pageMessages, translatorFor } from "../../i18n";
+import {
+  ChangesPage,
+  HistoryLoadFailed,
+  feedAddresses,
+  historyDays,
+  loadChanges,
+} from "../../features/history";
+import { languageOfRequest, pageMessages, translatorFor } from "../../i18n";
 import { isUnknownPageError } from "../not-found-error";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/changes";
@@ -16,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageMessages(request, namespaces),
     loadChanges(new URL(request.url), context.history, request.signal),
   ]);
-  return { ...data, i18n };
+  // The days in words, made here: the browser shows the server's (history-text.ts says why).
+  return { ...data, days: historyDays(data.answer, languageOfRequest(request)), i18n };
 }
 
 export function meta({ data, location }: Route.MetaArgs) {
@@ -38,7 +45,7 @@ export function meta({ data, location }: Route.MetaArgs) {
 }
 
 export default function Changes({ loaderData }: Route.ComponentProps) {
-  return <ChangesPage answer={loaderData.answer} filter={loaderData.filter} />;
+  return <ChangesPage answer={loaderData.answer} filter={loaderData.filter} days={loaderData.days} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

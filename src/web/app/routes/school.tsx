@@ -8,6 +8,7 @@ import {
   useT,
 } from "../../i18n";
 import { isOutOfDate } from "../../../domain/freshness";
+import { formatDay } from "../../../domain/format";
 import { sameState } from "../../../domain/datasets/state-names";
 import { describeSources } from "../../../domain/source-titles";
 import { fieldSourcesToShow } from "../../../domain/field-sources";
@@ -47,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Only the page's language's translations of its texts (none on an English page).
     school: withTranslationsIn(school, languageOfRequest(request)),
     // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
-    checkedAt: checked,
+    checkedOn: checked === null ? null : formatDay(checked, languageOfRequest(request)),
     outOfDate: isOutOfDate(checked, new Date()),
     stateId,
     closed: !open,

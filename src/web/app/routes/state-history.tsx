@@ -2,9 +2,10 @@ import {
   HistoryLoadFailed,
   RecordHistoryPage,
   loadRecordHistory,
+  historyDays,
   recordFeedAddresses,
 } from "../../features/history";
-import { pageMessages, translatorFor } from "../../i18n";
+import { languageOfRequest, pageMessages, translatorFor } from "../../i18n";
 import { isUnknownPageError } from "../not-found-error";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/state-history";
@@ -21,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pageMessages(request, namespaces),
     loadRecordHistory("state", params.stateId, new URL(request.url), context.history, request.signal),
   ]);
-  return { answer, i18n };
+  return { answer, days: historyDays(answer, languageOfRequest(request)), i18n };
 }
 
 export function meta({ data, location }: Route.MetaArgs) {
@@ -37,7 +38,7 @@ export function meta({ data, location }: Route.MetaArgs) {
 }
 
 export default function StateHistory({ loaderData }: Route.ComponentProps) {
-  return <RecordHistoryPage answer={loaderData.answer} />;
+  return <RecordHistoryPage answer={loaderData.answer} days={loaderData.days} />;
 }
 
 /** Unknown ids (/states/9999/history) and failures end here. */

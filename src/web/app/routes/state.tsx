@@ -9,7 +9,7 @@ import {
 } from "../../i18n";
 import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
-import { formatAsOf, formatNumber } from "../../../domain/format";
+import { formatAsOf, formatDay, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
 import { fieldSourcesToShow } from "../../../domain/field-sources";
@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     lawDocumentId && context.documents ? await context.documents.find([lawDocumentId]) : [];
   return {
     // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
-    checkedAt: checked,
+    checkedOn: checked === null ? null : formatDay(checked, languageOfRequest(request)),
     lawDocument: lawDocument ?? null,
     outOfDate: isOutOfDate(checked, new Date()),
     // Only the page's language's translations of its texts (none on an English page).

@@ -2,9 +2,9 @@ import type { PublishedChange } from "../../../domain/api/history";
 import { isWebAddress } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { paths } from "../../../domain/routes";
-import { Link, T, useEnglishContentLang, useLanguage, useT } from "../../i18n";
+import { Link, T, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
-import { fieldName, historyDay, valueText } from "./history-text";
+import { dayOf, fieldName, valueText, type HistoryDays } from "./history-text";
 import styles from "./HistoryPage.module.css";
 
 // The published changes as a list: each one's date (in <time>), each field's old → new (read by a screen
@@ -21,10 +21,13 @@ export function recordPath(kind: RecordKind, id: string): string {
 
 export function ChangeEntries({
   entries,
+  days,
   headingLevel,
   showRecord,
 }: {
   entries: readonly PublishedChange[];
+  /** The entries' days in words (the loader's historyDays). */
+  days: HistoryDays;
   /** The level of each entry's heading (below the list's own heading). */
   headingLevel: 2 | 3;
   /** On /changes each entry names its record (linked); a record's own page needs not. */
@@ -34,7 +37,12 @@ export function ChangeEntries({
     <ol className={styles.entries}>
       {entries.map((entry) => (
         <li key={entry.id} id={`change-${entry.id}`} className={styles.entry}>
-          <ChangeEntry entry={entry} headingLevel={headingLevel} showRecord={showRecord} />
+          <ChangeEntry
+            entry={entry}
+            day={dayOf(days, entry.published_at)}
+            headingLevel={headingLevel}
+            showRecord={showRecord}
+          />
         </li>
       ))}
     </ol>
@@ -43,15 +51,16 @@ export function ChangeEntries({
 
 function ChangeEntry({
   entry,
+  day,
   headingLevel,
   showRecord,
 }: {
   entry: PublishedChange;
+  day: string;
   headingLevel: 2 | 3;
   showRecord: boolean;
 }) {
   const t = useT();
-  const language = useLanguage();
   const contentLang = useEnglishContentLang();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `change-${entry.id}-heading`;
@@ -60,7 +69,7 @@ function ChangeEntry({
       id="history.entry.published"
       values={{ editors: t("history.entry.editors") }}
       components={{
-        time: <time dateTime={entry.published_at}>{historyDay(entry.published_at, language)}</time>,
+        time: <time dateTime={entry.published_at}>{day}</time>,
       }}
     />
   );

@@ -5,6 +5,7 @@ import { useLocalizePath, useT } from "../../i18n";
 import { Pager } from "../../ui/Pager";
 import { FeedLinks } from "./FeedLinks";
 import { ChangeEntries } from "./ChangeEntries";
+import type { HistoryDays } from "./history-text";
 import type { PublishedChangesAnswer } from "./history-api";
 import { changesSearch, historyKinds, stateChoices, type ChangesFilter } from "./history-query";
 import styles from "./HistoryPage.module.css";
@@ -18,7 +19,16 @@ export function feedAddresses(filter: Pick<ChangesFilter, "stateId" | "kind">) {
   return { atom: `${historyPaths.changesAtom}${query}`, json: `${historyPaths.changesJson}${query}` };
 }
 
-export function ChangesPage({ answer, filter }: { answer: PublishedChangesAnswer; filter: ChangesFilter }) {
+export function ChangesPage({
+  answer,
+  filter,
+  days,
+}: {
+  answer: PublishedChangesAnswer;
+  filter: ChangesFilter;
+  /** The publications' days in words (the loader's historyDays). */
+  days: HistoryDays;
+}) {
   const t = useT();
   const localize = useLocalizePath();
   const feeds = feedAddresses(filter);
@@ -74,7 +84,7 @@ export function ChangesPage({ answer, filter }: { answer: PublishedChangesAnswer
         {answer.data.length === 0 ? (
           <p>{t("history.empty")}</p>
         ) : (
-          <ChangeEntries entries={answer.data} headingLevel={3} showRecord />
+          <ChangeEntries entries={answer.data} days={days} headingLevel={3} showRecord />
         )}
         <Pager
           label={t("history.pagerLabel")}

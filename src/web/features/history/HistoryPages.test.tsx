@@ -15,6 +15,7 @@ import {
   HistoryLoadFailed,
   HistoryLoading,
   RecordHistoryPage,
+  historyDays,
   loadChanges,
   loadRecordHistory,
   type ChangesData,
@@ -112,11 +113,13 @@ const lagosHistory = (data: PublishedChange[]): RecordHistoryAnswer => ({
 
 function ChangesRoute() {
   const data = useLoaderData() as ChangesData;
-  return <ChangesPage answer={data.answer} filter={data.filter} />;
+  // The days in words, as the route's loader makes them on the server.
+  return <ChangesPage answer={data.answer} filter={data.filter} days={historyDays(data.answer, "en")} />;
 }
 
 function RecordRoute() {
-  return <RecordHistoryPage answer={useLoaderData() as RecordHistoryAnswer} />;
+  const answer = useLoaderData() as RecordHistoryAnswer;
+  return <RecordHistoryPage answer={answer} days={historyDays(answer, "en")} />;
 }
 
 /** The routes' ErrorBoundary: "No such page" for a 404, else the failure with Try again. */
@@ -376,7 +379,12 @@ describe("the history pages in another language", () => {
       [
         {
           path: "/ha/states/:stateId/history",
-          element: <RecordHistoryPage answer={lagosHistory([lagosStatus])} />,
+          element: (
+            <RecordHistoryPage
+              answer={lagosHistory([lagosStatus])}
+              days={historyDays(lagosHistory([lagosStatus]), "ha")}
+            />
+          ),
         },
       ],
       { initialEntries: ["/ha/states/25/history"] },

@@ -1,12 +1,12 @@
 import { historyPaths } from "../../../domain/datadesk/history";
 import { paths } from "../../../domain/routes";
-import { Link, T, useLanguage, useT } from "../../i18n";
+import { Link, T, useT } from "../../i18n";
 import { Pager } from "../../ui/Pager";
 import { FeedLinks } from "./FeedLinks";
 import { ChangeEntries, recordPath } from "./ChangeEntries";
 import type { RecordHistoryAnswer } from "./history-api";
 import { changesSearch } from "./history-query";
-import { historyDay } from "./history-text";
+import { dayOf, type HistoryDays } from "./history-text";
 import styles from "./HistoryPage.module.css";
 
 // /states/{id}/history and /schools/{id}/history (issue 28): every published change to the record, newest
@@ -22,9 +22,8 @@ export function recordFeedAddresses(answer: Pick<RecordHistoryAnswer, "kind" | "
   };
 }
 
-export function RecordHistoryPage({ answer }: { answer: RecordHistoryAnswer }) {
+export function RecordHistoryPage({ answer, days }: { answer: RecordHistoryAnswer; days: HistoryDays }) {
   const t = useT();
-  const language = useLanguage();
   const historyPath =
     answer.kind === "school" ? paths.schoolHistory(answer.record_id) : paths.stateHistory(answer.record_id);
   const feeds = recordFeedAddresses(answer);
@@ -47,7 +46,7 @@ export function RecordHistoryPage({ answer }: { answer: RecordHistoryAnswer }) {
         {answer.data.length === 0 ? (
           <p>{t("history.empty")}</p>
         ) : (
-          <ChangeEntries entries={answer.data} headingLevel={3} showRecord={false} />
+          <ChangeEntries entries={answer.data} days={days} headingLevel={3} showRecord={false} />
         )}
         <Pager
           label={t("history.pagerLabel")}
@@ -62,9 +61,7 @@ export function RecordHistoryPage({ answer }: { answer: RecordHistoryAnswer }) {
           <T
             id="history.record.firstPublished"
             components={{
-              time: (
-                <time dateTime={answer.first_published}>{historyDay(answer.first_published, language)}</time>
-              ),
+              time: <time dateTime={answer.first_published}>{dayOf(days, answer.first_published)}</time>,
             }}
           />
         </p>

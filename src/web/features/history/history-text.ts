@@ -1,25 +1,28 @@
 import { describeValue, fieldLabelOf } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
-import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
+import { formatDay } from "../../../domain/format";
 import type { Translate } from "../../i18n";
 
 // How a published change reads on the history pages, in the page's language.
 
-/** Publications are made in Nigeria: their day is Lagos's, the same on the server and in every browser. */
-const TIME_ZONE = "Africa/Lagos";
+/**
+ * The days of an answer's publications in words, by their ISO date-time ("12 November 2026", Lagos's day):
+ * made by the route's loader on the server and sent with the page, so the browser shows the server's words
+ * (Node's and the browsers' locale data write ha, yo, ig and pcm dates differently: formatDay).
+ */
+export type HistoryDays = Readonly<Record<string, string>>;
 
-/** "12 November 2026" (British English in English, the language's own month names elsewhere). */
-export function historyDay(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const locale = language === DEFAULT_LANGUAGE ? "en-GB" : language;
-  return new Intl.DateTimeFormat(locale, {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: TIME_ZONE,
-  }).format(date);
+export function historyDays(
+  answer: { data: readonly { published_at: string }[]; first_published?: string | null },
+  language: string,
+): HistoryDays {
+  const times = answer.data.map((entry) => entry.published_at);
+  if (answer.first_published) times.push(answer.first_published);
+  return Object.fromEntries(times.map((time) => [time, formatDay(time, language)]));
 }
+
+/** A publication's day from the loader's words; the date itself should a day be missing. */
+export const dayOf = (days: HistoryDays, iso: string): string => days[iso] ?? iso.slice(0, 10);
 
 /** A field's name on the page: its label in the page's language ("Law status", "Overview (ha)"), else its path. */
 export function fieldName(t: Translate, kind: RecordKind, field: string): string {

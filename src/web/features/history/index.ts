@@ -4,3 +4,4 @@ export { HistoryLoadFailed, HistoryLoading } from "./HistoryStatus";
 export { RecordHistoryPage, recordFeedAddresses } from "./RecordHistoryPage";
 export { loadChanges, loadRecordHistory, type ChangesData } from "./history-loaders";
 export { changesFilterFrom } from "./history-query";
+export { historyDays, type HistoryDays } from "./history-text";

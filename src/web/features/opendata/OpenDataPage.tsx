@@ -38,6 +38,11 @@ function fieldTypeText(type: string, t: Translate): string {
   return key ? t(key) : type;
 }
 
+/** Each dataset's version now, when it was published, and that day in words (made by the loader). */
+export type DatasetVersions = Partial<
+  Record<CatalogueDataset["id"], { version: number; changedAt: string; changedOn: string }>
+>;
+
 const stateExample = "?state=lagos";
 const reportsExample = "reports.csv?type=barrier&from=2026-01-01";
 
@@ -85,13 +90,27 @@ function DownloadItem({ download, live }: { download: CatalogueDownload; live: b
   );
 }
 
-function DatasetCard({ dataset, catalogue }: { dataset: CatalogueDataset; catalogue: Catalogue }) {
+function DatasetCard({
+  dataset,
+  catalogue,
+  version,
+}: {
+  dataset: CatalogueDataset;
+  catalogue: Catalogue;
+  version: DatasetVersions[CatalogueDataset["id"]];
+}) {
   const t = useT();
   const englishContent = useEnglishContentLang();
   const live = dataset.id === "reports";
   const headingId = `dataset-${dataset.id}`;
   const code = <code />;
   const oneStateFile = `${dataset.id}.csv${stateExample}`;
+  // The example of a versioned address: the GeoJSON of the states (GIS users cite it), else the CSV.
+  const versionedDownload =
+    dataset.downloads.find((download) => dataset.id === "states" && download.format === "geojson") ??
+    dataset.downloads.find((download) => download.format === "csv") ??
+    dataset.downloads[0]!;
+  const versionedFile = version ? `${fileName(versionedDownload)}?version=${version.version}` : "";
   return (
     <section aria-labelledby={headingId} className={styles.dataset}>
       <h3 id={headingId} lang={englishContent}>
@@ -106,6 +125,25 @@ function DatasetCard({ dataset, catalogue }: { dataset: CatalogueDataset; catalo
           <DownloadItem key={download.href} download={download} live={live} />
         ))}
       </ul>
+      {version ? (
+        <p>
+          <T
+            id="opendata.dataset.version"
+            values={{ version: version.version, date: version.changedOn }}
+            components={{
+              code,
+              time: <time dateTime={version.changedAt} />,
+              example: (
+                <a href={`${versionedDownload.href}?version=${version.version}`}>
+                  {versionedFile}
+                  <span className="visually-hidden">{` (${formatNames[versionedDownload.format]})`}</span>
+                </a>
+              ),
+            }}
+          />
+        </p>
+      ) : null}
+      {dataset.id === "states" ? <p>{t("opendata.dataset.statesGeojson")}</p> : null}
       {dataset.id === "schools" ? (
         <p>
           {catalogue.positionedSchools === 0
@@ -190,7 +228,13 @@ function DatasetCard({ dataset, catalogue }: { dataset: CatalogueDataset; catalo
   );
 }
 
-export function OpenDataPage({ catalogue }: { catalogue: Catalogue }) {
+export function OpenDataPage({
+  catalogue,
+  versions = {},
+}: {
+  catalogue: Catalogue;
+  versions?: DatasetVersions;
+}) {
   const t = useT();
   const englishContent = useEnglishContentLang();
   const hydrated = useHydrated();
@@ -213,7 +257,12 @@ export function OpenDataPage({ catalogue }: { catalogue: Catalogue }) {
           />
         </p>
         {catalogue.datasets.map((dataset) => (
-          <DatasetCard key={dataset.id} dataset={dataset} catalogue={catalogue} />
+          <DatasetCard
+            key={dataset.id}
+            dataset={dataset}
+            catalogue={catalogue}
+            version={versions[dataset.id]}
+          />
         ))}
       </section>
 

@@ -1,2 +1,2 @@
 // The opendata feature's public entry: other folders import only what is exported here.
-export { OpenDataPage } from "./OpenDataPage";
+export { OpenDataPage, type DatasetVersions } from "./OpenDataPage";

@@ -39,8 +39,8 @@ export interface SchoolDetailsProps {
   stateId: number | null;
   /** The school's sources with their titles (describeSources, at build time). */
   sources: readonly DescribedSource[];
-  /** When the record was last checked (ISO date-time), and whether that is more than 18 months ago. */
-  checkedAt?: string | null;
+  /** The day the record was last checked, in words (the loader's), and whether that is more than 18 months ago. */
+  checkedOn?: string | null;
   outOfDate?: boolean;
   /** The school closed: its page stays, marked so. */
   closed?: boolean;
@@ -55,7 +55,7 @@ export function SchoolDetails({
   school,
   stateId,
   sources,
-  checkedAt = null,
+  checkedOn = null,
   outOfDate = false,
   closed = false,
   fieldSources = {},
@@ -152,7 +152,7 @@ export function SchoolDetails({
 
       <h2 className={styles.subheading}>{t("schools.sources")}</h2>
       <SourceList sources={sources} asOf={school.as_of} />
-      <LastChecked checkedAt={checkedAt} outOfDate={outOfDate} />
+      <LastChecked checkedOn={checkedOn} outOfDate={outOfDate} />
       <p className={styles.asOf}>{t("schools.asOf", { date: formatAsOf(school.as_of) })}</p>
       <p>
         <Link to={paths.schoolHistory(school.id)}>{t("common.seeEveryChange")}</Link>

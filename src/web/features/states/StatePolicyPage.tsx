@@ -31,7 +31,7 @@ export function StatePolicyPage({
   schoolCount,
   totalStates,
   sources,
-  checkedAt = null,
+  checkedOn = null,
   outOfDate = false,
   lawDocument = null,
   fieldSources = {},
@@ -42,8 +42,8 @@ export function StatePolicyPage({
   sources: readonly DescribedSource[];
   schoolCount: number;
   totalStates: number;
-  /** When the record was last checked (ISO date-time), and whether that is more than 18 months ago. */
-  checkedAt?: string | null;
+  /** The day the record was last checked, in words (the loader's), and whether that is more than 18 months ago. */
+  checkedOn?: string | null;
   outOfDate?: boolean;
   /** The law's uploaded text (data_documents), when the record names one. */
   lawDocument?: DocumentLinkSource | null;
@@ -199,7 +199,7 @@ export function StatePolicyPage({
           />
         </p>
         <SourceList sources={sources} asOf={record.as_of} />
-        <LastChecked checkedAt={checkedAt} outOfDate={outOfDate} />
+        <LastChecked checkedOn={checkedOn} outOfDate={outOfDate} />
         <p>
           <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
         </p>
