@@ -170,6 +170,10 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
     await get("/changes?kind=school&state=20");
     expect(timesRendered("/changes?state=20&kind=school")).toBe(1);
     expect(/<option value="20" selected=""/.test(kano.body)).toBe(true);
+    // The router's data for the page: the filter and `_routes` kept, nothing else.
+    const routes = "_routes=routes%2Fchanges";
+    expect((await get(`/changes.data?state=20&kind=school&from=x&${routes}`)).statusCode).toBe(200);
+    expect(timesRendered(`/changes.data?state=20&kind=school&${routes}`)).toBe(1);
   });
 
   it("links a state's law document once a publication names it, with its size, in Hausa too", async () => {

@@ -208,6 +208,14 @@ describe("the kept pages", () => {
     expect(timesRendered("/ha/states/7")).toBe(2);
   });
 
+  it("keeps one copy of a page's data whatever else its query says", async () => {
+    const routes = "_routes=routes%2Fschool";
+    for (const query of [routes, `from=%2F%3Fschools%3Dlagos&${routes}`, `utm_source=x&from=%2F&${routes}`]) {
+      expect((await get(`/schools/5.data?${query}`)).statusCode).toBe(200);
+    }
+    expect(timesRendered("/schools/5.data")).toBe(1);
+  });
+
   it("answers an unknown path with the app's 'Page not found' and 404, in the path's language, never kept", async () => {
     const english = await get("/no/such/page");
     expect(english.statusCode).toBe(404);

@@ -173,8 +173,17 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       });
     }
     if (pathname.endsWith(".data")) {
-      // React Router's data for a move within the app (/states/25.data), rendered and kept like the page.
-      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      // React Router's data for a move within the app (/states/25.data), rendered and kept like the page:
+      // of its query, only what the page's own is made of and the router's `_routes` (which loaders to
+      // run). Anything else (a school's `from`, a link's tracking) would render and keep one more copy.
+      const search = new URLSearchParams(
+        request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
+      );
+      const page = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+      const kept = new URLSearchParams(pageQuery(page, search, languages));
+      const routes = search.get("_routes");
+      if (routes !== null) kept.set("_routes", routes);
+      const query = kept.size > 0 ? `?${kept.toString()}` : "";
       return sendAnswer(request, reply, await renderer.data(encodeURI(pathname) + query));
     }
     if (isClientOnlyPath(pathname, languages)) {
