@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// The module keeps its state per page load: each test loads it afresh.
+async function freshMark() {
+  vi.resetModules();
+  return import("./hydration-mark");
+}
+
+afterEach(() => delete document.documentElement.dataset.hydrated);
+
+describe("the hydration mark", () => {
+  it("says true once the root has hydrated when no part comes later", async () => {
+    const mark = await freshMark();
+    expect(document.documentElement.dataset.hydrated).toBeUndefined();
+    mark.markRootHydrated();
+    expect(document.documentElement.dataset.hydrated).toBe("true");
+  });
+
+  it("says root while a later part is on its way, and true once it has hydrated", async () => {
+    const mark = await freshMark();
+    mark.expectLaterPart();
+    mark.markRootHydrated();
+    expect(document.documentElement.dataset.hydrated).toBe("root");
+    mark.markPartHydrated();
+    expect(document.documentElement.dataset.hydrated).toBe("true");
+  });
+
+  it("says nothing when the later part hydrates before the root", async () => {
+    const mark = await freshMark();
+    mark.expectLaterPart();
+    mark.markPartHydrated();
+    expect(document.documentElement.dataset.hydrated).toBeUndefined();
+    mark.markRootHydrated();
+    expect(document.documentElement.dataset.hydrated).toBe("true");
+  });
+});
