@@ -34,4 +34,17 @@ describe("the hydration mark", () => {
     mark.markRootHydrated();
     expect(document.documentElement.dataset.hydrated).toBe("true");
   });
+
+  it("runs a context change at once, or once the later part has hydrated", async () => {
+    const mark = await freshMark();
+    const run = vi.fn();
+    mark.whenWhollyHydrated(run);
+    expect(run).toHaveBeenCalledTimes(1);
+    mark.expectLaterPart();
+    mark.markRootHydrated();
+    mark.whenWhollyHydrated(run);
+    expect(run).toHaveBeenCalledTimes(1);
+    mark.markPartHydrated();
+    expect(run).toHaveBeenCalledTimes(2);
+  });
 });

@@ -39,4 +39,18 @@ export function expectLaterPart() {
 export function markPartHydrated() {
   partsPending = Math.max(0, partsPending - 1);
   markIfDone();
+  if (partsPending === 0) for (const run of waiting.splice(0)) run();
+}
+
+const waiting: (() => void)[] = [];
+
+/**
+ * Runs `run` now, or once every part announced by `expectLaterPart` has hydrated. For a change of a
+ * context above such a part: React cannot tell whether the part, still the server's HTML, reads it, so it
+ * throws that HTML away and renders the part anew in the browser (the home page's content showed a
+ * spinner and lost its server-rendered ids that way; e2e/hydration.spec.ts).
+ */
+export function whenWhollyHydrated(run: () => void) {
+  if (partsPending === 0) run();
+  else waiting.push(run);
 }
