@@ -1,9 +1,9 @@
-import { test as base, type APIRequestContext, type Browser } from "@playwright/test";
+import type { APIRequestContext, Browser } from "@playwright/test";
 import sharp from "sharp";
 import { paths } from "../src/domain/routes";
 import { localizePath } from "../src/i18n/languages";
 import { newStaff, registerVerified, signIn } from "./support/accounts";
-import { expect, watchPageErrors } from "./support/fixtures";
+import { expect, test as base, watchPageErrors } from "./support/fixtures";
 import {
   firstDifference,
   installHydrationSnapshot,
@@ -37,8 +37,7 @@ const shellPages = [
   { kind: "data desk", path: paths.dataDesk() },
 ];
 
-const test = base.extend<{}, { reportId: string }>({
-  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+const test = base.extend<object, { reportId: string }>({
   reportId: [
     async ({ playwright }, use) => {
       const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
