@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import sharp from "sharp";
 import { paths } from "../src/domain/routes";
 import { newStaff, openSignedIn, signedInTest, type SignedIn } from "./support/accounts";
 import { expect, expectNoAxeViolations } from "./support/fixtures";
+import { verifiedReport } from "./support/reports";
 
 // Issue 15 on a phone (360 × 740): a state's page shows its verified eyewitness reports, and staff who sign
 // in land on the review queue. (The user-roles page at 360 px is in user-roles.spec.ts.)
@@ -11,34 +11,15 @@ signedInTest.use({ viewport: { width: 360, height: 740 } });
 
 /** Sends a report from Ado Ekiti (state 13, which no other spec uses) and has a moderator verify it. */
 async function verifiedEkitiReport(request: APIRequestContext, reporter: SignedIn, comment: string) {
-  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#447799" } })
-    .jpeg()
-    .toBuffer();
-  const sent = await request.post("/api/v1/eyewitness", {
-    headers: { authorization: `Bearer ${reporter.token}` },
-    multipart: {
-      firstName: "Ngozi",
-      lastName: "Secretlastname",
-      email: reporter.user.email,
-      commentType: "barrier",
-      comment,
-      stateId: "13",
-      lga: "Ado Ekiti",
-      occurredOn: "2026-11-20",
-      placePrecision: "lga",
-      peopleConsent: "true",
-      showFirstName: "true",
-      media: { name: "ramp.jpg", mimeType: "image/jpeg", buffer: photo },
-    },
+  await verifiedReport(request, reporter, {
+    firstName: "Ngozi",
+    lastName: "Secretlastname",
+    comment,
+    stateId: "13",
+    lga: "Ado Ekiti",
+    placePrecision: "lga",
+    showFirstName: "true",
   });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const { report } = (await sent.json()) as { report: { id: string } };
-  const { signedIn: moderator } = await newStaff(request, "moderator");
-  const decided = await request.patch(`/api/v1/eyewitness/${report.id}/review`, {
-    headers: { authorization: `Bearer ${moderator.token}` },
-    data: { status: "verified", note: "Checked with the school.", fromStatus: "pending" },
-  });
-  expect(decided.status(), await decided.text()).toBe(200);
 }
 
 async function expectNoHorizontalScroll(page: Page) {

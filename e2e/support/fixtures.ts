@@ -21,27 +21,34 @@ export const test = base.extend<{ pageErrors: string[] }>({
   },
   pageErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-      // A Content-Security-Policy violation is a bug even when the page goes on working.
-      await page.addInitScript(() =>
-        document.addEventListener("securitypolicyviolation", (event) =>
-          console.error(
-            `CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`,
-          ),
-        ),
-      );
-      page.on("console", (message) => {
-        if (message.type() === "error" && !isExpectedResourceError(message.text())) {
-          errors.push(`console.error: ${message.text()}`);
-        }
-      });
+      const errors = await watchPageErrors(page);
       await use(errors);
       expect(errors, "the page logged errors").toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/**
+ * Collects the page's uncaught exceptions, console errors and CSP violations into the returned list, as
+ * the fixture does for `page` (for pages a test opens in contexts of its own).
+ */
+export async function watchPageErrors(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  // A Content-Security-Policy violation is a bug even when the page goes on working.
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`),
+    ),
+  );
+  page.on("console", (message) => {
+    if (message.type() === "error" && !isExpectedResourceError(message.text())) {
+      errors.push(`console.error: ${message.text()}`);
+    }
+  });
+  return errors;
+}
 
 // A page that answers 404 on purpose (the not-found page) makes Chromium log the failed document load.
 function isExpectedResourceError(text: string): boolean {

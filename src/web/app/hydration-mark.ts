@@ -1,6 +1,6 @@
 // `<html data-hydrated="true">` says the page is interactive (the end-to-end tests wait for it). A page whose
 // content hydrates after the rest (the home page, routes/home.tsx) says so when its route module loads, and
-// the mark then waits for that content too.
+// the mark then waits for that content too, saying `data-hydrated="root"` meanwhile.
 
 import { replayTypedValues } from "./typed-before-hydration";
 
@@ -9,7 +9,13 @@ let partsPending = 0;
 let typedValuesReplayed = false;
 
 function markIfDone() {
-  if (!rootHydrated || partsPending > 0) return;
+  if (!rootHydrated) return;
+  // "root": the root has hydrated and a later part has not (e2e/hydration.spec.ts compares the header and
+  // footer with the served HTML at this moment, before the app's first renders after hydration change them).
+  if (partsPending > 0) {
+    document.documentElement.dataset.hydrated = "root";
+    return;
+  }
   // Once, when the first page is wholly interactive: later pages are rendered by the app itself.
   if (!typedValuesReplayed) {
     typedValuesReplayed = true;
@@ -33,4 +39,18 @@ export function expectLaterPart() {
 export function markPartHydrated() {
   partsPending = Math.max(0, partsPending - 1);
   markIfDone();
+  if (partsPending === 0) for (const run of waiting.splice(0)) run();
+}
+
+const waiting: (() => void)[] = [];
+
+/**
+ * Runs `run` now, or once every part announced by `expectLaterPart` has hydrated. For a change of a
+ * context above such a part: React cannot tell whether the part, still the server's HTML, reads it, so it
+ * throws that HTML away and renders the part anew in the browser (the home page's content showed a
+ * spinner and lost its server-rendered ids that way; e2e/hydration.spec.ts).
+ */
+export function whenWhollyHydrated(run: () => void) {
+  if (partsPending === 0) run();
+  else waiting.push(run);
 }

@@ -131,8 +131,10 @@ export function Layout({ children }: { children: ReactNode }) {
 /**
  * Header, main landmark and footer around every public page; the skip link comes first in the tab order.
  * The signed-in area (the dashboard layout route) brings its own top bar, navigation and main (#main).
+ * `outbox` (the report outbox's status band, rendered after the load event) goes with the other notices,
+ * outside <main>: the main landmark holds the page alone, exactly as the server rendered it.
  */
-function Shell({ children }: { children: ReactNode }) {
+function Shell({ children, outbox }: { children: ReactNode; outbox?: ReactNode }) {
   const t = useT();
   const inDashboard = useMatches().some((match) => baseRouteId(match.id) === "routes/dashboard/layout");
   const contacts = useSiteSettings()?.contacts;
@@ -144,6 +146,7 @@ function Shell({ children }: { children: ReactNode }) {
         </a>
         <DraftNotice />
         <OfflineNotice />
+        {outbox}
         {children}
         <Toaster />
       </>
@@ -157,6 +160,7 @@ function Shell({ children }: { children: ReactNode }) {
       <SiteHeader />
       <DraftNotice />
       <OfflineNotice />
+      {outbox}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
@@ -210,8 +214,7 @@ export default function Root() {
   }, []);
   return (
     <DataLayerProvider>
-      <Shell>
-        {OutboxSender && <OutboxSender />}
+      <Shell outbox={OutboxSender && <OutboxSender />}>
         <Outlet />
       </Shell>
     </DataLayerProvider>

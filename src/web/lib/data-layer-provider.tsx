@@ -1,5 +1,6 @@
 import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
+import { whenWhollyHydrated } from "../app/hydration-mark";
 
 // The data layer's provider, mounted once at the root. The query client itself (about 7 KB gzipped) comes
 // with the first page that reads the API (query-client.ts registers it here when loaded), so the home
@@ -8,10 +9,17 @@ import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 let appClient: QueryClient | undefined;
 const listeners = new Set<() => void>();
 
-/** Makes `client` the app's query client; called once, by query-client.ts when it is first loaded. */
+/**
+ * Makes `client` the app's query client; called once, by query-client.ts when it is first loaded. While a
+ * part of the page still waits to hydrate (the home page's content), the context changes only once it has:
+ * the part then hydrates instead of being rendered anew (hydration-mark.ts). The hooks of use-api.ts take
+ * the client directly, so nothing waits for it meanwhile.
+ */
 export function provideQueryClient(client: QueryClient) {
-  appClient = client;
-  for (const listener of listeners) listener();
+  whenWhollyHydrated(() => {
+    appClient = client;
+    for (const listener of listeners) listener();
+  });
 }
 
 function subscribe(listener: () => void) {

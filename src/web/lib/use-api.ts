@@ -1,13 +1,21 @@
 import {
+  QueryClientContext,
   useMutation,
   useQuery,
   type QueryKey,
   type UseMutationOptions,
   type UseQueryOptions,
 } from "@tanstack/react-query";
+import { useContext } from "react";
 import { isSessionEnded } from "./api-client";
 // Loading a page that reads the API brings the app's query client with it (see data-layer-provider.tsx).
-import "./query-client";
+// The hooks take it directly: they work even before the provider has it (data-layer-provider.tsx says when).
+import { appQueryClient } from "./query-client";
+
+/** The provider's client (a test's own), or the app's before the provider has it. */
+function useClient() {
+  return useContext(QueryClientContext) ?? appQueryClient;
+}
 
 /**
  * A read through the data layer. `failure` is the error a page shows: never a 401, which the API client
@@ -15,7 +23,7 @@ import "./query-client";
  * the home page. This is the one place pages learn that; none checks the status itself.
  */
 export function useApiQuery<T, Key extends QueryKey>(options: UseQueryOptions<T, Error, T, Key>) {
-  const query = useQuery(options);
+  const query = useQuery(options, useClient());
   return { ...query, failure: query.error && !isSessionEnded(query.error) ? query.error : null };
 }
 
@@ -25,10 +33,14 @@ export function useApiQuery<T, Key extends QueryKey>(options: UseQueryOptions<T,
  */
 export function useApiMutation<T, Variables>(options: UseMutationOptions<T, Error, Variables>) {
   const { onError } = options;
-  return useMutation<T, Error, Variables>({
-    ...options,
-    onError: (error, ...rest) => {
-      if (!isSessionEnded(error)) return onError?.(error, ...rest);
+  const client = useClient();
+  return useMutation<T, Error, Variables>(
+    {
+      ...options,
+      onError: (error, ...rest) => {
+        if (!isSessionEnded(error)) return onError?.(error, ...rest);
+      },
     },
-  });
+    client,
+  );
 }
