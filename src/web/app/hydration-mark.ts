@@ -2,8 +2,10 @@
 // content hydrates after the rest (the home page, routes/home.tsx) says so when its route module loads, and
 // the mark then waits for that content too, saying `data-hydrated="root"` meanwhile.
 
-import { replayTypedValues } from "./typed-before-hydration";
+import { replayTypedValues, serverControls } from "./typed-before-hydration";
 
+// Read when this module loads, before the root hydrates: the controls the server's HTML holds.
+const controlsBeforeHydration = typeof document === "undefined" ? [] : serverControls(document);
 let rootHydrated = false;
 let partsPending = 0;
 let typedValuesReplayed = false;
@@ -19,7 +21,7 @@ function markIfDone() {
   // Once, when the first page is wholly interactive: later pages are rendered by the app itself.
   if (!typedValuesReplayed) {
     typedValuesReplayed = true;
-    replayTypedValues(document);
+    replayTypedValues(controlsBeforeHydration);
   }
   document.documentElement.dataset.hydrated = "true";
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { replayTypedValues } from "./typed-before-hydration";
+import { replayTypedValues, serverControls } from "./typed-before-hydration";
 
 function form(html: string) {
   const root = document.createElement("form");
@@ -34,7 +34,7 @@ describe("replayTypedValues", () => {
     (root.querySelector("[value=question]") as HTMLInputElement).checked = true;
     (root.querySelector("[name=off]") as HTMLInputElement).value = "typed";
 
-    expect(replayTypedValues(root)).toBe(5);
+    expect(replayTypedValues(serverControls(root))).toBe(5);
     // Text says `input`, a select `change`; a box is clicked as a visitor would (click, input, change).
     expect(heard).toEqual([
       "input first",
@@ -57,11 +57,21 @@ describe("replayTypedValues", () => {
     });
   });
 
+  it("leaves alone the controls the app rendered itself after the server's were taken", () => {
+    const { root, heard } = form(`<input name="served" value="" />`);
+    const served = serverControls(root);
+    root.insertAdjacentHTML("beforeend", `<select name="app"><option>1</option><option>2</option></select>`);
+    (root.querySelector("[name=app]") as HTMLSelectElement).value = "2";
+    (root.querySelector("[name=served]") as HTMLInputElement).value = "Hauwa";
+    expect(replayTypedValues(served)).toBe(1);
+    expect(heard).toEqual(["input served"]);
+  });
+
   it("changes nothing when nothing was typed", () => {
     const { root, heard } = form(
       `<input name="a" value="x" /><select name="b"><option selected>1</option></select>`,
     );
-    expect(replayTypedValues(root)).toBe(0);
+    expect(replayTypedValues(serverControls(root))).toBe(0);
     expect(heard).toEqual([]);
   });
 });

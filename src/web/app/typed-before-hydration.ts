@@ -42,10 +42,21 @@ function changeAgain(control: Control) {
   }
 }
 
-/** Changes again each control the visitor changed before its component was listening; returns how many. */
-export function replayTypedValues(root: ParentNode): number {
-  const changed = [...root.querySelectorAll<Control>("input, textarea, select")].filter(
-    (control) => !control.disabled && changedByVisitor(control),
+const controlSelector = "input, textarea, select";
+
+/**
+ * The controls of the server's HTML, taken before hydration (which adopts these very elements): only they
+ * can hold what a visitor typed before the page was interactive. A control the app renders itself (a
+ * client-rendered page's form, a draft it restores) is the app's own and is never changed again.
+ */
+export function serverControls(root: ParentNode): Control[] {
+  return [...root.querySelectorAll<Control>(controlSelector)];
+}
+
+/** Changes again each of `controls` the visitor changed before its component was listening; returns how many. */
+export function replayTypedValues(controls: readonly Control[]): number {
+  const changed = controls.filter(
+    (control) => control.isConnected && !control.disabled && changedByVisitor(control),
   );
   changed.forEach(changeAgain);
   return changed.length;
