@@ -107,6 +107,8 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
 const pageQueryParameters: readonly { path: RegExp; parameters: Record<string, RegExp> }[] = [
   { path: /^\/changes$/, parameters: { state: /^\d{1,2}$/, kind: /^[a-z]{1,12}$/, page: /^\d{1,6}$/ } },
   { path: /^\/(states|schools)\/\d{1,9}\/history$/, parameters: { page: /^\d{1,6}$/ } },
+  // "How the laws spread" renders the view and year a link names (src/web/features/explorer).
+  { path: /^\/states(\/\d{1,9})?$/, parameters: { view: /^(chart|map|table)$/, year: /^\d{4}$/ } },
 ];
 
 /**

@@ -13,6 +13,8 @@ import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
 import { CorrectionForm } from "../../features/corrections";
+import { LawSpreadSection } from "../../features/explorer";
+import { stateLaws } from "../../../domain/law-spread";
 import { StatePolicyPage, StateReports } from "../../features/states";
 import { lawStatusWords } from "../../lib/law-status-text";
 import { Spinner } from "../../ui/Spinner";
@@ -24,7 +26,7 @@ import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 
-const namespaces = ["states", "corrections", "documents"];
+const namespaces = ["states", "corrections", "documents", "explorer"];
 
 // On the server, from the published data: the page's HTML carries just this state's record.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -46,6 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     record: withTranslationsIn(record, languageOfRequest(request)),
     schoolCount,
     totalStates: states.length,
+    laws: stateLaws(states),
     sources: describeSources(record.sources),
     i18n: await pageMessages(request, namespaces),
   };
@@ -72,6 +75,7 @@ export default function StateRoute({ loaderData }: Route.ComponentProps) {
   return (
     <StatePolicyPage {...loaderData}>
       <StateReports stateId={record.id} stateName={record.state} />
+      <LawSpreadSection laws={loaderData.laws} asOf={record.as_of} highlightStateId={record.id} />
       <CorrectionForm subject="state" subjectId={record.id} subjectName={record.state} />
     </StatePolicyPage>
   );

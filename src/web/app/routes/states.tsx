@@ -4,7 +4,7 @@ import { countByLawStatus } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { stateRows } from "../../../domain/states-comparison";
 import { StatesComparison } from "../../features/comparison";
-import { LawSpread } from "../../features/explorer";
+import { LawSpreadSection } from "../../features/explorer";
 import { stateLaws } from "../../../domain/law-spread";
 import { lawStatusLabelText } from "../../lib/law-status-text";
 import { publishedDataOf } from "../datasets";
@@ -52,7 +52,7 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
         />
       </p>
       <StatesComparison rows={rows} />
-      <LawSpread laws={laws} asOf={asOf} />
+      <LawSpreadSection laws={laws} asOf={asOf} />
     </article>
   );
 }

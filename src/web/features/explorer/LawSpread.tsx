@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Link, T, useT } from "../../i18n";
 import { formatAsOf } from "../../../domain/format";
@@ -13,6 +13,7 @@ import {
   type SpreadYear,
   type StateLaw,
 } from "../../../domain/law-spread";
+import { markPartHydrated } from "../../app/hydration-mark";
 import { citation } from "../../../domain/opendata/documents";
 import { datasetInfo } from "../../../domain/opendata/datasets";
 import { paths } from "../../../domain/routes";
@@ -47,14 +48,17 @@ export function LawSpread({ laws, asOf, highlightStateId }: LawSpreadProps) {
   const headingId = useId();
   const [params, setParams] = useSearchParams();
   const last = lastSpreadYear(laws, asOf);
-  const view: SpreadView = spreadViews.find((candidate) => candidate === params.get(VIEW_PARAM)) ?? "chart";
-  const year = spreadYearFrom(params.get(YEAR_PARAM), FIRST_SPREAD_YEAR, last);
+  const view: SpreadView =
+    spreadViews.find((candidate) => candidate === params.get(VIEW_PARAM)?.trim().toLowerCase()) ?? "chart";
+  const year = spreadYearFrom(params.get(YEAR_PARAM)?.trim() ?? null, FIRST_SPREAD_YEAR, last);
   const years = spreadByYear(laws, FIRST_SPREAD_YEAR, last);
   const passed = passedBy(laws, year);
   const withoutYear = passedWithoutYear(laws);
   const highlighted = laws.find((law) => law.id === highlightStateId);
   const drawing = useRef<SVGSVGElement | null>(null);
   const [pngFailed, setPngFailed] = useState(false);
+  // The page waits for this lazily loaded part before it says it is interactive (LawSpreadSection).
+  useEffect(markPartHydrated, []);
 
   // Only the explorer's own parameters change; the page's others (the table's filters) stay.
   function update(name: string, value: string) {
