@@ -133,3 +133,13 @@ test("the server's page carries the sentence and, for a page without JavaScript,
   expect(html).toContain("By 2015, 3 states had passed a law.");
   expect(html).toMatch(/<noscript>.*States with a passed disability law, by year.*<\/noscript>/s);
 });
+
+test("a state's page shows the explorer with the state outlined, in the view its link names", async ({
+  page,
+}) => {
+  await page.goto("/states/25?view=map&year=2011");
+  await expect(summary(page)).toHaveText("By 2011, 2 states had passed a law. Which: Lagos, Plateau.");
+  await expect(page.getByTestId("spread-map")).toHaveAttribute("data-year", "2011");
+  await expect(explorer(page).getByText(/ is outlined\.$/)).toBeVisible();
+  await expectNoAxeViolations(page, "the explorer on a state's page");
+});
