@@ -50,7 +50,10 @@ export function LawSpread({ laws, asOf, highlightStateId }: LawSpreadProps) {
   const last = lastSpreadYear(laws, asOf);
   const view: SpreadView =
     spreadViews.find((candidate) => candidate === params.get(VIEW_PARAM)?.trim().toLowerCase()) ?? "chart";
-  const year = spreadYearFrom(params.get(YEAR_PARAM)?.trim() ?? null, FIRST_SPREAD_YEAR, last);
+  // The year shown follows each key press at once; the URL follows it (a navigation, which completes later:
+  // a slider bound to the URL alone lost presses made before the last one had landed).
+  const [chosenYear, setChosenYear] = useState<number | null>(null);
+  const year = chosenYear ?? spreadYearFrom(params.get(YEAR_PARAM)?.trim() ?? null, FIRST_SPREAD_YEAR, last);
   const years = spreadByYear(laws, FIRST_SPREAD_YEAR, last);
   const passed = passedBy(laws, year);
   const withoutYear = passedWithoutYear(laws);
@@ -71,8 +74,11 @@ export function LawSpread({ laws, asOf, highlightStateId }: LawSpreadProps) {
       { replace: true, preventScrollReset: true },
     );
   }
-  const setYear = (next: number) =>
-    update(YEAR_PARAM, String(Math.min(Math.max(next, FIRST_SPREAD_YEAR), last)));
+  function setYear(next: number) {
+    const kept = Math.min(Math.max(next, FIRST_SPREAD_YEAR), last);
+    setChosenYear(kept);
+    update(YEAR_PARAM, String(kept));
+  }
 
   const summary = t("explorer.spread.summary", { year: String(year), count: passed.length });
   const columns = {
