@@ -79,8 +79,14 @@ describe("pageQuery", () => {
     expect(query("/changes", "?state=Lagos&page=-1")).toBe("");
   });
 
+  it("keeps the view and year of the law explorer (/states, a state's page), not the table's sorting (applied once hydrated)", () => {
+    expect(query("/yo/states", "?sort=rank&year=2015&view=Map")).toBe("?view=map&year=2015");
+    expect(query("/states", "?view=pie&year=soon&zone=North+East")).toBe("");
+  });
+
   it("gives every other page no query of its own", () => {
     expect(query("/states/25", "?page=2")).toBe("");
+    expect(query("/states/25", "?view=table")).toBe("?view=table");
     expect(query("/", "?state=25")).toBe("");
   });
 });

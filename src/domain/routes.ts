@@ -106,9 +106,14 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
 // The public pages whose content depends on their query (issue 28): /changes's GET filter and paging, a
 // record history's paging. Only these parameters, in this shape, make a page of its own; anything else is
 // what the page reads as no filter, so a kept page is never rendered for a query the page ignores.
+/** A year "How the laws spread" may be opened at (`?year=2015`): the server renders and keeps these only. */
+export const SPREAD_YEAR_PATTERN = /^20\d{2}$/;
+
 const pageQueryParameters: readonly { path: RegExp; parameters: Record<string, RegExp> }[] = [
   { path: /^\/changes$/, parameters: { state: /^\d{1,2}$/, kind: /^[a-z]{1,12}$/, page: /^\d{1,6}$/ } },
   { path: /^\/(states|schools)\/\d{1,9}\/history$/, parameters: { page: /^\d{1,6}$/ } },
+  // "How the laws spread" renders the view and year a link names (src/web/features/explorer).
+  { path: /^\/states(\/\d{1,9})?$/, parameters: { view: /^(chart|map|table)$/, year: SPREAD_YEAR_PATTERN } },
 ];
 
 /**

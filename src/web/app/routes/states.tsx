@@ -4,6 +4,8 @@ import { countByLawStatus } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { stateRows } from "../../../domain/states-comparison";
 import { StatesComparison } from "../../features/comparison";
+import { LawSpreadSection } from "../../features/explorer";
+import { stateLaws } from "../../../domain/law-spread";
 import { lawStatusLabelText } from "../../lib/law-status-text";
 import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
@@ -20,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ({ category, count }) => ({ key: category.key, count }),
     ),
     asOf: records[0]?.as_of ?? "",
-    i18n: await pageMessages(request, ["comparison", "states"]),
+    laws: stateLaws(records),
+    i18n: await pageMessages(request, ["comparison", "states", "explorer"]),
   };
 }
 
@@ -31,7 +34,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function StatesRoute({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { rows, counts, asOf } = loaderData;
+  const { rows, counts, asOf, laws } = loaderData;
   const countsText = counts
     .map(({ key, count }) => t("states.lawStatus.count", { label: lawStatusLabelText(t, key), count }))
     .join(", ");
@@ -49,6 +52,7 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
         />
       </p>
       <StatesComparison rows={rows} />
+      <LawSpreadSection laws={laws} asOf={asOf} />
     </article>
   );
 }
