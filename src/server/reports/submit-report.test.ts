@@ -104,6 +104,8 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
           withdrawnAt: null,
           // Sent without an Idempotency-Key.
           idempotencyKey: null,
+          // Not public: nothing a moderator changed to tell.
+          publicChanges: null,
         },
       });
       const [saved] = (await rows()).reports;
