@@ -114,8 +114,9 @@ describe("SchoolDetails", () => {
       .nextElementSibling as HTMLElement;
     const links = within(sources).getAllByRole("link");
     expect(links.map((link) => link.getAttribute("href"))).toEqual(completeSchool.sources);
-    expect(links[0]).toHaveAccessibleName("example.com (opens in a new tab)");
-    expect(links[1]).toHaveAccessibleName("news.example.ng (opens in a new tab)");
+    // Named by publisher, never by a bare domain: an unknown site by the name in its address.
+    expect(links[0]).toHaveAccessibleName("Example (opens in a new tab)");
+    expect(links[1]).toHaveAccessibleName("Example (opens in a new tab)");
     expect(links[0]).toHaveAttribute("target", "_blank");
   });
 
