@@ -51,6 +51,10 @@ function serializerSource(parts: Record<string, string>) {
     // With scripting on, a <noscript>'s content is one text node; DOMParser parses it as elements (scripting
     // off). Neither renderer hydrates inside it, so its content is left out on both sides.
     if (element.localName === "noscript") return;
+    // A live region (role="status", aria-live) is where a page says what changes as it works, such as a
+    // list that the browser loads (a state's verified reports): its words are the client's by design, and
+    // the snapshot is taken when the whole page has hydrated, which can be after such a list arrived.
+    if (element.getAttribute("role") === "status" || element.hasAttribute("aria-live")) return;
     let text = "";
     let index = 0;
     const flushText = () => {
