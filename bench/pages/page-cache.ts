@@ -11,7 +11,8 @@ import { freePort } from "../../e2e/support/server";
 // the server's page cache (decision record 0017) against the very same pages served as prerendered files
 // the way the server did before (bench/pages/page-server.ts), in one run on this machine, so the figure
 // that counts is the ratio. Each server is a child process; autocannon runs here, with brotli accepted as
-// a phone's browser does. Target: the cache at least 80% of the files' rate.
+// a phone's browser does. Target: the cache at least 80% of the files' rate. Writes
+// bench/results/pages-<time>.json, pages-latest.json and pages-latest.md.
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const serverScript = fileURLToPath(new URL("./page-server.ts", import.meta.url));
@@ -21,6 +22,7 @@ const CONNECTIONS = Number(process.env.BENCH_PAGES_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_PAGES_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_PAGES_ROUNDS ?? 2);
 const TARGET_RATIO = 0.8;
+const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
 
 async function startServer(
   mode: "rendered" | "files",
@@ -95,20 +97,50 @@ async function main(): Promise<void> {
       }
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} runs each, brotli\n`);
-    console.log("| Page | Page cache (req/s) | Prerendered files (req/s) | Ratio | Target ≥ 80% |");
-    console.log("| --- | ---: | ---: | ---: | --- |");
-    let missed = false;
-    for (const page of pages) {
-      const cache = mean(rates[page]!.rendered);
-      const file = mean(rates[page]!.files);
-      const ratio = cache / file;
-      missed ||= ratio < TARGET_RATIO;
-      console.log(
-        `| \`${page}\` | ${cache.toFixed(0)} | ${file.toFixed(0)} | ${(ratio * 100).toFixed(0)}% | ${ratio >= TARGET_RATIO ? "met" : "missed"} |`,
-      );
-    }
-    if (missed) console.log("\nA target was missed (reported, not fatal).");
+    const rows = pages.map((page) => {
+      const cacheRate = mean(rates[page]!.rendered);
+      const filesRate = mean(rates[page]!.files);
+      return { page, cacheRate, filesRate, ratio: cacheRate / filesRate };
+    });
+    const lines = [
+      `# Pages served from the page cache against prerendered files (${new Date().toISOString()})`,
+      "",
+      `${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} runs each, brotli`,
+      "",
+      "| Page | Page cache (req/s) | Prerendered files (req/s) | Ratio | Target ≥ 80% |",
+      "| --- | ---: | ---: | ---: | --- |",
+      ...rows.map(
+        (row) =>
+          `| \`${row.page}\` | ${row.cacheRate.toFixed(0)} | ${row.filesRate.toFixed(0)} | ` +
+          `${(row.ratio * 100).toFixed(0)}% | ${row.ratio >= TARGET_RATIO ? "met" : "missed"} |`,
+      ),
+    ];
+    if (rows.some((row) => row.ratio < TARGET_RATIO))
+      lines.push("", "A target was missed (reported, not fatal).");
+    const summary = lines.join("\n") + "\n";
+    const json = JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        connections: CONNECTIONS,
+        seconds: DURATION_S,
+        rounds: ROUNDS,
+        rates,
+        rows,
+      },
+      null,
+      2,
+    );
+    const stamp = new Date()
+      .toISOString()
+      .replace(/:/g, "-")
+      .replace(/\.\d+Z$/, "Z");
+    await mkdir(resultsDir, { recursive: true });
+    await writeFile(path.join(resultsDir, `pages-${stamp}.json`), json + "\n");
+    await writeFile(path.join(resultsDir, "pages-latest.json"), json + "\n");
+    await writeFile(path.join(resultsDir, "pages-latest.md"), summary);
+    console.log(
+      `\n${summary}\nWritten: bench/results/pages-${stamp}.json, pages-latest.json, pages-latest.md`,
+    );
   } finally {
     await stop(rendered.child);
     if (files) await stop(files.child);
