@@ -129,7 +129,7 @@ export function startOrphanSweep(
         if (abandonedUploadsFailure !== undefined) {
           log.warn(
             { err: abandonedUploadsFailure },
-            "abandoned uploads could not be cleared (the rest of the sweep ran); see the README's Media storage",
+            "abandoned uploads could not be cleared (the rest of the sweep ran); see docs/operating.md, Media storage",
           );
         }
         if (result.abandonedUploads + result.orphanFiles > 0) {
