@@ -4,7 +4,7 @@ import { changeCard, deskApi, newEditor, proposeChange } from "./support/editors
 import { expect, expectNoAxeViolations } from "./support/fixtures";
 import { linkTo, mailTo, waitForMail } from "./support/mail";
 
-// A visitor's correction becomes a published change (issue 28): a visitor on the Hausa page of Yobe (a
+// A visitor's correction becomes a published change: a visitor on the Hausa page of Yobe (a
 // state no other spec edits) sends a correction with their e-mail address; an editor opens it from the
 // corrections queue with "Start a change", types the new value, and proposes it; a second editor
 // publishes it; the correction shows accepted, the public history's entry says it came from a visitor's

@@ -9,7 +9,7 @@ import {
   expectNoHorizontalScroll,
 } from "./support/fixtures";
 
-// Documents of the data desk against the real API (issue 28): an editor uploads a PDF on
+// Documents of the data desk against the real API: an editor uploads a PDF on
 // /dashboard/data/documents and sees it listed; a web page renamed to .pdf is refused with the 415
 // sentence beside the file, the typed details kept; the public address serves the PDF without its author;
 // the editor proposes Kano's law document, choosing the PDF by title, citing it as the source. The

@@ -2,7 +2,7 @@ import { paths } from "../src/domain/routes";
 import { newStaff, openSignedIn, signedInTest } from "./support/accounts";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll } from "./support/fixtures";
 
-// Importing schools from a CSV (issue 28), in a real browser against the real server: editor A runs a dry
+// Importing schools from a CSV, in a real browser against the real server: editor A runs a dry
 // run of a file with a mistake and reads the problem by row and column; fixes it, runs it again, sees the
 // school it adds, and proposes the import with a source and a note; editor B publishes it from the review
 // queue; the new school's public page shows it.

@@ -10,7 +10,7 @@ import { createPostgresTestDatabase, type PostgresTestDatabase } from "../src/te
 import { runCli, startProxy, startServer, type RunningProcess } from "../src/test/server/processes";
 import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/redis";
 
-// Issue 28, end to end on two instances: editor A proposes Kano's law status with a source and a note,
+// The data desk, end to end on two instances: editor A proposes Kano's law status with a source and a note,
 // editor B publishes it through the bench's proxy, and within 10 s EACH instance (asked on its own port, not
 // through the proxy) serves the new status on /states/20, /ha/states/20, /states, the home page's map (the
 // region's status, which its tooltip and aria-label read, and the legend's counts), states.csv,

@@ -5,7 +5,7 @@ import { openSignedIn, signedInTest } from "./support/accounts";
 import { changeCard, deskApi, myProposedChanges, newEditor, proposeChange } from "./support/editors";
 import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtures";
 
-// The SDIR report's PDF from the data desk to /sdir (issue 28): /sdir says honestly that no PDF is there;
+// The SDIR report's PDF from the data desk to /sdir: /sdir says honestly that no PDF is there;
 // an editor uploads the report (a web page renamed .pdf is refused first, 415 in the API), chooses it on
 // the national record as the SDIR report, citing it, and proposes it; a second editor publishes it; within
 // seconds /sdir's DOWNLOAD NOW downloads exactly the bytes /documents serves (the PDF without its author).

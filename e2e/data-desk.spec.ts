@@ -17,7 +17,7 @@ import {
 } from "./support/editors";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll } from "./support/fixtures";
 
-// The data desk's change workflow against the real API (issue 28): an admin makes two people editors; editor
+// The data desk's change workflow against the real API: an admin makes two people editors; editor
 // A changes Kano's law status with a source and a note, sees old → new and sends it; A cannot publish it;
 // editor B publishes it and A sees it published; a rejected change shows its reason to its author. The
 // public pages following the publication are tested elsewhere. Kano's status is put back at the end (by a

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
 
-// "How the laws spread" on /states (issue 31): the year control drives the map and the sentence together,
+// "How the laws spread" on /states: the year control drives the map and the sentence together,
 // Chart / Map / Table switch, the CSV download holds the table's rows, and a link opens the same view. Once
 // on a phone by touch, once on a desktop by keyboard alone.
 

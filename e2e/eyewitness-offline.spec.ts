@@ -4,7 +4,7 @@ import { openSignedIn, signedInTest } from "./support/accounts";
 import { comment, fillIn, waitForOutboxCode } from "./support/eyewitness-form";
 import { expect, expectNoAxeViolations } from "./support/fixtures";
 
-// The report form on a weak network (issue 15), in Chromium: a draft kept on the device across a reload,
+// The report form on a weak network, in Chromium: a draft kept on the device across a reload,
 // a report queued while offline and sent when the connection returns, and a 12-megapixel photo of about
 // 8 MB made smaller in the browser and accepted by the server (whose limit is 5 MB).
 

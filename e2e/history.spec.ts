@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
 
-// The public history (issue 28) in the built product: /changes with its filter, its feeds announced in the
+// The public history in the built product: /changes with its filter, its feeds announced in the
 // page's <head>, and the Atom feed the server sends, parsed as XML by the browser. (Publications come with
 // the publishing route; until then the product's history is empty, which is what this checks.)
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
 
-// Issue 31, "no friction by keyboard, screen reader or phone": on a 360 × 740 touch screen (taps) and at
+// No friction by keyboard, screen reader or phone (decision record 0020): on a 360 × 740 touch screen (taps) and at
 // 1280 × 800 by keyboard alone. Focus lands on the new page's heading and on a filter's result, going
 // through a list changes nothing until the choice is confirmed, skip links lead to the home page's parts,
 // and toasts sit top-centre, over neither the control in use nor the heading, and go with their page.

@@ -4,7 +4,7 @@ import { newStaff, openSignedIn, signedInTest, type SignedIn } from "./support/a
 import { expect, expectNoAxeViolations } from "./support/fixtures";
 import { verifiedReport } from "./support/reports";
 
-// Issue 15 on a phone (360 × 740): a state's page shows its verified eyewitness reports, and staff who sign
+// Reports on a phone (360 × 740): a state's page shows its verified eyewitness reports, and staff who sign
 // in land on the review queue. (The user-roles page at 360 px is in user-roles.spec.ts.)
 
 signedInTest.use({ viewport: { width: 360, height: 740 } });

@@ -7,7 +7,7 @@ import { addEditor } from "../src/test/server/publications";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll, test } from "./support/fixtures";
 import { startBuiltServer, type BuiltServer } from "./support/server";
 
-// A school's page on a phone (issues 28 and 31): directions and a call link, "Back to results" to the
+// A school's page on a phone: directions and a call link, "Back to results" to the
 // filtered list it was opened from, and a merged school's old address landing on the school it lives in
 // now. Merging cannot be undone, so this spec runs its own server (its own DATA_DIR), whose database gets,
 // before it starts, two changes published by the data desk's own functions: Atunda Olu School (128, in

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { openSignedIn, signedInTest } from "./support/accounts";
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
 
-// Issue 14 in a real browser at phone size: the law status on the map, every point of every state
+// The public site's truth at a glance (decision record 0010) in a real browser at phone size: the law status on the map, every point of every state
 // clickable, the map as one tab stop, a header that never hides what has focus, a state chosen before
 // hydration kept, the comparison table, the estimates explainer, and "Page not found" without JavaScript.
 

@@ -64,7 +64,7 @@ const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
 const serverScript = fileURLToPath(new URL("./server-process.ts", import.meta.url));
 const proxyScript = fileURLToPath(new URL("./proxy-process.ts", import.meta.url));
 
-// Not derived from the e-mail address or a name: the password rules of issue 12 refuse those.
+// Not derived from the e-mail address or a name: the password rules refuse those.
 const admin = { email: "bench.admin@example.org", password: "Kettle-Drum-Harmattan-42" };
 /** High enough that no limiter answers 429 during the run; the run's own traffic is not abuse. */
 const RAISED_LIMIT = "1000000000";
@@ -523,7 +523,7 @@ function apiScenarios(token: string, bodies: Bodies, search: string): Scenario[]
   ];
 }
 
-/** Issue 15: ten photo reports in flight at any time, each sent as soon as the previous one is answered. */
+/** Ten photo reports in flight at any time, each sent as soon as the previous one is answered. */
 const PHOTOS_IN_FLIGHT = 10;
 /** Health asked at a steady rate, as a load balancer or monitor does, from a few connections. */
 const HEALTH_PROBE_RATE = 100;
@@ -736,7 +736,7 @@ function serverEnv(dataDir: string, extra: Record<string, string>): Record<strin
     NODE_ENV: "production",
     LOG_LEVEL: SERVER_LOG_LEVEL,
     DATA_DIR: dataDir,
-    // Several instances sign media links with one key, as a deployment must (DESIGN §2).
+    // Several instances sign media links with one key, as a deployment must (docs/architecture.md).
     MEDIA_URL_SECRET: sharedMediaSecret,
     ...raisedLimits,
     ...extra,

@@ -58,7 +58,7 @@ export const benchReportFields: MultipartField[] = [
     value:
       "The ramp at the Yaba bus terminal ends in a step of 30 centimetres, so wheelchair users cannot board.",
   },
-  // Where and when (issue 15), and the confirmation a report with a photo needs.
+  // Where and when, and the confirmation a report with a photo needs.
   { name: "stateId", value: "25" },
   { name: "lga", value: "Lagos Mainland" },
   { name: "place", value: "Yaba bus terminal" },

@@ -22,7 +22,7 @@ export type ScenarioId =
   | "login"
   | "report"
   | "report-photo"
-  /** Health polled at a steady rate while photo reports are processed (issue 15)... */
+  /** Health polled at a steady rate while photo reports are processed... */
   | "health-during-photos"
   /** ... and those photo reports, measured at the same time. */
   | "photos-beside-health";

@@ -20,12 +20,12 @@ import {
   type TargetCheck,
 } from "./summary";
 
-// The API targets of issues 7, 15, 16 and 18, checked on a run's figures. A missed target is reported,
+// The API targets (bench/README.md, Targets), checked on a run's figures. A missed target is reported,
 // not fatal.
 
 /**
  * GET /api/v1/health keeps at least this share of the bare Fastify route's requests per second: half
- * (issue 7), and on PGlite, the default database, 70% (issue 18).
+ * on PostgreSQL, and on PGlite, the default database, 70%.
  */
 export const HEALTH_SHARE_OF_BARE = { pglite: 0.7, postgres: 0.5 } as const;
 /**
@@ -42,20 +42,20 @@ export const scaleOutPages = [
   { page: "users-page", label: "users page 1" },
   { page: "state-page", label: "a state page" },
 ] as const;
-/** Issue 16: the static open-data downloads at ≥ 80% of health's rate on the same run. */
+/** The static open-data downloads at ≥ 80% of health's rate on the same run. */
 export const OPEN_DATA_SHARE_OF_HEALTH = 0.8;
 export const openDataScenarios = [
   { id: "open-states-json", path: "/open/states.json" },
   { id: "open-schools-csv", path: "/open/schools.csv" },
 ] as const;
-/** Issue 18: p99 of the users page and of a search, 10 connections, 100,000 users, PostgreSQL. */
+/** The p99 of the users page and of a search, 10 connections, 100,000 users, PostgreSQL. */
 export const USERS_PAGE_P99_MS = 20;
 export const USERS_SEARCH_P99_MS = 20;
 export const USERS_PAGE_CONNECTIONS = 10;
-/** Issue 15: health's p99 while ten photo reports are processed. */
+/** Health's p99 while ten photo reports are processed. */
 export const HEALTH_DURING_PHOTOS_P99_MS = 50;
 /**
- * Issue 15: photo reports per second at 10 connections, at least those of the run of 26 November 2026
+ * Photo reports per second at 10 connections, at least those of the run of 26 November 2026
  * (bench/results/api-2026-11-26T18-38-01Z.json), made before the photo variants' work was measured.
  */
 export const PHOTO_RATE_REFERENCE = { pglite: 20.5, postgres: 19.7 } as const;

@@ -14,7 +14,7 @@ export const benchPages: readonly { name: string; path: string }[] = [
   { name: "School page", path: paths.school(1) },
   { name: "Login", path: paths.login() },
   { name: "Verified reports", path: paths.publishedReports() },
-  // Other languages: the same pages with their messages (issue 17 holds them to the same budgets).
+  // Other languages: the same pages with their messages (held to the same budgets).
   { name: "Home in Hausa", path: "/ha" },
   { name: "State page (Lagos) in Yoruba", path: "/yo/states/25" },
 ];

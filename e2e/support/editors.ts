@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { type Account, registerVerified, type SignedIn, signIn, signInAsAdmin } from "./accounts";
 import { expect } from "./fixtures";
 
-// The data desk's people and records for the e2e specs (issue 28): editors made by the e2e admin through
+// The data desk's people and records for the e2e specs: editors made by the e2e admin through
 // the real roles API, a record's id as the desk's search finds it, and the checks its pages share.
 
 export const deskApi = "/api/v1/datadesk";

@@ -1,7 +1,7 @@
 import { documentAddress } from "./datadesk/documents";
 import { describeSource } from "./source-titles";
 
-// Field-level sources (issue 28): a change may give a source for the fields it touches, and the pages show
+// Field-level sources: a change may give a source for the fields it touches, and the pages show
 // it beside those fields. The server works out, once per publication, the source of the latest published
 // change that touched each field of each record; a page shows it only where it adds something (not one of
 // the record's general sources, which the page lists anyway).

@@ -1,4 +1,4 @@
-// One formatter for every number the product shows: en-US grouping, negatives in brackets (spec §9).
+// One formatter for every number the product shows: en-US grouping, negatives in brackets.
 
 const grouping = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 

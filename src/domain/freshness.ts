@@ -1,5 +1,5 @@
 // How old a published record's last check may be before its public page says it may be out of date
-// (issue 28). The data desk flags records for a check sooner, after 12 months
+// (18 months). The data desk flags records for a check sooner, after 12 months
 // (src/web/features/datadesk/field-values.ts), so editors see a record well before the public does.
 
 export const OUT_OF_DATE_AFTER_MONTHS = 18;

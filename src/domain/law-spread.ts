@@ -3,7 +3,7 @@ import { lawStatusKey, type LawStatusKey } from "./law-status";
 import { csvRecord } from "./opendata/csv";
 import { SPREAD_YEAR_PATTERN } from "./routes";
 
-// "How the laws spread" (issue 31): how many states had passed a disability law by each year, and which,
+// "How the laws spread": how many states had passed a disability law by each year, and which,
 // counted from the published states data (`status` and `law.year`). A state counts from the year its law
 // passed; a state recorded as "Passed" without a year is in no year's count and is named apart, so no
 // figure claims a year the data does not hold. Pure functions: the page, the explorer and the tests share them.

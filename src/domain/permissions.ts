@@ -13,11 +13,11 @@ export const actions = [
   "audit:read",
   "correction:review",
   /**
-   * Read the corrections queue (issue 28): moderators and admins, who decide on corrections, and editors,
+   * Read the corrections queue: moderators and admins, who decide on corrections, and editors,
    * who start a data desk change from a state's or school's correction. Only correction:review decides.
    */
   "correction:read",
-  /** The data desk (issue 28): propose a change to a record; publish or reject another editor's. */
+  /** The data desk: propose a change to a record; publish or reject another editor's. */
   "data:propose",
   "data:publish",
 ] as const;

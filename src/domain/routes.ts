@@ -34,7 +34,7 @@ export const paths = {
   profile: () => "/dashboard/profile",
   reviews: () => "/dashboard/reviews",
   userRoles: () => "/dashboard/user-roles",
-  /** The data desk (issue 28): find a record, edit it, review proposed changes. */
+  /** The data desk: find a record, edit it, review proposed changes. */
   dataDesk: () => "/dashboard/data",
   dataRecord: (kind: string, id: string) =>
     `/dashboard/data/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
@@ -103,7 +103,7 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
 }
 
-// The public pages whose content depends on their query (issue 28): /changes's GET filter and paging, a
+// The public pages whose content depends on their query: /changes's GET filter and paging, a
 // record history's paging. Only these parameters, in this shape, make a page of its own; anything else is
 // what the page reads as no filter, so a kept page is never rendered for a query the page ignores.
 /** A year "How the laws spread" may be opened at (`?year=2015`): the server renders and keeps these only. */

@@ -1,6 +1,6 @@
 import type { School } from "./datasets/schemas";
 
-// Directions to a school, for a visitor on a phone (issue 31). The link is a Google Maps URL
+// Directions to a school, for a visitor on a phone. The link is a Google Maps URL
 // (https://developers.google.com/maps/documentation/urls/get-started): it needs no API key, opens the Maps
 // app on Android and iOS when installed and the web page otherwise, and accepts coordinates or an address
 // as the destination. A geo: URI was the other choice; it does nothing on iOS and on most desktop

@@ -1,4 +1,4 @@
-// "Back to results" on a school's page (issue 31): the list the visitor came from travels in the school
+// "Back to results" on a school's page: the list the visitor came from travels in the school
 // link's `from` parameter. Anyone can write a link with any `from`, so it is never followed as given: only
 // the home page's Schools dialog is a list, and only its own parameters are kept; anything else gives no
 // link at all (never an open redirect, never a path the visitor did not come from).

@@ -1,7 +1,7 @@
 import type { School, SchoolType } from "./datasets/schemas";
 import { sameState } from "./datasets/state-names";
 
-// School search (spec §4-§5, DESIGN decision 2): the name contains the text (case-insensitive) AND the
+// School search (AND, so a second criterion narrows: docs/architecture.md): the name contains the text (case-insensitive) AND the
 // type matches, each criterion optional; a state filter, when set, narrows first. The text also finds the
 // schools of a disability group by its everyday words ("deaf" or "hearing" finds the schools for the hearing
 // impaired), and the disability group, boarding and ownership filters narrow further.

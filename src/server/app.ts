@@ -196,7 +196,7 @@ export async function buildApp({
       await api.register(documentRoutes({ db: database.db, now, storage: mediaStorage }), {
         prefix: "/datadesk/documents",
       });
-      // The public history of the data desk's publications (issue 28).
+      // The public history of the data desk's publications.
       await api.register(historyRoutes({ db: database.db, publicUrl: config.publicUrl }), {
         prefix: "/open",
       });

@@ -1,6 +1,6 @@
 import { commonPasswordsExact, commonPasswordWords } from "./common-passwords";
 
-// The password rule (spec §5, DESIGN §7), one copy for the registration and reset forms' live hints and
+// The password rule (docs/architecture.md), one copy for the registration and reset forms' live hints and
 // for the server, which enforces it. Lengths count characters as typed (code points), so a password of
 // emoji or accented letters is measured the way its owner sees it.
 

@@ -42,7 +42,7 @@ describe("the accounts forms' rules", () => {
     );
   });
 
-  it("uses the spec's messages for the e-mail address", () => {
+  it("uses the product's messages for the e-mail address", () => {
     expect(problemOf(emailRequestSchema.safeParse({ email: "" }))).toBe("Please provide your email address");
     expect(problemOf(emailRequestSchema.safeParse({ email: "ada@" }))).toBe(
       "Please enter a valid email address",

@@ -7,7 +7,7 @@ import { containsPersonalDetails, describePasswordProblems, passwordMessages } f
 // `new Function`, which the browser reports as a violation. Without it zod validates the same way.
 z.config({ jitless: true });
 
-// Request bodies of the accounts API (DESIGN §5). The web forms validate with the same schemas, so a
+// Request bodies of the accounts API (docs/api.md). The web forms validate with the same schemas, so a
 // rule is written once. Every message is a sentence a person can act on.
 
 export const EMAIL_MAX_LENGTH = 254;

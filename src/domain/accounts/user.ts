@@ -1,6 +1,6 @@
-// The account as every client sees it (DESIGN §5): never a password hash, never a token hash.
+// The account as every client sees it (docs/api.md): never a password hash, never a token hash.
 
-// editor (issue 28): keeps the data (states, schools, estimates) by proposing and reviewing changes.
+// editor: keeps the data (states, schools, estimates) by proposing and reviewing changes.
 export const userRoles = ["user", "moderator", "editor", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];
 

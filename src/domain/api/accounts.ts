@@ -9,7 +9,7 @@ import {
 } from "../accounts/schemas";
 import { endpoint, failures, messageAnswerSchema, publicUserSchema } from "./shared";
 
-// The accounts API under /api/v1/auth (DESIGN §5). The bodies are the very schemas the web forms check
+// The accounts API under /api/v1/auth (docs/api.md). The bodies are the very schemas the web forms check
 // with (src/domain/accounts/schemas.ts), so a rule and its message are written once.
 
 const tag = "Accounts";

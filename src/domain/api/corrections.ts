@@ -10,7 +10,7 @@ import {
   queryValue,
 } from "./shared";
 
-// "Suggest a correction" under /api/v1/corrections (issue 14).
+// "Suggest a correction" under /api/v1/corrections.
 
 const tag = "Corrections";
 

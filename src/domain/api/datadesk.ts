@@ -11,7 +11,7 @@ import {
 import { importProblemKeys, importRefusalKeys } from "../datadesk/school-import";
 import { endpoint, failureSchema, failures, queryValue } from "./shared";
 
-// The data desk under /api/v1/datadesk (issue 28): editors propose changes to states, schools and
+// The data desk under /api/v1/datadesk: editors propose changes to states, schools and
 // national estimates, each with a source and a note; another editor or an admin publishes or rejects them.
 // Editors and admins only (data:propose, data:publish). Field values are as the record's JSON document
 // stores them (src/domain/datasets/schemas.ts); each field is described in src/domain/datadesk/fields.ts.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DOCUMENT_MAX_BYTES } from "../datadesk/documents";
 import { endpoint, failures } from "./shared";
 
-// Documents of the data desk (issue 28): editors upload PDFs (a state's law, the national policy, the
+// Documents of the data desk: editors upload PDFs (a state's law, the national policy, the
 // SDIR report, agency documents) under /api/v1/datadesk/documents; anyone downloads one at its stable
 // address /documents/{id}/{fileName}, outside /api.
 

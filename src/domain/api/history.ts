@@ -3,7 +3,7 @@ import { changeKinds, recordKinds } from "../datadesk/record-kinds";
 import { PUBLIC_EDITORS_NAME } from "../datadesk/history";
 import { endpoint, failureSchema, pageMetaSchema, pagingQuery, queryValue } from "./shared";
 
-// The public history of the data under /api/v1/open (issue 28): every published change, newest first, as
+// The public history of the data under /api/v1/open: every published change, newest first, as
 // JSON and as an Atom feed, and one record's history. Proposed, rejected and withdrawn changes never
 // appear, and editors are "Inclusion Atlas editors", never a name, an e-mail or an id.
 

@@ -12,7 +12,7 @@ import { reviewsApi } from "./reviews";
 import { rolesApi } from "./roles";
 import type { Endpoint } from "./shared";
 
-// The whole API contract (DESIGN §5): every endpoint, by area. The server declares each route's schema
+// The whole API contract (docs/api.md): every endpoint, by area. The server declares each route's schema
 // from here, the OpenAPI document is generated from the same objects, and the web client is typed by them.
 
 export * from "./shared";

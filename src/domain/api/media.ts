@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint, failures, queryValue } from "./shared";
 
-// GET /media/{id}: a report's photo or video, outside /api (DESIGN §2), for those allowed to see it:
+// GET /media/{id}: a report's photo or video, outside /api (docs/architecture.md), for those allowed to see it:
 // through a signed link (?sig&exp&u, for <img> and <video>) or the bearer token.
 
 export const mediaParams = z.object({ id: z.string().meta({ description: "The file's id (a UUID)." }) });

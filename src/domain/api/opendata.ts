@@ -2,7 +2,7 @@ import { z } from "zod";
 import { commentTypes } from "../reports/report-rules";
 import { endpoint, failureSchema, pageMetaSchema, queryValue } from "./shared";
 
-// Open data under /api/v1/open (issue 16). The downloads are prepared at start-up and sent as bytes; the
+// Open data under /api/v1/open. The downloads are prepared at start-up and sent as bytes; the
 // schemas here document them (and serialise the one answer built per request: a page of reports as JSON).
 
 const tag = "Open data";

@@ -3,7 +3,7 @@ import { commentTypes, reportStatuses } from "../reports/report-rules";
 import { placePrecisions } from "../reports/report-place";
 import { endpoint, failures, pageMetaSchema, pagingQuery } from "./shared";
 
-// Eyewitness reports under /api/v1/eyewitness (spec §7, DESIGN §5): sending one, and one's own list.
+// Eyewitness reports under /api/v1/eyewitness (docs/api.md): sending one, and one's own list.
 
 const tag = "Reports";
 

@@ -11,7 +11,7 @@ import {
 } from "./reports";
 import { endpoint, failures, idParams, pageMetaSchema, pagingQuery, queryValue } from "./shared";
 
-// Review and publication under /api/v1/eyewitness (issue 6). A published report never carries an e-mail,
+// Review and publication under /api/v1/eyewitness. A published report never carries an e-mail,
 // a last name, the reporter's id or review data, and its place only as precisely as the reporter chose:
 // these schemas list every key an answer may have, and the server drops anything else.
 

@@ -11,7 +11,7 @@ import {
   userRoleSchema,
 } from "./shared";
 
-// Role administration under /api/v1/roles (spec §6, §7; DESIGN §5).
+// Role administration under /api/v1/roles (docs/api.md).
 
 const tag = "Roles";
 

@@ -7,7 +7,7 @@ import { errorCodes } from "./error-codes";
 // imports this module first, so it says so here too (as accounts/schemas.ts does).
 z.config({ jitless: true });
 
-// The pieces every area of the API contract shares (DESIGN §5): the failure shape and its closed list of
+// The pieces every area of the API contract shares (docs/api.md): the failure shape and its closed list of
 // codes, the public user, page meta, and how an endpoint is described. Pure data: the server validates and
 // serialises with these schemas, the OpenAPI document is generated from them, the web client reads them.
 
@@ -69,7 +69,7 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 export const userRoleSchema = z.enum(userRoles);
 
-/** `user` is always these six fields: never a password hash or a token hash (DESIGN §5). */
+/** `user` is always these six fields: never a password hash or a token hash (docs/api.md). */
 export const publicUserSchema = z
   .object({
     id: z.int(),

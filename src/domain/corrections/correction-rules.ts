@@ -1,6 +1,6 @@
-// "Suggest a correction" (issue 14): anyone, signed in or not, tells us a state or school record is wrong,
+// "Suggest a correction": anyone, signed in or not, tells us a state or school record is wrong,
 // with a source if they have one; moderators and admins accept or dismiss it beside the eyewitness reports.
-// A mistake in a draft translation (issue 17) is a correction too: its subject is the language and the
+// A mistake in a draft translation is a correction too: its subject is the language and the
 // page the mistake is on, instead of a record.
 // Shared by the server (which enforces every rule) and the web app (whose checks are for convenience).
 
@@ -157,7 +157,7 @@ export interface CorrectionView {
   status: CorrectionStatus;
   createdAt: string;
   decidedAt: string | null;
-  /** The published data desk change that came from it (issue 28), or null. */
+  /** The published data desk change that came from it, or null. */
   changeId: string | null;
 }
 

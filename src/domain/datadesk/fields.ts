@@ -10,7 +10,7 @@ import { lgaOfState, lgasByState } from "../reports/report-lgas";
 import { sameState } from "../datasets/state-names";
 import { normaliseNigerianPhone } from "./phone";
 
-// The one place that describes each field editors can change (issue 28): where it lives in the record's
+// The one place that describes each field editors can change: where it lives in the record's
 // JSON document (the shapes of src/domain/datasets/schemas.ts), its type, the rule a new value must pass,
 // the message id of its label (catalogue `datadesk`), its open-data column, and whether the directory
 // filters on it. The API's schema of an edit, the list the edit form renders and the OpenAPI document are

@@ -5,7 +5,7 @@ function isEditableKind(kind: RecordKind): kind is EditableKind {
   return (editableKinds as readonly string[]).includes(kind);
 }
 
-// The public history of the data (issue 28, "History and what changed"): what the open-data API, the
+// The public history of the data ("History and what changed"): what the open-data API, the
 // Atom feed and the history pages share. Editors are never named: every change is by the one name below.
 
 /** Who made every published change, as the public sees it (never an editor's name, e-mail or id). */

@@ -14,7 +14,7 @@ import {
 } from "./fields";
 import type { RecordStatus } from "./record-kinds";
 
-// Importing schools from a CSV with the columns of the open-data schools.csv (issue 28): every cell is
+// Importing schools from a CSV with the columns of the open-data schools.csv: every cell is
 // checked with the rule its field has in the edit form (fields.ts), and the file becomes a plan, the
 // additions (rows without a known school's id) and the changes (each changed field old → new) that one
 // proposed change of kind "import" holds. Pure: the server gives it the schools as they are now.

@@ -49,7 +49,7 @@ describe("data/schools.json", () => {
 });
 
 describe("data/country-ng.json", () => {
-  it("matches the country schema with the spec's fixed figures", () => {
+  it("matches the country schema with the product's fixed figures", () => {
     const parsed = countrySchema.parse(country);
     expect(parsed.statistics.disabilityShare).toBe(15);
     expect(parsed.statistics.employedShare).toBe(36.7);

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 
 // Texts readers read (a state's overview and key findings, a school's description) in the page's language
-// (issue 28): the published translation an editor gave (`translations.<lang>.<field>`, reviewed like any
+// when there is one: the published translation an editor gave (`translations.<lang>.<field>`, reviewed like any
 // change), otherwise the English text, which the page then marks lang="en" with a note that it is in
 // English only (WCAG 3.1.2: a screen reader must not read English in a Hausa voice).
 

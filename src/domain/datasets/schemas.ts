@@ -21,7 +21,7 @@ const sourceUrls = z.array(webUrl);
 const asOf = z.string().regex(/^\d{4}-\d{2}$/, "as_of must be YYYY-MM");
 
 /**
- * Texts readers read, translated by editors (issue 28): `translations.ha.desc`, `translations.yo.key_findings`.
+ * Texts readers read, translated by editors: `translations.ha.desc`, `translations.yo.key_findings`.
  * Absent in data/*.json; a record without one shows the English text marked as English.
  */
 const translations = z
@@ -76,7 +76,7 @@ export const schoolSchema = z.object({
   email: optionalEmail,
   sources: sourceUrls,
   as_of: asOf,
-  /** Where the school is, when an editor gave it (issue 28); absent in data/schools.json. */
+  /** Where the school is, when an editor gave it; absent in data/schools.json. */
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
   translations,
@@ -103,10 +103,10 @@ export const countrySchema = z.object({
     email: optionalEmail,
     /** Set when `url` is not an official copy: what it is, to show beside the link. */
     urlNote: z.string().optional(),
-    /** The uploaded PDF of the policy's text (data desk, issue 28), linked when set. */
+    /** The uploaded PDF of the policy's text (data desk), linked when set. */
     document_id: z.string().optional(),
   }),
-  /** The State of Disability Inclusion Report's uploaded PDF, /sdir's DOWNLOAD NOW when set (issue 28). */
+  /** The State of Disability Inclusion Report's uploaded PDF, /sdir's DOWNLOAD NOW when set. */
   sdir: z.object({ document_id: z.string().optional() }).optional(),
   statistics: z.object({
     year: z.number().int(),

@@ -1,7 +1,7 @@
 import type { OpenDatasetInfo, OpenField, OpenRecord } from "./datasets";
 import { csvCell, jsonHeader } from "./documents";
 
-// The states as GeoJSON for GIS users (issue 28): each state's boundary (data/nigeria-states.geojson,
+// The states as GeoJSON for GIS users: each state's boundary (data/nigeria-states.geojson,
 // Natural Earth, public domain) with the states.csv columns as its properties. The map's file winds
 // outer rings clockwise, as d3-geo wants; RFC 7946 §3.1.6 asks for the opposite (outer rings
 // counterclockwise, holes clockwise), so the download is rewound, and its coordinates rounded to 5

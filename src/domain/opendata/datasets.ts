@@ -7,7 +7,7 @@ import { zoneOf } from "../datasets/zones";
 // and the /data page's field dictionary. Open records are flat: lists stay lists in JSON and share one
 // cell in CSV ("; "); nested values (an estimate's breakdowns) are JSON text in a CSV cell.
 //
-// No e-mail address is ever part of an open answer (issue 16): contact e-mail fields are left out of the
+// No e-mail address is ever part of an open answer: contact e-mail fields are left out of the
 // downloads (they are on each state's and school's page), and an address written inside a text is shown
 // as "name [at] domain", so bulk downloads never feed an address harvester.
 

@@ -20,7 +20,7 @@ import {
   type CommentType,
 } from "./report-rules";
 
-// The text fields of a report (spec §3, §5) and its place and date (issue 15): each field's rules, limits
+// The text fields of a report and its place and date: each field's rules, limits
 // and sentences, once. The server checks what arrives in the multipart form with them and answers with
 // one problem; the web form checks the draft with them and lists every problem beside its field.
 

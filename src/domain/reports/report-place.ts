@@ -1,4 +1,4 @@
-// Where and when a barrier was met, and how much of it a published report shows (issue 15). The web form
+// Where and when a barrier was met, and how much of it a published report shows. The web form
 // and the server apply these same rules and sentences; the server enforces them.
 
 export const placePrecisions = ["state", "lga", "place"] as const;

@@ -1,7 +1,7 @@
 import { faultMessages } from "../api/fault-messages";
 import type { ReportPlace } from "./report-place";
 
-// Eyewitness reports (spec §3, §5; DESIGN §5, decision 5): the rules both the web form and the server
+// Eyewitness reports (docs/api.md): the rules both the web form and the server
 // apply. The server enforces every one of them; the form checks them first for convenience.
 
 export const commentTypes = ["barrier", "experience", "question", "contribution"] as const;
@@ -112,12 +112,12 @@ export interface OwnReportView {
   createdAt: string;
   videoUrl: string | null;
   media: ReportMediaView[];
-  /** Whether the reporter chose to show their first name when the report is published (issue 6). */
+  /** Whether the reporter chose to show their first name when the report is published. */
   showFirstName: boolean;
-  /** The reviewer's note on the latest decision, shown to the reporter (issue 6). */
+  /** The reviewer's note on the latest decision, shown to the reporter. */
   reviewNote: string | null;
   reviewedAt: string | null;
-  /** Where and when, all of it (issue 15); null for a report sent before places were asked. */
+  /** Where and when, all of it; null for a report sent before places were asked. */
   place: ReportPlace | null;
   /** The reporter confirmed the people shown agreed, or cannot be identified. */
   peopleConsent: boolean;

@@ -2,7 +2,7 @@ import { placeMessages, type PublishedPlace, type ReportPlace } from "./report-p
 import type { TextFinding } from "./report-findings";
 import type { CommentType, ReportMediaView, ReportStatus } from "./report-rules";
 
-// Review and publication of eyewitness reports (issue 6): the contract shared by the server and the web
+// Review and publication of eyewitness reports: the contract shared by the server and the web
 // app. Only moderators and admins review; anyone may read verified reports, which show the reporter's
 // first name (when they chose it on the form) or "Anonymous reporter", never an e-mail or a last name.
 
@@ -87,7 +87,7 @@ export interface ReviewReportView {
   reviewNote: string | null;
   reviewedAt: string | null;
   reviewedBy: ReviewerView | null;
-  /** Where and when, all of it, whatever the reporter chose to publish (issue 15); null when not given. */
+  /** Where and when, all of it, whatever the reporter chose to publish; null when not given. */
   place: ReportPlace | null;
   peopleConsent: boolean;
   /** What the public will see of the comment: `comment` until a moderator redacts or edits it. */

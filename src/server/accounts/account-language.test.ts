@@ -16,7 +16,7 @@ import {
   type AccountsTestApp,
 } from "../../test/server/accounts";
 
-// An account's language (issue 17): stored at registration, changed in the profile, returned on every
+// An account's language: stored at registration, changed in the profile, returned on every
 // user, and the language every e-mail to the account is written in, with links to pages in that language.
 
 const yoruba = readCatalogue("yo", "email");

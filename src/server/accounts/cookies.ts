@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 // The two cookies of the accounts API, both HttpOnly (scripts never see them), SameSite=Strict and sent
-// only to /api/v1/auth. Sessions themselves are bearer tokens (DESIGN §7); these only say which browser
+// only to /api/v1/auth. Sessions themselves are bearer tokens (docs/architecture.md); these only say which browser
 // is asking:
 // - REGISTRATION: set by POST /register in the browser that registered; with it, a verification link
 //   signs that browser in, while any other must give the registration's password or choose a new one

@@ -4,7 +4,7 @@ import { composeMail, emailText, greeting, type OutgoingMail } from "../mail/com
 
 // The e-mails of the accounts module, in the recipient's language (the "email" catalogue), with links to
 // the pages in that language. Links are built from PUBLIC_URL, never from the request's Host header
-// (DESIGN §7), so a forged Host cannot send someone's token elsewhere.
+// (docs/architecture.md), so a forged Host cannot send someone's token elsewhere.
 
 interface Recipient {
   email: string;

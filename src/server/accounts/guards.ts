@@ -10,7 +10,7 @@ import { findSignedInUser, type SignedInUser } from "./sessions";
 // Guards for route handlers: call one first, then the handler reads as a plain sentence.
 //   const user = await requireUser(request);
 //   const admin = await requirePermission(request, "roles:change");
-// The role is read from the database on every request, so a role change applies at once (DESIGN §7).
+// The role is read from the database on every request, so a role change applies at once (docs/architecture.md).
 
 export type { SignedInUser } from "./sessions";
 

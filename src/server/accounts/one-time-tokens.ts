@@ -3,7 +3,7 @@ import type { Database } from "../db/database";
 import { authTokens } from "../db/schema";
 import { hashSecretToken, newSecretToken } from "./secret-tokens";
 
-// Verification and password reset links (DESIGN §7): one live token per user and purpose (a new request
+// Verification and password reset links (docs/architecture.md): one live token per user and purpose (a new request
 // replaces the old), bound to its purpose, single use, short-lived. Only the SHA-256 is stored.
 
 export type TokenPurpose = "verify" | "reset";

@@ -64,9 +64,9 @@ import { hashSecretToken, newSecretToken } from "./secret-tokens";
 import { endAllSessions, endSession, startSession } from "./sessions";
 import { isTrustedDevice, trustDevice } from "./trusted-devices";
 
-// The accounts API under /api/v1/auth (DESIGN §5), one function per group of endpoints below; the SQL is
+// The accounts API under /api/v1/auth (docs/api.md), one function per group of endpoints below; the SQL is
 // in account-repository.ts. Register, resend-verification and request-password-reset answer alike
-// whether or not the address has an account (DESIGN §7).
+// whether or not the address has an account (docs/architecture.md).
 
 export interface AccountsDependencies {
   db: Database;
@@ -531,7 +531,7 @@ async function resetPassword(
 function profileRoutes(auth: FastifyInstance, { db, now }: Context): void {
   auth.patch("/update-profile", { schema: routeSchema(api.accounts.updateProfile) }, async (request) => {
     const user = await requireUser(request);
-    // Only the names and the language are read: the e-mail address cannot change (spec §2), whatever is sent.
+    // Only the names and the language are read: the e-mail address cannot change, whatever is sent.
     const change = parseBody(profileSchema, request.body);
     checkLanguage(change.language);
     const updated = await renameUser(db, user.id, change, now());

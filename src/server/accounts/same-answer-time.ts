@@ -1,6 +1,6 @@
 /**
  * Runs the work and answers no sooner than `floorMs` after starting, so the endpoints that must not say
- * whether an address has an account (DESIGN §7) take the same time whichever branch they took.
+ * whether an address has an account (docs/architecture.md) take the same time whichever branch they took.
  */
 export async function withSameAnswerTime<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
   const started = performance.now();

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-// Bearer, verification and reset tokens (DESIGN §7): 256 random bits, sent to the user once; only their
+// Bearer, verification and reset tokens (docs/architecture.md): 256 random bits, sent to the user once; only their
 // SHA-256 is stored, so a copy of the database cannot be used to sign in or to take over an account.
 
 export function newSecretToken(): string {

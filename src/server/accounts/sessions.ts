@@ -6,7 +6,7 @@ import { sessions, users } from "../db/schema";
 import { publicUserColumns } from "./public-user";
 import { hashSecretToken, newSecretToken } from "./secret-tokens";
 
-// Sessions live in the database (DESIGN §2, §7), so any instance can check a bearer token and a session
+// Sessions live in the database (docs/architecture.md), so any instance can check a bearer token and a session
 // can be ended: idle expiry slides forward with use, absolute expiry never moves.
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;

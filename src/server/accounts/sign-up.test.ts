@@ -27,7 +27,7 @@ import {
   verifyEmail,
 } from "../../test/server/accounts";
 
-// Signing up: register, the verification link, and asking for a new one (DESIGN §5, §7).
+// Signing up: register, the verification link, and asking for a new one (docs/api.md, docs/architecture.md).
 
 const HOUR = 60 * 60 * 1000;
 

@@ -11,7 +11,7 @@ import { corrections, dataChanges, mailOutbox, users } from "../db/schema";
 import { readSeed, seedDataDesk } from "../datadesk/seed";
 import { emailText } from "../mail/compose";
 
-// Corrections become changes (issue 28): an editor starts a data desk change from a visitor's correction;
+// Corrections become changes: an editor starts a data desk change from a visitor's correction;
 // its publication accepts the correction, links the change from it and queues one e-mail to the sender, in
 // their language, when they left an address. Nothing is sent for a rejected change, nor a second time.
 

@@ -4,7 +4,7 @@ import { composeMail, emailText, type OutgoingMail } from "../mail/compose";
 import { siteLanguages } from "../i18n/server-messages";
 
 // The one e-mail a visitor gets when their correction of a state or school led to a published data desk
-// change (issue 28): in the language of the page they sent it from (else their account's, else English),
+// change: in the language of the page they sent it from (else their account's, else English),
 // with a link to the record's public history in that language. Queued by publishChange in the same
 // transaction as the publication, and only by the first publication from that correction.
 

@@ -140,7 +140,7 @@ export async function decideOnCorrection(
 }
 
 /**
- * The correction a published data desk change came from (issue 28): accepted and linked to the change, and
+ * The correction a published data desk change came from: accepted and linked to the change, and
  * its sender (when they left an address) e-mailed once, in their language, in the publication's
  * transaction. Only the first publication from a correction does this (`change_id` is set once), so a
  * second change from the same correction sends nothing more; a rejected or withdrawn change never calls it.

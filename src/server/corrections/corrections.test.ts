@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
   let address = 0;
   beforeEach(async () => {
     await emptyTables(t.db);
-    // data_changes refers to corrections (and they to it, issue 28): this file proposes no change.
+    // data_changes refers to corrections (and they to it): this file proposes no change.
     await t.db.execute(sql`truncate table corrections cascade`);
     moderator = await signedInAs(t, "moderator", people.moderator);
     address += 1;

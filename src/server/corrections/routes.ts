@@ -31,15 +31,15 @@ import {
   toCorrectionView,
 } from "./correction-store";
 
-/** For the data desk's publication (issue 28): the correction a published change came from. */
+/** For the data desk's publication: the correction a published change came from. */
 export { markCorrectionUsed } from "./correction-store";
 
-// "Suggest a correction" under /api/v1/corrections (issue 14; translations, issue 17):
+// "Suggest a correction" under /api/v1/corrections (translations):
 //   POST  /                      anyone (signed in or not), rate-limited per IP   {subject, subjectId, whatIsWrong, sourceUrl?, email?}
 //                                or {subject: "translation", language, page, whatIsWrong, email?}
 //   GET   /?status=&page=        correction:read     corrections of one status (new by default), oldest first, with counts
 //                                                     (senders' addresses for correction:review only)
-//   GET   /:id                   data:propose        one correction, to start a data desk change from (issue 28)
+//   GET   /:id                   data:propose        one correction, to start a data desk change from
 //   PATCH /:id {status}          correction:review   accept or dismiss a new correction; 409 when already decided
 
 export interface CorrectionDependencies {

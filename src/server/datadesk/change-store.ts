@@ -43,7 +43,7 @@ import {
 } from "./desk-refusal";
 import { importOf, publishImport } from "./import-store";
 
-// The data desk's changes (issue 28): proposed by an editor against a record's version, published or
+// The data desk's changes: proposed by an editor against a record's version, published or
 // rejected by another editor or an admin. Publishing is one transaction: the record's new version, the
 // dataset's new version, the data's generation, the change's decision, the correction it came from and
 // the audit entry commit together or not at all.

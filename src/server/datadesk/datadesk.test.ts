@@ -24,7 +24,7 @@ import {
 import { readSeed, seedDataDesk } from "./seed";
 import schools from "../../../data/schools.json" with { type: "json" };
 
-// /api/v1/datadesk (issue 28): editors propose changes with a source and a note, each field checked by
+// /api/v1/datadesk: editors propose changes with a source and a note, each field checked by
 // its rule; another editor or an admin publishes (one transaction) or rejects them.
 
 const people = {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { dataGeneration } from "../db/schema";
 
-// The data's generation (issue 28): every publication raises it in its own transaction and announces it
+// The data's generation: every publication raises it in its own transaction and announces it
 // with NOTIFY data_published, so each instance drops the pages it rendered from older data. PostgreSQL
 // delivers the notification only when the transaction commits; a rolled-back publication announces
 // nothing. Each instance also polls the generation (published-data-db.ts) in case a NOTIFY is missed.

@@ -15,7 +15,7 @@ import { auditLog, dataChanges, dataRecordVersions, dataRecords, datasetVersions
 import { DeskRefusal, checkSourceAndNote, refuse } from "./desk-refusal";
 import { raiseGeneration } from "./generation";
 
-// Imports of schools (issue 28): a CSV with schools.csv's columns becomes ONE proposed change of kind
+// Imports of schools: a CSV with schools.csv's columns becomes ONE proposed change of kind
 // "import" holding every school it adds or changes (data_changes.import_rows); another editor publishes it
 // in one transaction, as any change. At publication each school gets its own published change (the
 // import's part for it, linked by import_id), so its version, its history and the audit log read as they

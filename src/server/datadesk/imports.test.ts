@@ -25,7 +25,7 @@ import {
 import { readSeed, seedDataDesk } from "./seed";
 import schools from "../../../data/schools.json" with { type: "json" };
 
-// POST /api/v1/datadesk/imports (issue 28): schools from a CSV with schools.csv's columns. A dry run lists
+// POST /api/v1/datadesk/imports: schools from a CSV with schools.csv's columns. A dry run lists
 // each row's problems and the additions and changes; without it, one proposed change of kind "import",
 // published by another editor in one transaction.
 

@@ -11,7 +11,7 @@ import { dataDocuments, dataRecords, users } from "../db/schema";
 import { readPublishedData } from "./published-data-db";
 import { readSeed, seedDataDesk } from "./seed";
 
-// The national record's documents (issue 28): which uploaded PDF is the national policy's text and which
+// The national record's documents: which uploaded PDF is the national policy's text and which
 // is the State of Disability Inclusion Report. Proposed with a source and a note like any change, published
 // by a second editor, kept in the public history; a field naming a document must name an uploaded PDF.
 

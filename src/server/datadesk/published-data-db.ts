@@ -99,7 +99,7 @@ function mergedSchoolsOf(
 }
 
 /**
- * Each field's source from the latest published change that touched it (issue 28), read once per
+ * Each field's source from the latest published change that touched it, read once per
  * generation: the published changes in the order they were published, a later one overwriting.
  */
 async function readFieldSources(db: Database): Promise<PublishedData["fieldSources"]> {

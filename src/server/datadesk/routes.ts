@@ -42,7 +42,7 @@ import {
 import { ImportProblems, proposeImport } from "./import-store";
 import { IMPORT_MAX_BYTES, ImportRefusal, type ImportPlan } from "../../domain/datadesk/school-import";
 
-// The data desk under /api/v1/datadesk (issue 28), editors and admins only:
+// The data desk under /api/v1/datadesk, editors and admins only:
 //   GET  /records?kind=&q=&limit=        find records by name (version, last checked, proposed changes)
 //   GET  /records/:kind/:id              a record, its fields as the form shows them, its proposed changes
 //   POST /changes                        propose {kind, recordId|null, changeKind, fields, sourceUrl|sourceDocumentId, note, correctionId?, mergeInto?}

@@ -12,7 +12,7 @@ import type { PublishedDataSource } from "./published-data";
 import { databasePublishedData } from "./published-data-db";
 import { readSeed, seedDataDesk } from "./seed";
 
-// Translations of the texts readers read (issue 28): proposed as changes (`translations.<lang>.<field>`),
+// Translations of the texts readers read: proposed as changes (`translations.<lang>.<field>`),
 // held to the English field's rules, published by a second editor, and from then on in the published data
 // the public pages are rendered from (a page in that language shows them; the others still English).
 

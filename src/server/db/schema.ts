@@ -233,7 +233,7 @@ export const eyewitnessReports = pgTable(
     videoUrl: text("video_url"),
     /** The reporter's choice on the form: publish with their first name, or (the default) as "Anonymous". */
     showFirstName: boolean("show_first_name").notNull().default(false),
-    // Where and when (issue 15): null in reports sent before places were asked, set in every later one.
+    // Where and when: null in reports sent before places were asked, set in every later one.
     /** Id in data/states.json, 1-37. */
     stateId: integer("state_id"),
     /** As data/lgas.json spells it. */
@@ -392,12 +392,12 @@ export const corrections = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: createdAt(),
     /**
-     * The language of the page the correction was sent from, so the sender hears back in it (issue 28);
+     * The language of the page the correction was sent from, so the sender hears back in it;
      * null for corrections sent before this column.
      */
     senderLanguage: text("sender_language"),
     /**
-     * The published data desk change that came from this correction (issue 28). Set once, by the first
+     * The published data desk change that came from this correction. Set once, by the first
      * publication: the sender's e-mail is queued with it, so a second change from the same correction sends
      * nothing more.
      */

@@ -49,7 +49,7 @@ function faultOf(error: unknown): { part: string; kind: ServiceFault["kind"] } |
   return ofStorage ? { part: "the media storage", kind: ofStorage } : null;
 }
 
-/** The failure answer (DESIGN §5): the same shape on every path, the code beside the sentence. */
+/** The failure answer (docs/api.md): the same shape on every path, the code beside the sentence. */
 export function failure(status: number, message: string, details: FailureDetails = {}): Failure {
   return {
     success: false,

@@ -4,7 +4,7 @@ import { mailOutbox } from "../db/schema";
 import type { OutgoingMail } from "./compose";
 import { UnansweredHandOverError, type MailTransport } from "./transports";
 
-// A durable outbox (DESIGN §4): a message is a row written in the same transaction as the change that
+// A durable outbox (docs/architecture.md): a message is a row written in the same transaction as the change that
 // causes it, so a registration never fails because mail is down and no mail goes out for a change that
 // was rolled back. A worker on any instance claims due rows (SKIP LOCKED, so instances share the work),
 // sends them, and retries failures with exponential backoff until it gives up.

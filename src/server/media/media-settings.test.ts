@@ -5,7 +5,7 @@ import { loadConfig } from "../config";
 // The settings of report media (README's configuration table): where files go, the limits, the link key.
 
 describe("media settings", () => {
-  it("keeps uploads in DATA_DIR/uploads with the spec's limits by default", () => {
+  it("keeps uploads in DATA_DIR/uploads with the product's limits by default", () => {
     const config = loadConfig({ DATA_DIR: "/srv/atlas" });
 
     expect(config.uploadsDir).toBe(path.resolve("/srv/atlas/uploads"));

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { photoTypes, type videoTypes } from "../../domain/reports/report-rules";
 
 // The type of an uploaded file is decided by its first bytes, never by its name or the browser's
-// Content-Type (DESIGN §7): a text file named ramp.jpg is not a photograph.
+// Content-Type (docs/architecture.md): a text file named ramp.jpg is not a photograph.
 
 export type PhotoContentType = keyof typeof photoTypes;
 export type VideoContentType = keyof typeof videoTypes;

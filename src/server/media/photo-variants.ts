@@ -8,7 +8,7 @@ import { isPhotoContentType } from "./media-types";
 import { makePhotoVariants, PhotoProblem } from "./photos";
 
 // A photo's WebP variants are made after its report is answered, not before: they are most of a photo's
-// cost (issue 15), and a new report waits for a moderator before any public page shows them. Meanwhile
+// cost, and a new report waits for a moderator before any public page shows them. Meanwhile
 // every list and page shows the full photo (report-store.ts lists no variants; media/routes.ts serves
 // the photo for a size not made yet).
 //

@@ -15,7 +15,7 @@ import { extensionOf } from "./media-types";
 import type { MediaStore } from "./media-store";
 import { sendStoredFile } from "./stored-file-reply";
 
-// GET /media/{id}: a report's photo or video, outside /api (DESIGN §2), for those allowed to see it.
+// GET /media/{id}: a report's photo or video, outside /api (docs/architecture.md), for those allowed to see it.
 // Proof of that is either a signed link (?sig&exp, for <img> and <video>) or the bearer token (fetch).
 // Anyone else gets 404, the same answer as for a file that does not exist, so nothing is revealed.
 // A bad or expired signature is a 403: it is checked without looking anything up.

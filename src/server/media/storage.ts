@@ -20,7 +20,7 @@ import {
 } from "./media-store";
 
 // Report media in a folder on this server's disk, under UPLOADS_DIR and never in a public folder
-// (DESIGN §7): the default store (media-store.ts). A file is written to `.incoming/` first and moved into
+// (docs/architecture.md): the default store (media-store.ts). A file is written to `.incoming/` first and moved into
 // place only once it is complete, so a stored file is always whole.
 
 export class LocalMediaStore implements MediaStore {

@@ -58,7 +58,7 @@ import { statesFilterFrom } from "./states-query";
 // What the pages read of open data (the /data page's versions), through this file as the folder's entry.
 export { datasetVersionsReader, type DatasetVersionsReader } from "./dataset-versions-reader";
 
-// Open data under /api/v1/open (issues 16, 28):
+// Open data under /api/v1/open:
 //   GET /                              the catalogue: every dataset, its formats, addresses and version
 //   GET /datapackage.json              the CSVs as a Frictionless Data Package (Table Schema per CSV)
 //   GET /states.{json,csv}             the 37 state records             } the published data, prepared

@@ -8,7 +8,7 @@ import { publishRecord } from "../../test/server/datadesk";
 import { seedAtStartUp } from "../datadesk/seed";
 import type { DatabaseHandle } from "../db/database";
 
-// GET /api/v1/open/states.geojson: the states with their boundaries, for GIS users (issue 28). Checked
+// GET /api/v1/open/states.geojson: the states with their boundaries, for GIS users. Checked
 // against the data files and against states.csv as served, not against the code that builds it.
 
 type Position = [number, number];

@@ -4,7 +4,7 @@ import { accountMessages } from "../../domain/accounts/messages";
 import { clientAddressKey } from "./client-address";
 import { createLimit, type Limit } from "./limit";
 
-// Rate limits of the sign-in and account e-mail endpoints (DESIGN §7): per client IP, against guessing
+// Rate limits of the sign-in and account e-mail endpoints (docs/architecture.md): per client IP, against guessing
 // and floods, and per account (e-mail address), against guessing one account's password from many IPs
 // and against filling someone's inbox. Each endpoint counts separately, in windows of 15 minutes.
 

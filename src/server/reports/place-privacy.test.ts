@@ -25,7 +25,7 @@ import {
   type ReportsTestApp,
 } from "../../test/server/reports";
 
-// Issue 15, "who sees what": the reporter and moderators see the whole place; the public list, its filters,
+// Who sees what: the reporter and moderators see the whole place; the public list, its filters,
 // its counts and the open data only what the reporter chose to publish. A filter that matched on more
 // than that would reveal it, so the LGA filter must never match a report published by state alone.
 

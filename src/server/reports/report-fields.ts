@@ -21,7 +21,7 @@ import { HttpError } from "../http/errors";
 /** What a checked checkbox sends: a browser's "on", or the "true" or "1" another client may send. */
 const checkedValues = new Set(["true", "on", "1"]);
 
-// A checkbox: publishing anonymously is the default, for the reporter's safety (DESIGN §7), so only an
+// A checkbox: publishing anonymously is the default, for the reporter's safety (docs/architecture.md), so only an
 // explicit yes shows the first name; absent or anything else is no.
 const isChecked = (value: string | undefined) =>
   value !== undefined && checkedValues.has(value.trim().toLowerCase());
@@ -29,7 +29,7 @@ const isChecked = (value: string | undefined) =>
 export type ReportFields = CheckedReportText & { showFirstName: boolean; peopleConsent: boolean };
 
 /**
- * The one problem the API answers with: any empty name, e-mail, type or comment is the spec's "Please
+ * The one problem the API answers with: any empty name, e-mail, type or comment is the product's "Please
  * fill in all required fields" (on the first of them); otherwise the first problem, in the rules' order.
  */
 function refusal(problems: readonly ReportFieldProblem[]): HttpError | null {

@@ -19,7 +19,7 @@ import {
   type SubmittedAnswer,
 } from "../../test/server/reports";
 
-// POST /api/v1/eyewitness, issue 15: where and when it happened, how much of the place is published, and
+// POST /api/v1/eyewitness: where and when it happened, how much of the place is published, and
 // the reporter's word that the people shown agreed. Every rule and sentence is report-place.ts's.
 
 describe.each(testDatabaseKinds())("a report's place, date and consent on %s", (kind) => {

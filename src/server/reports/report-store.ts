@@ -11,7 +11,7 @@ import type { StoredMedia } from "./report-upload";
 
 // Reports and their media rows in the database, and the view of them a reporter gets.
 
-/** Where and when, as stored; all null in reports sent before places were asked (issue 15). */
+/** Where and when, as stored; all null in reports sent before places were asked. */
 export const placeColumns = {
   stateId: eyewitnessReports.stateId,
   lga: eyewitnessReports.lga,

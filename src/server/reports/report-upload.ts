@@ -30,7 +30,7 @@ import {
 } from "./report-fields";
 import { reportFieldNames } from "../../domain/reports/report-fields";
 
-// Reads a multipart report as it arrives (spec §5, DESIGN §7): text fields; photos (at most 10, each at
+// Reads a multipart report as it arrives (docs/architecture.md): text fields; photos (at most 10, each at
 // most 5 MB, JPG/PNG/GIF by content), read into memory, re-encoded without metadata, then written (their
 // smaller WebP variants are made after the answer: media/photo-variants.ts); or one video (at most 100 MB, MP4/MOV/AVI by content) streamed straight to a local incoming file; or a video
 // link. Each rule is checked as soon as the part it concerns arrives, so a refused upload stops early.

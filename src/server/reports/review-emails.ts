@@ -5,9 +5,9 @@ import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
 import { composeMail, emailText, greeting, type OutgoingMail } from "../mail/compose";
 import type { DecidedReport } from "./review-store";
 
-// The e-mail a reporter gets for each decision on their report (issue 6): which report, what was
+// The e-mail a reporter gets for each decision on their report: which report, what was
 // decided, the reviewer's note, and a link to "My reports". Written in the reporter's account language
-// (the "email" catalogue); the link is built from PUBLIC_URL (DESIGN §7) and opens the page in that language.
+// (the "email" catalogue); the link is built from PUBLIC_URL (docs/architecture.md) and opens the page in that language.
 
 const EXCERPT_LENGTH = 120;
 

@@ -48,7 +48,7 @@ import {
   type ReviewRow,
 } from "./review-store";
 
-// Review and publication under /api/v1/eyewitness (issue 6, DESIGN §5):
+// Review and publication under /api/v1/eyewitness (docs/api.md):
 //   GET   /reviews?status=&commentType=&state=&page=&per_page=   report:review   one status, with counts
 //   PATCH /:id/review {status, note, fromStatus}                  report:review   a decision; 409 if beaten
 //   GET   /:id/review                                            report:review   original, findings, public preview

@@ -29,7 +29,7 @@ import {
   type PlaceRow,
 } from "./report-store";
 
-// Review and publication of eyewitness reports (issue 6, DESIGN §5-§7): the reviewers' lists, a decision
+// Review and publication of eyewitness reports (docs/api.md): the reviewers' lists, a decision
 // (with its audit row and the reporter's e-mail, in one transaction), and the public list of verified
 // reports, which reads only the columns the public may see.
 

@@ -29,7 +29,7 @@ import {
 } from "./report-upload";
 import type { SubmissionLimit } from "./submission-limit";
 
-// Eyewitness reports under /api/v1/eyewitness (spec §7, DESIGN §5):
+// Eyewitness reports under /api/v1/eyewitness (docs/api.md):
 //   POST /       a new report, multipart, streamed; 201 {success, message, report}
 //   GET  /mine   the signed-in user's reports, newest first; 200 {success, reports, meta}
 // A report and its media rows are written in one transaction once every file is stored; when anything

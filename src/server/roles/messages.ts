@@ -1,6 +1,6 @@
 import { roleChangeMessages } from "../../domain/api/roles";
 
-// What the roles API says to people. The success sentence is the spec's (§8), to the letter.
+// What the roles API says to people. The success sentence is the product's, to the letter.
 
 export const USERS_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;

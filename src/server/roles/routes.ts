@@ -14,7 +14,7 @@ import { pageFrom, pageMeta, searchFrom, userListMeta } from "./paging";
 import { changeRole } from "./role-change";
 import { listUsers } from "./user-list";
 
-// Role administration under /api/v1/roles (spec §6, §7; DESIGN §5), each route behind the permission
+// Role administration under /api/v1/roles (docs/api.md), each route behind the permission
 // table (src/domain/permissions.ts):
 //   GET   /users?page=&per_page=&search=   users:list   a page of users, ordered by id
 //   GET   /roles                           signed in    the roles there are

@@ -18,7 +18,7 @@ import { readSeed, seedDataDesk } from "../datadesk/seed";
 import type { RenderRequest } from "./page-renderer";
 import { webSite } from "./web-app";
 
-// The pages that read the data desk's database beyond the published records (issue 28): the history pages,
+// The pages that read the data desk's database beyond the published records: the history pages,
 // a merged school's old address, a closed school, and each field's own source, rendered on the server by
 // the real routes (compiled by Vite on the fly) from the data desk's real tables, after publications.
 

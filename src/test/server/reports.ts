@@ -235,7 +235,7 @@ export function mp4Video(dataBytes = 2048, brand = "isom"): Buffer {
   return Buffer.concat([ftyp, mdat, randomBytes(dataBytes)]);
 }
 
-// Review and publication (issue 6).
+// Review and publication.
 
 export function decide(
   app: FastifyInstance,

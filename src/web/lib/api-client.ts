@@ -240,7 +240,7 @@ function field(payload: unknown, name: string): string | undefined {
 
 // ----- Reading failures -----
 
-/** The message to show for a failed call: the server's sentence, else the fallback the spec names. */
+/** The message to show for a failed call: the server's sentence, else the fallback the caller names. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { PublicUser } from "../../domain/accounts/user";
 
-// The signed-in user, with the bearer token, kept in localStorage under the key `user` (spec §3) so a
+// The signed-in user, with the bearer token, kept in localStorage under the key `user` so a
 // reload or a new tab stays signed in. The server remains the authority: the token can be revoked there,
 // and the role is read from the database on every request.
 

@@ -5,7 +5,7 @@ import styles from "./ExpandableText.module.css";
 export const TRUNCATE_AT = 300;
 
 /**
- * Long text shows its first 300 characters with Read More / Read Less (spec §9). `lang` marks the text (not
+ * Long text shows its first 300 characters with Read More / Read Less. `lang` marks the text (not
  * the button, which speaks the page's language) when it is in another language than the page.
  */
 export function ExpandableText({

@@ -5,7 +5,7 @@ import styles from "./FieldSource.module.css";
 
 /**
  * "Source: Punch (punchng.com article)" under a fact, when the latest change to it gave a source of its own
- * (issue 28). A web address opens in a new tab and says so; an uploaded document is a link of this site.
+ * (a change may give one per field). A web address opens in a new tab and says so; an uploaded document is a link of this site.
  */
 export function FieldSource({ source }: { source: ShownFieldSource | null | undefined }) {
   const t = useT();

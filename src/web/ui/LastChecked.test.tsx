@@ -7,7 +7,7 @@ import type { School } from "../../domain/datasets/schemas";
 import { SchoolDetails } from "../features/schools";
 import { formatDay } from "../../domain/format";
 
-// A record's last check beside its sources, and the note when it is more than 18 months old (issue 28).
+// A record's last check beside its sources, and the note when it is more than 18 months old.
 
 const school: School = {
   id: 42,

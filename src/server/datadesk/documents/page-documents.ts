@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { dataDocuments } from "../../db/schema";
 
-// The uploaded documents the public pages link (a state's law, issue 28), read through the pages' load
+// The uploaded documents the public pages link (a state's law), read through the pages' load
 // context (src/web/app/datasets.ts's PageDocumentReader): only what a link shows, never who uploaded it.
 
 export interface PageDocument {

@@ -26,7 +26,7 @@ import { parseDocumentFields, type DocumentFields } from "./document-fields";
 import { findDocument, insertDocument, listDocuments, toDocumentView } from "./document-store";
 import { PdfCleaningProblem, removePdfMetadata } from "./pdf-metadata";
 
-// Documents of the data desk (issue 28):
+// Documents of the data desk:
 //   POST /api/v1/datadesk/documents   an editor's (or admin's) PDF upload, multipart; 201 {document}
 //   GET  /api/v1/datadesk/documents   every document, for editors
 //   GET  /documents/{id}/{fileName}   the PDF itself, public, at an address that never changes

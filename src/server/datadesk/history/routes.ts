@@ -20,7 +20,7 @@ import { atomFeed } from "./atom";
 import { changesAnswer, recordHistoryAnswer } from "./history-reader";
 import { currentGeneration, findRecord, stateNames, type StateName } from "./history-store";
 
-// The public history of the data, under /api/v1/open (issue 28):
+// The public history of the data, under /api/v1/open:
 //   GET /changes.json           every published change, newest first; ?state= ?kind= ?page= ?per_page=
 //   GET /changes.atom           the same as an Atom 1.0 feed
 //   GET /history/:kind/:id      one record's published changes, newest first

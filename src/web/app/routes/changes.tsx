@@ -10,7 +10,7 @@ import { isUnknownPageError } from "../not-found-error";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/changes";
 
-// /changes (issue 28): every published change, rendered on the server from the database (the load
+// /changes: every published change, rendered on the server from the database (the load
 // context's history reader) and kept until the next publication (decision record 0019). The filter is a GET
 // form: it works before the page's script has run.
 

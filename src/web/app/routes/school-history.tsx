@@ -10,7 +10,7 @@ import { isUnknownPageError } from "../not-found-error";
 import { pageMeta } from "../page-title";
 import type { Route } from "./+types/school-history";
 
-// /schools/{id}/history (issue 28): every published change to one school, linked from its page's Sources.
+// /schools/{id}/history: every published change to one school, linked from its page's Sources.
 // Rendered on the server from the database (the load context's history reader), kept until the next
 // publication like every public page (decision record 0019).
 

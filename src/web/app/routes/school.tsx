@@ -31,7 +31,7 @@ const namespaces = ["schools", "corrections"];
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const data = await publishedDataOf(context);
   const { schools, states, checkedAt } = data;
-  // A duplicate merged into another school: its old address moves there for good (issue 28), in the
+  // A duplicate merged into another school: its old address moves there for good, in the
   // page's language; its history page stays where it was (school-history.tsx).
   const mergedInto = data.mergedSchools?.[params.schoolId];
   if (mergedInto !== undefined) {

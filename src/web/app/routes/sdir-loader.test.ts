@@ -5,7 +5,7 @@ import type { PageData, PageDocument } from "../datasets";
 import type { Route } from "./+types/sdir";
 import { loader } from "./sdir";
 
-// /sdir's DOWNLOAD NOW is the PDF the national record names (data desk, issue 28), read through the load
+// /sdir's DOWNLOAD NOW is the PDF the national record names (data desk), read through the load
 // context like every published fact: none named, or one that does not exist, and the page says so.
 
 const report: PageDocument = {

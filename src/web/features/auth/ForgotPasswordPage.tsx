@@ -25,8 +25,8 @@ export interface ForgotPasswordState {
 }
 
 /**
- * Forgot password (spec §2, §4, §5): one e-mail field, then 'Check Your Email' with Try Again and Back to
- * Login. The answer is the same whether or not the address has an account (DESIGN decision 6).
+ * Forgot password: one e-mail field, then 'Check Your Email' with Try Again and Back to
+ * Login. The answer is the same whether or not the address has an account (no account enumeration).
  */
 export function ForgotPasswordPage() {
   const location = useLocation();

@@ -18,7 +18,7 @@ import { FormPanel } from "../../ui/form/FormPanel";
 import { forgetPendingVerificationEmail, rememberPendingVerificationEmail } from "./pending-verification";
 import { ResendVerification } from "./ResendVerification";
 
-/** Spec §4: a signed-in visitor of the login page is sent on to the dashboard after 2 seconds. */
+/** A signed-in visitor of the login page is sent on to the dashboard after 2 seconds. */
 export const SIGNED_IN_REDIRECT_MS = 2000;
 
 const ids = { email: "email", password: "password" } as const;
@@ -40,8 +40,8 @@ const landingText = {
 } as const;
 
 /**
- * Sign in (spec §2, §4, §5). Empty fields show 'Please Fill out all fields' and send nothing (DESIGN
- * decision 3). A 403 (e-mail not verified) offers Resend. Someone already signed in is told so in a live
+ * Sign in. Empty fields show 'Please Fill out all fields' and send nothing (an empty
+ * request could only fail). A 403 (e-mail not verified) offers Resend. Someone already signed in is told so in a live
  * region and taken to the dashboard after 2 seconds.
  */
 export function LoginPage() {

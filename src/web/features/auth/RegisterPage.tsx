@@ -31,7 +31,7 @@ const empty: RegistrationValues = {
 };
 const HINTS_ID = "password-rules";
 
-/** Registration (spec §2, §4, §5): the form, then 'Verification Email Sent!' with Resend and Back to Login. */
+/** Registration: the form, then 'Verification Email Sent!' with Resend and Back to Login. */
 export function RegisterPage() {
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   if (sent) return <VerificationEmailSent email={sent.email} message={sent.message} />;

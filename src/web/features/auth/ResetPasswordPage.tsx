@@ -20,7 +20,7 @@ import { useLinkToken } from "./use-link-token";
 const HINTS_ID = "new-password-rules";
 
 /**
- * Reset password (spec §2, §4, §5): the e-mailed link's page. Without a usable token it says 'Invalid
+ * Reset password: the e-mailed link's page. Without a usable token it says 'Invalid
  * reset link. Please request a new password reset.' and sends the visitor to /forgot-password. Otherwise
  * a new password with its confirmation and live rules, then 'Password Reset Successful!'.
  */

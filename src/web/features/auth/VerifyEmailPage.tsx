@@ -20,7 +20,7 @@ import { ResendVerification } from "./ResendVerification";
 import { useLinkToken } from "./use-link-token";
 import { openVerificationLinkOnce } from "./verify-once";
 
-/** Spec §9: the dashboard follows 3 seconds after a successful verification. */
+/** The dashboard follows 3 seconds after a successful verification. */
 export const VERIFIED_REDIRECT_MS = 3000;
 
 type Verification =
@@ -31,9 +31,9 @@ type Verification =
   | { kind: "failed"; message?: string };
 
 /**
- * The e-mailed verification link's page (spec §2, §4). Opening it never uses the link: it is read first.
+ * The e-mailed verification link's page. Opening it never uses the link: it is read first.
  * In the browser that registered, it is then used at once: verified (signed in, on to the dashboard after
- * 3 seconds, saying so: DESIGN decision 4). In any other browser (or a mail service's link checker) the
+ * 3 seconds, and the page says so). In any other browser (or a mail service's link checker) the
  * page says whose registration it is and waits for the person: the password chosen at registration, or a
  * new one. A dead link fails with the reason and Resend. Every state's text is in one polite live region.
  */

@@ -1,7 +1,7 @@
 import type { VerificationLinkAnswer } from "../../../domain/api/accounts";
 import { ApiError, apiRoute, request, serverMessage } from "../../lib/api-client";
 
-// The accounts calls of the sign-up, sign-in and recovery screens (DESIGN §5). They go without the bearer
+// The accounts calls of the sign-up, sign-in and recovery screens (docs/api.md). They go without the bearer
 // token: they do not need one, and a wrong password must not end a session that happens to be stored.
 
 /**

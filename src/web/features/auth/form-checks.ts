@@ -7,7 +7,7 @@ import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/
 import { accountText, passwordProblemText } from "./account-text";
 
 // What the account forms check on submit, before anything is sent. The rules are the domain's (the same
-// the server enforces); the sentences for the whole form are the spec's, to the letter (§5). Each field to
+// the server enforces); the sentences for the whole form are the product's, to the letter. Each field to
 // fix also says what it needs, for the error summary's links and the field itself. Every sentence is in
 // the page's language (`t`).
 
@@ -65,7 +65,7 @@ export function checkNewPassword(
   return { fields, missing, mismatch, weak };
 }
 
-/** The spec's order: every field filled, then the passwords match, then the password rules. */
+/** The product's order: every field filled, then the passwords match, then the password rules. */
 function formSentence(
   { missing, mismatch, weak }: Omit<NewPasswordCheck, "fields">,
   t: Translate,

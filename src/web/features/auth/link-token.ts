@@ -1,5 +1,5 @@
 // The one-time token of an e-mailed link (verification, password reset). It may come from the query
-// (?token=), the route (/reset-password/{token}), the last path segment, or navigation state (spec §5);
+// (?token=), the route (/reset-password/{token}), the last path segment, or navigation state;
 // the first that is long enough wins. A real token is 43 characters; anything of 10 or fewer is a
 // truncated or mistyped link.
 

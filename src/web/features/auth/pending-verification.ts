@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-// The e-mail address that registered in this browser and still has to be verified (spec §4: "the e-mail
+// The e-mail address that registered in this browser and still has to be verified ("the e-mail
 // is remembered locally"), so Resend works after a reload or from the verification page without asking
 // for it again. Prerendered HTML cannot know it: render it through usePendingVerificationEmail.
 

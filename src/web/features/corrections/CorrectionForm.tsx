@@ -85,7 +85,7 @@ export function CorrectionForm({
         whatIsWrong: whatIsWrong.trim(),
         sourceUrl: sourceUrl.trim(),
         email: email.trim(),
-        // So a reply (the change it led to, issue 28) is in the language the sender reads.
+        // So a reply (the change it led to) is in the language the sender reads.
         pageLanguage,
       });
       setSending({ state: "sent" });

@@ -26,7 +26,7 @@ import { problemMessages } from "./problem-messages";
 import correctionStyles from "./CorrectionForm.module.css";
 import styles from "./TranslationFeedbackPage.module.css";
 
-// "Tell us about a translation mistake" (issue 17): where the draft notice of a Hausa, Yoruba, Igbo or
+// "Tell us about a translation mistake": where the draft notice of a Hausa, Yoruba, Igbo or
 // Pidgin page leads. The page the visitor came from arrives as ?page= and fills in the page and the
 // language; both can be changed. The message joins the moderators' corrections queue. Accessibility: the
 // error summary takes focus and links to each field; every field keeps what was typed when sending fails;

@@ -20,7 +20,7 @@ export function fetchCorrections(status: CorrectionStatus, signal?: AbortSignal)
   return request(routes.list, { query: { status }, signal });
 }
 
-/** One correction, for an editor starting a data desk change from it (issue 28). */
+/** One correction, for an editor starting a data desk change from it. */
 export function fetchCorrection(id: string, signal?: AbortSignal) {
   return request(routes.read, { params: { id }, signal });
 }

@@ -10,7 +10,7 @@ export interface AccountMenuProps {
 }
 
 /**
- * The top bar's account menu (spec §2): a disclosure button showing the first name that reveals a link to
+ * The top bar's account menu: a disclosure button showing the first name that reveals a link to
  * the home page ("Homepage") and a Logout button. Keyboard: Enter or Space toggles it; ArrowDown (or
  * ArrowUp) opens it on the first (or last) item; arrows, Home and End move between the items; Escape
  * closes it and returns focus to the button; tabbing or clicking away closes it.

@@ -100,7 +100,7 @@ const dataDesk: NavigationItem = {
 
 /**
  * The dashboard's pages a person may open: reviews and role administration only for those allowed (admins
- * and moderators, spec §6, issue 6), the data desk only for editors and admins (issue 28).
+ * and moderators), the data desk only for editors and admins.
  */
 export function dashboardItems(role: UserRole): NavigationItem[] {
   return [
@@ -109,7 +109,7 @@ export function dashboardItems(role: UserRole): NavigationItem[] {
     profile,
     ...(can(role, "report:review") ? [reviews] : []),
     ...(can(role, "users:list") ? [userRoles] : []),
-    // Editors and admins (issue 28).
+    // Editors and admins.
     ...(can(role, "data:propose") ? [dataDesk] : []),
   ];
 }

@@ -18,7 +18,7 @@ export interface DashboardShellProps {
 }
 
 /**
- * The signed-in layout (spec §2): a top bar (menu toggle, logo, account menu), the navigation and the
+ * The signed-in layout: a top bar (menu toggle, logo, account menu), the navigation and the
  * main landmark (#main, the skip link's target). On wide screens the navigation is a sidebar, 250px or
  * collapsed to 80px of icons (remembered on this device); on small screens it is a drawer. The toggle's
  * aria-expanded tells which: sidebar labels shown, or drawer open.

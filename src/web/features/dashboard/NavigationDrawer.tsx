@@ -16,7 +16,7 @@ export interface NavigationDrawerProps {
 }
 
 /**
- * The dashboard navigation on small screens (spec §2): a modal side drawer over a dark overlay, with a
+ * The dashboard navigation on small screens: a modal side drawer over a dark overlay, with a
  * Close button, the logo and the navigation list. Focus moves in and stays inside; Escape, the Close
  * button and a click on the overlay close it, and focus returns to the menu toggle.
  */

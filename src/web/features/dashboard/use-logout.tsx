@@ -68,7 +68,7 @@ async function endServerSession(): Promise<boolean> {
 }
 
 /**
- * Logging out (spec §4): the server ends the session (the token stops working), this browser forgets the
+ * Logging out: the server ends the session (the token stops working), this browser forgets the
  * account (app/forget-on-sign-out.ts: the stored user, drafts, cached answers), 'Logout successful' is shown and the
  * visitor goes to the home page. The local session is cleared even when the server cannot be reached, and
  * the visitor is told so. With reports still unsent on this device, the person is asked first (`dialog`,

@@ -8,7 +8,7 @@ import { withDataLayer } from "../../../test/web/data-layer";
 import { signIn } from "../../../test/web/reports";
 import { RecordPage } from "./RecordPage";
 
-// "Start a change" from a visitor's correction (issue 28): the record page with ?correction=<id> shows the
+// "Start a change" from a visitor's correction: the record page with ?correction=<id> shows the
 // suggestion, starts the form's source and note from it, and sends the correction's id with the change.
 
 const correctionId = "00000000-0000-4000-8000-0000000000c1";

@@ -7,7 +7,7 @@ import { fetchCorrection } from "../corrections";
 import type { SourceAndNoteValue } from "./SourceAndNote";
 import styles from "./DataDesk.module.css";
 
-// "Start a change" from a visitor's correction (issue 28): the record page's `?correction=<id>`. The page
+// "Start a change" from a visitor's correction: the record page's `?correction=<id>`. The page
 // shows the suggestion above the form and starts the form's source and note from it; the change is sent
 // with the correction's id, so its publication accepts the correction and tells the visitor.
 

@@ -22,7 +22,7 @@ export interface RecordFormProps {
   fields: readonly RecordField[];
   /** Called once a change was sent (the page may refresh the record's list of proposed changes). */
   onSent?: (change: DataChange) => void;
-  /** The source and note the form starts with (a visitor's correction's, issue 28). */
+  /** The source and note the form starts with (a visitor's correction's). */
   initialSource?: SourceAndNoteValue;
   /** The visitor's correction the change comes from, sent with it. */
   correctionId?: string;

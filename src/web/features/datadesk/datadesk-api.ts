@@ -11,7 +11,7 @@ import type {
 import type { EditableKind } from "../../../domain/datadesk/fields";
 import { apiRoute, request } from "../../lib/api-client";
 
-// The data desk's endpoints (issue 28, src/domain/api/datadesk.ts). A 401 is handled by the API client.
+// The data desk's endpoints (src/domain/api/datadesk.ts). A 401 is handled by the API client.
 
 export type {
   ChangeAnswer,

@@ -3,7 +3,7 @@ import { apiRoute, request } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { uploadFormData, type UploadProgress } from "../../lib/upload";
 
-// The data desk's documents (issue 28, src/domain/api/documents.ts): the list editors choose from, and
+// The data desk's documents (src/domain/api/documents.ts): the list editors choose from, and
 // the upload, sent with XMLHttpRequest so that its progress shows over a slow connection.
 
 export type { DocumentView } from "../../../domain/api/documents";

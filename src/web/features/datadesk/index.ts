@@ -1,4 +1,4 @@
-// The data desk's public entry (issue 28): other folders import only what is exported here.
+// The data desk's public entry: other folders import only what is exported here.
 export { ChangesPage } from "./ChangesPage";
 export { DataDeskPage } from "./DataDeskPage";
 export { DocumentsPage } from "./DocumentsPage";

@@ -39,7 +39,7 @@ export interface LawSpreadProps {
 }
 
 /**
- * "How the laws spread" (issue 31): the states with a passed law by year as a step chart, a map with a year
+ * "How the laws spread": the states with a passed law by year as a step chart, a map with a year
  * control, or a table, with a sentence that says what is drawn. The view and the year are in the URL, so the
  * server renders the view a link asks for; without JavaScript the page also carries the table by year.
  */

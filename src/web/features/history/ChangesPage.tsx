@@ -10,7 +10,7 @@ import type { PublishedChangesAnswer } from "./history-api";
 import { changesSearch, historyKinds, stateChoices, type ChangesFilter } from "./history-query";
 import styles from "./HistoryPage.module.css";
 
-// /changes (issue 28): every published change, newest first, filtered by state and kind with a GET form
+// /changes: every published change, newest first, filtered by state and kind with a GET form
 // (a real <form>: it works before the app has loaded, and the address keeps the filter), paged with links,
 // with the Atom and JSON feeds of the same filter.
 

@@ -9,7 +9,7 @@ import { changesSearch } from "./history-query";
 import { dayOf, type HistoryDays } from "./history-text";
 import styles from "./HistoryPage.module.css";
 
-// /states/{id}/history and /schools/{id}/history (issue 28): every published change to the record, newest
+// /states/{id}/history and /schools/{id}/history: every published change to the record, newest
 // first, and when it was first published. The seed (version 1) is not an entry: it changed nothing, so it is
 // the page's last line ("First published on … from the Atlas's original data"), not a change among changes.
 

@@ -2,7 +2,7 @@ import type { PublishedChangesAnswer, RecordHistoryAnswer } from "../../../domai
 import { apiRoute, request } from "../../lib/api-client";
 import type { ChangesFilter } from "./history-query";
 
-// The public history's calls (issue 28). Anyone may read it: no token is sent, so a stale session never
+// The public history's calls. Anyone may read it: no token is sent, so a stale session never
 // signs a visitor out here.
 
 export type {

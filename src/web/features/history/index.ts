@@ -1,4 +1,4 @@
-// The public history's entry (issue 28): other folders import only what is exported here.
+// The public history's entry: other folders import only what is exported here.
 export { ChangesPage, feedAddresses } from "./ChangesPage";
 export { HistoryLoadFailed, HistoryLoading } from "./HistoryStatus";
 export { RecordHistoryPage, recordFeedAddresses } from "./RecordHistoryPage";

@@ -19,7 +19,7 @@ const ids = { firstname: "firstname", lastname: "lastname", language: "language"
 const missingText = { firstname: "profile.missingFirstname", lastname: "profile.missingLastname" } as const;
 
 /**
- * Profile (spec §2, §4): first and last name editable, the e-mail address shown as text (it cannot
+ * Profile: first and last name editable, the e-mail address shown as text (it cannot
  * change), and the language of the account's e-mails (each language named in itself). Renders inside the
  * dashboard's main landmark, so it starts with its h1 and has no landmark.
  */

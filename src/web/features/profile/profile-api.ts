@@ -2,7 +2,7 @@ import type { UserAnswer } from "../../../domain/api/accounts";
 import type { ProfileChange } from "../../../domain/accounts/schemas";
 import { apiRoute, request } from "../../lib/api-client";
 
-// PATCH /auth/update-profile (DESIGN §5) with the signed-in user's token. A 401 is handled by the API
+// PATCH /auth/update-profile (docs/api.md) with the signed-in user's token. A 401 is handled by the API
 // client (it signs out and says 'Unauthorized! Logging Out...').
 
 export type { UserAnswer as ProfileAnswer } from "../../../domain/api/accounts";

@@ -119,14 +119,14 @@ export interface EyewitnessFormProps {
 const loadStore = () => import("./report-store");
 
 /**
- * The eyewitness report form (spec §2, §3, §5). Checked on submit: an error summary takes focus and links
+ * The eyewitness report form. Checked on submit: an error summary takes focus and links
  * to each field to fix. While sending, the fields are locked and a progress bar with a Cancel upload button
  * follows the submit button. A failure (the server's sentence, else 'Something went wrong') is shown as a
  * toast and in the error summary, and everything typed and chosen stays, files included. Switching the
  * media choice keeps what was chosen for the other kinds; only the chosen kind is sent. Whether the published
  * report shows the first name is the reporter's choice, unticked (Anonymous) unless they tick it.
  *
- * Nothing typed is lost (issue 15): the draft, files included, is kept on the device for this user as they
+ * Nothing typed is lost: the draft, files included, is kept on the device for this user as they
  * type, and restored when the form opens again ("Draft restored", with Discard draft). Without a
  * connection (offline, or a network error), the report goes to the outbox that OutboxSender sends later.
  */

@@ -18,7 +18,7 @@ import { countWaiting, loadDraft, markRefused, queueReport, waitingReports } fro
 import { shrinkPhoto } from "./shrink-photo";
 import { jpeg, MB, report, signIn, trackObjectUrls } from "../../../test/web/reports";
 
-// The form on a phone with patchy data (issue 15): the draft kept on the device, the outbox, and photos
+// The form on a phone with patchy data: the draft kept on the device, the outbox, and photos
 // made smaller before sending. IndexedDB is fake-indexeddb; jsdom's Files lose their bytes in its
 // structured clone, so these tests look at names and fields (report-store.test.ts checks the bytes).
 

@@ -5,7 +5,7 @@ import { EyewitnessForm } from "./EyewitnessForm";
 import styles from "./EyewitnessForm.module.css";
 
 /**
- * The dashboard's first page (spec §2: the index is the Eyewitness form): a welcome line, the heading and
+ * The dashboard's first page (the index is the Eyewitness form): a welcome line, the heading and
  * the form. After a report is accepted the form starts afresh and focus moves to the heading, so keyboard
  * and screen-reader users start again at the top; a note under it says the report was sent. Renders inside
  * the dashboard's main landmark.

@@ -35,7 +35,7 @@ function reportTitle(
 }
 
 /**
- * One verified report on its own page (issue 15): what, where and when, who (the first name or
+ * One verified report on its own page: what, where and when, who (the first name or
  * "Anonymous reporter"), its media, the day it was verified, and a way to share it. While it loads a
  * polite status says so; an unknown or unpublished report says "Report not found"; a failure is an alert
  * with Retry, after which focus goes to the page heading.

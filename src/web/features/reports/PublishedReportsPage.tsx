@@ -32,7 +32,7 @@ import styles from "./PublishedReportsPage.module.css";
 // Kept light for slow phones: no form library, no schema code, nothing of the dashboard.
 
 /**
- * The public page of verified eyewitness reports (issue 6), prerendered with its introduction and filter;
+ * The public page of verified eyewitness reports, prerendered with its introduction and filter;
  * the reports are fetched in the browser, newest first. The comment-type filter is a GET form, so it works
  * even before the page's script has run; the type and page live in the address (read once hydrated, so the
  * first render matches the prerendered HTML). A polite status line says "Loading verified reports…", then

@@ -29,7 +29,7 @@ import { useRefreshOnReturn } from "./use-refresh-on-return";
 import styles from "./ReviewsPage.module.css";
 
 /**
- * Reviews (issue 6), for moderators and admins: everyone else sees the 'Access Denied' sentence and no
+ * Reviews, for moderators and admins: everyone else sees the 'Access Denied' sentence and no
  * request is sent. Renders inside the dashboard's main landmark, so it starts with its h1.
  */
 export function ReviewsPage() {

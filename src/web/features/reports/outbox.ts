@@ -6,7 +6,7 @@ import type { EyewitnessSubmission } from "./report-form-checks";
 import { sendEyewitnessReport } from "./report-api";
 import { fromStoredSubmission, markRefused, removeReport, waitingReports } from "./report-store";
 
-// Sends the reports kept on the device while there was no connection (issue 15), oldest first. Network
+// Sends the reports kept on the device while there was no connection, oldest first. Network
 // errors and 5xx answers are retried with exponential backoff and jitter; a 4xx is the server refusing the
 // report itself, so it is not retried: it goes back to the form with the server's sentence. Loaded lazily
 // by OutboxSender and the form.

@@ -3,7 +3,7 @@ import type { PublishedAnswer } from "../../../domain/api/reviews";
 import { apiRoute, request } from "../../lib/api-client";
 import type { PublishedQuery } from "./report-list-query";
 
-// The public list of verified reports (issue 6). Kept apart from the form's and the reviewers' calls so the
+// The public list of verified reports. Kept apart from the form's and the reviewers' calls so the
 // public page loads none of their code.
 
 export type { PublishedAnswer } from "../../../domain/api/reviews";

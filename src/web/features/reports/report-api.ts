@@ -4,7 +4,7 @@ import { uploadFormData, type UploadProgress } from "../../lib/upload";
 import { eyewitnessFormData } from "../../lib/eyewitness-form-data";
 import type { EyewitnessSubmission } from "./report-form-checks";
 
-// The eyewitness endpoints (DESIGN §5): POST /eyewitness as multipart with progress and cancelling, and
+// The eyewitness endpoints (docs/api.md): POST /eyewitness as multipart with progress and cancelling, and
 // GET /eyewitness/mine for the signed-in user's own reports. A 401 is handled by the API client (sign out,
 // 'Unauthorized! Logging Out...').
 

@@ -23,7 +23,7 @@ import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/
 import { i18nFor } from "../../i18n/runtime";
 
 // What the eyewitness form checks before anything is sent: the report's rules, limits and sentences of
-// src/domain/reports/report-fields.ts (the ones the server enforces), the spec's sentence for the whole
+// src/domain/reports/report-fields.ts (the ones the server enforces), the product's sentence for the whole
 // form ('Please fill in all required fields'), and for each field to fix what it needs, for the error
 // summary's links and the field itself. The files chosen are checked here too, by their type and size.
 

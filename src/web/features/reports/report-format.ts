@@ -1,6 +1,6 @@
 import { formatNumber } from "../../../domain/format";
 
-// How reports show sizes and dates: en-US grouping for numbers (spec §9), dates in British English as
+// How reports show sizes and dates: en-US grouping for numbers, dates in British English as
 // the product writes them ("21 November 2026, 14:05"), in the reader's own time zone.
 
 const KB = 1024;

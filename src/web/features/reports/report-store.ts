@@ -15,7 +15,7 @@ import {
 import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
 import { newSubmissionKey } from "./report-api";
 
-// The report form's storage on the device (issue 15), in IndexedDB: one draft per signed-in user (keyed by
+// The report form's storage on the device, in IndexedDB: one draft per signed-in user (keyed by
 // the user's id, so another account on a shared phone never sees it) and the outbox of reports submitted
 // without a connection. Files are kept as Blobs with their name and type beside them: a File comes back
 // from IndexedDB as a plain Blob in some engines. Loaded only when the form or the outbox needs it.

@@ -3,7 +3,7 @@ import type { BlurRectangle } from "../../../domain/reports/review-rules";
 import { apiRoute, request, type ApiAnswer } from "../../lib/api-client";
 import type { ReviewQuery } from "./report-list-query";
 
-// The review endpoints (issue 6), for moderators and admins: the queue with its counts per status, and a
+// The review endpoints, for moderators and admins: the queue with its counts per status, and a
 // decision on one report. A 401 is handled by the API client (sign out, 'Unauthorized! Logging Out...').
 
 export type { DecidedAnswer as ReviewDecisionAnswer, ReviewsAnswer } from "../../../domain/api/reviews";

@@ -7,7 +7,7 @@ import {
   type Size,
 } from "./photo-shrink-core";
 
-// Photos larger than the server's limit are made smaller on the phone before they are sent (issue 15):
+// Photos larger than the server's limit are made smaller on the phone before they are sent:
 // decoded, scaled to at most 2560 px on the long side and re-encoded as JPEG, in a worker where the
 // browser has OffscreenCanvas and createImageBitmap, on the page with a canvas otherwise. JPEG and not
 // WebP: the server accepts JPEG, PNG and GIF uploads only, and its limits do not change. Loaded only when

@@ -18,7 +18,7 @@ import { UsersTable } from "./UsersTable";
 import styles from "./UserRolesPage.module.css";
 
 /**
- * Role administration (spec §2, §6). Whoever may not list users sees the spec's 'Access Denied' sentence
+ * Role administration. Whoever may not list users sees the product's 'Access Denied' sentence
  * and no request is sent; moderators see the table with 'No permission' in the actions column; admins see
  * a role select per user, disabled on their own row. Renders inside the dashboard's main landmark, so it
  * starts with its h1 and adds no landmark of its own besides the search.
@@ -190,7 +190,7 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
   );
 }
 
-/** The server's sentence for a failed list (spec §8), not repeated under the page's own. */
+/** The server's sentence for a failed list, not repeated under the page's own. */
 const LOAD_FAILED = "Failed to load user data";
 
 /** What the status line says once a list is shown. */

@@ -2,7 +2,7 @@ import type { UserRole } from "../../../domain/accounts/user";
 import type { RoleChangedAnswer, RolesAnswer, UsersAnswer } from "../../../domain/api/roles";
 import { apiRoute, request } from "../../lib/api-client";
 
-// The roles endpoints (DESIGN §5, issue 5): a page of users, the role list, and one role change. A 401 is
+// The roles endpoints (docs/api.md): a page of users, the role list, and one role change. A 401 is
 // handled by the API client (it signs out and says 'Unauthorized! Logging Out...').
 
 /** Users per page of the table: the server's default, asked for explicitly so both sides agree. */

@@ -95,7 +95,7 @@ function renderDirectory({ url = "/?schools=all", pageState = null as string | n
     ],
     { initialEntries: [url] },
   );
-  // The flake of issue 13, and why it cannot come back. Two tests passed their 20 s timeout on a loaded
+  // A flake of these tests, and why it cannot come back. Two tests passed their 20 s timeout on a loaded
   // machine; their keystrokes then landed in the next test. The cause: the tests' cost was CPU, not waiting.
   // Every keystroke re-filtered an unmemoised list, and every getAllByRole over the cards computed roles,
   // names and visibility (getComputedStyle) for each node of a large dialog: time that grows with the

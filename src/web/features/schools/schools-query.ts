@@ -8,7 +8,7 @@ import {
 import type { SchoolFilters } from "../../../domain/school-search";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
 
-// The Schools dialog in the home page's URL (DESIGN §4: a link shows the same view):
+// The Schools dialog in the home page's URL (a link shows the same view):
 // /?state=lagos&schools=lagos&name=deaf&type=special&group=hearing. `schools` present means the dialog is
 // open, its value is the state filter (a state's slug or id, `all` for every state); `name` and `type` are
 // the applied search; `group`, `boarding` and `ownership` the other filters. Values that mean nothing are ignored rather than refused: a shared link always opens.

@@ -5,7 +5,7 @@ import styles from "./form.module.css";
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> {
   /** True while the form's request is on its way. */
   loading: boolean;
-  /** The label when idle, e.g. "Create account"; 'submit' when none is given (spec §2). */
+  /** The label when idle, e.g. "Create account"; 'submit' when none is given. */
   children?: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-// What a failed submit shows: one sentence for the whole form (the spec's message, such as 'Please fill
+// What a failed submit shows: one sentence for the whole form (the product's message, such as 'Please fill
 // out all fields') and the fields to fix, each with what is wrong with it. The error summary lists the
 // fields as links; each field shows its own message.
 

@@ -1,4 +1,4 @@
-// Toasts (DESIGN decision 1; decision records 0010 and 0020): top-centre, never over the focused control or
+// Toasts (decision records 0010 and 0020): top-centre, never over the focused control or
 // the page's heading, cleared when the visitor leaves the page; 5 seconds, paused while hovered or focused, dismissible, and
 // announced politely by one live region. Each toast says the outcome of the latest action, so a new one
 // replaces those before it: an old error never stays beside a later "Welcome back". Any module may call

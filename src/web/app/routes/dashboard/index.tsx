@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   return pageMeta(t("dashboard.eyewitnessTitle"), t("dashboard.eyewitnessDescription"));
 };
 
-/** The dashboard's index is the Eyewitness form (spec §2). */
+/** The dashboard's index is the Eyewitness form. */
 export default function DashboardHome() {
   return <EyewitnessPage />;
 }
