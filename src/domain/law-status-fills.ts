@@ -18,4 +18,3 @@ export const lawStatusFills: Record<LawStatusKey, LawStatusFill> = {
   "second-reading": { fill: "#2f6bb3", pattern: "dots", ink: "#ffffff" },
   pending: { fill: "#ffffff", pattern: "cross-hatch", ink: "#4a5360" },
 };
-
