@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { openSignedIn, signedInTest } from "./support/accounts";
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
 
 // No friction by keyboard, screen reader or phone (decision record 0020): on a 360 × 740 touch screen (taps) and at
@@ -216,3 +217,82 @@ test("every info tooltip of the home page tells readers, not the site's writers"
   }
   expect(walked).toBeGreaterThan(5);
 });
+
+// The signed-in pages are drawn in the browser: the same promises hold there. Each move between dashboard
+// pages puts focus on the new page's heading; a toast (the profile's "saved") sits top-centre, over neither
+// the heading nor the control in use, and goes when the page changes.
+for (const way of ["touch", "keyboard"] as const) {
+  const viewport = way === "touch" ? phone : wide;
+
+  signedInTest.describe(`signed in, at ${viewport.width} × ${viewport.height} by ${way}`, () => {
+    signedInTest.use(way === "touch" ? { viewport, hasTouch: true, isMobile: true } : { viewport });
+
+    /** Opens a dashboard page from its navigation: the drawer's on a phone, the sidebar's on a wide screen. */
+    const goTo = async (page: Page, name: string) => {
+      if (way === "touch") {
+        await page.getByRole("button", { name: "Navigation menu" }).tap();
+        const drawer = page.getByRole("dialog", { name: "Navigation menu" });
+        await drawer.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name }).tap();
+        await expect(drawer).toBeHidden();
+      } else {
+        const link = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name });
+        await link.focus();
+        await link.press("Enter");
+      }
+    };
+
+    signedInTest(
+      "moving between dashboard pages puts focus on each page's heading; a toast sits top-centre and goes with its page",
+      async ({ page, signedIn }) => {
+        await openSignedIn(page, signedIn, "/dashboard");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eyewitness report");
+
+        for (const [name, url, heading] of [
+          ["My reports", /\/dashboard\/my-reports$/, "My reports"],
+          ["Profile", /\/dashboard\/profile$/, "Profile"],
+          ["Eyewitness", /\/dashboard$/, "Eyewitness report"],
+          ["Profile", /\/dashboard\/profile$/, "Profile"],
+        ] as const) {
+          await goTo(page, name);
+          await expect(page).toHaveURL(url);
+          const title = page.getByRole("heading", { level: 1 });
+          await expect(title).toHaveText(heading);
+          await expect(title, `focus after opening ${name}: ${await focused(page)}`).toBeFocused();
+        }
+
+        // Saving the profile shows a toast: at the top, centred, over neither the heading nor the button.
+        const firstName = page.getByRole("textbox", { name: "First name" });
+        await firstName.fill(`Chiamaka ${way}`);
+        const save = page.getByRole("button", { name: "Save changes" });
+        if (way === "touch") await save.tap();
+        else {
+          await save.focus();
+          await save.press("Enter");
+        }
+        await expect(toast(page)).toContainText("Profile updated successfully");
+        const box = await toast(page).boundingBox();
+        expect(box!.y, "the toast is at the top").toBeLessThan(viewport.height / 2);
+        expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2), "the toast is centred").toBeLessThan(
+          2,
+        );
+        const title = page.getByRole("heading", { level: 1 });
+        if (await title.isVisible()) {
+          expect(await overlap(toast(page), title), "the toast covers the page's heading").toBe(false);
+        }
+        if (await save.isVisible()) {
+          expect(await overlap(toast(page), save), "the toast covers the button in use").toBe(false);
+        }
+        await expectNoAxeViolations(page, `profile saved at ${viewport.width}`);
+
+        await goTo(page, "My reports");
+        await expect(page).toHaveURL(/\/dashboard\/my-reports$/);
+        await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+        await expect(toast(page), "the toast stayed on its page").toHaveCount(0);
+
+        await page.goBack();
+        await expect(page).toHaveURL(/\/dashboard\/profile$/);
+        await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+      },
+    );
+  });
+}

@@ -15,6 +15,8 @@ export const paths = {
   states: () => "/states",
   openData: () => "/data",
   state: (id: number) => `/states/${id}`,
+  /** The picture a shared link to a state's page shows (`og:image`), drawn by the server. */
+  stateSocialCard: (id: number) => `/social/states/${id}.png`,
   estimates: () => "/data/estimates",
   school: (id: number) => `/schools/${id}`,
   /** Every published change to the data; `query` as built by the /changes filter ("?state=25&kind=school"). */

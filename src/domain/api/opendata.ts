@@ -132,7 +132,7 @@ export const openFileParams = z.object({
 export const openFileQuery = z.object({
   state: queryValue("A state's slug or id (states, schools, reports)."),
   zone: queryValue("A geopolitical zone (states)."),
-  status: queryValue("A law status (states)."),
+  status: queryValue("A law status (states); repeated for several: status=passed&status=pending."),
   type: queryValue("One comment type (reports)."),
   from: queryValue("YYYY-MM-DD (reports)."),
   to: queryValue("YYYY-MM-DD (reports)."),

@@ -22,7 +22,7 @@ export const openDataMessages = {
   badZone: `The parameter zone must be one of the six zones: ${zones.join(", ")} (for example zone=South+West).`,
   badStatus: `The parameter status must be one of: ${lawStatusCategories
     .map((category) => `${category.key} (${category.label})`)
-    .join(", ")}.`,
+    .join(", ")}; repeat it for several (status=passed&status=pending).`,
   statesOnly: (parameter: string) => `The parameter ${parameter} filters the states dataset only.`,
   badType: `The parameter type must be one of: ${commentTypes.join(", ")}.`,
   badDate: (parameter: "from" | "to") =>

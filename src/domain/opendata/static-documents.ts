@@ -38,9 +38,10 @@ export interface StaticDocument {
   hxl: boolean;
   /** One state's rows only (?state=slug: a state page's "Download data"); null for the whole dataset. */
   state: string | null;
-  /** The states of one zone, or of one law status, only (?zone=, ?status=: the rows /states shows). */
+  /** The states of one zone, or of some law statuses, only (?zone=, ?status=: the rows /states shows). */
   zone?: Zone | null;
-  status?: LawStatusKey | null;
+  /** One law status or several, in the categories' order; null for every status. */
+  status?: readonly LawStatusKey[] | null;
   body: string;
   /** Records in it (GeoJSON: features). */
   rows: number;
@@ -163,12 +164,16 @@ export function staticDocuments(data: StaticDatasets): StaticDocument[] {
   return documents;
 }
 
-/** What /states filters by, as its address names it (?zone=South+West&status=passed), and ?state=. */
+/**
+ * What /states filters by, as its address names it (?zone=South+West&status=passed&status=pending), and
+ * ?state=.
+ */
 export interface StatesFilter {
   /** A state's slug. */
   state: string | null;
   zone: Zone | null;
-  status: LawStatusKey | null;
+  /** The law statuses kept (at least one, in the categories' order), or null for every status. */
+  status: readonly LawStatusKey[] | null;
 }
 
 /** The states rows a filter keeps: the rows /states shows for the same zone and law status. */
@@ -178,7 +183,7 @@ export function filteredStates(states: readonly OpenRecord[], filter: StatesFilt
       (!filter.state || state.slug === filter.state) &&
       (!filter.zone || state.zone === filter.zone) &&
       (!filter.status ||
-        lawStatusKey(typeof state.law_status === "string" ? state.law_status : "") === filter.status),
+        filter.status.includes(lawStatusKey(typeof state.law_status === "string" ? state.law_status : ""))),
   );
 }
 
@@ -190,7 +195,8 @@ export function filteredStatesDocuments(records: StaticRecords, filter: StatesFi
   const extra: Record<string, OpenValue> = {};
   if (filter.state) extra.state = filter.state;
   if (filter.zone) extra.zone = filter.zone;
-  if (filter.status) extra.status = filter.status;
+  // One status as before ("passed"); several as a list.
+  if (filter.status) extra.status = filter.status.length === 1 ? filter.status[0]! : filter.status;
   return tabularDocuments(
     "states",
     filteredStates(records.states, filter),
@@ -200,10 +206,10 @@ export function filteredStatesDocuments(records: StaticRecords, filter: StatesFi
   );
 }
 
-/** "lagos", "north-east-passed": what a download is limited to, for its file name; null when to nothing. */
+/** "lagos", "north-east-passed", "passed-pending": what a download is limited to, for its file name; null when to nothing. */
 export function documentQualifier(
   document: Pick<StaticDocument, "state" | "zone" | "status">,
 ): string | null {
-  const parts = [document.state, document.zone?.toLowerCase().replace(/ /g, "-"), document.status];
+  const parts = [document.state, document.zone?.toLowerCase().replace(/ /g, "-"), document.status?.join("-")];
   return parts.filter(Boolean).join("-") || null;
 }

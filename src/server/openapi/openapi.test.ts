@@ -34,6 +34,12 @@ const withoutSchema: Record<string, string> = {
       .filter((code) => code !== DEFAULT_LANGUAGE)
       .map((code) => [`/${code}/eyewitness-reports/:id`, "the same page, under a language's prefix"]),
   ),
+  "/social/states/:file": "a state's social card, the PNG its pages name as og:image (the web app's)",
+  ...Object.fromEntries(
+    siteLanguages()
+      .filter((code) => code !== DEFAULT_LANGUAGE)
+      .map((code) => [`/${code}/social/states/:file`, "the same card, in a language"]),
+  ),
 };
 
 let database: DatabaseHandle;

@@ -4,8 +4,9 @@ import { openDataMessages } from "../../domain/opendata/messages";
 import { invalidParameter, singleParameter as single, type Query } from "../http/query-params";
 
 // ?zone= and ?status= of /open/states.{json,csv}: the values /states puts in its address
-// (zone=South+West, status=passed), so its "Download these rows as CSV" link passes them on as they are.
-// Anything else is a 400 naming the parameter, never a silent "every state".
+// (zone=South+West, status=passed, status repeated for several: status=passed&status=pending), so its
+// "Download these rows as CSV" link passes them on as they are. Anything else is a 400 naming the parameter,
+// never a silent "every state".
 
 /** "South West", also written south-west or SOUTH WEST. */
 function zoneFrom(query: Query): Zone | null {
@@ -16,19 +17,30 @@ function zoneFrom(query: Query): Zone | null {
   return zone;
 }
 
-function statusFrom(query: Query): LawStatusKey | null {
-  const value = single(query, "status")?.toLowerCase();
-  if (value === undefined) return null;
-  const category = lawStatusCategories.find((candidate) => candidate.key === value);
-  if (!category) throw invalidParameter("status", openDataMessages.badStatus);
-  return category.key;
+/** The statuses asked for, each once, in the categories' order; null when none (empty values are none). */
+function statusFrom(query: Query): LawStatusKey[] | null {
+  const given = query.status;
+  const values = (Array.isArray(given) ? (given as unknown[]) : given === undefined ? [] : [given]).map(
+    (value) => {
+      if (typeof value !== "string") throw invalidParameter("status", openDataMessages.badStatus);
+      return value.trim().toLowerCase();
+    },
+  );
+  const wanted = values.filter((value) => value !== "");
+  for (const value of wanted) {
+    if (!lawStatusCategories.some((candidate) => candidate.key === value)) {
+      throw invalidParameter("status", openDataMessages.badStatus);
+    }
+  }
+  const keys = lawStatusCategories.map((category) => category.key).filter((key) => wanted.includes(key));
+  return keys.length > 0 ? keys : null;
 }
 
 /** The zone and law status a states download is limited to; schools and estimates take neither. */
 export function statesFilterFrom(
   query: Query,
   dataset: "states" | "schools" | "estimates",
-): { zone: Zone | null; status: LawStatusKey | null } {
+): { zone: Zone | null; status: LawStatusKey[] | null } {
   if (dataset !== "states") {
     for (const parameter of ["zone", "status"]) {
       if (single(query, parameter) !== undefined) {

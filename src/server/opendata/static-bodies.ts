@@ -93,7 +93,7 @@ export function documentKey({ dataset, format, hxl, state, zone, status }: Docum
   const query = new URLSearchParams();
   if (state) query.set("state", state);
   if (zone) query.set("zone", zone);
-  if (status) query.set("status", status);
+  for (const key of status ?? []) query.append("status", key);
   return `${dataset}.${format}${hxl ? "+hxl" : ""}${query.size > 0 ? `?${query}` : ""}`;
 }
 
@@ -145,7 +145,7 @@ export class OpenDataBodies {
   }
 
   /**
-   * The states download for ?zone= and/or ?status=: built on its first request, with the JSON and CSV of
+   * The states download for ?zone= and/or ?status= (one or several): built on its first request, with the JSON and CSV of
    * the same filter, then served from memory like the others. With ?state= too it holds one row or none,
    * and is built for the request (a few microseconds) rather than kept: 1,300 such filters would all stay.
    */

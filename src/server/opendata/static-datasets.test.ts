@@ -303,6 +303,52 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(none).toBeDefined();
   });
 
+  it("keeps several law statuses, as /states' ticked statuses and its download link write them", async () => {
+    // "No law yet" with "Second reading" (the rows /states shows with both ticked), in any order, once each.
+    const shown = (zone: string | null, statuses: string[]) =>
+      comparisonRows(stateRows(rawStates as unknown as StateRecord[], rawSchools), {
+        ...defaultView,
+        zone: zones.find((known) => known === zone) ?? null,
+        status: lawStatusCategories
+          .filter((category) => statuses.includes(category.key))
+          .map(({ key }) => key),
+      })
+        .map((row) => row.name)
+        .sort(
+          (a, b) => rawStates.findIndex((s) => s.state === a) - rawStates.findIndex((s) => s.state === b),
+        );
+    const expected = shown(null, ["second-reading", "pending"]);
+    expect(expected.length).toBeGreaterThan(shown(null, ["pending"]).length);
+    const csv = await get("states.csv?status=second-reading&status=pending");
+    expect(csv.statusCode).toBe(200);
+    expect(csvRows(csv.body).map((row) => row.state)).toEqual(expected);
+    expect(csv.headers["content-disposition"]).toBe(
+      'attachment; filename="inclusion-atlas-states-second-reading-pending-2026-11.csv"',
+    );
+    for (const same of [
+      "status=pending&status=second-reading",
+      "status=pending&status=second-reading&status=PENDING",
+      "status=pending&status=&status=second-reading",
+    ]) {
+      expect((await get(`states.csv?${same}`)).body, same).toBe(csv.body);
+    }
+    const json = (await get("states.json?status=passed&status=pending")).json<{
+      status: string[];
+      data: { state: string }[];
+    }>();
+    expect(json.status).toEqual(["passed", "pending"]);
+    expect(json.data.map((state) => state.state)).toEqual(shown(null, ["passed", "pending"]));
+    // With a zone too.
+    const southSouth = await get("states.csv?zone=South+South&status=awaiting-assent&status=pending");
+    expect(csvRows(southSouth.body).map((row) => row.state)).toEqual(
+      shown("South South", ["awaiting-assent", "pending"]),
+    );
+    // One unknown status among known ones is refused, naming the parameter.
+    const bad = await get("states.csv?status=passed&status=repealed");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: "status" });
+  });
+
   it("takes the zone as /states writes it in its address, and names the filter in the file name", async () => {
     const expected = shownOnStatesPage("South West", "passed");
     // URLSearchParams writes a space as "+", as the /states form does.
@@ -347,7 +393,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     const status = await get("states.json?status=Passed%2Fawaiting+Gov+assent");
     expect(status.statusCode).toBe(400);
     expect(status.json<{ message: string }>().message).toBe(
-      "The parameter status must be one of: passed (Passed), awaiting-assent (Passed, awaiting the Governor's assent), second-reading (Second reading), pending (Pending / no law).",
+      "The parameter status must be one of: passed (Passed), awaiting-assent (Passed, awaiting the Governor's assent), second-reading (Second reading), pending (Pending / no law); repeat it for several (status=passed&status=pending).",
     );
     const repeated = await get("states.csv?zone=South+West&zone=North+East");
     expect(repeated.statusCode).toBe(400);

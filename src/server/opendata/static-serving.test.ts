@@ -132,7 +132,7 @@ describe("static open data", () => {
     // South West + passed (first test and this one), North East: one build each per app, all formats
     // at once.
     expect(filteredStatesDocuments).toHaveBeenCalledTimes(2 * apps.length);
-    const southWest = { state: null, zone: "South West", status: "passed" };
+    const southWest = { state: null, zone: "South West", status: ["passed"] };
     const northEast = { state: null, zone: "North East", status: null };
     expect(filteredStatesDocuments.mock.calls.map(([, filter]) => filter)).toEqual([
       southWest,

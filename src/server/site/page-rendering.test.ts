@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noContacts } from "../../domain/site-contacts";
 import { filePublishedDataSource, type FilePublishedDataSource } from "../datadesk/published-data-files";
 import type { RenderRequest } from "./page-renderer";
-import { webSite } from "./web-app";
+import sharp from "sharp";
+import { nigeriaMapOf, webSite } from "./web-app";
 
 // The real pages, rendered by React Router from the app's own routes (compiled by Vite on the fly, so the
 // test needs no `npm run build`), served by the web site from a published-data source that changes under
@@ -45,6 +46,7 @@ beforeAll(async () => {
     publishedData: source,
     site: { publicUrl: "https://atlas.example.ng", contacts: noContacts },
     render,
+    nigeriaMap: async () => nigeriaMapOf(build),
     languages: ["en", "ha", "ig", "pcm", "yo"],
   });
 }, 180_000);
@@ -266,5 +268,105 @@ describe("the kept pages", () => {
     const changed = await get("/published/schools.json", { "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+});
+
+describe("a state's social card", () => {
+  const languages = ["en", "ha", "ig", "pcm", "yo"];
+  /** The page's <meta> of a property or name, as the server sent it. */
+  const metaOf = (html: string, key: string) =>
+    new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
+  const pngOf = async (url: string) => {
+    const answer = await app.inject({ method: "GET", url });
+    return { answer, bytes: answer.rawPayload };
+  };
+
+  it("is a 1200 × 630 PNG that a publication of the state's law status changes, at a new address", async () => {
+    const page = (await get("/states/6")).body;
+    const image = metaOf(page, "og:image")!;
+    expect(image).toMatch(/^https:\/\/atlas\.example\.ng\/social\/states\/6\.png\?v=[0-9a-z]+$/);
+    const before = await pngOf(image.replace("https://atlas.example.ng", ""));
+    expect(before.answer.statusCode).toBe(200);
+    expect(before.answer.headers["content-type"]).toBe("image/png");
+    expect(before.answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const size = await sharp(before.bytes).metadata();
+    expect([size.format, size.width, size.height]).toEqual(["png", 1200, 630]);
+    expect(before.bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+    // An unchanged card is answered 304.
+    const etag = String(before.answer.headers.etag);
+    const again = await app.inject({
+      method: "GET",
+      url: "/social/states/6.png",
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // A publication that leaves Bayelsa's law as it was keeps its card and address.
+    await source.publish((data) => ({
+      ...data,
+      states: data.states.map((state) =>
+        state.id === 6 ? { ...state, email: "new@bayelsa.example.ng" } : state,
+      ),
+    }));
+    expect(metaOf((await get("/states/6")).body, "og:image")).toBe(image);
+    expect((await pngOf("/social/states/6.png")).answer.headers.etag).toBe(etag);
+
+    await source.publish((data) => ({
+      ...data,
+      states: data.states.map((state) =>
+        state.id === 6 ? { ...state, status: "Passed", law: { ...state.law, year: 2027 } } : state,
+      ),
+    }));
+    const newImage = metaOf((await get("/states/6")).body, "og:image")!;
+    expect(newImage).not.toBe(image);
+    const after = await pngOf("/social/states/6.png");
+    expect(after.answer.statusCode).toBe(200);
+    expect(after.answer.headers.etag).not.toBe(etag);
+    expect(after.bytes.equals(before.bytes)).toBe(false);
+    expect((await sharp(after.bytes).metadata()).width).toBe(1200);
+    // The old address is not kept for a year any more: it no longer shows its picture.
+    expect((await pngOf(image.replace("https://atlas.example.ng", ""))).answer.headers["cache-control"]).toBe(
+      "public, no-cache",
+    );
+    expect(metaOf((await get("/states/6")).body, "og:image:alt")).toBe(
+      "Map of Nigeria with Bayelsa highlighted: disability law passed in 2027",
+    );
+  });
+
+  it("is named on each state page in every language, with its size and a text alternative in the page's language", async () => {
+    const alts = new Set<string>();
+    for (const language of languages) {
+      const prefix = language === "en" ? "" : `/${language}`;
+      const html = (await get(`${prefix}/states/20`)).body;
+      const image = metaOf(html, "og:image");
+      expect(image, language).toMatch(
+        new RegExp(`^https://atlas\\.example\\.ng${prefix}/social/states/20\\.png\\?v=`),
+      );
+      expect(metaOf(html, "og:image:width"), language).toBe("1200");
+      expect(metaOf(html, "og:image:height"), language).toBe("630");
+      expect(metaOf(html, "og:image:type"), language).toBe("image/png");
+      expect(metaOf(html, "twitter:card"), language).toBe("summary_large_image");
+      expect(metaOf(html, "twitter:image"), language).toBe(image);
+      expect(metaOf(html, "og:url"), language).toBe(`https://atlas.example.ng${prefix}/states/20`);
+      const alt = metaOf(html, "og:image:alt") ?? "";
+      expect(alt, language).toContain("Kano");
+      expect(alt, language).toContain("2018");
+      expect(metaOf(html, "twitter:image:alt"), language).toBe(alt);
+      alts.add(alt);
+      const card = await pngOf(image!.replace("https://atlas.example.ng", ""));
+      expect(card.answer.statusCode, language).toBe(200);
+      expect((await sharp(card.bytes).metadata()).height, language).toBe(630);
+    }
+    expect(alts.has("Map of Nigeria with Kano highlighted: disability law passed in 2018")).toBe(true);
+    // Five languages, five wordings.
+    expect(alts.size).toBe(languages.length);
+  });
+
+  it("answers an unknown state's card with a 404 that says what the address should be", async () => {
+    for (const url of ["/social/states/99.png", "/social/states/kano.png", "/ha/social/states/0.png"]) {
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).toContain("/social/states/<state id>.png");
+    }
   });
 });

@@ -25,6 +25,8 @@ import {
   type SiteSettings,
 } from "./page-renderer";
 import { withReportHead } from "./report-meta";
+import { socialCards } from "./social-cards";
+import type { SocialCardMap } from "../../domain/social-card";
 import type { PageDocumentReader } from "../datadesk/documents/page-documents";
 import type { HistoryReader as PageHistoryReader } from "../datadesk/history/history-reader";
 import type { DatasetVersionsReader } from "../opendata/routes";
@@ -70,6 +72,11 @@ export interface WebSiteOptions {
   };
   /** The language codes a path may start with; the catalogue folders' (src/i18n/catalogues) by default. */
   languages?: readonly string[];
+  /**
+   * The map's outlines for the states' social cards (social-cards.ts); by default the server build's. The
+   * cards are not served when `render` is given without it.
+   */
+  nigeriaMap?: () => Promise<SocialCardMap>;
   /** At most this many rendered answers are kept in memory (page-renderer.ts). */
   maxKeptPages?: number;
 }
@@ -89,24 +96,40 @@ declare module "fastify" {
  * error saying to build. The build is checked for at start-up and loaded with the first page: a server
  * that only answers the API (its tests) never loads the renderer.
  */
-async function serverBuildHandler(buildDir: string): Promise<RenderRequest> {
+async function serverBuildHandler(
+  buildDir: string,
+): Promise<{ render: RenderRequest; nigeriaMap: () => Promise<SocialCardMap> }> {
   const serverBuild = path.join(buildDir, "..", "server", "index.js");
   const found = await stat(serverBuild).catch(() => null);
   if (!found?.isFile() || !(await stat(buildDir).catch(() => null))?.isDirectory()) {
     throw new Error(`The web app is not built: ${serverBuild} is missing. Run "npm run build".`);
   }
+  let build: Promise<ServerBuild> | undefined;
+  const loaded = () => (build ??= import(pathToFileURL(serverBuild).href) as Promise<ServerBuild>);
   let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
-  return async (request, loadContext) => {
-    handler ??= import(pathToFileURL(serverBuild).href).then((build: ServerBuild) =>
-      createRequestHandler(build, "production"),
-    );
-    return (await handler)(request, loadContext as unknown as AppLoadContext);
+  return {
+    render: async (request, loadContext) => {
+      handler ??= loaded().then((built) => createRequestHandler(built, "production"));
+      return (await handler)(request, loadContext as unknown as AppLoadContext);
+    },
+    nigeriaMap: async () => nigeriaMapOf(await loaded()),
   };
+}
+
+/** The map's outlines the server build's entry exports (src/web/app/entry.server.tsx). */
+export function nigeriaMapOf(build: ServerBuild): SocialCardMap {
+  const map = (build.entry.module as { nigeriaMap?: SocialCardMap }).nigeriaMap;
+  if (!map) throw new Error('The server build\'s entry exports no nigeriaMap: run "npm run build" again.');
+  return map;
 }
 
 export async function webSite(app: FastifyInstance, options: WebSiteOptions): Promise<void> {
   const buildDir = path.resolve(options.buildDir);
-  const render = options.render ?? (await serverBuildHandler(buildDir));
+  const built = options.render
+    ? { render: options.render, nigeriaMap: undefined }
+    : await serverBuildHandler(buildDir);
+  const render = built.render;
+  const nigeriaMap = options.nigeriaMap ?? built.nigeriaMap;
 
   await app.register(fastifyStatic, { root: buildDir, serve: false, preCompressed: true });
 
@@ -125,6 +148,9 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
   app.addHook("onClose", async () => renderer.close());
 
   const languages = options.languages ?? siteLanguages();
+  if (nigeriaMap) {
+    await socialCards(app, { publishedData: options.publishedData, map: nigeriaMap, languages });
+  }
   /** "/ha" for a visitor whose `lang` cookie names a language of the site other than English. */
   const homeRedirects = new Map(
     languages

@@ -12,6 +12,10 @@ import { type EntryContext, ServerRouter } from "react-router";
 
 export const streamTimeout = 5_000;
 
+// The map's outlines as the pages draw them, for the social cards the server draws from the same build
+// (src/server/site/social-cards.ts): the projection runs at build time only.
+export { default as nigeriaMap } from "virtual:nigeria-map";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

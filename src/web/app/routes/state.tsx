@@ -21,7 +21,15 @@ import { lawStatusWords } from "../../lib/law-status-text";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
-import { publishedDataOf } from "../datasets";
+import { publishedDataOf, siteSettingsOf } from "../datasets";
+import { localizePath } from "../../../i18n/languages";
+import {
+  SOCIAL_CARD_HEIGHT,
+  SOCIAL_CARD_WIDTH,
+  socialCardVersion,
+  socialCardWords,
+} from "../../../domain/social-card";
+import { name as siteName } from "../../../../data/site.json";
 import { withTranslationsIn } from "../../../domain/datasets/reader-text";
 import { pageMeta, pageTitle } from "../page-title";
 import type { Route } from "./+types/state";
@@ -41,7 +49,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lawDocumentId = record.law.document_id;
   const [lawDocument] =
     lawDocumentId && context.documents ? await context.documents.find([lawDocumentId]) : [];
+  const language = languageOfRequest(request);
+  const { publicUrl } = siteSettingsOf(context);
   return {
+    // The page's address and its picture for a shared link (og:url, og:image): absolute, as previews need;
+    // the picture's address changes with what it shows, so sites that keep previews fetch the new one.
+    pageUrl: publicUrl + localizePath(paths.state(record.id), language),
+    socialCardUrl: `${publicUrl}${localizePath(paths.stateSocialCard(record.id), language)}?v=${socialCardVersion(record)}`,
     // Decided at render (the page is kept until the next publication), so the browser agrees on hydration.
     checkedOn: checked === null ? null : formatDay(checked, languageOfRequest(request)),
     lawDocument: lawDocument ?? null,
@@ -63,15 +77,31 @@ export function meta({ data, location }: Route.MetaArgs) {
   // An unknown id: the error page names itself (its <title>).
   if (!data) return [];
   const { record } = data;
-  return pageMeta(
-    t("states.meta.title", { state: record.state }),
-    t("states.meta.description", {
-      state: record.state,
-      status: lawStatusWords(t, record.status, record.law.year),
-      asOf: formatAsOf(record.as_of),
-      schools: formatNumber(data.schoolCount),
-    }),
-  );
+  const title = t("states.meta.title", { state: record.state });
+  const description = t("states.meta.description", {
+    state: record.state,
+    status: lawStatusWords(t, record.status, record.law.year),
+    asOf: formatAsOf(record.as_of),
+    schools: formatNumber(data.schoolCount),
+  });
+  const { alt } = socialCardWords(t, record);
+  // What WhatsApp, X and Facebook show of a shared link: they read these tags and run no JavaScript.
+  return [
+    ...pageMeta(title, description),
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.pageUrl },
+    { property: "og:image", content: data.socialCardUrl },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(SOCIAL_CARD_WIDTH) },
+    { property: "og:image:height", content: String(SOCIAL_CARD_HEIGHT) },
+    { property: "og:image:alt", content: alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: data.socialCardUrl },
+    { name: "twitter:image:alt", content: alt },
+  ];
 }
 
 export default function StateRoute({ loaderData }: Route.ComponentProps) {

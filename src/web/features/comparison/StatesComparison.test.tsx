@@ -154,11 +154,15 @@ describe("StatesComparison", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Zone" }), "All zones");
     await apply();
     expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?status=passed");
-    // The download takes one status: with several, it gives every status, and says so.
+    // Several statuses ("No law yet" among them): the download keeps each of them.
     await tick("Second reading");
+    await tick("No law yet");
     await apply();
-    expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv");
-    expect(download()).toHaveTextContent("with every law status");
+    expect(download()).toHaveAttribute(
+      "href",
+      "/api/v1/open/states.csv?status=passed&status=second-reading&status=pending",
+    );
+    expect(download()).toHaveTextContent("Download these rows as CSV");
   });
 
   it("opens a shared link in the view it names", () => {

@@ -67,14 +67,11 @@ function cell(t: Translate, row: StateRow, key: SortKey, reports: Counts) {
   }
 }
 
-/**
- * The open states CSV of the rows shown: the same zone and law status, as /states writes them. The download
- * takes one status at most, so with several it gives the zone's rows of every status (and says so).
- */
+/** The open states CSV of the rows shown: the same zone and law statuses, as /states writes them. */
 function downloadHref(view: ComparisonView): string {
   const query = new URLSearchParams();
   if (view.zone) query.set("zone", view.zone);
-  if (view.status.length === 1) query.set("status", view.status[0]!);
+  for (const status of view.status) query.append("status", status);
   const filters = query.toString();
   return openDataPath("states", "csv", filters ? `?${filters}` : "");
 }
@@ -188,7 +185,7 @@ export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
 
       <p>
         <a href={downloadHref(view)} download>
-          {t(view.status.length > 1 ? "comparison.downloadEveryStatus" : "comparison.download")}
+          {t("comparison.download")}
         </a>
       </p>
 

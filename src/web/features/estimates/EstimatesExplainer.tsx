@@ -1,6 +1,7 @@
 import { openDataPath } from "../../../domain/opendata/documents";
 import type { Estimate, Estimates } from "../../../domain/datasets/schemas";
 import { formatNumber, formatPercent } from "../../../domain/format";
+import { nationalFigures } from "../../../domain/national-estimates";
 import { useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import styles from "./EstimatesExplainer.module.css";
@@ -8,6 +9,20 @@ import { ShareBars, type Bar } from "./ShareBars";
 
 function shortLabel(estimate: Estimate): string {
   return `${estimate.label.split(":")[0]?.split(" (")[0] ?? estimate.label}${estimate.year ? `, ${estimate.year}` : ""}`;
+}
+
+/** The headline's figures, survey and year as the reader's note about it names them. */
+function headlineCaveatValues(data: Estimates, headline: Estimate): Record<string, string> | null {
+  const figures = nationalFigures(data).headline;
+  if (figures.somePercent === null || figures.aLotPercent === null) return null;
+  return {
+    some: formatPercent(figures.somePercent),
+    aLot: formatPercent(figures.aLotPercent),
+    age: figures.age,
+    // "Nigeria Demographic and Health Survey 2018 (Washington Group-style questions)" → its name alone.
+    survey: (headline.label.split(" (")[0] ?? headline.label).replace(/\s+(19|20)\d{2}$/, ""),
+    year: headline.year === null ? "" : String(headline.year),
+  };
 }
 
 /**
@@ -20,6 +35,7 @@ export function EstimatesExplainer({ data }: { data: Estimates }) {
   const contentLang = useEnglishContentLang();
   const [asOfYear, asOfMonth] = data.as_of.split("-").map(Number);
   const headline = data.estimates.find((estimate) => estimate.id === data.headline.estimate_id);
+  const caveat = headline ? headlineCaveatValues(data, headline) : null;
   const shares: Bar[] = data.estimates
     .filter((estimate) => estimate.share_percent !== null)
     .map((estimate) => ({
@@ -52,9 +68,13 @@ export function EstimatesExplainer({ data }: { data: Estimates }) {
           <p>
             <strong>{t("estimates.why")}</strong> <span lang={contentLang}>{data.headline.why}</span>
           </p>
-          <p>
-            <strong>{t("estimates.caveats")}</strong> <span lang={contentLang}>{data.headline.caveats}</span>
-          </p>
+          {/* The data's own `caveats` are notes to the site's writers ("Show both cut-offs…"): a reader gets
+              what the figure is, from which survey and year, at which cut-off. */}
+          {caveat ? (
+            <p>
+              <strong>{t("estimates.aboutFigure")}</strong> {t("estimates.headlineCaveat", caveat)}
+            </p>
+          ) : null}
         </section>
       ) : null}
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import estimates from "../../../../data/estimates.json";
 import { estimatesSchema } from "../../../domain/datasets/schemas";
 import { inLanguage } from "../../../test/web/i18n";
+import { expectReadersText } from "../../../test/web/notes-to-writers";
+import { languageCodes } from "../../i18n/runtime";
 import { EstimatesExplainer } from "./EstimatesExplainer";
 
 const data = estimatesSchema.parse(estimates);
@@ -28,4 +30,23 @@ describe("the estimates page in another language", () => {
     });
     expect(screen.getByText(`Compiled as of ${expected}.`)).toBeVisible();
   });
+});
+
+describe("what the estimates page tells a reader", () => {
+  it.each(languageCodes)(
+    "in %s, names the headline's survey, year and cut-offs, and no note to the site's writers",
+    async (code) => {
+      const { container } = render(await inLanguage(code, ["estimates"], <EstimatesExplainer data={data} />));
+      const texts = [...container.querySelectorAll("p, dd, li, td, th, caption, figcaption")].map(
+        (element) => element.textContent ?? "",
+      );
+      expect(texts.length).toBeGreaterThan(20);
+      for (const text of texts.filter((one) => one.trim() !== ""))
+        expectReadersText(text, `${code}: ${text}`);
+      const about = texts.find((text) => text.includes("Washington Group") && text.includes("(2018)"));
+      expect(about, code).toBeDefined();
+      expect(about, code).toMatch(/7%.*1%/);
+      expect(about, code).toContain("Nigeria Demographic and Health Survey (2018)");
+    },
+  );
 });

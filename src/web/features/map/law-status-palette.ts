@@ -1,24 +1,10 @@
-import type { LawStatusKey } from "../../../domain/law-status";
+// The fills live in the domain: the social cards the server draws use the same ones.
+export { lawStatusFills, type LawStatusFill } from "../../../domain/law-status-fills";
 
 // The map's fills by disability law status. Colour is never the only cue: every category but "Passed" has a
 // pattern of its own (stripes, dots, cross-hatching), the legend names each, and every state's button names
 // its status. Categories next to each other in the legend differ by at least 3:1, and each category shows
 // at least 3:1 against the page (its fill, or for the light fills, the pattern's ink); the test checks it.
-
-export interface LawStatusFill {
-  /** The fill under the pattern (or the only fill). */
-  fill: string;
-  /** The pattern drawn over the fill, and its ink; none for a plain fill. */
-  pattern: "none" | "stripes" | "dots" | "cross-hatch";
-  ink: string;
-}
-
-export const lawStatusFills: Record<LawStatusKey, LawStatusFill> = {
-  passed: { fill: "#0b5d3b", pattern: "none", ink: "#0b5d3b" },
-  "awaiting-assent": { fill: "#f2c14e", pattern: "stripes", ink: "#6b3d00" },
-  "second-reading": { fill: "#2f6bb3", pattern: "dots", ink: "#ffffff" },
-  pending: { fill: "#ffffff", pattern: "cross-hatch", ink: "#4a5360" },
-};
 
 /** WCAG relative luminance of a #rrggbb colour. */
 export function relativeLuminance(hex: string): number {

@@ -4,17 +4,15 @@ import { estimatesSchema } from "../../../domain/datasets/schemas";
 import { nationalFigures } from "../../../domain/national-estimates";
 import { localizePath } from "../../../i18n/languages";
 import { languageCodes, loadMessages, translatorFor } from "../../i18n/runtime";
+import { expectReadersText } from "../../../test/web/notes-to-writers";
 import { figureCards } from "./national-figures";
 
 const estimates = estimatesSchema.parse(estimatesData);
 const figures = nationalFigures(estimates);
 
-// The data's headline carries notes to the site's own writers ("Show both cut-offs…"): never a reader's text.
-const notesToWriters = [
-  estimates.headline.caveats,
-  estimates.headline.why,
-  estimates.headline.suggested_wording,
-]
+// The data's headline carries notes to the site's own writers ("Show both cut-offs…") and texts written for
+// the explainer page (why this figure, the suggested wording): a tooltip has neither.
+const explainerTexts = [estimates.headline.why, estimates.headline.suggested_wording]
   .flatMap((note) => note.split(/(?<=\.)\s+/))
   .filter((sentence) => sentence.length > 20);
 
@@ -29,11 +27,8 @@ describe("every info tooltip of the national figures", () => {
       );
       expect(tooltips.length).toBeGreaterThan(5);
       for (const text of tooltips) {
-        expect(text).not.toBe("");
-        expect(text).not.toMatch(/\bstatistics\.\w/);
-        // Instructions to writers are imperatives: "Show…", "Do not…", "Name…".
-        expect(text).not.toMatch(/(^|\.\s+)(Show|Do not|Don't|Name|Label|Use)\b/);
-        for (const sentence of notesToWriters) expect(text).not.toContain(sentence);
+        expectReadersText(text, `${code}: ${text}`);
+        for (const sentence of explainerTexts) expect(text).not.toContain(sentence);
       }
     },
   );
