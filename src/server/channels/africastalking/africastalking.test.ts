@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ReviewDecisionAnswer, ReviewsAnswer } from "../../../domain/api";
+import type { DecidedAnswer as ReviewDecisionAnswer, ReviewsAnswer } from "../../../domain/api";
 import { phoneLanguages } from "../replies";
 import { emptyTables } from "../../../test/server/accounts";
 import { startAfricasTalkingPeer, type AfricasTalkingPeer } from "../../../test/server/africastalking-peer";
@@ -269,6 +269,20 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
     );
   });
 
+  it("retries a reply the provider refused, later, and sends it once", async () => {
+    await sms({});
+    peer.failNext(1);
+    expect(await deliver()).toMatchObject({ sent: 0, retrying: 1 });
+    expect(await deliver()).toMatchObject({ sent: 0, retrying: 0 });
+    t.clock.advance(60_000);
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    t.clock.advance(24 * 60 * 60_000);
+    expect(await deliver()).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
+    expect(peer.received).toHaveLength(1);
+    const [row] = await t.db.select().from(channelOutbox);
+    expect(row).toMatchObject({ status: "sent", recipient: null, attempts: 2 });
+  });
+
   it("a replayed message is stored once and answered once", async () => {
     expect((await sms({})).statusCode).toBe(200);
     expect((await sms({})).statusCode).toBe(200);
@@ -336,15 +350,17 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
     }
     expect(await deliver()).toMatchObject({ sent: 2 });
 
-    const tables = await t.db.execute<{ table_name: string }>(
+    const tables = (await t.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    );
+    )) as unknown as { rows: { table_name: string }[] };
     const digits = NUMBER.slice(4); // 8031234567: the number however it is written
     let dumped = "";
     for (const { table_name } of tables.rows) {
-      const rows = await t.db.execute<{ row: string }>(
+      const rows = (await t.db.execute(
         sql.raw(`select t::text as row from "${table_name}" t`),
-      );
+      )) as unknown as {
+        rows: { row: string }[];
+      };
       dumped += rows.rows.map((row) => row.row).join("\n");
     }
     expect(dumped.length).toBeGreaterThan(1000);
