@@ -13,6 +13,7 @@ import { refuseForbiddenCharacters } from "./http/input-guard";
 import { redactingSerializers, redactUrl } from "./http/log-redaction";
 import { lingerAfterRefusingUnreadBodies } from "./http/lingering-close";
 import { enforceMinimumBodyRate, serverTimeoutOptions } from "./http/timeouts";
+import { setUpChannels, type Channels } from "./channels/module";
 import { bundledFfmpegWarning, locateFfmpeg } from "./media/ffmpeg";
 import { orphanAgeMs, startOrphanSweep } from "./media/orphan-sweep";
 import { MediaLinks } from "./media/media-links";
@@ -59,6 +60,8 @@ declare module "fastify" {
     variantMaker: VariantMaker;
     /** The data as published now (the data desk's records), followed across instances. */
     publishedData: PublishedDataSource;
+    /** Reports by phone: the intake, the providers' adapters and their senders (the reply worker's). */
+    channels: Channels;
   }
 }
 
@@ -158,6 +161,9 @@ export async function buildApp({
     photosStored: variantMaker.wake,
   });
 
+  const channels = setUpChannels(config.channels, database.db, config.publicUrl);
+  app.decorate("channels", channels);
+
   await app.register(
     async (api) => {
       healthRoutes(api, { database, storage: mediaStorage, rateLimits, config });
@@ -170,9 +176,11 @@ export async function buildApp({
           links: mediaLinks,
           storage: mediaStorage,
           publicUrl: config.publicUrl,
+          phoneReplies: channels.intake,
         }),
         { prefix: "/eyewitness" },
       );
+      await channels.register(api, database.db, now);
       await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });
       await api.register(
         correctionRoutes({ db: database.db, now, maxPerHour: config.correctionRateLimitMax }),

@@ -245,6 +245,21 @@ const matrix: Record<string, Row> = {
       payload: { rectangles: [] },
     }),
   },
+  "POST /api/v1/eyewitness/:id/details": {
+    expected: [401, 403, 404, 404],
+    note: "report:review: complete a phone report's state, LGA, type and date (no such report: 404 for reviewers)",
+    request: () => ({
+      method: "POST",
+      url: `/api/v1/eyewitness/${unknownReportId}/details`,
+      payload: {
+        stateId: 25,
+        lga: "Ikeja",
+        commentType: "barrier",
+        occurredOn: "2026-03-01",
+        precision: "lga",
+      },
+    }),
+  },
   "GET /api/v1/eyewitness/:id/history": {
     expected: [401, 403, 200, 200],
     note: "report:review: who did what to a report",

@@ -12,6 +12,31 @@ describe("loadConfig", () => {
     expect(config.authRateLimitMax).toBe(20);
   });
 
+  it("takes reports by phone in production only with its own phone keys and the provider's credentials", () => {
+    const secret = "a".repeat(24);
+    expect(() => loadConfig({ NODE_ENV: "production", AFRICASTALKING_CALLBACK_SECRET: secret })).toThrow(
+      /CHANNELS_PHONE_HASH_KEY: must be set[\s\S]*CHANNELS_PHONE_ENCRYPTION_KEY: must be set[\s\S]*AFRICASTALKING_API_KEY/,
+    );
+    const config = loadConfig({
+      NODE_ENV: "production",
+      AFRICASTALKING_CALLBACK_SECRET: secret,
+      AFRICASTALKING_USERNAME: "atlas",
+      AFRICASTALKING_API_KEY: "key",
+      CHANNELS_PHONE_HASH_KEY: "h".repeat(32),
+      CHANNELS_PHONE_ENCRYPTION_KEY: "e".repeat(32),
+      AFRICASTALKING_ALLOWED_IPS: "52.48.80.221, 3.8.188.22",
+    });
+    expect(config.channels.africasTalking).toMatchObject({
+      callbackSecret: secret,
+      apiUrl: "https://api.africastalking.com",
+      allowedIps: ["52.48.80.221", "3.8.188.22"],
+    });
+    // Development: fixed keys, so hashes survive a restart; no provider until its secret is set.
+    expect(loadConfig({}).channels.africasTalking).toBeUndefined();
+    expect(loadConfig({}).channels.phoneHashSecret).toBe(loadConfig({}).channels.phoneHashSecret);
+    expect(() => loadConfig({ AFRICASTALKING_CALLBACK_SECRET: "short" })).toThrow(ConfigError);
+  });
+
   it("builds the public URL from the port and strips a trailing slash", () => {
     expect(loadConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
     expect(loadConfig({ PUBLIC_URL: "https://atlas.example/" }).publicUrl).toBe("https://atlas.example");

@@ -5,6 +5,7 @@ import { publicUrlFromEnv } from "../domain/public-url";
 import { siteContactsFromEnv, type SiteContacts } from "../domain/site-contacts";
 import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from "../domain/reports/report-rules";
 import type { S3Settings } from "./media/s3-store";
+import { defaultChannelLimits, type ChannelLimits } from "./channels/limits";
 
 // All configuration comes from the environment and is checked once at start-up: a bad value stops the
 // process with a message naming the variable, rather than failing later on a request.
@@ -72,6 +73,27 @@ const envSchema = z.object({
     .enum(["true", "false", ""], { error: "must be true or false" })
     .optional()
     .transform((value) => value === "true"),
+  CHANNELS_PHONE_HASH_KEY: optionalText.pipe(
+    z.string().min(32, { error: "must be at least 32 characters long" }).optional(),
+  ),
+  CHANNELS_PHONE_ENCRYPTION_KEY: optionalText.pipe(
+    z.string().min(32, { error: "must be at least 32 characters long" }).optional(),
+  ),
+  CHANNELS_REPORTS_PER_PHONE_PER_HOUR: positiveInt.default(defaultChannelLimits.reportsPerPhonePerHour),
+  CHANNELS_MESSAGES_PER_PROVIDER_PER_MINUTE: positiveInt.default(
+    defaultChannelLimits.messagesPerProviderPerMinute,
+  ),
+  AFRICASTALKING_CALLBACK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,}$/, { error: "must be at least 24 letters, digits, '-' or '_'" })
+      .optional(),
+  ),
+  AFRICASTALKING_USERNAME: optionalText,
+  AFRICASTALKING_API_KEY: optionalText,
+  AFRICASTALKING_SENDER_ID: optionalText,
+  AFRICASTALKING_API_URL: optionalUrl(/^https?$/).optional(),
+  AFRICASTALKING_ALLOWED_IPS: z.string().trim().default(""),
   MEDIA_URL_SECRET: z
     .string()
     .trim()
@@ -130,7 +152,36 @@ export interface Config {
   healthFailOnDegraded: boolean;
   /** The footer's contact details and social links (SITE_* variables), shown on every page the server renders. */
   siteContacts: SiteContacts;
+  /** Reports by phone (src/server/channels, docs/channels.md). */
+  channels: ChannelsConfig;
 }
+
+export interface ChannelsConfig {
+  /** The secrets the phone hash and the sealed numbers' keys are made from (phone-privacy.ts). */
+  phoneHashSecret: string;
+  phoneEncryptionSecret: string;
+  limits: ChannelLimits;
+  /** Africa's Talking (USSD and SMS), when its callback secret is set. */
+  africasTalking: AfricasTalkingConfig | undefined;
+}
+
+export interface AfricasTalkingConfig {
+  /** The secret part of the callback addresses given to Africa's Talking. */
+  callbackSecret: string;
+  username: string | undefined;
+  apiKey: string | undefined;
+  /** The sender id or short code replies come from; the account's default when unset. */
+  senderId: string | undefined;
+  /** The SMS API's base address (a test peer's in tests). */
+  apiUrl: string;
+  /** Callbacks are taken only from these addresses, when any are given. */
+  allowedIps: string[];
+}
+
+// Fixed keys for development and tests only, so hashes stay the same across restarts; production refuses
+// to take reports by phone without its own.
+const DEV_PHONE_HASH_KEY = "development-only-phone-hash-key-never-in-production";
+const DEV_PHONE_ENCRYPTION_KEY = "development-only-phone-encryption-key-never-in-production";
 
 export interface HttpTimeouts {
   /** All of a request's headers must arrive within this. */
@@ -222,6 +273,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlSecretGenerated: values.MEDIA_URL_SECRET === undefined,
     healthFailOnDegraded: values.HEALTH_FAIL_ON_DEGRADED,
     siteContacts: readSiteContacts(env),
+    channels: readChannels(values),
+  };
+}
+
+function readChannels(values: z.infer<typeof envSchema>): ChannelsConfig {
+  const problems: string[] = [];
+  const callbackSecret = values.AFRICASTALKING_CALLBACK_SECRET;
+  if (values.NODE_ENV === "production" && callbackSecret) {
+    for (const name of ["CHANNELS_PHONE_HASH_KEY", "CHANNELS_PHONE_ENCRYPTION_KEY"] as const) {
+      if (!values[name])
+        problems.push(`${name}: must be set when reports by phone are on (AFRICASTALKING_CALLBACK_SECRET)`);
+    }
+    for (const name of ["AFRICASTALKING_USERNAME", "AFRICASTALKING_API_KEY"] as const) {
+      if (!values[name])
+        problems.push(`${name}: must be set to send replies when AFRICASTALKING_CALLBACK_SECRET is`);
+    }
+  }
+  if (
+    values.CHANNELS_PHONE_HASH_KEY &&
+    values.CHANNELS_PHONE_HASH_KEY === values.CHANNELS_PHONE_ENCRYPTION_KEY
+  ) {
+    problems.push("CHANNELS_PHONE_ENCRYPTION_KEY: must differ from CHANNELS_PHONE_HASH_KEY");
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+  }
+  return {
+    phoneHashSecret: values.CHANNELS_PHONE_HASH_KEY ?? DEV_PHONE_HASH_KEY,
+    phoneEncryptionSecret: values.CHANNELS_PHONE_ENCRYPTION_KEY ?? DEV_PHONE_ENCRYPTION_KEY,
+    limits: {
+      ...defaultChannelLimits,
+      reportsPerPhonePerHour: values.CHANNELS_REPORTS_PER_PHONE_PER_HOUR,
+      messagesPerProviderPerMinute: values.CHANNELS_MESSAGES_PER_PROVIDER_PER_MINUTE,
+    },
+    africasTalking: callbackSecret
+      ? {
+          callbackSecret,
+          username: values.AFRICASTALKING_USERNAME,
+          apiKey: values.AFRICASTALKING_API_KEY,
+          senderId: values.AFRICASTALKING_SENDER_ID,
+          apiUrl: (values.AFRICASTALKING_API_URL ?? "https://api.africastalking.com").replace(/\/+$/, ""),
+          allowedIps: values.AFRICASTALKING_ALLOWED_IPS.split(",")
+            .map((address) => address.trim())
+            .filter(Boolean),
+        }
+      : undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { checkDataDir, lockEmbeddedDatabase } from "./data-dir";
 import { seedAtStartUp } from "./datadesk/seed";
 import { openDatabase } from "./db/database";
+import { startReplyWorker } from "./channels/reply-outbox";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transports";
 
@@ -34,10 +35,20 @@ async function main() {
     log: app.log,
   });
 
+  // Replies to phone reporters, through the providers that are configured.
+  const replyWorker = startReplyWorker({
+    db: database.db,
+    keys: app.channels.keys,
+    senders: app.channels.senders,
+    now: () => new Date(),
+    log: app.log,
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await mailWorker.stop();
+    await replyWorker.stop();
     mailTransport.close();
     await database.close();
     await unlockDatabase();

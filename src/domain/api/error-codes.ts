@@ -16,6 +16,8 @@ export const errorCodes = [
   "FINDINGS_UNCONFIRMED",
   /** The reporter withdrew the report: it is never published or changed again. */
   "REPORT_WITHDRAWN",
+  /** A phone report's state, LGA, type or date must be completed by a moderator before publishing. */
+  "DETAILS_DUE",
   /** Data desk: a field the change edits was changed by another publication since it was proposed. */
   "CHANGE_CONFLICT",
   /** Data desk: another state already has the SDIR rank the change gives. */

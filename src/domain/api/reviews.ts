@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { reportStatuses } from "../reports/report-rules";
+import { commentTypes, reportStatuses } from "../reports/report-rules";
+import { phoneOccurredWhen, reportChannels } from "../reports/report-channels";
 import { findingKinds } from "../reports/report-findings";
-import { BLUR_RECTANGLES_MAX, publicTextMessages, reviewMessages } from "../reports/review-rules";
+import {
+  BLUR_RECTANGLES_MAX,
+  phoneDetailsMessages,
+  publicTextMessages,
+  reviewMessages,
+} from "../reports/review-rules";
 import {
   commentTypeSchema,
   ownReportSchema,
@@ -50,6 +56,16 @@ export const reviewReportSchema = ownReportSchema
     mediaModeration: z.array(
       z.object({ id: z.string(), hidden: z.boolean(), blurs: z.array(blurRectangleSchema) }),
     ),
+    channel: z.enum(reportChannels).meta({ description: "Where it came from: the web form or a phone." }),
+    phoneReporter: z.string().nullable().meta({
+      description:
+        "A phone reporter's tag: the first characters of their number's keyed hash, never the number.",
+    }),
+    reference: z.string().meta({ description: "The short reference the reporter was given." }),
+    detailsDue: z.boolean().meta({
+      description: "A phone report's state, LGA, type or date must be completed before it can be published.",
+    }),
+    occurredWhen: z.enum(phoneOccurredWhen).nullable(),
   })
   .meta({ id: "ReviewReport" });
 export type ReviewReport = z.infer<typeof reviewReportSchema>;
@@ -158,6 +174,26 @@ export const hideRequestSchema = z.object(
 
 export const reportMediaParams = z.object({ id: z.string(), mediaId: z.string() });
 
+/** POST /eyewitness/{id}/details: what a phone report could not carry, completed by a moderator. */
+export const phoneDetailsSchema = z.object(
+  {
+    stateId: z
+      .int({ error: phoneDetailsMessages.state })
+      .min(1, phoneDetailsMessages.state)
+      .max(37, phoneDetailsMessages.state),
+    lga: z
+      .string({ error: phoneDetailsMessages.lga })
+      .trim()
+      .min(1, phoneDetailsMessages.lga)
+      .max(100, phoneDetailsMessages.lga),
+    commentType: z.enum(commentTypes, { error: phoneDetailsMessages.type }),
+    occurredOn: z.iso.date({ error: phoneDetailsMessages.date }),
+    precision: z.enum(["state", "lga"], { error: phoneDetailsMessages.precision }),
+  },
+  { error: phoneDetailsMessages.unreadable },
+);
+export type PhoneDetails = z.input<typeof phoneDetailsSchema>;
+
 export const historyAnswerSchema = z.object({
   success: z.literal(true),
   history: z.array(
@@ -265,6 +301,17 @@ export const reviewsApi = {
     params: reportMediaParams,
     body: blurRequestSchema,
     response: { 200: reviewPreviewAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415, 422) },
+  }),
+  completeDetails: endpoint({
+    method: "POST",
+    path: "/api/v1/eyewitness/:id/details",
+    tag,
+    summary:
+      "Complete a pending phone report's state, LGA, type and date, which it needs before publication.",
+    access: "report:review",
+    params: idParams,
+    body: phoneDetailsSchema,
+    response: { 200: decidedAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415) },
   }),
   history: endpoint({
     method: "GET",

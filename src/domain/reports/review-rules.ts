@@ -1,3 +1,4 @@
+import type { PhoneOccurredWhen, ReportChannel } from "./report-channels";
 import { placeMessages, type PublishedPlace, type ReportPlace } from "./report-place";
 import type { TextFinding } from "./report-findings";
 import type { CommentType, ReportMediaView, ReportStatus } from "./report-rules";
@@ -98,6 +99,16 @@ export interface ReviewReportView {
   withdrawnAt: string | null;
   /** Each media file's state for the public: hidden, and the rectangles blurred. */
   mediaModeration: { id: string; hidden: boolean; blurs: BlurRectangle[] }[];
+  /** Where it came from: the web form or a phone. */
+  channel: ReportChannel;
+  /** A phone reporter's tag (the first characters of their number's keyed hash); null for a web report. */
+  phoneReporter: string | null;
+  /** The short reference the reporter was given. */
+  reference: string;
+  /** A phone report's state, LGA, type or date is still to be completed before it can be published. */
+  detailsDue: boolean;
+  /** When it happened, as a phone reporter answered; null for a web report and an SMS. */
+  occurredWhen: PhoneOccurredWhen | null;
 }
 
 /** A verified report as the public sees it (GET /api/v1/eyewitness/published). */
@@ -165,6 +176,19 @@ export interface PublishedCountsAnswer {
 }
 
 /** The sentences of a moderator's changes to what goes public, and of a reporter's withdrawal. */
+/** What a moderator reads when completing a phone report goes wrong. */
+export const phoneDetailsMessages = {
+  unreadable: "Please send the state, LGA, type, date and how public the place is.",
+  state: "Please choose the state.",
+  lga: "Please choose an LGA of the chosen state.",
+  type: "Please choose what kind of report it is.",
+  date: "Please give the date it happened, no later than the day it was sent.",
+  precision: "Please choose what the public sees of the place: the state, or the state and LGA.",
+  notPhone: "Only a pending report sent by phone can be completed here.",
+  completed: "The report's details are completed; it can be published now.",
+  due: "Complete the report's state, LGA, type and date before publishing it.",
+};
+
 export const publicTextMessages = {
   changed: "The public text is changed. The reporter's original is kept for moderators.",
   stale: "The public text changed since you loaded it. Reload the report and try again.",

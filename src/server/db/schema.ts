@@ -25,6 +25,7 @@ import { userRoles } from "../../domain/accounts/user";
 import { correctionStatuses, correctionSubjects } from "../../domain/corrections/correction-rules";
 import { PLACE_NAME_MAX_LENGTH, placePrecisions } from "../../domain/reports/report-place";
 import { changeKinds, changeStatuses, recordKinds, recordStatuses } from "../../domain/datadesk/record-kinds";
+import { phoneOccurredWhen, reportChannels } from "../../domain/reports/report-channels";
 
 // PostgreSQL schema, identical on PGlite and a PostgreSQL server. Secrets (password hashes, token hashes)
 // never sit in the users table, so a query for a user cannot carry them by accident.
@@ -214,9 +215,8 @@ export const eyewitnessReports = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     // Restrict: removing a reporter must also remove their media files, so it cannot happen by cascade.
-    reporterId: integer("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    // Null for a report sent by phone: its reporter has no account, only a phone hash.
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "restrict" }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
@@ -254,6 +254,21 @@ export const eyewitnessReports = pgTable(
      * lost answer finds the report it already made instead of making a second. Null when none was sent.
      */
     idempotencyKey: text("idempotency_key"),
+    /** Where it came from: the web form, or a phone (src/server/channels). */
+    channel: text("channel", { enum: reportChannels }).notNull().default("web"),
+    /** A phone report's keyed hash of the number (HMAC-SHA-256, hex): links repeat reports, never reversed. */
+    phoneHash: text("phone_hash"),
+    /** The language the phone reporter chose: the replies are written in it. */
+    replyLanguage: text("reply_language"),
+    /** The number, encrypted (AES-256-GCM), only until the decision's reply is sent; then null. */
+    replyTo: text("reply_to"),
+    /** When it happened as a phone reporter answered; the date is the moderator's to confirm. */
+    occurredWhen: text("occurred_when", { enum: phoneOccurredWhen }),
+    /**
+     * A phone report whose state, LGA, type or date a moderator must complete before it is published
+     * (an SMS is free text; "this week" or "earlier" is no date).
+     */
+    detailsDue: boolean("details_due").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -273,6 +288,12 @@ export const eyewitnessReports = pgTable(
     ),
     check("eyewitness_reports_comment_type_check", sql`${table.commentType} in (${sqlList(commentTypes)})`),
     check("eyewitness_reports_status_check", sql`${table.status} in (${sqlList(reportStatuses)})`),
+    check("eyewitness_reports_channel_check", sql`${table.channel} in (${sqlList(reportChannels)})`),
+    // A web report has an account; a phone report has a phone hash instead.
+    check(
+      "eyewitness_reports_reporter_check",
+      sql`(${table.channel} = 'web') = (${table.reporterId} is not null) and (${table.channel} = 'web') = (${table.phoneHash} is null)`,
+    ),
     check("eyewitness_reports_state_id_check", sql`${table.stateId} between 1 and 37`),
     check(
       "eyewitness_reports_place_precision_check",
@@ -572,3 +593,92 @@ export const dataDocuments = pgTable("data_documents", {
   uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+/**
+ * Every message a channel's provider delivered, by its own id: a replayed callback (the provider's retry,
+ * or someone repeating a captured one) finds its row and makes nothing twice. Also what the limits per
+ * phone and per provider count. The text itself is not kept here: it is in the report, or was only help.
+ */
+export const channelMessages = pgTable(
+  "channel_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    channel: text("channel", { enum: reportChannels }).notNull(),
+    providerMessageId: text("provider_message_id").notNull(),
+    phoneHash: text("phone_hash").notNull(),
+    /** The report it made, if it made one. */
+    reportId: uuid("report_id").references(() => eyewitnessReports.id, { onDelete: "set null" }),
+    /** What the intake did with it: a report, a help reply, an opt-out, or refused over a limit. */
+    outcome: text("outcome", { enum: ["report", "help", "stop", "limited", "ignored"] }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("channel_messages_provider_id").on(table.provider, table.providerMessageId),
+    index("channel_messages_phone_idx").on(table.phoneHash, table.receivedAt),
+    index("channel_messages_provider_idx").on(table.provider, table.receivedAt),
+  ],
+);
+
+/** Numbers that sent STOP: nothing more is sent to them (until they send a report again). */
+export const channelOptOuts = pgTable("channel_opt_outs", {
+  phoneHash: text("phone_hash").primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * A USSD session's answers so far, kept server-side by the provider's session id (the phone shows one
+ * screen at a time and sends every answer again, joined by "*"). Deleted when the session ends.
+ */
+export const ussdSessions = pgTable(
+  "ussd_sessions",
+  {
+    provider: text("provider").notNull(),
+    sessionId: text("session_id").notNull(),
+    phoneHash: text("phone_hash").notNull(),
+    /** The flow's answers and where it stands (channels/ussd-flow.ts). */
+    state: jsonb("state").notNull(),
+    /** How much of the provider's joined text the answers so far used. */
+    consumed: integer("consumed").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.sessionId] }),
+    index("ussd_sessions_updated_idx").on(table.updatedAt),
+  ],
+);
+
+/**
+ * Replies to phone reporters, sent by a worker like mail (mail/outbox.ts): retried with backoff, one row
+ * per reply (the dedupe key), surviving a restart. The number is encrypted and removed once the row is
+ * sent or given up.
+ */
+export const channelOutbox = pgTable(
+  "channel_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One reply per purpose: "receipt:<report>", "decision:<report>", "help:<provider>:<message>". */
+    dedupeKey: text("dedupe_key").notNull(),
+    provider: text("provider").notNull(),
+    channel: text("channel", { enum: reportChannels }).notNull(),
+    phoneHash: text("phone_hash").notNull(),
+    /** The number, encrypted; null once sent or given up. */
+    recipient: text("recipient"),
+    body: text("body").notNull(),
+    reportId: uuid("report_id").references(() => eyewitnessReports.id, { onDelete: "set null" }),
+    /** The decision's reply: once sent, the report's own encrypted number is removed too. */
+    isDecision: boolean("is_decision").notNull().default(false),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("channel_outbox_dedupe_key").on(table.dedupeKey),
+    index("channel_outbox_due_idx").on(table.status, table.nextAttemptAt),
+  ],
+);

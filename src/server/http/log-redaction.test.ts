@@ -18,6 +18,9 @@ describe("redacting URLs", () => {
     expect(redactUrl("/reset-password/abcDEF123?x=1")).toBe("/reset-password/[redacted]?x=1");
     expect(redactUrl("/media/0a6f?sig=AbC_12&exp=1795")).toBe("/media/0a6f?sig=[redacted]&exp=[redacted]");
     expect(redactUrl("/api/v1/roles/users?search=ada")).toBe("/api/v1/roles/users?search=ada");
+    expect(redactUrl("/api/v1/channels/africastalking/s3cr3t-in-path/ussd")).toBe(
+      "/api/v1/channels/africastalking/[redacted]/ussd",
+    );
   });
 });
 

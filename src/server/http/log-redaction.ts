@@ -2,16 +2,21 @@ import type { FastifyRequest } from "fastify";
 
 // Request logs must never hold what lets someone act as another person: the tokens of verification and
 // reset links (in the path of /verify-email/… and /reset-password/…, page or API), the signature of a
-// media link (?sig=…), and Authorization headers. They are replaced by [redacted] before a line is written.
+// media link (?sig=…), the secret of a phone channel's callback address, and Authorization headers. They are replaced by [redacted] before a line is written.
 
 const TOKEN_IN_PATH = /(\/(?:verify-email|reset-password)\/)[^/?#]+/g;
+// A phone channel's callback address holds the secret that authenticates the provider.
+const CHANNEL_SECRET_IN_PATH = /(\/channels\/[^/?#]+\/)[^/?#]+/g;
 const SECRET_QUERY = /([?&](?:sig|token|exp)=)[^&#]*/gi;
 
 export const REDACTED = "[redacted]";
 
 /** The URL with its secrets replaced, fit for a log line. */
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
+  return url
+    .replace(TOKEN_IN_PATH, `$1${REDACTED}`)
+    .replace(CHANNEL_SECRET_IN_PATH, `$1${REDACTED}`)
+    .replace(SECRET_QUERY, `$1${REDACTED}`);
 }
 
 /** Headers with Authorization and cookies replaced. */

@@ -41,7 +41,7 @@ interface MediaRequest {
 }
 
 /** Whether the viewer may see a report's media as the reporter sent them. */
-function seesAsSent(viewer: MediaViewer, reporterId: number): boolean {
+function seesAsSent(viewer: MediaViewer, reporterId: number | null): boolean {
   if (viewer.kind !== "user") return false;
   return viewer.user.id === reporterId || can(viewer.user.role, "media:read-any");
 }

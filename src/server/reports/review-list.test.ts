@@ -121,6 +121,11 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
       findings: [],
       withdrawnAt: null,
       mediaModeration: [{ id: media.id, hidden: false, blurs: [] }],
+      channel: "web",
+      phoneReporter: null,
+      reference: expect.stringMatching(/^IA-[0-9A-F]{8}$/),
+      detailsDue: false,
+      occurredWhen: null,
     });
     expect(answer.reports[1]).toMatchObject({ videoUrl: "https://vimeo.com/123", showFirstName: false });
   });

@@ -4,6 +4,7 @@ import {
   blurRequestSchema,
   decisionSchema,
   hideRequestSchema,
+  phoneDetailsSchema,
   publicTextChangeSchema,
 } from "../../domain/api";
 import { findingKindLabels } from "../../domain/reports/report-findings";
@@ -16,6 +17,7 @@ import {
   canMoveReport,
   decisionMessage,
   noteRequired,
+  phoneDetailsMessages,
   publicTextMessages,
   reviewMessages,
 } from "../../domain/reports/review-rules";
@@ -32,9 +34,11 @@ import { routeSchema } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "./paging";
 import { blurReportPhoto, setMediaHidden, type MediaChangeOutcome } from "./photo-moderation";
 import { changePublicText, reportHistory, withdrawReport, type ChangeOutcome } from "./public-text";
+import { enqueueDecisionReply } from "../channels/reply-outbox";
 import { decisionEmail } from "./review-emails";
 import {
   countReportsByStatus,
+  completePhoneReport,
   countVerifiedByState,
   decideOnReport,
   findPublishedReport,
@@ -55,6 +59,7 @@ import {
 //   POST  /:id/public-text {basedOn, redact | text}                 report:review   redact or edit the public text
 //   POST  /:id/media/:mediaId/hidden {hidden}                       report:review   hide a photo or video
 //   POST  /:id/media/:mediaId/blur {rectangles}                     report:review   blur parts of a photo
+//   POST  /:id/details {stateId, lga, commentType, occurredOn, precision}  report:review  complete a phone report
 //   GET   /:id/history                                            report:review   who did what, when
 //   POST  /:id/withdraw                                           the reporter    out of public view at once
 //   GET   /published?state=&lga=&type=&from=&to=&page=&per_page= anyone          verified, latest first
@@ -72,6 +77,8 @@ export interface ReviewDependencies {
   storage: MediaStore;
   /** For the link in the reporter's e-mail. */
   publicUrl: string;
+  /** Phone reporters are answered on their phone; the link to a published report is made here. */
+  phoneReplies?: { publishedLink(reportId: string, language: string): string };
 }
 
 const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,7 +90,14 @@ interface ListQuery {
   Querystring: Record<string, unknown> & { page?: unknown; per_page?: unknown };
 }
 
-export function reviewRoutes({ db, now, links, storage, publicUrl }: ReviewDependencies): FastifyPluginAsync {
+export function reviewRoutes({
+  db,
+  now,
+  links,
+  storage,
+  publicUrl,
+  phoneReplies,
+}: ReviewDependencies): FastifyPluginAsync {
   return async (scope) => {
     acceptJsonBodies(scope);
 
@@ -135,12 +149,18 @@ export function reviewRoutes({ db, now, links, storage, publicUrl }: ReviewDepen
           db,
           { ...decision, acknowledgedFindings, reportId, reviewerId: reviewer.id, at: now() },
           (report) => decisionEmail(report, decision, publicUrl),
+          phoneReplies
+            ? (tx, decided) =>
+                enqueueDecisionReply(tx, decided, (id, language) => phoneReplies.publishedLink(id, language))
+            : undefined,
         );
         switch (outcome.outcome) {
           case "unknown-report":
             throw new HttpError(404, reviewMessages.notFound);
           case "own-report":
             throw new HttpError(403, reviewMessages.ownReport);
+          case "details-due":
+            throw new HttpError(409, phoneDetailsMessages.due, { code: "DETAILS_DUE" });
           case "conflict":
             throw new HttpError(409, reviewMessages.conflict);
           case "withdrawn":
@@ -172,6 +192,47 @@ export function reviewRoutes({ db, now, links, storage, publicUrl }: ReviewDepen
         preview: toPublicPreview(report, signer),
       };
     };
+
+    scope.post<{ Params: { id: string } }>(
+      "/:id/details",
+      { schema: routeSchema(api.reviews.completeDetails) },
+      async (request, reply) => {
+        const reviewer = await requirePermission(request, "report:review");
+        const reportId = request.params.id.toLowerCase();
+        if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
+        const details = parseBody(phoneDetailsSchema, request.body);
+        const lga = lgaOfState(details.stateId, details.lga);
+        if (!stateLgas(details.stateId))
+          throw new HttpError(400, phoneDetailsMessages.state, { field: "stateId" });
+        if (!lga) throw new HttpError(400, phoneDetailsMessages.lga, { field: "lga" });
+        const at = now();
+        // Nothing happens after it was sent: the date is at most the day the report arrived (in Nigeria).
+        const existing = await findReportForReview(db, reportId);
+        if (!existing) throw new HttpError(404, reviewMessages.notFound);
+        const sentOn = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(
+          existing.createdAt,
+        );
+        if (details.occurredOn > sentOn)
+          throw new HttpError(400, phoneDetailsMessages.date, { field: "occurredOn" });
+        const report = await completePhoneReport(db, {
+          reportId,
+          reviewerId: reviewer.id,
+          stateId: details.stateId,
+          lga,
+          commentType: details.commentType,
+          occurredOn: details.occurredOn,
+          precision: details.precision,
+          at,
+        });
+        if (!report) throw new HttpError(409, phoneDetailsMessages.notPhone);
+        reply.header("cache-control", "no-store");
+        return {
+          success: true,
+          message: phoneDetailsMessages.completed,
+          report: toReviewView(report, links.forViewer(reviewer.id)),
+        };
+      },
+    );
 
     scope.get<{ Params: { id: string } }>(
       "/:id/review",

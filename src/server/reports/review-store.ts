@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { publishedPlace, type PlacePrecision } from "../../domain/reports/report-place";
 import { lgasByState } from "../../domain/reports/report-lgas";
@@ -11,6 +11,12 @@ import {
   type ReviewReportView,
 } from "../../domain/reports/review-rules";
 import { unconfirmedFindings, type TextFinding } from "../../domain/reports/report-findings";
+import {
+  phoneReporterTag,
+  reportReference,
+  type PhoneOccurredWhen,
+  type ReportChannel,
+} from "../../domain/reports/report-channels";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia, users } from "../db/schema";
@@ -52,6 +58,10 @@ const reviewColumns = {
   reviewedAt: eyewitnessReports.reviewedAt,
   reviewedBy: { id: reviewer.id, firstname: reviewer.firstname, lastname: reviewer.lastname },
   peopleConsent: eyewitnessReports.peopleConsent,
+  channel: eyewitnessReports.channel,
+  phoneHash: eyewitnessReports.phoneHash,
+  detailsDue: eyewitnessReports.detailsDue,
+  occurredWhen: eyewitnessReports.occurredWhen,
   ...placeColumns,
 };
 
@@ -72,6 +82,11 @@ export interface ReviewRow extends PlaceRow {
   reviewedAt: Date | null;
   reviewedBy: { id: number; firstname: string; lastname: string } | null;
   peopleConsent: boolean;
+  channel: ReportChannel;
+  /** A phone report's keyed hash of the number; moderators see only its first characters. */
+  phoneHash: string | null;
+  detailsDue: boolean;
+  occurredWhen: PhoneOccurredWhen | null;
   media: MediaRow[];
 }
 
@@ -157,7 +172,15 @@ export type DecisionOutcome =
   | { outcome: "withdrawn" }
   | { outcome: "unknown-report" }
   /** Reviewers never decide on a report they sent themselves. */
-  | { outcome: "own-report" };
+  | { outcome: "own-report" }
+  /** A phone report whose state, LGA, type or date is still to be completed cannot be published. */
+  | { outcome: "details-due" };
+
+/** What else a decision causes, in its transaction (the phone reporter's reply). */
+export type AfterDecision = (
+  db: Database,
+  decision: { reportId: string; to: ReportStatus; note: string | null; at: Date },
+) => Promise<void>;
 
 /**
  * One reviewer's decision. The update only applies while the report still has the status the reviewer
@@ -169,18 +192,24 @@ export async function decideOnReport(
   db: Database,
   decision: ReviewDecision,
   emailFor: (report: DecidedReport) => OutgoingMail,
+  afterDecision?: AfterDecision,
 ): Promise<DecisionOutcome> {
   const { reportId, reviewerId, from, to, note, at } = decision;
   return db.transaction(async (tx) => {
     // Locked, so the public text cannot change between its check and the publication.
     const [target] = await tx
-      .select({ reporterId: eyewitnessReports.reporterId, ...findingColumns })
+      .select({
+        reporterId: eyewitnessReports.reporterId,
+        detailsDue: eyewitnessReports.detailsDue,
+        ...findingColumns,
+      })
       .from(eyewitnessReports)
       .where(eq(eyewitnessReports.id, reportId))
       .for("update");
     if (!target) return { outcome: "unknown-report" };
     if (target.reporterId === reviewerId) return { outcome: "own-report" };
     if (target.withdrawnAt !== null) return { outcome: "withdrawn" };
+    if (to === "verified" && target.detailsDue) return { outcome: "details-due" };
     if (to === "verified") {
       const findings = unconfirmedFindings(findingsOf(target), decision.acknowledgedFindings);
       if (findings.length > 0) return { outcome: "unconfirmed", findings };
@@ -222,10 +251,14 @@ export async function decideOnReport(
       at,
     });
     // The account's address, which the reporter proved is theirs; the form's address was only typed.
-    const [reporter] = await tx
-      .select({ email: users.email, firstname: users.firstname, language: users.language })
-      .from(users)
-      .where(eq(users.id, decided.reporterId));
+    // A phone report has no account: its reporter is answered on their phone (afterDecision).
+    const [reporter] =
+      decided.reporterId === null
+        ? []
+        : await tx
+            .select({ email: users.email, firstname: users.firstname, language: users.language })
+            .from(users)
+            .where(eq(users.id, decided.reporterId));
     const media = await tx
       .select({ hidden: reportMedia.hidden, blurs: reportMedia.blurs })
       .from(reportMedia)
@@ -234,6 +267,8 @@ export async function decideOnReport(
     if (reporter) {
       await enqueueMail(tx, emailFor({ ...decided, blurredPhotos, hiddenMedia, reporter }), at);
     }
+
+    await afterDecision?.(tx, { reportId, to, note, at });
 
     const report = await findReportForReview(tx, reportId);
     if (!report) throw new Error("the decided report could not be read back");
@@ -263,6 +298,11 @@ export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewR
     publicComment: report.publicComment,
     findings: findingsOf(report),
     withdrawnAt: report.withdrawnAt?.toISOString() ?? null,
+    channel: report.channel,
+    phoneReporter: report.phoneHash === null ? null : phoneReporterTag(report.phoneHash),
+    reference: reportReference(report.id),
+    detailsDue: report.detailsDue,
+    occurredWhen: report.occurredWhen,
     mediaModeration: report.media.map((file) => ({
       id: file.id,
       hidden: file.hidden,
@@ -441,4 +481,62 @@ async function withMedia<Row extends { id: string }>(
     { publicOnly },
   );
   return rows.map((row) => ({ ...row, media: media.filter((file) => file.reportId === row.id) }));
+}
+
+export interface PhoneReportDetails {
+  reportId: string;
+  reviewerId: number;
+  stateId: number;
+  /** As the registry spells it. */
+  lga: string;
+  commentType: CommentType;
+  occurredOn: string;
+  precision: "state" | "lga";
+  at: Date;
+}
+
+/**
+ * A moderator completes what a phone report could not carry (an SMS's state, LGA and type; the date of
+ * "this week" or "earlier"), so it can be published. Only a pending phone report; null when there is none.
+ */
+export async function completePhoneReport(
+  db: Database,
+  details: PhoneReportDetails,
+): Promise<ReviewRow | null> {
+  return db.transaction(async (tx) => {
+    const [completed] = await tx
+      .update(eyewitnessReports)
+      .set({
+        stateId: details.stateId,
+        lga: details.lga,
+        occurredOn: details.occurredOn,
+        placePrecision: details.precision,
+        commentType: details.commentType,
+        detailsDue: false,
+      })
+      .where(
+        and(
+          eq(eyewitnessReports.id, details.reportId),
+          eq(eyewitnessReports.status, "pending"),
+          ne(eyewitnessReports.channel, "web"),
+        ),
+      )
+      .returning({ id: eyewitnessReports.id });
+    if (!completed) return null;
+    await recordAudit(tx, {
+      actorId: details.reviewerId,
+      action: "report.completed",
+      subjectType: "eyewitness_report",
+      subjectId: details.reportId,
+      details: {
+        stateId: details.stateId,
+        lga: details.lga,
+        commentType: details.commentType,
+        occurredOn: details.occurredOn,
+        precision: details.precision,
+      },
+      at: details.at,
+    });
+    return findReportForReview(tx, details.reportId);
+  });
 }

@@ -113,6 +113,11 @@ export function reviewReport(fields: Partial<ReviewReportView> = {}): ReviewRepo
     findings: [],
     withdrawnAt: null,
     mediaModeration: [],
+    channel: "web",
+    phoneReporter: null,
+    reference: "IA-R1000000",
+    detailsDue: false,
+    occurredWhen: null,
     ...fields,
   };
 }

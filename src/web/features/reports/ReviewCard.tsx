@@ -13,6 +13,7 @@ import { useApiMutation } from "../../lib/use-api";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
+import { PhoneDetailsForm, phoneDetailsHeadingId } from "./PhoneDetailsForm";
 import { PlaceItems, publishedPlaceText } from "./PlaceSummary";
 import { ReportHistory } from "./ReportHistory";
 import { publicMediaOf, ReviewPublicPreview } from "./ReviewPublicPreview";
@@ -55,6 +56,12 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
   const noteId = `review-note-${report.id}`;
   const decisionTitleId = `review-decision-${report.id}`;
   const shownName = report.showFirstName ? report.firstName : t("reviews.card.anonymousReporter");
+  const byPhone = report.channel !== "web";
+  // An SMS gives no type: the one stored stands in until the moderator chooses it.
+  const typeLabel =
+    report.channel === "sms" && report.detailsDue
+      ? t("reviews.phone.typeToComplete")
+      : t(`common.commentType.${report.commentType}`);
 
   function refuseNote(message: string) {
     setNoteError(message);
@@ -125,6 +132,11 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
       return refuseNote(t("reviews.card.noteTooLong", { max: formatNumber(REVIEW_NOTE_MAX_LENGTH) }));
     }
     setNoteError(null);
+    if (to === "verified" && report.detailsDue) {
+      toast.error(t("reviews.phone.detailsDue"));
+      document.getElementById(phoneDetailsHeadingId(report.id))?.focus();
+      return;
+    }
     if (to === "verified" && !confirming) {
       setConfirming(true);
       setConfirmError(null);
@@ -150,7 +162,7 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
         <T
           id="reviews.card.heading"
           values={{
-            type: t(`common.commentType.${report.commentType}`),
+            type: typeLabel,
             date: dates.dateTime(report.createdAt),
           }}
           components={{ time: <time dateTime={report.createdAt} /> }}
@@ -165,21 +177,49 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
       </p>
       <dl className={styles.reporter}>
         <div>
-          <dt>{t("reviews.card.reporter")}</dt>
-          <dd>{`${report.firstName} ${report.lastName}`.trim()}</dd>
+          <dt>{t("reviews.phone.channel")}</dt>
+          <dd>{t(`reviews.phone.channelName.${report.channel}`)}</dd>
         </div>
-        <div>
-          <dt>{t("reviews.card.email")}</dt>
-          <dd>
-            <a href={`mailto:${report.email}`}>{report.email}</a>
-          </dd>
-        </div>
+        {byPhone ? (
+          <>
+            <div>
+              <dt>{t("reviews.card.reporter")}</dt>
+              <dd>{t("reviews.phone.reporter", { tag: report.phoneReporter ?? "" })}</dd>
+            </div>
+            <div>
+              <dt>{t("reviews.phone.reference")}</dt>
+              <dd>{report.reference}</dd>
+            </div>
+            {report.occurredWhen ? (
+              <div>
+                <dt>{t("reviews.phone.answeredWhen")}</dt>
+                <dd>{t(`reviews.phone.when.${report.occurredWhen}`)}</dd>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <div>
+              <dt>{t("reviews.card.reporter")}</dt>
+              <dd>{`${report.firstName} ${report.lastName}`.trim()}</dd>
+            </div>
+            <div>
+              <dt>{t("reviews.card.email")}</dt>
+              <dd>
+                <a href={`mailto:${report.email}`}>{report.email}</a>
+              </dd>
+            </div>
+          </>
+        )}
         <PlaceItems place={report.place} />
         <div>
           <dt>{t("reviews.card.consent")}</dt>
           <dd>{consentText(t, report)}</dd>
         </div>
       </dl>
+      {report.detailsDue && report.status === "pending" ? (
+        <PhoneDetailsForm report={report} onChanged={onChanged} />
+      ) : null}
       <ReviewPublicPreview report={report} onChanged={onChanged} onStale={onStale} />
       <EarlierDecision report={report} />
       <ReportHistory

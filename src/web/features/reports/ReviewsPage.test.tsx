@@ -766,3 +766,68 @@ describe("Reviews: a report's history", () => {
     expect(asked[1]).toMatchObject({ method: "GET", url: "/api/v1/eyewitness/r-1/history" });
   });
 });
+
+describe("Reviews: reports sent by phone", () => {
+  const sms = reviewReport({
+    id: "r-sms",
+    channel: "sms",
+    phoneReporter: "a1b2",
+    reference: "IA-1A2B3C4D",
+    detailsDue: true,
+    place: null,
+    firstName: "",
+    lastName: "",
+    email: "",
+    showFirstName: false,
+    commentType: "experience",
+    createdAt: "2026-11-20T08:00:00.000Z",
+    comment: "The ramp at Ikeja bus terminal ends in a high step",
+  });
+  const smsName = `Type to complete report of ${formatReportDate(sms.createdAt)}`;
+
+  it("shows the channel and the phone reporter's tag, never a name or an e-mail", async () => {
+    answer(queue([sms]));
+    showReviews("moderator");
+    const card = await screen.findByRole("article", { name: smsName });
+    expect(within(card).getByText("SMS")).toBeInTheDocument();
+    expect(within(card).getByText("Phone reporter #a1b2")).toBeInTheDocument();
+    expect(within(card).getByText("IA-1A2B3C4D")).toBeInTheDocument();
+    expect(within(card).queryByText("E-mail")).not.toBeInTheDocument();
+  });
+
+  it("asks for the details before publishing, and sends them to be completed", async () => {
+    const { asked, then } = answer(queue([sms]));
+    const { user } = showReviews("moderator");
+    const card = await screen.findByRole("article", { name: smsName });
+    await user.click(within(card).getByRole("button", { name: "Verify" }));
+    expect(
+      within(card).getByRole("heading", { name: "Complete the report before publishing" }),
+    ).toHaveFocus();
+    expect(asked).toHaveLength(1);
+
+    const form = within(card).getByRole("form", { name: "Complete the report before publishing" });
+    await user.selectOptions(within(form).getByLabelText("State"), "25");
+    await user.selectOptions(within(form).getByLabelText("Local government area"), "Ikeja");
+    await user.selectOptions(within(form).getByLabelText("Kind of report"), "barrier");
+    await user.type(within(form).getByLabelText("Date it happened"), "2026-11-19");
+    await user.click(within(form).getByRole("radio", { name: "The state and LGA" }));
+    then(
+      decided(
+        { ...sms, detailsDue: false, commentType: "barrier", place: { ...ikejaMarket, precision: "lga" } },
+        "The report's details are completed; it can be published now.",
+      ),
+    );
+    await user.click(within(form).getByRole("button", { name: "Save the details" }));
+    expect(
+      await within(toasts()).findByText("The report's details are saved. It can be published now."),
+    ).toBeInTheDocument();
+    expect(asked[1]).toMatchObject({
+      method: "POST",
+      url: "/api/v1/eyewitness/r-sms/details",
+      body: { stateId: 25, lga: "Ikeja", commentType: "barrier", occurredOn: "2026-11-19", precision: "lga" },
+    });
+    expect(
+      screen.queryByRole("form", { name: "Complete the report before publishing" }),
+    ).not.toBeInTheDocument();
+  });
+});

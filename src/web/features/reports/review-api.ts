@@ -1,4 +1,4 @@
-import type { DecidedAnswer, Decision, ReviewsAnswer } from "../../../domain/api/reviews";
+import type { DecidedAnswer, Decision, PhoneDetails, ReviewsAnswer } from "../../../domain/api/reviews";
 import type { BlurRectangle } from "../../../domain/reports/review-rules";
 import { apiRoute, request, type ApiAnswer } from "../../lib/api-client";
 import type { ReviewQuery } from "./report-list-query";
@@ -70,4 +70,11 @@ const history = apiRoute("reviews.history", "GET", "/api/v1/eyewitness/:id/histo
 /** Who did what to a report, and when, oldest first. */
 export function fetchReportHistory(reportId: string, signal?: AbortSignal): Promise<ReportHistoryAnswer> {
   return request(history, { params: { id: reportId }, signal });
+}
+
+const details = apiRoute("reviews.completeDetails", "POST", "/api/v1/eyewitness/:id/details");
+
+/** Completes a phone report's state, LGA, type and date; 409 when it is no pending phone report. */
+export function completePhoneDetails(reportId: string, body: PhoneDetails): Promise<DecidedAnswer> {
+  return request(details, { params: { id: reportId }, body });
 }

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ReportChannel } from "../../domain/reports/report-channels";
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import type { ChannelIntake } from "./intake";
+
+// The contract between the product and each provider that carries phone messages (docs/channels.md).
+// An adapter turns the provider's callbacks into calls on the intake (which applies privacy, replay and
+// limits the same way for every provider), and sends the replies the outbox hands it. Nothing outside
+// an adapter knows a provider's formats.
+
+/** A reply to send: the number in clear exists only in memory, for this call. */
+export interface OutgoingReply {
+  /** International form, "+234…". */
+  to: string;
+  text: string;
+  channel: ReportChannel;
+}
+
+/** Sends replies through one provider; throws when the provider did not accept the message. */
+export interface ChannelSender {
+  send(reply: OutgoingReply): Promise<void>;
+}
+
+export interface AdapterContext {
+  db: Database;
+  now: Clock;
+  intake: ChannelIntake;
+}
+
+export interface ChannelAdapter {
+  /** The provider's name as stored with each message and reply: "africastalking", "whatsapp". */
+  provider: string;
+  /** Sends this provider's replies (the outbox worker calls it). */
+  sender: ChannelSender;
+  /**
+   * The provider's callbacks, registered under /api/v1/channels/<provider>/; each adapter authenticates
+   * its own (a secret in the path, a signature, source addresses).
+   */
+  routes(context: AdapterContext): FastifyPluginAsync;
+}
