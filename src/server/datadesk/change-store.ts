@@ -1,4 +1,17 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  ne,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { DOCUMENT_CONTENT_TYPE } from "../../domain/datadesk/documents";
 import type { ChangeConflict, DataChange, RecordSummary } from "../../domain/api/datadesk";
 import type { ChangeKind, ChangeStatus, RecordStatus } from "../../domain/datadesk/record-kinds";
@@ -41,7 +54,7 @@ import {
   refuse,
   type Problem,
 } from "./desk-refusal";
-import { importOf, publishImport } from "./import-store";
+import { importAdditionsCount, importRowsCount, publishImport } from "./import-store";
 
 // The data desk's changes (issue 28): proposed by an editor against a record's version, published or
 // rejected by another editor or an admin. Publishing is one transaction: the record's new version, the
@@ -140,8 +153,13 @@ export async function recordSummary(
 const authors = aliasedTable(users, "authors");
 const deciders = aliasedTable(users, "deciders");
 
+// A change as lists show it: an import's rows (megabytes for thousands of schools) stay in the database,
+// which counts them; GET /changes/:id/import-rows reads them a page at a time.
+const { importRows: _importRows, ...changeTableColumns } = getTableColumns(dataChanges);
 const changeColumns = {
-  change: dataChanges,
+  change: changeTableColumns,
+  importAdditions: importAdditionsCount,
+  importRows: importRowsCount,
   recordData: dataRecords.data,
   authorFirstname: authors.firstname,
   authorLastname: authors.lastname,
@@ -200,7 +218,13 @@ function toChangeView(row: ChangeListRow, viewerId: number): DataChange {
     decidedBy: personName(change.decidedBy, row.deciderFirstname, row.deciderLastname),
     decidedAt: change.decidedAt?.toISOString() ?? null,
     reason: change.reason,
-    import: importOf(change.importRows),
+    import:
+      row.importRows === null
+        ? null
+        : {
+            additions: Number(row.importAdditions ?? 0),
+            changes: Number(row.importRows) - Number(row.importAdditions ?? 0),
+          },
     createdAt: change.createdAt.toISOString(),
   };
 }

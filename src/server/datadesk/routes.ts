@@ -39,7 +39,7 @@ import {
   withdrawChange,
   type Problem,
 } from "./change-store";
-import { ImportProblems, proposeImport } from "./import-store";
+import { ImportProblems, importRowsPage, pageOfPlan, proposeImport, readRowsPage } from "./import-store";
 import { IMPORT_MAX_BYTES, ImportRefusal, type ImportPlan } from "../../domain/datadesk/school-import";
 
 // The data desk under /api/v1/datadesk (issue 28), editors and admins only:
@@ -51,7 +51,9 @@ import { IMPORT_MAX_BYTES, ImportRefusal, type ImportPlan } from "../../domain/d
 //   POST /changes/:id/reject {reason}    another editor's change, with a reason its author reads
 //   POST /changes/:id/withdraw           one's own proposed change
 //   POST /imports?dryRun=1               schools from a CSV (schools.csv's columns): the rows' problems, the
-//                                        additions and changes; without dryRun, one proposed change holding them
+//                                        additions and changes (a page of them: ?page=&per_page=); without
+//                                        dryRun, one proposed change holding them
+//   GET  /changes/:id/import-rows?page=&per_page=   an import's schools, a page at a time
 // Every sentence is in the signed-in editor's language (their account's, the site's once signed in), from
 // the `datadesk` catalogue; each problem also carries its key, so a form can word it itself.
 
@@ -270,6 +272,8 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
       answering("data:propose", async (request, reply, { user, t }) => {
         const query = request.query as Record<string, unknown>;
         const dryRun = ["1", "true"].includes(parameter(query, "dryRun") ?? "");
+        // Checked before the file is read, so a wrong page costs no plan.
+        const rowsPage = readRowsPage(query);
         const thisYear = now().getUTCFullYear();
         const worded = (plan: ImportPlan) => ({
           rows: plan.rows,
@@ -290,8 +294,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
               ),
             ),
           })),
-          additions: plan.additions,
-          changes: plan.changes,
+          schools: pageOfPlan(plan, rowsPage),
           unchanged: plan.unchanged,
           ignoredColumns: plan.ignoredColumns,
         });
@@ -363,6 +366,18 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           user.id,
         );
         return { success: true, ...listed };
+      }),
+    );
+
+    scope.get(
+      "/changes/:id/import-rows",
+      { schema: routeSchema(api.dataDesk.importRows) },
+      answering("data:propose", async (request) => {
+        const { id } = request.params as { id: string };
+        const rowsPage = readRowsPage(request.query as Record<string, unknown>);
+        const page = await importRowsPage(db, id, rowsPage);
+        if (!page) throw new DeskRefusal(404, "message.importNotFound");
+        return { success: true, import: page };
       }),
     );
 
