@@ -110,10 +110,30 @@ export const recordsQuery = z.object({
   limit: queryValue("How many records at most, 1 to 500 (default 50)."),
 });
 
+export const pendingSchoolSchema = z
+  .object({
+    changeId: z
+      .string()
+      .meta({ description: "The proposed change (an addition or an import) that adds it." }),
+    name: z.string(),
+    state: z.string(),
+  })
+  .meta({ id: "DataPendingSchool" });
+export type PendingSchool = z.infer<typeof pendingSchoolSchema>;
+
 export const recordsAnswerSchema = z.object({
   success: z.literal(true),
   records: z.array(recordSummarySchema),
   total: z.int().meta({ description: "How many records match (the list holds the first `limit`)." }),
+  pending: z
+    .object({
+      total: z.int().meta({ description: "How many schools matching q proposed changes would add." }),
+      schools: z.array(pendingSchoolSchema).meta({ description: "The first `limit` of them." }),
+    })
+    .meta({
+      description:
+        "kind=school: schools not yet published that proposed additions and imports would add (no record yet).",
+    }),
 });
 export type RecordsAnswer = z.infer<typeof recordsAnswerSchema>;
 

@@ -8,6 +8,8 @@ import type {
   ImportAnswer,
   ImportFailure,
   ImportRowsAnswer,
+  RecordAnswer,
+  RecordsAnswer,
 } from "../../domain/api/datadesk";
 import { csvField } from "../../domain/opendata/csv";
 import { bearer, buildTestApp, type AccountsTestApp } from "../../test/server/accounts";
@@ -463,5 +465,70 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
       headers: bearer(amina),
     });
     expect(withdrawn.statusCode).toBe(200);
+  });
+
+  it("counts a proposed import as a proposed change of each school it changes, and lists the schools it adds as pending", async () => {
+    const found = async (q: string) => {
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/api/v1/datadesk/records?kind=school&q=${encodeURIComponent(q)}`,
+        headers: bearer(chidi),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<RecordsAnswer>();
+    };
+    const record = async (id: number) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/v1/datadesk/records/school/${id}`,
+          headers: bearer(chidi),
+        })
+      ).json<RecordAnswer>();
+    const proposedOf = async (id: number) =>
+      (await found(first.name)).records.find((school) => school.id === String(id))?.proposedChanges ?? -1;
+
+    const countBefore = await proposedOf(first.id);
+    expect(countBefore).toBeGreaterThanOrEqual(0);
+    const pendingBefore = (await found("Pending Count School")).pending;
+    expect(pendingBefore).toEqual({ total: 0, schools: [] });
+
+    const csv = `id,name,state,website\r\n${first.id},${csvField(first.name)},${first.state},https://pending.example.org\r\n,Pending Count School,Kano,\r\n`;
+    const proposed = await importing(amina, { csv, ...source });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const id = proposed.json<ImportAnswer>().change?.id;
+
+    // The desk's list and the school's own page count it, and the school's page lists the import.
+    expect(await proposedOf(first.id)).toBe(countBefore + 1);
+    const page = await record(first.id);
+    expect(page.record.proposedChanges).toBe(countBefore + 1);
+    expect(page.changes.filter((change) => change.id === id)).toEqual([
+      expect.objectContaining({ changeKind: "import", import: { additions: 1, changes: 1 } }),
+    ]);
+    // A school it does not touch is not counted.
+    expect((await record(second.id)).changes.some((change) => change.id === id)).toBe(false);
+
+    // The school it adds has no record yet: it is listed as pending, found by its name.
+    expect((await found("Pending Count")).pending).toEqual({
+      total: 1,
+      schools: [{ changeId: id, name: "Pending Count School", state: "Kano" }],
+    });
+    expect((await found("no such school anywhere")).pending.total).toBe(0);
+    // States have no pending additions.
+    const states = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/records?kind=state",
+      headers: bearer(chidi),
+    });
+    expect(states.json<RecordsAnswer>().pending).toEqual({ total: 0, schools: [] });
+
+    // Withdrawn, it counts no more.
+    await t.app.inject({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${id}/withdraw`,
+      headers: bearer(amina),
+    });
+    expect(await proposedOf(first.id)).toBe(countBefore);
+    expect((await found("Pending Count School")).pending.total).toBe(0);
   });
 });

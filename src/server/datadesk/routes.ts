@@ -30,6 +30,7 @@ import {
   findRecord,
   findRecords,
   listChanges,
+  pendingSchools,
   problemValues,
   proposeChange,
   proposedChangesOf,
@@ -183,7 +184,12 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         const kind = parameter(query, "kind") ?? "state";
         if (!isKind(kind)) throw new DeskRefusal(400, "message.badKind", { values: {} });
         const limit = limitOf(parameter(query, "limit"), 50, RECORDS_LIMIT_MAX);
-        return { success: true, ...(await findRecords(db, kind, parameter(query, "q") ?? "", limit)) };
+        const q = parameter(query, "q") ?? "";
+        const [found, pending] = await Promise.all([
+          findRecords(db, kind, q, limit),
+          kind === "school" ? pendingSchools(db, q, limit) : { total: 0, schools: [] },
+        ]);
+        return { success: true, ...found, pending };
       }),
     );
 
