@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { routeManifestPath } from "./src/domain/routes";
 
 // Public pages are rendered on the server when asked for, from the data as published then, and kept as HTML
 // until the data changes (decision record 0017, src/server/site/page-renderer.ts): a slow phone still paints
@@ -8,9 +9,12 @@ export default {
   appDirectory: "src/web/app",
   buildDirectory: "build",
   ssr: true,
-  // The whole route manifest comes with the page, as it did when pages were prerendered: no request to
-  // /__manifest before a link can be followed (and none the service worker would have to keep offline).
-  routeDiscovery: { mode: "initial" },
+  // A page carries only its own routes' part of the route manifest; the routes its links lead to are asked
+  // of /__manifest when the links appear (the full manifest of every screen in five languages was the
+  // largest part of the home page's first load that the home page never uses). The server passes
+  // /__manifest to React Router (src/server/site/web-app.ts); the service worker keeps its answers for
+  // offline use (src/web/features/offline/sw.ts). Decision record on lazy route discovery.
+  routeDiscovery: { mode: "lazy", manifestPath: routeManifestPath },
   // React Router 8's behaviours stay off until the move to Node 22 (decision record 0001); saying so
   // explicitly keeps the build output free of future-flag warnings.
   future: {

@@ -92,4 +92,37 @@ signedInTest.describe("importing schools", () => {
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     },
   );
+
+  signedInTest(
+    "a long file's dry run shows its schools a page at a time, by keyboard, the page said aloud",
+    async ({ page, request }) => {
+      const { signedIn: editor } = await newStaff(request, "editor", {
+        firstname: "Pagi",
+        lastname: "Nated",
+      });
+      const stamp = Date.now();
+      const rows = Array.from({ length: 60 }, (_, index) => `,Paged School ${index + 1} ${stamp},Kano,Gwale`);
+      await openSignedIn(page, editor, paths.dataImport());
+      await page
+        .getByLabel("CSV file")
+        .setInputFiles(csvFile(`id,name,state,local_government\r\n${rows.join("\r\n")}\r\n`));
+      await page.getByRole("button", { name: "Dry run: check the file" }).click();
+      await expect(page.getByText(/^Checked 60 rows:/)).toBeFocused();
+      await expect(page.getByRole("heading", { name: "60 schools to add" })).toBeVisible();
+      await expect(page.getByText(`Row 2: Paged School 1 ${stamp}`)).toBeVisible();
+      await expect(page.getByText(`Row 52: Paged School 51 ${stamp}`)).toHaveCount(0);
+
+      const pages = page.getByRole("navigation", { name: "Pages of the import's schools" });
+      await expect(pages.getByRole("status")).toHaveText("Page 1 of 2: schools 1 to 50 of 60.");
+      await expectNoAxeViolations(page, "a dry run a page at a time");
+      const next = pages.getByRole("button", { name: "Next page" });
+      await next.focus();
+      await page.keyboard.press("Enter");
+      await expect(pages.getByRole("status")).toHaveText("Page 2 of 2: schools 51 to 60 of 60.");
+      await expect(page.getByText(`Row 52: Paged School 51 ${stamp}`)).toBeVisible();
+      await expect(page.getByText(`Row 2: Paged School 1 ${stamp}`)).toHaveCount(0);
+      await expect(next).toBeFocused();
+      await expect(next).toHaveAttribute("aria-disabled", "true");
+    },
+  );
 });

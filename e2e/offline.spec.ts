@@ -10,10 +10,12 @@ async function waitUntilKept(page: Page) {
   const missing = () =>
     page.evaluate(async () => {
       if (!navigator.serviceWorker.controller) return ["(no service worker in control yet)"];
+      // The build's files, the published records the page loaded, and React Router's answers about the
+      // routes the page's links lead to.
       const files = performance
         .getEntriesByType("resource")
         .map((entry) => entry.name)
-        .filter((url) => new URL(url).pathname.startsWith("/assets/"));
+        .filter((url) => /^\/(assets\/|published\/|__manifest$)/.test(new URL(url).pathname));
       const urls = [location.href, ...files];
       const kept = await Promise.all(urls.map((url) => caches.match(url, { ignoreVary: true })));
       return urls.filter((_url, index) => !kept[index]);
@@ -79,6 +81,8 @@ test("a link within the app to a page opened before works offline", async ({ pag
   await page.goto("/states/25");
   await waitUntilKept(page);
   await page.goto("/?state=lagos");
+  // The state's details (the published records) have loaded, so waitUntilKept waits for them too.
+  await expect(page.getByRole("link", { name: "View More about Lagos" })).toBeVisible();
   await waitUntilKept(page);
   await expect
     .poll(() => page.evaluate(async () => Boolean(await caches.match("/states/25.data"))))

@@ -20,8 +20,11 @@ export const KIB = 1024;
  * under 121 KiB, not taken yet (it adds a manifest request per navigation the service worker must keep).
  * Raised to 123 KiB on 29 November (schools import): 122.04 KiB measured, the 0.25 KiB of growth
  * again the manifest's entries for one more dashboard screen (/dashboard/data/import) in five languages.
+ * Lowered to 119.5 KiB on 29 November 2026 (the home page must not grow as routes are added): 122.38 KiB (125,315 bytes) before, 118.71 KiB (121,562)
+ * with lazy route discovery (react-router.config.ts): the page carries only its own routes' entries, in
+ * its HTML (+209 bytes of gzipped HTML), and asks /__manifest for the routes its links lead to.
  */
-export const homeFirstLoadJsBudgetBytes = 123 * KIB;
+export const homeFirstLoadJsBudgetBytes = 119.5 * KIB;
 /** First-load JavaScript, gzip -9, of any other route. */
 export const otherFirstLoadJsBudgetBytes = 200 * KIB;
 

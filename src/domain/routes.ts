@@ -61,6 +61,13 @@ export const publishedDataPaths = {
 } as const;
 export type PublishedDataName = keyof typeof publishedDataPaths;
 
+/**
+ * Where the browser asks React Router for the routes its links lead to (lazy route discovery,
+ * react-router.config.ts): `?paths=/a,/b&version=<build>`, answered by the server and kept by the service
+ * worker.
+ */
+export const routeManifestPath = "/__manifest";
+
 /** Public pages without parameters, rendered on the server (decision record 0019). */
 export const staticPublicPaths = [
   paths.home(),

@@ -48,6 +48,8 @@ interface Fixtures {
   /** Data desk changes: two an editor proposed (the admin publishes one, rejects the other), one the admin did. */
   editorChangeIds: [string, string];
   adminChangeId: string;
+  /** An import of schools the editor proposed. */
+  importChangeId: string;
 }
 
 interface Row {
@@ -452,6 +454,14 @@ const matrix: Record<string, Row> = {
       },
     }),
   },
+  "GET /api/v1/datadesk/changes/:id/import-rows": {
+    expected: [401, 403, 403, 200],
+    note: "data:propose: a page of the schools of the editor's import",
+    request: (fixtures) => ({
+      method: "GET",
+      url: `/api/v1/datadesk/changes/${fixtures.importChangeId}/import-rows?page=1`,
+    }),
+  },
   "POST /api/v1/datadesk/changes/:id/withdraw": {
     expected: [401, 403, 403, 200],
     note: "data:propose: the admin withdraws their own change",
@@ -583,7 +593,19 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
       if (proposed.statusCode !== 201) throw new Error(`a data desk change answered ${proposed.statusCode}`);
       changeIds.push(proposed.json<{ change: { id: string } }>().change.id);
     }
+    const imported = await app.inject({
+      method: "POST",
+      url: "/api/v1/datadesk/imports",
+      headers: bearer(editorToken),
+      payload: {
+        csv: "id,name,state\r\n,Matrix Import Fixture School,Kano\r\n",
+        sourceUrl: "https://education.kano.gov.ng/schools",
+        note: "The ministry's list of schools.",
+      },
+    });
+    if (imported.statusCode !== 201) throw new Error(`the import answered ${imported.statusCode}`);
     fixtures = {
+      importChangeId: imported.json<{ change: { id: string } }>().change.id,
       correctionIds: [correctionIds[0]!, correctionIds[1]!],
       editorChangeIds: [changeIds[0]!, changeIds[1]!],
       adminChangeId: changeIds[2]!,

@@ -110,10 +110,30 @@ export const recordsQuery = z.object({
   limit: queryValue("How many records at most, 1 to 500 (default 50)."),
 });
 
+export const pendingSchoolSchema = z
+  .object({
+    changeId: z
+      .string()
+      .meta({ description: "The proposed change (an addition or an import) that adds it." }),
+    name: z.string(),
+    state: z.string(),
+  })
+  .meta({ id: "DataPendingSchool" });
+export type PendingSchool = z.infer<typeof pendingSchoolSchema>;
+
 export const recordsAnswerSchema = z.object({
   success: z.literal(true),
   records: z.array(recordSummarySchema),
   total: z.int().meta({ description: "How many records match (the list holds the first `limit`)." }),
+  pending: z
+    .object({
+      total: z.int().meta({ description: "How many schools matching q proposed changes would add." }),
+      schools: z.array(pendingSchoolSchema).meta({ description: "The first `limit` of them." }),
+    })
+    .meta({
+      description:
+        "kind=school: schools not yet published that proposed additions and imports would add (no record yet).",
+    }),
 });
 export type RecordsAnswer = z.infer<typeof recordsAnswerSchema>;
 
@@ -178,10 +198,43 @@ export type ImportRowView = z.infer<typeof importRowSchema>;
 
 export const importSummarySchema = z
   .object({
-    additions: z.array(importRowSchema),
-    changes: z.array(importRowSchema),
+    additions: z.int().meta({ description: "How many schools it adds." }),
+    changes: z.int().meta({ description: "How many schools it changes." }),
   })
-  .meta({ id: "DataImport" });
+  .meta({
+    id: "DataImport",
+    description: "An import's counts; its schools, a page at a time, at GET /changes/{id}/import-rows.",
+  });
+
+/** Schools an import holds are read a page at a time: 5,000 of them are megabytes. */
+export const IMPORT_ROWS_PER_PAGE = 50;
+export const IMPORT_ROWS_MAX_PER_PAGE = 200;
+
+export const importPageSchema = z
+  .object({
+    additions: z.int().meta({ description: "How many schools the import adds, on every page." }),
+    changes: z.int().meta({ description: "How many schools the import changes, on every page." }),
+    total: z.int().meta({ description: "additions + changes." }),
+    page: z.int(),
+    per_page: z.int(),
+    last_page: z.int(),
+    rows: z.array(importRowSchema).meta({ description: "This page's schools, in the file's order." }),
+  })
+  .meta({ id: "DataImportPage" });
+export type ImportPage = z.infer<typeof importPageSchema>;
+
+export const importRowsQuery = z.object({
+  page: queryValue("Page number, 1 to last_page (default 1)."),
+  per_page: queryValue(
+    `Schools per page, 1 to ${IMPORT_ROWS_MAX_PER_PAGE} (default ${IMPORT_ROWS_PER_PAGE}).`,
+  ),
+});
+
+export const importRowsAnswerSchema = z.object({
+  success: z.literal(true),
+  import: importPageSchema,
+});
+export type ImportRowsAnswer = z.infer<typeof importRowsAnswerSchema>;
 
 export const changeSchema = z
   .object({
@@ -209,7 +262,7 @@ export const changeSchema = z
     reason: z.string().nullable().meta({ description: "Why it was rejected (shown to its author)." }),
     import: importSummarySchema
       .nullable()
-      .meta({ description: 'changeKind "import": the schools it adds and changes; null otherwise.' }),
+      .meta({ description: 'changeKind "import": how many schools it adds and changes; null otherwise.' }),
     createdAt: z.string(),
   })
   .meta({ id: "DataChange" });
@@ -298,6 +351,7 @@ export const importQuery = z.object({
   sourceUrl: queryValue("With a text/csv body: the source (an http(s) address)."),
   sourceDocumentId: queryValue("With a text/csv body: the source (an uploaded document's id)."),
   note: queryValue("With a text/csv body: what the import changes and why."),
+  ...importRowsQuery.shape,
 });
 
 export const importBodySchema = z
@@ -326,8 +380,9 @@ export type ImportProblemView = z.infer<typeof importProblemSchema>;
 const importPlanShape = {
   rows: z.int().meta({ description: "The schools the file lists." }),
   problems: z.array(importProblemSchema),
-  additions: z.array(importRowSchema),
-  changes: z.array(importRowSchema),
+  schools: importPageSchema.meta({
+    description: "The schools it adds and changes: the page asked for (?page=&per_page=), and the counts.",
+  }),
   unchanged: z.int().meta({ description: "Rows whose school already says what the row says." }),
   ignoredColumns: z.array(z.string()).meta({
     description: "Columns read but never changed by an import (state_id, picture_url, as_of, status).",
@@ -430,6 +485,17 @@ export const dataDeskApi = {
       400: importFailureSchema,
       413: importFailureSchema,
     },
+  }),
+  importRows: endpoint({
+    method: "GET",
+    path: `${DATA_DESK_PREFIX}/changes/:id/import-rows`,
+    tag,
+    summary:
+      "An import's schools, a page at a time in the file's order, each with its fields old → new; 400 for a page or per_page out of range.",
+    access: "data:propose",
+    params: changeParams,
+    querystring: importRowsQuery,
+    response: { 200: importRowsAnswerSchema, ...failures(401, 403), ...deskFailures(400, 404) },
   }),
   withdraw: endpoint({
     method: "POST",

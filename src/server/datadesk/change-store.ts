@@ -1,4 +1,18 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { DOCUMENT_CONTENT_TYPE } from "../../domain/datadesk/documents";
 import type { ChangeConflict, DataChange, RecordSummary } from "../../domain/api/datadesk";
 import type { ChangeKind, ChangeStatus, RecordStatus } from "../../domain/datadesk/record-kinds";
@@ -41,7 +55,7 @@ import {
   refuse,
   type Problem,
 } from "./desk-refusal";
-import { importOf, publishImport } from "./import-store";
+import { importAdditionsCount, importRowsCount, publishImport } from "./import-store";
 
 // The data desk's changes: proposed by an editor against a record's version, published or
 // rejected by another editor or an admin. Publishing is one transaction: the record's new version, the
@@ -65,6 +79,89 @@ function proposedCounts(db: Database) {
     .where(eq(dataChanges.status, "proposed"))
     .groupBy(dataChanges.kind, dataChanges.recordId)
     .as("proposed_counts");
+}
+
+/** A school's rows in imports still proposed: each counts as one proposed change of that school. */
+const proposedImports = and(
+  eq(dataChanges.status, "proposed"),
+  eq(dataChanges.changeKind, "import"),
+  isNull(dataChanges.importId),
+);
+const importRow = sql.raw("import_row.value");
+
+/** Per school, how many proposed imports change it (an import's rows are in its JSON, not in record_id). */
+function importTouches(db: Database) {
+  return db
+    .select({
+      recordId: sql<string>`(${importRow} ->> 'recordId')`.as("touched_id"),
+      touches: count().as("touches"),
+    })
+    .from(
+      sql`${dataChanges} cross join lateral jsonb_array_elements(${dataChanges.importRows}) as import_row(value)`,
+    )
+    .where(and(proposedImports, sql`(${importRow} ->> 'recordId') is not null`))
+    .groupBy(sql`(${importRow} ->> 'recordId')`)
+    .as("import_touches");
+}
+
+/** The proposed imports that change school `id`. */
+const importChanging = (id: string) =>
+  and(proposedImports, sql`${dataChanges.importRows} @> ${JSON.stringify([{ recordId: id }])}::jsonb`);
+
+/**
+ * Schools proposed but not yet published, by a proposed addition or a proposed import's new rows: the desk
+ * shows them as pending (they have no record, so no search finds them otherwise). Those whose name contains
+ * `q`, the first `limit`, and how many there are in all.
+ */
+export async function pendingSchools(
+  db: Database,
+  q: string,
+  limit: number,
+): Promise<{ total: number; schools: { changeId: string; name: string; state: string }[] }> {
+  const pattern = `%${q.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const byName = (name: SQL) => (q.trim() === "" ? undefined : sql`${name} ilike ${pattern}`);
+  const importName = sql`(${importRow} ->> 'name')`;
+  const importRows = sql`${dataChanges} cross join lateral jsonb_array_elements(${dataChanges.importRows}) as import_row(value)`;
+  const fromImports = and(proposedImports, sql`(${importRow} ->> 'recordId') is null`, byName(importName));
+  const addedName = sql`(select added.value ->> 'to' from jsonb_array_elements(${dataChanges.fields}) as added(value)
+    where added.value ->> 'field' = 'name' limit 1)`;
+  const addedState = sql`(select added.value ->> 'to' from jsonb_array_elements(${dataChanges.fields}) as added(value)
+    where added.value ->> 'field' = 'state' limit 1)`;
+  const fromAdditions = and(
+    eq(dataChanges.status, "proposed"),
+    eq(dataChanges.kind, "school"),
+    eq(dataChanges.changeKind, "add"),
+    byName(addedName),
+  );
+  const [imported, added, [importCount], [addCount]] = await Promise.all([
+    db
+      .select({
+        // As SQL: the query reads from a lateral join Drizzle does not know as data_changes.
+        changeId: sql<string>`${dataChanges.id}`,
+        name: sql<string>`coalesce(${importName}, '')`,
+        state: sql<string>`coalesce(${importRow} ->> 'state', '')`,
+      })
+      .from(importRows)
+      .where(fromImports)
+      .orderBy(asc(dataChanges.createdAt), sql`(${importRow} ->> 'row')::int`)
+      .limit(limit),
+    db
+      .select({
+        changeId: dataChanges.id,
+        name: sql<string>`coalesce(${addedName}, '')`,
+        state: sql<string>`coalesce(${addedState}, '')`,
+      })
+      .from(dataChanges)
+      .where(fromAdditions)
+      .orderBy(asc(dataChanges.createdAt))
+      .limit(limit),
+    db.select({ total: count() }).from(importRows).where(fromImports),
+    db.select({ total: count() }).from(dataChanges).where(fromAdditions),
+  ]);
+  return {
+    total: Number(importCount?.total ?? 0) + Number(addCount?.total ?? 0),
+    schools: [...added, ...imported].slice(0, limit),
+  };
 }
 
 function toSummary(kind: EditableKind, row: RecordRow, proposed: number): RecordSummary {
@@ -96,18 +193,22 @@ export async function findRecords(
     q.trim() === "" ? undefined : sql`${name} ilike ${pattern}`,
   );
   const counts = proposedCounts(db);
+  const touches = importTouches(db);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ record: dataRecords, proposed: counts.proposed })
+      .select({ record: dataRecords, proposed: counts.proposed, touches: touches.touches })
       .from(dataRecords)
       .leftJoin(counts, and(eq(counts.kind, dataRecords.kind), eq(counts.recordId, dataRecords.id)))
+      .leftJoin(touches, and(eq(dataRecords.kind, "school"), eq(touches.recordId, dataRecords.id)))
       .where(where)
       .orderBy(kind === "state" ? sql`(${dataRecords.id})::integer` : asc(name), asc(dataRecords.id))
       .limit(limit),
     db.select({ total: count() }).from(dataRecords).where(where),
   ]);
   return {
-    records: rows.map((row) => toSummary(kind, row.record, row.proposed ?? 0)),
+    records: rows.map((row) =>
+      toSummary(kind, row.record, Number(row.proposed ?? 0) + Number(row.touches ?? 0)),
+    ),
     total: total?.total ?? 0,
   };
 }
@@ -130,7 +231,10 @@ export async function recordSummary(
     .select({ proposed: count() })
     .from(dataChanges)
     .where(
-      and(eq(dataChanges.kind, kind), eq(dataChanges.recordId, row.id), eq(dataChanges.status, "proposed")),
+      or(
+        and(eq(dataChanges.kind, kind), eq(dataChanges.recordId, row.id), eq(dataChanges.status, "proposed")),
+        kind === "school" ? importChanging(row.id) : undefined,
+      ),
     );
   return toSummary(kind, row, proposed?.proposed ?? 0);
 }
@@ -140,8 +244,13 @@ export async function recordSummary(
 const authors = aliasedTable(users, "authors");
 const deciders = aliasedTable(users, "deciders");
 
+// A change as lists show it: an import's rows (megabytes for thousands of schools) stay in the database,
+// which counts them; GET /changes/:id/import-rows reads them a page at a time.
+const { importRows: _importRows, ...changeTableColumns } = getTableColumns(dataChanges);
 const changeColumns = {
-  change: dataChanges,
+  change: changeTableColumns,
+  importAdditions: importAdditionsCount,
+  importRows: importRowsCount,
   recordData: dataRecords.data,
   authorFirstname: authors.firstname,
   authorLastname: authors.lastname,
@@ -200,7 +309,13 @@ function toChangeView(row: ChangeListRow, viewerId: number): DataChange {
     decidedBy: personName(change.decidedBy, row.deciderFirstname, row.deciderLastname),
     decidedAt: change.decidedAt?.toISOString() ?? null,
     reason: change.reason,
-    import: importOf(change.importRows),
+    import:
+      row.importRows === null
+        ? null
+        : {
+            additions: Number(row.importAdditions ?? 0),
+            changes: Number(row.importRows) - Number(row.importAdditions ?? 0),
+          },
     createdAt: change.createdAt.toISOString(),
   };
 }
@@ -243,10 +358,15 @@ export async function listChanges(db: Database, filter: ChangeFilter, viewerId: 
   return { changes: rows.map((row) => toChangeView(row, viewerId)), counts };
 }
 
-/** A record's proposed changes, oldest first. */
+/** A record's proposed changes, oldest first; for a school, the proposed imports that change it too. */
 export async function proposedChangesOf(db: Database, kind: EditableKind, id: string, viewerId: number) {
   const rows = await changesQuery(db)
-    .where(and(eq(dataChanges.kind, kind), eq(dataChanges.recordId, id), eq(dataChanges.status, "proposed")))
+    .where(
+      or(
+        and(eq(dataChanges.kind, kind), eq(dataChanges.recordId, id), eq(dataChanges.status, "proposed")),
+        kind === "school" ? importChanging(id) : undefined,
+      ),
+    )
     .orderBy(asc(dataChanges.createdAt), asc(dataChanges.id));
   return rows.map((row) => toChangeView(row, viewerId));
 }

@@ -1,5 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { ChangeConflict, DataChange } from "../../domain/api/datadesk";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  IMPORT_ROWS_MAX_PER_PAGE,
+  IMPORT_ROWS_PER_PAGE,
+  type ChangeConflict,
+  type ImportPage,
+} from "../../domain/api/datadesk";
 import { datasetOf, type RecordStatus } from "../../domain/datadesk/record-kinds";
 import { recordName, sameValue, valueAt, withValueAt } from "../../domain/datadesk/fields";
 import {
@@ -12,7 +17,7 @@ import {
 } from "../../domain/datadesk/school-import";
 import type { Database } from "../db/database";
 import { auditLog, dataChanges, dataRecordVersions, dataRecords, datasetVersions } from "../db/schema";
-import { DeskRefusal, checkSourceAndNote, refuse } from "./desk-refusal";
+import { DeskRefusal, UUID, checkSourceAndNote, refuse } from "./desk-refusal";
 import { raiseGeneration } from "./generation";
 
 // Imports of schools: a CSV with schools.csv's columns becomes ONE proposed change of kind
@@ -47,14 +52,96 @@ async function schoolsNow(db: Database): Promise<Map<string, ExistingSchool>> {
   return new Map(rows.map((row) => [row.id, { ...row, data: (row.data ?? {}) as Record<string, unknown> }]));
 }
 
-/** The import a change holds, as the desk shows it; null for any other change. */
-export function importOf(rows: unknown): DataChange["import"] {
-  if (!Array.isArray(rows)) return null;
-  const all = rows as ImportRow[];
-  return {
-    additions: all.filter((row) => row.recordId === null),
-    changes: all.filter((row) => row.recordId !== null),
+/** A page of an import's schools: its number (from 1) and how many schools a page holds. */
+export interface RowsPage {
+  number: number;
+  size: number;
+}
+
+/**
+ * `?page=&per_page=` of an import's schools. Anything but a whole number in range is a 400 with a sentence
+ * (never a silent fallback: a repeated parameter arrives as an array and is refused too).
+ */
+export function readRowsPage(query: Record<string, unknown>): RowsPage {
+  const whole = (value: unknown, fallback: number, max: number, key: string) => {
+    if (value === undefined || value === "") return fallback;
+    const number = typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
+    if (!(number >= 1 && number <= max)) {
+      throw new DeskRefusal(400, key, { code: "VALIDATION_FAILED", values: { max } });
+    }
+    return number;
   };
+  return {
+    number: whole(query.page, 1, 1_000_000_000, "message.badPage"),
+    size: whole(query.per_page, IMPORT_ROWS_PER_PAGE, IMPORT_ROWS_MAX_PER_PAGE, "message.badPerPage"),
+  };
+}
+
+/** The page's part of the schools, with the counts; a page past the last is a 400 naming the last. */
+function importPage(
+  counts: { additions: number; changes: number },
+  page: RowsPage,
+  rows: ImportRow[],
+): ImportPage {
+  const total = counts.additions + counts.changes;
+  const lastPage = Math.max(1, Math.ceil(total / page.size));
+  if (page.number > lastPage) {
+    throw new DeskRefusal(400, "message.pageTooFar", {
+      code: "VALIDATION_FAILED",
+      values: { last: lastPage },
+    });
+  }
+  return { ...counts, total, page: page.number, per_page: page.size, last_page: lastPage, rows };
+}
+
+/** A page of a plan's schools (a dry run's answer), in the file's order. */
+export function pageOfPlan(plan: ImportPlan, page: RowsPage): ImportPage {
+  const all = [...plan.additions, ...plan.changes].sort((a, b) => a.row - b.row);
+  const start = (page.number - 1) * page.size;
+  return importPage(
+    { additions: plan.additions.length, changes: plan.changes.length },
+    page,
+    all.slice(start, start + page.size),
+  );
+}
+
+/** How many schools an import's stored rows add (SQL, so a list of changes never reads the rows). */
+export const importAdditionsCount = sql<
+  number | null
+>`(case when jsonb_typeof(${dataChanges.importRows}) = 'array'
+  then (select count(*)::int from jsonb_array_elements(${dataChanges.importRows}) as import_row(value)
+    where import_row.value ->> 'recordId' is null) end)`;
+/** How many schools an import's stored rows hold in all; null for any other change. */
+export const importRowsCount = sql<number | null>`(case when jsonb_typeof(${dataChanges.importRows}) = 'array'
+  then jsonb_array_length(${dataChanges.importRows}) end)`;
+
+/**
+ * A page of the schools a stored import holds (proposed or decided), read by the database a page at a
+ * time; null when `id` is no import.
+ */
+export async function importRowsPage(db: Database, id: string, page: RowsPage): Promise<ImportPage | null> {
+  if (!UUID.test(id)) return null;
+  const start = (page.number - 1) * page.size;
+  const [found] = await db
+    .select({
+      additions: importAdditionsCount,
+      total: importRowsCount,
+      rows: sql<ImportRow[] | null>`(select jsonb_agg(import_row.value order by import_row.position)
+        from jsonb_array_elements(${dataChanges.importRows}) with ordinality as import_row(value, position)
+        where import_row.position > ${start} and import_row.position <= ${start + page.size})`,
+    })
+    .from(dataChanges)
+    .where(
+      and(
+        eq(dataChanges.id, id.toLowerCase()),
+        eq(dataChanges.changeKind, "import"),
+        isNull(dataChanges.importId),
+      ),
+    );
+  if (!found || found.total === null) return null;
+  const additions = Number(found.additions ?? 0);
+  const rows = typeof found.rows === "string" ? (JSON.parse(found.rows) as ImportRow[]) : (found.rows ?? []);
+  return importPage({ additions, changes: Number(found.total) - additions }, page, rows);
 }
 
 export interface ImportRequest {

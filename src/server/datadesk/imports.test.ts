@@ -7,6 +7,9 @@ import type {
   DataDeskFailure,
   ImportAnswer,
   ImportFailure,
+  ImportRowsAnswer,
+  RecordAnswer,
+  RecordsAnswer,
 } from "../../domain/api/datadesk";
 import { csvField } from "../../domain/opendata/csv";
 import { bearer, buildTestApp, type AccountsTestApp } from "../../test/server/accounts";
@@ -94,7 +97,12 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
     const response = await importing(amina, { csv }, "?dryRun=1");
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<ImportAnswer>();
-    expect(answer).toMatchObject({ dryRun: true, rows: 3, additions: [], changes: [], change: null });
+    expect(answer).toMatchObject({
+      dryRun: true,
+      rows: 3,
+      schools: { additions: 0, changes: 0, total: 0, rows: [] },
+      change: null,
+    });
     expect(answer.problems.map(({ row, column, key }) => `${row} ${column} ${key}`)).toEqual([
       "2 name required",
       "3 local_government lga",
@@ -157,7 +165,9 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
     const answer = response.json<ImportAnswer>();
     expect(answer.problems).toEqual([]);
     expect(answer.unchanged).toBe(1);
-    expect(answer.additions).toEqual([
+    expect(answer.schools).toMatchObject({ additions: 1, changes: 1, total: 2, page: 1, last_page: 1 });
+    const [addition, change] = answer.schools.rows;
+    expect([addition]).toEqual([
       expect.objectContaining({
         row: 2,
         recordId: null,
@@ -169,7 +179,7 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
         ]),
       }),
     ]);
-    expect(answer.changes).toEqual([
+    expect([change]).toEqual([
       expect.objectContaining({
         row: 3,
         recordId: String(first.id),
@@ -206,21 +216,38 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
       note: source.note,
       mine: true,
     });
-    expect(answer.change?.import?.additions).toHaveLength(1);
-    expect(answer.change?.import?.changes).toEqual([
-      expect.objectContaining({
-        recordId: String(first.id),
-        baseVersion: 1,
-        fields: [{ field: "name", from: first.name, to: `${first.name} (renamed)` }],
-      }),
-    ]);
+    expect(answer.change?.import).toEqual({ additions: 1, changes: 1 });
     const queue = await t.app.inject({
       method: "GET",
       url: "/api/v1/datadesk/changes",
       headers: bearer(chidi),
     });
     const listed = queue.json<ChangesAnswer>().changes.find((change) => change.id === answer.change?.id);
-    expect(listed?.import?.additions[0]?.name).toBe("Dala Inclusive School");
+    expect(listed?.import).toEqual({ additions: 1, changes: 1 });
+    // Its schools, read a page at a time in the file's order.
+    const rows = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/datadesk/changes/${answer.change?.id}/import-rows`,
+      headers: bearer(chidi),
+    });
+    expect(rows.statusCode, rows.body).toBe(200);
+    expect(rows.json<ImportRowsAnswer>().import).toMatchObject({
+      additions: 1,
+      changes: 1,
+      total: 2,
+      page: 1,
+      per_page: 50,
+      last_page: 1,
+      rows: [
+        { row: 2, recordId: null, name: "Dala Inclusive School" },
+        {
+          row: 3,
+          recordId: String(first.id),
+          baseVersion: 1,
+          fields: [{ field: "name", from: first.name, to: `${first.name} (renamed)` }],
+        },
+      ],
+    });
 
     // Its author cannot publish it.
     const own = await publish(amina, answer.change?.id ?? "");
@@ -296,7 +323,7 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
   it("refuses (409, nothing written) to publish an import whose field another publication changed since", async () => {
     const csv = `id,name,state,location\r\n${second.id},${csvField(second.name)},${second.state},Umuahia North\r\n`;
     const answer = (await importing(amina, { csv, ...source })).json<ImportAnswer>();
-    expect(answer.change?.import?.changes).toHaveLength(1);
+    expect(answer.change?.import?.changes).toBe(1);
     // Meanwhile Halima's edit of the same field is published by Chidi.
     const edit = await t.app.inject({
       method: "POST",
@@ -344,5 +371,164 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
     const response = await importing(amina, { csv, ...source });
     expect(response.statusCode).toBe(400);
     expect(response.json<ImportFailure>()).toMatchObject({ refusal: "nothingToImport" });
+  });
+
+  it("pages an import's schools, in the dry run and in the review, and refuses a page out of range with a clear 400", async () => {
+    const names = Array.from({ length: 120 }, (_, index) => `Paged Inclusive School ${index + 1}`);
+    const csv = `id,name,state,local_government\r\n${names.map((name) => `,${name},Kano,Gwale`).join("\r\n")}\r\n`;
+
+    // The dry run answers the page asked for, with the whole file's counts.
+    const dry = await importing(amina, { csv }, "?dryRun=1&page=3&per_page=50");
+    expect(dry.statusCode, dry.body).toBe(200);
+    const checked = dry.json<ImportAnswer>();
+    expect(checked.schools).toMatchObject({ additions: 120, changes: 0, total: 120, page: 3, per_page: 50 });
+    expect(checked.schools.last_page).toBe(3);
+    expect(checked.schools.rows.map((row) => row.name)).toEqual(names.slice(100));
+    // A first page by default, of 50.
+    expect((await importing(amina, { csv }, "?dryRun=1")).json<ImportAnswer>().schools.rows).toHaveLength(50);
+
+    const proposed = await importing(amina, { csv, ...source });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const id = proposed.json<ImportAnswer>().change?.id ?? "";
+    expect(proposed.json<ImportAnswer>().change?.import).toEqual({ additions: 120, changes: 0 });
+    const rowsOf = (query: string, token = chidi) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/v1/datadesk/changes/${id}/import-rows${query}`,
+        headers: bearer(token),
+      });
+
+    // The queue's answer holds the counts, never the schools themselves.
+    const queue = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/changes",
+      headers: bearer(chidi),
+    });
+    expect(queue.body).not.toContain("Paged Inclusive School 1");
+
+    const second = await rowsOf("?page=2&per_page=25");
+    expect(second.statusCode, second.body).toBe(200);
+    const page = second.json<ImportRowsAnswer>().import;
+    expect(page).toMatchObject({
+      additions: 120,
+      changes: 0,
+      total: 120,
+      page: 2,
+      per_page: 25,
+      last_page: 5,
+    });
+    expect(page.rows.map((row) => row.name)).toEqual(names.slice(25, 50));
+    expect(page.rows.map((row) => row.row)).toEqual(Array.from({ length: 25 }, (_, index) => index + 27));
+    const last = (await rowsOf("?page=3")).json<ImportRowsAnswer>().import;
+    expect(last.rows.map((row) => row.name)).toEqual(names.slice(100));
+
+    // Bad values: a 400 with a sentence, in the reader's language.
+    for (const query of [
+      "?page=0",
+      "?page=two",
+      "?page=1&page=2",
+      "?per_page=0",
+      "?per_page=201",
+      "?per_page=-5",
+    ]) {
+      const refused = await rowsOf(query);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json<DataDeskFailure>().code, query).toBe("VALIDATION_FAILED");
+    }
+    expect((await rowsOf("?per_page=201")).json<DataDeskFailure>().message).toBe(
+      "The number of schools per page must be a whole number from 1 to 200.",
+    );
+    const tooFar = await rowsOf("?page=4");
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json<DataDeskFailure>().message).toBe("There are only 3 pages of schools.");
+    const hausa = await rowsOf("?page=4", halima);
+    expect(hausa.json<DataDeskFailure>().message).not.toBe("There are only 3 pages of schools.");
+    expect((await importing(amina, { csv }, "?dryRun=1&page=9")).statusCode).toBe(400);
+
+    // No such import: 404, whether the id is unknown, malformed or another kind of change's.
+    const unknown = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/changes/00000000-0000-4000-8000-000000000000/import-rows",
+      headers: bearer(chidi),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/changes/not-a-uuid/import-rows",
+      headers: bearer(chidi),
+    });
+    expect(malformed.statusCode).toBe(404);
+
+    const withdrawn = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${id}/withdraw`,
+      headers: bearer(amina),
+    });
+    expect(withdrawn.statusCode).toBe(200);
+  });
+
+  it("counts a proposed import as a proposed change of each school it changes, and lists the schools it adds as pending", async () => {
+    const found = async (q: string) => {
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/api/v1/datadesk/records?kind=school&q=${encodeURIComponent(q)}`,
+        headers: bearer(chidi),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<RecordsAnswer>();
+    };
+    const record = async (id: number) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/v1/datadesk/records/school/${id}`,
+          headers: bearer(chidi),
+        })
+      ).json<RecordAnswer>();
+    const proposedOf = async (id: number) =>
+      (await found(first.name)).records.find((school) => school.id === String(id))?.proposedChanges ?? -1;
+
+    const countBefore = await proposedOf(first.id);
+    expect(countBefore).toBeGreaterThanOrEqual(0);
+    const pendingBefore = (await found("Pending Count School")).pending;
+    expect(pendingBefore).toEqual({ total: 0, schools: [] });
+
+    const csv = `id,name,state,website\r\n${first.id},${csvField(first.name)},${first.state},https://pending.example.org\r\n,Pending Count School,Kano,\r\n`;
+    const proposed = await importing(amina, { csv, ...source });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const id = proposed.json<ImportAnswer>().change?.id;
+
+    // The desk's list and the school's own page count it, and the school's page lists the import.
+    expect(await proposedOf(first.id)).toBe(countBefore + 1);
+    const page = await record(first.id);
+    expect(page.record.proposedChanges).toBe(countBefore + 1);
+    expect(page.changes.filter((change) => change.id === id)).toEqual([
+      expect.objectContaining({ changeKind: "import", import: { additions: 1, changes: 1 } }),
+    ]);
+    // A school it does not touch is not counted.
+    expect((await record(second.id)).changes.some((change) => change.id === id)).toBe(false);
+
+    // The school it adds has no record yet: it is listed as pending, found by its name.
+    expect((await found("Pending Count")).pending).toEqual({
+      total: 1,
+      schools: [{ changeId: id, name: "Pending Count School", state: "Kano" }],
+    });
+    expect((await found("no such school anywhere")).pending.total).toBe(0);
+    // States have no pending additions.
+    const states = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/datadesk/records?kind=state",
+      headers: bearer(chidi),
+    });
+    expect(states.json<RecordsAnswer>().pending).toEqual({ total: 0, schools: [] });
+
+    // Withdrawn, it counts no more.
+    await t.app.inject({
+      method: "POST",
+      url: `/api/v1/datadesk/changes/${id}/withdraw`,
+      headers: bearer(amina),
+    });
+    expect(await proposedOf(first.id)).toBe(countBefore);
+    expect((await found("Pending Count School")).pending.total).toBe(0);
   });
 });

@@ -30,6 +30,7 @@ import {
   findRecord,
   findRecords,
   listChanges,
+  pendingSchools,
   problemValues,
   proposeChange,
   proposedChangesOf,
@@ -39,7 +40,7 @@ import {
   withdrawChange,
   type Problem,
 } from "./change-store";
-import { ImportProblems, proposeImport } from "./import-store";
+import { ImportProblems, importRowsPage, pageOfPlan, proposeImport, readRowsPage } from "./import-store";
 import { IMPORT_MAX_BYTES, ImportRefusal, type ImportPlan } from "../../domain/datadesk/school-import";
 
 // The data desk under /api/v1/datadesk, editors and admins only:
@@ -51,7 +52,9 @@ import { IMPORT_MAX_BYTES, ImportRefusal, type ImportPlan } from "../../domain/d
 //   POST /changes/:id/reject {reason}    another editor's change, with a reason its author reads
 //   POST /changes/:id/withdraw           one's own proposed change
 //   POST /imports?dryRun=1               schools from a CSV (schools.csv's columns): the rows' problems, the
-//                                        additions and changes; without dryRun, one proposed change holding them
+//                                        additions and changes (a page of them: ?page=&per_page=); without
+//                                        dryRun, one proposed change holding them
+//   GET  /changes/:id/import-rows?page=&per_page=   an import's schools, a page at a time
 // Every sentence is in the signed-in editor's language (their account's, the site's once signed in), from
 // the `datadesk` catalogue; each problem also carries its key, so a form can word it itself.
 
@@ -181,7 +184,12 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         const kind = parameter(query, "kind") ?? "state";
         if (!isKind(kind)) throw new DeskRefusal(400, "message.badKind", { values: {} });
         const limit = limitOf(parameter(query, "limit"), 50, RECORDS_LIMIT_MAX);
-        return { success: true, ...(await findRecords(db, kind, parameter(query, "q") ?? "", limit)) };
+        const q = parameter(query, "q") ?? "";
+        const [found, pending] = await Promise.all([
+          findRecords(db, kind, q, limit),
+          kind === "school" ? pendingSchools(db, q, limit) : { total: 0, schools: [] },
+        ]);
+        return { success: true, ...found, pending };
       }),
     );
 
@@ -270,6 +278,8 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
       answering("data:propose", async (request, reply, { user, t }) => {
         const query = request.query as Record<string, unknown>;
         const dryRun = ["1", "true"].includes(parameter(query, "dryRun") ?? "");
+        // Checked before the file is read, so a wrong page costs no plan.
+        const rowsPage = readRowsPage(query);
         const thisYear = now().getUTCFullYear();
         const worded = (plan: ImportPlan) => ({
           rows: plan.rows,
@@ -290,8 +300,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
               ),
             ),
           })),
-          additions: plan.additions,
-          changes: plan.changes,
+          schools: pageOfPlan(plan, rowsPage),
           unchanged: plan.unchanged,
           ignoredColumns: plan.ignoredColumns,
         });
@@ -363,6 +372,18 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           user.id,
         );
         return { success: true, ...listed };
+      }),
+    );
+
+    scope.get(
+      "/changes/:id/import-rows",
+      { schema: routeSchema(api.dataDesk.importRows) },
+      answering("data:propose", async (request) => {
+        const { id } = request.params as { id: string };
+        const rowsPage = readRowsPage(request.query as Record<string, unknown>);
+        const page = await importRowsPage(db, id, rowsPage);
+        if (!page) throw new DeskRefusal(404, "message.importNotFound");
+        return { success: true, import: page };
       }),
     );
 

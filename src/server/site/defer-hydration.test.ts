@@ -51,4 +51,35 @@ describe("deferHydration", () => {
     ).toBeNull();
     expect(deferHydration("<html><body>no scripts</body></html>")).toBeNull();
   });
+
+  it("keeps the page's part of the route manifest (lazy route discovery), on one line, before the app starts", () => {
+    const routes = {
+      entry: { module: "/assets/entry.client-2.js" },
+      routes: { root: { id: "root", path: "" } },
+    };
+    const lazy = page
+      .replace('<link rel="modulepreload" href="/assets/manifest-1.js"/>\n', "")
+      .replace('import "/assets/manifest-1.js";', ";")
+      .replace(
+        "  window.__reactRouterRouteModules",
+        `  window.__reactRouterManifest = ${JSON.stringify({ ...routes, note: "<!-- a < b" }, null, 2)};\n  window.__reactRouterRouteModules`,
+      );
+    const script =
+      /<script type="module" async="">([\s\S]*?)<\/script>/.exec(deferHydration(lazy) ?? "")?.[1] ?? "";
+    expect(script).toContain(
+      'const [route0, route1] = await Promise.all([import("/assets/root-5.js"), import("/assets/state-6.js")]);',
+    );
+    const manifestLine = script
+      .split("\n")
+      .find((line) => line.startsWith("window.__reactRouterManifest = "));
+    expect(manifestLine).toBeDefined();
+    expect(JSON.parse((manifestLine ?? "").slice("window.__reactRouterManifest = ".length, -1))).toEqual({
+      ...routes,
+      note: "<!-- a < b",
+    });
+    expect(manifestLine).not.toContain("<");
+    expect(script.indexOf("window.__reactRouterManifest")).toBeLessThan(
+      script.indexOf('import("/assets/entry'),
+    );
+  });
 });

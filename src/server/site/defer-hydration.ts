@@ -12,6 +12,8 @@ const preloadTag = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const staticImport = /^import (?:\* as (\w+) from )?"([^"]+)";$/;
 const allowedRest = /^(window\.__reactRouterRouteModules = \{[^;]*\};|import\("[^"]+"\);)$/;
+// With lazy route discovery, the page's part of the route manifest, as pretty-printed JSON over many lines.
+const manifestStatement = /^\s*window\.__reactRouterManifest = (\{[\s\S]*?\n\});$/m;
 
 /** The page with its hydration deferred to after the first paint, or null when its shape is unknown. */
 export function deferHydration(html: string): string | null {
@@ -20,8 +22,24 @@ export function deferHydration(html: string): string | null {
   const preloads = [...html.matchAll(preloadTag)].map((match) => match[1] ?? "");
   const imports: { binding: string | undefined; href: string }[] = [];
   const rest: string[] = [];
-  for (const line of (script[1] ?? "").split("\n").map((text) => text.trim())) {
-    if (!line) continue;
+  let body = script[1] ?? "";
+  const manifest = manifestStatement.exec(body);
+  if (manifest) {
+    let routes: unknown;
+    try {
+      routes = JSON.parse(manifest[1] ?? "");
+    } catch {
+      return null;
+    }
+    // Written on one line (a fifth of its bytes were indentation), with "<" escaped so no text in it can
+    // end the script element.
+    const compact = JSON.stringify(routes).replaceAll("<", "\\u003c");
+    rest.push(`window.__reactRouterManifest = ${compact};`);
+    body = body.slice(0, manifest.index) + body.slice(manifest.index + manifest[0].length);
+  }
+  for (const line of body.split("\n").map((text) => text.trim())) {
+    // ";" is what React Router writes where it imports the whole manifest when routes are not discovered lazily.
+    if (!line || line === ";") continue;
     const imported = staticImport.exec(line);
     if (imported) imports.push({ binding: imported[1], href: imported[2] ?? "" });
     else if (allowedRest.test(line)) rest.push(line);

@@ -88,6 +88,13 @@ export async function keptAnswer(
   };
 }
 
+/** React Router's route manifest answer, with the headers the browser's router reads. */
+export interface RouteManifestAnswer extends KeptAnswer {
+  cacheControl: string;
+  /** The page asking is of another build: React Router in the browser reloads the document. */
+  reloadDocument: boolean;
+}
+
 export interface PageRendererOptions {
   render: RenderRequest;
   publishedData: PublishedDataSource;
@@ -148,6 +155,33 @@ export class PageRenderer {
   /** The data React Router fetches to move to a page within the app (`/states/25.data?_routes=…`). */
   data(pathAndQuery: string): Promise<KeptAnswer> {
     return this.answer(`data:${pathAndQuery}`, new URL(pathAndQuery, renderOrigin).href, "data");
+  }
+
+  /**
+   * React Router's answer to lazy route discovery (`/__manifest?paths=/a,/b&version=…`): the manifest's
+   * entries of the routes those paths match, in this build. Never kept here: it depends on the build alone,
+   * any query makes one, and the browser keeps it (React Router marks it immutable; its address names the
+   * build's version). A page of an older build gets 204 with X-Remix-Reload-Document, so it reloads.
+   */
+  async routeManifest(pathAndQuery: string): Promise<RouteManifestAnswer> {
+    const { render, publishedData, site } = this.options;
+    const response = await render(new Request(new URL(pathAndQuery, renderOrigin).href), {
+      publishedData: await publishedData.current(),
+      site,
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    const answer = await keptAnswer(
+      body,
+      response.status,
+      response.headers.get("content-type") ?? "application/json; charset=utf-8",
+      undefined,
+      "quick",
+    );
+    return {
+      ...answer,
+      cacheControl: response.headers.get("cache-control") ?? "no-cache",
+      reloadDocument: response.headers.has("x-remix-reload-document"),
+    };
   }
 
   /**

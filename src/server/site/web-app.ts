@@ -12,6 +12,7 @@ import {
   pageQuery,
   paths,
   publishedDataPaths,
+  routeManifestPath,
   type PublishedDataName,
 } from "../../domain/routes";
 import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
@@ -198,6 +199,18 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
         immutable: Boolean(immutable),
       });
     }
+    if (pathname === routeManifestPath) {
+      // Lazy route discovery: the routes of the paths the page's links lead to, asked for by React Router
+      // in the browser with the build's version; the query is the whole question.
+      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      const answer = await renderer.routeManifest(routeManifestPath + query);
+      if (answer.identity.length === 0) {
+        // 204 (a page of another build: it reloads) or 400 (too long a question): nothing to compress.
+        if (answer.reloadDocument) reply.header("x-remix-reload-document", "true");
+        return reply.status(answer.status).header("cache-control", "no-store").send();
+      }
+      return sendAnswer(request, reply, answer, undefined, answer.status, answer.cacheControl);
+    }
     if (pathname.endsWith(".data")) {
       // React Router's data for a move within the app (/states/25.data), rendered and kept like the page:
       // of its query, only what the page's own is made of and the router's `_routes` (which loaders to
@@ -312,11 +325,12 @@ function sendAnswer(
   answer: KeptAnswer,
   vary = "accept-encoding",
   status = answer.status,
+  cacheControl = "no-cache",
 ) {
   reply
     .status(status)
     .header("content-type", answer.contentType)
-    .header("cache-control", "no-cache")
+    .header("cache-control", cacheControl)
     .header("vary", vary)
     .header("etag", answer.etag);
   if (answer.csp !== undefined) reply.header("content-security-policy", answer.csp);

@@ -19,7 +19,7 @@ import { NOTE_MAX, useDeskText } from "./desk-text";
 import { languageOfPath } from "./field-values";
 import { useDocuments } from "./documents-api";
 import { documentPaths, useDocumentTitles } from "./DocumentSelect";
-import { ImportRows } from "./ImportRows";
+import { StoredImportRows } from "./ImportRows";
 import styles from "./DataDesk.module.css";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -160,15 +160,11 @@ export function ChangeCard({
         <>
           <p>
             {t("datadesk.change.importSummary", {
-              additions: change.import.additions.length,
-              changes: change.import.changes.length,
+              additions: change.import.additions,
+              changes: change.import.changes,
             })}
           </p>
-          <ImportRows
-            additions={change.import.additions}
-            changes={change.import.changes}
-            headingLevel={headingLevel === 2 ? 3 : 4}
-          />
+          <StoredImportRows changeId={change.id} headingLevel={headingLevel === 2 ? 3 : 4} />
         </>
       ) : null}
       {change.fields.length > 0 ? (

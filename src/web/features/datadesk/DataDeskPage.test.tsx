@@ -55,6 +55,7 @@ describe("DataDeskPage", () => {
         success: true,
         records: request.search.includes("q=Kano") ? [states[0]] : states,
         total: request.search.includes("q=Kano") ? 1 : 2,
+        pending: { total: 0, schools: [] },
       },
     }));
     const user = renderAt("/dashboard/data");
@@ -92,6 +93,36 @@ describe("DataDeskPage", () => {
       "?kind=state&limit=200",
       "?kind=state&q=Kano&limit=200",
     ]);
+  });
+});
+
+describe("DataDeskPage's pending schools", () => {
+  it("lists the schools proposed additions and imports would add, marked as waiting for review", async () => {
+    signIn({ role: "editor" });
+    fakeApi(() => ({
+      status: 200,
+      body: {
+        success: true,
+        records: [],
+        total: 0,
+        pending: {
+          total: 2,
+          schools: [
+            { changeId: "c1", name: "Dala Inclusive School", state: "Kano" },
+            { changeId: "c2", name: "Gwale Special School", state: "Kano" },
+          ],
+        },
+      },
+    }));
+    renderAt("/dashboard/data?kind=school");
+    const section = await screen.findByRole("region", { name: "2 new schools wait for review" });
+    expect(within(section).getByText(/^Dala Inclusive School \(Kano\)/)).toHaveTextContent(
+      "Dala Inclusive School (Kano) Proposed addition",
+    );
+    expect(within(section).getByRole("link", { name: "Review proposed changes" })).toHaveAttribute(
+      "href",
+      "/dashboard/data/changes",
+    );
   });
 });
 
@@ -137,6 +168,7 @@ describe("RecordPage", () => {
             summaryOf({ kind: "school", id: "9", name: "Kano Deaf School (duplicate)" }),
           ],
           total: 2,
+          pending: { total: 0, schools: [] },
         },
       };
     });

@@ -9,7 +9,7 @@ import { paths } from "../../../domain/routes";
 import { useSessionUser } from "../../lib/session";
 import { useApiQuery } from "../../lib/use-api";
 import formStyles from "../../ui/form/form.module.css";
-import { fetchRecords, type RecordSummary } from "./datadesk-api";
+import { fetchRecords, type RecordsAnswer, type RecordSummary } from "./datadesk-api";
 import { needsCheck } from "./field-values";
 import styles from "./DataDesk.module.css";
 
@@ -166,7 +166,33 @@ function Desk() {
           ))}
         </ul>
       ) : null}
+      {answer && answer.pending.total > 0 ? <PendingSchools pending={answer.pending} /> : null}
     </>
+  );
+}
+
+/** Schools that proposed additions and imports would add: no record yet, so they are listed apart. */
+function PendingSchools({ pending }: { pending: RecordsAnswer["pending"] }) {
+  const t = useT();
+  const ids = useId();
+  return (
+    <section aria-labelledby={`${ids}-pending`}>
+      <h2 id={`${ids}-pending`}>
+        {t("datadesk.pending.title", { count: pending.total, shown: formatNumber(pending.total) })}
+      </h2>
+      <p>{t("datadesk.pending.intro")}</p>
+      <ul className={styles.results}>
+        {pending.schools.map((school, index) => (
+          <li key={`${school.changeId}-${index}`}>
+            {school.state ? `${school.name} (${school.state})` : school.name}{" "}
+            <span className={styles.flag}>{t("datadesk.pending.flag")}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={paths.dataChanges()}>{t("datadesk.pending.review")}</Link>
+      </p>
+    </section>
   );
 }
 

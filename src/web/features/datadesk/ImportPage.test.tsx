@@ -40,8 +40,15 @@ function plan(overrides: Partial<ImportAnswer> = {}): ImportAnswer {
     dryRun: true,
     rows: 2,
     problems: [],
-    additions: [addition],
-    changes: [change],
+    schools: {
+      additions: 1,
+      changes: 1,
+      total: 2,
+      page: 1,
+      per_page: 50,
+      last_page: 1,
+      rows: [addition, change],
+    },
     unchanged: 0,
     ignoredColumns: ["as_of"],
     change: null,
@@ -71,7 +78,15 @@ describe("ImportPage", () => {
       status: 200,
       body: plan({
         message: "Checked 2 rows: 1 problem, 1 school to add, 0 schools to change.",
-        changes: [],
+        schools: {
+          additions: 1,
+          changes: 0,
+          total: 1,
+          page: 1,
+          per_page: 50,
+          last_page: 1,
+          rows: [addition],
+        },
         problems: [
           { row: 3, column: "type", key: "choice", message: "Please choose one of the listed values." },
         ],
@@ -151,5 +166,55 @@ describe("ImportPage", () => {
     expect(await screen.findByRole("alert")).toHaveFocus();
     expect(file).toHaveAttribute("aria-invalid", "true");
     expect(file).toHaveAccessibleDescription(expect.stringContaining(message));
+  });
+
+  it("shows a long file's schools a page at a time, the page said in a live region, focus kept on the buttons", async () => {
+    signIn({ role: "editor" });
+    const onPage = (page: number) =>
+      plan({
+        message: "Checked 60 rows: no problems, 60 schools to add, 0 schools to change.",
+        rows: 60,
+        schools: {
+          additions: 60,
+          changes: 0,
+          total: 60,
+          page,
+          per_page: 50,
+          last_page: 2,
+          rows: [
+            { ...addition, row: page === 1 ? 2 : 52, name: page === 1 ? "First School" : "Later School" },
+          ],
+        },
+      });
+    const sent = fakeApi((request) => ({
+      status: 200,
+      body: onPage(request.search === "?dryRun=1&page=2" ? 2 : 1),
+    }));
+    const user = renderPage();
+    await chooseAndCheck(user);
+    expect(await screen.findByText("Row 2: First School")).toBeInTheDocument();
+    const pages = screen.getByRole("navigation", { name: "Pages of the import's schools" });
+    expect(within(pages).getByRole("status")).toHaveTextContent("Page 1 of 2: schools 1 to 50 of 60.");
+    expect(within(pages).getByRole("button", { name: "Previous page" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+
+    const next = within(pages).getByRole("button", { name: "Next page" });
+    await user.click(next);
+    expect(await screen.findByText("Row 52: Later School")).toBeInTheDocument();
+    expect(screen.queryByText("Row 2: First School")).toBeNull();
+    expect(within(pages).getByRole("status")).toHaveTextContent("Page 2 of 2: schools 51 to 60 of 60.");
+    expect(sent.at(-1)).toEqual({
+      method: "POST",
+      path: "/api/v1/datadesk/imports",
+      search: "?dryRun=1&page=2",
+      body: { csv },
+    });
+    // At the last page the button stays where focus is, and says it does nothing more.
+    expect(next).toHaveFocus();
+    expect(next).toHaveAttribute("aria-disabled", "true");
+    await user.click(next);
+    expect(sent).toHaveLength(2);
   });
 });

@@ -18,10 +18,7 @@ import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteV
 import styles from "./DataDesk.module.css";
 
 /** What a dry run found: the rows' problems and what the file adds and changes. */
-type Plan = Pick<
-  ImportAnswer,
-  "rows" | "problems" | "additions" | "changes" | "unchanged" | "ignoredColumns"
->;
+type Plan = Pick<ImportAnswer, "rows" | "problems" | "schools" | "unchanged" | "ignoredColumns">;
 
 /**
  * `/dashboard/data/import`: schools from a CSV with schools.csv's columns. Choose the file, run the dry
@@ -94,6 +91,14 @@ function ImportForm() {
       setFileProblem(null);
       showResult(answer.message, answer);
     },
+    onError: (error) => refuseFile(serverMessage(error) ?? t("datadesk.import.failed")),
+  });
+
+  // Another page of the dry run's schools: the file is checked again (nothing is kept on the server
+  // before it is proposed); focus stays on the page buttons, and the pager's live region says the page.
+  const turnPage = useApiMutation({
+    mutationFn: ({ text, page }: { text: string; page: number }) => importSchools({ csv: text }, true, page),
+    onSuccess: (answer) => setPlan(answer),
     onError: (error) => refuseFile(serverMessage(error) ?? t("datadesk.import.failed")),
   });
 
@@ -195,8 +200,7 @@ function ImportForm() {
   }
 
   const fileError = fieldError(fileProblem, fileId);
-  const proposable =
-    plan !== null && plan.problems.length === 0 && plan.additions.length + plan.changes.length > 0;
+  const proposable = plan !== null && plan.problems.length === 0 && plan.schools.total > 0;
   return (
     <>
       <p className={styles.intro}>{t("datadesk.import.intro")}</p>
@@ -249,7 +253,13 @@ function ImportForm() {
           <p ref={summaryRef} tabIndex={-1} className={styles.legend}>
             {summary}
           </p>
-          <PlanDetails plan={plan} />
+          <PlanDetails
+            plan={plan}
+            loading={turnPage.isPending}
+            onPage={(page) => {
+              if (csv !== null) turnPage.mutate({ text: csv, page });
+            }}
+          />
           {proposable ? (
             <form onSubmit={sendImport} noValidate aria-labelledby={`${ids}-propose`}>
               <h3 id={`${ids}-propose`}>{t("datadesk.import.proposeTitle")}</h3>
@@ -280,7 +290,15 @@ function ImportForm() {
 }
 
 /** The rows' problems as a table, then the schools added and changed, as a dry run and the review show them. */
-function PlanDetails({ plan }: { plan: Plan }) {
+function PlanDetails({
+  plan,
+  onPage,
+  loading,
+}: {
+  plan: Plan;
+  onPage: (page: number) => void;
+  loading: boolean;
+}) {
   const t = useT();
   return (
     <>
@@ -313,7 +331,7 @@ function PlanDetails({ plan }: { plan: Plan }) {
           </div>
         </>
       ) : null}
-      <ImportRows additions={plan.additions} changes={plan.changes} headingLevel={3} />
+      <ImportRows schools={plan.schools} headingLevel={3} onPage={onPage} loading={loading} />
       {plan.unchanged > 0 ? <p>{t("datadesk.import.unchanged", { count: plan.unchanged })}</p> : null}
       {plan.ignoredColumns.length > 0 ? (
         <p className={styles.hintText}>

@@ -4,6 +4,7 @@ import type {
   ChangePublishedAnswer,
   ChangesAnswer,
   ImportAnswer,
+  ImportRowsAnswer,
   ImportUpload,
   RecordAnswer,
   RecordsAnswer,
@@ -24,6 +25,7 @@ export type {
   DataDeskProblem,
   ImportAnswer,
   ImportFailure,
+  ImportPage,
   ImportProblemView,
   ImportRowView,
   ImportUpload,
@@ -42,6 +44,7 @@ const routes = {
   reject: apiRoute("dataDesk.reject", "POST", "/api/v1/datadesk/changes/:id/reject"),
   withdraw: apiRoute("dataDesk.withdraw", "POST", "/api/v1/datadesk/changes/:id/withdraw"),
   importSchools: apiRoute("dataDesk.importSchools", "POST", "/api/v1/datadesk/imports"),
+  importRows: apiRoute("dataDesk.importRows", "GET", "/api/v1/datadesk/changes/:id/import-rows"),
 };
 
 /** Records the search box finds (all of a kind when `q` is empty), first `limit`. */
@@ -91,6 +94,14 @@ export function withdrawChange(id: string): Promise<ChangeAnswer> {
  * Fails with 400 and `refusal` (the file as a whole), `plan` (rows with problems) or `problems` (the
  * source or the note); 413 when it is too large.
  */
-export function importSchools(upload: ImportUpload, dryRun: boolean): Promise<ImportAnswer> {
-  return request(routes.importSchools, { query: { dryRun: dryRun ? "1" : "" }, body: upload });
+export function importSchools(upload: ImportUpload, dryRun: boolean, page = 1): Promise<ImportAnswer> {
+  return request(routes.importSchools, {
+    query: { dryRun: dryRun ? "1" : "", page: page === 1 ? "" : String(page) },
+    body: upload,
+  });
+}
+
+/** A page of the schools a proposed (or decided) import holds, in the file's order. */
+export function fetchImportRows(id: string, page: number, signal?: AbortSignal): Promise<ImportRowsAnswer> {
+  return request(routes.importRows, { params: { id }, query: { page: String(page) }, signal });
 }

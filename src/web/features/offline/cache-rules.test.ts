@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheRuleFor, isCacheVisitedMessage, routeDataPathFor } from "./cache-rules";
+import { cacheRuleFor, isCacheVisitedMessage, mergedRouteManifest, routeDataPathFor } from "./cache-rules";
 
 describe("cacheRuleFor", () => {
   it("keeps the public pages: home, states, schools and the other prerendered pages", () => {
@@ -20,6 +20,12 @@ describe("cacheRuleFor", () => {
     for (const pathname of ["/_root.data", "/states/25.data", "/schools/12.data", "/about.data"]) {
       expect(cacheRuleFor(pathname), pathname).toBe("route-data");
     }
+  });
+
+  it("keeps React Router's answers about the routes a page's links lead to, and nothing else of that name", () => {
+    expect(cacheRuleFor("/__manifest")).toBe("route-manifest");
+    expect(cacheRuleFor("/__manifest.data")).not.toBe("route-manifest");
+    expect(cacheRuleFor("/ha/__manifest")).not.toBe("route-manifest");
   });
 
   it("keeps the hashed build files", () => {
@@ -88,5 +94,25 @@ describe("routeDataPathFor", () => {
     for (const pathname of ["/eyewitness-reports/abc", "/dashboard", "/states/lagos", "/no-such-page"]) {
       expect(routeDataPathFor(pathname), pathname).toBeNull();
     }
+  });
+});
+
+describe("mergedRouteManifest", () => {
+  it("answers offline with every route the build's kept answers name, whatever batch they came in", () => {
+    const root = { id: "root", path: "" };
+    const state = { id: "routes/state", parentId: "root", path: "states/:id" };
+    const school = { id: "routes/school", parentId: "root", path: "schools/:id" };
+    expect(
+      mergedRouteManifest([{ root, "routes/state": state }, null, "broken", { "routes/school": school }]),
+    ).toEqual({
+      root,
+      "routes/state": state,
+      "routes/school": school,
+    });
+  });
+
+  it("has no answer when nothing of the build is kept", () => {
+    expect(mergedRouteManifest([])).toBeNull();
+    expect(mergedRouteManifest([null, [1, 2]])).toBeNull();
   });
 });

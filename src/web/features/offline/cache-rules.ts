@@ -1,4 +1,9 @@
-import { isClientOnlyPath, publishedDataPaths, staticPublicPaths } from "../../../domain/routes";
+import {
+  isClientOnlyPath,
+  publishedDataPaths,
+  routeManifestPath,
+  staticPublicPaths,
+} from "../../../domain/routes";
 import { withoutLanguage } from "../../../i18n/languages";
 
 // The site's languages (a folder each in src/i18n/catalogues): their pages are kept by the same rules as
@@ -17,6 +22,7 @@ export const languageCodes = Object.keys(
 export const cacheNames = {
   pages: "atlas-pages-v1",
   assets: "atlas-assets-v1",
+  routes: "atlas-routes-v1",
 } as const;
 
 /** The prefix of every runtime cache of this site (Workbox's precache has its own names). */
@@ -27,9 +33,12 @@ export const cachePrefix = "atlas-";
  * - `route-data`: the data React Router fetches when moving to a public page (`/states/1.data`), and the
  *   full published records the pages load when asked (`/published/schools.json`), kept the same way;
  * - `asset`: a built file whose name carries its hash (`/assets/…`), which never changes (cache first);
+ * - `route-manifest`: React Router's answer to which routes the page's links lead to (`/__manifest?…`),
+ *   kept so links to kept pages still work offline (network first; offline, every route this build's
+ *   kept answers name);
  * - `none`: never kept.
  */
-export type CacheRule = "page" | "route-data" | "asset" | "none";
+export type CacheRule = "page" | "route-data" | "asset" | "route-manifest" | "none";
 
 const neverKept = /^\/(api|media)(\/|$)/;
 const hasFileExtension = /\/[^/]*\.[^/]*$/;
@@ -37,6 +46,7 @@ const hasFileExtension = /\/[^/]*\.[^/]*$/;
 export function cacheRuleFor(pathname: string): CacheRule {
   if (neverKept.test(pathname)) return "none";
   if (pathname.startsWith("/assets/")) return "asset";
+  if (pathname === routeManifestPath) return "route-manifest";
   if ((Object.values(publishedDataPaths) as string[]).includes(pathname)) return "route-data";
   if (pathname.endsWith(".data")) {
     // "/_root.data" is the root layout's data; "/states/1.data" is /states/1's.
@@ -89,4 +99,18 @@ export function isCacheVisitedMessage(data: unknown): data is CacheVisitedMessag
     Array.isArray(message.urls) &&
     message.urls.every((url) => typeof url === "string")
   );
+}
+
+/**
+ * The routes of every kept route-manifest answer of one build (`version`), as one answer: offline, a page
+ * may ask for its links' routes in another batch than it did online, and any route already known to the
+ * page is simply ignored by React Router. Null when none of that build's answers is kept.
+ */
+export function mergedRouteManifest(kept: readonly unknown[]): Record<string, unknown> | null {
+  let merged: Record<string, unknown> | null = null;
+  for (const routes of kept) {
+    if (typeof routes !== "object" || routes === null || Array.isArray(routes)) continue;
+    merged = { ...(merged ?? {}), ...(routes as Record<string, unknown>) };
+  }
+  return merged;
 }

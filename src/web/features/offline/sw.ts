@@ -10,6 +10,7 @@ import {
   cachePrefix,
   cacheRuleFor,
   isCacheVisitedMessage,
+  mergedRouteManifest,
   routeDataPathFor,
   type CacheRule,
 } from "./cache-rules";
@@ -83,10 +84,40 @@ const assets = new CacheFirst({
   cacheName: cacheNames.assets,
   plugins: [keptOnly200, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
 });
+/** Every route this build's kept route-manifest answers name, as one answer; undefined when none is kept. */
+async function keptRoutesOf(request: Request): Promise<Response | undefined> {
+  const version = new URL(request.url).searchParams.get("version");
+  if (version === null) return undefined;
+  const cache = await caches.open(cacheNames.routes);
+  const sameBuild = (await cache.keys()).filter(
+    (kept) => new URL(kept.url).searchParams.get("version") === version,
+  );
+  const answers = await Promise.all(
+    sameBuild.map(async (kept) => (await cache.match(kept))?.json().catch(() => null)),
+  );
+  const merged = mergedRouteManifest(answers);
+  return merged === null
+    ? undefined
+    : new Response(JSON.stringify(merged), { headers: { "content-type": "application/json" } });
+}
+// Lazy route discovery: the routes the page's links lead to. Kept per question (the build's version is in
+// the address, so a deploy's answers never mix with the old); offline, the answer is every route the
+// build's kept answers name, so a link to a kept page works whatever batch the page asks in.
+const routeManifest = new NetworkFirst({
+  cacheName: cacheNames.routes,
+  networkTimeoutSeconds: 4,
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    keptOnly200,
+    new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true }),
+    { handlerDidError: async ({ request }) => keptRoutesOf(request) },
+  ],
+});
 const strategies: Record<CacheRule, Strategy | null> = {
   page: pages,
   "route-data": routeData,
   asset: assets,
+  "route-manifest": routeManifest,
   none: null,
 };
 
@@ -109,6 +140,10 @@ registerRoute(
   routeData,
 );
 registerRoute(({ url, sameOrigin }) => sameOrigin && cacheRuleFor(url.pathname) === "asset", assets);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && cacheRuleFor(url.pathname) === "route-manifest",
+  routeManifest,
+);
 
 setCatchHandler(async ({ request }) => {
   if (request.mode !== "navigate") return Response.error();
