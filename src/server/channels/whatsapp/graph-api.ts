@@ -58,7 +58,8 @@ export class GraphApi {
     if (typeof info.url !== "string" || !/^https?:\/\//.test(info.url)) {
       throw new Error("the Graph API gave no address for the media");
     }
-    if (typeof info.file_size === "number" && info.file_size > maxBytes) throw new MediaTooLarge();
+    // A number, or digits in a string, depending on the Graph API's version.
+    if (Number(info.file_size) > maxBytes) throw new MediaTooLarge();
     const file = await fetch(info.url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!file.ok || !file.body) throw new Error(`the media's download answered ${file.status}`);
     const chunks: Buffer[] = [];
