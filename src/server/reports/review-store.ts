@@ -322,8 +322,10 @@ export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewR
     reference: reportReference(report.id),
     detailsDue: report.detailsDue,
     occurredWhen: report.occurredWhen,
-    transcript: report.transcript,
-    transcriptDue: needsTranscript(report),
+    // A voice note's report only: what it says, and whether that is still to be written.
+    ...(report.media.some((file) => file.kind === "audio")
+      ? { transcript: report.transcript, transcriptDue: needsTranscript(report) }
+      : {}),
     mediaModeration: report.media.map((file) => ({
       id: file.id,
       hidden: file.hidden,
@@ -352,7 +354,9 @@ export function toPublicPreview(
       .filter((file) => !file.hidden && file.kind !== "audio")
       .map((file) => toMediaView(file, `${links.urlFor(file.id)}&as=public`)),
     place: publishedPlaceOf(report),
-    transcript: report.media.some((file) => file.kind === "audio") ? report.transcript : null,
+    ...(report.transcript && report.media.some((file) => file.kind === "audio")
+      ? { transcript: report.transcript }
+      : {}),
   };
 }
 
@@ -458,7 +462,8 @@ export function toPublishedView(report: PublishedRow): PublishedReportView {
     videoUrl: report.videoUrl,
     media: report.media.map((file) => toMediaView(file, `/media/${file.id}`)),
     place: publishedPlaceOf(report),
-    transcript: report.transcript,
+    // Only a report sent as a voice note has one; every other report's answer stays as it was.
+    ...(report.transcript ? { transcript: report.transcript } : {}),
   };
 }
 
