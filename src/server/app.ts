@@ -180,7 +180,12 @@ export async function buildApp({
         }),
         { prefix: "/eyewitness" },
       );
-      await channels.register(api, database.db, now);
+      await channels.register(api, database.db, now, {
+        storage: mediaStorage,
+        ffmpeg,
+        photoMaxBytes: config.reportPhotoMaxBytes,
+        photosStored: variantMaker.wake,
+      });
       await api.register(roleRoutes({ db: database.db, now }), { prefix: "/roles" });
       await api.register(
         correctionRoutes({ db: database.db, now, maxPerHour: config.correctionRateLimitMax }),

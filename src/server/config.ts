@@ -94,6 +94,25 @@ const envSchema = z.object({
   AFRICASTALKING_SENDER_ID: optionalText,
   AFRICASTALKING_API_URL: optionalUrl(/^https?$/).optional(),
   AFRICASTALKING_ALLOWED_IPS: z.string().trim().default(""),
+  WHATSAPP_CALLBACK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,}$/, { error: "must be at least 24 letters, digits, '-' or '_'" })
+      .optional(),
+  ),
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_ACCESS_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(
+    z.string().regex(/^\d+$/, { error: "must be the phone number's id (digits)" }).optional(),
+  ),
+  WHATSAPP_GRAPH_API_URL: optionalUrl(/^https?$/).optional(),
+  WHATSAPP_GRAPH_API_VERSION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^v\d+\.\d+$/, { error: "must look like v21.0" })
+      .optional(),
+  ),
   MEDIA_URL_SECRET: z
     .string()
     .trim()
@@ -163,6 +182,24 @@ export interface ChannelsConfig {
   limits: ChannelLimits;
   /** Africa's Talking (USSD and SMS), when its callback secret is set. */
   africasTalking: AfricasTalkingConfig | undefined;
+  /** The WhatsApp Business Cloud API, when its callback secret is set. */
+  whatsapp?: WhatsAppConfig | undefined;
+}
+
+export interface WhatsAppConfig {
+  /** The secret part of the callback address given to Meta. */
+  callbackSecret: string;
+  /** The token typed in Meta's webhook settings: Meta's verification GET carries it back. */
+  verifyToken: string;
+  /** The app secret: every notification's X-Hub-Signature-256 is its HMAC-SHA-256 of the body. */
+  appSecret: string;
+  /** The system user's token, for the Graph API (media and sending). */
+  accessToken: string | undefined;
+  /** The business phone number's id (the Graph API's, not the number). */
+  phoneNumberId: string | undefined;
+  /** The Graph API's base address (a test peer's in tests) and version. */
+  graphUrl: string;
+  graphVersion: string;
 }
 
 export interface AfricasTalkingConfig {
@@ -290,6 +327,25 @@ function readChannels(values: z.infer<typeof envSchema>): ChannelsConfig {
         problems.push(`${name}: must be set to send replies when AFRICASTALKING_CALLBACK_SECRET is`);
     }
   }
+  const whatsappSecret = values.WHATSAPP_CALLBACK_SECRET;
+  if (whatsappSecret) {
+    // Without these a notification could not be authenticated: refuse to start rather than take any.
+    for (const name of ["WHATSAPP_VERIFY_TOKEN", "WHATSAPP_APP_SECRET"] as const) {
+      if (!values[name]) problems.push(`${name}: must be set when WHATSAPP_CALLBACK_SECRET is`);
+    }
+    if (values.NODE_ENV === "production") {
+      for (const name of ["CHANNELS_PHONE_HASH_KEY", "CHANNELS_PHONE_ENCRYPTION_KEY"] as const) {
+        if (!values[name] && !callbackSecret)
+          problems.push(`${name}: must be set when reports by phone are on (WHATSAPP_CALLBACK_SECRET)`);
+      }
+      for (const name of ["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"] as const) {
+        if (!values[name])
+          problems.push(
+            `${name}: must be set to fetch media and send replies when WHATSAPP_CALLBACK_SECRET is`,
+          );
+      }
+    }
+  }
   if (
     values.CHANNELS_PHONE_HASH_KEY &&
     values.CHANNELS_PHONE_HASH_KEY === values.CHANNELS_PHONE_ENCRYPTION_KEY
@@ -319,6 +375,18 @@ function readChannels(values: z.infer<typeof envSchema>): ChannelsConfig {
             .filter(Boolean),
         }
       : undefined,
+    whatsapp:
+      whatsappSecret && values.WHATSAPP_VERIFY_TOKEN && values.WHATSAPP_APP_SECRET
+        ? {
+            callbackSecret: whatsappSecret,
+            verifyToken: values.WHATSAPP_VERIFY_TOKEN,
+            appSecret: values.WHATSAPP_APP_SECRET,
+            accessToken: values.WHATSAPP_ACCESS_TOKEN,
+            phoneNumberId: values.WHATSAPP_PHONE_NUMBER_ID,
+            graphUrl: (values.WHATSAPP_GRAPH_API_URL ?? "https://graph.facebook.com").replace(/\/+$/, ""),
+            graphVersion: values.WHATSAPP_GRAPH_API_VERSION ?? "v21.0",
+          }
+        : undefined,
   };
 }
 

@@ -18,6 +18,8 @@ export const errorCodes = [
   "REPORT_WITHDRAWN",
   /** A phone report's state, LGA, type or date must be completed by a moderator before publishing. */
   "DETAILS_DUE",
+  /** A report with a voice note needs a moderator's transcript before it is published. */
+  "TRANSCRIPT_DUE",
   /** Data desk: a field the change edits was changed by another publication since it was proposed. */
   "CHANGE_CONFLICT",
   /** Data desk: another state already has the SDIR rank the change gives. */

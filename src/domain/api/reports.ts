@@ -12,11 +12,14 @@ export const reportStatusSchema = z.enum(reportStatuses);
 
 export const mediaVariantSchema = z.object({ width: z.int(), height: z.int(), url: z.string() });
 
-/** One photo or video of a report, at its access-checked address (`/media/{id}`). */
+/**
+ * One photo, video or voice note of a report, at its access-checked address (`/media/{id}`). A voice note
+ * (sent by WhatsApp) is only ever heard by moderators: the public gets its transcript instead.
+ */
 export const reportMediaSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(["photo", "video"]),
+    kind: z.enum(["photo", "video", "audio"]),
     contentType: z.string(),
     bytes: z.int(),
     url: z.string(),

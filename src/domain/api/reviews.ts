@@ -4,7 +4,9 @@ import { phoneOccurredWhen, reportChannels } from "../reports/report-channels";
 import { findingKinds } from "../reports/report-findings";
 import {
   BLUR_RECTANGLES_MAX,
+  TRANSCRIPT_MAX_LENGTH,
   phoneDetailsMessages,
+  transcriptMessages,
   publicTextMessages,
   reviewMessages,
 } from "../reports/review-rules";
@@ -66,6 +68,12 @@ export const reviewReportSchema = ownReportSchema
       description: "A phone report's state, LGA, type or date must be completed before it can be published.",
     }),
     occurredWhen: z.enum(phoneOccurredWhen).nullable(),
+    transcript: z.string().nullable().optional().meta({
+      description: "A moderator's transcript of the report's voice notes; null while there is none.",
+    }),
+    transcriptDue: z.boolean().optional().meta({
+      description: "The report has a voice note: it needs a moderator's transcript before it is published.",
+    }),
   })
   .meta({ id: "ReviewReport" });
 export type ReviewReport = z.infer<typeof reviewReportSchema>;
@@ -90,6 +98,10 @@ export const publishedReportSchemaBase = z.object({
   videoUrl: z.string().nullable(),
   media: z.array(reportMediaSchema),
   place: publishedPlaceSchema.nullable(),
+  transcript: z.string().nullable().optional().meta({
+    description:
+      "A moderator's transcript of the voice notes the report was sent as (the audio is never public).",
+  }),
 });
 export const publishedReportSchema = publishedReportSchemaBase.meta({ id: "PublishedReport" });
 export type PublishedReport = z.infer<typeof publishedReportSchema>;
@@ -193,6 +205,18 @@ export const phoneDetailsSchema = z.object(
   { error: phoneDetailsMessages.unreadable },
 );
 export type PhoneDetails = z.input<typeof phoneDetailsSchema>;
+
+/** POST /eyewitness/{id}/transcript: what a report's voice notes say, as a moderator heard them. */
+export const transcriptSchema = z.object(
+  {
+    transcript: z
+      .string({ error: transcriptMessages.required })
+      .trim()
+      .min(1, transcriptMessages.required)
+      .max(TRANSCRIPT_MAX_LENGTH, transcriptMessages.tooLong),
+  },
+  { error: transcriptMessages.required },
+);
 
 export const historyAnswerSchema = z.object({
   success: z.literal(true),
@@ -311,6 +335,17 @@ export const reviewsApi = {
     access: "report:review",
     params: idParams,
     body: phoneDetailsSchema,
+    response: { 200: decidedAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415) },
+  }),
+  transcribe: endpoint({
+    method: "POST",
+    path: "/api/v1/eyewitness/:id/transcript",
+    tag,
+    summary:
+      "Write down what a report's voice notes say: required before it is published, and shown instead of the audio.",
+    access: "report:review",
+    params: idParams,
+    body: transcriptSchema,
     response: { 200: decidedAnswerSchema, ...failures(400, 401, 403, 404, 409, 413, 415) },
   }),
   history: endpoint({

@@ -81,7 +81,8 @@ export function isVideoUrl(value: string): boolean {
 /** What GET /api/v1/eyewitness/mine (and later the review and published lists) return for a report. */
 export interface ReportMediaView {
   id: string;
-  kind: "photo" | "video";
+  /** "audio": a voice note sent by WhatsApp, for moderators only (never in a public view). */
+  kind: "photo" | "video" | "audio";
   contentType: string;
   bytes: number;
   /** Where the file is served, access-checked: `/media/{id}`. */

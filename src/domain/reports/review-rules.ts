@@ -109,6 +109,10 @@ export interface ReviewReportView {
   detailsDue: boolean;
   /** When it happened, as a phone reporter answered; null for a web report and an SMS. */
   occurredWhen: PhoneOccurredWhen | null;
+  /** A moderator's transcript of the report's voice notes (WhatsApp); null while there is none. */
+  transcript?: string | null;
+  /** The report has a voice note and no transcript yet: it cannot be published until it has one. */
+  transcriptDue?: boolean;
 }
 
 /** A verified report as the public sees it (GET /api/v1/eyewitness/published). */
@@ -124,6 +128,8 @@ export interface PublishedReportView {
   media: ReportMediaView[];
   /** Only as precise as the reporter chose (publishedPlace); null when not given. */
   place: PublishedPlace | null;
+  /** A moderator's transcript of the voice notes it was sent as; the audio itself is never public. */
+  transcript?: string | null;
 }
 
 export interface ReviewCounts {
@@ -222,3 +228,15 @@ export interface BlurRectangle {
 }
 
 export const BLUR_RECTANGLES_MAX = 20;
+
+/** The longest transcript of a report's voice notes: the longest comment, a few minutes of speech. */
+export const TRANSCRIPT_MAX_LENGTH = 4000;
+
+/** What a moderator reads about a voice note's transcript. */
+export const transcriptMessages = {
+  required: "Please write what the voice note says.",
+  tooLong: `Please keep the transcript to ${TRANSCRIPT_MAX_LENGTH} characters.`,
+  notVoiced: "Only a report sent with a voice note has a transcript.",
+  saved: "The transcript is saved. The public page will show it instead of the voice note.",
+  due: "Write down what the voice note says before publishing the report: the public page shows the transcript, never the audio.",
+};

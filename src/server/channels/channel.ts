@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ReportChannel } from "../../domain/reports/report-channels";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import type { Ffmpeg } from "../media/ffmpeg";
+import type { MediaStore } from "../media/media-store";
 import type { ChannelIntake } from "./intake";
 
 // The contract between the product and each provider that carries phone messages (docs/channels.md).
@@ -26,6 +28,16 @@ export interface AdapterContext {
   db: Database;
   now: Clock;
   intake: ChannelIntake;
+  /** Where a message's photos and voice notes go (WhatsApp), through the uploads' own processing. */
+  media?: ChannelMedia;
+}
+
+export interface ChannelMedia {
+  storage: MediaStore;
+  ffmpeg: Ffmpeg;
+  photoMaxBytes: number;
+  /** Wakes the maker of the photos' smaller copies. */
+  photosStored(): void;
 }
 
 export interface ChannelAdapter {

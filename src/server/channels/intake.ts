@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import {
   reportReference,
   type PhoneOccurredWhen,
@@ -100,8 +100,15 @@ export class ChannelIntake {
     return (row?.total ?? 0) >= this.limits.reportsPerPhonePerHour;
   }
 
-  /** Makes a report in the review queue, once per provider message, and queues its receipt. */
-  async report(message: InboundMessage, content: PhoneReportContent): Promise<IntakeOutcome> {
+  /**
+   * Makes a report in the review queue, once per provider message, and queues its receipt. `attach`
+   * adds what the message carried besides text (WhatsApp's photos and voice notes) in the same transaction.
+   */
+  async report(
+    message: InboundMessage,
+    content: PhoneReportContent,
+    attach?: (db: Database, reportId: string) => Promise<void>,
+  ): Promise<IntakeOutcome> {
     const hash = this.hashOf(message.from);
     return this.db.transaction(async (tx) => {
       if (await this.phoneLimited(hash, message.receivedAt, tx)) {
@@ -142,6 +149,7 @@ export class ChannelIntake {
         .returning({ id: eyewitnessReports.id });
       if (!report) throw new Error("the phone report was not written");
       await tx.update(channelMessages).set({ reportId: report.id }).where(eq(channelMessages.id, recorded));
+      await attach?.(tx, report.id);
       await recordAudit(tx, {
         actorId: null,
         action: "report.submitted",
@@ -168,8 +176,59 @@ export class ChannelIntake {
     });
   }
 
+  /**
+   * Adds a message to the same number's report still pending whose last message came within `windowMs`
+   * (a WhatsApp reporter sends a photo, then a voice note, then a line of text: one report). Null when
+   * there is none or `accepts` declines it: the caller makes a new report. Stored once per provider id,
+   * like a report; it counts towards no limit of reports, and brings no second receipt.
+   */
+  async joinRecent(
+    message: InboundMessage,
+    windowMs: number,
+    join: {
+      accepts(db: Database, reportId: string): Promise<boolean>;
+      add(db: Database, reportId: string): Promise<void>;
+    },
+  ): Promise<IntakeOutcome | null> {
+    const hash = this.hashOf(message.from);
+    return this.db.transaction(async (tx) => {
+      const [recent] = await tx
+        .select({ reportId: eyewitnessReports.id })
+        .from(channelMessages)
+        .innerJoin(eyewitnessReports, eq(eyewitnessReports.id, channelMessages.reportId))
+        .where(
+          and(
+            eq(channelMessages.phoneHash, hash),
+            eq(channelMessages.provider, message.provider),
+            inArray(channelMessages.outcome, ["report", "joined"]),
+            gt(channelMessages.receivedAt, new Date(message.receivedAt.getTime() - windowMs)),
+            eq(eyewitnessReports.status, "pending"),
+            isNull(eyewitnessReports.withdrawnAt),
+          ),
+        )
+        .orderBy(desc(channelMessages.receivedAt))
+        .limit(1);
+      if (!recent) return null;
+      // Locked, so two messages arriving together add to it one after the other.
+      await tx
+        .select({ id: eyewitnessReports.id })
+        .from(eyewitnessReports)
+        .where(eq(eyewitnessReports.id, recent.reportId))
+        .for("update");
+      if (!(await join.accepts(tx, recent.reportId))) return null;
+      const recorded = await this.record(tx, message, hash, "joined");
+      if (!recorded) return this.duplicate(tx, message);
+      await tx
+        .update(channelMessages)
+        .set({ reportId: recent.reportId })
+        .where(eq(channelMessages.id, recorded));
+      await join.add(tx, recent.reportId);
+      return { outcome: "report", reportId: recent.reportId, reference: reportReference(recent.reportId) };
+    });
+  }
+
   /** Any other text: a short help reply, at most a few an hour to one number, never after STOP. */
-  async help(message: InboundMessage, language: string): Promise<IntakeOutcome> {
+  async help(message: InboundMessage, language: string, body?: string): Promise<IntakeOutcome> {
     const hash = this.hashOf(message.from);
     return this.db.transaction(async (tx) => {
       const [sent] = await tx
@@ -192,7 +251,7 @@ export class ChannelIntake {
           channel: message.channel,
           phoneHash: hash,
           recipient: encryptPhone(this.keys, message.from),
-          body: channelText(language)("sms.help"),
+          body: body ?? channelText(language)("sms.help"),
           reportId: null,
           isDecision: false,
           at: message.receivedAt,

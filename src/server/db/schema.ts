@@ -206,7 +206,8 @@ export const auditLog = pgTable(
   ],
 );
 
-export const mediaKinds = ["photo", "video"] as const;
+// "audio": a voice note sent by WhatsApp (migration 0025), heard by moderators only, never published.
+export const mediaKinds = ["photo", "video", "audio"] as const;
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
@@ -269,6 +270,11 @@ export const eyewitnessReports = pgTable(
      * (an SMS is free text; "this week" or "earlier" is no date).
      */
     detailsDue: boolean("details_due").notNull().default(false),
+    /**
+     * A moderator's transcript of the report's voice notes (migration 0025): required before a report
+     * with a voice note is published, and what the public page shows instead of the audio.
+     */
+    transcript: text("transcript"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -610,7 +616,7 @@ export const channelMessages = pgTable(
     /** The report it made, if it made one. */
     reportId: uuid("report_id").references(() => eyewitnessReports.id, { onDelete: "set null" }),
     /** What the intake did with it: a report, a help reply, an opt-out, or refused over a limit. */
-    outcome: text("outcome", { enum: ["report", "help", "stop", "limited", "ignored"] }).notNull(),
+    outcome: text("outcome", { enum: ["report", "help", "stop", "limited", "ignored", "joined"] }).notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
   },
   (table) => [

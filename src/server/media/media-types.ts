@@ -37,7 +37,7 @@ export async function sniffMediaType(head: Uint8Array): Promise<MediaType | null
 }
 
 // WebP: the photos' smaller copies (photo-processing.ts), never an upload's type.
-const fileExtensions: Record<PhotoContentType | VideoContentType | "image/webp", string> = {
+const fileExtensions: Record<PhotoContentType | VideoContentType | "image/webp" | "audio/mp4", string> = {
   "image/jpeg": "jpg",
   "image/webp": "webp",
   "image/png": "png",
@@ -45,6 +45,8 @@ const fileExtensions: Record<PhotoContentType | VideoContentType | "image/webp",
   "video/mp4": "mp4",
   "video/quicktime": "mov",
   "video/x-msvideo": "avi",
+  // A WhatsApp voice note, as stored (channels/whatsapp/voice-notes.ts).
+  "audio/mp4": "m4a",
 };
 
 /** The extension for a stored content type, for the download name of a file. */

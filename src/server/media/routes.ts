@@ -91,7 +91,8 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
       // Moderators and the reporter see the photo as sent; everyone else (and a moderator's preview,
       // ?as=public) only what a moderator let through: never a hidden file, never the unblurred photo.
       const seesOriginal = request.query.as !== "public" && seesAsSent(viewer, found.reporterId);
-      if (!seesOriginal && found.hidden) throw new HttpError(404, mediaNotFound);
+      // A voice note is heard by moderators only: the public gets its transcript, never the voice.
+      if (!seesOriginal && (found.hidden || found.kind === "audio")) throw new HttpError(404, mediaNotFound);
       const media = {
         ...found,
         storageKey: seesOriginal ? found.storageKey : (found.publicStorageKey ?? found.storageKey),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { type ReportPlace } from "../../domain/reports/report-place";
 import { stateLgas } from "../../domain/reports/report-lgas";
 import type { OwnReportView, PublicChangesView, ReportMediaView } from "../../domain/reports/report-rules";
@@ -295,7 +295,11 @@ export async function findMediaOf(
     .select(mediaColumns)
     .from(reportMedia)
     .where(
-      and(inArray(reportMedia.reportId, reportIds), publicOnly ? eq(reportMedia.hidden, false) : undefined),
+      and(
+        inArray(reportMedia.reportId, reportIds),
+        // A voice note is never public: its transcript is published instead.
+        publicOnly ? and(eq(reportMedia.hidden, false), ne(reportMedia.kind, "audio")) : undefined,
+      ),
     )
     .orderBy(asc(reportMedia.reportId), asc(reportMedia.position));
   const photoIds = rows.filter((row) => row.kind === "photo").map((row) => row.id);

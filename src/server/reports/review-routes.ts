@@ -6,6 +6,7 @@ import {
   hideRequestSchema,
   phoneDetailsSchema,
   publicTextChangeSchema,
+  transcriptSchema,
 } from "../../domain/api";
 import { findingKindLabels } from "../../domain/reports/report-findings";
 import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
@@ -20,6 +21,7 @@ import {
   phoneDetailsMessages,
   publicTextMessages,
   reviewMessages,
+  transcriptMessages,
 } from "../../domain/reports/review-rules";
 import type { Clock } from "../clock";
 import { requirePermission, requireUser } from "../accounts/guards";
@@ -39,6 +41,7 @@ import { decisionEmail } from "./review-emails";
 import {
   countReportsByStatus,
   completePhoneReport,
+  setTranscript,
   countVerifiedByState,
   decideOnReport,
   findPublishedReport,
@@ -60,6 +63,7 @@ import {
 //   POST  /:id/media/:mediaId/hidden {hidden}                       report:review   hide a photo or video
 //   POST  /:id/media/:mediaId/blur {rectangles}                     report:review   blur parts of a photo
 //   POST  /:id/details {stateId, lga, commentType, occurredOn, precision}  report:review  complete a phone report
+//   POST  /:id/transcript {transcript}                             report:review   what a voice note says
 //   GET   /:id/history                                            report:review   who did what, when
 //   POST  /:id/withdraw                                           the reporter    out of public view at once
 //   GET   /published?state=&lga=&type=&from=&to=&page=&per_page= anyone          verified, latest first
@@ -161,6 +165,8 @@ export function reviewRoutes({
             throw new HttpError(403, reviewMessages.ownReport);
           case "details-due":
             throw new HttpError(409, phoneDetailsMessages.due, { code: "DETAILS_DUE" });
+          case "transcript-due":
+            throw new HttpError(409, transcriptMessages.due, { code: "TRANSCRIPT_DUE" });
           case "conflict":
             throw new HttpError(409, reviewMessages.conflict);
           case "withdrawn":
@@ -229,6 +235,25 @@ export function reviewRoutes({
         return {
           success: true,
           message: phoneDetailsMessages.completed,
+          report: toReviewView(report, links.forViewer(reviewer.id)),
+        };
+      },
+    );
+
+    scope.post<{ Params: { id: string } }>(
+      "/:id/transcript",
+      { schema: routeSchema(api.reviews.transcribe) },
+      async (request, reply) => {
+        const reviewer = await requirePermission(request, "report:review");
+        const reportId = request.params.id.toLowerCase();
+        if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
+        const { transcript } = parseBody(transcriptSchema, request.body);
+        const report = await setTranscript(db, { reportId, reviewerId: reviewer.id, transcript, at: now() });
+        if (!report) throw new HttpError(409, transcriptMessages.notVoiced);
+        reply.header("cache-control", "no-store");
+        return {
+          success: true,
+          message: transcriptMessages.saved,
           report: toReviewView(report, links.forViewer(reviewer.id)),
         };
       },

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { publishedPlace, type PlacePrecision } from "../../domain/reports/report-place";
 import { lgasByState } from "../../domain/reports/report-lgas";
@@ -62,6 +76,7 @@ const reviewColumns = {
   phoneHash: eyewitnessReports.phoneHash,
   detailsDue: eyewitnessReports.detailsDue,
   occurredWhen: eyewitnessReports.occurredWhen,
+  transcript: eyewitnessReports.transcript,
   ...placeColumns,
 };
 
@@ -87,6 +102,7 @@ export interface ReviewRow extends PlaceRow {
   phoneHash: string | null;
   detailsDue: boolean;
   occurredWhen: PhoneOccurredWhen | null;
+  transcript: string | null;
   media: MediaRow[];
 }
 
@@ -174,7 +190,9 @@ export type DecisionOutcome =
   /** Reviewers never decide on a report they sent themselves. */
   | { outcome: "own-report" }
   /** A phone report whose state, LGA, type or date is still to be completed cannot be published. */
-  | { outcome: "details-due" };
+  | { outcome: "details-due" }
+  /** A report with a voice note is published only with a moderator's transcript of it. */
+  | { outcome: "transcript-due" };
 
 /** What else a decision causes, in its transaction (the phone reporter's reply). */
 export type AfterDecision = (
@@ -210,6 +228,7 @@ export async function decideOnReport(
     if (target.reporterId === reviewerId) return { outcome: "own-report" };
     if (target.withdrawnAt !== null) return { outcome: "withdrawn" };
     if (to === "verified" && target.detailsDue) return { outcome: "details-due" };
+    if (to === "verified" && (await transcriptDue(tx, reportId))) return { outcome: "transcript-due" };
     if (to === "verified") {
       const findings = unconfirmedFindings(findingsOf(target), decision.acknowledgedFindings);
       if (findings.length > 0) return { outcome: "unconfirmed", findings };
@@ -303,6 +322,10 @@ export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewR
     reference: reportReference(report.id),
     detailsDue: report.detailsDue,
     occurredWhen: report.occurredWhen,
+    // A voice note's report only: what it says, and whether that is still to be written.
+    ...(report.media.some((file) => file.kind === "audio")
+      ? { transcript: report.transcript, transcriptDue: needsTranscript(report) }
+      : {}),
     mediaModeration: report.media.map((file) => ({
       id: file.id,
       hidden: file.hidden,
@@ -328,9 +351,12 @@ export function toPublicPreview(
     reporterName: report.showFirstName ? report.firstName : ANONYMOUS_REPORTER,
     videoUrl: report.videoUrl,
     media: report.media
-      .filter((file) => !file.hidden)
+      .filter((file) => !file.hidden && file.kind !== "audio")
       .map((file) => toMediaView(file, `${links.urlFor(file.id)}&as=public`)),
     place: publishedPlaceOf(report),
+    ...(report.transcript && report.media.some((file) => file.kind === "audio")
+      ? { transcript: report.transcript }
+      : {}),
   };
 }
 
@@ -346,6 +372,7 @@ export const publishedColumns = {
   publishedAt: eyewitnessReports.reviewedAt,
   reporterName: sql<string>`case when ${eyewitnessReports.showFirstName} then ${eyewitnessReports.firstName} else ${ANONYMOUS_REPORTER} end`,
   videoUrl: eyewitnessReports.videoUrl,
+  transcript: eyewitnessReports.transcript,
   // All of the place is read, and publishedPlace (in toPublishedView) cuts it to what the reporter chose.
   ...placeColumns,
 };
@@ -358,6 +385,7 @@ export type PublishedRow = PlaceRow & {
   publishedAt: Date | null;
   reporterName: string;
   videoUrl: string | null;
+  transcript: string | null;
   media: MediaRow[];
 };
 
@@ -434,6 +462,8 @@ export function toPublishedView(report: PublishedRow): PublishedReportView {
     videoUrl: report.videoUrl,
     media: report.media.map((file) => toMediaView(file, `/media/${file.id}`)),
     place: publishedPlaceOf(report),
+    // Only a report sent as a voice note has one; every other report's answer stays as it was.
+    ...(report.transcript ? { transcript: report.transcript } : {}),
   };
 }
 
@@ -538,5 +568,53 @@ export async function completePhoneReport(
       at: details.at,
     });
     return findReportForReview(tx, details.reportId);
+  });
+}
+
+/** A report with a voice note and no transcript of it cannot be published. */
+export function needsTranscript(report: Pick<ReviewRow, "media" | "transcript">): boolean {
+  return report.media.some((file) => file.kind === "audio") && !report.transcript?.trim();
+}
+
+async function transcriptDue(db: Database, reportId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ transcript: eyewitnessReports.transcript })
+    .from(eyewitnessReports)
+    .innerJoin(reportMedia, eq(reportMedia.reportId, eyewitnessReports.id))
+    .where(and(eq(eyewitnessReports.id, reportId), eq(reportMedia.kind, "audio")))
+    .limit(1);
+  return row !== undefined && !row.transcript?.trim();
+}
+
+/**
+ * A moderator writes down what the report's voice notes say: the public page shows it instead of the
+ * audio. Only a report that has a voice note and is not withdrawn; null when there is none such.
+ */
+export async function setTranscript(
+  db: Database,
+  change: { reportId: string; reviewerId: number; transcript: string; at: Date },
+): Promise<ReviewRow | null> {
+  return db.transaction(async (tx) => {
+    const [voiced] = await tx
+      .select({ id: reportMedia.id })
+      .from(reportMedia)
+      .where(and(eq(reportMedia.reportId, change.reportId), eq(reportMedia.kind, "audio")))
+      .limit(1);
+    if (!voiced) return null;
+    const [changed] = await tx
+      .update(eyewitnessReports)
+      .set({ transcript: change.transcript })
+      .where(and(eq(eyewitnessReports.id, change.reportId), isNull(eyewitnessReports.withdrawnAt)))
+      .returning({ id: eyewitnessReports.id });
+    if (!changed) return null;
+    await recordAudit(tx, {
+      actorId: change.reviewerId,
+      action: "report.transcribed",
+      subjectType: "eyewitness_report",
+      subjectId: change.reportId,
+      details: { characters: Array.from(change.transcript).length },
+      at: change.at,
+    });
+    return findReportForReview(tx, change.reportId);
   });
 }

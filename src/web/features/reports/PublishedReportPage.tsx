@@ -135,6 +135,15 @@ function PublishedReportDetails({ report }: { report: PublishedReportView }) {
         <PlaceItems place={report.place} />
       </dl>
       <p className={styles.comment}>{report.comment}</p>
+      {report.transcript ? (
+        <>
+          <h2 className="visually-hidden">{t("published.report.transcript")}</h2>
+          <p className={styles.comment}>
+            <span aria-hidden="true">{t("published.report.transcript")} </span>
+            {report.transcript}
+          </p>
+        </>
+      ) : null}
       <ReportMedia media={report.media} videoUrl={report.videoUrl} day={day} videoPreload="none" />
     </>
   );

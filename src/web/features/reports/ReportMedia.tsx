@@ -51,6 +51,8 @@ export function ReportMedia({ media, videoUrl, day, videoPreload = "metadata" }:
   const t = useT();
   const photos = media.filter((item) => item.kind === "photo");
   const videos = media.filter((item) => item.kind === "video");
+  // Voice notes reach moderators only (the public gets their transcript).
+  const voiceNotes = media.filter((item) => item.kind === "audio");
   return (
     <>
       {photos.length > 0 ? (
@@ -103,6 +105,21 @@ export function ReportMedia({ media, videoUrl, day, videoPreload = "metadata" }:
           />
           <a href={video.url} download>
             {t("published.media.downloadVideo")}
+          </a>
+        </div>
+      ))}
+      {voiceNotes.map((note, index) => (
+        <div key={note.id} className={styles.video}>
+          {/* A voice note's words are in the moderator's transcript, written beside it. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+          <audio
+            controls
+            preload="none"
+            src={note.url}
+            aria-label={t("published.media.voiceNote", { number: index + 1, day })}
+          />
+          <a href={note.url} download>
+            {t("published.media.downloadVoiceNote", { number: index + 1 })}
           </a>
         </div>
       ))}

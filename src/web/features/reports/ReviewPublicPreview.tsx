@@ -11,7 +11,13 @@ import { BlurDrawing } from "./BlurDrawing";
 import { PublishedAsItem } from "./PlaceSummary";
 import { ReportMedia } from "./ReportMedia";
 import { useReportDates } from "./use-report-dates";
-import { blurReportPhoto, changePublicText, setMediaHidden, type ReviewChangeAnswer } from "./review-api";
+import {
+  blurReportPhoto,
+  changePublicText,
+  saveTranscript,
+  setMediaHidden,
+  type ReviewChangeAnswer,
+} from "./review-api";
 import styles from "./ReviewsPage.module.css";
 
 // The review screen's two views of a report: what the public page will show (the public text with each
@@ -36,7 +42,7 @@ function publicLink(url: string): string {
 export function publicMediaOf(report: ReviewReportView): ReportMediaView[] {
   const hidden = new Set(report.mediaModeration.filter((item) => item.hidden).map((item) => item.id));
   return report.media
-    .filter((file) => !hidden.has(file.id))
+    .filter((file) => !hidden.has(file.id) && file.kind !== "audio")
     .map((file) => ({
       ...file,
       url: publicLink(file.url),
@@ -51,7 +57,7 @@ export function ReviewPublicPreview({ report, onChanged, onStale }: ReviewPublic
   const originalId = useId();
   const changing = report.status !== "verified" && report.withdrawnAt === null;
   const change = useApiMutation({
-    mutationFn: (send: () => Promise<ReviewChangeAnswer>) => send(),
+    mutationFn: (send: () => Promise<Pick<ReviewChangeAnswer, "report">>) => send(),
     onSuccess: (answer) => {
       toast.success(t("reviews.protect.changed"));
       onChanged(answer.report);
@@ -62,7 +68,7 @@ export function ReviewPublicPreview({ report, onChanged, onStale }: ReviewPublic
     },
   });
   const busy = change.isPending;
-  const send = (call: () => Promise<ReviewChangeAnswer>) => {
+  const send = (call: () => Promise<Pick<ReviewChangeAnswer, "report">>) => {
     if (!busy) change.mutate(call);
   };
 
@@ -98,8 +104,16 @@ export function ReviewPublicPreview({ report, onChanged, onStale }: ReviewPublic
           videoUrl={report.videoUrl}
           day={dates.day(report.createdAt)}
         />
+        {report.transcriptDue !== undefined ? (
+          <Transcript
+            report={report}
+            changing={changing}
+            busy={busy}
+            onSave={(text) => send(() => saveTranscript(report.id, text))}
+          />
+        ) : null}
         {report.media
-          .filter((file) => file.kind === "photo" || changing)
+          .filter((file) => file.kind !== "audio" && (file.kind === "photo" || changing))
           .map((file) => (
             <PhotoModeration
               key={file.id}
@@ -293,5 +307,60 @@ function PhotoModeration({ file, report, changing, busy, onHide, onBlur }: Photo
         </fieldset>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A voice note's transcript: what the public page shows instead of the audio, required before publishing.
+ * A labelled text area (its hint and, while none is saved, the rule tied to it by aria-describedby) and a
+ * save button; once published it is shown as text.
+ */
+function Transcript({
+  report,
+  changing,
+  busy,
+  onSave,
+}: {
+  report: ReviewReportView;
+  changing: boolean;
+  busy: boolean;
+  onSave: (text: string) => void;
+}) {
+  const t = useT();
+  const fieldId = useId();
+  const hintId = useId();
+  const [text, setText] = useState(report.transcript ?? "");
+  if (!changing) {
+    return report.transcript ? (
+      <div>
+        <p className={styles.hint}>{t("published.report.transcript")}</p>
+        <p className={styles.comment}>{report.transcript}</p>
+      </div>
+    ) : null;
+  }
+  return (
+    <form
+      className={formStyles.field}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim() !== "") onSave(text.trim());
+      }}
+    >
+      <label htmlFor={fieldId}>{t("reviews.transcript.label")}</label>
+      <p id={hintId} className={styles.hint}>
+        {t(report.transcriptDue ? "reviews.transcript.due" : "reviews.transcript.hint")}
+      </p>
+      <textarea
+        id={fieldId}
+        value={text}
+        rows={4}
+        maxLength={4000}
+        aria-describedby={hintId}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" disabled={busy || text.trim() === ""}>
+        {t("reviews.transcript.save")}
+      </button>
+    </form>
   );
 }

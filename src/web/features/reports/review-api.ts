@@ -34,6 +34,15 @@ const changeText = apiRoute("reviews.changePublicText", "POST", "/api/v1/eyewitn
 const hideMedia = apiRoute("reviews.hideMedia", "POST", "/api/v1/eyewitness/:id/media/:mediaId/hidden");
 const blurPhoto = apiRoute("reviews.blurPhoto", "POST", "/api/v1/eyewitness/:id/media/:mediaId/blur");
 const withdraw = apiRoute("reviews.withdraw", "POST", "/api/v1/eyewitness/:id/withdraw");
+const transcribe = apiRoute("reviews.transcribe", "POST", "/api/v1/eyewitness/:id/transcript");
+
+/** What a report's voice notes say, written by the moderator: published instead of the audio. */
+export function saveTranscript(
+  reportId: string,
+  transcript: string,
+): Promise<ApiAnswer<"reviews.transcribe">> {
+  return request(transcribe, { params: { id: reportId }, body: { transcript } });
+}
 
 /** Redacts a span ("[removed]") or replaces the public text; 409 when it changed since `basedOn`. */
 export function changePublicText(
