@@ -247,6 +247,15 @@ const matrix: Record<string, Row> = {
       payload: { rectangles: [] },
     }),
   },
+  "POST /api/v1/eyewitness/:id/transcript": {
+    expected: [401, 403, 404, 404],
+    note: "report:review: write what a WhatsApp voice note says (no such report: 404 for reviewers)",
+    request: () => ({
+      method: "POST",
+      url: `/api/v1/eyewitness/${unknownReportId}/transcript`,
+      payload: { transcript: "The ramp at the clinic's door is too steep for a wheelchair." },
+    }),
+  },
   "POST /api/v1/eyewitness/:id/details": {
     expected: [401, 403, 404, 404],
     note: "report:review: complete a phone report's state, LGA, type and date (no such report: 404 for reviewers)",

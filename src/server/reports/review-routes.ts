@@ -249,7 +249,8 @@ export function reviewRoutes({
         if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
         const { transcript } = parseBody(transcriptSchema, request.body);
         const report = await setTranscript(db, { reportId, reviewerId: reviewer.id, transcript, at: now() });
-        if (!report) throw new HttpError(409, transcriptMessages.notVoiced);
+        if (report === "missing") throw new HttpError(404, reviewMessages.notFound);
+        if (report === "not-voiced") throw new HttpError(409, transcriptMessages.notVoiced);
         reply.header("cache-control", "no-store");
         return {
           success: true,

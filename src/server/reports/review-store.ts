@@ -593,20 +593,24 @@ async function transcriptDue(db: Database, reportId: string): Promise<boolean> {
 export async function setTranscript(
   db: Database,
   change: { reportId: string; reviewerId: number; transcript: string; at: Date },
-): Promise<ReviewRow | null> {
+): Promise<ReviewRow | "missing" | "not-voiced"> {
   return db.transaction(async (tx) => {
+    const [report] = await tx
+      .select({ id: eyewitnessReports.id })
+      .from(eyewitnessReports)
+      .where(and(eq(eyewitnessReports.id, change.reportId), isNull(eyewitnessReports.withdrawnAt)))
+      .limit(1);
+    if (!report) return "missing";
     const [voiced] = await tx
       .select({ id: reportMedia.id })
       .from(reportMedia)
       .where(and(eq(reportMedia.reportId, change.reportId), eq(reportMedia.kind, "audio")))
       .limit(1);
-    if (!voiced) return null;
-    const [changed] = await tx
+    if (!voiced) return "not-voiced";
+    await tx
       .update(eyewitnessReports)
       .set({ transcript: change.transcript })
-      .where(and(eq(eyewitnessReports.id, change.reportId), isNull(eyewitnessReports.withdrawnAt)))
-      .returning({ id: eyewitnessReports.id });
-    if (!changed) return null;
+      .where(eq(eyewitnessReports.id, change.reportId));
     await recordAudit(tx, {
       actorId: change.reviewerId,
       action: "report.transcribed",
@@ -615,6 +619,6 @@ export async function setTranscript(
       details: { characters: Array.from(change.transcript).length },
       at: change.at,
     });
-    return findReportForReview(tx, change.reportId);
+    return (await findReportForReview(tx, change.reportId)) ?? "missing";
   });
 }
