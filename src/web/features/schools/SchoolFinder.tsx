@@ -1,6 +1,6 @@
 import { type FormEvent, memo, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { T, useT } from "../../i18n";
+import { Link, T, useT } from "../../i18n";
 import type { School, SchoolType } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatNumber } from "../../../domain/format";
@@ -15,6 +15,8 @@ import {
   schoolTypeOptions,
   searchSchools,
 } from "../../../domain/school-search";
+import { paths } from "../../../domain/routes";
+import { schoolResultsSearch } from "../../../domain/school-results";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
 import { toast } from "../../ui/toast/toast-store";
 import { boardingKey, isSchoolType } from "./school-facts";
@@ -225,6 +227,23 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
         </form>
         <p role="status" className={styles.count}>
           {t("schools.count", { count: shown.length })}
+        </p>
+        {/* The same list as a page of its own: shareable, printable, downloadable. */}
+        <p className={styles.fullPage}>
+          <Link
+            to={paths.schools(
+              schoolResultsSearch({
+                state: query.state?.slug ?? null,
+                group,
+                boarding,
+                ownership,
+                type: query.type,
+                name: query.name,
+              }),
+            )}
+          >
+            {t("schools.results.openPage")}
+          </Link>
         </p>
       </div>
       {/* Keyed by the results, so a new filter or search starts again at the first 25. */}
