@@ -6,11 +6,11 @@ import { isKeptPageQuery, pageQuery } from "./routes";
 import {
   activeFilterCount,
   lgaSlug,
-  readSchoolResultsQuery,
   resultsPage,
   schoolResults,
   schoolResultsSearch,
 } from "./school-results";
+import { readSchoolResultsQuery } from "./school-results-query";
 import { schoolResultsShapes } from "./school-results-shapes";
 import { schoolListReturnPath, withListReturn } from "./school-list-return";
 

@@ -1,10 +1,4 @@
-import {
-  boardingKinds,
-  disabilityGroups,
-  ownershipKinds,
-  schoolTypes,
-  type SchoolType,
-} from "./datasets/vocabulary";
+import type { SchoolType } from "./datasets/vocabulary";
 import { sameState } from "./datasets/state-names";
 import {
   filterSchools,
@@ -13,7 +7,6 @@ import {
   type DisabilityGroup,
   type Ownership,
 } from "./school-search";
-import { schoolResultsShapes, type SchoolResultsParameter } from "./school-results-shapes";
 
 // The school results page (`/schools?state=kano&lga=dala&group=hearing`), its CSV download and the
 // "Back to results" link read one address the same way. Each parameter has a fixed shape: anything else
@@ -23,9 +16,6 @@ import { schoolResultsShapes, type SchoolResultsParameter } from "./school-resul
 
 /** Schools on one page of results: a phone's few screens. */
 export const SCHOOL_RESULTS_PAGE_SIZE = 20;
-
-/** The parameters in the order the address writes them. */
-export const schoolResultsParameters = Object.keys(schoolResultsShapes) as SchoolResultsParameter[];
 
 /** The filters as the address gives them; "" or null for none. */
 export interface SchoolResultsQuery {
@@ -52,32 +42,6 @@ export const noSchoolResultsFilter: SchoolResultsQuery = {
   name: "",
   page: 1,
 };
-
-/** A parameter's value, trimmed, spaces collapsed and lower-cased, when it has its shape. */
-export function schoolResultsValue(name: SchoolResultsParameter, raw: string | null | undefined) {
-  const value = raw?.trim().replace(/\s+/g, " ").toLowerCase();
-  return value !== undefined && schoolResultsShapes[name].test(value) ? value : undefined;
-}
-
-function pick<T extends string>(options: readonly T[], value: string | undefined): T | "" {
-  return options.find((option) => option === value) ?? "";
-}
-
-/** Reads the filters from an address's query; values without their shape are no filter. */
-export function readSchoolResultsQuery(search: URLSearchParams): SchoolResultsQuery {
-  const value = (name: SchoolResultsParameter) => schoolResultsValue(name, search.get(name));
-  const state = value("state") ?? null;
-  return {
-    state,
-    lga: state === null ? null : (value("lga") ?? null),
-    group: pick(disabilityGroups, value("group")),
-    boarding: pick(boardingKinds, value("boarding")),
-    ownership: pick(ownershipKinds, value("ownership")),
-    type: pick(schoolTypes, value("type")),
-    name: value("name") ?? "",
-    page: Number(value("page") ?? "1"),
-  };
-}
 
 /** "?state=kano&group=hearing": the query of these filters in the address's order, "" for none. */
 export function schoolResultsSearch(query: Partial<SchoolResultsQuery>): string {

@@ -1,12 +1,8 @@
 import { lgasByState } from "../../domain/reports/report-lgas";
 import { sameState } from "../../domain/datasets/state-names";
 import { openDataMessages } from "../../domain/opendata/messages";
-import {
-  lgaSlug,
-  schoolResults,
-  schoolResultsValue,
-  type ResolvedSchoolFilter,
-} from "../../domain/school-results";
+import { lgaSlug, schoolResults, type ResolvedSchoolFilter } from "../../domain/school-results";
+import { schoolResultsValue } from "../../domain/school-results-query";
 import type { SchoolResultsParameter } from "../../domain/school-results-shapes";
 import type { School } from "../../domain/datasets/schemas";
 import {

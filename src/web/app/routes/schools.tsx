@@ -2,7 +2,8 @@ import { Link, pageMessages, translatorFor, useNamespaces, useT } from "../../i1
 import { sameState, stateSlug } from "../../../domain/datasets/state-names";
 import { lgasByState } from "../../../domain/reports/report-lgas";
 import { paths } from "../../../domain/routes";
-import { lgaSlug, readSchoolResultsQuery, resultsPage, schoolResults } from "../../../domain/school-results";
+import { lgaSlug, resultsPage, schoolResults } from "../../../domain/school-results";
+import { readSchoolResultsQuery } from "../../../domain/school-results-query";
 import { SchoolResultsPage, type SchoolResultsData } from "../../features/schools";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";

@@ -7,7 +7,6 @@ import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import {
   activeFilterCount,
-  readSchoolResultsQuery,
   schoolResultsSearch,
   type SchoolResultsQuery,
 } from "../../../domain/school-results";
@@ -94,12 +93,14 @@ export function SchoolResultsPage(data: SchoolResultsData) {
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values = new URLSearchParams();
-    for (const [name, value] of form) if (typeof value === "string") values.append(name, value);
-    const chosen = readSchoolResultsQuery(values);
+    // The form's fields are in the address's order; what is left empty is no filter. The server reads the
+    // values (school-results-query.ts), so the browser carries no copy of their shapes.
+    const chosen = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      if (typeof value === "string" && value.trim() !== "") chosen.append(name, value.trim());
+    }
     focusSummary.current = true;
-    navigate(paths.schools(schoolResultsSearch({ ...chosen, page: 1 })), { preventScrollReset: true });
+    navigate(paths.schools(chosen.size > 0 ? `?${chosen.toString()}` : ""), { preventScrollReset: true });
   }
   const focusAfterMove = () => {
     focusSummary.current = true;
