@@ -92,7 +92,10 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
   function reset() {
     setName("");
     setType("");
-    endSearch();
+    // Every filter but the state the dialog is for: the group, boarding and ownership too.
+    if (hasCriteria(query) || group || boarding || ownership) {
+      onQueryChange({ ...query, name: "", type: "", group: "", boarding: "", ownership: "" });
+    }
     // Reset is disabled now that the inputs are empty; put focus where the next search starts.
     nameInputRef.current?.focus();
   }
@@ -220,7 +223,12 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
             <button type="submit" className="button" disabled={inputsEmpty}>
               {t("schools.search.submit")}
             </button>
-            <button type="button" className="button button--secondary" disabled={inputsEmpty} onClick={reset}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={inputsEmpty && !group && !boarding && !ownership}
+              onClick={reset}
+            >
               {t("schools.search.reset")}
             </button>
           </div>
