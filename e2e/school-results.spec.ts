@@ -140,6 +140,35 @@ test.describe("at 1280 × 800 by keyboard only", () => {
     await expect(summary(page)).toHaveText(new RegExp(`^${count} inclusive schools? found`));
   });
 
+  test("printed, the list stands without the site's navigation or the filters", async ({ page }) => {
+    await page.goto(kanoDeaf);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Apply filters" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Schools in Kano");
+    await expect(results(page).first()).toBeVisible();
+  });
+
+  test("a choice made before the page was interactive is kept and applied", async ({ page }) => {
+    let release = () => {};
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    // The fixture's goto waits until the page is interactive, which waits for the scripts held above.
+    const opened = page.goto(paths.schools("?state=kano"));
+    await page.getByLabel("Disability group").selectOption("hearing");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    release();
+    await opened;
+    await expect(page.getByLabel("Disability group")).toHaveValue("hearing");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/schools\?state=kano&group=hearing$/);
+    await expect(summary(page)).toBeFocused();
+  });
+
   test("in Hausa the page keeps its language and its filters", async ({ page }) => {
     await page.goto(`/ha${kanoDeaf}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Makarantu a Kano");
