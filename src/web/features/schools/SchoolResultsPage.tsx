@@ -152,7 +152,7 @@ export function SchoolResultsPage(data: SchoolResultsData) {
       ) : null}
 
       {schools.length === 0 ? (
-        <EmptyResults data={data} />
+        <EmptyResults data={data} onMove={focusAfterMove} />
       ) : (
         <ul className={schoolCardStyles.grid} aria-label={t("schools.results")}>
           {schools.map((school) => (
@@ -324,7 +324,7 @@ function FilterForm({
   );
 }
 
-function EmptyResults({ data }: { data: SchoolResultsData }) {
+function EmptyResults({ data, onMove }: { data: SchoolResultsData; onMove: () => void }) {
   const t = useT();
   const filters = activeFilters(t, data);
   return (
@@ -334,13 +334,17 @@ function EmptyResults({ data }: { data: SchoolResultsData }) {
       <ul>
         {filters.map((filter) => (
           <li key={filter.href}>
-            <Link to={filter.href}>{t("schools.results.empty.remove", { label: filter.label })}</Link>
+            <Link to={filter.href} onClick={onMove}>
+              {t("schools.results.empty.remove", { label: filter.label })}
+            </Link>
           </li>
         ))}
         <li>{t("schools.results.empty.words")}</li>
         {filters.length > 1 ? (
           <li>
-            <Link to={paths.schools()}>{t("schools.results.empty.all")}</Link>
+            <Link to={paths.schools()} onClick={onMove}>
+              {t("schools.results.empty.all")}
+            </Link>
           </li>
         ) : null}
       </ul>
