@@ -27,6 +27,8 @@ const renderedPages = [
   { kind: "home with a state", path: paths.homeWithState("kano") },
   { kind: "state", path: paths.state(25) },
   { kind: "school", path: paths.school(1) },
+  // Rendered for the filters in its address (pageQuery), so the served list is the hydrated one.
+  { kind: "school results", path: paths.schools("?state=kano&group=hearing") },
   { kind: "states", path: paths.states() },
   { kind: "open data", path: paths.openData() },
 ];

@@ -133,7 +133,18 @@ export const openFileQuery = z.object({
   state: queryValue("A state's slug or id (states, schools, reports)."),
   zone: queryValue("A geopolitical zone (states)."),
   status: queryValue("A law status (states); repeated for several: status=passed&status=pending."),
-  type: queryValue("One comment type (reports)."),
+  type: queryValue(
+    "One comment type (reports); one school type: primary, nursery, secondary, special (schools).",
+  ),
+  lga: queryValue(
+    "A local government area of the state given, as the school results page writes it (kano-municipal) (schools).",
+  ),
+  group: queryValue(
+    "A disability group: hearing, visual, physical, intellectual, autism, multiple (schools).",
+  ),
+  boarding: queryValue("day, boarding, or day and boarding (schools)."),
+  ownership: queryValue("public, private or mission (schools)."),
+  name: queryValue("Text the school's name contains, or a word such as deaf or blind (schools)."),
   from: queryValue("YYYY-MM-DD (reports)."),
   to: queryValue("YYYY-MM-DD (reports)."),
   hxl: queryValue("1 adds a row of HXL hashtags to CSV."),

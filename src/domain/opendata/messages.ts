@@ -24,6 +24,15 @@ export const openDataMessages = {
     .map((category) => `${category.key} (${category.label})`)
     .join(", ")}; repeat it for several (status=passed&status=pending).`,
   statesOnly: (parameter: string) => `The parameter ${parameter} filters the states dataset only.`,
+  schoolsOnly: (parameter: string) => `The parameter ${parameter} filters the schools dataset only.`,
+  badSchoolFilter: (parameter: string, options: readonly string[]) =>
+    `The parameter ${parameter} must be one of: ${options.join(", ")}.`,
+  badSchoolName:
+    "The parameter name must be at most 60 letters, digits, spaces or the punctuation of a name.",
+  lgaNeedsState:
+    "The parameter lga needs a state too (for example state=kano&lga=dala): LGA names repeat across states.",
+  badLga: (state: string) =>
+    `The parameter lga must be one of the local government areas of ${state}, written as on the school results page (for example kano-municipal).`,
   badType: `The parameter type must be one of: ${commentTypes.join(", ")}.`,
   badDate: (parameter: "from" | "to") =>
     `The parameter ${parameter} must be a date written YYYY-MM-DD, for example 2026-01-31.`,

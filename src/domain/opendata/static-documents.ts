@@ -42,6 +42,8 @@ export interface StaticDocument {
   zone?: Zone | null;
   /** One law status or several, in the categories' order; null for every status. */
   status?: readonly LawStatusKey[] | null;
+  /** Limited to the school results page's filters (lga, group, …): "filtered" in its file name. */
+  filtered?: boolean;
   body: string;
   /** Records in it (GeoJSON: features). */
   rows: number;
@@ -206,10 +208,37 @@ export function filteredStatesDocuments(records: StaticRecords, filter: StatesFi
   );
 }
 
+/**
+ * The schools downloads of the school results page's filters (JSON, CSV, CSV with hashtags): the rows of
+ * the schools `ids` (the ones the page shows), with the filters named in the JSON. Made per request: the
+ * filters are many and each costs well under a millisecond.
+ */
+export function filteredSchoolsDocuments(
+  records: StaticRecords,
+  ids: ReadonlySet<number>,
+  filter: { state: string | null; described: Record<string, string> },
+): StaticDocument[] {
+  const extra: Record<string, OpenValue> = {};
+  if (filter.state) extra.state = filter.state;
+  Object.assign(extra, filter.described);
+  return tabularDocuments(
+    "schools",
+    records.schools.filter((school) => ids.has(Number(school.id))),
+    records.asOf.schools,
+    { state: filter.state },
+    extra,
+  ).map((document) => ({ ...document, filtered: true }));
+}
+
 /** "lagos", "north-east-passed", "passed-pending": what a download is limited to, for its file name; null when to nothing. */
 export function documentQualifier(
-  document: Pick<StaticDocument, "state" | "zone" | "status">,
+  document: Pick<StaticDocument, "state" | "zone" | "status" | "filtered">,
 ): string | null {
-  const parts = [document.state, document.zone?.toLowerCase().replace(/ /g, "-"), document.status?.join("-")];
+  const parts = [
+    document.state,
+    document.zone?.toLowerCase().replace(/ /g, "-"),
+    document.status?.join("-"),
+    document.filtered ? "filtered" : null,
+  ];
   return parts.filter(Boolean).join("-") || null;
 }

@@ -54,6 +54,7 @@ import {
   type PreparedDocument,
 } from "./static-bodies";
 import { statesFilterFrom } from "./states-query";
+import { filteredSchoolIds, schoolsFilterFrom } from "./schools-query";
 
 // What the pages read of open data (the /data page's versions), through this file as the folder's entry.
 export { datasetVersionsReader, type DatasetVersionsReader } from "./dataset-versions-reader";
@@ -66,6 +67,8 @@ export { datasetVersionsReader, type DatasetVersionsReader } from "./dataset-ver
 //   GET /estimates.{json,csv}          the national prevalence estimates } no serialisation per request
 //     states and schools take ?state= (slug or id); states also ?zone=&status= as /states filters (a
 //     filter's documents are made on its first request, then kept: states-query.ts, static-bodies.ts);
+//     schools also ?lga=&group=&boarding=&ownership=&type=&name= as the school results page (/schools)
+//     writes them (made per request: schools-query.ts);
 //     each takes ?version=N: the dataset exactly as it was at its version N (live-bodies.ts)
 //   GET /reports.{json,csv}            verified reports; ?state=&type=&from=&to=, JSON paged, CSV streamed
 // CSV takes ?hxl=1 for a second row of HXL hashtags. Every answer: ETag, Last-Modified, 304 on a
@@ -284,13 +287,21 @@ export function openDataRoutes({
           formats: [openDataPath(dataset, format)],
         });
       }
-      const state = byStateDatasets.some((id) => id === dataset)
-        ? (stateFrom(request.query, bodies.datasets.states)?.slug ?? null)
+      const stateFound = byStateDatasets.some((id) => id === dataset)
+        ? stateFrom(request.query, bodies.datasets.states)
         : null;
+      const state = stateFound?.slug ?? null;
       const { zone, status } = statesFilterFrom(request.query, dataset);
+      const schoolsFilter = schoolsFilterFrom(request.query, dataset, stateFound);
       const choice = { dataset, format, hxl: format === "csv" && hxl, state };
-      const document =
-        zone || status
+      const document = schoolsFilter
+        ? bodies.filteredSchoolsDocument(
+            filteredSchoolIds(bodies.datasets.schools, schoolsFilter.filter),
+            { state, described: schoolsFilter.described },
+            format,
+            choice.hxl,
+          )
+        : zone || status
           ? bodies.filteredStatesDocument({ state, zone, status }, format, choice.hxl)
           : bodies.documents.get(documentKey(choice));
       if (!document) {

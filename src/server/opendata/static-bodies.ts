@@ -4,6 +4,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { OpenFormat } from "../../domain/opendata/documents";
 import type { Encoding } from "./conditional";
 import {
+  filteredSchoolsDocuments,
   filteredStatesDocuments,
   staticDocuments,
   staticRecords,
@@ -170,6 +171,29 @@ export class OpenDataBodies {
     );
     if (!filter.state) for (const [builtKey, document] of built) this.filtered.set(builtKey, document);
     return built.get(key);
+  }
+
+  /**
+   * The schools download of the school results page's filters (the rows of `ids`), built for the request
+   * and not kept: the filters are many, and a few hundred rows take well under a millisecond.
+   */
+  filteredSchoolsDocument(
+    ids: ReadonlySet<number>,
+    filter: { state: string | null; described: Record<string, string> },
+    format: OpenFormat,
+    hxl: boolean,
+  ): PreparedDocument | undefined {
+    if (format === "geojson") return undefined;
+    this.records ??= staticRecords(this.datasets);
+    const document = filteredSchoolsDocuments(this.records, ids, filter).find(
+      (candidate) => candidate.format === format && candidate.hxl === hxl,
+    );
+    if (!document) return undefined;
+    return {
+      ...document,
+      prepared: new PreparedBody(document.body),
+      lastModified: this.lastModified("schools"),
+    };
   }
 
   /** Compresses every download ahead of its first request (a server's start-up; tests skip it). */

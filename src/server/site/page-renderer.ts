@@ -148,13 +148,18 @@ export class PageRenderer {
    * A public page (`/states/25`, `/ha`), rendered or kept; a query is part of it only where the page reads
    * one (`/changes?state=25`, the caller's pageQuery of src/domain/routes.ts).
    */
-  page(pathAndQuery: string): Promise<KeptAnswer> {
-    return this.answer(`page:${pathAndQuery}`, new URL(pathAndQuery, renderOrigin).href, "page");
+  page(pathAndQuery: string, keep = true): Promise<KeptAnswer> {
+    const url = new URL(pathAndQuery, renderOrigin).href;
+    // A query of typed text (isKeptPageQuery) is rendered for its visitor only.
+    if (!keep) return this.renderToAnswer(new Request(url), "page");
+    return this.answer(`page:${pathAndQuery}`, url, "page");
   }
 
   /** The data React Router fetches to move to a page within the app (`/states/25.data?_routes=…`). */
-  data(pathAndQuery: string): Promise<KeptAnswer> {
-    return this.answer(`data:${pathAndQuery}`, new URL(pathAndQuery, renderOrigin).href, "data");
+  data(pathAndQuery: string, keep = true): Promise<KeptAnswer> {
+    const url = new URL(pathAndQuery, renderOrigin).href;
+    if (!keep) return this.renderToAnswer(new Request(url), "data");
+    return this.answer(`data:${pathAndQuery}`, url, "data");
   }
 
   /**

@@ -9,6 +9,7 @@ import type { PublishedReportView } from "../../domain/reports/review-rules";
 import {
   isClientOnlyPath,
   isSecretLinkPath,
+  isKeptPageQuery,
   pageQuery,
   paths,
   publishedDataPaths,
@@ -219,11 +220,13 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
         request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
       );
       const page = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
-      const kept = new URLSearchParams(pageQuery(page, search, languages));
+      const ofPage = pageQuery(page, search, languages);
+      const kept = new URLSearchParams(ofPage);
       const routes = search.get("_routes");
       if (routes !== null) kept.set("_routes", routes);
       const query = kept.size > 0 ? `?${kept.toString()}` : "";
-      return sendAnswer(request, reply, await renderer.data(encodeURI(pathname) + query));
+      const keep = isKeptPageQuery(page, ofPage, languages);
+      return sendAnswer(request, reply, await renderer.data(encodeURI(pathname) + query, keep));
     }
     if (isClientOnlyPath(pathname, languages)) {
       // The verification and reset links carry a secret in the path: never send it on as a Referer.
@@ -235,10 +238,11 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     const search = new URLSearchParams(
       request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
     );
+    const ofPage = pageQuery(pathname, search, languages);
     return sendAnswer(
       request,
       reply,
-      await renderer.page(encodeURI(pathname) + pageQuery(pathname, search, languages)),
+      await renderer.page(encodeURI(pathname) + ofPage, isKeptPageQuery(pathname, ofPage, languages)),
     );
   };
 

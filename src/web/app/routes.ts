@@ -29,6 +29,7 @@ function screens(language: string): RouteConfigEntry[] {
     route("states/:stateId", ...file("state")),
     route("states/:stateId/history", ...file("state-history")),
     route("data/estimates", ...file("estimates")),
+    route("schools", ...file("schools")),
     route("schools/:schoolId", ...file("school")),
     route("schools/:schoolId/history", ...file("school-history")),
     route("changes", ...file("changes")),

@@ -4,31 +4,23 @@ import { Link, T, useT } from "../../i18n";
 import type { School, SchoolType } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatNumber } from "../../../domain/format";
-import { paths } from "../../../domain/routes";
 import {
   boardingOptions,
   disabilityGroupOptions,
   filterSchools,
   hasCriteria,
-  mapSearchHref,
   ownershipOptions,
   type SchoolSearchCriteria,
   schoolsInState,
   schoolTypeOptions,
   searchSchools,
 } from "../../../domain/school-search";
-import { withListReturn } from "../../../domain/school-list-return";
+import { paths } from "../../../domain/routes";
+import { schoolResultsSearch } from "../../../domain/school-results";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
-import { ExternalLink } from "../../ui/ExternalLink";
 import { toast } from "../../ui/toast/toast-store";
-import {
-  boardingKey,
-  isSchoolType,
-  phoneNumbers,
-  schoolLocationText,
-  schoolTypesText,
-  websiteHref,
-} from "./school-facts";
+import { boardingKey, isSchoolType } from "./school-facts";
+import { SchoolCard, schoolCardStyles } from "./SchoolCard";
 import type { SchoolsQuery } from "./schools-query";
 import styles from "./SchoolFinder.module.css";
 
@@ -100,7 +92,10 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
   function reset() {
     setName("");
     setType("");
-    endSearch();
+    // Every filter but the state the dialog is for: the group, boarding and ownership too.
+    if (hasCriteria(query) || group || boarding || ownership) {
+      onQueryChange({ ...query, name: "", type: "", group: "", boarding: "", ownership: "" });
+    }
     // Reset is disabled now that the inputs are empty; put focus where the next search starts.
     nameInputRef.current?.focus();
   }
@@ -228,13 +223,35 @@ export function SchoolFinder({ schools, query, onQueryChange, states }: SchoolFi
             <button type="submit" className="button" disabled={inputsEmpty}>
               {t("schools.search.submit")}
             </button>
-            <button type="button" className="button button--secondary" disabled={inputsEmpty} onClick={reset}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={inputsEmpty && !group && !boarding && !ownership}
+              onClick={reset}
+            >
               {t("schools.search.reset")}
             </button>
           </div>
         </form>
         <p role="status" className={styles.count}>
           {t("schools.count", { count: shown.length })}
+        </p>
+        {/* The same list as a page of its own: shareable, printable, downloadable. */}
+        <p className={styles.fullPage}>
+          <Link
+            to={paths.schools(
+              schoolResultsSearch({
+                state: query.state?.slug ?? null,
+                group,
+                boarding,
+                ownership,
+                type: query.type,
+                name: query.name,
+              }),
+            )}
+          >
+            {t("schools.results.openPage")}
+          </Link>
         </p>
       </div>
       {/* Keyed by the results, so a new filter or search starts again at the first 25. */}
@@ -280,7 +297,7 @@ const SchoolResults = memo(function SchoolResults({
   const remaining = shown.length - visible.length;
   return (
     <>
-      <ul ref={list} className={styles.grid} aria-label={t("schools.results")}>
+      <ul ref={list} className={schoolCardStyles.grid} aria-label={t("schools.results")}>
         {visible.map((school) => (
           <SchoolCard
             key={school.id}
@@ -317,69 +334,3 @@ const SchoolResults = memo(function SchoolResults({
     </>
   );
 });
-
-function SchoolCard({
-  school,
-  stateName,
-  listSearch,
-}: {
-  school: School;
-  stateName: string;
-  listSearch: string;
-}) {
-  const t = useT();
-  const types = schoolTypesText(t, school.type);
-  const location = schoolLocationText(school.location, stateName);
-  const website = websiteHref(school.website);
-  const phone = phoneNumbers(school.phone).find((number) => number.href);
-  return (
-    <li className={styles.card}>
-      <h3 className={styles.name}>
-        <Link to={withListReturn(paths.school(school.id), listSearch)}>{school.name}</Link>
-      </h3>
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t("schools.facts.type")}</dt>
-          <dd>{types || t("schools.card.typeNotRecorded")}</dd>
-        </div>
-        <div>
-          <dt>{t("schools.facts.location")}</dt>
-          <dd>{location || t("schools.card.locationNotRecorded")}</dd>
-        </div>
-      </dl>
-      <ul className={styles.cardLinks}>
-        {phone?.href ? (
-          <li>
-            <a href={phone.href}>
-              <T
-                id="schools.card.call"
-                values={{ name: school.name, phone: phone.text }}
-                components={{ hidden: <span className="visually-hidden" /> }}
-              />
-            </a>
-          </li>
-        ) : null}
-        <li>
-          <ExternalLink href={mapSearchHref({ ...school, state: stateName })}>
-            <T
-              id="schools.card.findOnMap"
-              values={{ name: school.name }}
-              components={{ hidden: <span className="visually-hidden" /> }}
-            />
-          </ExternalLink>
-        </li>
-        {website ? (
-          <li>
-            <ExternalLink href={website}>
-              <T
-                id="schools.card.visitWebsite"
-                values={{ name: school.name }}
-                components={{ hidden: <span className="visually-hidden" /> }}
-              />
-            </ExternalLink>
-          </li>
-        ) : null}
-      </ul>
-    </li>
-  );
-}

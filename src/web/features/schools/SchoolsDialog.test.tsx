@@ -400,6 +400,26 @@ describe("SchoolsDialog in the URL", () => {
     expect(schoolNames()).toHaveLength(5);
   });
 
+  it("Reset clears the disability group, boarding and ownership filters too, keeping the state", async () => {
+    const { user, location } = renderDirectory({
+      url: "/?schools=lagos&group=hearing&boarding=day&ownership=public",
+    });
+    const reset = await screen.findByRole("button", { name: "Reset" });
+    expect(reset).toBeEnabled();
+    await user.click(reset);
+    expect(location()).toBe("/?schools=lagos");
+    expect(screen.getByRole("combobox", { name: "Disability group" })).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Day or boarding" })).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Ownership" })).toHaveValue("");
+  });
+
+  it("offers its results as a page of their own", async () => {
+    renderDirectory({ url: "/?schools=lagos&group=hearing&name=deaf" });
+    expect(
+      await screen.findByRole("link", { name: "Open these results as a page to share, print or download" }),
+    ).toHaveAttribute("href", "/schools?state=lagos&group=hearing&name=deaf");
+  });
+
   it("Close goes back when this page opened the dialog", async () => {
     const { router, user, location } = renderDirectory({ url: "/?state=lagos", pageState: "lagos" });
     await user.click(screen.getByRole("button", { name: "View All" }));

@@ -2,3 +2,4 @@
 export { CORRECTION_ANCHOR, SchoolDetails, SchoolNotFound } from "./SchoolDetails";
 export { SchoolsDialog } from "./SchoolsDialog";
 export { useSchoolsDialog } from "./use-schools-dialog";
+export { SchoolResultsPage, type SchoolResultsData } from "./SchoolResultsPage";

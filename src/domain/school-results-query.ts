@@ -1,0 +1,32 @@
+import { boardingKinds, disabilityGroups, ownershipKinds, schoolTypes } from "./datasets/vocabulary";
+import type { SchoolResultsQuery } from "./school-results";
+import { schoolResultsShapes, type SchoolResultsParameter } from "./school-results-shapes";
+
+// Reading the school results page's address, on the server (the page's loader, the CSV download): apart
+// from school-results.ts so that the browser, which only writes addresses, never loads the shapes.
+
+/** A parameter's value, trimmed, spaces collapsed and lower-cased, when it has its shape. */
+export function schoolResultsValue(name: SchoolResultsParameter, raw: string | null | undefined) {
+  const value = raw?.trim().replace(/\s+/g, " ").toLowerCase();
+  return value !== undefined && schoolResultsShapes[name].test(value) ? value : undefined;
+}
+
+function pick<T extends string>(options: readonly T[], value: string | undefined): T | "" {
+  return options.find((option) => option === value) ?? "";
+}
+
+/** Reads the filters from an address's query; values without their shape are no filter. */
+export function readSchoolResultsQuery(search: URLSearchParams): SchoolResultsQuery {
+  const value = (name: SchoolResultsParameter) => schoolResultsValue(name, search.get(name));
+  const state = value("state") ?? null;
+  return {
+    state,
+    lga: state === null ? null : (value("lga") ?? null),
+    group: pick(disabilityGroups, value("group")),
+    boarding: pick(boardingKinds, value("boarding")),
+    ownership: pick(ownershipKinds, value("ownership")),
+    type: pick(schoolTypes, value("type")),
+    name: value("name") ?? "",
+    page: Number(value("page") ?? "1"),
+  };
+}
