@@ -84,6 +84,19 @@ describe("pageQuery", () => {
     expect(query("/states", "?view=pie&year=soon&zone=North+East")).toBe("");
   });
 
+  it("keeps the explorer's indicator, and its year or group only where that indicator shows one", () => {
+    expect(query("/states", "?indicator=Schools&group=hearing&year=2015&view=map")).toBe(
+      "?indicator=schools&view=map&group=hearing",
+    );
+    expect(query("/states/25", "?indicator=reports&group=hearing&year=2015")).toBe("?indicator=reports");
+    expect(query("/states", "?indicator=spread&year=2015&group=visual")).toBe("?indicator=spread&year=2015");
+    expect(query("/states", "?year=2015&group=visual")).toBe("?year=2015");
+    expect(query("/states", "?indicator=status&view=table")).toBe("?indicator=status&view=table");
+    // Anything else is no indicator and no group: the page a link without them shows.
+    expect(query("/states", "?indicator=budget&group=deaf")).toBe("");
+    expect(query("/states", "?indicator=schools&group=all")).toBe("?indicator=schools");
+  });
+
   it("gives every other page no query of its own", () => {
     expect(query("/states/25", "?page=2")).toBe("");
     expect(query("/states/25", "?view=table")).toBe("?view=table");

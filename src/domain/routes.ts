@@ -1,4 +1,5 @@
 import { withoutLanguage } from "../i18n/languages.ts";
+import { disabilityGroups } from "./datasets/vocabulary.ts";
 
 // Every path of the web app is built here, so links, the prerender list and the server's fallback agree.
 
@@ -109,11 +110,34 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
 /** A year "How the laws spread" may be opened at (`?year=2015`): the server renders and keeps these only. */
 export const SPREAD_YEAR_PATTERN = /^20\d{2}$/;
 
-const pageQueryParameters: readonly { path: RegExp; parameters: Record<string, RegExp> }[] = [
+/** The explorer's indicators, views and the schools' disability groups a link may name (src/domain/explorer.ts). */
+export const EXPLORER_INDICATOR_PATTERN = /^(status|spread|schools|reports)$/;
+export const EXPLORER_VIEW_PATTERN = /^(chart|map|table)$/;
+export const SCHOOL_GROUP_PATTERN = new RegExp(`^(${disabilityGroups.join("|")})$`);
+
+const pageQueryParameters: readonly {
+  path: RegExp;
+  parameters: Record<string, RegExp>;
+  /** Drops what the page ignores given the rest (a year where no year is shown), so no copy is kept twice. */
+  unused?: (kept: URLSearchParams) => string[];
+}[] = [
   { path: /^\/changes$/, parameters: { state: /^\d{1,2}$/, kind: /^[a-z]{1,12}$/, page: /^\d{1,6}$/ } },
   { path: /^\/(states|schools)\/\d{1,9}\/history$/, parameters: { page: /^\d{1,6}$/ } },
-  // "How the laws spread" renders the view and year a link names (src/web/features/explorer).
-  { path: /^\/states(\/\d{1,9})?$/, parameters: { view: /^(chart|map|table)$/, year: SPREAD_YEAR_PATTERN } },
+  // The explorer renders the indicator, view, year and group a link names (src/web/features/explorer):
+  // the year only for "How the laws spread" (the indicator shown by default), the group only for schools.
+  {
+    path: /^\/states(\/\d{1,9})?$/,
+    parameters: {
+      indicator: EXPLORER_INDICATOR_PATTERN,
+      view: EXPLORER_VIEW_PATTERN,
+      year: SPREAD_YEAR_PATTERN,
+      group: SCHOOL_GROUP_PATTERN,
+    },
+    unused: (kept) => {
+      const indicator = kept.get("indicator") ?? "spread";
+      return [...(indicator === "spread" ? [] : ["year"]), ...(indicator === "schools" ? [] : ["group"])];
+    },
+  },
 ];
 
 /**
@@ -130,6 +154,7 @@ export function pageQuery(pathname: string, search: URLSearchParams, languages: 
     const value = search.get(name)?.trim().toLowerCase();
     if (value !== undefined && shape.test(value)) kept.set(name, value);
   }
+  for (const name of rules.unused?.(kept) ?? []) kept.delete(name);
   const text = kept.toString();
   return text ? `?${text}` : "";
 }
