@@ -56,17 +56,25 @@ describe("the explorer's figures, from the published data", () => {
     expect(countFacts(hearing)).toEqual({ total: 156, states: 35, most: 44, mostIn: ["Lagos"] });
     const all = stateCounts(rows, "schools");
     expect(countFacts(all)).toMatchObject({ total: 249, most: 59, mostIn: ["Lagos"] });
-    expect(rankedCounts(hearing).slice(0, 3).map((entry) => entry.name)).toEqual(["Lagos", "Oyo", "Kano"]);
+    expect(
+      rankedCounts(hearing)
+        .slice(0, 3)
+        .map((entry) => entry.name),
+    ).toEqual(["Lagos", "Oyo", "Kano"]);
   });
 
   it("counts verified reports, ties named together, and none as none", () => {
     const reports = stateCounts(rows, "reports");
     expect(countFacts(reports)).toEqual({ total: 4, states: 2, most: 3, mostIn: ["Lagos"] });
     const tied = stateCounts(
-      explorerStates(published, [], [
-        { stateId: 1, verified: 2 },
-        { stateId: 2, verified: 2 },
-      ]),
+      explorerStates(
+        published,
+        [],
+        [
+          { stateId: 1, verified: 2 },
+          { stateId: 2, verified: 2 },
+        ],
+      ),
       "reports",
     );
     expect(countFacts(tied).mostIn).toEqual(["Abia", "Adamawa"]);
@@ -106,8 +114,14 @@ describe("the explorer's figures, from the published data", () => {
   });
 
   it("writes a table as CSV, quoting what needs it", () => {
-    expect(tableCsv(["State", "Schools"], [["Akwa Ibom", 3], ["Lagos, Ikeja", 1]])).toBe(
-      'State,Schools\r\nAkwa Ibom,3\r\n"Lagos, Ikeja",1\r\n',
-    );
+    expect(
+      tableCsv(
+        ["State", "Schools"],
+        [
+          ["Akwa Ibom", 3],
+          ["Lagos, Ikeja", 1],
+        ],
+      ),
+    ).toBe('State,Schools\r\nAkwa Ibom,3\r\n"Lagos, Ikeja",1\r\n');
   });
 });

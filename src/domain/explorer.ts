@@ -49,7 +49,10 @@ export function explorerStates(
   return stateLaws(states).map((law) => {
     const own = schools.filter((school) => sameState(school.state, law.name));
     const byGroup = Object.fromEntries(
-      schoolGroups.map((group) => [group, own.filter((school) => school.disability_groups.includes(group)).length]),
+      schoolGroups.map((group) => [
+        group,
+        own.filter((school) => school.disability_groups.includes(group)).length,
+      ]),
     ) as Record<SchoolGroup, number>;
     return { ...law, schools: { all: own.length, ...byGroup }, verified: verified.get(law.id) ?? 0 };
   });
@@ -157,6 +160,9 @@ export function classOfCount(classes: readonly CountClass[], count: number): num
 }
 
 /** A table as CSV, under the column names given (in the page's language). */
-export function tableCsv(columns: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+export function tableCsv(
+  columns: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+): string {
   return csvRecord([...columns]) + rows.map((row) => csvRecord([...row])).join("");
 }

@@ -72,6 +72,8 @@ export interface ReviewDependencies {
   storage: MediaStore;
   /** For the link in the reporter's e-mail. */
   publicUrl: string;
+  /** Told when the verified reports changed (one published, unpublished or withdrawn): pages count them. */
+  verifiedChanged?: () => void;
 }
 
 const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,7 +85,14 @@ interface ListQuery {
   Querystring: Record<string, unknown> & { page?: unknown; per_page?: unknown };
 }
 
-export function reviewRoutes({ db, now, links, storage, publicUrl }: ReviewDependencies): FastifyPluginAsync {
+export function reviewRoutes({
+  db,
+  now,
+  links,
+  storage,
+  publicUrl,
+  verifiedChanged = () => undefined,
+}: ReviewDependencies): FastifyPluginAsync {
   return async (scope) => {
     acceptJsonBodies(scope);
 
@@ -154,6 +163,7 @@ export function reviewRoutes({ db, now, links, storage, publicUrl }: ReviewDepen
               { code: "FINDINGS_UNCONFIRMED" },
             );
           case "decided":
+            if (from === "verified" || to === "verified") verifiedChanged();
             reply.header("cache-control", "no-store");
             return {
               success: true,
@@ -276,6 +286,8 @@ export function reviewRoutes({ db, now, links, storage, publicUrl }: ReviewDepen
         if (outcome.outcome === "already") {
           throw new HttpError(409, publicTextMessages.alreadyWithdrawn, { code: "REPORT_WITHDRAWN" });
         }
+        // A withdrawn report is no longer published, whatever its review said.
+        verifiedChanged();
         reply.header("cache-control", "no-store");
         return { success: true, message: publicTextMessages.reportWithdrawn };
       },

@@ -23,6 +23,7 @@ import {
   PageRenderer,
   type RenderRequest,
   type SiteSettings,
+  type VerifiedReportCounts,
 } from "./page-renderer";
 import { withReportHead } from "./report-meta";
 import type { PageDocumentReader } from "../datadesk/documents/page-documents";
@@ -57,6 +58,8 @@ export interface WebSiteOptions {
   documents?: PageDocumentReader;
   /** The open datasets' versions, which /data lists. */
   openData?: DatasetVersionsReader;
+  /** The verified reports' counts by state, which the explorer shows. */
+  verifiedReports?: VerifiedReportCounts;
   /** The deployer's settings the pages show (PUBLIC_URL, SITE_*), read when the server starts. */
   site: SiteSettings;
   /** React Router's request handler; by default the one of the server build beside buildDir. */
@@ -117,6 +120,7 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     history: options.history,
     documents: options.documents,
     openData: options.openData,
+    verifiedReports: options.verifiedReports,
     contentSecurityPolicy,
     maxKept: options.maxKeptPages,
     warn: (message) => app.log.warn(message),
