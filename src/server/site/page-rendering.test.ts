@@ -220,7 +220,9 @@ describe("the kept pages", () => {
 
   it("renders the explorer's verified reports again after a review changed them, without a publication", async () => {
     const before = await get("/states?indicator=reports&view=table&utm_source=x");
-    expect(before.body).toContain("2 verified eyewitness reports come from 1 state; the most from Lagos (2).");
+    expect(before.body).toContain(
+      "2 verified eyewitness reports come from 1 state; the most from Lagos (2).",
+    );
     await get("/states?view=table&indicator=reports");
     expect(timesRendered("/states")).toBe(1);
     verified = [
@@ -229,7 +231,9 @@ describe("the kept pages", () => {
     ];
     for (const listener of reviewListeners) listener();
     const after = await get("/states?indicator=reports&view=table");
-    expect(after.body).toContain("3 verified eyewitness reports come from 2 states; the most from Lagos (2).");
+    expect(after.body).toContain(
+      "3 verified eyewitness reports come from 2 states; the most from Lagos (2).",
+    );
     expect(timesRendered("/states")).toBe(2);
   });
 
