@@ -15,6 +15,8 @@ export interface ExplorerCitation {
 
 export interface ExplorerData {
   states: ExplorerState[];
+  /** Whether the reports store was read (not under `react-router dev`): else every state counts 0. */
+  reportsCounted: boolean;
   citations: { states: ExplorerCitation; schools: ExplorerCitation; reports: ExplorerCitation };
 }
 
@@ -34,6 +36,7 @@ export async function explorerData(
   const countedAt = new Date().toISOString();
   return {
     states: explorerStates(states, schools, verified),
+    reportsCounted: context.verifiedReports !== undefined,
     citations: {
       states: { version: statesAsOf, date: formatAsOf(statesAsOf) },
       schools: { version: schoolsAsOf, date: formatAsOf(schoolsAsOf) },

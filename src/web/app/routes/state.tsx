@@ -79,7 +79,11 @@ export default function StateRoute({ loaderData }: Route.ComponentProps) {
   return (
     <StatePolicyPage {...loaderData}>
       <StateReports stateId={record.id} stateName={record.state} />
-      <ExplorerSection {...loaderData.explorer} highlightStateId={record.id} />
+      <ExplorerSection
+        states={loaderData.explorer.states}
+        citations={loaderData.explorer.citations}
+        highlightStateId={record.id}
+      />
       <CorrectionForm subject="state" subjectId={record.id} subjectName={record.state} />
     </StatePolicyPage>
   );

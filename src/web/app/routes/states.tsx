@@ -51,8 +51,15 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
           components={{ link: <Link to={paths.sdir()} /> }}
         />
       </p>
-      <StatesComparison rows={rows} />
-      <ExplorerSection {...explorer} />
+      <StatesComparison
+        rows={rows}
+        verifiedReports={
+          explorer.reportsCounted
+            ? new Map(explorer.states.map((state) => [state.id, state.verified]))
+            : undefined
+        }
+      />
+      <ExplorerSection states={explorer.states} citations={explorer.citations} />
     </article>
   );
 }
