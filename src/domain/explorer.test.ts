@@ -6,15 +6,19 @@ import {
   classOfCount,
   countClasses,
   countFacts,
+  explorerIndicators,
   explorerStates,
+  explorerViews,
   indicatorFrom,
   rankedCounts,
   schoolGroupFrom,
+  schoolGroups,
   stateCounts,
   statusBreakdown,
   tableCsv,
   viewFrom,
 } from "./explorer";
+import { EXPLORER_INDICATOR_PATTERN, EXPLORER_VIEW_PATTERN, SCHOOL_GROUP_PATTERN } from "./explorer-query";
 
 const published = states as StateRecord[];
 const listed = schools as School[];
@@ -101,6 +105,13 @@ describe("the explorer's figures, from the published data", () => {
       { min: 0, max: 0 },
       { min: 1, max: 1 },
     ]);
+  });
+
+  it("reads exactly the schools data's disability groups, the explorer's indicators and views from a link", () => {
+    expect(schoolGroups.map((group) => SCHOOL_GROUP_PATTERN.test(group))).not.toContain(false);
+    expect(SCHOOL_GROUP_PATTERN.source).toBe(`^(${schoolGroups.join("|")})$`);
+    expect(EXPLORER_INDICATOR_PATTERN.source).toBe(`^(${explorerIndicators.join("|")})$`);
+    expect(EXPLORER_VIEW_PATTERN.source).toBe(`^(${explorerViews.join("|")})$`);
   });
 
   it("reads a link's indicator, view and group as the server does, anything else as the default", () => {

@@ -4,7 +4,7 @@ import { disabilityGroups } from "./datasets/vocabulary";
 import { lawStatusCategories, type LawStatusKey } from "./law-status";
 import { stateLaws, type StateLaw } from "./law-spread";
 import { csvRecord } from "./opendata/csv";
-import { EXPLORER_INDICATOR_PATTERN, EXPLORER_VIEW_PATTERN, SCHOOL_GROUP_PATTERN } from "./routes";
+import { EXPLORER_INDICATOR_PATTERN, EXPLORER_VIEW_PATTERN, SCHOOL_GROUP_PATTERN } from "./explorer-query";
 
 // The explorer on /states and each state's page: one indicator at a time (the law's status, the year it
 // passed, the schools listed, the verified eyewitness reports), as a chart, a map or a table. Its figures are

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addressWithoutSecrets,
-  hasOwnNotFound,
-  isClientOnlyPath,
-  isSecretLinkPath,
-  pageQuery,
-} from "./routes";
+import { addressWithoutSecrets, hasOwnNotFound, isClientOnlyPath, isSecretLinkPath } from "./routes";
+import { pageQuery } from "./page-query";
 
 describe("addressWithoutSecrets", () => {
   const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";

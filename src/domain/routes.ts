@@ -1,5 +1,4 @@
 import { withoutLanguage } from "../i18n/languages.ts";
-import { disabilityGroups } from "./datasets/vocabulary.ts";
 
 // Every path of the web app is built here, so links, the prerender list and the server's fallback agree.
 
@@ -102,61 +101,6 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
   const bare = withoutLanguage(inRouterCase(pathname), languages);
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
-}
-
-// The public pages whose content depends on their query (issue 28): /changes's GET filter and paging, a
-// record history's paging. Only these parameters, in this shape, make a page of its own; anything else is
-// what the page reads as no filter, so a kept page is never rendered for a query the page ignores.
-/** A year "How the laws spread" may be opened at (`?year=2015`): the server renders and keeps these only. */
-export const SPREAD_YEAR_PATTERN = /^20\d{2}$/;
-
-/** The explorer's indicators, views and the schools' disability groups a link may name (src/domain/explorer.ts). */
-export const EXPLORER_INDICATOR_PATTERN = /^(status|spread|schools|reports)$/;
-export const EXPLORER_VIEW_PATTERN = /^(chart|map|table)$/;
-export const SCHOOL_GROUP_PATTERN = new RegExp(`^(${disabilityGroups.join("|")})$`);
-
-const pageQueryParameters: readonly {
-  path: RegExp;
-  parameters: Record<string, RegExp>;
-  /** Drops what the page ignores given the rest (a year where no year is shown), so no copy is kept twice. */
-  unused?: (kept: URLSearchParams) => string[];
-}[] = [
-  { path: /^\/changes$/, parameters: { state: /^\d{1,2}$/, kind: /^[a-z]{1,12}$/, page: /^\d{1,6}$/ } },
-  { path: /^\/(states|schools)\/\d{1,9}\/history$/, parameters: { page: /^\d{1,6}$/ } },
-  // The explorer renders the indicator, view, year and group a link names (src/web/features/explorer):
-  // the year only for "How the laws spread" (the indicator shown by default), the group only for schools.
-  {
-    path: /^\/states(\/\d{1,9})?$/,
-    parameters: {
-      indicator: EXPLORER_INDICATOR_PATTERN,
-      view: EXPLORER_VIEW_PATTERN,
-      year: SPREAD_YEAR_PATTERN,
-      group: SCHOOL_GROUP_PATTERN,
-    },
-    unused: (kept) => {
-      const indicator = kept.get("indicator") ?? "spread";
-      return [...(indicator === "spread" ? [] : ["year"]), ...(indicator === "schools" ? [] : ["group"])];
-    },
-  },
-];
-
-/**
- * The part of a public page's query that makes it a page of its own ("?state=25&page=2"), in a fixed order,
- * or "" for pages whose query is not theirs (the server renders and keeps one page per path and this).
- */
-export function pageQuery(pathname: string, search: URLSearchParams, languages: readonly string[]): string {
-  const bare = withoutLanguage(inRouterCase(pathname), languages);
-  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
-  const rules = pageQueryParameters.find((rule) => rule.path.test(trimmed));
-  if (!rules) return "";
-  const kept = new URLSearchParams();
-  for (const [name, shape] of Object.entries(rules.parameters)) {
-    const value = search.get(name)?.trim().toLowerCase();
-    if (value !== undefined && shape.test(value)) kept.set(name, value);
-  }
-  for (const name of rules.unused?.(kept) ?? []) kept.delete(name);
-  const text = kept.toString();
-  return text ? `?${text}` : "";
 }
 
 /** The pages of e-mailed links, whose path carries a one-time secret (never to be sent on as a Referer). */

@@ -156,7 +156,7 @@ export class PageRenderer {
 
   /**
    * A public page (`/states/25`, `/ha`), rendered or kept; a query is part of it only where the page reads
-   * one (`/changes?state=25`, the caller's pageQuery of src/domain/routes.ts).
+   * one (`/changes?state=25`, the caller's pageQuery of src/domain/page-query.ts).
    */
   page(pathAndQuery: string): Promise<KeptAnswer> {
     return this.answer(`page:${pathAndQuery}`, new URL(pathAndQuery, renderOrigin).href, "page");

@@ -9,11 +9,11 @@ import type { PublishedReportView } from "../../domain/reports/review-rules";
 import {
   isClientOnlyPath,
   isSecretLinkPath,
-  pageQuery,
   paths,
   publishedDataPaths,
   type PublishedDataName,
 } from "../../domain/routes";
+import { pageQuery } from "../../domain/page-query";
 import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
 import type { PublishedDataSource } from "../datadesk/published-data";
 import { siteLanguages } from "../i18n/server-messages";
