@@ -1,7 +1,7 @@
 import type { StateRecord } from "./datasets/schemas";
 import { lawStatusKey, type LawStatusKey } from "./law-status";
 import { csvRecord } from "./opendata/csv";
-import { SPREAD_YEAR_PATTERN } from "./routes";
+import { SPREAD_YEAR_PATTERN } from "./explorer-query";
 
 // "How the laws spread": how many states had passed a disability law by each year, and which,
 // counted from the published states data (`status` and `law.year`). A state counts from the year its law

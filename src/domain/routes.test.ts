@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addressWithoutSecrets,
-  hasOwnNotFound,
-  isClientOnlyPath,
-  isSecretLinkPath,
-  pageQuery,
-} from "./routes";
+import { addressWithoutSecrets, hasOwnNotFound, isClientOnlyPath, isSecretLinkPath } from "./routes";
+import { pageQuery } from "./page-query";
 
 describe("addressWithoutSecrets", () => {
   const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
@@ -82,6 +77,19 @@ describe("pageQuery", () => {
   it("keeps the view and year of the law explorer (/states, a state's page), not the table's sorting (applied once hydrated)", () => {
     expect(query("/yo/states", "?sort=rank&year=2015&view=Map")).toBe("?view=map&year=2015");
     expect(query("/states", "?view=pie&year=soon&zone=North+East")).toBe("");
+  });
+
+  it("keeps the explorer's indicator, and its year or group only where that indicator shows one", () => {
+    expect(query("/states", "?indicator=Schools&group=hearing&year=2015&view=map")).toBe(
+      "?indicator=schools&view=map&group=hearing",
+    );
+    expect(query("/states/25", "?indicator=reports&group=hearing&year=2015")).toBe("?indicator=reports");
+    expect(query("/states", "?indicator=spread&year=2015&group=visual")).toBe("?indicator=spread&year=2015");
+    expect(query("/states", "?year=2015&group=visual")).toBe("?year=2015");
+    expect(query("/states", "?indicator=status&view=table")).toBe("?indicator=status&view=table");
+    // Anything else is no indicator and no group: the page a link without them shows.
+    expect(query("/states", "?indicator=budget&group=deaf")).toBe("");
+    expect(query("/states", "?indicator=schools&group=all")).toBe("?indicator=schools");
   });
 
   it("gives every other page no query of its own", () => {

@@ -1,5 +1,4 @@
 import { withoutLanguage } from "../i18n/languages.ts";
-import { schoolResultsShapes, unkeptSchoolResultsParameters } from "./school-results-shapes.ts";
 
 // Every path of the web app is built here, so links, the prerender list and the server's fallback agree.
 
@@ -113,59 +112,6 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
   const bare = withoutLanguage(inRouterCase(pathname), languages);
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
-}
-
-// The public pages whose content depends on their query: /changes's GET filter and paging, a
-// record history's paging. Only these parameters, in this shape, make a page of its own; anything else is
-// what the page reads as no filter, so a kept page is never rendered for a query the page ignores.
-/** A year "How the laws spread" may be opened at (`?year=2015`): the server renders and keeps these only. */
-export const SPREAD_YEAR_PATTERN = /^20\d{2}$/;
-
-const pageQueryParameters: readonly {
-  path: RegExp;
-  parameters: Record<string, RegExp>;
-  /** Rendered for the visitor but never kept (typed text): see isKeptPageQuery. */
-  unkept?: readonly string[];
-}[] = [
-  { path: /^\/changes$/, parameters: { state: /^\d{1,2}$/, kind: /^[a-z]{1,12}$/, page: /^\d{1,6}$/ } },
-  { path: /^\/(states|schools)\/\d{1,9}\/history$/, parameters: { page: /^\d{1,6}$/ } },
-  // "How the laws spread" renders the view and year a link names (src/web/features/explorer).
-  { path: /^\/states(\/\d{1,9})?$/, parameters: { view: /^(chart|map|table)$/, year: SPREAD_YEAR_PATTERN } },
-  // The school results page's filters and paging (school-results.ts): each from a fixed vocabulary, the
-  // state and LGA checked by the page against the data (an unknown one is a 404, never kept).
-  { path: /^\/schools$/, parameters: schoolResultsShapes, unkept: unkeptSchoolResultsParameters },
-];
-
-function pageQueryRule(pathname: string, languages: readonly string[]) {
-  const bare = withoutLanguage(inRouterCase(pathname), languages);
-  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
-  return pageQueryParameters.find((rule) => rule.path.test(trimmed));
-}
-
-/**
- * The part of a public page's query that makes it a page of its own ("?state=25&page=2"), in a fixed order,
- * or "" for pages whose query is not theirs (the server renders and keeps one page per path and this).
- */
-export function pageQuery(pathname: string, search: URLSearchParams, languages: readonly string[]): string {
-  const rules = pageQueryRule(pathname, languages);
-  if (!rules) return "";
-  const kept = new URLSearchParams();
-  for (const [name, shape] of Object.entries(rules.parameters)) {
-    const value = search.get(name)?.trim().replace(/\s+/g, " ").toLowerCase();
-    if (value !== undefined && shape.test(value)) kept.set(name, value);
-  }
-  const text = kept.toString();
-  return text ? `?${text}` : "";
-}
-
-/**
- * Whether the page of this path and pageQuery may be kept for everyone: not when its query holds typed
- * text (the school results' name search), which is rendered for the one visitor who asked.
- */
-export function isKeptPageQuery(pathname: string, query: string, languages: readonly string[]): boolean {
-  const unkept = pageQueryRule(pathname, languages)?.unkept ?? [];
-  const search = new URLSearchParams(query);
-  return !unkept.some((name) => search.has(name));
 }
 
 /** The pages of e-mailed links, whose path carries a one-time secret (never to be sent on as a Referer). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import schoolsFile from "../../data/schools.json" with { type: "json" };
 import { boardingKinds, disabilityGroups, ownershipKinds, schoolTypes } from "./datasets/vocabulary";
 import type { School } from "./datasets/schemas";
-import { isKeptPageQuery, pageQuery } from "./routes";
+import { isKeptPageQuery, pageQuery } from "./page-query";
 import {
   activeFilterCount,
   lgaSlug,

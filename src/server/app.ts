@@ -32,6 +32,7 @@ import { dataDeskRoutes } from "./datadesk/routes";
 import { registerRateLimiting } from "./rate-limit/rate-limiting";
 import { reviewRoutes } from "./reports/review-routes";
 import { findPublishedReport, toPublishedView } from "./reports/review-store";
+import { verifiedReportCounts } from "./reports/verified-counts";
 import { reportRoutes } from "./reports/routes";
 import { SubmissionLimit } from "./reports/submission-limit";
 import { roleRoutes } from "./roles/routes";
@@ -150,6 +151,8 @@ export async function buildApp({
   const ffmpeg = await locateFfmpeg(config.ffmpegPath);
   if (ffmpeg.source === "bundled") app.log.warn(bundledFfmpegWarning);
   const mediaLinks = new MediaLinks(config.mediaUrlSecret, now);
+  // The explorer's pages show the verified reports' counts; a review that changes them renders them again.
+  const verifiedReports = verifiedReportCounts(database.db);
   const eyewitnessRoutes = reportRoutes({
     db: database.db,
     now,
@@ -177,6 +180,7 @@ export async function buildApp({
           storage: mediaStorage,
           publicUrl: config.publicUrl,
           phoneReplies: channels.intake,
+          verifiedChanged: verifiedReports.changed,
         }),
         { prefix: "/eyewitness" },
       );
@@ -234,6 +238,7 @@ export async function buildApp({
       history: historyReader(database.db, config.publicUrl),
       documents: pageDocumentReader(database.db),
       openData: datasetVersionsReader(database.db),
+      verifiedReports,
       reports: {
         find: async (id) => {
           const report = await findPublishedReport(database.db, id);

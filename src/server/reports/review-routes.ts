@@ -83,6 +83,8 @@ export interface ReviewDependencies {
   publicUrl: string;
   /** Phone reporters are answered on their phone; the link to a published report is made here. */
   phoneReplies?: { publishedLink(reportId: string, language: string): string };
+  /** Told when the verified reports changed (one published, unpublished or withdrawn): pages count them. */
+  verifiedChanged?: () => void;
 }
 
 const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,6 +103,7 @@ export function reviewRoutes({
   storage,
   publicUrl,
   phoneReplies,
+  verifiedChanged = () => undefined,
 }: ReviewDependencies): FastifyPluginAsync {
   return async (scope) => {
     acceptJsonBodies(scope);
@@ -180,6 +183,7 @@ export function reviewRoutes({
               { code: "FINDINGS_UNCONFIRMED" },
             );
           case "decided":
+            if (from === "verified" || to === "verified") verifiedChanged();
             reply.header("cache-control", "no-store");
             return {
               success: true,
@@ -363,6 +367,8 @@ export function reviewRoutes({
         if (outcome.outcome === "already") {
           throw new HttpError(409, publicTextMessages.alreadyWithdrawn, { code: "REPORT_WITHDRAWN" });
         }
+        // A withdrawn report is no longer published, whatever its review said.
+        verifiedChanged();
         reply.header("cache-control", "no-store");
         return { success: true, message: publicTextMessages.reportWithdrawn };
       },

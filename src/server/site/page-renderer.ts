@@ -27,6 +27,15 @@ export interface PageLoadContext {
   documents?: PageDocumentReader;
   /** The open datasets' versions (src/server/opendata/dataset-versions-reader.ts), for /data. */
   openData?: DatasetVersionsReader;
+  /** How many verified eyewitness reports each state has (the explorer on /states and the state pages). */
+  verifiedReports?: VerifiedReportCounts;
+}
+
+/** The verified reports' counts by state, read from the reports store at each render. */
+export interface VerifiedReportCounts {
+  countByState(): Promise<{ stateId: number; verified: number }[]>;
+  /** Calls `listener` when a review changed them; returns the unsubscribe. */
+  onChange?(listener: () => void): () => void;
 }
 
 export interface SiteSettings {
@@ -105,6 +114,8 @@ export interface PageRendererOptions {
   documents?: PageDocumentReader;
   /** The open datasets' versions; they change only by a publication. */
   openData?: DatasetVersionsReader;
+  /** The verified reports' counts: they change by a review, which calls forget() (app.ts). */
+  verifiedReports?: VerifiedReportCounts;
   /** The page's Content-Security-Policy for its inline scripts' hashes. */
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** At most this many answers are kept (the oldest go first); unknown paths are never kept. */
@@ -126,7 +137,13 @@ export class PageRenderer {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: PageRendererOptions) {
-    this.unsubscribe = options.publishedData.onChange(() => this.forget());
+    const unsubscribeData = options.publishedData.onChange(() => this.forget());
+    // The explorer's pages count the verified reports, which a review changes without a publication.
+    const unsubscribeReports = options.verifiedReports?.onChange?.(() => this.forget());
+    this.unsubscribe = () => {
+      unsubscribeData();
+      unsubscribeReports?.();
+    };
   }
 
   /** Forgets every kept page and data answer (the app shell stays: it shows no published data). */
@@ -146,7 +163,7 @@ export class PageRenderer {
 
   /**
    * A public page (`/states/25`, `/ha`), rendered or kept; a query is part of it only where the page reads
-   * one (`/changes?state=25`, the caller's pageQuery of src/domain/routes.ts).
+   * one (`/changes?state=25`, the caller's pageQuery of src/domain/page-query.ts).
    */
   page(pathAndQuery: string, keep = true): Promise<KeptAnswer> {
     const url = new URL(pathAndQuery, renderOrigin).href;
@@ -238,11 +255,12 @@ export class PageRenderer {
   }
 
   private async renderToAnswer(request: Request, kind: "page" | "data"): Promise<KeptAnswer> {
-    const { render, publishedData, site, history, documents, openData } = this.options;
+    const { render, publishedData, site, history, documents, openData, verifiedReports } = this.options;
     const context: PageLoadContext = { publishedData: await publishedData.current(), site };
     if (history) context.history = history;
     if (documents) context.documents = documents;
     if (openData) context.openData = openData;
+    if (verifiedReports) context.verifiedReports = verifiedReports;
     const response = await render(request, context);
     const contentType = response.headers.get("content-type") ?? "text/html";
     const location = response.headers.get("location") ?? undefined;

@@ -24,6 +24,9 @@ let app: FastifyInstance;
 let buildVersion = "";
 /** Every path React Router was asked to render, in order. */
 const rendered: string[] = [];
+/** The verified reports' counts the pages read, and who is told when a review changes them. */
+let verified = [{ stateId: 25, verified: 2 }];
+const reviewListeners = new Set<() => void>();
 
 beforeAll(async () => {
   cacheDir = await mkdtemp(path.join(tmpdir(), "page-rendering-vite-"));
@@ -51,6 +54,13 @@ beforeAll(async () => {
     render,
     nigeriaMap: async () => nigeriaMapOf(build),
     languages: ["en", "ha", "ig", "pcm", "yo"],
+    verifiedReports: {
+      countByState: async () => verified,
+      onChange: (listener) => {
+        reviewListeners.add(listener);
+        return () => reviewListeners.delete(listener);
+      },
+    },
   });
 }, 180_000);
 
@@ -211,6 +221,25 @@ describe("the kept pages", () => {
     expect(timesRendered("/ha/states/7")).toBe(1);
     await get("/ha/states/7");
     expect(timesRendered("/ha/states/7")).toBe(2);
+  });
+
+  it("renders the explorer's verified reports again after a review changed them, without a publication", async () => {
+    const before = await get("/states?indicator=reports&view=table&utm_source=x");
+    expect(before.body).toContain(
+      "2 verified eyewitness reports come from 1 state; the most from Lagos (2).",
+    );
+    await get("/states?view=table&indicator=reports");
+    expect(timesRendered("/states")).toBe(1);
+    verified = [
+      { stateId: 25, verified: 2 },
+      { stateId: 20, verified: 1 },
+    ];
+    for (const listener of reviewListeners) listener();
+    const after = await get("/states?indicator=reports&view=table");
+    expect(after.body).toContain(
+      "3 verified eyewitness reports come from 2 states; the most from Lagos (2).",
+    );
+    expect(timesRendered("/states")).toBe(2);
   });
 
   it("keeps one copy of a page's data whatever else its query says", async () => {

@@ -9,13 +9,12 @@ import type { PublishedReportView } from "../../domain/reports/review-rules";
 import {
   isClientOnlyPath,
   isSecretLinkPath,
-  isKeptPageQuery,
-  pageQuery,
   paths,
   publishedDataPaths,
   routeManifestPath,
   type PublishedDataName,
 } from "../../domain/routes";
+import { isKeptPageQuery, pageQuery } from "../../domain/page-query";
 import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
 import type { PublishedDataSource } from "../datadesk/published-data";
 import { siteLanguages } from "../i18n/server-messages";
@@ -25,6 +24,7 @@ import {
   PageRenderer,
   type RenderRequest,
   type SiteSettings,
+  type VerifiedReportCounts,
 } from "./page-renderer";
 import { withReportHead } from "./report-meta";
 import { socialCards } from "./social-cards";
@@ -61,6 +61,8 @@ export interface WebSiteOptions {
   documents?: PageDocumentReader;
   /** The open datasets' versions, which /data lists. */
   openData?: DatasetVersionsReader;
+  /** The verified reports' counts by state, which the explorer shows. */
+  verifiedReports?: VerifiedReportCounts;
   /** The deployer's settings the pages show (PUBLIC_URL, SITE_*), read when the server starts. */
   site: SiteSettings;
   /** React Router's request handler; by default the one of the server build beside buildDir. */
@@ -142,6 +144,7 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     history: options.history,
     documents: options.documents,
     openData: options.openData,
+    verifiedReports: options.verifiedReports,
     contentSecurityPolicy,
     maxKept: options.maxKeptPages,
     warn: (message) => app.log.warn(message),

@@ -67,6 +67,11 @@ export interface PageDatasetVersions {
   versions(): Promise<Record<string, { version: number; changedAt: string }>>;
 }
 
+/** How many verified eyewitness reports each state has, from the reports store (src/server/reports). */
+export interface PageVerifiedReports {
+  countByState(): Promise<{ stateId: number; verified: number }[]>;
+}
+
 declare module "react-router" {
   interface AppLoadContext {
     publishedData?: PageData;
@@ -74,6 +79,7 @@ declare module "react-router" {
     history?: PageHistoryReader;
     documents?: PageDocumentReader;
     openData?: PageDatasetVersions;
+    verifiedReports?: PageVerifiedReports;
   }
 }
 

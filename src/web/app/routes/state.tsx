@@ -14,8 +14,8 @@ import { paths } from "../../../domain/routes";
 import { describeSources } from "../../../domain/source-titles";
 import { fieldSourcesToShow } from "../../../domain/field-sources";
 import { CorrectionForm } from "../../features/corrections";
-import { LawSpreadSection } from "../../features/explorer";
-import { stateLaws } from "../../../domain/law-spread";
+import { ExplorerSection } from "../../features/explorer";
+import { explorerData } from "../explorer-data";
 import { StatePolicyPage, StateReports } from "../../features/states";
 import { lawStatusWords } from "../../lib/law-status-text";
 import { Spinner } from "../../ui/Spinner";
@@ -64,7 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     record: withTranslationsIn(record, languageOfRequest(request)),
     schoolCount,
     totalStates: states.length,
-    laws: stateLaws(states),
+    explorer: await explorerData(context, languageOfRequest(request), states, schools),
     sources: describeSources(record.sources),
     // The law, rank, score and contacts each show the source of their latest change, where it is their own.
     fieldSources: fieldSourcesToShow(data.fieldSources?.state[String(record.id)], record.sources),
@@ -109,7 +109,11 @@ export default function StateRoute({ loaderData }: Route.ComponentProps) {
   return (
     <StatePolicyPage {...loaderData}>
       <StateReports stateId={record.id} stateName={record.state} />
-      <LawSpreadSection laws={loaderData.laws} asOf={record.as_of} highlightStateId={record.id} />
+      <ExplorerSection
+        states={loaderData.explorer.states}
+        citations={loaderData.explorer.citations}
+        highlightStateId={record.id}
+      />
       <CorrectionForm subject="state" subjectId={record.id} subjectName={record.state} />
     </StatePolicyPage>
   );

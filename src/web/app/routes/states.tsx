@@ -1,11 +1,11 @@
-import { Link, pageMessages, T, translatorFor, useT } from "../../i18n";
+import { languageOfRequest, Link, pageMessages, T, translatorFor, useT } from "../../i18n";
 import { formatAsOf } from "../../../domain/format";
 import { countByLawStatus } from "../../../domain/law-status";
 import { paths } from "../../../domain/routes";
 import { stateRows } from "../../../domain/states-comparison";
 import { StatesComparison } from "../../features/comparison";
-import { LawSpreadSection } from "../../features/explorer";
-import { stateLaws } from "../../../domain/law-spread";
+import { ExplorerSection } from "../../features/explorer";
+import { explorerData } from "../explorer-data";
 import { lawStatusLabelText } from "../../lib/law-status-text";
 import { publishedDataOf } from "../datasets";
 import { pageMeta } from "../page-title";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ({ category, count }) => ({ key: category.key, count }),
     ),
     asOf: records[0]?.as_of ?? "",
-    laws: stateLaws(records),
+    explorer: await explorerData(context, languageOfRequest(request), records, schools),
     i18n: await pageMessages(request, ["comparison", "states", "explorer"]),
   };
 }
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function StatesRoute({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { rows, counts, asOf, laws } = loaderData;
+  const { rows, counts, asOf, explorer } = loaderData;
   const countsText = counts
     .map(({ key, count }) => t("states.lawStatus.count", { label: lawStatusLabelText(t, key), count }))
     .join(", ");
@@ -51,8 +51,15 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
           components={{ link: <Link to={paths.sdir()} /> }}
         />
       </p>
-      <StatesComparison rows={rows} />
-      <LawSpreadSection laws={laws} asOf={asOf} />
+      <StatesComparison
+        rows={rows}
+        verifiedReports={
+          explorer.reportsCounted
+            ? new Map(explorer.states.map((state) => [state.id, state.verified]))
+            : undefined
+        }
+      />
+      <ExplorerSection states={explorer.states} citations={explorer.citations} />
     </article>
   );
 }

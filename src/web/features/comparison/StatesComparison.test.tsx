@@ -236,3 +236,24 @@ describe("StatesComparison", () => {
     });
   });
 });
+
+describe("StatesComparison with the counts the server rendered", () => {
+  it("shows each state's verified reports from the page's own data, and asks the API nothing", async () => {
+    const server = answerCounts(countsOf({ 25: 9 }));
+    server.release();
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/states",
+          element: <StatesComparison rows={rows} verifiedReports={new Map([[25, 3]])} />,
+        },
+      ],
+      { initialEntries: ["/states"] },
+    );
+    render(withDataLayer(<RouterProvider router={router} />));
+    const lagos = screen.getByRole("row", { name: /^Lagos / });
+    await waitFor(() => expect(within(lagos).getAllByRole("cell").at(-1)).toHaveTextContent("3"));
+    expect(screen.queryByText(reportCountText.loading)).not.toBeInTheDocument();
+    expect(server.asked).toEqual([]);
+  });
+});

@@ -76,13 +76,17 @@ function downloadHref(view: ComparisonView): string {
   return openDataPath("states", "csv", filters ? `?${filters}` : "");
 }
 
-/** Fetched once the page is interactive; a failure leaves the rest of the table as it is. */
-function useReportCounts(hydrated: boolean): Counts {
+/**
+ * The counts the page was rendered with, or else fetched once the page is interactive; a failure leaves
+ * the rest of the table as it is.
+ */
+function useReportCounts(hydrated: boolean, rendered: ReadonlyMap<number, number> | undefined): Counts {
   const counts = useApiQuery({
     queryKey: ["reviews.publishedCounts"],
     queryFn: async ({ signal }) => reportCountsFrom((await fetchReportCounts(signal)).counts),
-    enabled: hydrated,
+    enabled: hydrated && rendered === undefined,
   });
+  if (rendered) return { state: "loaded", counts: rendered };
   if (counts.data) return { state: "loaded", counts: counts.data };
   return counts.failure ? { state: "failed" } : { state: "loading" };
 }
@@ -91,17 +95,25 @@ function useReportCounts(hydrated: boolean): Counts {
  * /states: every state side by side. The view (filters and sort) lives in the URL; the filters are a plain
  * form and the column headings plain links, so both work before the page's JavaScript has run. Screen
  * readers get the sort from `aria-sort` and the number of matching states from a polite status line. The
- * verified eyewitness reports per state come from the API once the page is interactive: until then each
- * cell says "Loading…" (never a made-up 0), and "Not available" if they could not be fetched.
+ * verified eyewitness reports per state are counted by the server for the page; without them, they come
+ * from the API once the page is interactive: until then each cell says "Loading…" (never a made-up 0), and
+ * "Not available" if they could not be fetched.
  */
-export function StatesComparison({ rows }: { rows: readonly StateRow[] }) {
+export function StatesComparison({
+  rows,
+  verifiedReports,
+}: {
+  rows: readonly StateRow[];
+  /** The verified reports per state id, when the server counted them for the page (no fetch then). */
+  verifiedReports?: ReadonlyMap<number, number>;
+}) {
   const t = useT();
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   // The prerendered HTML shows the default view; the URL's view applies once hydrated, so they match.
   const view = hydrated ? viewFromParams(params) : defaultView;
-  const reports = useReportCounts(hydrated);
+  const reports = useReportCounts(hydrated, verifiedReports);
   const shown = comparisonRows(rows, view, reports.state === "loaded" ? reports.counts : null);
   const captionId = useId();
   const zoneId = useId();

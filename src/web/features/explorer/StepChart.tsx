@@ -1,7 +1,7 @@
 import type { Ref } from "react";
 import { useT } from "../../i18n";
 import type { SpreadYear } from "../../../domain/law-spread";
-import styles from "./LawSpread.module.css";
+import styles from "./Explorer.module.css";
 
 // The step chart in plain SVG, as the doughnuts are (src/web/ui/DoughnutChart.tsx): no chart library. Its
 // colours and text are attributes, so the downloaded SVG looks as the page does.

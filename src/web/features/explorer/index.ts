@@ -1,3 +1,3 @@
-// The explorer feature's public entry: other folders import only what is exported here. Pages
-// mount LawSpreadSection, which loads the explorer's code as a chunk of its own.
-export { LawSpreadSection } from "./LawSpreadSection";
+// The explorer feature's public entry: other folders import only what is exported here. Pages mount
+// ExplorerSection, which loads the explorer's code as a chunk of its own.
+export { ExplorerSection } from "./ExplorerSection";

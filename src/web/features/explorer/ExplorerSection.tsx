@@ -3,18 +3,18 @@ import { expectLaterPart, markPartHydrated } from "../../app/hydration-mark";
 import { importWithRetry } from "../../lib/import-with-retry";
 import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Spinner } from "../../ui/Spinner";
-import type { LawSpreadProps } from "./LawSpread";
+import type { ExplorerProps } from "./Explorer";
 
 // The explorer's code is a chunk of its own, loaded only by the pages that show it, as the home page's
 // content is (routes/home.tsx): on the server it is loaded before rendering (top-level await) and handed to
 // lazy() as a settled thenable, so the HTML holds the explorer itself; in the browser the prerendered
 // explorer hydrates once its code has arrived, and the page is marked interactive after that.
 
-type LawSpreadModule = { default: ComponentType<LawSpreadProps> };
-const importLawSpread = (): Promise<LawSpreadModule> =>
-  importWithRetry(() => import("./LawSpread")).then(({ LawSpread }) => ({ default: LawSpread }));
+type ExplorerModule = { default: ComponentType<ExplorerProps> };
+const importExplorer = (): Promise<ExplorerModule> =>
+  importWithRetry(() => import("./Explorer")).then(({ Explorer }) => ({ default: Explorer }));
 
-const prerendered = import.meta.env.SSR ? await importLawSpread() : undefined;
+const prerendered = import.meta.env.SSR ? await importExplorer() : undefined;
 // Announced when first rendered before the page is interactive, not when this module loads: the build may
 // put this module in the chunk other pages share (the home page's too), which must not wait for it.
 let announced = false;
@@ -24,21 +24,21 @@ function announceLaterPart() {
   if (document.documentElement.dataset.hydrated !== "true") expectLaterPart();
 }
 
-const LazyLawSpread = lazy((): Promise<LawSpreadModule> =>
+const LazyExplorer = lazy((): Promise<ExplorerModule> =>
   prerendered
     ? ({
-        then: (resolve: (module: LawSpreadModule) => void) => resolve(prerendered),
-      } as Promise<LawSpreadModule>)
-    : importLawSpread(),
+        then: (resolve: (module: ExplorerModule) => void) => resolve(prerendered),
+      } as Promise<ExplorerModule>)
+    : importExplorer(),
 );
 
-/** "How the laws spread", its code fetched when shown; if it cannot be fetched, the rest of the page stays. */
-export function LawSpreadSection(props: LawSpreadProps) {
+/** The explorer, its code fetched when shown; if it cannot be fetched, the rest of the page stays. */
+export function ExplorerSection(props: ExplorerProps) {
   announceLaterPart();
   return (
     <LoadFailureBoundary fallback={null} onFailure={markPartHydrated}>
       <Suspense fallback={<Spinner />}>
-        <LazyLawSpread {...props} />
+        <LazyExplorer {...props} />
       </Suspense>
     </LoadFailureBoundary>
   );
