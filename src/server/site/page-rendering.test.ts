@@ -446,3 +446,52 @@ describe("lazy route discovery", () => {
     expect(answer.body).toBe("");
   });
 });
+
+describe("the sitemap and robots.txt", () => {
+  it("lists every public page in every language with its alternates, and follows a publication", async () => {
+    const first = await get("/sitemap.xml");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    const xml = first.body;
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const data = await source.current();
+    const pagesPerLanguage = 12 + data.states.length + data.schools.length;
+    expect(locs).toHaveLength(pagesPerLanguage * 5);
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const page of ["/", "/states/25", "/ha/states/25", "/pcm/schools", "/yo/data"]) {
+      expect(locs).toContain(`https://atlas.example.ng${page}`);
+    }
+    expect(locs.some((loc) => loc?.includes("/dashboard"))).toBe(false);
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="ig" href="https://atlas.example.ng/ig/states/25"/>',
+    );
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://atlas.example.ng/states/25"/>',
+    );
+
+    // A school leaves the directory (closed): the sitemap, made again, no longer lists its pages.
+    const leaving = data.schools[0]!;
+    await source.publish((now) => ({
+      ...now,
+      schools: now.schools.filter((school) => school.id !== leaving.id),
+      closedSchools: [...now.closedSchools, leaving],
+    }));
+    const after = await get("/sitemap.xml");
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(after.body).not.toContain(`<loc>https://atlas.example.ng/schools/${leaving.id}</loc>`);
+    expect(first.body).toContain(`<loc>https://atlas.example.ng/schools/${leaving.id}</loc>`);
+    await source.publish((now) => ({
+      ...now,
+      schools: [...now.schools, leaving].sort((a, b) => Number(a.id) - Number(b.id)),
+      closedSchools: now.closedSchools.filter((school) => school.id !== leaving.id),
+    }));
+  });
+
+  it("names the sitemap at the site's address in robots.txt, and keeps the dashboard out", async () => {
+    const robots = await get("/robots.txt");
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(robots.body).toContain("Sitemap: https://atlas.example.ng/sitemap.xml");
+    expect(robots.body).toContain("Disallow: /dashboard");
+  });
+});

@@ -15,6 +15,7 @@ import {
   type PublishedDataName,
 } from "../../domain/routes";
 import { isKeptPageQuery, pageQuery } from "../../domain/page-query";
+import { sitemapXml } from "./sitemap";
 import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
 import type { PublishedDataSource } from "../datadesk/published-data";
 import { siteLanguages } from "../i18n/server-messages";
@@ -250,6 +251,29 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
   };
 
   app.get("/*", handler);
+
+  // The sitemap and robots.txt name the site's address, which is read at run time (one build serves any
+  // address), so the server writes them; the sitemap is made again when the data's generation moves.
+  let keptSitemap: { generation: number; answer: Promise<KeptAnswer> } | undefined;
+  app.get("/sitemap.xml", async (request, reply) => {
+    const data = await options.publishedData.current();
+    if (keptSitemap?.generation !== data.generation) {
+      const xml = sitemapXml(data, options.site.publicUrl, languages);
+      const answer = keptAnswer(
+        Buffer.from(xml, "utf8"),
+        200,
+        "application/xml; charset=utf-8",
+        undefined,
+        "best",
+      ).then((made) => ({ ...made, etag: `"sitemap-${data.generation}"` }));
+      keptSitemap = { generation: data.generation, answer };
+    }
+    return sendAnswer(request, reply, await keptSitemap.answer);
+  });
+  const robots = `User-agent: *\nAllow: /\nDisallow: /dashboard\n\nSitemap: ${options.site.publicUrl}/sitemap.xml\n`;
+  app.get("/robots.txt", (_request, reply) =>
+    reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots),
+  );
 
   // The full published records the browser fetches when it needs them (publishedDataPaths), answered from
   // the data as published now; the ETag is the data's generation, so an unchanged list costs a 304.
