@@ -1,5 +1,14 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { addMessages, type MessageBundle } from "../i18n/runtime";
+import { languageOfPath } from "../../i18n/languages";
+import {
+  addMessages,
+  hasMessage,
+  languageCodes,
+  type MessageBundle,
+  shownLanguageOf,
+  shownTranslatorFor,
+} from "../i18n/runtime";
+import { pageTitle } from "./page-title";
 
 /**
  * An unknown state or school id: the page's loader throws this 404 with the page's messages, so the error
@@ -26,4 +35,20 @@ export function addErrorMessages(error: unknown): void {
 export function isUnknownPageError(error: unknown): boolean {
   if (isRouteErrorResponse(error)) return error.status === 404;
   return error instanceof Error && /No result found for routeId/.test(error.message);
+}
+
+/**
+ * The title of a state's or school's error page, for its route's `meta` (which renders before the error
+ * page, so it registers the error's messages itself): the page's "not found" title once its messages are
+ * here in the page's language, the shell's "Something went wrong" otherwise (while they load, or when
+ * they could not be fetched and the page says so).
+ */
+export function errorPageMeta(error: unknown, pathname: string, notFoundTitleId: string) {
+  addErrorMessages(error);
+  const named =
+    isUnknownPageError(error) &&
+    shownLanguageOf(pathname) === languageOfPath(pathname, languageCodes) &&
+    hasMessage(pathname, notFoundTitleId);
+  const t = shownTranslatorFor(pathname);
+  return [{ title: pageTitle(t(named ? notFoundTitleId : "common.somethingWentWrong")) }];
 }

@@ -1,8 +1,9 @@
+import { renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import site from "../../../data/site.json";
 import enCommon from "../../i18n/catalogues/en/common.json";
 import { loadMessages, translatorFor } from "../i18n/runtime";
-import { pageMeta, pageTitle } from "./page-title";
+import { pageMeta, pageTitle, useDocumentTitle } from "./page-title";
 
 describe("page titles", () => {
   it("are '{page} | Inclusion Atlas'", () => {
@@ -32,5 +33,26 @@ describe("page titles", () => {
     // A page's own title keeps the format; only its description falls back to the site's.
     expect(pageMeta("Game da mu", undefined, t)[0]).toEqual({ title: "Game da mu | Inclusion Atlas" });
     expect(pageMeta("Game da mu", undefined, t)[1]).toEqual(description);
+  });
+});
+
+describe("a title known once the page has loaded its data (useDocumentTitle)", () => {
+  it("is written into the meta's <title> text in place, and the meta's title comes back after", () => {
+    const element = document.createElement("title");
+    element.textContent = "Eyewitness report | Inclusion Atlas";
+    document.head.append(element);
+    const text = element.firstChild;
+    const { rerender, unmount } = renderHook(({ title }) => useDocumentTitle(title), {
+      initialProps: { title: "Barrier report, Ikeja | Inclusion Atlas" },
+    });
+    // The same text node, which the renderer keeps and writes the next page's title into.
+    expect(element.firstChild).toBe(text);
+    expect(document.title).toBe("Barrier report, Ikeja | Inclusion Atlas");
+    rerender({ title: "Report not found | Inclusion Atlas" });
+    expect(document.title).toBe("Report not found | Inclusion Atlas");
+    unmount();
+    expect(element.firstChild).toBe(text);
+    expect(document.title).toBe("Eyewitness report | Inclusion Atlas");
+    element.remove();
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { description as siteDescription, name as siteName } from "../../../data/site.json";
 
 // Document titles and descriptions. A page's own title and description come translated from its caller:
@@ -26,4 +27,30 @@ export function pageTitle(page?: string, t?: TranslateTitle): string {
 export function pageMeta(page: string | undefined, description?: string, t?: TranslateTitle) {
   const content = description ?? (t ? t("common.siteDescription") : siteDescription);
   return [{ title: pageTitle(page, t) }, { name: "description", content }];
+}
+
+/**
+ * For a title known only once the page has loaded its data in the browser (a report's): shown while the
+ * component is mounted, the route's meta title again after. It changes the text of the <title> the route's
+ * meta rendered in place, not the element nor `document.title` (which replaces the text node): the renderer
+ * keeps that text node and writes the next page's title into it. Without a <title> (a component rendered
+ * alone) it sets `document.title`.
+ */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    const text = document.head.querySelector("title")?.firstChild;
+    if (!(text instanceof Text)) {
+      const previous = document.title;
+      document.title = title;
+      return () => {
+        if (document.title === title) document.title = previous;
+      };
+    }
+    const previous = text.data;
+    text.data = title;
+    return () => {
+      // Unless the renderer has already written the next page's title there.
+      if (text.data === title) text.data = previous;
+    };
+  }, [title]);
 }

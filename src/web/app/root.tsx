@@ -10,19 +10,19 @@ import {
   useMatches,
 } from "react-router";
 import { paths } from "../../domain/routes";
-import { languageOfPath, localizePath, withoutLanguage } from "../../i18n/languages";
+import { localizePath, withoutLanguage } from "../../i18n/languages";
 import { DraftNotice } from "../i18n/DraftNotice";
 import { LanguageProvider, useT } from "../i18n/language-context";
 import { Link } from "../i18n/links";
 import { baseRouteId } from "../i18n/route-ids";
 import {
   addMessages,
-  DEFAULT_LANGUAGE,
-  hasNamespaces,
   languageCodes,
   languages,
   type MessageBundle,
   pageMessages,
+  shownLanguageOf,
+  shownTranslatorFor,
 } from "../i18n/runtime";
 import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
 import { loadOutboxSender } from "../features/reports/lazy";
@@ -75,9 +75,21 @@ function hasBundle(data: unknown): data is { i18n: MessageBundle } {
 function usePageLanguage(): string {
   const { pathname } = useLocation();
   for (const match of useMatches()) if (hasBundle(match.loaderData)) addMessages(match.loaderData.i18n);
-  const language = languageOfPath(pathname, languageCodes);
-  return hasNamespaces(language, ["common"]) ? language : DEFAULT_LANGUAGE;
+  return shownLanguageOf(pathname);
 }
+
+/**
+ * The site's title, which the app shell (a client-rendered page before its code has loaded) and any route
+ * without a meta of its own show; the root's error page's title ("Page not found", "Something went wrong").
+ * Titles come from routes' meta, rendered in the <head> by <Meta/>, never from a <title> in a component:
+ * React hoists one into the <head>, other renderers leave it where it is.
+ */
+export const meta: Route.MetaFunction = ({ error, location }) => {
+  const t = shownTranslatorFor(location.pathname);
+  if (!error) return [{ title: pageTitle(undefined, t) }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: pageTitle(t(notFound ? "common.pageNotFound" : "common.somethingWentWrong")) }];
+};
 
 /**
  * The same page in every language, for search engines and for browsers offering a translation: absolute
@@ -226,7 +238,6 @@ export function HydrateFallback() {
   const t = useT();
   return (
     <div className={styles.fallback}>
-      <title>{pageTitle(undefined, t)}</title>
       <Spinner label={t("common.loadingApp")} />
       <noscript>
         <p>
@@ -244,7 +255,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const heading = t(notFound ? "common.pageNotFound" : "common.somethingWentWrong");
   return (
     <Shell>
-      <title>{pageTitle(heading)}</title>
       <div className="container">
         <h1>{heading}</h1>
         <p>{t(notFound ? "common.pageNotFoundText" : "common.somethingWentWrongText")}</p>

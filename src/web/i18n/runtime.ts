@@ -91,6 +91,24 @@ export function translatorFor(pathname: string): (id: string, values?: Record<st
   return (id, values) => instance._(id, values);
 }
 
+/**
+ * The language a page is shown in: its path's once that language's shell messages ("common") are here
+ * (always, on a page the server rendered, whose loaders carry them); before that the app shell's English,
+ * which a page rendered in the browser starts from, so its first render matches the shell's HTML.
+ */
+export function shownLanguageOf(pathname: string): string {
+  const language = languageOfPath(pathname, languageCodes);
+  return hasNamespaces(language, ["common"]) ? language : DEFAULT_LANGUAGE;
+}
+
+/** translatorFor, in the language the page is shown in (shownLanguageOf): a title that matches the page. */
+export function shownTranslatorFor(
+  pathname: string,
+): (id: string, values?: Record<string, unknown>) => string {
+  const instance = i18nFor(shownLanguageOf(pathname));
+  return (id, values) => instance._(id, values);
+}
+
 /** Whether the path's language has the message yet (a route's `meta` may run before its messages arrive). */
 export function hasMessage(pathname: string, id: string): boolean {
   return id in i18nFor(languageOfPath(pathname, languageCodes)).messages;

@@ -1,10 +1,15 @@
 import { PublishedReportPage } from "../../features/reports";
-import { pageMessages } from "../../i18n";
+import { pageMessages, translatorFor } from "../../i18n";
+import { pageTitle } from "../page-title";
 import type { Route } from "./+types/eyewitness-report";
 
-// Client-rendered (not prerendered: reports come and go); the server writes the report's title and
-// link-preview tags into the app shell it answers with (src/server/site/report-meta.ts). The page sets
-// its own <title> as the report loads, so this route has no meta function.
+// Client-rendered (not rendered by the server: reports come and go); the server writes the report's title
+// and link-preview tags into the app shell it answers with (src/server/site/report-meta.ts).
+
+// The page's title until its report has loaded; then the report's own (PublishedReportPage, which loads it).
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: pageTitle(translatorFor(location.pathname)("published.report.heading")) },
+];
 
 /** The messages of the page's language, before the page is shown. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -18,10 +18,10 @@ import { CorrectionForm } from "../../features/corrections";
 import { CORRECTION_ANCHOR, SchoolDetails, SchoolNotFound } from "../../features/schools";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
-import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
+import { addErrorMessages, errorPageMeta, isUnknownPageError, unknownPage } from "../not-found-error";
 import { publishedDataOf } from "../datasets";
 import { withTranslationsIn } from "../../../domain/datasets/reader-text";
-import { pageMeta, pageTitle } from "../page-title";
+import { pageMeta } from "../page-title";
 import type { Route } from "./+types/school";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 
@@ -58,10 +58,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data, location }: Route.MetaArgs) {
+export function meta({ data, error, location }: Route.MetaArgs): Route.MetaDescriptors {
+  // An unknown id, or a failure: the error page's title.
+  if (!data) return errorPageMeta(error, location.pathname, "schools.notFound.title");
   const t = translatorFor(location.pathname);
-  // An unknown id: the error page names itself (its <title>).
-  if (!data) return [];
   const { school } = data;
   return pageMeta(
     school.name,
@@ -104,18 +104,12 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
   addErrorMessages(error);
   const messages = useNamespaces(namespaces, { turnsPage: true });
   if (isUnknownPageError(error)) {
     if (messages === "loading") return <Spinner />;
     if (messages === "failed") return <MessagesLoadFailedPage />;
-    return (
-      <>
-        <title>{pageTitle(t("schools.notFound.title"))}</title>
-        <SchoolNotFound />
-      </>
-    );
+    return <SchoolNotFound />;
   }
   throw error;
 }

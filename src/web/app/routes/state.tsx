@@ -20,7 +20,7 @@ import { StatePolicyPage, StateReports } from "../../features/states";
 import { lawStatusWords } from "../../lib/law-status-text";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
-import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
+import { addErrorMessages, errorPageMeta, isUnknownPageError, unknownPage } from "../not-found-error";
 import { publishedDataOf, siteSettingsOf } from "../datasets";
 import { localizePath } from "../../../i18n/languages";
 import {
@@ -31,7 +31,7 @@ import {
 } from "../../../domain/social-card";
 import { name as siteName } from "../../../../data/site.json";
 import { withTranslationsIn } from "../../../domain/datasets/reader-text";
-import { pageMeta, pageTitle } from "../page-title";
+import { pageMeta } from "../page-title";
 import type { Route } from "./+types/state";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 
@@ -72,10 +72,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data, location }: Route.MetaArgs) {
+export function meta({ data, error, location }: Route.MetaArgs): Route.MetaDescriptors {
+  // An unknown id, or a failure: the error page's title.
+  if (!data) return errorPageMeta(error, location.pathname, "states.notFound.title");
   const t = translatorFor(location.pathname);
-  // An unknown id: the error page names itself (its <title>).
-  if (!data) return [];
   const { record } = data;
   const title = t("states.meta.title", { state: record.state });
   const description = t("states.meta.description", {
@@ -145,7 +145,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const title = notFound ? t("states.notFound.title") : t("common.somethingWentWrong");
   return (
     <div className="container">
-      <title>{pageTitle(title)}</title>
       <h1>{title}</h1>
       <p>{notFound ? t("states.notFound.text") : t("states.loadFailed.text")}</p>
       <Link className="button" to={paths.home()}>

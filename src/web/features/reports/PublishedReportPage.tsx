@@ -5,7 +5,7 @@ import { isReportId } from "../../../domain/reports/published-report-text";
 import { describePlace } from "../../../domain/reports/report-place";
 import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { pageTitle } from "../../app/page-title";
+import { pageTitle, useDocumentTitle } from "../../app/page-title";
 import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";
@@ -57,6 +57,14 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
     (failure instanceof ApiError && (failure.code === "NOT_FOUND" || failure.code === "VALIDATION_FAILED"));
   const report = query.data;
   const settled = notFound || report !== undefined || failure !== null;
+  // The route's meta names the page; the report's own title (or "Report not found") once it is known.
+  useDocumentTitle(
+    pageTitle(
+      report && !notFound
+        ? reportTitle(t, dates, report)
+        : t(notFound ? "published.report.notFoundTitle" : "published.report.heading"),
+    ),
+  );
 
   const focusHeadingWhenShown = useRef(false);
   // The heading of the loading state is replaced by the report's: focus follows it once shown.
@@ -81,7 +89,6 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
     const title = reportTitle(t, dates, report);
     return (
       <div className={`container ${styles.page}`}>
-        <title>{pageTitle(title)}</title>
         {back}
         <article aria-labelledby="report-heading">
           <h1 id="report-heading" ref={heading} tabIndex={-1} className={styles.title}>
@@ -96,7 +103,6 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <title>{pageTitle(t(notFound ? "published.report.notFoundTitle" : "published.report.heading"))}</title>
       {back}
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         {t(notFound ? "published.report.notFoundTitle" : "published.report.heading")}
