@@ -74,6 +74,10 @@ export const reviewReportSchema = ownReportSchema
     transcriptDue: z.boolean().optional().meta({
       description: "The report has a voice note: it needs a moderator's transcript before it is published.",
     }),
+    transcriptFindings: z.array(textFindingSchema).optional().meta({
+      description:
+        "What in the transcript may identify people or places (offsets into the transcript): confirmed like the public text's.",
+    }),
   })
   .meta({ id: "ReviewReport" });
 export type ReviewReport = z.infer<typeof reviewReportSchema>;

@@ -113,6 +113,8 @@ export interface ReviewReportView {
   transcript?: string | null;
   /** The report has a voice note and no transcript yet: it cannot be published until it has one. */
   transcriptDue?: boolean;
+  /** What in the transcript may identify people or places (offsets into it): confirmed before publishing. */
+  transcriptFindings?: TextFinding[];
 }
 
 /** A verified report as the public sees it (GET /api/v1/eyewitness/published). */

@@ -219,6 +219,7 @@ export async function decideOnReport(
       .select({
         reporterId: eyewitnessReports.reporterId,
         detailsDue: eyewitnessReports.detailsDue,
+        transcript: eyewitnessReports.transcript,
         ...findingColumns,
       })
       .from(eyewitnessReports)
@@ -230,7 +231,11 @@ export async function decideOnReport(
     if (to === "verified" && target.detailsDue) return { outcome: "details-due" };
     if (to === "verified" && (await transcriptDue(tx, reportId))) return { outcome: "transcript-due" };
     if (to === "verified") {
-      const findings = unconfirmedFindings(findingsOf(target), decision.acknowledgedFindings);
+      // A voice note's transcript is published as its words: checked as the public text is.
+      const findings = unconfirmedFindings(
+        [...findingsOf(target), ...(target.transcript ? findingsOf(target, target.transcript) : [])],
+        decision.acknowledgedFindings,
+      );
       if (findings.length > 0) return { outcome: "unconfirmed", findings };
     }
     const [decided] = await tx
@@ -324,7 +329,11 @@ export function toReviewView(report: ReviewRow, links: MediaLinkSigner): ReviewR
     occurredWhen: report.occurredWhen,
     // A voice note's report only: what it says, and whether that is still to be written.
     ...(report.media.some((file) => file.kind === "audio")
-      ? { transcript: report.transcript, transcriptDue: needsTranscript(report) }
+      ? {
+          transcript: report.transcript,
+          transcriptDue: needsTranscript(report),
+          transcriptFindings: report.transcript ? findingsOf(report, report.transcript) : [],
+        }
       : {}),
     mediaModeration: report.media.map((file) => ({
       id: file.id,

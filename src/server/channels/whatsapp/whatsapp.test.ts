@@ -331,6 +331,22 @@ describe.each(testDatabaseKinds())("WhatsApp on %s", (kind) => {
       payload: { transcript: "   " },
     });
     expect(empty.statusCode).toBe(400);
+    // A transcript is public words: what in it may identify someone is confirmed as in any report's text.
+    const withNumber = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/eyewitness/${report!.id}/transcript`,
+      headers: { authorization: `Bearer ${moderator}` },
+      payload: { transcript: "The ramp is too steep. Call me on 0803 123 4567." },
+    });
+    expect(withNumber.statusCode).toBe(200);
+    const findings = withNumber.json<{ report: { transcriptFindings: { kind: string; text: string }[] } }>()
+      .report.transcriptFindings;
+    expect(findings).toEqual([expect.objectContaining({ kind: "phone", text: "0803 123 4567" })]);
+    const unconfirmed = await decide(t.app, moderator, report!.id, {
+      status: "verified",
+      fromStatus: "pending",
+    });
+    expect(unconfirmed.json()).toMatchObject({ code: "FINDINGS_UNCONFIRMED" });
     const transcribed = await t.app.inject({
       method: "POST",
       url: `/api/v1/eyewitness/${report!.id}/transcript`,

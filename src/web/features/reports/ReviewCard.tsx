@@ -73,8 +73,10 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
   const [confirmed, setConfirmed] = useState<string[]>([]);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const confirmTitleId = `review-confirm-${report.id}`;
-  const unresolved = report.findings.filter(
-    (finding, index) => report.findings.findIndex((other) => other.id === finding.id) === index,
+  // The transcript of a voice note is published as its words: its findings are confirmed alike.
+  const allFindings = [...report.findings, ...(report.transcriptFindings ?? [])];
+  const unresolved = allFindings.filter(
+    (finding, index) => allFindings.findIndex((other) => other.id === finding.id) === index,
   );
 
   const decision = useApiMutation({
