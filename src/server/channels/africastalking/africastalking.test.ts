@@ -41,6 +41,8 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
   let peer: AfricasTalkingPeer;
   let moderator: string;
   const logLines: string[] = [];
+  /** AFRICASTALKING_ALLOWED_IPS as the adapter reads it: empty (anyone with the secret) unless a test sets it. */
+  const allowedIps: string[] = [];
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -58,7 +60,7 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
             apiKey: "test-api-key",
             senderId: "ATLAS",
             apiUrl: peer.url,
-            allowedIps: [],
+            allowedIps,
           },
         },
       },
@@ -297,6 +299,25 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
     expect((await ussd("ATUid_wrong", "", NUMBER, "wrong-secret-0123456789abcdefgh")).statusCode).toBe(404);
     expect(await pending()).toEqual([]);
     expect(await t.db.select().from(channelOutbox)).toEqual([]);
+  });
+
+  it("with an allow-list, hears only its addresses, even with the right secret", async () => {
+    allowedIps.push("203.0.113.7");
+    try {
+      const from = (remoteAddress: string) =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/v1/channels/africastalking/${SECRET}/sms`,
+          remoteAddress,
+          ...form({ ...smsFixture.request, id: `allow-list-${remoteAddress}` }),
+        });
+      expect((await from("198.51.100.20")).statusCode).toBe(404);
+      expect(await pending()).toEqual([]);
+      expect((await from("203.0.113.7")).statusCode).toBe(200);
+      expect(await pending()).toHaveLength(1);
+    } finally {
+      allowedIps.length = 0;
+    }
   });
 
   it("answers other texts with help, honours STOP, and START again", async () => {
