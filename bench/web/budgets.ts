@@ -23,8 +23,10 @@ export const KIB = 1024;
  * Lowered to 119.5 KiB on 29 November 2026 (the home page must not grow as routes are added): 122.38 KiB (125,315 bytes) before, 118.71 KiB (121,562)
  * with lazy route discovery (react-router.config.ts): the page carries only its own routes' entries, in
  * its HTML (+209 bytes of gzipped HTML), and asks /__manifest for the routes its links lead to.
+ * Back to 123 KiB the same day: lazy discovery is off again (record 0024: screens not discovered online
+ * could not be reached offline), so the whole manifest is in the first load again (122.4 KiB measured).
  */
-export const homeFirstLoadJsBudgetBytes = 119.5 * KIB;
+export const homeFirstLoadJsBudgetBytes = 123 * KIB;
 /** First-load JavaScript, gzip -9, of any other route. */
 export const otherFirstLoadJsBudgetBytes = 200 * KIB;
 

@@ -20,8 +20,6 @@ let vite: ViteDevServer;
 let cacheDir: string;
 let source: FilePublishedDataSource;
 let app: FastifyInstance;
-/** The build's version, which the browser names when it asks /__manifest for routes. */
-let buildVersion = "";
 /** Every path React Router was asked to render, in order. */
 const rendered: string[] = [];
 /** The verified reports' counts the pages read, and who is told when a review changes them. */
@@ -39,7 +37,6 @@ beforeAll(async () => {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  buildVersion = build.assets.version;
   const handler = createRequestHandler(build, "production");
   const render: RenderRequest = (request, loadContext) => {
     rendered.push(new URL(request.url).pathname);
@@ -400,50 +397,6 @@ describe("a state's social card", () => {
       expect(answer.statusCode, url).toBe(404);
       expect(answer.body, url).toContain("/social/states/<state id>.png");
     }
-  });
-});
-
-describe("lazy route discovery", () => {
-  /** The route manifest a page carries: only its own routes' part. */
-  const manifestOf = (html: string) => {
-    // One line once deferred (defer-hydration.ts); as React Router writes it in development, where the page's
-    // script also loads the development server's runtime and is not deferred.
-    const json = /window\.__reactRouterManifest = (\{[\s\S]*?\});\s*window\.__reactRouterRouteModules/.exec(
-      html,
-    )?.[1];
-    return json === undefined
-      ? null
-      : (JSON.parse(json) as { version: string; routes: Record<string, unknown> });
-  };
-
-  it("sends a page only its own routes' part of the manifest", async () => {
-    const page = await get("/states/25");
-    const manifest = manifestOf(page.body);
-    expect(manifest).not.toBeNull();
-    expect(Object.keys(manifest?.routes ?? {})).toContain("routes/state");
-    // Neither another screen nor another language's copy of this one.
-    expect(Object.keys(manifest?.routes ?? {})).not.toContain("routes/school");
-    expect(Object.keys(manifest?.routes ?? {})).not.toContain("ha/routes/state");
-  });
-
-  it("answers /__manifest with the routes of the paths asked, kept by the browser for good", async () => {
-    const version = buildVersion;
-    const answer = await get(
-      `/__manifest?paths=${encodeURIComponent("/schools/12,/ha/states/25")}&version=${version}`,
-    );
-    expect(answer.statusCode).toBe(200);
-    expect(answer.headers["cache-control"]).toContain("immutable");
-    expect(Object.keys(answer.json() as object)).toEqual(
-      expect.arrayContaining(["root", "routes/school", "ha/routes/state"]),
-    );
-    expect(Object.keys(answer.json() as object)).not.toContain("routes/state");
-  });
-
-  it("tells a page of another build to reload rather than mix two builds' routes", async () => {
-    const answer = await get("/__manifest?paths=/states/25&version=an-older-build");
-    expect(answer.statusCode).toBe(204);
-    expect(answer.headers["x-remix-reload-document"]).toBe("true");
-    expect(answer.body).toBe("");
   });
 });
 
