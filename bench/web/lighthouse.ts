@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch, type LaunchedChrome } from "chrome-launcher";
@@ -269,7 +268,11 @@ async function snapshotBuild(): Promise<{ clientDir: string; remove: () => Promi
   if (!existsSync(path.join(serverDir, "index.js"))) {
     throw new Error('The web app is not built. Run "npm run build" (npm run bench:web does it for you).');
   }
-  const root = await mkdtemp(path.join(tmpdir(), "inclusion-atlas-bench-build-"));
+  // Inside the checkout's node_modules/.cache, not the system's temporary folder: the server build imports
+  // its packages (React Router, React) by name, which Node finds only in a node_modules above the file.
+  const cacheDir = path.join(defaultClientDir, "..", "..", "node_modules", ".cache");
+  await mkdir(cacheDir, { recursive: true });
+  const root = await mkdtemp(path.join(cacheDir, "inclusion-atlas-bench-build-"));
   const clientDir = path.join(root, "client");
   try {
     await cp(defaultClientDir, clientDir, { recursive: true });
