@@ -40,6 +40,8 @@ const withoutSchema: Record<string, string> = {
       .filter((code) => code !== DEFAULT_LANGUAGE)
       .map((code) => [`/${code}/social/states/:file`, "the same card, in a language"]),
   ),
+  "/sitemap.xml": "the public pages in every language, for search engines (the web app's, XML)",
+  "/robots.txt": "what crawlers may read, naming the sitemap at the site's address (the web app's)",
 };
 
 let database: DatabaseHandle;
