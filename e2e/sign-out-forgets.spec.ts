@@ -157,8 +157,16 @@ async function writeDraftAndQueueReport(
 
 const question = (page: Page) => page.getByRole("dialog", { name: "A report has not been sent" });
 
-async function logOutAndAnswer(page: Page, answer: "Send it now" | "Keep it on this phone" | "Delete it") {
-  await page.getByRole("button", { name: "Chiamaka (your account)" }).click();
+/** The account menu's button, named by the account's first name as the server gave it at sign-in. */
+const accountButton = (page: Page, signedIn: SignedIn) =>
+  page.getByRole("button", { name: `${signedIn.user.firstname} (your account)` });
+
+async function logOutAndAnswer(
+  page: Page,
+  signedIn: SignedIn,
+  answer: "Send it now" | "Keep it on this phone" | "Delete it",
+) {
+  await accountButton(page, signedIn).click();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(question(page)).toBeVisible();
   await question(page).getByRole("button", { name: answer }).click();
@@ -191,7 +199,7 @@ signedInTest.describe("a shared phone after sign-out", () => {
     "Logout asks about the unsent report; Delete leaves nothing of the account in the browser",
     async ({ page, context, signedIn, pageErrors }) => {
       const written = await writeDraftAndQueueReport(page, context, signedIn);
-      await page.getByRole("button", { name: "Chiamaka (your account)" }).click();
+      await accountButton(page, signedIn).click();
       await page.getByRole("button", { name: "Logout" }).click();
       await expect(question(page)).toBeVisible();
       await expect(question(page)).toHaveAccessibleDescription(
@@ -211,7 +219,7 @@ signedInTest.describe("a shared phone after sign-out", () => {
     "Send it now: says when it cannot send, then sends, signs out and leaves nothing behind",
     async ({ page, context, signedIn, request, account, pageErrors }) => {
       const written = await writeDraftAndQueueReport(page, context, signedIn);
-      await logOutAndAnswer(page, "Send it now");
+      await logOutAndAnswer(page, signedIn, "Send it now");
       await expect(question(page).getByRole("alert")).toHaveText(
         "The report could not be sent: there is no connection, or the server did not answer. Try again, keep it on this phone, or delete it.",
       );
@@ -236,7 +244,7 @@ signedInTest.describe("a shared phone after sign-out", () => {
     "Keep: the report waits for this account's next sign-in, unseen by another account, then is sent",
     async ({ page, context, signedIn, request, account, pageErrors }) => {
       const written = await writeDraftAndQueueReport(page, context, signedIn);
-      await logOutAndAnswer(page, "Keep it on this phone");
+      await logOutAndAnswer(page, signedIn, "Keep it on this phone");
       await expectSignedOutAtHome(page);
       const kept = [{ userId: signedIn.user.id, comment: written.queuedText }];
       await expectNothingOfTheAccount(page, written, kept);
