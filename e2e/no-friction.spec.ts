@@ -162,19 +162,25 @@ for (const way of ["touch", "keyboard"] as const) {
       await zone.selectOption("");
 
       const statuses = page.getByRole("group", { name: "Law status" });
-      for (const name of ["Second reading", "No law yet"]) {
-        const box = statuses.getByRole("checkbox", { name });
-        if (way === "touch") await box.tap();
-        else {
-          await box.focus();
-          await page.keyboard.press("Space");
-        }
-        await expect(box).toBeChecked();
+      // "No law yet" is one choice for the three statuses short of a law in force.
+      const noLawYet = statuses.getByRole("checkbox", { name: "No law yet" });
+      if (way === "touch") await noLawYet.tap();
+      else {
+        await noLawYet.focus();
+        await page.keyboard.press("Space");
+      }
+      for (const name of [
+        "No law yet",
+        "Passed, awaiting the Governor's assent",
+        "Second reading",
+        "Pending / no law",
+      ]) {
+        await expect(statuses.getByRole("checkbox", { name })).toBeChecked();
       }
       await expect(page).toHaveURL(/\/states$/);
       if (way === "touch") await page.getByRole("button", { name: "Apply filters" }).tap();
       else await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(/\/states\?status=second-reading&status=pending$/);
+      await expect(page).toHaveURL(/\/states\?status=awaiting-assent&status=second-reading&status=pending$/);
       const rows = page.getByRole("table").locator("tbody tr");
       const shown = await rows.count();
       expect(shown).toBeGreaterThan(0);
@@ -182,11 +188,11 @@ for (const way of ["touch", "keyboard"] as const) {
       for (const status of await rows.evaluateAll((trs) =>
         trs.map((tr) => tr.getAttribute("data-law-status")),
       ))
-        expect(["second-reading", "pending"]).toContain(status);
+        expect(["awaiting-assent", "second-reading", "pending"]).toContain(status);
       const count = page.getByRole("status").filter({ hasText: `Showing ${shown} of 37 states.` });
       await expect(count).toBeFocused();
       await expect(toast(page)).toHaveCount(0);
-      await expectNoAxeViolations(page, `/states with two statuses at ${viewport.width}`);
+      await expectNoAxeViolations(page, `/states with no law yet at ${viewport.width}`);
       // The address is shareable: opened again, the same view, the boxes ticked.
       await page.reload();
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

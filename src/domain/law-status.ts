@@ -22,6 +22,24 @@ export const lawStatusCategories: readonly LawStatusCategory[] = [
   { key: "pending", label: "Pending / no law" },
 ];
 
+/**
+ * "No law yet", one choice in the filters: every status short of a law in force (a bill passed but not
+ * assented, in second reading, or none at all). `?status=no-law-yet` stands for the three.
+ */
+export const NO_LAW_YET = "no-law-yet";
+export const noLawYetKeys: readonly LawStatusKey[] = ["awaiting-assent", "second-reading", "pending"];
+
+/** Whether `value` names a status or "no law yet" (compared as given: callers trim and lower-case). */
+export function isLawStatusChoice(value: string): boolean {
+  return value === NO_LAW_YET || lawStatusCategories.some((category) => category.key === value);
+}
+
+/** The statuses the asked values name, "no-law-yet" standing for its three, each once, in the categories' order. */
+export function lawStatusesAsked(asked: readonly string[]): LawStatusKey[] {
+  const wanted = new Set<string>(asked.includes(NO_LAW_YET) ? [...asked, ...noLawYetKeys] : asked);
+  return lawStatusCategories.map((category) => category.key).filter((key) => wanted.has(key));
+}
+
 export function lawStatusKey(status: string): LawStatusKey {
   switch (status.trim().toLowerCase()) {
     case "passed":

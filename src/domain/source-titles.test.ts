@@ -28,6 +28,17 @@ describe("describeSource", () => {
     });
   });
 
+  it("leaves a leading article number out of the title, and keeps a leading year", () => {
+    expect(
+      describeSource(
+        "https://www.premiumtimesng.com/regional/nwest/566891-ganduje-signs-bill-amending-persons-with-disabilities-law.html",
+      ).title,
+    ).toBe("Ganduje signs bill amending persons with disabilities law");
+    expect(describeSource("https://example.org/2024-budget-for-disability-inclusion").title).toBe(
+      "2024 budget for disability inclusion",
+    );
+  });
+
   it("names a site it does not know by its own name, never its bare domain", () => {
     expect(describeSource("https://newdailyprime.news/?p=96775").publisher).toBe("New Daily Prime");
     expect(describeSource("https://bpwd.osunstate.gov.ng").publisher).toBe("Osunstate");

@@ -126,6 +126,8 @@ function titleFromPath(pathname: string): string | null {
       .replace(/\.(html?|php|aspx?|pdf)$/i, "")
       .split(/[-_+]+/)
       .filter(Boolean);
+    // A leading article number ("566891-ganduje-signs-…") is the site's id, not a word of the title.
+    while (words.length > 3 && /^\d{4,}$/.test(words[0]!) && !/^(19|20)\d\d$/.test(words[0]!)) words.shift();
     // A slug of words, not an id, a date part or a one-word section name ("amp", "news", "2025").
     const wordy = words.filter((word) => /[a-z]/i.test(word));
     if (words.length >= 3 && wordy.length >= 3) {

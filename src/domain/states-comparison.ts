@@ -1,7 +1,7 @@
 import type { School, StateRecord } from "./datasets/schemas";
 import { sameState } from "./datasets/state-names";
 import { zoneOf, zones, type Zone } from "./datasets/zones";
-import { lawStatusCategories, lawStatusKey, lawStatusRank, type LawStatusKey } from "./law-status";
+import { lawStatusesAsked, lawStatusKey, lawStatusRank, type LawStatusKey } from "./law-status";
 
 // The /states table: one row per state, sorted and filtered by what the URL says (?zone=&status=&sort=&dir=),
 // so a shared link shows the same view. Pure functions, shared by the page and its tests.
@@ -68,8 +68,7 @@ export const defaultView: ComparisonView = { zone: null, status: [], sort: "stat
 /** The view a URL's query asks for; unknown values fall back to the default rather than failing. */
 export function viewFromParams(params: URLSearchParams): ComparisonView {
   const zone = zones.find((candidate) => candidate === params.get("zone")) ?? null;
-  const asked = params.getAll("status");
-  const status = lawStatusCategories.filter(({ key }) => asked.includes(key)).map(({ key }) => key);
+  const status = lawStatusesAsked(params.getAll("status"));
   const sort = sortKeys.find((key) => key === params.get("sort")) ?? defaultView.sort;
   const dir = params.get("dir") === "descending" ? "descending" : "ascending";
   return { zone, status, sort, dir };

@@ -1,5 +1,5 @@
 import { zones } from "../datasets/zones";
-import { lawStatusCategories } from "../law-status";
+import { lawStatusCategories, NO_LAW_YET } from "../law-status";
 import { commentTypes } from "../reports/report-rules";
 
 // What the open-data API answers when a request cannot be served: each sentence names the parameter or
@@ -22,7 +22,7 @@ export const openDataMessages = {
   badZone: `The parameter zone must be one of the six zones: ${zones.join(", ")} (for example zone=South+West).`,
   badStatus: `The parameter status must be one of: ${lawStatusCategories
     .map((category) => `${category.key} (${category.label})`)
-    .join(", ")}; repeat it for several (status=passed&status=pending).`,
+    .join(", ")}, or ${NO_LAW_YET} (the last three); repeat it for several (status=passed&status=pending).`,
   statesOnly: (parameter: string) => `The parameter ${parameter} filters the states dataset only.`,
   schoolsOnly: (parameter: string) => `The parameter ${parameter} filters the schools dataset only.`,
   badSchoolFilter: (parameter: string, options: readonly string[]) =>

@@ -1,5 +1,5 @@
 import { zones, type Zone } from "../../domain/datasets/zones";
-import { lawStatusCategories, type LawStatusKey } from "../../domain/law-status";
+import { isLawStatusChoice, lawStatusesAsked, type LawStatusKey } from "../../domain/law-status";
 import { openDataMessages } from "../../domain/opendata/messages";
 import { invalidParameter, singleParameter as single, type Query } from "../http/query-params";
 
@@ -27,12 +27,8 @@ function statusFrom(query: Query): LawStatusKey[] | null {
     },
   );
   const wanted = values.filter((value) => value !== "");
-  for (const value of wanted) {
-    if (!lawStatusCategories.some((candidate) => candidate.key === value)) {
-      throw invalidParameter("status", openDataMessages.badStatus);
-    }
-  }
-  const keys = lawStatusCategories.map((category) => category.key).filter((key) => wanted.includes(key));
+  if (!wanted.every(isLawStatusChoice)) throw invalidParameter("status", openDataMessages.badStatus);
+  const keys = lawStatusesAsked(wanted);
   return keys.length > 0 ? keys : null;
 }
 

@@ -343,6 +343,14 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect(csvRows(southSouth.body).map((row) => row.state)).toEqual(
       shown("South South", ["awaiting-assent", "pending"]),
     );
+    // "No law yet" stands for the three statuses short of a law in force, as the /states form sends it.
+    const noLaw = await get("states.csv?status=no-law-yet");
+    expect(csvRows(noLaw.body).map((row) => row.state)).toEqual(
+      shown(null, ["awaiting-assent", "second-reading", "pending"]),
+    );
+    expect(noLaw.headers["content-disposition"]).toBe(
+      'attachment; filename="inclusion-atlas-states-awaiting-assent-second-reading-pending-2026-11.csv"',
+    );
     // One unknown status among known ones is refused, naming the parameter.
     const bad = await get("states.csv?status=passed&status=repealed");
     expect(bad.statusCode).toBe(400);
@@ -393,7 +401,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     const status = await get("states.json?status=Passed%2Fawaiting+Gov+assent");
     expect(status.statusCode).toBe(400);
     expect(status.json<{ message: string }>().message).toBe(
-      "The parameter status must be one of: passed (Passed), awaiting-assent (Passed, awaiting the Governor's assent), second-reading (Second reading), pending (Pending / no law); repeat it for several (status=passed&status=pending).",
+      "The parameter status must be one of: passed (Passed), awaiting-assent (Passed, awaiting the Governor's assent), second-reading (Second reading), pending (Pending / no law), or no-law-yet (the last three); repeat it for several (status=passed&status=pending).",
     );
     const repeated = await get("states.csv?zone=South+West&zone=North+East");
     expect(repeated.statusCode).toBe(400);

@@ -113,7 +113,9 @@ describe("StatesComparison", () => {
     expect(router.state.location.search).toBe("");
     expect(bodyRows()).toHaveLength(37);
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(router.state.location.search).toBe("?zone=North+East&status=passed&status=pending");
+    expect(router.state.location.search).toBe(
+      "?zone=North+East&status=passed&status=awaiting-assent&status=second-reading&status=pending",
+    );
     const shown = bodyRows();
     expect(shown.length).toBeGreaterThan(0);
     for (const row of shown) expect(row).toHaveTextContent("North East");
@@ -154,15 +156,45 @@ describe("StatesComparison", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Zone" }), "All zones");
     await apply();
     expect(download()).toHaveAttribute("href", "/api/v1/open/states.csv?status=passed");
-    // Several statuses ("No law yet" among them): the download keeps each of them.
+    // Several statuses: the download keeps each of them.
     await tick("Second reading");
-    await tick("No law yet");
+    await tick("Pending / no law");
     await apply();
     expect(download()).toHaveAttribute(
       "href",
       "/api/v1/open/states.csv?status=passed&status=second-reading&status=pending",
     );
     expect(download()).toHaveTextContent("Download these rows as CSV");
+  });
+
+  it("offers 'No law yet' as one choice for the three statuses short of a law", async () => {
+    const { router, user } = renderTable();
+    const statuses = screen.getByRole("group", { name: "Law status" });
+    const box = (name: string) => within(statuses).getByRole("checkbox", { name });
+    const kinds = ["Passed, awaiting the Governor's assent", "Second reading", "Pending / no law"];
+    await user.click(box("No law yet"));
+    for (const kind of kinds) expect(box(kind)).toBeChecked();
+    expect(box("Passed")).not.toBeChecked();
+    // One of the three left out: the group's box says so, neither ticked nor empty.
+    await user.click(box("Second reading"));
+    expect(box("No law yet")).not.toBeChecked();
+    expect(box("No law yet")).toHaveProperty("indeterminate", true);
+    await user.click(box("Second reading"));
+    expect(box("No law yet")).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(router.state.location.search).toBe("?status=awaiting-assent&status=second-reading&status=pending");
+    // Each no-law state is shown, and no state with a law in force.
+    expect(bodyRows()).toHaveLength(7);
+    for (const row of bodyRows()) expect(row).not.toHaveTextContent(/^\S+\s*\S*\s*Passed\s*\d{4}/);
+    expect(screen.getByRole("status")).toHaveTextContent("Showing 7 of 37 states.");
+  });
+
+  it("reads ?status=no-law-yet, as the form sends it without JavaScript, as the three statuses", () => {
+    renderTable("/states?status=no-law-yet");
+    expect(bodyRows()).toHaveLength(7);
+    const statuses = screen.getByRole("group", { name: "Law status" });
+    expect(within(statuses).getByRole("checkbox", { name: "No law yet" })).toBeChecked();
+    expect(within(statuses).getByRole("checkbox", { name: "Second reading" })).toBeChecked();
   });
 
   it("opens a shared link in the view it names", () => {

@@ -1,9 +1,9 @@
-import { type FormEvent, type KeyboardEvent, useId, useRef } from "react";
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Link, type Translate, useLanguage, useT } from "../../i18n";
 import { zones } from "../../../domain/datasets/zones";
 import { formatNumber, formatPercent } from "../../../domain/format";
-import { lawStatusCategories } from "../../../domain/law-status";
+import { NO_LAW_YET, noLawYetKeys, type LawStatusKey } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import {
@@ -164,21 +164,7 @@ export function StatesComparison({
             ))}
           </select>
         </div>
-        <fieldset className={styles.statuses}>
-          <legend>{t("comparison.column.status")}</legend>
-          {lawStatusCategories.map((category) => (
-            <label key={category.key} className={styles.status}>
-              <input
-                type="checkbox"
-                name="status"
-                value={category.key}
-                defaultChecked={view.status.includes(category.key)}
-                onKeyDown={applyOnEnter}
-              />{" "}
-              {category.key === "pending" ? t("comparison.noLawYet") : lawStatusLabelText(t, category.key)}
-            </label>
-          ))}
-        </fieldset>
+        <StatusChoices chosen={view.status} onKeyDown={applyOnEnter} />
         {view.sort !== defaultView.sort ? <input type="hidden" name="sort" value={view.sort} /> : null}
         {view.dir !== defaultView.dir ? <input type="hidden" name="dir" value={view.dir} /> : null}
         <button type="submit" className="button button--secondary">
@@ -263,5 +249,84 @@ export function StatesComparison({
       </div>
       {shown.length === 0 ? <p>{t("comparison.noMatch")}</p> : null}
     </>
+  );
+}
+
+/**
+ * The law statuses, several at once: "Passed", and "No law yet" with the three statuses it stands for
+ * under it. Without JavaScript each box is sent as it is (`no-law-yet` counts for the three); with it,
+ * ticking "No law yet" ticks the three and the three tick it, as a reader expects of a group's box.
+ */
+function StatusChoices({
+  chosen,
+  onKeyDown,
+}: {
+  chosen: readonly LawStatusKey[];
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+}) {
+  const t = useT();
+  const kinds = useRef<HTMLDivElement>(null);
+  const groupBox = useRef<HTMLInputElement>(null);
+  const chosenKinds = noLawYetKeys.filter((key) => chosen.includes(key)).length;
+  const kindBoxes = () => [...(kinds.current?.querySelectorAll("input") ?? [])];
+  // Some of the three chosen: the group's box shows it is partly ticked (a property, not an attribute).
+  useEffect(() => {
+    if (groupBox.current) {
+      groupBox.current.indeterminate = chosenKinds > 0 && chosenKinds < noLawYetKeys.length;
+    }
+  }, [chosenKinds]);
+  const onGroupChange = (event: ChangeEvent<HTMLInputElement>) => {
+    for (const box of kindBoxes()) box.checked = event.currentTarget.checked;
+  };
+  const onKindChange = () => {
+    const box = groupBox.current;
+    if (!box) return;
+    const ticked = kindBoxes().filter((kind) => kind.checked).length;
+    box.checked = ticked === noLawYetKeys.length;
+    box.indeterminate = ticked > 0 && ticked < noLawYetKeys.length;
+  };
+  return (
+    <fieldset className={styles.statuses}>
+      <legend>{t("comparison.column.status")}</legend>
+      <label className={styles.status}>
+        <input
+          type="checkbox"
+          name="status"
+          value="passed"
+          defaultChecked={chosen.includes("passed")}
+          onKeyDown={onKeyDown}
+        />{" "}
+        {lawStatusLabelText(t, "passed")}
+      </label>
+      <div className={styles.noLawYet}>
+        <label className={styles.status}>
+          <input
+            ref={groupBox}
+            type="checkbox"
+            name="status"
+            value={NO_LAW_YET}
+            defaultChecked={chosenKinds === noLawYetKeys.length}
+            onKeyDown={onKeyDown}
+            onChange={onGroupChange}
+          />{" "}
+          {t("comparison.noLawYet")}
+        </label>
+        <div className={styles.noLawKinds} ref={kinds}>
+          {noLawYetKeys.map((key) => (
+            <label key={key} className={styles.status}>
+              <input
+                type="checkbox"
+                name="status"
+                value={key}
+                defaultChecked={chosen.includes(key)}
+                onKeyDown={onKeyDown}
+                onChange={onKindChange}
+              />{" "}
+              {lawStatusLabelText(t, key)}
+            </label>
+          ))}
+        </div>
+      </div>
+    </fieldset>
   );
 }
