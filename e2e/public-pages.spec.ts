@@ -81,6 +81,31 @@ test("public pages are readable before any JavaScript runs (prerendered)", async
   await context.close();
 });
 
+test("without JavaScript, /states' filters and column headings work, answered by the server", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/states");
+  const rows = page.getByRole("table", { name: /^States compared/ }).locator("tbody tr");
+  await expect(rows).toHaveCount(37);
+  await page.getByRole("group", { name: "Law status" }).getByRole("checkbox", { name: "No law yet" }).check();
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/\/states\?(zone=&)?status=no-law-yet$/);
+  await expect(page.getByText("Showing 7 of 37 states.")).toBeVisible();
+  await expect(rows).toHaveCount(7);
+  // The three statuses it stands for are ticked, so the next submission keeps them.
+  await expect(page.getByRole("checkbox", { name: "Second reading" })).toBeChecked();
+  await page.getByRole("link", { name: /^Year passed/ }).click();
+  await expect(page).toHaveURL(/sort=year/);
+  await expect(rows).toHaveCount(7);
+  await expect(page.getByRole("columnheader", { name: /^Year passed/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await context.close();
+});
+
 test("the skip link moves focus to the main content", async ({ page }) => {
   await page.goto("/about");
   await page.keyboard.press("Tab");

@@ -6,11 +6,19 @@ import {
   SPREAD_YEAR_PATTERN,
 } from "./explorer-query.ts";
 import { schoolResultsShapes, unkeptSchoolResultsParameters } from "./school-results-shapes.ts";
+import { normalQueryValue } from "./query-value.ts";
+import { comparisonQueryShapes } from "./states-comparison.ts";
 
 // Which part of a public page's query makes a page of its own, for the server's kept pages
 // (src/server/site/web-app.ts). Apart from routes.ts, which every page loads first (for `paths`): the
 // patterns here are the server's and the explorer's only. Paths are compared in any case, as the router
 // matches them (routes.ts says why).
+
+/** The explorer's year is read only for "How the laws spread" (the default), its group only for schools. */
+function explorerUnused(kept: URLSearchParams): string[] {
+  const indicator = kept.get("indicator") ?? "spread";
+  return [...(indicator === "spread" ? [] : ["year"]), ...(indicator === "schools" ? [] : ["group"])];
+}
 
 // The public pages whose content depends on their query: /changes's GET filter and paging, a record
 // history's paging, the explorer's view and the school results' filters. Only these parameters, in this shape, make a page of its own; anything else is
@@ -20,25 +28,39 @@ const pageQueryParameters: readonly {
   parameters: Record<string, RegExp>;
   /** Drops what the page ignores given the rest (a year where no year is shown), so no copy is kept twice. */
   unused?: (kept: URLSearchParams) => string[];
-  /** Rendered for the visitor but never kept (typed text): see isKeptPageQuery. */
+  /** Rendered for the visitor but never kept (typed text, or too many combinations): see isKeptPageQuery. */
   unkept?: readonly string[];
+  /** Parameters that may be repeated (`status=passed&status=pending`): each value kept once, in order. */
+  repeated?: readonly string[];
 }[] = [
   { path: /^\/changes$/, parameters: { state: /^\d{1,2}$/, kind: /^[a-z]{1,12}$/, page: /^\d{1,6}$/ } },
   { path: /^\/(states|schools)\/\d{1,9}\/history$/, parameters: { page: /^\d{1,6}$/ } },
+  // /states' table is filtered and sorted by its GET form and column links (states-comparison.ts), so it
+  // works without JavaScript; rendered for each visitor, not kept (thousands of combinations).
+  {
+    path: /^\/states$/,
+    parameters: {
+      ...comparisonQueryShapes,
+      indicator: EXPLORER_INDICATOR_PATTERN,
+      view: EXPLORER_VIEW_PATTERN,
+      year: SPREAD_YEAR_PATTERN,
+      group: SCHOOL_GROUP_PATTERN,
+    },
+    unused: explorerUnused,
+    unkept: Object.keys(comparisonQueryShapes),
+    repeated: ["status"],
+  },
   // The explorer renders the indicator, view, year and group a link names (src/web/features/explorer):
   // the year only for "How the laws spread" (the indicator shown by default), the group only for schools.
   {
-    path: /^\/states(\/\d{1,9})?$/,
+    path: /^\/states\/\d{1,9}$/,
     parameters: {
       indicator: EXPLORER_INDICATOR_PATTERN,
       view: EXPLORER_VIEW_PATTERN,
       year: SPREAD_YEAR_PATTERN,
       group: SCHOOL_GROUP_PATTERN,
     },
-    unused: (kept) => {
-      const indicator = kept.get("indicator") ?? "spread";
-      return [...(indicator === "spread" ? [] : ["year"]), ...(indicator === "schools" ? [] : ["group"])];
-    },
+    unused: explorerUnused,
   },
   // The school results page's filters and paging (school-results.ts): each from a fixed vocabulary, the
   // state and LGA checked by the page against the data (an unknown one is a 404, never kept).
@@ -60,8 +82,9 @@ export function pageQuery(pathname: string, search: URLSearchParams, languages: 
   if (!rules) return "";
   const kept = new URLSearchParams();
   for (const [name, shape] of Object.entries(rules.parameters)) {
-    const value = search.get(name)?.trim().replace(/\s+/g, " ").toLowerCase();
-    if (value !== undefined && shape.test(value)) kept.set(name, value);
+    const given = rules.repeated?.includes(name) ? search.getAll(name) : search.getAll(name).slice(0, 1);
+    const values = given.map(normalQueryValue).filter((value) => shape.test(value));
+    for (const value of new Set(values)) kept.append(name, value);
   }
   for (const name of rules.unused?.(kept) ?? []) kept.delete(name);
   const text = kept.toString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressWithoutSecrets, hasOwnNotFound, isClientOnlyPath, isSecretLinkPath } from "./routes";
-import { pageQuery } from "./page-query";
+import { isKeptPageQuery, pageQuery } from "./page-query";
 
 describe("addressWithoutSecrets", () => {
   const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
@@ -74,9 +74,22 @@ describe("pageQuery", () => {
     expect(query("/changes", "?state=Lagos&page=-1")).toBe("");
   });
 
-  it("keeps the view and year of the law explorer (/states, a state's page), not the table's sorting (applied once hydrated)", () => {
-    expect(query("/yo/states", "?sort=rank&year=2015&view=Map")).toBe("?view=map&year=2015");
-    expect(query("/states", "?view=pie&year=soon&zone=North+East")).toBe("");
+  it("keeps the view and year of the law explorer (/states, a state's page)", () => {
+    expect(query("/yo/states/3", "?sort=rank&year=2015&view=Map")).toBe("?view=map&year=2015");
+    expect(query("/states", "?view=pie&year=soon")).toBe("");
+  });
+
+  it("keeps /states' table filters and sorting, each status once, so the server renders them", () => {
+    expect(
+      query("/states", "?zone=North++East&status=passed&status=PENDING&status=bogus&status=passed&sort=Rank"),
+    ).toBe("?zone=north+east&status=passed&status=pending&sort=rank");
+    expect(query("/yo/states", "?dir=descending&status=no-law-yet&view=map")).toBe(
+      "?status=no-law-yet&dir=descending&view=map",
+    );
+    expect(query("/states", "?zone=Middle+Belt&sort=budget&dir=up")).toBe("");
+    // Rendered for the visitor, never kept: there are thousands of combinations.
+    expect(isKeptPageQuery("/states", "?status=pending", languages)).toBe(false);
+    expect(isKeptPageQuery("/states", "?view=map&year=2015", languages)).toBe(true);
   });
 
   it("keeps the explorer's indicator, and its year or group only where that indicator shows one", () => {

@@ -1,7 +1,15 @@
 import type { School, StateRecord } from "./datasets/schemas";
 import { sameState } from "./datasets/state-names";
 import { zoneOf, zones, type Zone } from "./datasets/zones";
-import { lawStatusesAsked, lawStatusKey, lawStatusRank, type LawStatusKey } from "./law-status";
+import {
+  lawStatusCategories,
+  lawStatusesAsked,
+  lawStatusKey,
+  lawStatusRank,
+  NO_LAW_YET,
+  type LawStatusKey,
+} from "./law-status";
+import { normalQueryValue } from "./query-value";
 
 // The /states table: one row per state, sorted and filtered by what the URL says (?zone=&status=&sort=&dir=),
 // so a shared link shows the same view. Pure functions, shared by the page and its tests.
@@ -65,14 +73,27 @@ export interface ComparisonView {
 
 export const defaultView: ComparisonView = { zone: null, status: [], sort: "state", dir: "ascending" };
 
-/** The view a URL's query asks for; unknown values fall back to the default rather than failing. */
+/**
+ * The view a URL's query asks for; unknown values fall back to the default rather than failing. Values are
+ * compared as the server compares them when it renders the page for its query (query-value.ts), so the
+ * page's first render in the browser matches the HTML it was sent.
+ */
 export function viewFromParams(params: URLSearchParams): ComparisonView {
-  const zone = zones.find((candidate) => candidate === params.get("zone")) ?? null;
-  const status = lawStatusesAsked(params.getAll("status"));
-  const sort = sortKeys.find((key) => key === params.get("sort")) ?? defaultView.sort;
-  const dir = params.get("dir") === "descending" ? "descending" : "ascending";
+  const value = (name: string) => normalQueryValue(params.get(name) ?? "");
+  const zone = zones.find((candidate) => candidate.toLowerCase() === value("zone")) ?? null;
+  const status = lawStatusesAsked(params.getAll("status").map(normalQueryValue));
+  const sort = sortKeys.find((key) => key === value("sort")) ?? defaultView.sort;
+  const dir = value("dir") === "descending" ? "descending" : "ascending";
   return { zone, status, sort, dir };
 }
+
+/** The shapes of the query viewFromParams reads, for the server's rendering of /states (page-query.ts). */
+export const comparisonQueryShapes: Record<string, RegExp> = {
+  zone: new RegExp(`^(${zones.map((zone) => zone.toLowerCase()).join("|")})$`),
+  status: new RegExp(`^(${[...lawStatusCategories.map((category) => category.key), NO_LAW_YET].join("|")})$`),
+  sort: new RegExp(`^(${sortKeys.join("|")})$`),
+  dir: /^(ascending|descending)$/,
+};
 
 /** The query for a view, leaving out what is the default, so links stay short. */
 export function paramsFromView(view: ComparisonView): URLSearchParams {

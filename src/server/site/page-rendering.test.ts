@@ -239,6 +239,27 @@ describe("the kept pages", () => {
     expect(timesRendered("/states")).toBe(2);
   });
 
+  it("renders /states filtered and sorted as its address asks, for each visitor (its form works without JavaScript)", async () => {
+    const before = timesRendered("/states");
+    const url = "/states?status=No-Law-Yet&status=bogus&sort=state&dir=descending&zone=";
+    const page = await get(url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Showing 7 of 37 states.");
+    const statuses = [...page.body.matchAll(/data-law-status="([a-z-]+)"/g)].map((match) => match[1]);
+    expect(statuses).toHaveLength(7);
+    for (const status of statuses) expect(["awaiting-assent", "second-reading", "pending"]).toContain(status);
+    const names = [...page.body.matchAll(/<tr[^>]*data-law-status[^>]*>\s*<th[^>]*><a[^>]*>([^<]+)</g)].map(
+      (match) => match[1],
+    );
+    expect(names).toEqual([...names].sort().reverse());
+    await get(url);
+    expect(timesRendered("/states") - before, "rendered for each visitor, never kept").toBe(2);
+    // The unfiltered page is kept as before.
+    await get("/states?zone=Middle+Belt");
+    await get("/states?zone=Middle+Belt");
+    expect(timesRendered("/states") - before).toBeLessThanOrEqual(3);
+  });
+
   it("keeps one copy of a page's data whatever else its query says", async () => {
     const routes = "_routes=routes%2Fschool";
     for (const query of [routes, `from=%2F%3Fschools%3Dlagos&${routes}`, `utm_source=x&from=%2F&${routes}`]) {

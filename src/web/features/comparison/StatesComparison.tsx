@@ -111,8 +111,9 @@ export function StatesComparison({
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
-  // The prerendered HTML shows the default view; the URL's view applies once hydrated, so they match.
-  const view = hydrated ? viewFromParams(params) : defaultView;
+  // The server renders the view the address asks for (its GET form and column links work without
+  // JavaScript), reading the query as viewFromParams does, so the first render here matches it.
+  const view = viewFromParams(params);
   const reports = useReportCounts(hydrated, verifiedReports);
   const shown = comparisonRows(rows, view, reports.state === "loaded" ? reports.counts : null);
   const captionId = useId();
