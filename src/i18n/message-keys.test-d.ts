@@ -1,3 +1,4 @@
+import type { CommentType } from "../domain/reports/report-rules";
 import type { KeyMismatches, KeysUnder, MessageKey } from "./message-keys";
 
 // Type tests, run by `npm run typecheck` (tsc reads this file; Vitest does not run it): each
@@ -19,9 +20,8 @@ export const namespaceAlone: MessageKey = "common";
 // @ts-expect-error -- any string is not an id
 export const anyString: MessageKey = "" as string;
 
-export type KeysUnderAPrefix = Holds<
-  Same<KeysUnder<"common.commentType.">, "barrier" | "experience" | "question" | "contribution">
->;
+// The report types' names are exactly the domain's report types: none missing, none left over.
+export type KeysUnderAPrefix = Holds<Same<KeysUnder<"common.commentType.">, CommentType>>;
 
 // The completeness check on a made-up set of catalogues: what a language lacks, and what it has that
 // English does not, named with the language.
