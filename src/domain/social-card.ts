@@ -1,3 +1,4 @@
+import type { MessageKey } from "../i18n/message-keys";
 import { stateKey } from "./datasets/state-names";
 import { lawStatusFills } from "./law-status-fills";
 import { lawStatusKey, type LawStatusKey } from "./law-status";
@@ -26,7 +27,7 @@ export interface SocialCardMap {
 }
 
 /** A catalogue message by its full id ("states.socialCard.alt"), as the page's or the server's translator. */
-export type CardTranslate = (id: string, values?: Record<string, string | number>) => string;
+export type CardTranslate = (id: MessageKey, values?: Record<string, string | number>) => string;
 
 /** The `status` value of the card's messages (an ICU select: its keys cannot hold a hyphen). */
 function statusChoice(record: SocialCardState): { status: string; year: string } {

@@ -54,6 +54,8 @@ describe("the catalogue check", () => {
     expect(decomposed.errors.join("\n")).toMatch(/not in Unicode NFC/);
     const invalid = checkLanguage(hausa("draft"), { a: { b: "{x}" } }, { a: { b: "{x" } });
     expect(invalid.errors.join("\n")).toMatch(/not a valid ICU message/);
+    const empty = checkLanguage(hausa("draft"), { a: { b: "Barrier" } }, { a: { b: " " } });
+    expect(empty.errors).toEqual(["ha/a.b: empty (translate it, or the page shows English)"]);
   });
 });
 

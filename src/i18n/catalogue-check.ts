@@ -2,10 +2,11 @@ import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { DEFAULT_LANGUAGE, type LanguageInfo } from "./languages.ts";
 
 // What `npm run i18n:check` reports (docs/translating.md): per language, the keys English has and the
-// language lacks (drafts may lack some: English is shown meanwhile; a reviewed language may not), and, in
-// every language, what is always wrong: a message that is not valid ICU, text not in Unicode NFC (a
-// decomposed "ẹ́" compares, sorts and renders differently), keys English does not have, and placeholders or
-// tags that differ from English's (a translation must keep `{count}` and `<link>…</link>`).
+// language lacks (drafts may lack some here, the type check fails on them: src/i18n/message-keys.ts; a
+// reviewed language may not), and, in every language, what is always wrong: an empty message, a message
+// that is not valid ICU, text not in Unicode NFC (a decomposed "ẹ́" compares, sorts and renders
+// differently), keys English does not have, and placeholders or tags that differ from English's (a
+// translation must keep `{count}` and `<link>…</link>`).
 
 export type CatalogueSet = Record<string, Record<string, string>>; // namespace → key → message
 
@@ -57,6 +58,8 @@ export function checkLanguage(
         errors.push(`${id}: not in the English catalogue (a key renamed or removed in English?)`);
         continue;
       }
+      // The type check sees a key, not its text: an empty message would pass it and show English.
+      if (message.trim() === "") errors.push(`${id}: empty (translate it, or the page shows English)`);
       if (message.normalize("NFC") !== message) errors.push(`${id}: not in Unicode NFC (normalize it)`);
       let shape;
       try {

@@ -6,6 +6,7 @@ import {
   fieldProblemKeys,
   fieldTypes,
   fieldsOf,
+  translationLanguages,
   type EditableKind,
 } from "../datadesk/fields";
 import { importProblemKeys, importRefusalKeys } from "../datadesk/school-import";
@@ -144,7 +145,7 @@ export const recordFieldSchema = z
     type: z.enum(fieldTypes),
     label: z.string().meta({ description: "Message id of the field's label (catalogue datadesk)." }),
     language: z
-      .string()
+      .enum(translationLanguages)
       .nullable()
       .meta({ description: "For `translations.<lang>.<field>`: the language; null for the field itself." }),
     value: z.unknown().meta({ description: "The value now, as the document stores it (null when absent)." }),

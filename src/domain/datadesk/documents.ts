@@ -1,3 +1,5 @@
+import type { MessageKey } from "../../i18n/message-keys";
+
 // Uploaded documents (a state's law, the national policy, the State of Disability Inclusion Report, an
 // agency's document): their rules, their public address and the words of a link to one. Pure: the
 // server, the pages and the edit forms share it.
@@ -19,7 +21,7 @@ export interface DocumentLinkSource {
 export type DocumentPurpose = "law" | "policy" | "report" | "document";
 
 /** The catalogue message of each purpose (src/i18n/catalogues/<lang>/documents.json). */
-export const documentLinkMessages: Record<DocumentPurpose, string> = {
+export const documentLinkMessages: Record<DocumentPurpose, MessageKey> = {
   law: "documents.downloadLaw",
   policy: "documents.downloadPolicy",
   report: "documents.downloadReport",
@@ -27,7 +29,7 @@ export const documentLinkMessages: Record<DocumentPurpose, string> = {
 };
 
 /** The web app's translate function, or any with its shape. */
-export type TranslateMessage = (id: string, values?: Record<string, unknown>) => string;
+export type TranslateMessage = (id: MessageKey, values?: Record<string, unknown>) => string;
 
 const MAX_FILE_NAME_STEM = 80;
 

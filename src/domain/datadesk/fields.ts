@@ -8,6 +8,7 @@ import {
 } from "../datasets/vocabulary";
 import { lgaOfState, lgasByState } from "../reports/report-lgas";
 import { sameState } from "../datasets/state-names";
+import type { KeysUnder, MessageKey } from "../../i18n/message-keys";
 import { normaliseNigerianPhone } from "./phone";
 
 // The one place that describes each field editors can change: where it lives in the record's
@@ -106,7 +107,7 @@ export interface FieldDescription {
   path: string;
   type: FieldType;
   /** Message id of the field's label in the catalogues ("datadesk.field.state.law.year"). */
-  label: string;
+  label: MessageKey;
   /** The open-data column that shows it, or null. */
   column: string | null;
   /** Whether the public directory filters on it. */
@@ -275,10 +276,16 @@ const longitude = z
 type Described = Omit<FieldDescription, "kind" | "label" | "translatable" | "filters" | "column"> &
   Partial<Pick<FieldDescription, "translatable" | "filters" | "column">>;
 
-const describe = (kind: EditableKind, fields: Described[]): FieldDescription[] =>
+// A path is a key under `datadesk.field.<kind>.` in the catalogues: a field without its label fails the
+// type check where it is described (so the label's id below is a message id, which TypeScript cannot see
+// through the generic).
+const describe = <Kind extends EditableKind, Path extends KeysUnder<`datadesk.field.${Kind}.`>>(
+  kind: Kind,
+  fields: (Described & { path: Path })[],
+): FieldDescription[] =>
   fields.map((field) => ({
     kind,
-    label: `datadesk.field.${kind}.${field.path}`,
+    label: `datadesk.field.${kind}.${field.path}` as MessageKey,
     translatable: false,
     filters: false,
     column: null,

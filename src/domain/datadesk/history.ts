@@ -1,3 +1,4 @@
+import type { MessageKey } from "../../i18n/message-keys";
 import { editableKinds, fieldAt, translationOf, type EditableKind } from "./fields";
 import { recordKinds, type RecordKind } from "./record-kinds";
 
@@ -56,7 +57,7 @@ export function isWebAddress(address: string | null | undefined): address is str
 export function fieldLabelOf(
   kind: RecordKind,
   field: string,
-): { id: string; language: string | null } | null {
+): { id: MessageKey; language: string | null } | null {
   if (!isEditableKind(kind)) return null;
   const translation = translationOf(kind, field);
   if (translation) return { id: translation.field.label, language: translation.language };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { KeysUnder } from "../../i18n/message-keys";
 import { accountMessages } from "../accounts/messages";
 import { EMAIL_MAX_LENGTH } from "../accounts/schemas";
 import {
@@ -85,7 +86,7 @@ export interface ReportFieldProblem {
  * server answers with.
  */
 export interface ReportRule {
-  key: string;
+  key: KeysUnder<"report.checks.">;
   values?: Record<string, string>;
 }
 
@@ -103,7 +104,7 @@ function withRule(problem: ReportFieldProblem, rule: ReportRule): ReportFieldPro
 }
 
 /** The keys of the date rules, by the sentence occurredOnProblem answers with. */
-const dateRules: ReadonlyMap<string, string> = new Map([
+const dateRules: ReadonlyMap<string, ReportRule["key"]> = new Map([
   [placeMessages.chooseDate, "chooseDate"],
   [placeMessages.invalidDate, "invalidDate"],
   [placeMessages.dateInFuture, "dateInFuture"],

@@ -1,5 +1,6 @@
 import type { CommentType } from "../../domain/reports/report-rules";
 import type { PhoneOccurredWhen } from "../../domain/reports/report-channels";
+import type { KeysUnder } from "../../i18n/message-keys";
 import { translator, type Translate } from "../i18n/server-messages";
 
 // The words phone reporters get, USSD screens and SMS replies, from the "channels" catalogue
@@ -28,10 +29,10 @@ export function firstWord(text: string): string {
   return (text.trim().split(/\s+/)[0] ?? "").normalize("NFD").replace(/\p{M}/gu, "").toUpperCase();
 }
 
-function keywordsOf(key: string): Map<string, PhoneLanguage> {
+function keywordsOf(key: KeysUnder<"channels.sms.keyword.">): Map<string, PhoneLanguage> {
   const words = new Map<string, PhoneLanguage>();
   for (const language of phoneLanguages) {
-    for (const word of channelText(language)(key).split(",")) {
+    for (const word of channelText(language)(`sms.keyword.${key}`).split(",")) {
       const folded = firstWord(word);
       if (folded && !words.has(folded)) words.set(folded, language);
     }
@@ -45,7 +46,7 @@ let startKeywords: Map<string, PhoneLanguage> | undefined;
 
 /** The language whose report keyword starts the text (REPORT, RAHOTO …), or undefined. */
 export function reportKeywordLanguage(text: string): PhoneLanguage | undefined {
-  reportKeywords ??= keywordsOf("sms.keyword.report");
+  reportKeywords ??= keywordsOf("report");
   return reportKeywords.get(firstWord(text));
 }
 
@@ -58,11 +59,11 @@ export function afterKeyword(text: string): string {
 }
 
 export function isStop(text: string): boolean {
-  stopKeywords ??= keywordsOf("sms.keyword.stop");
+  stopKeywords ??= keywordsOf("stop");
   return text.trim().split(/\s+/).length === 1 && stopKeywords.has(firstWord(text));
 }
 
 export function isStart(text: string): boolean {
-  startKeywords ??= keywordsOf("sms.keyword.start");
+  startKeywords ??= keywordsOf("start");
   return text.trim().split(/\s+/).length === 1 && startKeywords.has(firstWord(text));
 }

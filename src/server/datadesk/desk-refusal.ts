@@ -3,6 +3,7 @@ import type { ChangeConflict, ChangeProblemKey } from "../../domain/api/datadesk
 import type { FieldProblemKey } from "../../domain/datadesk/fields";
 import type { ImportProblemKey } from "../../domain/datadesk/school-import";
 import type { ErrorCode } from "../../domain/api/shared";
+import type { KeysUnder } from "../../i18n/message-keys";
 import type { Database } from "../db/database";
 import { dataDocuments } from "../db/schema";
 
@@ -25,7 +26,8 @@ export interface Problem {
 export class DeskRefusal extends Error {
   constructor(
     readonly status: number,
-    readonly messageKey: string,
+    /** Its sentence: a key of the `datadesk` catalogue. */
+    readonly messageKey: KeysUnder<"datadesk.">,
     readonly details: {
       code?: ErrorCode;
       problems?: Problem[];

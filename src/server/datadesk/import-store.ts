@@ -63,7 +63,7 @@ export interface RowsPage {
  * (never a silent fallback: a repeated parameter arrives as an array and is refused too).
  */
 export function readRowsPage(query: Record<string, unknown>): RowsPage {
-  const whole = (value: unknown, fallback: number, max: number, key: string) => {
+  const whole = (value: unknown, fallback: number, max: number, key: DeskRefusal["messageKey"]) => {
     if (value === undefined || value === "") return fallback;
     const number = typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
     if (!(number >= 1 && number <= max)) {

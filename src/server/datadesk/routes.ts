@@ -13,6 +13,7 @@ import {
   editableKinds,
   editablePaths,
   fieldAt,
+  translationOf,
   valueAt,
   type EditableKind,
 } from "../../domain/datadesk/fields";
@@ -129,7 +130,7 @@ function fieldsOfRecord(kind: EditableKind, data: unknown): RecordField[] {
   return editablePaths(kind).map((path) => {
     const field = fieldAt(kind, path);
     if (!field) throw new Error(`no description of ${kind} field ${path}`);
-    const language = /^translations\.([a-z]+)\./.exec(path)?.[1] ?? null;
+    const language = translationOf(kind, path)?.language ?? null;
     return {
       path,
       type: field.type,

@@ -12,7 +12,7 @@ import {
 } from "../../domain/social-card";
 import { localizePath } from "../../i18n/languages";
 import type { PublishedDataSource } from "../datadesk/published-data";
-import { translator } from "../i18n/server-messages";
+import { messageIn } from "../i18n/server-messages";
 
 // Each state's social card (`og:image` of its pages): /social/states/25.png, /ha/social/states/25.png. Drawn
 // when first asked for (a fifth of a second) and kept while what it shows stands: every request compares the
@@ -37,10 +37,7 @@ const cardFile = /^([1-9]\d{0,2})\.png$/;
 
 /** A catalogue message by its full id, in a language, from the server's catalogues. */
 function translateIn(language: string): CardTranslate {
-  return (id, values) => {
-    const dot = id.indexOf(".");
-    return translator(language, id.slice(0, dot))(id.slice(dot + 1), values);
-  };
+  return (id, values) => messageIn(language, id, values);
 }
 
 export async function socialCards(app: FastifyInstance, options: SocialCardsOptions): Promise<void> {

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { languageOfPath } from "../../i18n/languages";
+import type { MessageKey } from "../../i18n/message-keys";
 import {
   addMessages,
   hasMessage,
@@ -43,7 +44,7 @@ export function isUnknownPageError(error: unknown): boolean {
  * here in the page's language, the shell's "Something went wrong" otherwise (while they load, or when
  * they could not be fetched and the page says so).
  */
-export function errorPageMeta(error: unknown, pathname: string, notFoundTitleId: string) {
+export function errorPageMeta(error: unknown, pathname: string, notFoundTitleId: MessageKey) {
   addErrorMessages(error);
   const named =
     isUnknownPageError(error) &&

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { description as siteDescription, name as siteName } from "../../../data/site.json";
+import type { Translate } from "../i18n";
 
 // Document titles and descriptions. A page's own title and description come translated from its caller:
 //   export const meta: Route.MetaFunction = ({ location }) => {
@@ -12,19 +13,16 @@ import { description as siteDescription, name as siteName } from "../../../data/
 // `pageMeta(undefined, undefined, t)` (the home page) or `pageMeta(t("x.title"), undefined, t)`.
 // Without one the defaults are English (the same words as en/common.json, which page-title.test.ts checks).
 
-/** A translate function: useT()'s in a component, translatorFor(location.pathname) in a route's meta. */
-export type TranslateTitle = (id: string, values?: Record<string, unknown>) => string;
-
 const defaultTitle = `${siteName}: disability inclusion data for Nigeria`;
 
 /** Every route has its own document title: "{page} | Inclusion Atlas"; the site's own title without a page. */
-export function pageTitle(page?: string, t?: TranslateTitle): string {
+export function pageTitle(page?: string, t?: Translate): string {
   if (page) return `${page} | ${siteName}`;
   return t ? t("common.siteTitle") : defaultTitle;
 }
 
 /** The title and description of a page; the site's description when it has none of its own. */
-export function pageMeta(page: string | undefined, description?: string, t?: TranslateTitle) {
+export function pageMeta(page: string | undefined, description?: string, t?: Translate) {
   const content = description ?? (t ? t("common.siteDescription") : siteDescription);
   return [{ title: pageTitle(page, t) }, { name: "description", content }];
 }

@@ -1,4 +1,5 @@
 import { Fragment, type ReactElement, type ReactNode, cloneElement } from "react";
+import type { MessageKey } from "../../i18n/message-keys";
 import { useT } from "./language-context";
 
 // A message with markup: <T id="home.readMore" components={{ link: <Link to="/data" /> }} /> for the
@@ -35,7 +36,7 @@ export function T({
   values,
   components = {},
 }: {
-  id: string;
+  id: MessageKey;
   values?: Record<string, unknown>;
   components?: Record<string, ReactElement>;
 }) {

@@ -1,13 +1,15 @@
 // The web app's languages (docs/translating.md): messages, language-keeping links, the language switch.
-export {
-  useEnglishContentLang,
-  useLanguage,
-  useLocalizePath,
-  useT,
-  type Translate,
-} from "./language-context";
+export { useEnglishContentLang, useLanguage, useLocalizePath, useT } from "./language-context";
 export { Link, NavLink, useNavigate } from "./links";
-export { hasMessage, languageOfRequest, pageMessages, translatorFor, type MessageBundle } from "./runtime";
+export {
+  hasMessage,
+  languageOfRequest,
+  pageMessages,
+  translatorFor,
+  type MessageBundle,
+  type Translate,
+} from "./runtime";
+export type { MessageKey } from "../../i18n/message-keys";
 export { T } from "./T";
 export { NamespacesLoadFailed, useNamespaces, type NamespacesState } from "./use-namespaces";
 export { useProblemText } from "./problem-text";

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
 import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
-import { i18nFor } from "./runtime";
+import { i18nFor, type Translate } from "./runtime";
 
 // The page's language for every component below the root. Without a provider (a component test) the
 // language is English, whose messages the test setup loads.
@@ -57,12 +57,10 @@ export function useLanguage(): string {
   return useLanguageContext().language;
 }
 
-export type Translate = (id: string, values?: Record<string, unknown>) => string;
-
-/** `t("reports.titleLabel")`, `t("reports.count", { count })`: a message of the page's language. */
+/** `t("report.titleLabel")`, `t("report.count", { count })`: a message of the page's language. */
 export function useT(): Translate {
   const { i18n } = useLanguageContext();
-  return useCallback((id: string, values?: Record<string, unknown>) => i18n._(id, values), [i18n]);
+  return useCallback<Translate>((id, values) => i18n._(id, values), [i18n]);
 }
 
 /** An app path (from `paths`) in the page's language: "/states/25" → "/ha/states/25" on a Hausa page. */

@@ -1,10 +1,14 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { languages, loadCatalogue } from "virtual:i18n";
 import { DEFAULT_LANGUAGE, languageOfPath } from "../../i18n/languages";
+import type { MessageKey } from "../../i18n/message-keys";
 
 // The messages this page has, per language: one Lingui instance per language, filled namespace by
 // namespace from two sources: the loader data of prerendered pages (the HTML carries the messages the page
 // uses) and, for pages rendered in the browser, the catalogue chunks loaded by their clientLoader.
+
+/** `t("report.titleLabel")`, `t("report.count", { count })`: an id English has (the type check refuses others). */
+export type Translate = (id: MessageKey, values?: Record<string, unknown>) => string;
 
 export const languageCodes: readonly string[] = languages.map((language) => language.code);
 
@@ -86,7 +90,7 @@ export { DEFAULT_LANGUAGE, languages };
  * A translate function for code outside components (a route's `meta`, which gets the location): the
  * messages of the path's language, which the page's loader has already brought.
  */
-export function translatorFor(pathname: string): (id: string, values?: Record<string, unknown>) => string {
+export function translatorFor(pathname: string): Translate {
   const instance = i18nFor(languageOfPath(pathname, languageCodes));
   return (id, values) => instance._(id, values);
 }
@@ -102,14 +106,12 @@ export function shownLanguageOf(pathname: string): string {
 }
 
 /** translatorFor, in the language the page is shown in (shownLanguageOf): a title that matches the page. */
-export function shownTranslatorFor(
-  pathname: string,
-): (id: string, values?: Record<string, unknown>) => string {
+export function shownTranslatorFor(pathname: string): Translate {
   const instance = i18nFor(shownLanguageOf(pathname));
   return (id, values) => instance._(id, values);
 }
 
 /** Whether the path's language has the message yet (a route's `meta` may run before its messages arrive). */
-export function hasMessage(pathname: string, id: string): boolean {
+export function hasMessage(pathname: string, id: MessageKey): boolean {
   return id in i18nFor(languageOfPath(pathname, languageCodes)).messages;
 }

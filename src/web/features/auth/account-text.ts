@@ -10,7 +10,7 @@ import {
   type PasswordRuleId,
 } from "../../../domain/accounts/password-policy";
 import { serverMessage } from "../../lib/api-client";
-import { type Translate, useProblemText, useT } from "../../i18n";
+import { type MessageKey, type Translate, useProblemText, useT } from "../../i18n";
 import { isNetworkFailure } from "./auth-api";
 
 // The accounts' sentences in the page's language. The shared schemas and the server speak English (the
@@ -21,13 +21,14 @@ import { isNetworkFailure } from "./auth-api";
 
 /** A catalogue message standing for one of the domain's English sentences. */
 export interface MessageRef {
-  id: string;
+  id: MessageKey;
   values?: Record<string, unknown>;
 }
 
 const known = new Map<string, MessageRef>();
 for (const [key, value] of Object.entries(accountMessages)) {
-  if (typeof value === "string") known.set(value, { id: `auth.account.${key}` });
+  const id = `auth.account.${key as keyof typeof accountMessages}` as const;
+  if (typeof value === "string") known.set(value, { id });
 }
 known.set(passwordMessages.tooLong, { id: "auth.password.tooLong", values: { max: PASSWORD_MAX_LENGTH } });
 known.set(passwordMessages.personal, { id: "auth.password.personal" });

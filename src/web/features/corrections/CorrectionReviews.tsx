@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { Link, T, useProblemText, useT } from "../../i18n";
+import { Link, T, useProblemText, useT, type MessageKey } from "../../i18n";
 import {
   correctionStatuses,
   sitePath,
@@ -64,7 +64,7 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
   });
   const answer: CorrectionListAnswer | null = list.data ?? null;
   // The server's reason when it gave one, else what failed.
-  const failureText = (error: unknown, fallback: string) =>
+  const failureText = (error: unknown, fallback: MessageKey) =>
     error instanceof ApiError && error.message ? problemText(error) : t(fallback);
   const failure = list.failure ? failureText(list.failure, "corrections.reviews.loadFailed") : null;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink, useT } from "../../i18n";
+import { NavLink, useT, type MessageKey } from "../../i18n";
 import type { UserRole } from "../../../domain/accounts/user";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
@@ -7,7 +7,7 @@ import styles from "./DashboardNavigation.module.css";
 
 interface NavigationItem {
   /** Its name's message id. */
-  label: string;
+  label: MessageKey;
   to: string;
   /** The index route is current only on its own path, not on its children's. */
   end?: boolean;

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useProblemText, useT } from "../../i18n";
+import { useProblemText, useT, type MessageKey } from "../../i18n";
 import { useI18n } from "../../i18n/language-context";
 import {
   DOCUMENT_CONTENT_TYPE,
@@ -68,7 +68,7 @@ export function DocumentUploadForm({
       field === "file" ? `datadesk.documents.problem.file${error.status}` : null,
       field && field !== "file" ? `datadesk.documents.problem.${field}` : null,
     ];
-    const found = candidates.find((key): key is string => key !== null && key in i18n.messages);
+    const found = candidates.find((key): key is MessageKey => key !== null && key in i18n.messages);
     return found ? t(found) : problemText(error);
   };
 

@@ -8,7 +8,7 @@ import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { type DataChange, proposeChange, type RecordField } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
-import { basePath, draftsOf, editsOf, type Draft, type Drafts, languageOfPath, pathId } from "./field-values";
+import { basePath, draftsOf, editsOf, type Draft, type Drafts, pathId } from "./field-values";
 import { FieldInput } from "./FieldInput";
 import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
 import { useDocumentTitles } from "./DocumentSelect";
@@ -314,9 +314,9 @@ function stateOf(drafts: Drafts): string {
 
 /** The record's own fields first, then each language's translations. */
 function groupByLanguage(fields: readonly RecordField[]) {
-  const groups: { language: string | null; fields: RecordField[] }[] = [];
+  const groups: { language: RecordField["language"]; fields: RecordField[] }[] = [];
   for (const field of fields) {
-    const language = field.language ?? languageOfPath(field.path);
+    const { language } = field;
     let group = groups.find((candidate) => candidate.language === language);
     if (!group) {
       group = { language, fields: [] };

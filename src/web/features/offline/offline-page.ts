@@ -6,6 +6,7 @@
 // from the outbox), so a reporter who reloads offline sees that nothing was lost.
 
 import { DEFAULT_LANGUAGE, languageOfPath, localizePath } from "../../../i18n/languages";
+import type { KeysUnder } from "../../../i18n/message-keys";
 import type { WaitingReportSummary } from "../../lib/reports-db";
 import { languageCodes } from "./cache-rules";
 
@@ -48,6 +49,9 @@ function escapeHtml(text: string): string {
 
 type Words = Map<string, Record<string, string>>;
 
+/** A message of the page's own (`common.offline.*`), by the rest of its id. */
+type OfflineText = (key: KeysUnder<"common.offline.">) => string;
+
 function wordOf(words: Words, language: string, key: string): string {
   return escapeHtml(words.get(language)?.[key] ?? words.get(DEFAULT_LANGUAGE)?.[key] ?? "");
 }
@@ -55,7 +59,7 @@ function wordOf(words: Words, language: string, key: string): string {
 /** The offline page in a language (English for a language without the page's words). */
 export function offlinePage(language: string, waiting: readonly WaitingReportSummary[] = []): string {
   const known = messagesByLanguage.has(language) ? language : DEFAULT_LANGUAGE;
-  const text = (key: string) => wordOf(messagesByLanguage, known, `offline.${key}`);
+  const text: OfflineText = (key) => wordOf(messagesByLanguage, known, `offline.${key}`);
   return pageHtml(known, text, localizePath("/", known), waitingList(known, text, waiting));
 }
 
@@ -64,11 +68,7 @@ export function offlinePageFor(pathname: string, waiting: readonly WaitingReport
   return offlinePage(languageOfPath(pathname, languageCodes), waiting);
 }
 
-function waitingList(
-  language: string,
-  text: (key: string) => string,
-  waiting: readonly WaitingReportSummary[],
-) {
+function waitingList(language: string, text: OfflineText, waiting: readonly WaitingReportSummary[]) {
   if (waiting.length === 0) return "";
   const items = waiting.map((report) => {
     const kind = wordOf(reportWordsByLanguage, language, `commentTypes.${report.commentType}`);
@@ -87,12 +87,7 @@ ${items.join("\n")}
 }
 
 // "Try again" is a link to the page itself (an empty address): the offline page has no script.
-const pageHtml = (
-  language: string,
-  text: (key: string) => string,
-  home: string,
-  waiting: string,
-) => `<!doctype html>
+const pageHtml = (language: string, text: OfflineText, home: string, waiting: string) => `<!doctype html>
 <html lang="${language}">
 <head>
 <meta charset="utf-8">

@@ -2,7 +2,7 @@ import type { Catalogue, CatalogueDataset, CatalogueDownload } from "../../../do
 import type { FieldType } from "../../../domain/opendata/datasets";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
-import { Link, T, type Translate, useEnglishContentLang, useT } from "../../i18n";
+import { Link, T, type MessageKey, type Translate, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { useHydrated } from "../../ui/useHydrated";
 import styles from "./OpenDataPage.module.css";
@@ -19,7 +19,7 @@ const formatNames: Record<CatalogueDownload["format"], string> = {
   geojson: "GeoJSON",
 };
 
-const fieldTypeKeys: Record<FieldType, string> = {
+const fieldTypeKeys: Record<FieldType, MessageKey> = {
   integer: "opendata.fieldType.integer",
   number: "opendata.fieldType.number",
   text: "opendata.fieldType.text",
@@ -34,7 +34,7 @@ const fieldTypeKeys: Record<FieldType, string> = {
 };
 
 function fieldTypeText(type: string, t: Translate): string {
-  const key = fieldTypeKeys[type as FieldType] as string | undefined;
+  const key = fieldTypeKeys[type as FieldType] as MessageKey | undefined;
   return key ? t(key) : type;
 }
 

@@ -21,6 +21,7 @@ import {
 import { stateChoices } from "./report-list-query";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 import { i18nFor } from "../../i18n/runtime";
+import type { KeysUnder } from "../../../i18n/message-keys";
 
 // What the eyewitness form checks before anything is sent: the report's rules, limits and sentences of
 // src/domain/reports/report-fields.ts (the ones the server enforces), the product's sentence for the whole
@@ -31,7 +32,10 @@ import { i18nFor } from "../../i18n/runtime";
  * The checks' sentences in the page's language: a key of `report.checks` (see the English catalogue) and
  * the values it names. The form passes its page's; without one (tests, code outside a page) English.
  */
-export type CheckWords = (key: string, values?: Record<string, string | number>) => string;
+export type CheckWords = (
+  key: KeysUnder<"report.checks.">,
+  values?: Record<string, string | number>,
+) => string;
 
 export const englishCheckWords: CheckWords = (key, values) => i18nFor("en")._(`report.checks.${key}`, values);
 

@@ -1,4 +1,5 @@
 import { formatNumber } from "../../../domain/format";
+import type { Translate } from "../../i18n";
 
 // How reports show sizes and dates: en-US grouping for numbers, dates in British English as
 // the product writes them ("21 November 2026, 14:05"), in the reader's own time zone.
@@ -26,11 +27,7 @@ export function formatFileSize(bytes: number): string {
  * "4.5 of 10 MB": both amounts in the unit of the total. With a page's `t`, in its language
  * (`report.upload.amount`).
  */
-export function formatUploadAmount(
-  loaded: number,
-  total: number,
-  t?: (id: string, values: Record<string, string>) => string,
-): string {
+export function formatUploadAmount(loaded: number, total: number, t?: Translate): string {
   const { size, unit } = unitOf(total);
   const values = { loaded: inUnit(Math.min(loaded, total), size), total: inUnit(total, size), unit };
   return t ? t("report.upload.amount", values) : `${values.loaded} of ${values.total} ${unit}`;

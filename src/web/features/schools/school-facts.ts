@@ -74,7 +74,9 @@ export function disabilityGroupsText(t: Translate, groups: School["disability_gr
 }
 
 /** The catalogue key of a boarding value ("day and boarding" → "dayAndBoarding"). */
-export function boardingKey(boarding: Exclude<School["boarding"], "">): string {
+export function boardingKey(
+  boarding: Exclude<School["boarding"], "">,
+): Exclude<School["boarding"], "" | "day and boarding"> | "dayAndBoarding" {
   return boarding === "day and boarding" ? "dayAndBoarding" : boarding;
 }
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link, T, useEnglishContentLang, useT, type Translate } from "../../i18n";
+import { Link, T, useEnglishContentLang, useT, type MessageKey, type Translate } from "../../i18n";
 import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country } from "../../../domain/datasets/schemas";
 import { formatPercent } from "../../../domain/format";
@@ -24,7 +24,7 @@ const panels = [{ key: "overview" }, { key: "gender" }, { key: "age" }] as const
 type PanelKey = (typeof panels)[number]["key"];
 
 /** The estimates the page names in its own words; any other by its label in the data. */
-const rangeLabelIds: Record<string, string> = {
+const rangeLabelIds: Record<string, MessageKey> = {
   "census-2006": "statistics.range.census2006",
   "who-wb-global-15pct": "statistics.range.globalAverage",
 };
