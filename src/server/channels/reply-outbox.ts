@@ -1,10 +1,16 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, max, sql } from "drizzle-orm";
 import type { ReportChannel } from "../../domain/reports/report-channels";
 import { reportReference } from "../../domain/reports/report-channels";
 import type { ReportStatus } from "../../domain/reports/report-rules";
 import type { Database } from "../db/database";
-import { channelMessages, channelOptOuts, channelOutbox, eyewitnessReports } from "../db/schema";
-import type { ChannelSender } from "./channel";
+import {
+  channelMessages,
+  channelOptOuts,
+  channelOutbox,
+  eyewitnessReports,
+  type DecisionParts,
+} from "../db/schema";
+import { ReplyUndeliverable, type ChannelSender } from "./channel";
 import { decryptPhone, type PhoneKeys } from "./phone-privacy";
 import { channelText } from "./replies";
 
@@ -23,6 +29,8 @@ export interface NewReply {
   /** Sealed with encryptPhone. */
   recipient: string;
   body: string;
+  /** A decision's reply in parts, for a provider that sends it as a template. */
+  decision?: DecisionParts;
   reportId: string | null;
   isDecision: boolean;
   at: Date;
@@ -38,6 +46,7 @@ export async function enqueueReply(db: Database, reply: NewReply): Promise<void>
       phoneHash: reply.phoneHash,
       recipient: reply.recipient,
       body: reply.body,
+      decision: reply.decision ?? null,
       reportId: reply.reportId,
       isDecision: reply.isDecision,
       nextAttemptAt: reply.at,
@@ -77,12 +86,12 @@ export async function enqueueDecisionReply(
   const t = channelText(language);
   const reference = reportReference(decision.reportId);
   const reason = decision.note ? Array.from(decision.note).slice(0, REASON_MAX_LENGTH).join("") : null;
-  const body =
-    decision.to === "verified"
-      ? t("sms.published", { reference, link: publishedLink(decision.reportId, language) })
-      : reason
-        ? t("sms.rejected", { reference, reason })
-        : t("sms.rejectedNoReason", { reference });
+  const link = decision.to === "verified" ? publishedLink(decision.reportId, language) : undefined;
+  const body = link
+    ? t("sms.published", { reference, link })
+    : reason
+      ? t("sms.rejected", { reference, reason })
+      : t("sms.rejectedNoReason", { reference });
   await enqueueReply(db, {
     dedupeKey: `decision:${decision.reportId}`,
     provider: report.provider,
@@ -90,6 +99,9 @@ export async function enqueueDecisionReply(
     phoneHash: report.phoneHash,
     recipient: report.replyTo,
     body,
+    decision: link
+      ? { outcome: "published", language, reference, link }
+      : { outcome: "notPublished", language, reference, ...(reason ? { reason } : {}) },
     reportId: decision.reportId,
     isDecision: true,
     at: decision.at,
@@ -197,16 +209,28 @@ export async function deliverDueReplies(options: ReplyDeliveryOptions): Promise<
     }
     try {
       if (!sender) throw new Error(`no sender is configured for ${reply.provider}`);
+      // The reporter's last message, by its hash: WhatsApp answers freely only within a day of it.
+      const [last] = await db
+        .select({ at: max(channelMessages.receivedAt) })
+        .from(channelMessages)
+        .where(
+          and(eq(channelMessages.provider, reply.provider), eq(channelMessages.phoneHash, reply.phoneHash)),
+        );
       await sender.send({
         to: decryptPhone(keys, reply.recipient),
         text: reply.body,
         channel: reply.channel,
+        decision: reply.decision ?? undefined,
+        lastMessageAt: last?.at ?? null,
+        at: options.now(),
       });
       await finished("sent", null);
       round.sent += 1;
     } catch (error) {
       const lastError = withoutNumbers(error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const givingUp = reply.attempts >= maxAttempts;
+      // Known never to arrive (no template for a closed WhatsApp window): given up now, not in 8 hours.
+      const undeliverable = error instanceof ReplyUndeliverable;
+      const givingUp = undeliverable || reply.attempts >= maxAttempts;
       const delay = Math.min(firstRetryDelayMs * 2 ** (reply.attempts - 1), maxRetryDelayMs);
       if (givingUp) {
         await finished("failed", lastError);
@@ -218,7 +242,11 @@ export async function deliverDueReplies(options: ReplyDeliveryOptions): Promise<
       }
       log?.warn(
         { replyId: reply.id, provider: reply.provider, attempts: reply.attempts, givingUp, error: lastError },
-        givingUp ? "phone reply could not be sent; giving up" : "phone reply failed; will retry",
+        undeliverable
+          ? "phone reply cannot be delivered; dropped"
+          : givingUp
+            ? "phone reply could not be sent; giving up"
+            : "phone reply failed; will retry",
       );
       if (givingUp) round.failed += 1;
       else round.retrying += 1;

@@ -125,7 +125,7 @@ export function whatsAppAdapter(settings: WhatsAppConfig): ChannelAdapter {
 
   return {
     provider: WHATSAPP,
-    sender: new WhatsAppSender(graph),
+    sender: new WhatsAppSender(graph, settings.templates),
     routes:
       ({ db, now, intake, media }: AdapterContext) =>
       async (scope: FastifyInstance) => {
