@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DecidedAnswer as ReviewDecisionAnswer, ReviewsAnswer } from "../../../domain/api";
-import { phoneLanguages } from "../replies";
+import { channelText, phoneLanguages } from "../replies";
 import { emptyTables } from "../../../test/server/accounts";
 import { startAfricasTalkingPeer, type AfricasTalkingPeer } from "../../../test/server/africastalking-peer";
 import { openTestDatabase, testDatabaseKinds } from "../../../test/server/databases";
@@ -344,6 +344,54 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
     // The default limit: 5 an hour from one number; the other number's report is there all the same.
     expect(reports.filter((report) => report.comment.startsWith("Flood"))).toHaveLength(5);
     expect(reports.some((report) => report.comment === "The library has no lift")).toBe(true);
+  });
+
+  it("tells a number over its limit so on USSD, in the language of its last report", async () => {
+    for (let index = 0; index < 5; index += 1) {
+      await sms({ id: `hausa-flood-${index}`, text: `RAHOTO Sako ${index}` });
+    }
+    const limited = await ussd("ATUid_limited", "");
+    expect(limited.body).toBe(`END ${channelText("ha")("ussd.limited")}`);
+  });
+
+  it("says the service is busy in the chosen language, or in all five before one is chosen", async () => {
+    await ussd("ATUid_busy_chosen", "");
+    await ussd("ATUid_busy_chosen", "3"); // Yoruba
+    // The provider's share of this minute, spent.
+    await t.db.execute(sql`
+      insert into channel_messages (provider, channel, provider_message_id, phone_hash, outcome, received_at)
+      select 'africastalking', 'sms', 'busy-' || n, 'someone-else', 'ignored', ${t.clock.now().toISOString()}::timestamptz
+      from generate_series(1, 600) as n`);
+    const chosen = await ussd("ATUid_busy_chosen", "3*1");
+    expect(chosen.body).toBe(`END ${channelText("yo")("ussd.busy")}`);
+    const first = await ussd("ATUid_busy_new", "", "+2348099990000");
+    expect(first.body.startsWith("END ")).toBe(true);
+    for (const language of phoneLanguages)
+      expect(first.body).toContain(channelText(language)("ussd.busyShort"));
+    expect(Array.from(first.body.slice(4)).length).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+  });
+
+  it("ends a session that fails with a screen saying nothing was sent, in the chosen language", async () => {
+    await ussd("ATUid_broken", "");
+    await ussd("ATUid_broken", "4"); // Igbo
+    // A session whose stored answers no longer make sense (a state that does not exist): the report
+    // the confirmation makes is refused by the database.
+    const broken = {
+      step: "confirm",
+      language: "ig",
+      page: 0,
+      stateId: 999,
+      lga: "Nowhere",
+      commentType: "barrier",
+      when: "today",
+      precision: "lga",
+      description: "The ramp is broken",
+    };
+    await t.db.execute(sql`update ussd_sessions set state = ${JSON.stringify(broken)}::jsonb`);
+    const failed = await ussd("ATUid_broken", "4*1");
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe(`END ${channelText("ig")("ussd.error")}`);
+    expect(await pending()).toEqual([]);
   });
 
   it("keeps no phone number in clear in the database after the replies, nor in the logs", async () => {
