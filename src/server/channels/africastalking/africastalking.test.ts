@@ -1,22 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DecidedAnswer as ReviewDecisionAnswer, ReviewsAnswer } from "../../../domain/api";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DecidedAnswer as ReviewDecisionAnswer } from "../../../domain/api";
 import { channelText, phoneLanguages } from "../replies";
-import { emptyTables } from "../../../test/server/accounts";
 import { startAfricasTalkingPeer, type AfricasTalkingPeer } from "../../../test/server/africastalking-peer";
-import { openTestDatabase, testDatabaseKinds } from "../../../test/server/databases";
-import {
-  buildReportsTestApp,
-  decide,
-  emptyUploads,
-  reviewList,
-  signedInAs,
-  type ReportsTestApp,
-} from "../../../test/server/reports";
-import type { DatabaseHandle } from "../../db/database";
+import { channelModerator, useChannelTestApp } from "../../../test/server/channels";
+import { testDatabaseKinds } from "../../../test/server/databases";
+import { decide, type ReportsTestApp } from "../../../test/server/reports";
 import { channelOutbox, eyewitnessReports, users } from "../../db/schema";
-import { testConfig } from "../../../test/server/accounts";
-import { deliverDueReplies } from "../reply-outbox";
 import { USSD_SCREEN_MAX } from "../ussd-flow";
 import smsFixture from "./fixtures/sms-incoming.json" with { type: "json" };
 import ussdFixture from "./fixtures/ussd-callback.json" with { type: "json" };
@@ -28,7 +18,6 @@ import ussdFixture from "./fixtures/ussd-callback.json" with { type: "json" };
 const SECRET = "at-callback-secret-0123456789abcdef";
 const NUMBER = "+2348031234567";
 const NATIONAL = "08031234567";
-const moderatorPerson = { email: "ngozi.eze@example.org", firstname: "Ngozi", lastname: "Eze" };
 
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
@@ -36,50 +25,31 @@ const form = (fields: Record<string, string>) => ({
 });
 
 describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
-  let database: DatabaseHandle;
+  /** AFRICASTALKING_ALLOWED_IPS as the adapter reads it: empty (anyone with the secret) unless a test sets it. */
+  const allowedIps: string[] = [];
+  const fixture = useChannelTestApp(kind, {
+    startPeer: startAfricasTalkingPeer,
+    channels: (peer, base) => ({
+      ...base,
+      africasTalking: {
+        callbackSecret: SECRET,
+        username: "sandbox",
+        apiKey: "test-api-key",
+        senderId: "ATLAS",
+        apiUrl: peer.url,
+        allowedIps,
+      },
+    }),
+    reset: (peer) => {
+      peer.received.length = 0;
+    },
+  });
+  const { logLines, deliver, pending } = fixture;
   let t: ReportsTestApp;
   let peer: AfricasTalkingPeer;
   let moderator: string;
-  const logLines: string[] = [];
-  /** AFRICASTALKING_ALLOWED_IPS as the adapter reads it: empty (anyone with the secret) unless a test sets it. */
-  const allowedIps: string[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    peer = await startAfricasTalkingPeer();
-    const base = testConfig();
-    t = await buildReportsTestApp(
-      database,
-      {
-        logLevel: "info",
-        channels: {
-          ...base.channels,
-          africasTalking: {
-            callbackSecret: SECRET,
-            username: "sandbox",
-            apiKey: "test-api-key",
-            senderId: "ATLAS",
-            apiUrl: peer.url,
-            allowedIps,
-          },
-        },
-      },
-      { write: (line) => void logLines.push(line) },
-    );
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await peer.stop();
-    await database.close();
-  });
-  beforeEach(async () => {
-    await emptyTables(database.db);
-    await database.db.execute(
-      sql`truncate table channel_opt_outs, ussd_sessions, channel_messages, channel_outbox`,
-    );
-    await emptyUploads(t);
-    peer.received.length = 0;
-    moderator = await signedInAs(t, "moderator", moderatorPerson);
+  beforeEach(() => {
+    ({ t, peer, moderator } = fixture);
   });
 
   const ussd = (sessionId: string, text: string, phoneNumber = NUMBER, secret = SECRET) =>
@@ -94,15 +64,6 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
       url: `/api/v1/channels/africastalking/${secret}/sms`,
       ...form({ ...smsFixture.request, ...fields }),
     });
-  const deliver = () =>
-    deliverDueReplies({
-      db: t.db,
-      keys: t.app.channels.keys,
-      senders: t.app.channels.senders,
-      now: t.clock.now,
-    });
-  const pending = async () =>
-    (await reviewList(t.app, moderator, "?status=pending")).json<ReviewsAnswer>().reports;
 
   /** Plays a whole USSD session: picks Lagos and Ikeja from the paged lists as a person would. */
   async function ussdSession(sessionId: string, languageIndex: number): Promise<string[]> {
@@ -444,7 +405,7 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
     const [user] = await t.db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.email, moderatorPerson.email));
+      .where(eq(users.email, channelModerator.email));
     expect(user).toBeDefined();
   });
 });

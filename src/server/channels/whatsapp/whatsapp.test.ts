@@ -6,25 +6,19 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ReviewsAnswer } from "../../../domain/api";
-import { emptyTables, testConfig } from "../../../test/server/accounts";
-import { openTestDatabase, testDatabaseKinds } from "../../../test/server/databases";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useChannelTestApp } from "../../../test/server/channels";
+import { testDatabaseKinds } from "../../../test/server/databases";
 import { startGraphApiPeer, type GraphApiPeer } from "../../../test/server/graph-api-peer";
 import {
-  buildReportsTestApp,
   decide,
-  emptyUploads,
   hasGpsBlock,
   jpegWithGps,
   publishedList,
   readStored,
-  reviewList,
-  signedInAs,
   type ReportsTestApp,
 } from "../../../test/server/reports";
 import { describeVideo, ffmpegPath } from "../../../test/server/videos";
-import type { DatabaseHandle } from "../../db/database";
 import { channelMessages, channelOutbox, eyewitnessReports, reportMedia } from "../../db/schema";
 import { deliverDueReplies } from "../reply-outbox";
 import { GraphApi } from "./graph-api";
@@ -45,7 +39,6 @@ const PHONE_NUMBER_ID = "106540352242922";
 const FROM = "2348031234567";
 const TEMPLATES = { published: "report_published", notPublished: "report_not_published" };
 const HOUR = 60 * 60 * 1000;
-const moderatorPerson = { email: "ngozi.eze@example.org", firstname: "Ngozi", lastname: "Eze" };
 
 type Fixture = typeof notifications.text;
 
@@ -101,51 +94,32 @@ async function voiceNote(): Promise<Buffer> {
 }
 
 describe.each(testDatabaseKinds())("WhatsApp on %s", (kind) => {
-  let database: DatabaseHandle;
+  const fixture = useChannelTestApp(kind, {
+    startPeer: () => startGraphApiPeer(ACCESS_TOKEN),
+    channels: (peer, base) => ({
+      ...base,
+      whatsapp: {
+        callbackSecret: SECRET,
+        verifyToken: VERIFY_TOKEN,
+        appSecret: APP_SECRET,
+        accessToken: ACCESS_TOKEN,
+        phoneNumberId: PHONE_NUMBER_ID,
+        graphUrl: peer.url,
+        graphVersion: peer.version,
+        templates: TEMPLATES,
+      },
+    }),
+    reset: (peer) => {
+      peer.sent.length = 0;
+      peer.media.clear();
+    },
+  });
+  const { logLines, deliver, pending } = fixture;
   let t: ReportsTestApp;
   let peer: GraphApiPeer;
   let moderator: string;
-  const logLines: string[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    peer = await startGraphApiPeer(ACCESS_TOKEN);
-    const base = testConfig();
-    t = await buildReportsTestApp(
-      database,
-      {
-        logLevel: "info",
-        channels: {
-          ...base.channels,
-          whatsapp: {
-            callbackSecret: SECRET,
-            verifyToken: VERIFY_TOKEN,
-            appSecret: APP_SECRET,
-            accessToken: ACCESS_TOKEN,
-            phoneNumberId: PHONE_NUMBER_ID,
-            graphUrl: peer.url,
-            graphVersion: peer.version,
-            templates: TEMPLATES,
-          },
-        },
-      },
-      { write: (line) => void logLines.push(line) },
-    );
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await peer.stop();
-    await database.close();
-  });
-  beforeEach(async () => {
-    await emptyTables(database.db);
-    await database.db.execute(
-      sql`truncate table channel_opt_outs, ussd_sessions, channel_messages, channel_outbox`,
-    );
-    await emptyUploads(t);
-    peer.sent.length = 0;
-    peer.media.clear();
-    moderator = await signedInAs(t, "moderator", moderatorPerson);
+  beforeEach(() => {
+    ({ t, peer, moderator } = fixture);
   });
 
   const notify = (body: unknown, options: { secret?: string; signature?: string | null } = {}) => {
@@ -161,15 +135,6 @@ describe.each(testDatabaseKinds())("WhatsApp on %s", (kind) => {
       },
     });
   };
-  const deliver = () =>
-    deliverDueReplies({
-      db: t.db,
-      keys: t.app.channels.keys,
-      senders: t.app.channels.senders,
-      now: t.clock.now,
-    });
-  const pending = async () =>
-    (await reviewList(t.app, moderator, "?status=pending")).json<ReviewsAnswer>().reports;
   const complete = (reportId: string) =>
     t.app.inject({
       method: "POST",
