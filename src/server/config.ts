@@ -25,6 +25,12 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
+/** A WhatsApp message template's name as Meta's WhatsApp Manager allows it. */
+const templateName = z
+  .string()
+  .regex(/^[a-z0-9_]{1,512}$/, { error: "must be a template's name: lower-case letters, digits and '_'" })
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
@@ -107,6 +113,8 @@ const envSchema = z.object({
     z.string().regex(/^\d+$/, { error: "must be the phone number's id (digits)" }).optional(),
   ),
   WHATSAPP_GRAPH_API_URL: optionalUrl(/^https?$/).optional(),
+  WHATSAPP_TEMPLATE_PUBLISHED: optionalText.pipe(templateName),
+  WHATSAPP_TEMPLATE_NOT_PUBLISHED: optionalText.pipe(templateName),
   WHATSAPP_GRAPH_API_VERSION: optionalText.pipe(
     z
       .string()
@@ -200,6 +208,11 @@ export interface WhatsAppConfig {
   /** The Graph API's base address (a test peer's in tests) and version. */
   graphUrl: string;
   graphVersion: string;
+  /**
+   * The approved message templates a decision's reply is sent as once the reporter's 24-hour window has
+   * closed (docs/channels.md gives their text); unset: such a reply is dropped.
+   */
+  templates: { published: string | undefined; notPublished: string | undefined };
 }
 
 export interface AfricasTalkingConfig {
@@ -385,6 +398,10 @@ function readChannels(values: z.infer<typeof envSchema>): ChannelsConfig {
             phoneNumberId: values.WHATSAPP_PHONE_NUMBER_ID,
             graphUrl: (values.WHATSAPP_GRAPH_API_URL ?? "https://graph.facebook.com").replace(/\/+$/, ""),
             graphVersion: values.WHATSAPP_GRAPH_API_VERSION ?? "v21.0",
+            templates: {
+              published: values.WHATSAPP_TEMPLATE_PUBLISHED,
+              notPublished: values.WHATSAPP_TEMPLATE_NOT_PUBLISHED,
+            },
           }
         : undefined,
   };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ReportChannel } from "../../domain/reports/report-channels";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import type { DecisionParts } from "../db/schema";
 import type { Ffmpeg } from "../media/ffmpeg";
 import type { MediaStore } from "../media/media-store";
 import type { ChannelIntake } from "./intake";
@@ -11,13 +12,27 @@ import type { ChannelIntake } from "./intake";
 // limits the same way for every provider), and sends the replies the outbox hands it. Nothing outside
 // an adapter knows a provider's formats.
 
+export type { DecisionParts };
+
 /** A reply to send: the number in clear exists only in memory, for this call. */
 export interface OutgoingReply {
   /** International form, "+234…". */
   to: string;
   text: string;
   channel: ReportChannel;
+  /** The decision's reply in parts, for a provider that must send it as a pre-approved template. */
+  decision?: DecisionParts | undefined;
+  /** When this number's last message to the provider arrived, as recorded; null when none is. */
+  lastMessageAt: Date | null;
+  /** When the reply is being sent. */
+  at: Date;
 }
+
+/**
+ * Thrown by a sender that knows the reply can never be delivered (WhatsApp's 24-hour window closed and
+ * no template set): the outbox gives the reply up at once rather than retrying for hours.
+ */
+export class ReplyUndeliverable extends Error {}
 
 /** Sends replies through one provider; throws when the provider did not accept the message. */
 export interface ChannelSender {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import {
   reportReference,
   type PhoneOccurredWhen,
@@ -11,7 +11,7 @@ import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/database";
 import { channelMessages, channelOptOuts, channelOutbox, eyewitnessReports } from "../db/schema";
 import { encryptPhone, phoneHash, type PhoneKeys } from "./phone-privacy";
-import { channelText } from "./replies";
+import { channelText, phoneLanguages, type PhoneLanguage } from "./replies";
 import type { ChannelLimits } from "./limits";
 import { enqueueReply } from "./reply-outbox";
 
@@ -98,6 +98,17 @@ export class ChannelIntake {
         ),
       );
     return (row?.total ?? 0) >= this.limits.reportsPerPhonePerHour;
+  }
+
+  /** The language of the number's latest report (what its replies are written in), or null. */
+  async lastLanguage(hash: string): Promise<PhoneLanguage | null> {
+    const [row] = await this.db
+      .select({ language: eyewitnessReports.replyLanguage })
+      .from(eyewitnessReports)
+      .where(and(eq(eyewitnessReports.phoneHash, hash), isNotNull(eyewitnessReports.replyLanguage)))
+      .orderBy(desc(eyewitnessReports.createdAt))
+      .limit(1);
+    return phoneLanguages.find((language) => language === row?.language) ?? null;
   }
 
   /**

@@ -1,10 +1,18 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, max, sql } from "drizzle-orm";
 import type { ReportChannel } from "../../domain/reports/report-channels";
 import { reportReference } from "../../domain/reports/report-channels";
 import type { ReportStatus } from "../../domain/reports/report-rules";
 import type { Database } from "../db/database";
-import { channelMessages, channelOptOuts, channelOutbox, eyewitnessReports } from "../db/schema";
-import type { ChannelSender } from "./channel";
+import {
+  channelMessages,
+  channelOptOuts,
+  channelOutbox,
+  eyewitnessReports,
+  type DecisionParts,
+} from "../db/schema";
+import type { DeliveryRound, RetryPolicy } from "../outbox/outbox-worker";
+import { attemptBook, startOutboxWorker, thisAttempt } from "../outbox/outbox-worker";
+import { ReplyUndeliverable, type ChannelSender } from "./channel";
 import { decryptPhone, type PhoneKeys } from "./phone-privacy";
 import { channelText } from "./replies";
 
@@ -23,6 +31,8 @@ export interface NewReply {
   /** Sealed with encryptPhone. */
   recipient: string;
   body: string;
+  /** A decision's reply in parts, for a provider that sends it as a template. */
+  decision?: DecisionParts;
   reportId: string | null;
   isDecision: boolean;
   at: Date;
@@ -38,6 +48,7 @@ export async function enqueueReply(db: Database, reply: NewReply): Promise<void>
       phoneHash: reply.phoneHash,
       recipient: reply.recipient,
       body: reply.body,
+      decision: reply.decision ?? null,
       reportId: reply.reportId,
       isDecision: reply.isDecision,
       nextAttemptAt: reply.at,
@@ -77,12 +88,12 @@ export async function enqueueDecisionReply(
   const t = channelText(language);
   const reference = reportReference(decision.reportId);
   const reason = decision.note ? Array.from(decision.note).slice(0, REASON_MAX_LENGTH).join("") : null;
-  const body =
-    decision.to === "verified"
-      ? t("sms.published", { reference, link: publishedLink(decision.reportId, language) })
-      : reason
-        ? t("sms.rejected", { reference, reason })
-        : t("sms.rejectedNoReason", { reference });
+  const link = decision.to === "verified" ? publishedLink(decision.reportId, language) : undefined;
+  const body = link
+    ? t("sms.published", { reference, link })
+    : reason
+      ? t("sms.rejected", { reference, reason })
+      : t("sms.rejectedNoReason", { reference });
   await enqueueReply(db, {
     dedupeKey: `decision:${decision.reportId}`,
     provider: report.provider,
@@ -90,6 +101,9 @@ export async function enqueueDecisionReply(
     phoneHash: report.phoneHash,
     recipient: report.replyTo,
     body,
+    decision: link
+      ? { outcome: "published", language, reference, link }
+      : { outcome: "notPublished", language, reference, ...(reason ? { reason } : {}) },
     reportId: decision.reportId,
     isDecision: true,
     at: decision.at,
@@ -100,26 +114,14 @@ export interface ReplyLog {
   warn(details: object, message: string): void;
 }
 
-export interface ReplyDeliveryOptions {
+export interface ReplyDeliveryOptions extends Partial<RetryPolicy> {
   db: Database;
   keys: PhoneKeys;
   /** Each provider's sender, by provider name. */
   senders: ReadonlyMap<string, ChannelSender>;
   now: () => Date;
   log?: ReplyLog;
-  batchSize?: number;
-  maxAttempts?: number;
-  firstRetryDelayMs?: number;
-  maxRetryDelayMs?: number;
 }
-
-export const replyDeliveryDefaults = {
-  batchSize: 20,
-  // 1, 2, 4 … 60 minutes: about 8 hours of trying.
-  maxAttempts: 12,
-  firstRetryDelayMs: 60 * 1000,
-  maxRetryDelayMs: 60 * 60 * 1000,
-};
 
 // A claimed row is hidden from other workers this long; if its worker dies mid-send it comes back.
 const CLAIM_LEASE_MS = 5 * 60 * 1000;
@@ -129,19 +131,10 @@ export function withoutNumbers(text: string): string {
   return text.replace(/\+?\d[\d\s-]{6,}\d/g, "[number]");
 }
 
-export interface ReplyRound {
-  sent: number;
-  retrying: number;
-  failed: number;
-}
-
 /** Sends every reply that is due now, once. The worker calls it on a timer; tests call it directly. */
-export async function deliverDueReplies(options: ReplyDeliveryOptions): Promise<ReplyRound> {
+export async function deliverDueReplies(options: ReplyDeliveryOptions): Promise<DeliveryRound> {
   const { db, keys, senders, log } = options;
-  const batchSize = options.batchSize ?? replyDeliveryDefaults.batchSize;
-  const maxAttempts = options.maxAttempts ?? replyDeliveryDefaults.maxAttempts;
-  const firstRetryDelayMs = options.firstRetryDelayMs ?? replyDeliveryDefaults.firstRetryDelayMs;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? replyDeliveryDefaults.maxRetryDelayMs;
+  const book = attemptBook(options);
   const now = options.now();
 
   const due = db
@@ -149,7 +142,7 @@ export async function deliverDueReplies(options: ReplyDeliveryOptions): Promise<
     .from(channelOutbox)
     .where(and(inArray(channelOutbox.status, ["pending", "sending"]), lte(channelOutbox.nextAttemptAt, now)))
     .orderBy(asc(channelOutbox.nextAttemptAt))
-    .limit(batchSize)
+    .limit(book.batchSize)
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(channelOutbox)
@@ -161,20 +154,14 @@ export async function deliverDueReplies(options: ReplyDeliveryOptions): Promise<
     .where(inArray(channelOutbox.id, due))
     .returning();
 
-  const round: ReplyRound = { sent: 0, retrying: 0, failed: 0 };
   for (const reply of claimed) {
-    // Writes of this attempt's outcome hold only while the row is still this attempt's.
-    const thisAttempt = and(
-      eq(channelOutbox.id, reply.id),
-      eq(channelOutbox.status, "sending"),
-      eq(channelOutbox.attempts, reply.attempts),
-    );
+    const attempt = thisAttempt(channelOutbox, reply);
     const finished = async (status: "sent" | "failed", lastError: string | null) => {
       await db.transaction(async (tx) => {
         const [done] = await tx
           .update(channelOutbox)
           .set({ status, recipient: null, lastError, sentAt: status === "sent" ? options.now() : null })
-          .where(thisAttempt)
+          .where(attempt)
           .returning({ id: channelOutbox.id });
         // The decision was the last reply due: the report's sealed number goes too.
         if (done && reply.isDecision && reply.reportId) {
@@ -192,69 +179,62 @@ export async function deliverDueReplies(options: ReplyDeliveryOptions): Promise<
     const sender = senders.get(reply.provider);
     if (optedOut || !reply.recipient) {
       await finished("failed", "The reporter sent STOP: nothing more is sent to them.");
-      round.failed += 1;
+      book.count("failed");
       continue;
     }
     try {
       if (!sender) throw new Error(`no sender is configured for ${reply.provider}`);
+      // The reporter's last message, by its hash: WhatsApp answers freely only within a day of it.
+      const [last] = await db
+        .select({ at: max(channelMessages.receivedAt) })
+        .from(channelMessages)
+        .where(
+          and(eq(channelMessages.provider, reply.provider), eq(channelMessages.phoneHash, reply.phoneHash)),
+        );
       await sender.send({
         to: decryptPhone(keys, reply.recipient),
         text: reply.body,
         channel: reply.channel,
+        decision: reply.decision ?? undefined,
+        lastMessageAt: last?.at ?? null,
+        at: options.now(),
       });
       await finished("sent", null);
-      round.sent += 1;
+      book.count("sent");
     } catch (error) {
       const lastError = withoutNumbers(error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const givingUp = reply.attempts >= maxAttempts;
-      const delay = Math.min(firstRetryDelayMs * 2 ** (reply.attempts - 1), maxRetryDelayMs);
+      // Known never to arrive (no template for a closed WhatsApp window): given up now, not in 8 hours.
+      const undeliverable = error instanceof ReplyUndeliverable;
+      const givingUp = undeliverable || book.outOfAttempts(reply.attempts);
       if (givingUp) {
         await finished("failed", lastError);
       } else {
         await db
           .update(channelOutbox)
-          .set({ status: "pending", lastError, nextAttemptAt: new Date(options.now().getTime() + delay) })
-          .where(thisAttempt);
+          .set({ status: "pending", lastError, nextAttemptAt: book.retryAt(reply.attempts, options.now()) })
+          .where(attempt);
       }
       log?.warn(
         { replyId: reply.id, provider: reply.provider, attempts: reply.attempts, givingUp, error: lastError },
-        givingUp ? "phone reply could not be sent; giving up" : "phone reply failed; will retry",
+        undeliverable
+          ? "phone reply cannot be delivered; dropped"
+          : givingUp
+            ? "phone reply could not be sent; giving up"
+            : "phone reply failed; will retry",
       );
-      if (givingUp) round.failed += 1;
-      else round.retrying += 1;
+      book.count(givingUp ? "failed" : "retrying");
     }
   }
-  return round;
-}
-
-export interface ReplyWorker {
-  /** Finishes the round in progress, then stops. */
-  stop(): Promise<void>;
+  return book.round;
 }
 
 /** Sends due replies every intervalMs until stopped; a failing round is logged, not fatal. */
-export function startReplyWorker(options: ReplyDeliveryOptions & { intervalMs?: number }): ReplyWorker {
-  const intervalMs = options.intervalMs ?? 2000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-  const tick = () => {
-    round = deliverDueReplies(options)
-      .then(
-        () => undefined,
-        (error: unknown) =>
-          options.log?.warn({ error: withoutNumbers(String(error)) }, "phone reply round failed"),
-      )
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-  };
+export function startReplyWorker(
+  options: ReplyDeliveryOptions & { intervalMs?: number },
+): ReturnType<typeof startOutboxWorker> {
+  return startOutboxWorker(() => deliverDueReplies(options), {
+    ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
+    roundFailed: (error) =>
+      options.log?.warn({ error: withoutNumbers(String(error)) }, "phone reply round failed"),
+  });
 }

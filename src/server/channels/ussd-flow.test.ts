@@ -7,6 +7,7 @@ import {
   USSD_DESCRIPTION_MAX,
   USSD_SCREEN_MAX,
   initialUssdState,
+  noticeScreen,
   screenOf,
   ussdStep,
   type UssdState,
@@ -55,8 +56,9 @@ function everyScreen(language: (typeof phoneLanguages)[number]): string[] {
   screens.push(
     t("ussd.sent", { reference: "IA-1A2B3C4D" }),
     t("ussd.cancelled"),
-    t("ussd.limited"),
-    t("ussd.busy"),
+    noticeScreen("busy", language),
+    noticeScreen("limited", language),
+    noticeScreen("error", language),
   );
   return screens;
 }
@@ -71,6 +73,21 @@ describe("USSD screens", () => {
       expect(tooLong).toEqual([]);
     });
   }
+
+  it("a busy, limited or error screen before a language is chosen fits too, with a line in each language", () => {
+    for (const notice of ["busy", "limited", "error"] as const) {
+      const screen = noticeScreen(notice, null);
+      expect(screen.split("\n")).toHaveLength(phoneLanguages.length);
+      expect(Array.from(screen).length).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+    }
+  });
+
+  it("gives the busy, limited and error screens in each language's own words", () => {
+    for (const notice of ["busy", "limited", "error"] as const) {
+      const screens = phoneLanguages.map((language) => noticeScreen(notice, language));
+      expect(new Set(screens).size).toBe(phoneLanguages.length);
+    }
+  });
 
   it("lists at most 7 choices on a screen, with More while there are more", () => {
     const screen = screenOf({ ...initialUssdState, step: "state" });

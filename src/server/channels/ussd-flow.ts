@@ -40,6 +40,18 @@ export type UssdResult =
   /** The reporter confirmed: make the report, then end with `sent` (its reference). */
   | { kind: "confirmed"; content: PhoneReportContent; language: PhoneLanguage };
 
+/** Why a session ends before its report: the provider's share is spent, the number's, or a failure. */
+export type UssdNotice = "busy" | "limited" | "error";
+
+/**
+ * The screen that ends a session for a notice: in the reporter's language when it is known (chosen in
+ * this session, or their last report's), else a short line in each of the five languages.
+ */
+export function noticeScreen(notice: UssdNotice, language: PhoneLanguage | null): string {
+  if (language) return channelText(language)(`ussd.${notice}`);
+  return phoneLanguages.map((code) => channelText(code)(`ussd.${notice}Short`)).join("\n");
+}
+
 export const initialUssdState: UssdState = { step: "language", language: "en", page: 0 };
 
 const numbered = (labels: readonly string[], start = 1) =>

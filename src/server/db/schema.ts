@@ -659,6 +659,18 @@ export const ussdSessions = pgTable(
  * per reply (the dedupe key), surviving a restart. The number is encrypted and removed once the row is
  * sent or given up.
  */
+/** What a decision's reply to a phone reporter says, apart from its wording. */
+export interface DecisionParts {
+  outcome: "published" | "notPublished";
+  /** The reporter's language. */
+  language: string;
+  reference: string;
+  /** The published report's address, in the reporter's language. */
+  link?: string | undefined;
+  /** The moderator's note, when a report was not published and a note was written. */
+  reason?: string | undefined;
+}
+
 export const channelOutbox = pgTable(
   "channel_outbox",
   {
@@ -671,6 +683,11 @@ export const channelOutbox = pgTable(
     /** The number, encrypted; null once sent or given up. */
     recipient: text("recipient"),
     body: text("body").notNull(),
+    /**
+     * A decision's reply in parts (outcome, language, reference, link, reason), for WhatsApp, which
+     * sends it as an approved template once its 24-hour window has closed (migration 0026).
+     */
+    decision: jsonb("decision").$type<DecisionParts>(),
     reportId: uuid("report_id").references(() => eyewitnessReports.id, { onDelete: "set null" }),
     /** The decision's reply: once sent, the report's own encrypted number is removed too. */
     isDecision: boolean("is_decision").notNull().default(false),

@@ -1,7 +1,14 @@
-import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { mailOutbox } from "../db/schema";
 import type { OutgoingMail } from "./compose";
+import {
+  attemptBook,
+  startOutboxWorker,
+  thisAttempt as attemptOf,
+  type OutboxWorker,
+  type RetryPolicy,
+} from "../outbox/outbox-worker";
 import { UnansweredHandOverError, type MailTransport } from "./transports";
 
 // A durable outbox (docs/architecture.md): a message is a row written in the same transaction as the change that
@@ -38,18 +45,11 @@ export async function enqueueMail(db: Database, mail: OutgoingMail, now: Date): 
   });
 }
 
-export interface DeliveryOptions {
+export interface DeliveryOptions extends Partial<RetryPolicy> {
   db: Database;
   transport: MailTransport;
   now: () => Date;
   log?: MailLog;
-  /** Rows claimed per round. */
-  batchSize?: number;
-  /** After this many failed attempts a message is marked failed and left alone. */
-  maxAttempts?: number;
-  /** Delay before the first retry; doubles with each failure up to maxRetryDelayMs. */
-  firstRetryDelayMs?: number;
-  maxRetryDelayMs?: number;
 }
 
 /** What a delivered or abandoned message's bodies become. */
@@ -71,14 +71,6 @@ export async function purgeExpiredMail(db: Database, now: Date): Promise<number>
   return purged.length;
 }
 
-export const mailDeliveryDefaults = {
-  batchSize: 20,
-  // 1, 2, 4 … 60 minutes: about 8 hours of trying, well inside a verification link's 24 hours.
-  maxAttempts: 12,
-  firstRetryDelayMs: 60 * 1000,
-  maxRetryDelayMs: 60 * 60 * 1000,
-};
-
 // A claimed row is hidden from other workers this long; if its worker dies mid-send it comes back.
 const CLAIM_LEASE_MS = 10 * 60 * 1000;
 
@@ -88,19 +80,11 @@ export const MAX_UNANSWERED_HAND_OVERS = 2;
 export const unconfirmedMailError =
   "Sent whole to the SMTP server twice without its answer: it was probably delivered, so it is not sent a third time.";
 
-export interface DeliveryRound {
-  sent: number;
-  retrying: number;
-  failed: number;
-}
-
 /** Sends every message that is due now, once. The worker calls it on a timer; tests call it directly. */
-export async function deliverDueMail(options: DeliveryOptions): Promise<DeliveryRound> {
+// The shared policy retries for 1, 2, 4 … 60 minutes: about 8 hours, well inside a verification link's 24.
+export async function deliverDueMail(options: DeliveryOptions) {
   const { db, transport, log } = options;
-  const batchSize = options.batchSize ?? mailDeliveryDefaults.batchSize;
-  const maxAttempts = options.maxAttempts ?? mailDeliveryDefaults.maxAttempts;
-  const firstRetryDelayMs = options.firstRetryDelayMs ?? mailDeliveryDefaults.firstRetryDelayMs;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? mailDeliveryDefaults.maxRetryDelayMs;
+  const book = attemptBook(options);
   const now = options.now();
   await purgeExpiredMail(db, now);
 
@@ -134,7 +118,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
       ),
     )
     .orderBy(asc(mailOutbox.nextAttemptAt))
-    .limit(batchSize)
+    .limit(book.batchSize)
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(mailOutbox)
@@ -149,15 +133,8 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
     .where(inArray(mailOutbox.id, due))
     .returning();
 
-  const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0 };
   for (const message of claimed) {
-    // Every write of this attempt's outcome holds only while the row is still this attempt's: a worker
-    // that outlived its lease (paused, cut off) must not overwrite the attempt that took over.
-    const thisAttempt = and(
-      eq(mailOutbox.id, message.id),
-      eq(mailOutbox.status, "sending"),
-      eq(mailOutbox.attempts, message.attempts),
-    );
+    const thisAttempt = attemptOf(mailOutbox, message);
     if (message.unansweredHandOvers > 0) {
       log?.warn(
         { mailId: message.id, messageId: message.messageId },
@@ -195,14 +172,13 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
           htmlBody: REDACTED_BODY,
         })
         .where(thisAttempt);
-      round.sent += 1;
+      book.count("sent");
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       // The server's refusal of the data means it kept no copy; silence after the dot may mean one.
       const answered = handedOver && !(error instanceof UnansweredHandOverError);
       const unanswered = message.unansweredHandOvers + (handedOver && !answered ? 1 : 0);
-      const givingUp = message.attempts >= maxAttempts || unanswered >= MAX_UNANSWERED_HAND_OVERS;
-      const delay = Math.min(firstRetryDelayMs * 2 ** (message.attempts - 1), maxRetryDelayMs);
+      const givingUp = book.outOfAttempts(message.attempts) || unanswered >= MAX_UNANSWERED_HAND_OVERS;
       await db
         .update(mailOutbox)
         .set({
@@ -211,49 +187,23 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
           ...(answered ? { unansweredHandOvers: sql`${mailOutbox.unansweredHandOvers} - 1` } : {}),
           lastError:
             unanswered >= MAX_UNANSWERED_HAND_OVERS ? `${unconfirmedMailError} ${lastError}` : lastError,
-          nextAttemptAt: new Date(options.now().getTime() + delay),
+          nextAttemptAt: book.retryAt(message.attempts, options.now()),
         })
         .where(thisAttempt);
       log?.warn(
         { mailId: message.id, attempts: message.attempts, givingUp, error: lastError },
         givingUp ? "mail could not be delivered; giving up" : "mail delivery failed; will retry",
       );
-      if (givingUp) round.failed += 1;
-      else round.retrying += 1;
+      book.count(givingUp ? "failed" : "retrying");
     }
   }
-  return round;
-}
-
-export interface MailWorker {
-  /** Finishes the round in progress, then stops. */
-  stop(): Promise<void>;
+  return book.round;
 }
 
 /** Delivers due mail every intervalMs until stopped; a failing round (database down) is logged, not fatal. */
-export function startMailWorker(options: DeliveryOptions & { intervalMs?: number }): MailWorker {
-  const intervalMs = options.intervalMs ?? 2000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    round = deliverDueMail(options)
-      .then(
-        () => undefined,
-        (error: unknown) => options.log?.warn({ error: String(error) }, "mail delivery round failed"),
-      )
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-  };
+export function startMailWorker(options: DeliveryOptions & { intervalMs?: number }): OutboxWorker {
+  return startOutboxWorker(() => deliverDueMail(options), {
+    ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
+    roundFailed: (error) => options.log?.warn({ error: String(error) }, "mail delivery round failed"),
+  });
 }

@@ -6,14 +6,18 @@ import graphFixture from "../../server/channels/whatsapp/fixtures/graph-api.json
 // Meta's Graph API played on 127.0.0.1 for tests, as documented (fixtures/graph-api.json): a message's
 // media in two steps (GET /<version>/<media id> → {url, mime_type, sha256, file_size, id}, then GET of
 // that url → the bytes), both only with the access token as Bearer; and POST /<version>/<phone number
-// id>/messages, which records what the product sent and answers with a message id.
+// id>/messages, which records what the product sent (a text, or a template with its parameters) and
+// answers with a message id.
 
 export interface SentWhatsApp {
   phoneNumberId: string;
   authorization: string | undefined;
   to: string;
   type: string;
+  /** A text's body ("" for a template). */
   body: string;
+  /** A template's name, language code and body parameters, as the product filled them. */
+  template?: { name: string; language: string; parameters: string[] };
 }
 
 export interface GraphApiPeer {
@@ -73,13 +77,34 @@ export async function startGraphApiPeer(accessToken: string, version = "v21.0"):
       }
       const messages = new RegExp(`^/${version}/(\\d+)/messages$`).exec(path);
       if (request.method === "POST" && messages) {
-        const message = JSON.parse(body) as { to: string; type: string; text?: { body?: string } };
+        const message = JSON.parse(body) as {
+          to: string;
+          type: string;
+          text?: { body?: string };
+          template?: {
+            name: string;
+            language: { code: string };
+            components?: { type: string; parameters: { type: string; text: string }[] }[];
+          };
+        };
+        const template = message.template;
         sent.push({
           phoneNumberId: messages[1]!,
           authorization: request.headers.authorization,
           to: message.to,
           type: message.type,
           body: message.text?.body ?? "",
+          ...(template
+            ? {
+                template: {
+                  name: template.name,
+                  language: template.language.code,
+                  parameters: (template.components ?? [])
+                    .filter((component) => component.type === "body")
+                    .flatMap((component) => component.parameters.map((parameter) => parameter.text)),
+                },
+              }
+            : {}),
         });
         const answer = structuredClone(graphFixture.send.answer);
         answer.contacts[0] = { input: message.to, wa_id: message.to };

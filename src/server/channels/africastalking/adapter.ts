@@ -6,8 +6,16 @@ import { HttpError } from "../../http/errors";
 import type { AfricasTalkingConfig } from "../../config";
 import type { AdapterContext, ChannelAdapter } from "../channel";
 import type { InboundMessage } from "../intake";
-import { afterKeyword, channelText, isStart, isStop, reportKeywordLanguage } from "../replies";
-import { initialUssdState, ussdStep, screenOf, type UssdState } from "../ussd-flow";
+import {
+  afterKeyword,
+  channelText,
+  isStart,
+  isStop,
+  reportKeywordLanguage,
+  type PhoneLanguage,
+} from "../replies";
+import { withoutNumbers } from "../reply-outbox";
+import { initialUssdState, noticeScreen, ussdStep, screenOf, type UssdState } from "../ussd-flow";
 import { AfricasTalkingSender } from "./sender";
 
 // Africa's Talking, the gateway most used in Nigeria, for USSD and SMS. Its callbacks are form posts
@@ -74,60 +82,76 @@ export function africasTalkingAdapter(settings: AfricasTalkingConfig): ChannelAd
           const at = now();
           const answer = (screen: string, end: boolean) =>
             sendText(reply, `${end ? "END" : "CON"} ${screen}`);
-          if (await intake.providerBusy(AFRICASTALKING, at)) {
-            return answer(channelText("en")("ussd.busy"), true);
-          }
-          const hash = intake.hashOf(phoneNumber);
-          const key = and(eq(ussdSessions.provider, AFRICASTALKING), eq(ussdSessions.sessionId, sessionId));
-          const [session] = await db.select().from(ussdSessions).where(key);
+          // The reporter's language once known, so even a failure is told in it.
+          let language: PhoneLanguage | null = null;
+          try {
+            const hash = intake.hashOf(phoneNumber);
+            const key = and(eq(ussdSessions.provider, AFRICASTALKING), eq(ussdSessions.sessionId, sessionId));
+            const [session] = await db.select().from(ussdSessions).where(key);
+            const state = session && session.phoneHash === hash ? (session.state as UssdState) : null;
+            if (state && state.step !== "language") language = state.language;
+            if (await intake.providerBusy(AFRICASTALKING, at)) {
+              language ??= await intake.lastLanguage(hash);
+              return answer(noticeScreen("busy", language), true);
+            }
 
-          if (!session || session.phoneHash !== hash) {
-            await db
-              .delete(ussdSessions)
-              .where(lt(ussdSessions.updatedAt, new Date(at.getTime() - USSD_SESSION_MAX_AGE_MS)));
-            if (await intake.phoneLimited(hash, at)) return answer(channelText("en")("ussd.limited"), true);
-            await db
-              .insert(ussdSessions)
-              .values({
-                provider: AFRICASTALKING,
-                sessionId,
-                phoneHash: hash,
-                state: initialUssdState,
-                consumed: text.length,
-                updatedAt: at,
-              })
-              .onConflictDoUpdate({
-                target: [ussdSessions.provider, ussdSessions.sessionId],
-                set: { phoneHash: hash, state: initialUssdState, consumed: text.length, updatedAt: at },
-              });
-            return answer(screenOf(initialUssdState), false);
-          }
+            if (!session || !state) {
+              await db
+                .delete(ussdSessions)
+                .where(lt(ussdSessions.updatedAt, new Date(at.getTime() - USSD_SESSION_MAX_AGE_MS)));
+              if (await intake.phoneLimited(hash, at)) {
+                return answer(noticeScreen("limited", await intake.lastLanguage(hash)), true);
+              }
+              await db
+                .insert(ussdSessions)
+                .values({
+                  provider: AFRICASTALKING,
+                  sessionId,
+                  phoneHash: hash,
+                  state: initialUssdState,
+                  consumed: text.length,
+                  updatedAt: at,
+                })
+                .onConflictDoUpdate({
+                  target: [ussdSessions.provider, ussdSessions.sessionId],
+                  set: { phoneHash: hash, state: initialUssdState, consumed: text.length, updatedAt: at },
+                });
+              return answer(screenOf(initialUssdState), false);
+            }
 
-          const state = session.state as UssdState;
-          // The newest answer: what follows the answers already taken (and their "*").
-          const input = session.consumed === 0 ? text : text.slice(session.consumed + 1);
-          const result = ussdStep(state, input);
-          if (result.kind === "continue") {
-            await db
-              .update(ussdSessions)
-              .set({ state: result.state, consumed: text.length, updatedAt: at })
-              .where(key);
-            return answer(result.screen, false);
-          }
-          await db.delete(ussdSessions).where(key);
-          if (result.kind === "end") return answer(result.screen, true);
-          const t = channelText(result.language);
-          const outcome = await intake.report(
-            { ...message(phoneNumber, at), channel: "ussd", providerMessageId: `ussd:${sessionId}` },
-            result.content,
-          );
-          switch (outcome.outcome) {
-            case "report":
-              return answer(t("ussd.sent", { reference: outcome.reference }), true);
-            case "duplicate":
-              return answer(t("ussd.sent", { reference: outcome.reference ?? "" }), true);
-            default:
-              return answer(t("ussd.limited"), true);
+            // The newest answer: what follows the answers already taken (and their "*").
+            const input = session.consumed === 0 ? text : text.slice(session.consumed + 1);
+            const result = ussdStep(state, input);
+            if (result.kind === "continue") {
+              await db
+                .update(ussdSessions)
+                .set({ state: result.state, consumed: text.length, updatedAt: at })
+                .where(key);
+              return answer(result.screen, false);
+            }
+            await db.delete(ussdSessions).where(key);
+            if (result.kind === "end") return answer(result.screen, true);
+            language = result.language;
+            const t = channelText(result.language);
+            const outcome = await intake.report(
+              { ...message(phoneNumber, at), channel: "ussd", providerMessageId: `ussd:${sessionId}` },
+              result.content,
+            );
+            switch (outcome.outcome) {
+              case "report":
+                return answer(t("ussd.sent", { reference: outcome.reference }), true);
+              case "duplicate":
+                return answer(t("ussd.sent", { reference: outcome.reference ?? "" }), true);
+              default:
+                return answer(noticeScreen("limited", result.language), true);
+            }
+          } catch (error) {
+            // The phone shows a screen, not an HTTP error: say that nothing was sent, in the reporter's words.
+            request.log.error(
+              { error: withoutNumbers(error instanceof Error ? error.message : String(error)) },
+              "USSD screen failed",
+            );
+            return answer(noticeScreen("error", language), true);
           }
         });
 

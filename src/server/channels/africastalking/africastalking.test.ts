@@ -1,22 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DecidedAnswer as ReviewDecisionAnswer, ReviewsAnswer } from "../../../domain/api";
-import { phoneLanguages } from "../replies";
-import { emptyTables } from "../../../test/server/accounts";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DecidedAnswer as ReviewDecisionAnswer } from "../../../domain/api";
+import { channelText, phoneLanguages } from "../replies";
 import { startAfricasTalkingPeer, type AfricasTalkingPeer } from "../../../test/server/africastalking-peer";
-import { openTestDatabase, testDatabaseKinds } from "../../../test/server/databases";
-import {
-  buildReportsTestApp,
-  decide,
-  emptyUploads,
-  reviewList,
-  signedInAs,
-  type ReportsTestApp,
-} from "../../../test/server/reports";
-import type { DatabaseHandle } from "../../db/database";
+import { channelModerator, useChannelTestApp } from "../../../test/server/channels";
+import { testDatabaseKinds } from "../../../test/server/databases";
+import { decide, type ReportsTestApp } from "../../../test/server/reports";
 import { channelOutbox, eyewitnessReports, users } from "../../db/schema";
-import { testConfig } from "../../../test/server/accounts";
-import { deliverDueReplies } from "../reply-outbox";
 import { USSD_SCREEN_MAX } from "../ussd-flow";
 import smsFixture from "./fixtures/sms-incoming.json" with { type: "json" };
 import ussdFixture from "./fixtures/ussd-callback.json" with { type: "json" };
@@ -28,7 +18,6 @@ import ussdFixture from "./fixtures/ussd-callback.json" with { type: "json" };
 const SECRET = "at-callback-secret-0123456789abcdef";
 const NUMBER = "+2348031234567";
 const NATIONAL = "08031234567";
-const moderatorPerson = { email: "ngozi.eze@example.org", firstname: "Ngozi", lastname: "Eze" };
 
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
@@ -36,50 +25,31 @@ const form = (fields: Record<string, string>) => ({
 });
 
 describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
-  let database: DatabaseHandle;
+  /** AFRICASTALKING_ALLOWED_IPS as the adapter reads it: empty (anyone with the secret) unless a test sets it. */
+  const allowedIps: string[] = [];
+  const fixture = useChannelTestApp(kind, {
+    startPeer: startAfricasTalkingPeer,
+    channels: (peer, base) => ({
+      ...base,
+      africasTalking: {
+        callbackSecret: SECRET,
+        username: "sandbox",
+        apiKey: "test-api-key",
+        senderId: "ATLAS",
+        apiUrl: peer.url,
+        allowedIps,
+      },
+    }),
+    reset: (peer) => {
+      peer.received.length = 0;
+    },
+  });
+  const { logLines, deliver, pending } = fixture;
   let t: ReportsTestApp;
   let peer: AfricasTalkingPeer;
   let moderator: string;
-  const logLines: string[] = [];
-  /** AFRICASTALKING_ALLOWED_IPS as the adapter reads it: empty (anyone with the secret) unless a test sets it. */
-  const allowedIps: string[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    peer = await startAfricasTalkingPeer();
-    const base = testConfig();
-    t = await buildReportsTestApp(
-      database,
-      {
-        logLevel: "info",
-        channels: {
-          ...base.channels,
-          africasTalking: {
-            callbackSecret: SECRET,
-            username: "sandbox",
-            apiKey: "test-api-key",
-            senderId: "ATLAS",
-            apiUrl: peer.url,
-            allowedIps,
-          },
-        },
-      },
-      { write: (line) => void logLines.push(line) },
-    );
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await peer.stop();
-    await database.close();
-  });
-  beforeEach(async () => {
-    await emptyTables(database.db);
-    await database.db.execute(
-      sql`truncate table channel_opt_outs, ussd_sessions, channel_messages, channel_outbox`,
-    );
-    await emptyUploads(t);
-    peer.received.length = 0;
-    moderator = await signedInAs(t, "moderator", moderatorPerson);
+  beforeEach(() => {
+    ({ t, peer, moderator } = fixture);
   });
 
   const ussd = (sessionId: string, text: string, phoneNumber = NUMBER, secret = SECRET) =>
@@ -94,15 +64,6 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
       url: `/api/v1/channels/africastalking/${secret}/sms`,
       ...form({ ...smsFixture.request, ...fields }),
     });
-  const deliver = () =>
-    deliverDueReplies({
-      db: t.db,
-      keys: t.app.channels.keys,
-      senders: t.app.channels.senders,
-      now: t.clock.now,
-    });
-  const pending = async () =>
-    (await reviewList(t.app, moderator, "?status=pending")).json<ReviewsAnswer>().reports;
 
   /** Plays a whole USSD session: picks Lagos and Ikeja from the paged lists as a person would. */
   async function ussdSession(sessionId: string, languageIndex: number): Promise<string[]> {
@@ -346,6 +307,54 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
     expect(reports.some((report) => report.comment === "The library has no lift")).toBe(true);
   });
 
+  it("tells a number over its limit so on USSD, in the language of its last report", async () => {
+    for (let index = 0; index < 5; index += 1) {
+      await sms({ id: `hausa-flood-${index}`, text: `RAHOTO Sako ${index}` });
+    }
+    const limited = await ussd("ATUid_limited", "");
+    expect(limited.body).toBe(`END ${channelText("ha")("ussd.limited")}`);
+  });
+
+  it("says the service is busy in the chosen language, or in all five before one is chosen", async () => {
+    await ussd("ATUid_busy_chosen", "");
+    await ussd("ATUid_busy_chosen", "3"); // Yoruba
+    // The provider's share of this minute, spent.
+    await t.db.execute(sql`
+      insert into channel_messages (provider, channel, provider_message_id, phone_hash, outcome, received_at)
+      select 'africastalking', 'sms', 'busy-' || n, 'someone-else', 'ignored', ${t.clock.now().toISOString()}::timestamptz
+      from generate_series(1, 600) as n`);
+    const chosen = await ussd("ATUid_busy_chosen", "3*1");
+    expect(chosen.body).toBe(`END ${channelText("yo")("ussd.busy")}`);
+    const first = await ussd("ATUid_busy_new", "", "+2348099990000");
+    expect(first.body.startsWith("END ")).toBe(true);
+    for (const language of phoneLanguages)
+      expect(first.body).toContain(channelText(language)("ussd.busyShort"));
+    expect(Array.from(first.body.slice(4)).length).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+  });
+
+  it("ends a session that fails with a screen saying nothing was sent, in the chosen language", async () => {
+    await ussd("ATUid_broken", "");
+    await ussd("ATUid_broken", "4"); // Igbo
+    // A session whose stored answers no longer make sense (a state that does not exist): the report
+    // the confirmation makes is refused by the database.
+    const broken = {
+      step: "confirm",
+      language: "ig",
+      page: 0,
+      stateId: 999,
+      lga: "Nowhere",
+      commentType: "barrier",
+      when: "today",
+      precision: "lga",
+      description: "The ramp is broken",
+    };
+    await t.db.execute(sql`update ussd_sessions set state = ${JSON.stringify(broken)}::jsonb`);
+    const failed = await ussd("ATUid_broken", "4*1");
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe(`END ${channelText("ig")("ussd.error")}`);
+    expect(await pending()).toEqual([]);
+  });
+
   it("keeps no phone number in clear in the database after the replies, nor in the logs", async () => {
     await ussdSession("ATUid_privacy", 0);
     await sms({});
@@ -396,7 +405,7 @@ describe.each(testDatabaseKinds())("Africa's Talking on %s", (kind) => {
     const [user] = await t.db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.email, moderatorPerson.email));
+      .where(eq(users.email, channelModerator.email));
     expect(user).toBeDefined();
   });
 });

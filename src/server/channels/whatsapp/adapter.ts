@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { readFile, writeFile } from "node:fs/promises";
-import { and, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
+import { and, count, eq, max, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { COMMENT_MAX_LENGTH, PHOTO_MAX_COUNT } from "../../../domain/reports/report-rules";
@@ -14,7 +14,7 @@ import { sniffMediaType } from "../../media/media-types";
 import { PhotoProblem, reencodePhoto } from "../../media/photos";
 import type { AdapterContext, ChannelAdapter, ChannelMedia } from "../channel";
 import type { InboundMessage } from "../intake";
-import { afterKeyword, isStart, isStop, phoneLanguages } from "../replies";
+import { afterKeyword, isStart, isStop } from "../replies";
 import { GraphApi, MediaTooLarge } from "./graph-api";
 import { WhatsAppSender } from "./sender";
 import { whatsAppHelp, whatsAppKeywordLanguage } from "./words";
@@ -125,7 +125,7 @@ export function whatsAppAdapter(settings: WhatsAppConfig): ChannelAdapter {
 
   return {
     provider: WHATSAPP,
-    sender: new WhatsAppSender(graph),
+    sender: new WhatsAppSender(graph, settings.templates),
     routes:
       ({ db, now, intake, media }: AdapterContext) =>
       async (scope: FastifyInstance) => {
@@ -225,7 +225,7 @@ export function whatsAppAdapter(settings: WhatsAppConfig): ChannelAdapter {
     }
     const keywordLanguage = whatsAppKeywordLanguage(rawText);
     const text = (keywordLanguage ? afterKeyword(rawText) : rawText).trim();
-    const language = keywordLanguage ?? (await lastLanguage(db, intake.hashOf(message.from)));
+    const language = keywordLanguage ?? (await intake.lastLanguage(intake.hashOf(message.from))) ?? "en";
     const kind = message.type === "image" && message.image ? "photo" : null;
     const voice = message.type === "audio" && message.audio ? "audio" : null;
     const mediaKind = kind ?? voice;
@@ -361,18 +361,6 @@ export function whatsAppAdapter(settings: WhatsAppConfig): ChannelAdapter {
       height: null,
     };
   }
-}
-
-/** The language of the number's latest report, or English: what its replies are written in. */
-async function lastLanguage(db: Database, phoneHash: string): Promise<string> {
-  const [row] = await db
-    .select({ language: eyewitnessReports.replyLanguage })
-    .from(eyewitnessReports)
-    .where(and(eq(eyewitnessReports.phoneHash, phoneHash), isNotNull(eyewitnessReports.replyLanguage)))
-    .orderBy(desc(eyewitnessReports.createdAt))
-    .limit(1);
-  const language = row?.language;
-  return language && (phoneLanguages as readonly string[]).includes(language) ? language : "en";
 }
 
 /** Whether the report can take this message: room for its text and its photo or voice note. */

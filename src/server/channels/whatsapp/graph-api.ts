@@ -80,28 +80,54 @@ export class GraphApi {
 
   /** Sends a text message; `to` is the number, digits only, as WhatsApp writes it. */
   async sendText(to: string, body: string): Promise<void> {
+    await this.sendMessage(to, { type: "text", text: { preview_url: true, body } });
+  }
+
+  /**
+   * Sends an approved template (the only message WhatsApp takes more than 24 hours after the person's
+   * last one): its name, its language's code as approved, and the body's {{1}}, {{2}} … in order.
+   */
+  async sendTemplate(
+    to: string,
+    template: { name: string; language: string; body: string[] },
+  ): Promise<void> {
+    await this.sendMessage(to, {
+      type: "template",
+      template: {
+        name: template.name,
+        language: { policy: "deterministic", code: template.language },
+        components: [{ type: "body", parameters: template.body.map((text) => ({ type: "text", text })) }],
+      },
+    });
+  }
+
+  private async sendMessage(to: string, message: Record<string, unknown>): Promise<void> {
     if (!this.settings.phoneNumberId) {
       throw new Error("WHATSAPP_PHONE_NUMBER_ID is not set: replies cannot be sent");
     }
     const answer = await fetch(this.address(`${this.settings.phoneNumberId}/messages`), {
       method: "POST",
       headers: { authorization: `Bearer ${this.token}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        messaging_product: "whatsapp",
-        recipient_type: "individual",
-        to,
-        type: "text",
-        text: { preview_url: true, body },
-      }),
+      body: JSON.stringify({ messaging_product: "whatsapp", recipient_type: "individual", to, ...message }),
       signal: AbortSignal.timeout(15_000),
     });
     if (!answer.ok) {
-      // Only Meta's error code: e.g. 131047 when the reporter has not written for 24 hours.
+      // Only Meta's error code: its message may repeat the number.
       const failure = (await answer.json().catch(() => ({}))) as { error?: { code?: unknown } };
-      const code = typeof failure.error?.code === "number" ? ` (error ${failure.error.code})` : "";
-      throw new Error(`the Graph API answered ${answer.status}${code}`);
+      const code = typeof failure.error?.code === "number" ? failure.error.code : undefined;
+      throw new GraphApiRefused(answer.status, code);
     }
     const sent = (await answer.json().catch(() => ({}))) as { messages?: { id?: unknown }[] };
     if (typeof sent.messages?.[0]?.id !== "string") throw new Error("the Graph API did not take the message");
+  }
+}
+
+/** The Graph API refused a message; `code` is Meta's error code, when it gave one. */
+export class GraphApiRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number | undefined,
+  ) {
+    super(`the Graph API answered ${status}${code === undefined ? "" : ` (error ${code})`}`);
   }
 }

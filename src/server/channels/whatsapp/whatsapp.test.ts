@@ -6,27 +6,23 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ReviewsAnswer } from "../../../domain/api";
-import { emptyTables, testConfig } from "../../../test/server/accounts";
-import { openTestDatabase, testDatabaseKinds } from "../../../test/server/databases";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useChannelTestApp } from "../../../test/server/channels";
+import { testDatabaseKinds } from "../../../test/server/databases";
 import { startGraphApiPeer, type GraphApiPeer } from "../../../test/server/graph-api-peer";
 import {
-  buildReportsTestApp,
   decide,
-  emptyUploads,
   hasGpsBlock,
   jpegWithGps,
   publishedList,
   readStored,
-  reviewList,
-  signedInAs,
   type ReportsTestApp,
 } from "../../../test/server/reports";
 import { describeVideo, ffmpegPath } from "../../../test/server/videos";
-import type { DatabaseHandle } from "../../db/database";
 import { channelMessages, channelOutbox, eyewitnessReports, reportMedia } from "../../db/schema";
 import { deliverDueReplies } from "../reply-outbox";
+import { GraphApi } from "./graph-api";
+import { WhatsAppSender } from "./sender";
 import notifications from "./fixtures/notifications.json" with { type: "json" };
 import verification from "./fixtures/verification.json" with { type: "json" };
 
@@ -41,7 +37,8 @@ const VERIFY_TOKEN = "meatyhamhock";
 const ACCESS_TOKEN = "EAAG-test-access-token";
 const PHONE_NUMBER_ID = "106540352242922";
 const FROM = "2348031234567";
-const moderatorPerson = { email: "ngozi.eze@example.org", firstname: "Ngozi", lastname: "Eze" };
+const TEMPLATES = { published: "report_published", notPublished: "report_not_published" };
+const HOUR = 60 * 60 * 1000;
 
 type Fixture = typeof notifications.text;
 
@@ -97,50 +94,32 @@ async function voiceNote(): Promise<Buffer> {
 }
 
 describe.each(testDatabaseKinds())("WhatsApp on %s", (kind) => {
-  let database: DatabaseHandle;
+  const fixture = useChannelTestApp(kind, {
+    startPeer: () => startGraphApiPeer(ACCESS_TOKEN),
+    channels: (peer, base) => ({
+      ...base,
+      whatsapp: {
+        callbackSecret: SECRET,
+        verifyToken: VERIFY_TOKEN,
+        appSecret: APP_SECRET,
+        accessToken: ACCESS_TOKEN,
+        phoneNumberId: PHONE_NUMBER_ID,
+        graphUrl: peer.url,
+        graphVersion: peer.version,
+        templates: TEMPLATES,
+      },
+    }),
+    reset: (peer) => {
+      peer.sent.length = 0;
+      peer.media.clear();
+    },
+  });
+  const { logLines, deliver, pending } = fixture;
   let t: ReportsTestApp;
   let peer: GraphApiPeer;
   let moderator: string;
-  const logLines: string[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    peer = await startGraphApiPeer(ACCESS_TOKEN);
-    const base = testConfig();
-    t = await buildReportsTestApp(
-      database,
-      {
-        logLevel: "info",
-        channels: {
-          ...base.channels,
-          whatsapp: {
-            callbackSecret: SECRET,
-            verifyToken: VERIFY_TOKEN,
-            appSecret: APP_SECRET,
-            accessToken: ACCESS_TOKEN,
-            phoneNumberId: PHONE_NUMBER_ID,
-            graphUrl: peer.url,
-            graphVersion: peer.version,
-          },
-        },
-      },
-      { write: (line) => void logLines.push(line) },
-    );
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await peer.stop();
-    await database.close();
-  });
-  beforeEach(async () => {
-    await emptyTables(database.db);
-    await database.db.execute(
-      sql`truncate table channel_opt_outs, ussd_sessions, channel_messages, channel_outbox`,
-    );
-    await emptyUploads(t);
-    peer.sent.length = 0;
-    peer.media.clear();
-    moderator = await signedInAs(t, "moderator", moderatorPerson);
+  beforeEach(() => {
+    ({ t, peer, moderator } = fixture);
   });
 
   const notify = (body: unknown, options: { secret?: string; signature?: string | null } = {}) => {
@@ -156,15 +135,6 @@ describe.each(testDatabaseKinds())("WhatsApp on %s", (kind) => {
       },
     });
   };
-  const deliver = () =>
-    deliverDueReplies({
-      db: t.db,
-      keys: t.app.channels.keys,
-      senders: t.app.channels.senders,
-      now: t.clock.now,
-    });
-  const pending = async () =>
-    (await reviewList(t.app, moderator, "?status=pending")).json<ReviewsAnswer>().reports;
   const complete = (reportId: string) =>
     t.app.inject({
       method: "POST",
@@ -410,6 +380,129 @@ describe.each(testDatabaseKinds())("WhatsApp on %s", (kind) => {
       expect(peer.sent[0]!.body).toContain(keyword);
     const dumped = JSON.stringify(await t.db.select().from(channelMessages));
     expect(dumped).not.toContain("6.6018");
+  });
+
+  /** A text report in the queue, its receipt sent and its details completed; its id and reference. */
+  async function reportReadyForDecision(id: string, body?: string) {
+    await notify(notification("text", { id, ...(body ? { body } : {}) }));
+    await deliver();
+    const [message] = await t.db
+      .select({ reportId: channelMessages.reportId })
+      .from(channelMessages)
+      .where(eq(channelMessages.providerMessageId, id));
+    const report = (await pending()).find((entry) => entry.id === message!.reportId);
+    expect((await complete(report!.id)).statusCode).toBe(200);
+    peer.sent.length = 0;
+    return report!;
+  }
+
+  it("sends a decision within a day of the reporter's last message as text", async () => {
+    const report = await reportReadyForDecision("wamid.window-open");
+    t.clock.advance(20 * HOUR);
+    await decide(t.app, moderator, report.id, { status: "verified", fromStatus: "pending" });
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    expect(peer.sent).toEqual([expect.objectContaining({ type: "text" })]);
+    expect(peer.sent[0]!.body).toContain(`https://atlas.example/eyewitness-reports/${report.id}`);
+  });
+
+  it("sends a decision made more than a day after the reporter's last message as the approved template", async () => {
+    const report = await reportReadyForDecision("wamid.window-closed");
+    t.clock.advance(30 * HOUR);
+    await decide(t.app, moderator, report.id, { status: "verified", fromStatus: "pending" });
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    expect(peer.sent).toEqual([
+      expect.objectContaining({
+        to: FROM,
+        type: "template",
+        template: {
+          name: "report_published",
+          language: "en",
+          parameters: [report.reference, `https://atlas.example/eyewitness-reports/${report.id}`],
+        },
+      }),
+    ]);
+    // The decision was the last reply due: the sealed number is gone.
+    const [row] = await t.db
+      .select({ replyTo: eyewitnessReports.replyTo })
+      .from(eyewitnessReports)
+      .where(eq(eyewitnessReports.id, report.id));
+    expect(row!.replyTo).toBeNull();
+  });
+
+  it("sends a late refusal as the template in Hausa, and in English for Yoruba, with the reason on one line and no run of spaces", async () => {
+    const hausa = await reportReadyForDecision("wamid.late-ha", "RAHOTO Babu hanyar keken guragu");
+    t.clock.advance(HOUR);
+    const yoruba = await reportReadyForDecision("wamid.late-yo", "IROYIN Ko si ona fun kẹkẹ");
+    t.clock.advance(30 * HOUR);
+    const note = "It names a person.\nPlease send it again without the name.";
+    await decide(t.app, moderator, hausa.id, { status: "rejected", fromStatus: "pending", note });
+    await decide(t.app, moderator, yoruba.id, {
+      status: "rejected",
+      fromStatus: "pending",
+      note: "A kò rí ibi náà.    Jọ̀wọ́ kọ ọ́ lẹ́ẹ̀kan sí i.",
+    });
+    expect(await deliver()).toMatchObject({ sent: 2 });
+    const templates = peer.sent.map((sent) => sent.template);
+    expect(templates).toContainEqual({
+      name: "report_not_published",
+      language: "ha",
+      parameters: [hausa.reference, "It names a person. Please send it again without the name."],
+    });
+    expect(templates).toContainEqual({
+      name: "report_not_published",
+      language: "en",
+      parameters: [yoruba.reference, "A kò rí ibi náà. Jọ̀wọ́ kọ ọ́ lẹ́ẹ̀kan sí i."],
+    });
+  });
+
+  it("a message from the reporter opens the window again: the late decision goes as text", async () => {
+    const report = await reportReadyForDecision("wamid.reopened");
+    t.clock.advance(30 * HOUR);
+    await notify(notification("text", { id: "wamid.any-news", body: "Any news?" }));
+    await deliver();
+    peer.sent.length = 0;
+    t.clock.advance(HOUR);
+    await decide(t.app, moderator, report.id, { status: "verified", fromStatus: "pending" });
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    expect(peer.sent).toEqual([expect.objectContaining({ type: "text" })]);
+  });
+
+  it("without a template, a late decision is dropped at once with a log line that has no number", async () => {
+    const report = await reportReadyForDecision("wamid.no-template");
+    t.clock.advance(30 * HOUR);
+    await decide(t.app, moderator, report.id, { status: "verified", fromStatus: "pending" });
+    const warnings: string[] = [];
+    const untemplated = new WhatsAppSender(
+      new GraphApi({
+        accessToken: ACCESS_TOKEN,
+        phoneNumberId: PHONE_NUMBER_ID,
+        graphUrl: peer.url,
+        graphVersion: peer.version,
+      }),
+      { published: undefined, notPublished: undefined },
+    );
+    const round = await deliverDueReplies({
+      db: t.db,
+      keys: t.app.channels.keys,
+      senders: new Map([["whatsapp", untemplated]]),
+      now: t.clock.now,
+      log: { warn: (details, message) => void warnings.push(`${message} ${JSON.stringify(details)}`) },
+    });
+    expect(round).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(peer.sent).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining("phone reply cannot be delivered; dropped")]);
+    expect(warnings[0]).toContain("WHATSAPP_TEMPLATE_PUBLISHED is not set");
+    expect(warnings[0]).not.toContain(FROM.slice(3));
+    const [reply] = await t.db
+      .select()
+      .from(channelOutbox)
+      .where(eq(channelOutbox.dedupeKey, `decision:${report.id}`));
+    expect(reply).toMatchObject({ status: "failed", recipient: null, attempts: 1 });
+    const [row] = await t.db
+      .select({ replyTo: eyewitnessReports.replyTo })
+      .from(eyewitnessReports)
+      .where(eq(eyewitnessReports.id, report.id));
+    expect(row!.replyTo).toBeNull();
   });
 
   it("keeps no phone number in clear in the database after the decision's reply, nor in the logs", async () => {

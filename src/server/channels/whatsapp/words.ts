@@ -8,6 +8,9 @@ import { firstWord, phoneLanguages, reportKeywordLanguage, type PhoneLanguage } 
 
 const words = (language: string) => translator(language, "whatsapp");
 
+/** The "whatsapp" catalogue's words in a language. */
+export const whatsAppWords = words;
+
 export function whatsAppHelp(language: string): string {
   const lines = phoneLanguages.map((code) => words(code)("language"));
   return `${words(language)("help")}\n\n${lines.join("\n")}`;

@@ -1,0 +1,1 @@
+ALTER TABLE "channel_outbox" ADD COLUMN "decision" jsonb;
