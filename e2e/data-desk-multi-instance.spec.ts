@@ -14,7 +14,7 @@ import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/re
 // editor B publishes it through the bench's proxy, and within 10 s EACH instance (asked on its own port, not
 // through the proxy) serves the new status on /states/20, /ha/states/20, /states, the home page's map (the
 // region's status, which its tooltip and aria-label read, and the legend's counts), states.csv,
-// changes.json and Kano's history answer (old → new with the source).
+// the sitemap (Kano's page's last change), changes.json and Kano's history answer (old → new with the source).
 //
 // Why here and not beside src/server/multi-instance/multi-instance.test.ts: the pages are rendered on the
 // server by the real web build (build/server/index.js), which `npm test` makes only after the unit tests
@@ -204,6 +204,11 @@ function kanoRow(html: string): string | undefined {
   return html.split(/<tr[\s>]/).find((row) => /href="\/states\/(20|kano)"/.test(row) || />Kano</.test(row));
 }
 
+/** The day the sitemap gives for Kano's English page (its <lastmod>), or undefined when it has none. */
+function kanoLastModified(sitemap: string): string | undefined {
+  return /<loc>[^<]*\/states\/20<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/.exec(sitemap)?.[1];
+}
+
 /** Kano's law_status in states.csv (columns by their header, quotes honoured for the simple cells). */
 function kanoCsvStatus(csv: string): string | undefined {
   const rows = csv.trim().split(/\r?\n/).map(splitCsvLine);
@@ -250,7 +255,11 @@ const isTheChange = (change: PublishedChange, changeId: string) =>
  * Every surface of one instance, each a check that answers true once it serves the new status. The legend
  * must count one state fewer as passed and one more at second reading than before the publication.
  */
-function surfaces(port: number, before: { legend: Partial<Record<LawStatusKey, number>> }, changeId: string) {
+function surfaces(
+  port: number,
+  before: { legend: Partial<Record<LawStatusKey, number>>; kanoLastModified: string },
+  changeId: string,
+) {
   const newLabel = englishLabel("second-reading");
   return {
     "/states/20": async () => {
@@ -277,6 +286,10 @@ function surfaces(port: number, before: { legend: Partial<Record<LawStatusKey, n
       );
     },
     "states.csv": async () => kanoCsvStatus((await get(port, "/api/v1/open/states.csv")).text) === NEW_STATUS,
+    "sitemap.xml (Kano's last change)": async () => {
+      const modified = kanoLastModified((await get(port, "/sitemap.xml")).text);
+      return modified !== undefined && modified !== before.kanoLastModified;
+    },
     "changes.json": async () => {
       const answer = await get(port, "/api/v1/open/changes.json");
       if (answer.status !== 200) return false;
@@ -349,7 +362,13 @@ test("a change to Kano's law status, proposed by one editor and published by ano
   expect([editorA.user.role, editorB.user.role]).toEqual(["editor", "editor"]);
 
   // Each instance serves Kano as seeded, and keeps these pages in its cache: the publication must replace them.
-  const before = { legend: legendCounts((await pageHtml(servers[0]!.port, "/")).text) };
+  const before = {
+    legend: legendCounts((await pageHtml(servers[0]!.port, "/")).text),
+    kanoLastModified: kanoLastModified((await get(servers[0]!.port, "/sitemap.xml")).text) ?? "",
+  };
+  expect(before.kanoLastModified, "the sitemap gives Kano's page a last change").toMatch(
+    /^\d{4}-\d{2}-\d{2}$/,
+  );
   expect(before.legend.passed).toBeGreaterThan(0);
   expect(before.legend["second-reading"]).toBeGreaterThanOrEqual(0);
   for (const server of servers) {
@@ -411,7 +430,7 @@ test("a change to Kano's law status, proposed by one editor and published by ano
           .map(([name, seen]) => `${name} ${seen.asked} → ${seen.answered} ms`)
           .join(", "),
     );
-    expect(Object.keys(seenAfter)).toHaveLength(8);
+    expect(Object.keys(seenAfter)).toHaveLength(9);
     // The issue's cap, and the only timing this test asserts: a round that ended past it fails too.
     expect(slowest, `${instance}: every surface within ${PROPAGATION_CAP_MS} ms`).toBeLessThanOrEqual(
       PROPAGATION_CAP_MS,
