@@ -17,19 +17,15 @@ export const e2eAdmin = {
 } as const;
 
 /** Runs `npm run create-admin`'s entry point with the server's environment; throws with its output on failure. */
-function createAdmin(env: NodeJS.ProcessEnv): Promise<void> {
+export function createAdmin(
+  env: NodeJS.ProcessEnv,
+  person: { email: string; password: string; firstname: string; lastname: string } = e2eAdmin,
+): Promise<void> {
   // The password goes through ADMIN_PASSWORD: create-admin never takes it from the command line.
-  const args = [
-    "--email",
-    e2eAdmin.email,
-    "--firstname",
-    e2eAdmin.firstname,
-    "--lastname",
-    e2eAdmin.lastname,
-  ];
+  const args = ["--email", person.email, "--firstname", person.firstname, "--lastname", person.lastname];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/cli/create-admin.ts", ...args], {
-      env: { ...env, ADMIN_PASSWORD: e2eAdmin.password },
+      env: { ...env, ADMIN_PASSWORD: person.password },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -46,7 +42,10 @@ export default async function globalSetup() {
   if (!existsSync(chromium)) {
     throw new Error(`${chromium} is missing. Install Debian's Chromium: apt-get install -y chromium`);
   }
-  const server = await startBuiltServer({ dataDirPrefix: "inclusion-atlas-e2e-", beforeStart: createAdmin });
+  const server = await startBuiltServer({
+    dataDirPrefix: "inclusion-atlas-e2e-",
+    beforeStart: (env) => createAdmin(env),
+  });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_ADMIN_EMAIL = e2eAdmin.email;

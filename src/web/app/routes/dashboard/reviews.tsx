@@ -4,9 +4,12 @@ import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../page-title";
 import type { Route } from "./+types/reviews";
 
-/** The queue's messages ("published" names the comment types and the media), and the corrections'. */
+/**
+ * The queue's messages ("published" names the comment types and the media; "report" the place fields of
+ * a phone report's details form), and the corrections'.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await pageMessages(request, ["reviews", "published", "corrections", "myReports"]);
+  await pageMessages(request, ["reviews", "published", "report", "corrections", "myReports"]);
   return null;
 }
 
