@@ -166,6 +166,24 @@ test.describe("a report by WhatsApp, reviewed and published", () => {
     return reference;
   }
 
+  /** Sends a report by WhatsApp from `from`, waits for its receipt and opens its card in the review queue:
+   *  the card and the report's reference. */
+  async function openSentReport(
+    page: Page,
+    from: string,
+    stamp: string,
+  ): Promise<{ card: Locator; reference: string }> {
+    const text = await sendByWhatsApp(from, stamp);
+    await expect
+      .poll(sentTo(from), { message: "the receipt" })
+      .toContainEqual(expect.stringMatching(/we received your report IA-[0-9A-F]{8}/));
+    await openQueue(page);
+    const card = page.getByRole("article").filter({ hasText: text });
+    const reference = await checkPhoneCard(page, card);
+    expect(sentTo(from)()[0]).toContain(reference);
+    return { card, reference };
+  }
+
   /** The decision's reply, once sent; its link is the published report's page. */
   async function publishedLink(from: string, reference: string): Promise<string> {
     await expect
@@ -209,15 +227,7 @@ test.describe("a report by WhatsApp, reviewed and published", () => {
     test.slow();
     await page.setViewportSize({ width: 1280, height: 800 });
     const from = "2348031234567";
-    const text = await sendByWhatsApp(from, `k${Date.now()}`);
-    await expect
-      .poll(sentTo(from), { message: "the receipt" })
-      .toContainEqual(expect.stringMatching(/we received your report IA-[0-9A-F]{8}/));
-
-    await openQueue(page);
-    const card = page.getByRole("article").filter({ hasText: text });
-    const reference = await checkPhoneCard(page, card);
-    expect(sentTo(from)()[0]).toContain(reference);
+    const { card, reference } = await openSentReport(page, from, `k${Date.now()}`);
 
     const details = card.getByRole("form", { name: "Complete the report before publishing" });
     const choose = async (label: string, typed: string, value: RegExp | string) => {
@@ -274,15 +284,7 @@ test.describe("a report by WhatsApp, reviewed and published", () => {
     });
     const page = await context.newPage();
     const from = "2348059876543";
-    const text = await sendByWhatsApp(from, `t${Date.now()}`);
-    await expect
-      .poll(sentTo(from), { message: "the receipt" })
-      .toContainEqual(expect.stringMatching(/we received your report IA-[0-9A-F]{8}/));
-
-    await openQueue(page);
-    const card = page.getByRole("article").filter({ hasText: text });
-    const reference = await checkPhoneCard(page, card);
-    expect(sentTo(from)()[0]).toContain(reference);
+    const { card, reference } = await openSentReport(page, from, `t${Date.now()}`);
 
     const details = card.getByRole("form", { name: "Complete the report before publishing" });
     await details.getByLabel("State", { exact: true }).selectOption({ label: "Kano" });
