@@ -3,6 +3,7 @@ import schools from "../../data/schools.json";
 import states from "../../data/states.json";
 import type { StateRecord } from "./datasets/schemas";
 import {
+  comparisonQueryShapes,
   comparisonRows,
   defaultView,
   paramsFromView,
@@ -95,5 +96,21 @@ describe("the states comparison", () => {
     expect(viewFromParams(new URLSearchParams("zone=Atlantis&status=maybe&sort=height&dir=up"))).toEqual(
       defaultView,
     );
+  });
+
+  it("renders on the server exactly the queries the page reads: the shapes accept what viewFromParams knows", () => {
+    const read = (name: string, value: string) =>
+      paramsFromView(viewFromParams(new URLSearchParams([[name, value]]))).has(name);
+    const tried = {
+      zone: ["north east", "south-west", "atlantis"],
+      status: ["passed", "awaiting-assent", "no-law-yet", "maybe"],
+      sort: ["year", "reports", "height"],
+      dir: ["descending", "up"],
+    };
+    for (const [name, values] of Object.entries(tried)) {
+      for (const value of values) {
+        expect(comparisonQueryShapes[name]?.test(value), `${name}=${value}`).toBe(read(name, value));
+      }
+    }
   });
 });

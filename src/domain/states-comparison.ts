@@ -73,27 +73,40 @@ export interface ComparisonView {
 
 export const defaultView: ComparisonView = { zone: null, status: [], sort: "state", dir: "ascending" };
 
+const directions: readonly SortDirection[] = ["ascending", "descending"];
+
+/** The values each parameter of /states' query may take (compared in lowercase). */
+const comparisonQueryValues = {
+  zone: zones,
+  status: [...lawStatusCategories.map((category) => category.key), NO_LAW_YET],
+  sort: sortKeys,
+  dir: directions,
+} as const;
+
 /**
  * The view a URL's query asks for; unknown values fall back to the default rather than failing. Values are
  * compared as the server compares them when it renders the page for its query (query-value.ts), so the
  * page's first render in the browser matches the HTML it was sent.
  */
 export function viewFromParams(params: URLSearchParams): ComparisonView {
-  const value = (name: string) => normalQueryValue(params.get(name) ?? "");
-  const zone = zones.find((candidate) => candidate.toLowerCase() === value("zone")) ?? null;
-  const status = lawStatusesAsked(params.getAll("status").map(normalQueryValue));
-  const sort = sortKeys.find((key) => key === value("sort")) ?? defaultView.sort;
-  const dir = value("dir") === "descending" ? "descending" : "ascending";
-  return { zone, status, sort, dir };
+  const given = (name: string) => normalQueryValue(params.get(name) ?? "");
+  const known = <T extends string>(name: string, values: readonly T[]) =>
+    values.find((candidate) => candidate.toLowerCase() === given(name));
+  return {
+    zone: known("zone", comparisonQueryValues.zone) ?? null,
+    status: lawStatusesAsked(params.getAll("status").map(normalQueryValue)),
+    sort: known("sort", comparisonQueryValues.sort) ?? defaultView.sort,
+    dir: known("dir", comparisonQueryValues.dir) ?? defaultView.dir,
+  };
 }
 
 /** The shapes of the query viewFromParams reads, for the server's rendering of /states (page-query.ts). */
-export const comparisonQueryShapes: Record<string, RegExp> = {
-  zone: new RegExp(`^(${zones.map((zone) => zone.toLowerCase()).join("|")})$`),
-  status: new RegExp(`^(${[...lawStatusCategories.map((category) => category.key), NO_LAW_YET].join("|")})$`),
-  sort: new RegExp(`^(${sortKeys.join("|")})$`),
-  dir: /^(ascending|descending)$/,
-};
+export const comparisonQueryShapes: Record<string, RegExp> = Object.fromEntries(
+  Object.entries(comparisonQueryValues).map(([name, values]: [string, readonly string[]]) => [
+    name,
+    new RegExp(`^(${values.map((value) => value.toLowerCase()).join("|")})$`),
+  ]),
+);
 
 /** The query for a view, leaving out what is the default, so links stay short. */
 export function paramsFromView(view: ComparisonView): URLSearchParams {
