@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { openSignedIn, signedInTest, type SignedIn } from "./support/accounts";
 import { fillIn, waitForOutboxCode } from "./support/eyewitness-form";
 import { expect, expectNoAxeViolations } from "./support/fixtures";
+import { expectServiceWorkerInControl } from "./support/service-worker";
 
 // A report written without a connection is never stranded, on a 360 px phone: it survives a reload, the
 // offline page lists it, it is sent by itself once the connection is back on whatever page is open, and a
@@ -28,11 +29,6 @@ async function openFromDashboardMenu(page: Page, name: string) {
     .click();
 }
 
-/** Waits until the service worker controls the page: it answers the next navigation. */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
 /**
  * Reloads the page while the context is offline. Chromium's offline emulation lapses for the outgoing
  * document during a navigation: between its beforeunload and pagehide it gets an `online` event with
@@ -54,7 +50,7 @@ signedInTest(
   "a report queued offline survives a reload, is listed on the offline page, and is sent by itself on another page",
   async ({ page, context, request, signedIn, pageErrors }) => {
     await openSignedIn(page, signedIn);
-    await waitForServiceWorker(page);
+    await expectServiceWorkerInControl(page);
     const text = `Queued offline, never stranded (${Date.now()}): the lift at the secretariat is broken.`;
     await fillIn(page, text);
     await waitForOutboxCode(page);

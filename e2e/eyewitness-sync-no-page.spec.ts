@@ -2,6 +2,7 @@ import type { APIRequestContext, CDPSession } from "@playwright/test";
 import { openSignedIn, signedInTest, type SignedIn } from "./support/accounts";
 import { fillIn, waitForOutboxCode } from "./support/eyewitness-form";
 import { expect } from "./support/fixtures";
+import { expectServiceWorkerInControl } from "./support/service-worker";
 
 // Background Sync with no page of the product open: a report queued offline is sent by the service worker
 // itself, with the token it keeps only while reports wait, and that token is gone once the report is sent.
@@ -56,7 +57,7 @@ signedInTest(
   async ({ page, context, request, signedIn, pageErrors }) => {
     signedInTest.slow();
     await openSignedIn(page, signedIn);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await expectServiceWorkerInControl(page);
     const text = `Sent with no page open (${Date.now()}): the clinic's ramp has no handrail.`;
     await fillIn(page, text);
     await waitForOutboxCode(page);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { expectServiceWorkerInControl } from "./support/service-worker";
 
 // The service worker keeps the public pages a visitor has opened readable without a connection, says
 // "You are offline" while there is none, and answers a page never opened with its own offline page.
@@ -96,6 +97,19 @@ test("a link within the app to a page opened before works offline", async ({ pag
   await expect(page.getByRole("heading", { level: 1, name: "Lagos" })).toBeVisible();
   await expect(notice(page)).toBeVisible();
   allowOfflineLoadErrors(pageErrors);
+});
+
+test("a page loaded past the worker (a hard reload, or one still loading when it activated) is taken under its control", async ({
+  page,
+}) => {
+  await page.goto("/states/25");
+  await expectServiceWorkerInControl(page);
+  // A hard reload (as Ctrl+Shift+R) loads the page past the worker: nothing claims it at activation, which
+  // is over, so the page itself asks to be kept and claimed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.reload", { ignoreCache: true });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expectServiceWorkerInControl(page);
 });
 
 test("keeps no API answer and no media", async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { expectServiceWorkerInControl } from "./support/service-worker";
 import { openSignedIn, registerVerified, signIn, signedInTest, type SignedIn } from "./support/accounts";
 import { comment, fillIn, waitForOutboxCode } from "./support/eyewitness-form";
 import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtures";
@@ -104,14 +105,7 @@ async function writeDraftAndQueueReport(
     queuedText: `A report queued on a shared phone (${stamp}).`,
   };
   await openSignedIn(page, signedIn);
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
-      message: "the service worker in control of the page",
-      // Installing means fetching and keeping the build's files: under CI's load (10 on 2 cores) that
-      // took longer than the 7 s expect timeout once.
-      timeout: 30_000,
-    })
-    .toBe(true);
+  await expectServiceWorkerInControl(page);
   const dashboardLink = (name: string) =>
     page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name });
   await dashboardLink("My reports").click();

@@ -217,5 +217,7 @@ self.addEventListener("message", (event) => {
     if (!strategy) return;
     await strategy.handle({ event, request: new Request(url.href) }).catch(() => undefined);
   });
-  event.waitUntil(Promise.all(kept));
+  // A page that loaded while this worker was installing missed its claim at activation (it was still
+  // navigating): it is claimed now, so its reports and reading offline work without waiting for the next page.
+  event.waitUntil(Promise.all([self.clients.claim().catch(() => undefined), ...kept]));
 });
