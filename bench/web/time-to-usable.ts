@@ -1,0 +1,143 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "@playwright/test";
+import { paths } from "../../src/domain/routes";
+import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
+import {
+  renderUsableSummary,
+  slowPhone,
+  usablePageResult,
+  type UsableBenchResult,
+  type UsableRun,
+} from "./usable-summary";
+
+// Part of `npm run bench:web` (after Lighthouse): how long a first visit on a slow phone waits between a
+// page that looks usable (its first paint) and one that is (its controls answer). Each load is a new
+// browser context (nothing cached, no service worker) with Chromium's own network and CPU throttling, so
+// the JavaScript really arrives at 400 kbps and really runs 4× slower. Writes bench/results/usable-*.
+
+const pagesMeasured: readonly { name: string; path: string }[] = [
+  { name: "Home", path: paths.home() },
+  { name: "All states compared", path: paths.states() },
+  { name: "State page (Lagos)", path: paths.state(25) },
+  { name: "Open data", path: paths.openData() },
+];
+
+const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
+
+function loadsPerPage(): number {
+  const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) {
+    throw new Error(
+      `BENCH_WEB_RUNS must be a whole number of runs, at least 1 (got "${process.env.BENCH_WEB_RUNS}").`,
+    );
+  }
+  return runs;
+}
+
+declare global {
+  interface Window {
+    /** performance.now() when `<html data-hydrated>` became "true" (set by the bench's init script). */
+    __usableAt?: number;
+  }
+}
+
+async function loadOnce(browser: Browser, url: string): Promise<UsableRun> {
+  const context = await browser.newContext({ viewport: slowPhone.viewport, serviceWorkers: "block" });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const bytesPerSecond = (slowPhone.kilobitsPerSecond * 1000) / 8;
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: slowPhone.latencyMs,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowPhone.cpuSlowdown });
+    // The moment the mark is set, seen by an observer rather than by polling (which would add its interval).
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        if (document.documentElement?.dataset.hydrated !== "true") return;
+        window.__usableAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+    });
+    await page.goto(url, { waitUntil: "commit" });
+    await page.waitForFunction(
+      () =>
+        window.__usableAt !== undefined && performance.getEntriesByName("first-contentful-paint").length > 0,
+      null,
+      { timeout: 120_000 },
+    );
+    return await page.evaluate(() => ({
+      firstContentfulPaintMs: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+      usableMs: window.__usableAt!,
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+function git(args: string[]): string {
+  try {
+    return execFileSync("git", args, { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+async function main() {
+  const runs = loadsPerPage();
+  let server: BuiltServer | undefined;
+  let browser: Browser | undefined;
+  const result: UsableBenchResult = { time: "", commit: "", browser: "", pages: [] };
+  try {
+    server = await startBuiltServer({ dataDirPrefix: "inclusion-atlas-bench-usable-" });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-quic",
+      ],
+    });
+    result.browser = `Chromium ${browser.version()}`;
+    for (const measured of pagesMeasured) {
+      const loads: UsableRun[] = [];
+      // Asked once first: the server renders and keeps the page on its first request.
+      await (await fetch(server.baseUrl + measured.path)).arrayBuffer();
+      for (let run = 0; run < runs; run++)
+        loads.push(await loadOnce(browser, server.baseUrl + measured.path));
+      result.pages.push(usablePageResult(measured.name, measured.path, loads));
+    }
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
+  result.time = new Date().toISOString();
+  const dirty = git(["status", "--porcelain"]) ? " with uncommitted changes" : "";
+  result.commit = `${git(["rev-parse", "--short", "HEAD"])}${dirty}`;
+  const stamp = result.time.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  const summary = renderUsableSummary(result);
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, `usable-${stamp}.json`), json);
+  await writeFile(path.join(resultsDir, "usable-latest.json"), json);
+  await writeFile(path.join(resultsDir, "usable-latest.md"), summary);
+  process.stdout.write(
+    `\n${summary}\nWritten: bench/results/usable-${stamp}.json, usable-latest.json, usable-latest.md\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`time to usable failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
