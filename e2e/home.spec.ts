@@ -1,5 +1,8 @@
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { lazyImportsOf } from "../src/server/site/web-app";
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
@@ -276,4 +279,20 @@ test("keyboard only: select a state on the map, then open and close the Schools 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(viewAll).toBeFocused();
+});
+
+test("the home page's content modules are fetched with the page's own, not after its route module has run", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const homeModule =
+    /import \* as route\d+ from "(\/assets\/home-[\w-]+\.js)"|import\("(\/assets\/home-[\w-]+\.js)"\)/.exec(
+      html,
+    );
+  const homeHref = homeModule?.[1] ?? homeModule?.[2];
+  expect(homeHref, "the home route's module in the page's script").toBeDefined();
+  const lazy = lazyImportsOf(await readFile(path.join("build/client", homeHref!), "utf8"));
+  expect(lazy.some((href) => /\/HomePage-/.test(href))).toBe(true);
+  const preloaded = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1] ?? "[]") as string[];
+  expect(preloaded).toEqual(expect.arrayContaining(lazy));
 });

@@ -40,6 +40,18 @@ describe("deferHydration", () => {
     );
   });
 
+  it("preloads the route modules' lazy imports with the rest, once each, and nothing the other modules import lazily", () => {
+    const lazy: Record<string, string[]> = {
+      "/assets/state-6.js": ["/assets/StatePage-7.js", "/assets/framework-3.js", "/assets/map-8.js"],
+      "/assets/manifest-1.js": ["/assets/never-9.js"],
+    };
+    const script = deferHydration(page, (href) => lazy[href] ?? []) ?? "";
+    expect(script).toContain(
+      '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/framework-3.js","/assets/StatePage-7.js","/assets/map-8.js"]',
+    );
+    expect(script).not.toContain("never-9");
+  });
+
   it("leaves the page's other inline scripts and content alone", () => {
     expect(result).toContain("<script>window.__reactRouterContext = {};</script>");
     expect(result).toContain("<h1>Lagos</h1>");

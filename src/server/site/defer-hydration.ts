@@ -15,8 +15,16 @@ const allowedRest = /^(window\.__reactRouterRouteModules = \{[^;]*\};|import\("[
 // With lazy route discovery, the page's part of the route manifest, as pretty-printed JSON over many lines.
 const manifestStatement = /^\s*window\.__reactRouterManifest = (\{[\s\S]*?\n\});$/m;
 
-/** The page with its hydration deferred to after the first paint, or null when its shape is unknown. */
-export function deferHydration(html: string): string | null {
+/** The modules a built module imports lazily as it runs (lazy-dependencies.ts); none when not given. */
+export type LazyDependencies = (href: string) => readonly string[];
+
+/**
+ * The page with its hydration deferred to after the first paint, or null when its shape is unknown. The
+ * route modules' lazy imports (`lazyDependencies`) are preloaded with the rest: a route that hydrates a
+ * part of itself lazily (the home page's content) needs them at once, and would otherwise ask for them only
+ * once its own module has run, a round trip and more later.
+ */
+export function deferHydration(html: string, lazyDependencies: LazyDependencies = () => []): string | null {
   const script = moduleScript.exec(html);
   if (!script || script.index === undefined) return null;
   const preloads = [...html.matchAll(preloadTag)].map((match) => match[1] ?? "");
@@ -47,6 +55,10 @@ export function deferHydration(html: string): string | null {
   }
   if (imports.length === 0 || rest.length === 0) return null;
 
+  for (const entry of imports) {
+    if (entry.binding)
+      preloads.push(...lazyDependencies(entry.href).filter((href) => !preloads.includes(href)));
+  }
   const bindings = imports.map((entry, index) => entry.binding ?? `_unused${index}`);
   const deferred = [
     "await new Promise((resolve) => {",

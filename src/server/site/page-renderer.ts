@@ -5,7 +5,7 @@ import type { PublishedDataSource } from "../datadesk/published-data";
 import type { SiteContacts } from "../../domain/site-contacts";
 import type { HistoryReader } from "../datadesk/history/history-reader";
 import type { PageDocumentReader } from "../datadesk/documents/page-documents";
-import { deferHydration } from "./defer-hydration";
+import { deferHydration, type LazyDependencies } from "./defer-hydration";
 import type { DatasetVersionsReader } from "../opendata/routes";
 
 // Public pages are rendered by React Router on the server from the data as published now (decision record
@@ -120,6 +120,8 @@ export interface PageRendererOptions {
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** At most this many answers are kept (the oldest go first); unknown paths are never kept. */
   maxKept?: number;
+  /** The route modules' lazy imports, preloaded with the page's modules (lazy-dependencies.ts). */
+  lazyDependencies?: LazyDependencies;
   /** Told once when a page's module script has a shape deferHydration does not know. */
   warn?: (message: string) => void;
 }
@@ -275,7 +277,7 @@ export class PageRenderer {
       );
       return location ? { ...answer, location } : answer;
     }
-    const deferred = deferHydration(body);
+    const deferred = deferHydration(body, this.options.lazyDependencies);
     if (deferred === null && !this.warnedAboutShape && body.includes("<script")) {
       this.warnedAboutShape = true;
       this.options.warn?.(

@@ -15,6 +15,7 @@ import {
   type PublishedDataName,
 } from "../../domain/routes";
 import { isKeptPageQuery, pageQuery } from "../../domain/page-query";
+import { lazyDependenciesIn } from "./lazy-dependencies";
 import { sitemapXml } from "./sitemap";
 import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
 import type { PublishedDataSource } from "../datadesk/published-data";
@@ -147,6 +148,7 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     openData: options.openData,
     verifiedReports: options.verifiedReports,
     contentSecurityPolicy,
+    lazyDependencies: lazyDependenciesIn(buildDir),
     maxKept: options.maxKeptPages,
     warn: (message) => app.log.warn(message),
   });
@@ -372,3 +374,4 @@ function sendAnswer(
   if (/\bgzip\b/.test(accepts)) return reply.header("content-encoding", "gzip").send(answer.gzip);
   return reply.send(answer.identity);
 }
+export { lazyImportsOf } from "./lazy-dependencies";
