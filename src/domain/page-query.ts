@@ -28,15 +28,17 @@ const pageQueryParameters: readonly {
   parameters: Record<string, RegExp>;
   /** Drops what the page ignores given the rest (a year where no year is shown), so no copy is kept twice. */
   unused?: (kept: URLSearchParams) => string[];
-  /** Rendered for the visitor but never kept (typed text, or too many combinations): see isKeptPageQuery. */
+  /** Rendered for the visitor but never kept (typed text): see pageKeeping. */
   unkept?: readonly string[];
+  /** Many combinations, each asked for rarely: kept apart, in a small cache of their own (pageKeeping). */
+  occasional?: readonly string[];
   /** Parameters that may be repeated (`status=passed&status=pending`): each value kept once, in order. */
   repeated?: readonly string[];
 }[] = [
   { path: /^\/changes$/, parameters: { state: /^\d{1,2}$/, kind: /^[a-z]{1,12}$/, page: /^\d{1,6}$/ } },
   { path: /^\/(states|schools)\/\d{1,9}\/history$/, parameters: { page: /^\d{1,6}$/ } },
   // /states' table is filtered and sorted by its GET form and column links (states-comparison.ts), so it
-  // works without JavaScript; rendered for each visitor, not kept (thousands of combinations).
+  // works without JavaScript; thousands of combinations, so they are kept apart from the pages everyone reads.
   {
     path: /^\/states$/,
     parameters: {
@@ -47,7 +49,7 @@ const pageQueryParameters: readonly {
       group: SCHOOL_GROUP_PATTERN,
     },
     unused: explorerUnused,
-    unkept: Object.keys(comparisonQueryShapes),
+    occasional: Object.keys(comparisonQueryShapes),
     repeated: ["status"],
   },
   // The explorer renders the indicator, view, year and group a link names (src/web/features/explorer):
@@ -92,11 +94,17 @@ export function pageQuery(pathname: string, search: URLSearchParams, languages: 
 }
 
 /**
- * Whether the page of this path and pageQuery may be kept for everyone: not when its query holds typed
- * text (the school results' name search), which is rendered for the one visitor who asked.
+ * How the server keeps the page of this path and pageQuery for everyone: "kept" with the other pages;
+ * "occasional" for one of many combinations (/states filtered and sorted), kept in a small cache of its
+ * own so a run through them never pushes out the pages everyone reads; "never" when its query holds typed
+ * text (the school results' name search), rendered for the one visitor who asked.
  */
-export function isKeptPageQuery(pathname: string, query: string, languages: readonly string[]): boolean {
-  const unkept = pageQueryRule(pathname, languages)?.unkept ?? [];
+export type PageKeeping = "kept" | "occasional" | "never";
+
+export function pageKeeping(pathname: string, query: string, languages: readonly string[]): PageKeeping {
+  const rule = pageQueryRule(pathname, languages);
   const search = new URLSearchParams(query);
-  return !unkept.some((name) => search.has(name));
+  if ((rule?.unkept ?? []).some((name) => search.has(name))) return "never";
+  if ((rule?.occasional ?? []).some((name) => search.has(name))) return "occasional";
+  return "kept";
 }

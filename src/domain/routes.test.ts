@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressWithoutSecrets, hasOwnNotFound, isClientOnlyPath, isSecretLinkPath } from "./routes";
-import { isKeptPageQuery, pageQuery } from "./page-query";
+import { pageKeeping, pageQuery } from "./page-query";
 
 describe("addressWithoutSecrets", () => {
   const token = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
@@ -87,9 +87,9 @@ describe("pageQuery", () => {
       "?status=no-law-yet&dir=descending&view=map",
     );
     expect(query("/states", "?zone=Middle+Belt&sort=budget&dir=up")).toBe("");
-    // Rendered for the visitor, never kept: there are thousands of combinations.
-    expect(isKeptPageQuery("/states", "?status=pending", languages)).toBe(false);
-    expect(isKeptPageQuery("/states", "?view=map&year=2015", languages)).toBe(true);
+    // Thousands of combinations: kept apart from the pages everyone reads.
+    expect(pageKeeping("/states", "?status=pending", languages)).toBe("occasional");
+    expect(pageKeeping("/states", "?view=map&year=2015", languages)).toBe("kept");
   });
 
   it("keeps the explorer's indicator, and its year or group only where that indicator shows one", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import schoolsFile from "../../data/schools.json" with { type: "json" };
 import { boardingKinds, disabilityGroups, ownershipKinds, schoolTypes } from "./datasets/vocabulary";
 import type { School } from "./datasets/schemas";
-import { isKeptPageQuery, pageQuery } from "./page-query";
+import { pageKeeping, pageQuery } from "./page-query";
 import {
   activeFilterCount,
   lgaSlug,
@@ -107,12 +107,12 @@ describe("the school results page's address", () => {
     expect(pageQuery("/schools", search, languages)).toBe("?state=kano&group=hearing");
     expect(pageQuery("/ha/schools", search, languages)).toBe("?state=kano&group=hearing");
     expect(pageQuery("/schools/4", search, languages)).toBe("");
-    expect(isKeptPageQuery("/schools", "?state=kano&group=hearing", languages)).toBe(true);
+    expect(pageKeeping("/schools", "?state=kano&group=hearing", languages)).toBe("kept");
     // Typed text is rendered for the one visitor, never kept for everyone.
     const named = pageQuery("/schools", new URLSearchParams("name=Deaf"), languages);
     expect(named).toBe("?name=deaf");
-    expect(isKeptPageQuery("/yo/schools", named, languages)).toBe(false);
-    expect(isKeptPageQuery("/changes", "?name=x", languages)).toBe(true);
+    expect(pageKeeping("/yo/schools", named, languages)).toBe("never");
+    expect(pageKeeping("/changes", "?name=x", languages)).toBe("kept");
   });
 });
 

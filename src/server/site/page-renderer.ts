@@ -5,6 +5,7 @@ import type { PublishedDataSource } from "../datadesk/published-data";
 import type { SiteContacts } from "../../domain/site-contacts";
 import type { HistoryReader } from "../datadesk/history/history-reader";
 import type { PageDocumentReader } from "../datadesk/documents/page-documents";
+import type { PageKeeping } from "../../domain/page-query";
 import { deferHydration, type LazyDependencies } from "./defer-hydration";
 import type { DatasetVersionsReader } from "../opendata/routes";
 
@@ -120,6 +121,8 @@ export interface PageRendererOptions {
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** At most this many answers are kept (the oldest go first); unknown paths are never kept. */
   maxKept?: number;
+  /** At most this many answers of occasional queries (pageKeeping), kept apart from the rest. */
+  maxKeptOccasional?: number;
   /** The route modules' lazy imports, preloaded with the page's modules (lazy-dependencies.ts). */
   lazyDependencies?: LazyDependencies;
   /** Told once when a page's module script has a shape deferHydration does not know. */
@@ -132,6 +135,8 @@ const renderOrigin = "http://localhost";
 
 export class PageRenderer {
   private readonly kept = new Map<string, Promise<KeptAnswer>>();
+  /** The answers of occasional queries (/states filtered and sorted): a run through them evicts only these. */
+  private readonly keptOccasional = new Map<string, Promise<KeptAnswer>>();
   private shell: Promise<KeptAnswer> | undefined;
   /** Raised by every publication: a render that began before it is sent but not kept. */
   private epoch = 0;
@@ -152,6 +157,7 @@ export class PageRenderer {
   forget(): void {
     this.epoch++;
     this.kept.clear();
+    this.keptOccasional.clear();
   }
 
   close(): void {
@@ -160,25 +166,25 @@ export class PageRenderer {
 
   /** How many answers are kept now (tests and the benchmark read it). */
   get keptCount(): number {
-    return this.kept.size;
+    return this.kept.size + this.keptOccasional.size;
   }
 
   /**
    * A public page (`/states/25`, `/ha`), rendered or kept; a query is part of it only where the page reads
    * one (`/changes?state=25`, the caller's pageQuery of src/domain/page-query.ts).
    */
-  page(pathAndQuery: string, keep = true): Promise<KeptAnswer> {
+  page(pathAndQuery: string, keeping: PageKeeping = "kept"): Promise<KeptAnswer> {
     const url = new URL(pathAndQuery, renderOrigin).href;
-    // A query of typed text (isKeptPageQuery) is rendered for its visitor only.
-    if (!keep) return this.renderToAnswer(new Request(url), "page");
-    return this.answer(`page:${pathAndQuery}`, url, "page");
+    // A query of typed text (pageKeeping) is rendered for its visitor only.
+    if (keeping === "never") return this.renderToAnswer(new Request(url), "page");
+    return this.answer(`page:${pathAndQuery}`, url, "page", keeping);
   }
 
   /** The data React Router fetches to move to a page within the app (`/states/25.data?_routes=…`). */
-  data(pathAndQuery: string, keep = true): Promise<KeptAnswer> {
+  data(pathAndQuery: string, keeping: PageKeeping = "kept"): Promise<KeptAnswer> {
     const url = new URL(pathAndQuery, renderOrigin).href;
-    if (!keep) return this.renderToAnswer(new Request(url), "data");
-    return this.answer(`data:${pathAndQuery}`, url, "data");
+    if (keeping === "never") return this.renderToAnswer(new Request(url), "data");
+    return this.answer(`data:${pathAndQuery}`, url, "data", keeping);
   }
 
   /**
@@ -224,36 +230,42 @@ export class PageRenderer {
     return this.shell;
   }
 
-  private answer(key: string, url: string, kind: "page" | "data"): Promise<KeptAnswer> {
-    const found = this.kept.get(key);
+  private answer(
+    key: string,
+    url: string,
+    kind: "page" | "data",
+    keeping: Exclude<PageKeeping, "never">,
+  ): Promise<KeptAnswer> {
+    const kept = keeping === "occasional" ? this.keptOccasional : this.kept;
+    const found = kept.get(key);
     if (found) {
       // Most recently used last: the oldest answer is the first to go when the limit is reached.
-      this.kept.delete(key);
-      this.kept.set(key, found);
+      kept.delete(key);
+      kept.set(key, found);
       return found;
     }
     const epoch = this.epoch;
     const rendering = this.renderToAnswer(new Request(url), kind);
-    this.kept.set(key, rendering);
+    kept.set(key, rendering);
     rendering.then(
       (answer) => {
         // An unknown path is not kept (anyone can ask for any number of them); neither is a page rendered
         // from data a publication has replaced meanwhile.
-        if (answer.status === 404 || answer.status >= 500 || epoch !== this.epoch) this.drop(key, rendering);
+        if (answer.status === 404 || answer.status >= 500 || epoch !== this.epoch) drop();
       },
-      () => this.drop(key, rendering),
+      () => drop(),
     );
-    const limit = this.options.maxKept ?? 5_000;
-    while (this.kept.size > limit) {
-      const oldest = this.kept.keys().next().value;
+    const drop = () => {
+      if (kept.get(key) === rendering) kept.delete(key);
+    };
+    const limit =
+      keeping === "occasional" ? (this.options.maxKeptOccasional ?? 200) : (this.options.maxKept ?? 5_000);
+    while (kept.size > limit) {
+      const oldest = kept.keys().next().value;
       if (oldest === undefined) break;
-      this.kept.delete(oldest);
+      kept.delete(oldest);
     }
     return rendering;
-  }
-
-  private drop(key: string, rendering: Promise<KeptAnswer>): void {
-    if (this.kept.get(key) === rendering) this.kept.delete(key);
   }
 
   private async renderToAnswer(request: Request, kind: "page" | "data"): Promise<KeptAnswer> {

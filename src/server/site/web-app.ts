@@ -14,7 +14,7 @@ import {
   routeManifestPath,
   type PublishedDataName,
 } from "../../domain/routes";
-import { isKeptPageQuery, pageQuery } from "../../domain/page-query";
+import { pageKeeping, pageQuery } from "../../domain/page-query";
 import { lazyDependenciesIn } from "./lazy-dependencies";
 import { sitemapXml } from "./sitemap";
 import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
@@ -231,8 +231,8 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
       const routes = search.get("_routes");
       if (routes !== null) kept.set("_routes", routes);
       const query = kept.size > 0 ? `?${kept.toString()}` : "";
-      const keep = isKeptPageQuery(page, ofPage, languages);
-      return sendAnswer(request, reply, await renderer.data(encodeURI(pathname) + query, keep));
+      const keeping = pageKeeping(page, ofPage, languages);
+      return sendAnswer(request, reply, await renderer.data(encodeURI(pathname) + query, keeping));
     }
     if (isClientOnlyPath(pathname, languages)) {
       // The verification and reset links carry a secret in the path: never send it on as a Referer.
@@ -248,7 +248,7 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     return sendAnswer(
       request,
       reply,
-      await renderer.page(encodeURI(pathname) + ofPage, isKeptPageQuery(pathname, ofPage, languages)),
+      await renderer.page(encodeURI(pathname) + ofPage, pageKeeping(pathname, ofPage, languages)),
     );
   };
 
