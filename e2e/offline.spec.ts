@@ -106,9 +106,15 @@ test("a page loaded past the worker (a hard reload, or one still loading when it
   await expectServiceWorkerInControl(page);
   // A hard reload (as Ctrl+Shift+R) loads the page past the worker: nothing claims it at activation, which
   // is over, so the page itself asks to be kept and claimed.
+  await page.evaluate(() => (document.documentElement.dataset.before = "reload"));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Page.reload", { ignoreCache: true });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  // The new document, hydrated (the old one, still there a moment, carries the mark).
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.before === undefined &&
+      document.documentElement.dataset.hydrated === "true",
+  );
   await expectServiceWorkerInControl(page);
 });
 
