@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { Link, T, useT } from "../../i18n";
+import { Link, T, useT, useFailureText } from "../../i18n";
 import { emailRequestSchema, firstProblem } from "../../../domain/accounts/schemas";
 import { paths } from "../../../domain/routes";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -9,7 +9,7 @@ import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
-import { useAccountText, useFailureText } from "./account-text";
+import { useAccountText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -32,7 +32,7 @@ export function ForgotPasswordPage() {
   const location = useLocation();
   const t = useT();
   const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
   // Navigation state is unknown to the prerendered HTML: shown once hydrated, so both renders agree.
   const hydrated = useHydrated();
   const arrivedWith = hydrated ? (location.state as ForgotPasswordState | null)?.problem : undefined;

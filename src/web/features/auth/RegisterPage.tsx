@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, T, useLanguage, useT } from "../../i18n";
+import { Link, T, useLanguage, useT, useFailureText } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
@@ -7,7 +7,7 @@ import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField, TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { useAccountText, useFailureText } from "./account-text";
+import { useAccountText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -49,7 +49,7 @@ function RegistrationForm({
   const t = useT();
   const language = useLanguage();
   const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
   // An address registered earlier in this browser, still to verify: Resend still works after a reload.
   const pending = usePendingVerificationEmail();
   const set = (field: keyof RegistrationValues) => (value: string) =>

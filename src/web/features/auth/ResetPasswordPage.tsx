@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate, useT } from "../../i18n";
+import { Link, useNavigate, useT, useFailureText } from "../../i18n";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
@@ -8,7 +8,7 @@ import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { toast } from "../../ui/toast/toast-store";
-import { useAccountText, useFailureText } from "./account-text";
+import { useAccountText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -59,7 +59,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
   const t = useT();
   const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

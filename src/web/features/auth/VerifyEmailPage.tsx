@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, T, useNavigate, useT } from "../../i18n";
+import { Link, T, useNavigate, useT, useFailureText } from "../../i18n";
 import type { SignedInAnswer } from "../../../domain/api/accounts";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
@@ -9,7 +9,7 @@ import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { useAccountText, useFailureText } from "./account-text";
+import { useAccountText } from "./account-text";
 import { authApi, type VerificationLink } from "./auth-api";
 import { checkPasswordReset, checkPasswordStrength, resetFields } from "./form-checks";
 import { NewPasswordFields } from "./NewPasswordFields";
@@ -45,7 +45,7 @@ export function VerifyEmailPage() {
 function VerifyLink({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const t = useT();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
   const [verification, setVerification] = useState<Verification>(
     token ? { kind: "verifying" } : { kind: "failed" },
   );
@@ -160,7 +160,7 @@ function ConfirmRegistration({
   const [loading, setLoading] = useState(false);
   const t = useT();
   const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
 
   function switchForm() {
     setChoosing(!choosing);

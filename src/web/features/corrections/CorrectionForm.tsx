@@ -4,7 +4,7 @@ import {
   correctionFieldProblem,
   type CorrectionSubject,
 } from "../../../domain/corrections/correction-rules";
-import { T, useLanguage, useProblemText, useT } from "../../i18n";
+import { T, useLanguage, useFailureText, useT } from "../../i18n";
 import { ApiError } from "../../lib/api-client";
 import { sendCorrection } from "./correction-api";
 import styles from "./CorrectionForm.module.css";
@@ -32,7 +32,7 @@ export function CorrectionForm({
 }) {
   const t = useT();
   const pageLanguage = useLanguage();
-  const problemText = useProblemText("corrections");
+  const problemText = useFailureText("corrections");
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [whatIsWrong, setWhatIsWrong] = useState("");

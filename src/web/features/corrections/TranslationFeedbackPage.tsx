@@ -8,7 +8,7 @@ import {
   translationProblems,
 } from "../../../domain/corrections/correction-rules";
 import { DEFAULT_LANGUAGE, languageOfPath } from "../../../i18n/languages";
-import { useLanguage, useProblemText, useT } from "../../i18n";
+import { useLanguage, useFailureText, useT } from "../../i18n";
 import { languageCodes, languages } from "../../i18n/runtime";
 import { ApiError } from "../../lib/api-client";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -52,7 +52,7 @@ const translatedCodes = translated.map((language) => language.code);
 
 export function TranslationFeedbackPage() {
   const t = useT();
-  const problemText = useProblemText("corrections");
+  const problemText = useFailureText("corrections");
   const pageLanguage = useLanguage();
   // The query is unknown to the prerendered HTML: read once hydrated, so both renders agree.
   const hydrated = useHydrated();

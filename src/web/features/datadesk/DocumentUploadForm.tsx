@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useProblemText, useT, type MessageKey } from "../../i18n";
+import { useFailureText, useT, type MessageKey } from "../../i18n";
 import { useI18n } from "../../i18n/language-context";
 import {
   DOCUMENT_CONTENT_TYPE,
@@ -45,7 +45,7 @@ export function DocumentUploadForm({
 }) {
   const t = useT();
   const i18n = useI18n();
-  const problemText = useProblemText("datadesk");
+  const problemText = useFailureText("datadesk");
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<DocumentDetails>(emptyDetails);
   const [file, setFile] = useState<File | null>(null);

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link, T, type Translate, useProblemText, useT } from "../../i18n";
+import { Link, T, type Translate, useFailureText, useT } from "../../i18n";
 import { describePlace } from "../../../domain/reports/report-place";
 import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
@@ -42,7 +42,7 @@ export function stateReportsHref(stateId: number): string {
  */
 export function StateReports({ stateId, stateName }: { stateId: number; stateName: string }) {
   const t = useT();
-  const problemText = useProblemText();
+  const problemText = useFailureText();
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const reports = useApiQuery({
