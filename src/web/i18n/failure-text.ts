@@ -24,6 +24,8 @@ export interface FailureTextOptions {
   english?: boolean;
   /** The form's own words for a refused field, when it has them. */
   fieldText?: (field: string) => string | undefined;
+  /** The field the form takes a refusal to be about when the server named none (a file too large). */
+  field?: string;
   /** Whether the catalogue has a message (for the status sentences, which exist for a few statuses). */
   has?: (id: string) => id is MessageKey;
   /** Said when no answer came (status 0); errors.status.0 otherwise. */
@@ -62,7 +64,7 @@ export function failureText(failure: unknown, t: Translate, options: FailureText
   if (problem && !codeOnly) return problemText(t, problem);
   const said = (failure.body as { message?: unknown } | undefined)?.message;
   if (options.english && typeof said === "string" && said.trim() !== "") return said;
-  const field = failure.field;
+  const field = failure.field ?? options.field;
   const ownWords = field === undefined ? undefined : options.fieldText?.(field);
   if (ownWords !== undefined) return ownWords;
   if (problem) return problemText(t, problem);
@@ -73,18 +75,22 @@ export function failureText(failure: unknown, t: Translate, options: FailureText
   return options.has?.(byStatus) ? t(byStatus) : failure.message || t("errors.unexpected");
 }
 
+/** What a caller of useFailureText may give beside the failure. */
+export type FailureFallbacks = Pick<FailureTextOptions, "network" | "other" | "field" | "fieldText">;
+
 /**
  * failureText with the page's language, for a form or page whose refused fields have their own words in
- * `<namespace>.problems.<field>` (report, corrections, auth…), or none.
+ * `<namespace>.problems.<field>` (report, corrections, auth…), or none; a caller's own `fieldText` replaces
+ * that look-up.
  */
 export function useFailureText(
   namespace?: string,
-): (failure: unknown, fallbacks?: { network?: string; other?: string }) => string {
+): (failure: unknown, fallbacks?: FailureFallbacks) => string {
   const t = useT();
   const i18n = useI18n();
   const english = useLanguage() === DEFAULT_LANGUAGE;
   return useCallback(
-    (failure: unknown, fallbacks: { network?: string; other?: string } = {}) => {
+    (failure: unknown, fallbacks: FailureFallbacks = {}) => {
       const has = (id: string): id is MessageKey => id in i18n.messages;
       const fieldText = (field: string) => {
         const id = `${namespace}.problems.${field}`;

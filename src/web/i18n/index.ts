@@ -17,5 +17,6 @@ export {
   missingRulesText,
   problemText,
   useFailureText,
+  type FailureFallbacks,
   type FailureTextOptions,
 } from "./failure-text";

@@ -249,11 +249,6 @@ function field(payload: unknown, name: string): string | undefined {
 
 // ----- Reading failures -----
 
-/** The message to show for a failed call: the server's sentence, else the fallback the caller names. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
-
 /** The sentence the server sent with a failure, if it sent one (not the client's own fallbacks). */
 export function serverMessage(error: unknown): string | null {
   return error instanceof ApiError ? (field(error.body, "message") ?? null) : null;

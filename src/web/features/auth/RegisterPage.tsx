@@ -7,7 +7,6 @@ import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField, TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { useAccountText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -48,7 +47,6 @@ function RegistrationForm({
   const [loading, setLoading] = useState(false);
   const t = useT();
   const language = useLanguage();
-  const accountText = useAccountText();
   const failureText = useFailureText("auth");
   // An address registered earlier in this browser, still to verify: Resend still works after a reload.
   const pending = usePendingVerificationEmail();
@@ -79,11 +77,11 @@ function RegistrationForm({
     }
     try {
       // The page's language is the account's: its e-mails are written in it.
-      const answer = await authApi.register({ ...checked.registration, language });
+      await authApi.register({ ...checked.registration, language });
       rememberPendingVerificationEmail(checked.registration.email);
       onRegistered({
         email: checked.registration.email,
-        message: answer.message ? accountText(answer.message) : t("auth.register.created"),
+        message: t("auth.account.registered"),
       });
     } catch (error) {
       const message = failureText(error, {

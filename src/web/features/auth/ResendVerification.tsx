@@ -43,8 +43,8 @@ export function ResendVerification({ email }: { email?: string | null }) {
     setProblem(null);
     setLoading(true);
     try {
-      const answer = await authApi.resendVerification(address);
-      const text = answer.message ? accountText(answer.message) : t("auth.resend.sent");
+      await authApi.resendVerification(address);
+      const text = t("auth.account.verificationResent");
       rememberPendingVerificationEmail(address);
       toast.success(text);
       setOutcome({ ok: true, text });

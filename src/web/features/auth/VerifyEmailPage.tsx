@@ -9,7 +9,6 @@ import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { useAccountText } from "./account-text";
 import { authApi, type VerificationLink } from "./auth-api";
 import { checkPasswordReset, checkPasswordStrength, resetFields } from "./form-checks";
 import { NewPasswordFields } from "./NewPasswordFields";
@@ -159,7 +158,6 @@ function ConfirmRegistration({
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [loading, setLoading] = useState(false);
   const t = useT();
-  const accountText = useAccountText();
   const failureText = useFailureText("auth");
 
   function switchForm() {
@@ -198,7 +196,7 @@ function ConfirmRegistration({
       );
       session.signIn(signedIn.user, signedIn.token);
       forgetPendingVerificationEmail();
-      toast.success(accountText(signedIn.message));
+      toast.success(t(choosing ? "auth.account.passwordChosen" : "auth.account.verified"));
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {
       const failed = t("auth.confirm.failed");

@@ -5,7 +5,6 @@ import {
   type CorrectionSubject,
 } from "../../../domain/corrections/correction-rules";
 import { T, useLanguage, useFailureText, useT } from "../../i18n";
-import { ApiError } from "../../lib/api-client";
 import { sendCorrection } from "./correction-api";
 import styles from "./CorrectionForm.module.css";
 import { problemMessages } from "./problem-messages";
@@ -93,8 +92,7 @@ export function CorrectionForm({
       setSending({ state: "editing" });
       setProblem({
         field: "form",
-        message:
-          error instanceof ApiError && error.message ? problemText(error) : t("corrections.form.sendFailed"),
+        message: problemText(error, { other: t("corrections.form.sendFailed") }),
       });
     }
   }

@@ -107,8 +107,7 @@ export function TranslationFeedbackPage() {
       toast.success(t("corrections.form.sent"));
       setSent(true);
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.message ? problemText(error) : t("corrections.form.sendFailed");
+      const message = problemText(error, { other: t("corrections.form.sendFailed") });
       toast.error(message);
       const field = error instanceof ApiError && error.field ? fieldIdOf[error.field] : undefined;
       const fields: FieldProblem[] = field ? [{ fieldId: field, message }] : [];
