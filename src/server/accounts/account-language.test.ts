@@ -84,6 +84,7 @@ describe.each(testDatabaseKinds())("an account's language on %s", (kind) => {
         message: accountMessages.languageInvalid,
         code: "VALIDATION_FAILED",
         field: "language",
+        problem: { key: "request.fieldInvalid", params: { field: "language" } },
       });
     }
     expect(await t.db.select().from(users)).toEqual([]);

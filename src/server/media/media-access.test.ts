@@ -138,6 +138,7 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
       success: false,
       message: reportServerMessages.mediaLinkExpired,
       code: "FORBIDDEN",
+      problem: { key: "code.FORBIDDEN", params: {} },
     });
   });
 

@@ -106,6 +106,7 @@ describe.each(testDatabaseKinds())(`documents on %s (media store: ${testMediaSto
       message,
       code: errorCodeForStatus(status),
       ...(field ? { field } : {}),
+      problem: { key: `code.${errorCodeForStatus(status)}`, params: {} },
     });
     expect(response.statusCode).toBe(status);
     expect(await stored()).toEqual(before);
@@ -207,6 +208,7 @@ describe.each(testDatabaseKinds())(`documents on %s (media store: ${testMediaSto
           success: false,
           message: documentMessages.notFound,
           code: "NOT_FOUND",
+          problem: { key: "code.NOT_FOUND", params: {} },
         });
       }
     });
