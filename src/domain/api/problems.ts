@@ -54,6 +54,7 @@ export const specificProblemKeys = [
   "corrections.notFound",
   "report.tooManySubmissions",
   "reviews.conflict",
+  "reviews.ownReport",
   "reviews.notFound",
 ] as const;
 

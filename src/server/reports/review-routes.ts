@@ -166,7 +166,7 @@ export function reviewRoutes({
           case "unknown-report":
             throw reportNotFound();
           case "own-report":
-            throw new HttpError(403, reviewMessages.ownReport);
+            throw new HttpError(403, reviewMessages.ownReport, { problem: problem("reviews.ownReport") });
           case "details-due":
             throw new HttpError(409, phoneDetailsMessages.due, { code: "DETAILS_DUE" });
           case "transcript-due":
