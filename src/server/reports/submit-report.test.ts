@@ -61,6 +61,8 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
     response: Awaited<ReturnType<typeof submitReport>>,
     status: number,
     message: string,
+    // The code's own problem unless the refusal has a more precise one.
+    problem: object = { key: `code.${errorCodeForStatus(status)}`, params: {} },
   ) {
     // A refusal of a field names it; the rest of the answer is exactly this.
     const { field, ...answer } = response.json<{ field?: unknown }>();
@@ -68,7 +70,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
       success: false,
       message,
       code: errorCodeForStatus(status),
-      problem: { key: `code.${errorCodeForStatus(status)}`, params: {} },
+      problem,
     });
     if (field !== undefined) expect(field).toBeTypeOf("string");
     expect(response.statusCode).toBe(status);
@@ -327,7 +329,10 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
 
   describe("refused", () => {
     it("asks to sign in first", async () => {
-      await expectRefused(await submitReport(t.app, null, fieldParts()), 401, "Please sign in to continue.");
+      await expectRefused(await submitReport(t.app, null, fieldParts()), 401, "Please sign in to continue.", {
+        key: "account.signInRequired",
+        params: {},
+      });
     });
 
     it("needs every required field", async () => {

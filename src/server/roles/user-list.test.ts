@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       success: false,
       message: "You do not have permission to do that.",
       code: "FORBIDDEN",
-      problem: { key: "code.FORBIDDEN", params: {} },
+      problem: { key: "account.notAllowed", params: {} },
     });
     expect((await list("", null)).statusCode).toBe(401);
   });
