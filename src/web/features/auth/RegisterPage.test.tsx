@@ -8,7 +8,10 @@ import { heldReply, mockApi, renderPage, resetAuthTestState } from "../../../tes
 
 afterEach(resetAuthTestState);
 
-const registered = { success: true, message: "Thank you for registering. Please check your e-mail." };
+const registered = {
+  success: true,
+  message: "Thank you for registering. Please check your e-mail and follow the link in it.",
+};
 
 function showRegister() {
   const user = userEvent.setup();
@@ -201,14 +204,22 @@ describe("registering", () => {
     window.localStorage.setItem(PENDING_VERIFICATION_KEY, "ada@example.org");
     const api = mockApi().answer("POST /auth/resend-verification", {
       status: 200,
-      body: { success: true, message: "We have sent a new link." },
+      body: {
+        success: true,
+        message:
+          "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+      },
     });
     const { user } = showRegister();
     expect(
       screen.getByRole("heading", { name: "Waiting for your verification e-mail?" }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Resend verification email" }));
-    expect(await within(toasts()).findByText("We have sent a new link.")).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText(
+        "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+      ),
+    ).toBeInTheDocument();
     expect(api.sent[0]?.body).toEqual({ email: "ada@example.org" });
   });
 
@@ -239,7 +250,14 @@ describe("registering", () => {
       .answer("POST /auth/register", { status: 201, body: registered })
       .answer(
         "POST /auth/resend-verification",
-        { status: 200, body: { success: true, message: "We have sent a new link." } },
+        {
+          status: 200,
+          body: {
+            success: true,
+            message:
+              "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+          },
+        },
         { status: 500 },
       );
     const { user } = showRegister();
@@ -247,7 +265,11 @@ describe("registering", () => {
     await user.click(createAccount());
     const resend = await screen.findByRole("button", { name: "Resend verification email" });
     await user.click(resend);
-    expect(await within(toasts()).findByText("We have sent a new link.")).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText(
+        "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+      ),
+    ).toBeInTheDocument();
     expect(api.sent.at(-1)).toMatchObject({ body: { email: "ada@example.org" } });
     await user.click(screen.getByRole("button", { name: "Resend verification email" }));
     expect(
