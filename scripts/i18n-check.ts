@@ -1,12 +1,14 @@
 import { readCatalogue, readLanguages, readNamespaces } from "../src/i18n/catalogue-files.ts";
-import { type CatalogueSet, checkLanguage } from "../src/i18n/catalogue-check.ts";
+import { type CatalogueSet, checkLanguage, missingProblemMessages } from "../src/i18n/catalogue-check.ts";
+import { problemKeys } from "../src/domain/api/problems.ts";
 import { catalogueTypesAreCurrent } from "./i18n-types.ts";
 
 // `npm run i18n:check`: the untranslated keys of each language, and every error in the catalogues
 // (docs/translating.md). Exits 1 on an error, including a language marked "reviewed" with keys missing;
 // a draft language's missing keys are listed (with --missing, one per line) but do not fail (the type check
-// fails on a missing key instead: src/i18n/message-keys.ts). Also fails while src/i18n/catalogue-types.ts,
-// which hands the type check the catalogue files, lists other files than there are (npm run i18n:types).
+// fails on a missing key instead: src/i18n/message-keys.ts), except the messages of the API's problem keys,
+// which every language must have. Also fails while src/i18n/catalogue-types.ts, which hands the type check
+// the catalogue files, lists other files than there are (npm run i18n:types).
 
 const listAll = process.argv.includes("--missing");
 const namespaces = readNamespaces();
@@ -17,7 +19,9 @@ const english = readSet("en");
 const total = Object.values(english).reduce((sum, messages) => sum + Object.keys(messages).length, 0);
 let failed = false;
 for (const language of readLanguages()) {
-  const report = checkLanguage(language, english, readSet(language.code));
+  const own = readSet(language.code);
+  const report = checkLanguage(language, english, own);
+  report.errors.push(...missingProblemMessages(language, own, problemKeys));
   const translated = language.code === "en" ? total : total - report.missing.length;
   console.log(
     `${language.code.padEnd(4)} ${language.englishName.padEnd(16)} ${language.status.padEnd(9)} ` +

@@ -1,3 +1,5 @@
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { readCatalogue, readNamespaces } from "../../src/i18n/catalogue-files";
 
 // The words a page shows in a language, read from the catalogues themselves, so a test says "the Hausa
@@ -36,4 +38,13 @@ export function plain(text: string): string {
 /** Message ids ("report.titleLabel") of every namespace: none may ever show on a page. */
 export function messageIdPattern(): RegExp {
   return new RegExp(`\\b(${readNamespaces().join("|")})\\.[a-z][a-zA-Z0-9]*(\\.[a-zA-Z0-9]+)*\\b`);
+}
+
+/** The message `namespace.key` in `language` with its values filled in, as a page shows it (no tags). */
+export function formatted(language: string, id: string, values: Record<string, unknown> = {}): string {
+  const i18n = setupI18n({
+    locale: language,
+    messages: { [language]: { [id]: compileMessage(message(language, id)) } },
+  });
+  return plain(i18n._(id, values));
 }

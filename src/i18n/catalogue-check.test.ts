@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type CatalogueSet, checkLanguage, messageShape } from "./catalogue-check";
+import { problemKeys } from "../domain/api/problems";
+import { type CatalogueSet, checkLanguage, messageShape, missingProblemMessages } from "./catalogue-check";
 import { readCatalogue, readLanguages, readNamespaces } from "./catalogue-files";
 import type { LanguageInfo } from "./languages";
 
@@ -59,6 +60,26 @@ describe("the catalogue check", () => {
   });
 });
 
+describe("the check of the API's problem keys", () => {
+  it("fails a language, even a draft, that has no message for a problem key", () => {
+    const errors = missingProblemMessages(
+      hausa("draft"),
+      { errors: { "account.wrongCredentials": "Kuskure." } },
+      ["account.wrongCredentials", "account.notVerified"],
+    );
+    expect(errors).toEqual([
+      'ha/errors.account.notVerified: the API\'s problem "account.notVerified" has no message in this language',
+    ]);
+  });
+
+  it("fails an empty message, and a language without the errors catalogue at all", () => {
+    expect(
+      missingProblemMessages(hausa("draft"), { errors: { "code.FORBIDDEN": " " } }, ["code.FORBIDDEN"]),
+    ).toHaveLength(1);
+    expect(missingProblemMessages(hausa("draft"), {}, ["code.FORBIDDEN"])).toHaveLength(1);
+  });
+});
+
 describe("the product's catalogues", () => {
   const namespaces = readNamespaces();
   const readSet = (code: string): CatalogueSet =>
@@ -68,6 +89,13 @@ describe("the product's catalogues", () => {
     "%s has no errors (NFC, valid ICU, the same placeholders and tags as English)",
     (_code, language) => {
       expect(checkLanguage(language, readSet("en"), readSet(language.code)).errors).toEqual([]);
+    },
+  );
+
+  it.each(readLanguages().map((language) => [language.code, language] as const))(
+    "%s says every problem the API can answer with",
+    (_code, language) => {
+      expect(missingProblemMessages(language, readSet(language.code), problemKeys)).toEqual([]);
     },
   );
 

@@ -98,3 +98,21 @@ export function checkLanguage(
   }
   return { language, missing, errors };
 }
+
+/**
+ * Errors for the API's problem keys (src/domain/api/problems.ts) that have no message `errors.<key>` in a
+ * language: every failure the server sends is said from its key, so a missing one fails the check whatever
+ * the language's status (a page would otherwise show a raw key, or English, for a failure).
+ */
+export function missingProblemMessages(
+  language: LanguageInfo,
+  own: CatalogueSet,
+  problemKeys: readonly string[],
+): string[] {
+  const errors = own.errors ?? {};
+  return problemKeys
+    .filter((key) => (errors[key] ?? "").trim() === "")
+    .map(
+      (key) => `${language.code}/errors.${key}: the API's problem "${key}" has no message in this language`,
+    );
+}

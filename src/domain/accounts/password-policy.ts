@@ -87,17 +87,35 @@ export const passwordMessages = {
     "This password is too easy to guess. Please make it longer, for example with a few words that belong together only for you.",
 } as const;
 
+/** Why a password is refused, by name: one of passwordMessages', or the character rules it misses. */
+export type PasswordWeakness =
+  { name: keyof typeof passwordMessages } | { name: "missingRules"; missing: PasswordRuleId[] };
+
+/** The first reason a person must change the password, or null when it is acceptable. */
+export function passwordWeakness(password: string): PasswordWeakness | null {
+  const { problems } = checkPassword(password);
+  if (problems.includes("tooLong")) return { name: "tooLong" };
+  if (problems.includes("common")) return { name: "common" };
+  const missing = passwordRules.map((rule) => rule.id).filter((id) => problems.includes(id));
+  return missing.length === 0 ? null : { name: "missingRules", missing };
+}
+
+/** The English sentence for a weakness (the API's `message`; the web app says it from its key). */
+export function weaknessMessage(weakness: PasswordWeakness): string {
+  return weakness.name === "missingRules"
+    ? (describeMissingRules(weakness.missing) ?? "")
+    : passwordMessages[weakness.name];
+}
+
 /** One sentence a person can act on, or null when the password is acceptable. */
 export function describePasswordProblems(password: string): string | null {
-  const { problems } = checkPassword(password);
-  if (problems.includes("tooLong")) return passwordMessages.tooLong;
-  if (problems.includes("common")) return passwordMessages.common;
-  return describeMissingRules(problems);
+  const weakness = passwordWeakness(password);
+  return weakness && weaknessMessage(weakness);
 }
 
 /**
  * The sentence for rules a password does not meet, in display order ("Your password needs a number."), or
- * null for none. The web app uses it to recognise the server's sentence and say it in the page's language.
+ * null for none.
  */
 export function describeMissingRules(missing: readonly string[]): string | null {
   const needs = passwordRules.filter((rule) => missing.includes(rule.id)).map((rule) => rule.need);
@@ -152,12 +170,17 @@ export function containsPersonalDetails(password: string, owner: PasswordOwner):
   return parts.some((part) => lower.includes(part));
 }
 
+/** passwordWeakness, and also whether it holds the owner's e-mail or name. */
+export function ownPasswordWeakness(password: string, owner: PasswordOwner): PasswordWeakness | null {
+  return (
+    passwordWeakness(password) ?? (containsPersonalDetails(password, owner) ? { name: "personal" } : null)
+  );
+}
+
 /** describePasswordProblems, and also whether it holds the owner's e-mail or name. */
 export function describeOwnPasswordProblems(password: string, owner: PasswordOwner): string | null {
-  return (
-    describePasswordProblems(password) ??
-    (containsPersonalDetails(password, owner) ? passwordMessages.personal : null)
-  );
+  const weakness = ownPasswordWeakness(password, owner);
+  return weakness && weaknessMessage(weakness);
 }
 
 function characterCount(text: string): number {

@@ -143,16 +143,23 @@ function findKnownWords(password: string, own: { email: string[]; names: string[
 }
 
 /** The reason the password is built on known words, from what it holds and what zxcvbn matched. */
-function knownWordsMessage(found: KnownWords, matches: MatchExtended[], own: { email: string[] }) {
+function knownWordsWeakness(
+  found: KnownWords,
+  matches: MatchExtended[],
+  own: { email: string[] },
+): GuessableWeakness | null {
   const dictionaryMatches = matches.filter((match) => match.pattern === "dictionary");
   const site = found.site || dictionaryMatches.some((match) => match.dictionaryName === SITE_DICTIONARY);
-  if (site) return passwordMessages.siteName;
+  if (site) return "siteName";
   const ownMatches = dictionaryMatches.filter((match) => match.dictionaryName === "userInputs");
   const email = found.email || ownMatches.some((match) => own.email.includes(String(match.matchedWord)));
-  if (email) return passwordMessages.emailAddress;
-  if (found.name || ownMatches.length > 0) return passwordMessages.personal;
+  if (email) return "emailAddress";
+  if (found.name || ownMatches.length > 0) return "personal";
   return null;
 }
+
+/** Why a password that meets the character rules is still easy to guess (passwordMessages' names). */
+export type GuessableWeakness = "siteName" | "emailAddress" | "personal" | "pattern" | "common" | "guessable";
 
 /**
  * Null when the password is hard enough to guess, else the sentence saying why it is not: built on the
@@ -160,6 +167,15 @@ function knownWordsMessage(found: KnownWords, matches: MatchExtended[], own: { e
  * Meant for a password that meets the character rules (describePasswordProblems).
  */
 export function guessablePasswordProblem(password: string, owner: PasswordOwner = {}): string | null {
+  const weakness = guessablePasswordWeakness(password, owner);
+  return weakness && passwordMessages[weakness];
+}
+
+/** guessablePasswordProblem's reason by name, or null. */
+export function guessablePasswordWeakness(
+  password: string,
+  owner: PasswordOwner = {},
+): GuessableWeakness | null {
   const zxcvbn = strengthChecker();
   const scored = [...password].slice(0, SCORED_LENGTH).join("");
   const own = ownWords(owner);
@@ -176,12 +192,12 @@ export function guessablePasswordProblem(password: string, owner: PasswordOwner 
     if (!knowsWords || strongEnough(found.remainder)) return null;
   }
   const matches = result.sequence;
-  const known = knownWordsMessage(found, matches, own);
+  const known = knownWordsWeakness(found, matches, own);
   if (known) return known;
   // Otherwise the largest part zxcvbn recognised says what the password is made of.
   const recognised = matches
     .filter((match) => match.pattern !== "bruteforce" && match.pattern !== "separator")
     .sort((a, b) => b.token.length - a.token.length)[0];
-  if (!recognised) return passwordMessages.guessable;
-  return patternKinds.has(recognised.pattern) ? passwordMessages.pattern : passwordMessages.common;
+  if (!recognised) return "guessable";
+  return patternKinds.has(recognised.pattern) ? "pattern" : "common";
 }

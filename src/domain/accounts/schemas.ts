@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { hasHiddenCharacters } from "../hidden-characters";
 import { accountMessages as messages } from "./messages";
-import { containsPersonalDetails, describePasswordProblems, passwordMessages } from "./password-policy";
+import {
+  containsPersonalDetails,
+  passwordMessages,
+  passwordWeakness,
+  weaknessMessage,
+} from "./password-policy";
+import { passwordProblem } from "../api/problems";
 
 // The web app's Content-Security-Policy forbids eval; zod's optional speed-up probes for it with
 // `new Function`, which the browser reports as a violation. Without it zod validates the same way.
@@ -31,8 +37,12 @@ const newPassword = (missing: string) =>
     .string({ error: missing })
     .min(1, { error: missing })
     .superRefine((password, context) => {
-      const problem = describePasswordProblems(password);
-      if (problem) context.addIssue({ code: "custom", message: problem });
+      const weakness = passwordWeakness(password);
+      if (weakness) {
+        // The problem goes with the sentence, so the API's answer carries its key (request-body.ts).
+        const params = { problem: passwordProblem(weakness) };
+        context.addIssue({ code: "custom", message: weaknessMessage(weakness), params });
+      }
     });
 
 /**

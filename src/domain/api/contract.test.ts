@@ -35,9 +35,18 @@ describe("the API contract", () => {
     expect(publicUserSchema.parse(row)).not.toHaveProperty("passwordHash");
   });
 
-  it("accepts only the closed list of failure codes", () => {
-    const failure = { success: false, message: "No.", code: "NOT_FOUND" };
+  it("accepts only the closed list of failure codes, and of problem keys", () => {
+    const failure = {
+      success: false,
+      message: "No.",
+      code: "NOT_FOUND",
+      problem: { key: "code.NOT_FOUND", params: {} },
+    };
     expect(failureSchema.safeParse(failure).success).toBe(true);
     expect(failureSchema.safeParse({ ...failure, code: "SOMETHING_ELSE" }).success).toBe(false);
+    const unknownKey = { ...failure, problem: { key: "something.else", params: {} } };
+    expect(failureSchema.safeParse(unknownKey).success).toBe(false);
+    const { problem: _problem, ...withoutProblem } = failure;
+    expect(failureSchema.safeParse(withoutProblem).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, errorCodeSchema } from "./shared";
+import { endpoint, errorCodeSchema, problemSchema } from "./shared";
 
 // GET /api/v1/health: for monitors. 503 names what is down, with a sentence; a part that works but
 // needs attention is named in a 200 (status "degraded", or a warning).
@@ -44,6 +44,7 @@ export const unhealthyAnswerSchema = z.object({
   warnings,
   message: z.string(),
   code: errorCodeSchema,
+  problem: problemSchema,
 });
 export type HealthAnswer = z.infer<typeof healthyAnswerSchema> | z.infer<typeof unhealthyAnswerSchema>;
 export type DatabaseState = z.infer<typeof databaseState>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { userRoles } from "../accounts/user";
 import { errorCodes } from "./error-codes";
+import { type Problem, type ProblemKey, problemKeys } from "./problems";
 
 // The web app's Content-Security-Policy forbids eval; zod's optional speed-up probes for it with
 // `new Function` when an object schema is made, which the browser reports as a violation. The web client
@@ -49,19 +50,37 @@ export function errorCodeForStatus(status: number): ErrorCode {
   }
 }
 
-/** Every failure: a sentence a person can act on, its code, and for VALIDATION_FAILED the field it is about. */
+/** What went wrong as a key and its values, which a client says in its own language. */
+export const problemSchema = z
+  .object({
+    key: z.enum(problemKeys as readonly [ProblemKey, ...ProblemKey[]]).meta({
+      description:
+        "One of a closed list (src/domain/api/problems.ts): the web app shows the message `errors.<key>` of the page's language.",
+    }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
+      .meta({ description: "The values the key's sentence needs (minutes, a field, missing rules…)." }),
+  })
+  .meta({ id: "Problem" });
+
+/**
+ * Every failure: a sentence in English a person can act on, its code, its problem (the same, as a key a
+ * client translates), and for VALIDATION_FAILED the field it is about.
+ */
 export const failureSchema = z
   .object({
     success: z.literal(false),
-    message: z.string().meta({ description: "A sentence the web app can show as it is." }),
+    message: z.string().meta({ description: "A sentence in English, for clients without translations." }),
     code: errorCodeSchema,
+    problem: problemSchema,
     field: z.string().optional().meta({
       description:
         "With VALIDATION_FAILED: the body field, query parameter or path parameter to fix; absent only when the body as a whole could not be read.",
     }),
   })
   .meta({ id: "Failure" });
-export type Failure = z.infer<typeof failureSchema>;
+/** A failure as the server builds it, its problem typed per key. */
+export type Failure = Omit<z.infer<typeof failureSchema>, "problem"> & { problem: Problem };
 
 /** An answer that only says what happened. */
 export const messageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });

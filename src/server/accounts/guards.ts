@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { accountMessages } from "../../domain/accounts/messages";
 import type { UserRole } from "../../domain/accounts/user";
 import { can, type Action } from "../../domain/permissions";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
+import type { HttpError } from "../http/errors";
+import { accountRefusal } from "./refusal";
 import type { Clock } from "../clock";
 import { findSignedInUser, type SignedInUser } from "./sessions";
 
@@ -49,10 +49,7 @@ export function getSignedInUser(request: FastifyRequest): Promise<SignedInUser |
 export async function requireUser(request: FastifyRequest): Promise<SignedInUser> {
   const user = await getSignedInUser(request);
   if (user) return user;
-  throw new HttpError(
-    401,
-    request.headers.authorization ? accountMessages.sessionEnded : accountMessages.signInRequired,
-  );
+  throw accountRefusal(401, request.headers.authorization ? "sessionEnded" : "signInRequired");
 }
 
 /** The signed-in user when their role is one of `roles`; otherwise 401 (not signed in) or 403. */
@@ -61,7 +58,7 @@ export async function requireRole(
   roles: readonly UserRole[],
 ): Promise<SignedInUser> {
   const user = await requireUser(request);
-  if (!roles.includes(user.role)) throw new HttpError(403, accountMessages.notAllowed);
+  if (!roles.includes(user.role)) throw notAllowed();
   return user;
 }
 
@@ -71,8 +68,13 @@ export async function requireRole(
  */
 export async function requirePermission(request: FastifyRequest, action: Action): Promise<SignedInUser> {
   const user = await requireUser(request);
-  if (!can(user.role, action)) throw new HttpError(403, accountMessages.notAllowed);
+  if (!can(user.role, action)) throw notAllowed();
   return user;
+}
+
+/** 403: the person is signed in, but their role may not do this. */
+export function notAllowed(): HttpError {
+  return accountRefusal(403, "notAllowed");
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -88,6 +88,7 @@ describe.each(testDatabaseKinds())("pending registrations of one address on %s",
           success: false,
           message: accountMessages.verificationLinkInvalid,
           code: "LINK_INVALID",
+          problem: { key: "account.verificationLinkInvalid", params: {} },
         });
       }
     }

@@ -54,6 +54,7 @@ describe.each(combinations)(
         success: false,
         message: "Too many attempts. Please wait 15 minutes and try again.",
         code: "RATE_LIMITED",
+        problem: { key: "account.tooManyAttempts", params: { minutes: 15 } },
       });
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(14 * 60);
 

@@ -14,7 +14,6 @@ import { verifyEmailSchema, type VerifyEmail } from "../../domain/api/accounts";
 import { recordAudit } from "../audit/audit-log";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { HttpError } from "../http/errors";
 import { isSiteLanguage } from "../i18n/server-messages";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import { enqueueMail } from "../mail/outbox";
@@ -49,6 +48,7 @@ import {
   verificationEmail,
 } from "./emails";
 import { requireUser } from "./guards";
+import { type AccountRefusal, accountRefusal } from "./refusal";
 import {
   checkOneTimeToken,
   consumeOneTimeToken,
@@ -57,7 +57,7 @@ import {
   type TokenProblem,
 } from "./one-time-tokens";
 import type { PasswordHasher } from "./passwords";
-import { newPasswordProblem } from "./new-password";
+import { refuseNewPassword } from "./new-password";
 import { toPublicUser } from "./public-user";
 import { withSameAnswerTime } from "./same-answer-time";
 import { hashSecretToken, newSecretToken } from "./secret-tokens";
@@ -87,19 +87,19 @@ interface Context extends AccountsDependencies {
 }
 
 /** 400 answers of the verification and reset links: the holder of a token may know what went wrong. */
-const verificationProblems: Record<TokenProblem, string> = {
-  invalid: messages.verificationLinkInvalid,
-  expired: messages.verificationLinkExpired,
-  used: messages.verificationLinkUsed,
-};
-const resetProblems: Record<TokenProblem, string> = {
-  invalid: messages.resetLinkInvalid,
-  expired: messages.resetLinkExpired,
-  used: messages.resetLinkUsed,
-};
+const verificationProblems = {
+  invalid: "verificationLinkInvalid",
+  expired: "verificationLinkExpired",
+  used: "verificationLinkUsed",
+} as const satisfies Record<TokenProblem, AccountRefusal>;
+const resetProblems = {
+  invalid: "resetLinkInvalid",
+  expired: "resetLinkExpired",
+  used: "resetLinkUsed",
+} as const satisfies Record<TokenProblem, AccountRefusal>;
 
 /** A link's token that is unknown, expired or used: the person needs a new link, not a corrected field. */
-const linkProblem = { code: "LINK_INVALID" } as const;
+const linkRefusal = (name: AccountRefusal) => accountRefusal(400, name, { code: "LINK_INVALID" });
 
 export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
   const context: Context = {
@@ -126,7 +126,7 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
  */
 function checkLanguage(language: string | undefined): void {
   if (language !== undefined && !isSiteLanguage(language)) {
-    throw new HttpError(400, messages.languageInvalid, { field: "language" });
+    throw accountRefusal(400, "languageInvalid", { field: "language" });
   }
 }
 
@@ -145,11 +145,11 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
     const registration = parseBody(registrationSchema, request.body);
     checkLanguage(registration.language);
     await limits.countAccount(request, reply, "register");
-    const passwordProblem = newPasswordProblem(registration.password, {
-      email: registration.email,
-      names: [registration.firstname, registration.lastname],
-    });
-    if (passwordProblem) throw new HttpError(400, passwordProblem, { field: "password" });
+    refuseNewPassword(
+      registration.password,
+      { email: registration.email, names: [registration.firstname, registration.lastname] },
+      "password",
+    );
     // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
     const browserSecret = newSecretToken();
     await sameAnswerTime(async () => {
@@ -169,11 +169,11 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
       reply.header("referrer-policy", "no-referrer");
       const { token } = request.params;
       if (token.length <= 10 || token.length > 200) {
-        throw new HttpError(400, messages.verificationLinkInvalid, linkProblem);
+        throw linkRefusal("verificationLinkInvalid");
       }
       const problem = await checkOneTimeToken(db, token, "verify", now());
       const holder = problem ? undefined : await findTokenHolder(db, token);
-      if (!holder) throw new HttpError(400, verificationProblems[problem ?? "invalid"], linkProblem);
+      if (!holder) throw linkRefusal(verificationProblems[problem ?? "invalid"]);
       return {
         success: true,
         message: messages.verificationLinkReady,
@@ -192,10 +192,10 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
     const at = now();
     const problem = await checkOneTimeToken(db, body.token, "verify", at);
     const holder = problem ? undefined : await findTokenHolder(db, body.token);
-    if (!holder) throw new HttpError(400, verificationProblems[problem ?? "invalid"], linkProblem);
+    if (!holder) throw linkRefusal(verificationProblems[problem ?? "invalid"]);
     const proof = await verificationProof(context, request, holder, body);
     const outcome = await verifyAddress(context, request, reply, holder.email, body.token, proof);
-    if ("problem" in outcome) throw new HttpError(400, verificationProblems[outcome.problem], linkProblem);
+    if ("problem" in outcome) throw linkRefusal(verificationProblems[outcome.problem]);
     clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
     return {
       success: true,
@@ -264,11 +264,11 @@ async function verificationProof(
   body: VerifyEmail,
 ): Promise<VerificationProof> {
   if (body.newPassword !== undefined) {
-    const problem = newPasswordProblem(body.newPassword, {
-      email: holder.email,
-      names: [holder.firstname, holder.lastname],
-    });
-    if (problem) throw new HttpError(400, problem, { field: "newPassword" });
+    refuseNewPassword(
+      body.newPassword,
+      { email: holder.email, names: [holder.firstname, holder.lastname] },
+      "newPassword",
+    );
     return { kind: "new-password", passwordHash: await passwords.hash(body.newPassword) };
   }
   if (body.password !== undefined) {
@@ -276,13 +276,13 @@ async function verificationProof(
       ? await passwords.verify(holder.passwordHash, body.password)
       : (await passwords.verifyNothing(body.password), false);
     if (!matches) {
-      throw new HttpError(401, messages.registrationPasswordWrong, { code: "WRONG_CREDENTIALS" });
+      throw accountRefusal(401, "registrationPasswordWrong", { code: "WRONG_CREDENTIALS" });
     }
     const stale = holder.passwordHash !== null && passwords.needsRehash(holder.passwordHash);
     return { kind: "password", rehash: stale ? await passwords.hash(body.password) : null };
   }
   if (isRegisteringBrowser(request, holder.browserHash)) return { kind: "browser" };
-  throw new HttpError(400, messages.verificationProofNeeded, { field: "password" });
+  throw accountRefusal(400, "verificationProofNeeded", { field: "password" });
 }
 
 /**
@@ -416,10 +416,10 @@ function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secur
       await findSignInCandidates(db, credentials.email, REGISTRATIONS_CHECKED_AT_SIGN_IN),
       credentials.password,
     );
-    if (!found) throw new HttpError(401, messages.wrongCredentials, { code: "WRONG_CREDENTIALS" });
+    if (!found) throw accountRefusal(401, "wrongCredentials", { code: "WRONG_CREDENTIALS" });
     // Only now, with the right password, may the answer say anything about the account.
     if (!found.isVerified) {
-      throw new HttpError(403, messages.notVerified, { code: "EMAIL_NOT_VERIFIED" });
+      throw accountRefusal(403, "notVerified", { code: "EMAIL_NOT_VERIFIED" });
     }
 
     const at = now();
@@ -476,16 +476,15 @@ function passwordResetRoutes(auth: FastifyInstance, context: Context): void {
       const reset = parseBody(passwordResetSchema, request.body);
       // A dead link is refused before the (deliberately slow) hashing of the new password.
       const problem = await checkOneTimeToken(db, reset.token, "reset", now());
-      if (problem) throw new HttpError(400, resetProblems[problem], linkProblem);
+      if (problem) throw linkRefusal(resetProblems[problem]);
       const holder = await findTokenHolder(db, reset.token);
-      if (!holder) throw new HttpError(400, resetProblems.invalid, linkProblem);
+      if (!holder) throw linkRefusal(resetProblems.invalid);
       const owner = { email: holder.email, names: [holder.firstname, holder.lastname] };
-      const weakness = newPasswordProblem(reset.newPassword, owner);
-      if (weakness) throw new HttpError(400, weakness, { field: "newPassword" });
+      refuseNewPassword(reset.newPassword, owner, "newPassword");
       const passwordHash = await passwords.hash(reset.newPassword);
 
       const outcome = await resetPassword(context, holder.email, reset.token, passwordHash);
-      if ("problem" in outcome) throw new HttpError(400, resetProblems[outcome.problem], linkProblem);
+      if ("problem" in outcome) throw linkRefusal(resetProblems[outcome.problem]);
       return { success: true, message: messages.passwordReset };
     },
   );
@@ -535,7 +534,7 @@ function profileRoutes(auth: FastifyInstance, { db, now }: Context): void {
     const change = parseBody(profileSchema, request.body);
     checkLanguage(change.language);
     const updated = await renameUser(db, user.id, change, now());
-    if (!updated) throw new HttpError(401, messages.sessionEnded);
+    if (!updated) throw accountRefusal(401, "sessionEnded");
     return { success: true, message: messages.profileUpdated, user: toPublicUser(updated) };
   });
 }

@@ -89,6 +89,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
           success: false,
           message: accountMessages.wrongCredentials,
           code: "WRONG_CREDENTIALS",
+          problem: { key: "account.wrongCredentials", params: {} },
         });
       }
     });
@@ -106,6 +107,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         success: false,
         message: accountMessages.notVerified,
         code: "EMAIL_NOT_VERIFIED",
+        problem: { key: "account.notVerified", params: {} },
       });
       expect(await t.db.select().from(sessions)).toHaveLength(0);
     });
@@ -118,6 +120,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         message: "Please fill out all fields",
         code: "VALIDATION_FAILED",
         field: "password",
+        problem: { key: "request.fieldInvalid", params: { field: "password" } },
       });
     });
 
@@ -142,6 +145,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         success: false,
         message: "Please sign in to continue.",
         code: "UNAUTHENTICATED",
+        problem: { key: "account.signInRequired", params: {} },
       });
 
       const dead = await me("A".repeat(43));
@@ -150,6 +154,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         success: false,
         message: accountMessages.sessionEnded,
         code: "UNAUTHENTICATED",
+        problem: { key: "account.sessionEnded", params: {} },
       });
 
       const maybe = await t.app.inject({ method: "GET", url: "/api/v1/test/maybe" });
@@ -166,6 +171,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         success: false,
         message: accountMessages.notAllowed,
         code: "FORBIDDEN",
+        problem: { key: "account.notAllowed", params: {} },
       });
 
       await t.db.update(users).set({ role: "moderator" }).where(eq(users.id, 1));
@@ -286,6 +292,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         message: "Fill all required fields",
         code: "VALIDATION_FAILED",
         field: "lastname",
+        problem: { key: "request.fieldInvalid", params: { field: "lastname" } },
       });
     });
 
@@ -358,6 +365,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         success: false,
         message: accountMessages.resetLinkUsed,
         code: "LINK_INVALID",
+        problem: { key: "account.resetLinkUsed", params: {} },
       });
       expect((await login(t.app, { email: alice.email, password: NEW_PASSWORD })).statusCode).toBe(200);
     });
@@ -415,13 +423,14 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         message: passwordMessages.common,
         code: "VALIDATION_FAILED",
         field: "newPassword",
+        problem: { key: "password.common", params: {} },
       });
 
-      for (const [newPassword, message] of [
-        ["Inclusion!Atlas1", passwordMessages.siteName],
+      for (const [newPassword, message, key] of [
+        ["Inclusion!Atlas1", passwordMessages.siteName, "password.siteName"],
         // The account's address is at example.org.
-        ["Example.org2024!", passwordMessages.emailAddress],
-        ["Aa1!aaaa", passwordMessages.pattern],
+        ["Example.org2024!", passwordMessages.emailAddress, "password.emailAddress"],
+        ["Aa1!aaaa", passwordMessages.pattern, "password.pattern"],
       ]) {
         const guessable = await resetPassword({ token, newPassword });
         expect(guessable.statusCode, newPassword).toBe(400);
@@ -430,6 +439,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
           message,
           code: "VALIDATION_FAILED",
           field: "newPassword",
+          problem: { key, params: {} },
         });
       }
 
@@ -444,6 +454,7 @@ describe.each(testDatabaseKinds())("signing in on %s", (kind) => {
         code: "VALIDATION_FAILED",
         field: "token",
         message: "Invalid reset link. Please request a new password reset.",
+        problem: { key: "request.fieldInvalid", params: { field: "token" } },
       });
     });
 

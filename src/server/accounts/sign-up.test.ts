@@ -131,6 +131,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
           message: "Please fill out all fields",
           code: "VALIDATION_FAILED",
           field,
+          problem: { key: "request.fieldInvalid", params: { field } },
         });
       }
       const noBody = await t.app.inject({ method: "POST", url: "/api/v1/auth/register" });
@@ -147,6 +148,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
         message: "Please enter a valid email address",
         code: "VALIDATION_FAILED",
         field: "email",
+        problem: { key: "request.fieldInvalid", params: { field: "email" } },
       });
     });
 
@@ -180,19 +182,24 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
           message: passwordMessages.common,
           code: "VALIDATION_FAILED",
           field: "password",
+          problem: { key: "password.common", params: {} },
         });
       }
       expect(await t.db.select().from(users)).toEqual([]);
     });
 
     it("refuses passwords that are easy to guess, and says why", async () => {
-      const cases: [object, string][] = [
-        [{ password: "Inclusion!Atlas1" }, passwordMessages.siteName],
-        [{ email: "ada@example.test", password: "Example.test1!" }, passwordMessages.emailAddress],
-        [{ password: "Aa1!aaaa" }, passwordMessages.pattern],
-        [{ password: "P@$$w0rd2024" }, passwordMessages.common],
+      const cases: [object, string, string][] = [
+        [{ password: "Inclusion!Atlas1" }, passwordMessages.siteName, "password.siteName"],
+        [
+          { email: "ada@example.test", password: "Example.test1!" },
+          passwordMessages.emailAddress,
+          "password.emailAddress",
+        ],
+        [{ password: "Aa1!aaaa" }, passwordMessages.pattern, "password.pattern"],
+        [{ password: "P@$$w0rd2024" }, passwordMessages.common, "password.common"],
       ];
-      for (const [change, message] of cases) {
+      for (const [change, message, key] of cases) {
         const response = await register(t.app, { ...alice, ...change });
         expect(response.statusCode, JSON.stringify(change)).toBe(400);
         expect(response.json()).toEqual({
@@ -200,6 +207,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
           message,
           code: "VALIDATION_FAILED",
           field: "password",
+          problem: { key, params: {} },
         });
       }
       expect(await t.db.select().from(users)).toEqual([]);
@@ -242,6 +250,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
         success: false,
         message: unreadableBodyMessage,
         code: "VALIDATION_FAILED",
+        problem: { key: "request.bodyUnreadable", params: {} },
       });
 
       const notAnObject = await t.app.inject({
@@ -366,6 +375,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
         success: false,
         message: accountMessages.verificationLinkUsed,
         code: "LINK_INVALID",
+        problem: { key: "account.verificationLinkUsed", params: {} },
       });
     });
 
@@ -403,6 +413,7 @@ describe.each(testDatabaseKinds())("signing up on %s", (kind) => {
             success: false,
             message: accountMessages.verificationLinkInvalid,
             code: "LINK_INVALID",
+            problem: { key: "account.verificationLinkInvalid", params: {} },
           });
         }
       }

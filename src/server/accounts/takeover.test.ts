@@ -94,6 +94,7 @@ describe.each(testDatabaseKinds())("verification links opened elsewhere on %s", 
       message: accountMessages.verificationProofNeeded,
       code: "VALIDATION_FAILED",
       field: "password",
+      problem: { key: "account.verificationProofNeeded", params: {} },
     });
     expect(await accountState()).toEqual(before);
     expect((await login(t.app, { email: alice.email, password: victimsPassword })).statusCode).toBe(403);
@@ -125,6 +126,7 @@ describe.each(testDatabaseKinds())("verification links opened elsewhere on %s", 
       success: false,
       message: accountMessages.registrationPasswordWrong,
       code: "WRONG_CREDENTIALS",
+      problem: { key: "account.registrationPasswordWrong", params: {} },
     });
     const verified = await verifyEmail(t.app, { token: link, password: victimsPassword });
 
@@ -183,12 +185,14 @@ describe.each(testDatabaseKinds())("verification links opened elsewhere on %s", 
       message: passwordMessages.personal,
       code: "VALIDATION_FAILED",
       field: "newPassword",
+      problem: { key: "password.personal", params: {} },
     });
     expect((await choose("Inclusion!Atlas1")).json()).toEqual({
       success: false,
       message: passwordMessages.siteName,
       code: "VALIDATION_FAILED",
       field: "newPassword",
+      problem: { key: "password.siteName", params: {} },
     });
     // Only the list of the 10,000 most common passwords has this one (src/test/server/accounts.ts).
     expect((await choose(tenThousandListPassword)).json()).toEqual({
@@ -196,6 +200,7 @@ describe.each(testDatabaseKinds())("verification links opened elsewhere on %s", 
       message: passwordMessages.common,
       code: "VALIDATION_FAILED",
       field: "newPassword",
+      problem: { key: "password.common", params: {} },
     });
     const both = await verifyEmail(t.app, {
       token: link,
@@ -221,6 +226,7 @@ describe.each(testDatabaseKinds())("verification links opened elsewhere on %s", 
         success: false,
         message: accountMessages.verificationLinkExpired,
         code: "LINK_INVALID",
+        problem: { key: "account.verificationLinkExpired", params: {} },
       });
     }
   });

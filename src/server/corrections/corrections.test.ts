@@ -187,7 +187,13 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
     for (const [index, [body, message, field]] of cases.entries()) {
       const response = await send(body, {}, `10.1.${address}.${index}`);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(response.json()).toEqual({ success: false, message, code: "VALIDATION_FAILED", field });
+      expect(response.json()).toEqual({
+        success: false,
+        message,
+        code: "VALIDATION_FAILED",
+        field,
+        problem: { key: "request.fieldInvalid", params: { field } },
+      });
     }
     expect((await list()).counts.new).toBe(0);
   });
@@ -241,6 +247,8 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
       message: correctionMessages.unknownStatusFilter,
       code: "VALIDATION_FAILED",
       field: "status",
+      // A query parameter's refusal is said by its code: the web app offers only the statuses it knows.
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { problem } from "../../domain/api/problems";
 import {
   correctionMessages,
   correctionFieldProblem,
@@ -63,6 +64,7 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       windowMs: CORRECTION_RATE_LIMIT_WINDOW_MS,
       key: (request) => `correction:ip:${clientAddressKey(request.ip)}`,
       tooMany: correctionMessages.tooMany,
+      problemKey: "corrections.tooMany",
     });
 
     scope.post("/", { schema: routeSchema(api.corrections.send) }, async (request, reply) => {
@@ -71,12 +73,12 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       const input = parseBody(correctionSubmissionSchema, request.body);
       if (input.subject === "translation") {
         const [wrong] = translationProblems(input, translatedLanguages());
-        if (wrong) throw new HttpError(400, wrong.message, { field: wrong.field });
+        if (wrong) throw fieldRefusal(wrong.message, wrong.field);
       } else if (input.subjectId === null || subjectName(input.subject, input.subjectId) === null) {
-        throw new HttpError(400, correctionMessages.unknownSubject, { field: "subjectId" });
+        throw fieldRefusal(correctionMessages.unknownSubject, "subjectId");
       }
-      const problem = correctionFieldProblem(input);
-      if (problem) throw new HttpError(400, problem.message, { field: problem.field });
+      const fieldProblem = correctionFieldProblem(input);
+      if (fieldProblem) throw fieldRefusal(fieldProblem.message, fieldProblem.field);
       const sender = await getSignedInUser(request);
       const page = input.subject === "translation" ? pageWithoutSecrets(input.page) : input.page;
       // A language the site has, or none (the sender's account language, else English, is used instead).
@@ -117,7 +119,7 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
         const reader = await requirePermission(request, "data:propose");
         const id = request.params.id.toLowerCase();
         const row = CORRECTION_ID.test(id) ? await findCorrection(db, id) : null;
-        if (!row) throw new HttpError(404, correctionMessages.notFound);
+        if (!row) throw correctionNotFound();
         reply.header("cache-control", "no-store");
         return { success: true, correction: toCorrectionView(row, can(reader.role, "correction:review")) };
       },
@@ -129,11 +131,13 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       async (request, reply) => {
         const reviewer = await requirePermission(request, "correction:review");
         const id = request.params.id.toLowerCase();
-        if (!CORRECTION_ID.test(id)) throw new HttpError(404, correctionMessages.notFound);
+        if (!CORRECTION_ID.test(id)) throw correctionNotFound();
         const { status } = parseBody(correctionDecisionSchema, request.body);
         const outcome = await decideOnCorrection(db, { id, to: status, reviewerId: reviewer.id, at: now() });
-        if (outcome.outcome === "unknown") throw new HttpError(404, correctionMessages.notFound);
-        if (outcome.outcome === "conflict") throw new HttpError(409, correctionMessages.conflict);
+        if (outcome.outcome === "unknown") throw correctionNotFound();
+        if (outcome.outcome === "conflict") {
+          throw new HttpError(409, correctionMessages.conflict, { problem: problem("corrections.conflict") });
+        }
         reply.header("cache-control", "no-store");
         return {
           success: true,
@@ -168,4 +172,13 @@ function statusFilter(value: unknown): CorrectionStatus {
   const status = correctionStatuses.find((known) => known === value);
   if (!status) throw invalidParameter("status", correctionMessages.unknownStatusFilter);
   return status;
+}
+
+/** A field of the form the person has to fix: the same problem a schema's refusal of it has. */
+function fieldRefusal(message: string, field: string): HttpError {
+  return new HttpError(400, message, { field, problem: problem("request.fieldInvalid", { field }) });
+}
+
+function correctionNotFound(): HttpError {
+  return new HttpError(404, correctionMessages.notFound, { problem: problem("corrections.notFound") });
 }

@@ -21,6 +21,7 @@ import { requirePermission } from "../accounts/guards";
 import type { SignedInUser } from "../accounts/sessions";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { failure } from "../http/errors";
 import { acceptJsonBodies } from "../http/request-body";
 import { translator, type Translate } from "../i18n/server-messages";
 import { routeSchema } from "../openapi/route-schema";
@@ -100,17 +101,17 @@ function sendRefusal(
       ? first.message
       : t(refusal.messageKey, { max: 0, ...values });
   return reply.status(refusal.status).send({
-    success: false,
-    message,
-    code:
-      code ??
-      (refusal.status === 404
-        ? "NOT_FOUND"
-        : refusal.status === 403
-          ? "FORBIDDEN"
-          : refusal.status === 409
-            ? "CONFLICT"
-            : "VALIDATION_FAILED"),
+    ...failure(refusal.status, message, {
+      code:
+        code ??
+        (refusal.status === 404
+          ? "NOT_FOUND"
+          : refusal.status === 403
+            ? "FORBIDDEN"
+            : refusal.status === 409
+              ? "CONFLICT"
+              : "VALIDATION_FAILED"),
+    }),
     ...(first ? { field: first.field } : {}),
     ...(worded ? { problems: worded } : {}),
     ...(conflicts ? { conflicts } : {}),
@@ -326,17 +327,13 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           if (error instanceof ImportRefusal) {
             const status = error.key === "tooLarge" || error.key === "tooManyRows" ? 413 : 400;
             return reply.status(status).send({
-              success: false,
-              code: status === 413 ? "TOO_LARGE" : "VALIDATION_FAILED",
-              message: t(`importRefusal.${error.key}`, error.values),
+              ...failure(status, t(`importRefusal.${error.key}`, error.values)),
               refusal: error.key,
             });
           }
           if (error instanceof ImportProblems) {
             return reply.status(400).send({
-              success: false,
-              code: "VALIDATION_FAILED",
-              message: t("import.hasProblems", { count: error.plan.problems.length }),
+              ...failure(400, t("import.hasProblems", { count: error.plan.problems.length })),
               plan: worded(error.plan),
             });
           }

@@ -125,6 +125,7 @@ describe.each(testDatabaseKinds())("a database that cannot write, on %s", (kind)
       success: false,
       code: "STORAGE_FULL",
       message: "The server cannot save anything right now. Please try again later.",
+      problem: { key: "code.STORAGE_FULL", params: {} },
     });
     const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(errors.some((line) => line.level >= 50 && line.msg === "the database cannot take writes")).toBe(

@@ -107,6 +107,7 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
         success: false,
         code: "NOT_FOUND",
         message: `There is no API endpoint ${method} ${url.split("?")[0]}.`,
+        problem: { key: "code.NOT_FOUND", params: {} },
       });
     }
   });
@@ -146,6 +147,7 @@ describe("health when the database is down", () => {
       success: false,
       status: "unavailable",
       code: "UNAVAILABLE",
+      problem: { key: "code.UNAVAILABLE", params: {} },
       database: "down",
       storage: "up",
       rateLimits: "ok",

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { api, healthyAnswerSchema, type DatabaseState } from "../../domain/api";
+import { codeProblem } from "../../domain/api/problems";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import type { MediaStore } from "../media/media-store";
@@ -98,6 +99,7 @@ export function healthRoutes(
       ...parts,
       message: problems.join(" "),
       code: "UNAVAILABLE",
+      problem: codeProblem("UNAVAILABLE"),
     });
   }
 

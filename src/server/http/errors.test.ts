@@ -40,6 +40,7 @@ describe("a parameter a contract schema refuses", () => {
       code: "VALIDATION_FAILED",
       field,
       message: `The value of ${field} could not be understood. Please check what you sent.`,
+      problem: { key: "request.fieldInvalid", params: { field } },
     });
   });
 

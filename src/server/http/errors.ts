@@ -1,20 +1,26 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { faultMessages, faultRetryAfterSeconds } from "../../domain/api/fault-messages";
+import { codeProblem, problem, type Problem } from "../../domain/api/problems";
 import { errorCodeForStatus, type ErrorCode, type Failure } from "../../domain/api/shared";
 import { databaseFault } from "../db/database-faults";
 import { storageFault } from "../media/media-store";
 
-/** What a refusal says beyond its sentence: a more precise code than its status gives, and the field. */
+/**
+ * What a refusal says beyond its English sentence: a more precise code than its status gives, the field,
+ * and the problem the web app translates (the code's own when none is given).
+ */
 export interface FailureDetails {
   code?: ErrorCode;
   /** The field the person has to fix (VALIDATION_FAILED). */
   field?: string;
+  problem?: Problem;
 }
 
 /** An error whose message is meant for the person using the product. */
 export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
+  readonly problem: Problem;
 
   constructor(
     readonly statusCode: number,
@@ -24,6 +30,7 @@ export class HttpError extends Error {
     super(message);
     this.code = details.code ?? errorCodeForStatus(statusCode);
     this.field = details.field;
+    this.problem = details.problem ?? codeProblem(this.code);
   }
 }
 
@@ -51,10 +58,12 @@ function faultOf(error: unknown): { part: string; kind: ServiceFault["kind"] } |
 
 /** The failure answer (docs/api.md): the same shape on every path, the code beside the sentence. */
 export function failure(status: number, message: string, details: FailureDetails = {}): Failure {
+  const code = details.code ?? errorCodeForStatus(status);
   return {
     success: false,
     message,
-    code: details.code ?? errorCodeForStatus(status),
+    code,
+    problem: details.problem ?? codeProblem(code),
     ...(details.field === undefined ? {} : { field: details.field }),
   };
 }
@@ -82,7 +91,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     const details: FailureDetails =
-      error instanceof HttpError ? { code: error.code, field: error.field } : {};
+      error instanceof HttpError ? { code: error.code, field: error.field, problem: error.problem } : {};
     if (error instanceof ServiceFault) reply.header("retry-after", String(error.retryAfterSeconds));
     // A 5xx the code chose (507, 503) carries a sentence for the person; it was logged where it arose.
     if (status >= 500 && error instanceof HttpError) {
@@ -114,9 +123,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const message = field
       ? `The value of ${field} could not be understood. Please check what you sent.`
       : (fallbackMessages[400] ?? "");
-    return reply
-      .status(status)
-      .send(failure(status, message, { code: "VALIDATION_FAILED", ...(field ? { field } : {}) }));
+    return reply.status(status).send(
+      failure(status, message, {
+        code: "VALIDATION_FAILED",
+        ...(field ? { field, problem: problem("request.fieldInvalid", { field }) } : {}),
+      }),
+    );
   });
 }
 

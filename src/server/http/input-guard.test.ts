@@ -60,6 +60,7 @@ describe.each(testDatabaseKinds())("requests with forbidden characters on %s", (
     message: invalidCharacterMessage(field),
     code: "VALIDATION_FAILED",
     field,
+    problem: { key: "request.fieldInvalid", params: { field } },
   });
 
   it("answers 400 naming the field for a NUL in the sign-in e-mail (a 500 before)", async () => {
@@ -80,7 +81,12 @@ describe.each(testDatabaseKinds())("requests with forbidden characters on %s", (
       payload: `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: tooDeepMessage, code: "VALIDATION_FAILED" });
+    expect(response.json()).toEqual({
+      success: false,
+      message: tooDeepMessage,
+      code: "VALIDATION_FAILED",
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
+    });
   });
 
   it("answers 400 for ?search=%00 on the user list (a 500 before), and for an unpaired surrogate", async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { problem } from "../../domain/api/problems";
 import { HttpError } from "./errors";
 
 // PostgreSQL cannot store a NUL character in text, and jsonb refuses an unpaired UTF-16 surrogate; nobody
@@ -63,7 +64,12 @@ function refusal(value: unknown): HttpError | null {
   const field = findForbiddenCharacter(value, "");
   if (field === null) return null;
   if (field === TOO_DEEP) return new HttpError(400, tooDeepMessage);
-  return new HttpError(400, invalidCharacterMessage(field || "request"), field ? { field } : {});
+  const message = invalidCharacterMessage(field || "request");
+  return new HttpError(
+    400,
+    message,
+    field ? { field, problem: problem("request.fieldInvalid", { field }) } : {},
+  );
 }
 
 /** Installs the check on every route: query and params before the handler, bodies once parsed. */

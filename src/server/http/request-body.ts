@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { firstProblem } from "../../domain/accounts/schemas";
+import { isProblemKey, problem, type Problem } from "../../domain/api/problems";
 import { HttpError } from "./errors";
 
 export const unreadableBodyMessage =
@@ -17,7 +18,9 @@ export function acceptJsonBodies(scope: FastifyInstance): void {
     const text = body.toString();
     if (text.trim() === "") return done(null, undefined);
     parseJson(request, text, (error, value) =>
-      error ? done(new HttpError(400, unreadableBodyMessage), undefined) : done(null, value),
+      error
+        ? done(new HttpError(400, unreadableBodyMessage, { problem: problem("request.bodyUnreadable") }))
+        : done(null, value),
     );
   });
 }
@@ -28,6 +31,15 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
   if (result.success) return result.data;
   const message = firstProblem(result.error);
   // The field named is the one the message is about (the body as a whole when it is not an object).
-  const field = result.error.issues.find((issue) => issue.message === message)?.path[0];
-  throw new HttpError(400, message, typeof field === "string" ? { field } : {});
+  const issue = result.error.issues.find((candidate) => candidate.message === message);
+  const field = issue?.path[0];
+  if (typeof field !== "string") throw new HttpError(400, message);
+  const given = issue?.code === "custom" ? issueProblem(issue.params) : undefined;
+  throw new HttpError(400, message, { field, problem: given ?? problem("request.fieldInvalid", { field }) });
+}
+
+/** The problem a schema's own check attached to its issue (`params.problem`), if any. */
+function issueProblem(params: Record<string, unknown> | undefined): Problem | undefined {
+  const given = params?.problem as Partial<Problem> | undefined;
+  return given && isProblemKey(given.key) ? (given as Problem) : undefined;
 }

@@ -71,6 +71,7 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     success: false,
     message: "This photograph or video does not exist, or you cannot see it.",
     code: "NOT_FOUND",
+    problem: { key: "code.NOT_FOUND", params: {} },
   };
 
   it("serves the file to its reporter through the signed link, never to be run as a page", async () => {
@@ -138,6 +139,7 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
       success: false,
       message: reportServerMessages.mediaLinkExpired,
       code: "FORBIDDEN",
+      problem: { key: "code.FORBIDDEN", params: {} },
     });
   });
 

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { accountMessages } from "../../domain/accounts/messages";
 import { can } from "../../domain/permissions";
 import { api } from "../../domain/api";
 import { reportServerMessages } from "../../domain/reports/report-rules";
-import { requireUser } from "../accounts/guards";
+import { notAllowed, requireUser } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants, users } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -53,7 +52,7 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
       if (sig !== undefined || exp !== undefined || u !== undefined) {
         const link = links.check(request.params.id, u ?? "", sig ?? "", exp ?? "");
         if (link.status === "expired") throw new HttpError(403, reportServerMessages.mediaLinkExpired);
-        if (link.status === "invalid") throw new HttpError(403, accountMessages.notAllowed);
+        if (link.status === "invalid") throw notAllowed();
         // The link's viewer, with the role they have now: a role taken away ends their links at once.
         const [viewer] = await db
           .select({ id: users.id, role: users.role })

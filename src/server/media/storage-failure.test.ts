@@ -82,6 +82,7 @@ describe("when the disk cannot take files", () => {
       success: false,
       message: reportServerMessages.storageUnavailable,
       code: "STORAGE_FULL",
+      problem: { key: "code.STORAGE_FULL", params: {} },
     });
     expect(response.json().message).toBe(
       "The server cannot save anything right now. Please try again later.",
@@ -103,6 +104,7 @@ describe("when the disk cannot take files", () => {
       success: false,
       code: "STORAGE_FULL",
       message: "The server cannot save anything right now. Please try again later.",
+      problem: { key: "code.STORAGE_FULL", params: {} },
     });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
@@ -188,6 +190,7 @@ describe("when the disk cannot take files", () => {
       success: false,
       message: reportServerMessages.mediaLost,
       code: "UNAVAILABLE",
+      problem: { key: "code.UNAVAILABLE", params: {} },
     });
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
@@ -214,6 +217,7 @@ describe("when the disk cannot take files", () => {
       mail: "files",
       warnings: [],
       message: "The server cannot store files right now.",
+      problem: { key: "code.UNAVAILABLE", params: {} },
     });
   });
 });
@@ -534,6 +538,7 @@ describe("when the S3 store is out of reach", () => {
         success: false,
         message: "The service is not available right now. Please try again in a moment.",
         code: "UNAVAILABLE",
+        problem: { key: "code.UNAVAILABLE", params: {} },
       });
       expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
       expect(await t.db.select().from(reportMedia)).toEqual([]);

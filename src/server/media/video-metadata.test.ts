@@ -160,6 +160,7 @@ describe("videos are stored without their metadata", () => {
       success: false,
       code: "UNPROCESSABLE",
       message: reportServerMessages.videoUnreadable("broken.mp4"),
+      problem: { key: "code.UNPROCESSABLE", params: {} },
     });
     expect(await t.db.select().from(reportMedia)).toEqual([]);
     expect(await filesIn(t)).toEqual([]);

@@ -168,8 +168,11 @@ describe("GET /api/v1/openapi.json", () => {
       "multipart/form-data",
     ]);
     const failure = document.components?.schemas?.Failure as OpenAPIV3_1.SchemaObject;
-    expect(failure.required).toEqual(["success", "message", "code"]);
+    expect(failure.required).toEqual(["success", "message", "code", "problem"]);
     expect((failure.properties?.code as OpenAPIV3_1.SchemaObject).enum).toContain("EMAIL_NOT_VERIFIED");
+    // The problem's key is one of the closed list the web app translates, shown in the document.
+    const problem = document.components?.schemas?.Problem as OpenAPIV3_1.SchemaObject;
+    expect((problem.properties?.key as OpenAPIV3_1.SchemaObject).enum).toContain("account.tooManyAttempts");
   });
 });
 

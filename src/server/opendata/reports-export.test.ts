@@ -306,6 +306,7 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
         code: "VALIDATION_FAILED",
         field,
         message: expect.stringContaining(message),
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
       });
       expect((await get(`reports.csv?${query.startsWith("p") ? "type=x" : query}`)).statusCode, query).toBe(
         400,
@@ -319,6 +320,7 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
       field: "page",
       message:
         "The parameters page and per_page apply to JSON only: a CSV download holds every matching report.",
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
     });
     expect((await get("reports.xml")).statusCode).toBe(404);
   });

@@ -397,6 +397,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
       field: "zone",
       message:
         "The parameter zone must be one of the six zones: North Central, North East, North West, South East, South South, South West (for example zone=South+West).",
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
     });
     const status = await get("states.json?status=Passed%2Fawaiting+Gov+assent");
     expect(status.statusCode).toBe(400);
@@ -410,6 +411,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
       code: "VALIDATION_FAILED",
       field: "zone",
       message: "The parameter zone may be given only once.",
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
     });
     const schools = await get("schools.csv?zone=South+West");
     expect(schools.statusCode).toBe(400);
@@ -551,6 +553,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
       message:
         "The states dataset does not come as .xlsx. Its formats are: states.json, states.csv, states.geojson.",
       formats: ["/api/v1/open/states.json", "/api/v1/open/states.csv", "/api/v1/open/states.geojson"],
+      problem: { key: "code.NOT_FOUND", params: {} },
     });
     expect((await get("estimates.geojson")).json<{ formats: string[] }>().formats).toEqual([
       "/api/v1/open/estimates.json",
@@ -578,6 +581,7 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
       code: "VALIDATION_FAILED",
       field: "hxl",
       message: "The parameter hxl must be 1 (add a row of HXL hashtags under the header) or 0.",
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
     });
   });
 

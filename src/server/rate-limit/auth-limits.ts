@@ -57,6 +57,7 @@ export class AuthAttemptLimits {
           windowMs: settings.windowMs,
           key: (request) => `${action}:${scope}:${keys[scope](request)}`,
           tooMany: accountMessages.tooManyAttempts,
+          problemKey: "account.tooManyAttempts",
         });
         this.limits.set(`${action}:${scope}`, limit);
       }

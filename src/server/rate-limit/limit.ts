@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { problem, type ProblemParams } from "../../domain/api/problems";
 import { HttpError } from "../http/errors";
 
 // One rate limit: a number of requests per key per fixed window, counted by @fastify/rate-limit's store
@@ -15,19 +16,33 @@ export interface LimitOptions {
   key: (request: FastifyRequest) => string | Promise<string>;
   /** The 429's sentence, given the minutes until the window ends. */
   tooMany: (minutes: number) => string;
+  /** The same as a problem key, for the web app to say in the page's language. */
+  problemKey: TooManyKey;
 }
+
+/** The problems that say how many minutes to wait. */
+type TooManyKey = {
+  [K in keyof ProblemParams]: ProblemParams[K] extends { minutes: number } ? K : never;
+}[keyof ProblemParams];
 
 /** Counts the request; throws 429 when there have been too many. */
 export type Limit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** A limit counted in the app's rate-limit store; registerRateLimiting must have run on `app`. */
-export function createLimit(app: FastifyInstance, { max, windowMs, key, tooMany }: LimitOptions): Limit {
+export function createLimit(
+  app: FastifyInstance,
+  { max, windowMs, key, tooMany, problemKey }: LimitOptions,
+): Limit {
   const count = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
   return async (request, reply) => {
     const outcome = await count(request);
     if (outcome.isAllowed || !outcome.isExceeded) return;
     const seconds = Math.max(1, outcome.ttlInSeconds);
     reply.header("retry-after", String(seconds));
-    throw new HttpError(429, tooMany(Math.ceil(seconds / 60)), { code: "RATE_LIMITED" });
+    const minutes = Math.ceil(seconds / 60);
+    throw new HttpError(429, tooMany(minutes), {
+      code: "RATE_LIMITED",
+      problem: problem(problemKey, { minutes }),
+    });
   };
 }

@@ -159,6 +159,7 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
       success: false,
       code: "UNSUPPORTED_MEDIA_TYPE",
       message: reportMessages.photoWrongType("evidence.jpg"),
+      problem: { key: "code.UNSUPPORTED_MEDIA_TYPE", params: {} },
     });
     await expectNothingLeft();
   });

@@ -118,6 +118,7 @@ describe.each(testDatabaseKinds())("my reports on %s", (kind) => {
         code: "VALIDATION_FAILED",
         field,
         message: expect.stringMatching(/must be a whole number/),
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
       });
     }
     const anonymous = await t.app.inject({ method: "GET", url: "/api/v1/eyewitness/mine" });

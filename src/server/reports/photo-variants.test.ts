@@ -55,6 +55,7 @@ const notFound = {
   success: false,
   message: "This photograph or video does not exist, or you cannot see it.",
   code: "NOT_FOUND",
+  problem: { key: "code.NOT_FOUND", params: {} },
 };
 
 describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {

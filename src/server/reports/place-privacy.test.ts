@@ -301,7 +301,13 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
     for (const [query, message, field] of refusals) {
       const response = await publishedList(t.app, query);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED", field });
+      expect(response.json(), query).toEqual({
+        success: false,
+        message,
+        code: "VALIDATION_FAILED",
+        field,
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
+      });
     }
     expect(placeFilterMessages.badState).toMatch(/^The parameter state /);
     expect(placeFilterMessages.badLga).toMatch(/^The parameter lga /);
@@ -346,6 +352,7 @@ describe.each(testDatabaseKinds())("where reports happened, and who sees it, on 
         message: placeFilterMessages.badState,
         code: "VALIDATION_FAILED",
         field: "state",
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
       });
     }
   });

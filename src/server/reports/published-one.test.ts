@@ -154,6 +154,7 @@ describe.each(testDatabaseKinds())("one published report on %s", (kind) => {
         success: false,
         message: reviewMessages.notPublished,
         code: "NOT_FOUND",
+        problem: { key: "code.NOT_FOUND", params: {} },
       });
     }
   });
@@ -167,6 +168,7 @@ describe.each(testDatabaseKinds())("one published report on %s", (kind) => {
         message: reviewMessages.badReportId,
         code: "VALIDATION_FAILED",
         field: "id",
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
       });
     }
     // The counts are still their own route.

@@ -53,6 +53,7 @@ describe.each(testDatabaseKinds())("a report's place, date and consent on %s", (
       message,
       code: "VALIDATION_FAILED",
       field: expect.any(String),
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
     });
     expect(response.statusCode).toBe(400);
     expect(await rows()).toEqual({ reports: [], media: [] });
@@ -157,6 +158,7 @@ describe.each(testDatabaseKinds())("a report's place, date and consent on %s", (
         message: placeMessages.dateInFuture,
         code: "VALIDATION_FAILED",
         field: "occurredOn",
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
       });
       expect((await rows()).reports).toHaveLength(2);
     });

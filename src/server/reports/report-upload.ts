@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { problem } from "../../domain/api/problems";
 import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
@@ -101,7 +102,10 @@ export async function receiveReport(
       const name = part.fieldname;
       // The same rule as every JSON field and query parameter (http/input-guard.ts), for form fields.
       if (typeof part.value === "string" && hasForbiddenCharacter(part.value)) {
-        throw new HttpError(400, invalidCharacterMessage(name), { field: name });
+        throw new HttpError(400, invalidCharacterMessage(name), {
+          field: name,
+          problem: problem("request.fieldInvalid", { field: name }),
+        });
       }
       if (name === PHOTO_DESCRIPTION_FIELD) {
         descriptions.push(typeof part.value === "string" ? part.value : String(part.value));

@@ -166,6 +166,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
         message: reviewMessages.noteRequired,
         code: "VALIDATION_FAILED",
         field: "note",
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
       });
     }
     expect((await rowOf(report.id)).status).toBe("pending");
@@ -216,6 +217,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
           message: reviewMessages.notAllowedTransition,
           code: "VALIDATION_FAILED",
           field: "status",
+          problem: { key: "code.VALIDATION_FAILED", params: {} },
         });
         expect(response.statusCode).toBe(400);
         expect((await rowOf(report.id)).status).toBe(from);
@@ -272,7 +274,12 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
     });
 
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ success: false, message: reviewMessages.conflict, code: "CONFLICT" });
+    expect(stale.json()).toEqual({
+      success: false,
+      message: reviewMessages.conflict,
+      code: "CONFLICT",
+      problem: { key: "reviews.conflict", params: {} },
+    });
     expect((await rowOf(report.id)).status).toBe("verified");
     expect(await reviewAudit()).toHaveLength(1);
     expect(await decisionMails()).toHaveLength(1);
@@ -295,7 +302,12 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       const winner = answers.find((answer) => answer.statusCode === 200)!.json<ReviewDecisionAnswer>();
       const loser = answers.find((answer) => answer.statusCode === 409)!;
-      expect(loser.json()).toEqual({ success: false, message: reviewMessages.conflict, code: "CONFLICT" });
+      expect(loser.json()).toEqual({
+        success: false,
+        message: reviewMessages.conflict,
+        code: "CONFLICT",
+        problem: { key: "reviews.conflict", params: {} },
+      });
       expect((await rowOf(report.id)).status).toBe(winner.report.status);
       const audit = (await reviewAudit()).filter((row) => row.subjectId === report.id);
       expect(audit).toHaveLength(1);
@@ -333,6 +345,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
           success: false,
           message: "You cannot review your own report.",
           code: "FORBIDDEN",
+          problem: { key: "reviews.ownReport", params: {} },
         });
       }
       expect((await rowOf(own.id)).status).toBe("pending");
@@ -353,6 +366,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
         success: false,
         message: reviewMessages.notFound,
         code: "NOT_FOUND",
+        problem: { key: "reviews.notFound", params: {} },
       });
     }
   });
@@ -372,6 +386,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
         message: reviewMessages.decisionUnreadable,
         code: "VALIDATION_FAILED",
         field,
+        problem: { key: "request.fieldInvalid", params: { field: field } },
       });
       expect(response.statusCode).toBe(400);
     }
@@ -393,6 +408,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
       message: reviewMessages.noteTooLong,
       code: "VALIDATION_FAILED",
       field: "note",
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
     });
     expect(tooLong.statusCode).toBe(400);
     expect((await rowOf(report.id)).status).toBe("pending");
@@ -410,6 +426,7 @@ describe.each(testDatabaseKinds())("decisions on reports on %s", (kind) => {
         message: invalidCharacterMessage("note"),
         code: "VALIDATION_FAILED",
         field: "note",
+        problem: { key: "request.fieldInvalid", params: { field: "note" } },
       });
     }
     expect((await rowOf(report.id)).status).toBe("pending");

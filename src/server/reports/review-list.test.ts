@@ -208,7 +208,13 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
       const response = await reviewList(t.app, moderator, query);
       // The failure names the parameter to fix: the one the query gives.
       const field = new URLSearchParams(query).keys().next().value;
-      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED", field });
+      expect(response.json(), query).toEqual({
+        success: false,
+        message,
+        code: "VALIDATION_FAILED",
+        field,
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
+      });
       expect(response.statusCode).toBe(400);
     }
   });

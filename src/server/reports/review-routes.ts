@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { problem } from "../../domain/api/problems";
 import {
   api,
   blurRequestSchema,
@@ -134,7 +135,7 @@ export function reviewRoutes({
       async (request, reply) => {
         const reviewer = await requirePermission(request, "report:review");
         const reportId = request.params.id.toLowerCase();
-        if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
+        if (!REPORT_ID.test(reportId)) throw reportNotFound();
         const {
           status: to,
           fromStatus: from,
@@ -163,15 +164,15 @@ export function reviewRoutes({
         );
         switch (outcome.outcome) {
           case "unknown-report":
-            throw new HttpError(404, reviewMessages.notFound);
+            throw reportNotFound();
           case "own-report":
-            throw new HttpError(403, reviewMessages.ownReport);
+            throw new HttpError(403, reviewMessages.ownReport, { problem: problem("reviews.ownReport") });
           case "details-due":
             throw new HttpError(409, phoneDetailsMessages.due, { code: "DETAILS_DUE" });
           case "transcript-due":
             throw new HttpError(409, transcriptMessages.due, { code: "TRANSCRIPT_DUE" });
           case "conflict":
-            throw new HttpError(409, reviewMessages.conflict);
+            throw new HttpError(409, reviewMessages.conflict, { problem: problem("reviews.conflict") });
           case "withdrawn":
             throw new HttpError(409, publicTextMessages.withdrawn, { code: "REPORT_WITHDRAWN" });
           case "unconfirmed":
@@ -209,7 +210,7 @@ export function reviewRoutes({
       async (request, reply) => {
         const reviewer = await requirePermission(request, "report:review");
         const reportId = request.params.id.toLowerCase();
-        if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
+        if (!REPORT_ID.test(reportId)) throw reportNotFound();
         const details = parseBody(phoneDetailsSchema, request.body);
         const lga = lgaOfState(details.stateId, details.lga);
         if (!stateLgas(details.stateId))
@@ -218,7 +219,7 @@ export function reviewRoutes({
         const at = now();
         // Nothing happens after it was sent: the date is at most the day the report arrived (in Nigeria).
         const existing = await findReportForReview(db, reportId);
-        if (!existing) throw new HttpError(404, reviewMessages.notFound);
+        if (!existing) throw reportNotFound();
         const sentOn = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(
           existing.createdAt,
         );
@@ -250,10 +251,10 @@ export function reviewRoutes({
       async (request, reply) => {
         const reviewer = await requirePermission(request, "report:review");
         const reportId = request.params.id.toLowerCase();
-        if (!REPORT_ID.test(reportId)) throw new HttpError(404, reviewMessages.notFound);
+        if (!REPORT_ID.test(reportId)) throw reportNotFound();
         const { transcript } = parseBody(transcriptSchema, request.body);
         const report = await setTranscript(db, { reportId, reviewerId: reviewer.id, transcript, at: now() });
-        if (report === "missing") throw new HttpError(404, reviewMessages.notFound);
+        if (report === "missing") throw reportNotFound();
         if (report === "not-voiced") throw new HttpError(409, transcriptMessages.notVoiced);
         reply.header("cache-control", "no-store");
         return {
@@ -270,7 +271,7 @@ export function reviewRoutes({
       async (request, reply) => {
         const moderator = await requirePermission(request, "report:review");
         const report = await findReportForReview(db, reportIdOf(request.params.id));
-        if (!report) throw new HttpError(404, reviewMessages.notFound);
+        if (!report) throw reportNotFound();
         reply.header("cache-control", "no-store");
         return reviewAnswer(report, moderator.id);
       },
@@ -347,7 +348,7 @@ export function reviewRoutes({
       async (request, reply) => {
         await requirePermission(request, "report:review");
         const reportId = reportIdOf(request.params.id);
-        if (!(await findReportForReview(db, reportId))) throw new HttpError(404, reviewMessages.notFound);
+        if (!(await findReportForReview(db, reportId))) throw reportNotFound();
         reply.header("cache-control", "no-store");
         return { success: true, history: await reportHistory(db, reportId) };
       },
@@ -363,7 +364,7 @@ export function reviewRoutes({
           reporterId: reporter.id,
           at: now(),
         });
-        if (outcome.outcome === "unknown-report") throw new HttpError(404, reviewMessages.notFound);
+        if (outcome.outcome === "unknown-report") throw reportNotFound();
         if (outcome.outcome === "already") {
           throw new HttpError(409, publicTextMessages.alreadyWithdrawn, { code: "REPORT_WITHDRAWN" });
         }
@@ -413,7 +414,7 @@ export function reviewRoutes({
 /** A report's (or media file's) id from the path, or a 404 for anything else. */
 function reportIdOf(value: string): string {
   const id = value.toLowerCase();
-  if (!REPORT_ID.test(id)) throw new HttpError(404, reviewMessages.notFound);
+  if (!REPORT_ID.test(id)) throw reportNotFound();
   return id;
 }
 
@@ -423,7 +424,7 @@ function refuseChange(
 ): never {
   switch (outcome) {
     case "unknown-report":
-      throw new HttpError(404, reviewMessages.notFound);
+      throw reportNotFound();
     case "unknown-media":
       throw new HttpError(404, publicTextMessages.noSuchMedia);
     case "not-a-photo":
@@ -503,4 +504,8 @@ function commentTypeFilter(value: unknown): CommentType | null {
   const type = commentTypes.find((known) => known === value);
   if (!type) throw invalidParameter("commentType", reviewMessages.unknownCommentTypeFilter);
   return type;
+}
+
+function reportNotFound(): HttpError {
+  return new HttpError(404, reviewMessages.notFound, { problem: problem("reviews.notFound") });
 }

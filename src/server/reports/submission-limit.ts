@@ -25,6 +25,7 @@ export class SubmissionLimit {
           : `eyewitness-report:ip:${clientAddressKey(request.ip)}`;
       },
       tooMany: reportServerMessages.tooManySubmissions,
+      problemKey: "report.tooManySubmissions",
     });
   }
 

@@ -61,10 +61,17 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
     response: Awaited<ReturnType<typeof submitReport>>,
     status: number,
     message: string,
+    // The code's own problem unless the refusal has a more precise one.
+    problem: object = { key: `code.${errorCodeForStatus(status)}`, params: {} },
   ) {
     // A refusal of a field names it; the rest of the answer is exactly this.
     const { field, ...answer } = response.json<{ field?: unknown }>();
-    expect(answer).toEqual({ success: false, message, code: errorCodeForStatus(status) });
+    expect(answer).toEqual({
+      success: false,
+      message,
+      code: errorCodeForStatus(status),
+      problem,
+    });
     if (field !== undefined) expect(field).toBeTypeOf("string");
     expect(response.statusCode).toBe(status);
     expect(await rows()).toEqual({ reports: [], media: [] });
@@ -322,7 +329,10 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
 
   describe("refused", () => {
     it("asks to sign in first", async () => {
-      await expectRefused(await submitReport(t.app, null, fieldParts()), 401, "Please sign in to continue.");
+      await expectRefused(await submitReport(t.app, null, fieldParts()), 401, "Please sign in to continue.", {
+        key: "account.signInRequired",
+        params: {},
+      });
     });
 
     it("needs every required field", async () => {
@@ -537,6 +547,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
         success: false,
         message: reportServerMessages.notMultipart,
         code: "UNSUPPORTED_MEDIA_TYPE",
+        problem: { key: "code.UNSUPPORTED_MEDIA_TYPE", params: {} },
       });
 
       const body = multipart(fieldParts());
@@ -551,6 +562,7 @@ describe.each(testDatabaseKinds())("submitting an eyewitness report on %s", (kin
         success: false,
         message: reportServerMessages.formUnreadable,
         code: "VALIDATION_FAILED",
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
       });
     });
 
@@ -607,6 +619,7 @@ describe("upload settings", () => {
       success: false,
       code: "TOO_LARGE",
       message: 'The video "long-clip.mp4" is larger than 0.1 MB.',
+      problem: { key: "code.TOO_LARGE", params: {} },
     });
     expect(response.statusCode).toBe(413);
     expect(await filesIn(t)).toEqual([]);
@@ -632,6 +645,7 @@ describe("upload settings", () => {
       success: false,
       message: reportServerMessages.tooManySubmissions(60),
       code: "RATE_LIMITED",
+      problem: { key: "report.tooManySubmissions", params: { minutes: 60 } },
     });
     expect(Number(third.headers["retry-after"])).toBeGreaterThan(3500);
     t.clock.advance(60 * 60 * 1000);

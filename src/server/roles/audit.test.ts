@@ -139,6 +139,7 @@ describe.each(testDatabaseKinds())("the audit log on %s", (kind) => {
         success: false,
         message: "You do not have permission to do that.",
         code: "FORBIDDEN",
+        problem: { key: "account.notAllowed", params: {} },
       });
     }
     expect((await audit("", null)).statusCode).toBe(401);

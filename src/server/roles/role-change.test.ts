@@ -140,6 +140,7 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
         message: roleMessages.unknownRole,
         code: "VALIDATION_FAILED",
         field: "role",
+        problem: { key: "request.fieldInvalid", params: { field: "role" } },
       });
     }
     expect(await roleOf(t.db, ids.user)).toBe("user");
@@ -177,6 +178,7 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
         success: false,
         message: roleMessages.unknownUser,
         code: "NOT_FOUND",
+        problem: { key: "roles.unknownUser", params: {} },
       });
     }
   });
@@ -189,6 +191,7 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
         success: false,
         message: "You cannot change your own role.",
         code: "FORBIDDEN",
+        problem: { key: "roles.ownRole", params: {} },
       });
     }
     expect(await roleOf(t.db, ids.admin)).toBe("admin");
@@ -203,6 +206,7 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
         success: false,
         message: "You do not have permission to do that.",
         code: "FORBIDDEN",
+        problem: { key: "account.notAllowed", params: {} },
       });
     }
     expect((await updateRole({ userId: ids.user, role: "admin" }, null)).statusCode).toBe(401);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
-import { accountMessages } from "../../domain/accounts/messages";
+import { problem } from "../../domain/api/problems";
 import { userRoles } from "../../domain/accounts/user";
 import { api, roleChangeSchema } from "../../domain/api";
 import type { Clock } from "../clock";
-import { requirePermission, requireUser } from "../accounts/guards";
+import { notAllowed, requirePermission, requireUser } from "../accounts/guards";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
@@ -64,13 +64,13 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
         case "unchanged":
           return { success: true, message: roleMessages.roleUpdated, user: change.user };
         case "own-role":
-          throw new HttpError(403, roleMessages.ownRole);
+          throw new HttpError(403, roleMessages.ownRole, { problem: problem("roles.ownRole") });
         case "unknown-user":
-          throw new HttpError(404, roleMessages.unknownUser);
+          throw new HttpError(404, roleMessages.unknownUser, { problem: problem("roles.unknownUser") });
         case "last-admin":
-          throw new HttpError(409, roleMessages.lastAdmin);
+          throw new HttpError(409, roleMessages.lastAdmin, { problem: problem("roles.lastAdmin") });
         case "actor-not-admin":
-          throw new HttpError(403, accountMessages.notAllowed);
+          throw notAllowed();
       }
     });
 

@@ -75,6 +75,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       success: false,
       message: "You do not have permission to do that.",
       code: "FORBIDDEN",
+      problem: { key: "account.notAllowed", params: {} },
     });
     expect((await list("", null)).statusCode).toBe(401);
   });
@@ -149,7 +150,13 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       expect(response.statusCode, query).toBe(400);
       // The failure names the parameter to fix: the one the query gives.
       const field = new URLSearchParams(query).keys().next().value;
-      expect(response.json(), query).toEqual({ success: false, message, code: "VALIDATION_FAILED", field });
+      expect(response.json(), query).toEqual({
+        success: false,
+        message,
+        code: "VALIDATION_FAILED",
+        field,
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
+      });
     }
   });
 

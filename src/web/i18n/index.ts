@@ -12,4 +12,11 @@ export {
 export type { MessageKey } from "../../i18n/message-keys";
 export { T } from "./T";
 export { NamespacesLoadFailed, useNamespaces, type NamespacesState } from "./use-namespaces";
-export { useProblemText } from "./problem-text";
+export {
+  failureText,
+  missingRulesText,
+  problemText,
+  useFailureText,
+  type FailureFallbacks,
+  type FailureTextOptions,
+} from "./failure-text";

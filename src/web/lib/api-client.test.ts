@@ -4,7 +4,6 @@ import { currentToasts, toast } from "../ui/toast/toast-store";
 import {
   ApiError,
   apiRoute,
-  errorMessage,
   isSessionEnded,
   isTransient,
   request,
@@ -161,17 +160,6 @@ describe("the transport", () => {
     vi.stubGlobal("fetch", answer(401, { success: false, message: "Wrong e-mail address or password." }));
     await expect(request(login, { body: credentials })).rejects.toMatchObject({ status: 401 });
     expect(currentToasts()).toEqual([]);
-  });
-});
-
-describe("errorMessage", () => {
-  it("prefers the server's sentence and falls back otherwise", () => {
-    expect(
-      errorMessage(new ApiError(400, "Bad e-mail"), "Login failed. Please check your credentials."),
-    ).toBe("Bad e-mail");
-    expect(errorMessage(new Error("boom"), "Login failed. Please check your credentials.")).toBe(
-      "Login failed. Please check your credentials.",
-    );
   });
 });
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { api } from "../../domain/api";
 import { isErrorCode } from "../../domain/api/error-codes";
+import { isProblemKey, type Problem } from "../../domain/api/problems";
 import type { Endpoint, ErrorCode } from "../../domain/api/shared";
 import { languageOfPath } from "../../i18n/languages";
 import { i18nFor, languageCodes } from "../i18n/runtime";
@@ -35,12 +36,20 @@ export class ApiError extends Error {
   get field(): string | undefined {
     return field(this.body, "field");
   }
+
+  /** What went wrong as a key and its values (the web app says it from the key); undefined without one. */
+  get problem(): Problem | undefined {
+    const given = (this.body as { problem?: { key?: unknown; params?: unknown } } | undefined)?.problem;
+    if (!given || !isProblemKey(given.key)) return undefined;
+    const params = given.params && typeof given.params === "object" ? given.params : {};
+    return { key: given.key, params } as Problem;
+  }
 }
 
 // The English sentences below are each failure's ApiError.message (its English fallback, for code that
-// has no catalogue). A person reads a failure through useProblemText (src/web/i18n/problem-text.ts), which
-// shows the catalogue's sentence for its code or status in the page's language: errors.code.<CODE>,
-// errors.status.<status> (errors.status.0: no answer came), with these same English words in en/errors.json.
+// has no catalogue). A person reads a failure through failureText (src/web/i18n/failure-text.ts), which
+// says the server's problem key in the page's language (errors.<key>), else the catalogue's sentence for its
+// code or status (errors.status.0: no answer came), with these same English words in en/errors.json.
 
 export const UNAUTHORIZED_MESSAGE = "Unauthorized! Logging Out...";
 
@@ -239,11 +248,6 @@ function field(payload: unknown, name: string): string | undefined {
 }
 
 // ----- Reading failures -----
-
-/** The message to show for a failed call: the server's sentence, else the fallback the caller names. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
 
 /** The sentence the server sent with a failure, if it sent one (not the client's own fallbacks). */
 export function serverMessage(error: unknown): string | null {

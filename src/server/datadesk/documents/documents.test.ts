@@ -98,6 +98,8 @@ describe.each(testDatabaseKinds())(`documents on %s (media store: ${testMediaSto
     status: number,
     message: string,
     field?: string,
+    // The code's own problem unless the refusal has a more precise one.
+    problem: object = { key: `code.${errorCodeForStatus(status)}`, params: {} },
   ) {
     const before = await stored();
     const response = await send();
@@ -106,6 +108,7 @@ describe.each(testDatabaseKinds())(`documents on %s (media store: ${testMediaSto
       message,
       code: errorCodeForStatus(status),
       ...(field ? { field } : {}),
+      problem,
     });
     expect(response.statusCode).toBe(status);
     expect(await stored()).toEqual(before);
@@ -207,6 +210,7 @@ describe.each(testDatabaseKinds())(`documents on %s (media store: ${testMediaSto
           success: false,
           message: documentMessages.notFound,
           code: "NOT_FOUND",
+          problem: { key: "code.NOT_FOUND", params: {} },
         });
       }
     });
@@ -275,7 +279,16 @@ describe.each(testDatabaseKinds())(`documents on %s (media store: ${testMediaSto
     it("refuses anyone but editors and admins: a user and a moderator 403, an anonymous caller 401", async () => {
       const pdf = pdfWithMetadata();
       for (const token of [tokens.user, tokens.moderator]) {
-        await expectRefused(() => upload(token, pdf), 403, "You do not have permission to do that.");
+        await expectRefused(
+          () => upload(token, pdf),
+          403,
+          "You do not have permission to do that.",
+          undefined,
+          {
+            key: "account.notAllowed",
+            params: {},
+          },
+        );
         const list = await t.app.inject({
           method: "GET",
           url: "/api/v1/datadesk/documents",

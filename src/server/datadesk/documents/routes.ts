@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { problem } from "../../../domain/api/problems";
 import fastifyMultipart, { type Multipart, type MultipartFile } from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
@@ -208,7 +209,10 @@ async function receiveDocument(
       const name = part.fieldname;
       const value = typeof part.value === "string" ? part.value : String(part.value);
       if (hasForbiddenCharacter(value))
-        throw new HttpError(400, invalidCharacterMessage(name), { field: name });
+        throw new HttpError(400, invalidCharacterMessage(name), {
+          field: name,
+          problem: problem("request.fieldInvalid", { field: name }),
+        });
       if ((documentFieldNames as readonly string[]).includes(name) && !values.has(name))
         values.set(name, value);
       continue;

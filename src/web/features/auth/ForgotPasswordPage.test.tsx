@@ -83,7 +83,7 @@ describe("the forgot-password form", () => {
   });
 
   it("says why the visitor was sent here from a broken reset link", () => {
-    showForgotPassword({ problem: "Invalid reset link. Please request a new password reset." });
+    showForgotPassword({ problem: "auth.account.resetLinkMissing" });
     expect(screen.getByText("Invalid reset link. Please request a new password reset.")).toBeInTheDocument();
   });
 });

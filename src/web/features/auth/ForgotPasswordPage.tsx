@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { Link, T, useT } from "../../i18n";
+import { Link, T, useT, useFailureText, type MessageKey } from "../../i18n";
 import { emailRequestSchema, firstProblem } from "../../../domain/accounts/schemas";
 import { paths } from "../../../domain/routes";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -9,7 +9,7 @@ import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
-import { useAccountText, useFailureText } from "./account-text";
+import { useAccountText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -17,11 +17,11 @@ import { FormPanel } from "../../ui/form/FormPanel";
 const EMAIL_FIELD = "email";
 
 /**
- * Why another page sent the visitor here (a broken reset link), carried in navigation state: one of the
- * domain's English sentences, shown in the page's language.
+ * Why another page sent the visitor here (a broken reset link), carried in navigation state as the id of
+ * its message, said in the page's language.
  */
 export interface ForgotPasswordState {
-  problem?: string;
+  problem?: MessageKey;
 }
 
 /**
@@ -32,7 +32,7 @@ export function ForgotPasswordPage() {
   const location = useLocation();
   const t = useT();
   const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
   // Navigation state is unknown to the prerendered HTML: shown once hydrated, so both renders agree.
   const hydrated = useHydrated();
   const arrivedWith = hydrated ? (location.state as ForgotPasswordState | null)?.problem : undefined;
@@ -55,8 +55,9 @@ export function ForgotPasswordPage() {
     setProblem(null);
     setLoading(true);
     try {
-      const answer = await authApi.requestPasswordReset(parsed.data.email);
-      const message = accountText(answer.message ?? t("auth.account.resetRequested"));
+      await authApi.requestPasswordReset(parsed.data.email);
+      // The answer is the same whatever the address: the page says it in its own words.
+      const message = t("auth.account.resetRequested");
       toast.success(message);
       setSentMessage(message);
     } catch (error) {
@@ -93,7 +94,7 @@ export function ForgotPasswordPage() {
 
   return (
     <FormPanel key="form" title={t("auth.forgot.title")} focusHeading={retrying}>
-      {arrivedWith ? <p className={styles.problem}>{accountText(arrivedWith)}</p> : null}
+      {arrivedWith ? <p className={styles.problem}>{t(arrivedWith)}</p> : null}
       <p className={styles.lead}>{t("auth.forgot.lead")}</p>
       <form noValidate onSubmit={submit}>
         {problem ? <ErrorSummary problem={problem} /> : null}

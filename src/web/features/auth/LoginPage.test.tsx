@@ -127,14 +127,22 @@ describe("the login form", () => {
       })
       .answer("POST /auth/resend-verification", {
         status: 200,
-        body: { success: true, message: "Please check your inbox." },
+        body: {
+          success: true,
+          message:
+            "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+        },
       });
     const { user } = showLogin();
     await typeCredentials(user, "ada@example.org", "Kettle-Drum-42");
     await user.click(logIn());
     expect(await within(toasts()).findByText(message)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Resend verification email" }));
-    expect(await within(toasts()).findByText("Please check your inbox.")).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText(
+        "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+      ),
+    ).toBeInTheDocument();
     expect(api.sent.at(-1)).toMatchObject({
       path: "/auth/resend-verification",
       body: { email: "ada@example.org" },

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, T, useNavigate, useT } from "../../i18n";
+import { Link, T, useNavigate, useT, useFailureText } from "../../i18n";
 import type { UserRole } from "../../../domain/accounts/user";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
@@ -11,7 +11,6 @@ import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -48,7 +47,7 @@ export function LoginPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const t = useT();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
   const [values, setValues] = useState({ email: "", password: "" });
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);

@@ -8,7 +8,10 @@ import { heldReply, mockApi, renderPage, resetAuthTestState } from "../../../tes
 
 afterEach(resetAuthTestState);
 
-const registered = { success: true, message: "Thank you for registering. Please check your e-mail." };
+const registered = {
+  success: true,
+  message: "Thank you for registering. Please check your e-mail and follow the link in it.",
+};
 
 function showRegister() {
   const user = userEvent.setup();
@@ -201,18 +204,26 @@ describe("registering", () => {
     window.localStorage.setItem(PENDING_VERIFICATION_KEY, "ada@example.org");
     const api = mockApi().answer("POST /auth/resend-verification", {
       status: 200,
-      body: { success: true, message: "We have sent a new link." },
+      body: {
+        success: true,
+        message:
+          "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+      },
     });
     const { user } = showRegister();
     expect(
       screen.getByRole("heading", { name: "Waiting for your verification e-mail?" }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Resend verification email" }));
-    expect(await within(toasts()).findByText("We have sent a new link.")).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText(
+        "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+      ),
+    ).toBeInTheDocument();
     expect(api.sent[0]?.body).toEqual({ email: "ada@example.org" });
   });
 
-  it("says 'Account Created Successfully' when the server sends no message", async () => {
+  it("says its own sentence when the server sends no message", async () => {
     // The contract promises a message, and answers are checked against it in development and tests: a
     // production build, which checks nothing, is where an answer without one could arrive.
     vi.stubEnv("DEV", false);
@@ -220,7 +231,11 @@ describe("registering", () => {
     const { user } = showRegister();
     await fillIn(user, complete);
     await user.click(createAccount());
-    expect(await screen.findByText("Account Created Successfully")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Thank you for registering. Please check your e-mail and follow the link in it.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows 'sending....' on the button while the request is on its way", async () => {
@@ -239,7 +254,14 @@ describe("registering", () => {
       .answer("POST /auth/register", { status: 201, body: registered })
       .answer(
         "POST /auth/resend-verification",
-        { status: 200, body: { success: true, message: "We have sent a new link." } },
+        {
+          status: 200,
+          body: {
+            success: true,
+            message:
+              "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+          },
+        },
         { status: 500 },
       );
     const { user } = showRegister();
@@ -247,7 +269,11 @@ describe("registering", () => {
     await user.click(createAccount());
     const resend = await screen.findByRole("button", { name: "Resend verification email" });
     await user.click(resend);
-    expect(await within(toasts()).findByText("We have sent a new link.")).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText(
+        "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+      ),
+    ).toBeInTheDocument();
     expect(api.sent.at(-1)).toMatchObject({ body: { email: "ada@example.org" } });
     await user.click(screen.getByRole("button", { name: "Resend verification email" }));
     expect(

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, T, useLanguage, useT } from "../../i18n";
+import { Link, T, useLanguage, useT, useFailureText } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
@@ -7,7 +7,6 @@ import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField, TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -48,8 +47,7 @@ function RegistrationForm({
   const [loading, setLoading] = useState(false);
   const t = useT();
   const language = useLanguage();
-  const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
   // An address registered earlier in this browser, still to verify: Resend still works after a reload.
   const pending = usePendingVerificationEmail();
   const set = (field: keyof RegistrationValues) => (value: string) =>
@@ -79,11 +77,11 @@ function RegistrationForm({
     }
     try {
       // The page's language is the account's: its e-mails are written in it.
-      const answer = await authApi.register({ ...checked.registration, language });
+      await authApi.register({ ...checked.registration, language });
       rememberPendingVerificationEmail(checked.registration.email);
       onRegistered({
         email: checked.registration.email,
-        message: answer.message ? accountText(answer.message) : t("auth.register.created"),
+        message: t("auth.account.registered"),
       });
     } catch (error) {
       const message = failureText(error, {

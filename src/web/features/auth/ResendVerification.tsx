@@ -5,8 +5,8 @@ import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-pr
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
-import { useT } from "../../i18n";
-import { useAccountText, useFailureText } from "./account-text";
+import { useT, useFailureText } from "../../i18n";
+import { useAccountText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { rememberPendingVerificationEmail } from "./pending-verification";
@@ -25,7 +25,7 @@ export function ResendVerification({ email }: { email?: string | null }) {
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const t = useT();
   const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
 
   async function resend(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,8 +43,8 @@ export function ResendVerification({ email }: { email?: string | null }) {
     setProblem(null);
     setLoading(true);
     try {
-      const answer = await authApi.resendVerification(address);
-      const text = answer.message ? accountText(answer.message) : t("auth.resend.sent");
+      await authApi.resendVerification(address);
+      const text = t("auth.account.verificationResent");
       rememberPendingVerificationEmail(address);
       toast.success(text);
       setOutcome({ ok: true, text });

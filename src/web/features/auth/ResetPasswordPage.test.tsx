@@ -36,13 +36,19 @@ async function choose(user: ReturnType<typeof userEvent.setup>, password: string
   }
 }
 
-const done = { success: true, message: "Password has been reset successfully. You can now sign in." };
+const done = {
+  success: true,
+  message: "Password has been reset successfully. You can now sign in with your new password.",
+};
 
 describe("the reset-password link", () => {
   it("takes its token from the route and sets the new password as typed", async () => {
     const api = mockApi().answer("POST /auth/reset-password", {
       status: 200,
-      body: { success: true, message: "Password has been reset successfully. You can now sign in." },
+      body: {
+        success: true,
+        message: "Password has been reset successfully. You can now sign in with your new password.",
+      },
     });
     const { user } = showReset(`/reset-password/${goodToken}`);
     await choose(user, " Kettle-Drum-42", " Kettle-Drum-42");
@@ -50,7 +56,9 @@ describe("the reset-password link", () => {
     const heading = await screen.findByRole("heading", { level: 1, name: "Password Reset Successful!" });
     expect(heading).toHaveFocus();
     expect(
-      within(toasts()).getByText("Password has been reset successfully. You can now sign in."),
+      within(toasts()).getByText(
+        "Password has been reset successfully. You can now sign in with your new password.",
+      ),
     ).toBeVisible();
     expect(api.sent[0]?.body).toEqual({ token: goodToken, newPassword: " Kettle-Drum-42" });
     expect(screen.getByRole("link", { name: "Log in with your new password" })).toHaveAttribute(
@@ -59,7 +67,7 @@ describe("the reset-password link", () => {
     );
   });
 
-  it("takes its token from the query, saying 'Password has been reset successfully' without a server message", async () => {
+  it("takes its token from the query, and says the page's own sentence without a server message", async () => {
     // The contract promises a message, and answers are checked against it in development and tests: a
     // production build, which checks nothing, is where an answer without one could arrive.
     vi.stubEnv("DEV", false);
@@ -67,7 +75,11 @@ describe("the reset-password link", () => {
     const { user } = showReset(`/reset-password?token=${goodToken}`);
     await choose(user, "Kettle-Drum-42", "Kettle-Drum-42");
     await user.click(resetButton());
-    expect(await within(toasts()).findByText("Password has been reset successfully")).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText(
+        "Password has been reset successfully. You can now sign in with your new password.",
+      ),
+    ).toBeInTheDocument();
     expect(api.sent[0]?.body).toMatchObject({ token: goodToken });
   });
 

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate, useT } from "../../i18n";
-import { accountMessages } from "../../../domain/accounts/messages";
+import { Link, useNavigate, useT, useFailureText } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { session } from "../../lib/session";
@@ -8,7 +7,6 @@ import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { SubmitButton } from "../../ui/form/SubmitButton";
 import { toast } from "../../ui/toast/toast-store";
-import { useAccountText, useFailureText } from "./account-text";
 import { authApi } from "./auth-api";
 import styles from "./auth.module.css";
 import { FormPanel } from "../../ui/form/FormPanel";
@@ -33,7 +31,7 @@ export function ResetPasswordPage() {
     if (token) return;
     toast.error(t("auth.account.resetLinkMissing"));
     // The domain's English sentence: the next page shows it in its language.
-    const state: ForgotPasswordState = { problem: accountMessages.resetLinkMissing };
+    const state: ForgotPasswordState = { problem: "auth.account.resetLinkMissing" };
     navigate(paths.forgotPassword(), { replace: true, state });
   }, [token, navigate, t]);
 
@@ -58,8 +56,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const [loading, setLoading] = useState(false);
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
   const t = useT();
-  const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,10 +74,10 @@ function NewPasswordForm({ token }: { token: string }) {
       return;
     }
     try {
-      const answer = await authApi.resetPassword(token, password);
+      await authApi.resetPassword(token, password);
       // The server ended every session of the account, this browser's included.
       if (session.current()) session.signOut();
-      const message = answer.message ? accountText(answer.message) : t("auth.reset.done");
+      const message = t("auth.account.passwordReset");
       toast.success(message);
       setDoneMessage(message);
     } catch (error) {

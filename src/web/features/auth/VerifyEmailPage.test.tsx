@@ -136,7 +136,11 @@ describe("the verification link", () => {
       .answer(readRoute, { status: 400, body: { success: false, message: reason } })
       .answer("POST /auth/resend-verification", {
         status: 200,
-        body: { success: true, message: "Verification email resent. Please check your inbox." },
+        body: {
+          success: true,
+          message:
+            "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+        },
       });
     const user = userEvent.setup();
     showVerify();
@@ -145,7 +149,9 @@ describe("the verification link", () => {
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Resend verification email" }));
     expect(
-      await within(toasts()).findByText("Verification email resent. Please check your inbox."),
+      await within(toasts()).findByText(
+        "If that e-mail address belongs to an account that still needs verifying, we have sent a new link. Please check your inbox.",
+      ),
     ).toBeInTheDocument();
     expect(api.sent[1]).toMatchObject({ body: { email: "ada@example.org" } });
     expect(screen.getByRole("link", { name: "Back to Login" })).toHaveAttribute("href", "/login");

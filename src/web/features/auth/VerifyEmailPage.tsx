@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, T, useNavigate, useT } from "../../i18n";
+import { Link, T, useNavigate, useT, useFailureText } from "../../i18n";
 import type { SignedInAnswer } from "../../../domain/api/accounts";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
@@ -9,7 +9,6 @@ import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, formProblem, type FormProblem } from "../../ui/form/form-problem";
 import { PasswordField } from "../../ui/form/PasswordField";
 import { SubmitButton } from "../../ui/form/SubmitButton";
-import { useAccountText, useFailureText } from "./account-text";
 import { authApi, type VerificationLink } from "./auth-api";
 import { checkPasswordReset, checkPasswordStrength, resetFields } from "./form-checks";
 import { NewPasswordFields } from "./NewPasswordFields";
@@ -45,7 +44,7 @@ export function VerifyEmailPage() {
 function VerifyLink({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const t = useT();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
   const [verification, setVerification] = useState<Verification>(
     token ? { kind: "verifying" } : { kind: "failed" },
   );
@@ -159,8 +158,7 @@ function ConfirmRegistration({
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [loading, setLoading] = useState(false);
   const t = useT();
-  const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
 
   function switchForm() {
     setChoosing(!choosing);
@@ -198,7 +196,7 @@ function ConfirmRegistration({
       );
       session.signIn(signedIn.user, signedIn.token);
       forgetPendingVerificationEmail();
-      toast.success(accountText(signedIn.message));
+      toast.success(t(choosing ? "auth.account.passwordChosen" : "auth.account.verified"));
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {
       const failed = t("auth.confirm.failed");

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";
-import { authApi, failureMessage } from "./auth-api";
+import { failureText } from "../../i18n";
+import { translatorFor } from "../../i18n/runtime";
+import { authApi } from "./auth-api";
 import { mockApi, resetAuthTestState, signInLocally, storedUser } from "../../../test/web/auth";
 
 afterEach(resetAuthTestState);
@@ -34,11 +36,17 @@ describe("the accounts calls", () => {
     });
   });
 
-  it("fail with the server's sentence, else the fallback for no answer or for any other failure", () => {
-    const fallbacks = { network: "offline", other: "failed" };
-    expect(failureMessage(new ApiError(400, "Bad", { message: "Be nicer" }), fallbacks)).toBe("Be nicer");
-    expect(failureMessage(new ApiError(500, "Request failed", null), fallbacks)).toBe("failed");
-    expect(failureMessage(new ApiError(0, "Network error"), fallbacks)).toBe("offline");
-    expect(failureMessage(new TypeError("boom"), fallbacks)).toBe("offline");
+  it("fail with the problem's sentence, else the fallback for no answer or for any other failure", () => {
+    const english = translatorFor("/");
+    const options = { network: "offline", other: "failed" };
+    const refused = new ApiError(401, "Wrong", {
+      message: "Wrong",
+      code: "WRONG_CREDENTIALS",
+      problem: { key: "account.wrongCredentials", params: {} },
+    });
+    expect(failureText(refused, english, options)).toBe(english("errors.account.wrongCredentials"));
+    expect(failureText(new ApiError(500, "Request failed", null), english, options)).toBe("failed");
+    expect(failureText(new ApiError(0, "Network error"), english, options)).toBe("offline");
+    expect(failureText(new TypeError("boom"), english, options)).toBe("failed");
   });
 });

@@ -1,5 +1,5 @@
 import type { VerificationLinkAnswer } from "../../../domain/api/accounts";
-import { ApiError, apiRoute, request, serverMessage } from "../../lib/api-client";
+import { ApiError, apiRoute, request } from "../../lib/api-client";
 
 // The accounts calls of the sign-up, sign-in and recovery screens (docs/api.md). They go without the bearer
 // token: they do not need one, and a wrong password must not end a session that happens to be stored.
@@ -54,9 +54,4 @@ export const authApi = {
 /** True when the request never got an answer (offline, connection dropped). */
 export function isNetworkFailure(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status === 0;
-}
-
-/** The message of a failed call: the server's own, else one fallback for no answer, one for the rest. */
-export function failureMessage(error: unknown, fallbacks: { network: string; other: string }): string {
-  return serverMessage(error) ?? (isNetworkFailure(error) ? fallbacks.network : fallbacks.other);
 }

@@ -1,8 +1,8 @@
 import { accountMessages } from "../../../domain/accounts/messages";
 import type { PasswordOwner } from "../../../domain/accounts/password-policy";
-import type { guessablePasswordProblem } from "../../../domain/accounts/password-strength";
+import type { guessablePasswordWeakness } from "../../../domain/accounts/password-strength";
 import { registrationFieldsSchema, type Registration } from "../../../domain/accounts/schemas";
-import type { Translate } from "../../i18n";
+import { problemText, type Translate } from "../../i18n";
 import { formProblem, type FieldProblem, type FormProblem } from "../../ui/form/form-problem";
 import { accountText, passwordProblemText } from "./account-text";
 
@@ -128,7 +128,7 @@ export function checkPasswordReset(password: string, confirmation: string, t: Tr
 }
 
 interface PasswordStrength {
-  guessablePasswordProblem: typeof guessablePasswordProblem;
+  guessablePasswordWeakness: typeof guessablePasswordWeakness;
 }
 let passwordStrength: Promise<PasswordStrength | null> | undefined;
 
@@ -156,7 +156,8 @@ export async function checkPasswordStrength(
   fieldId: string,
   t: Translate,
 ): Promise<FormProblem | null> {
-  const problem = (await loadPasswordStrength())?.guessablePasswordProblem(password, owner);
-  if (!problem) return null;
-  return formProblem(t("auth.fixPasswordIssues"), [{ fieldId, message: accountText(t, problem) }]);
+  const weakness = (await loadPasswordStrength())?.guessablePasswordWeakness(password, owner);
+  if (!weakness) return null;
+  const message = problemText(t, { key: `password.${weakness}`, params: {} });
+  return formProblem(t("auth.fixPasswordIssues"), [{ fieldId, message }]);
 }

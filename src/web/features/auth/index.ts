@@ -5,4 +5,4 @@ export { RegisterPage } from "./RegisterPage";
 export { ResetPasswordPage } from "./ResetPasswordPage";
 export { VerifyEmailPage } from "./VerifyEmailPage";
 // The accounts' sentences (shared schemas, server answers) in the page's language; they need "auth" loaded.
-export { useAccountText, useFailureText } from "./account-text";
+export { useAccountText } from "./account-text";

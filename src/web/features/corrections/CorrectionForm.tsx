@@ -4,8 +4,7 @@ import {
   correctionFieldProblem,
   type CorrectionSubject,
 } from "../../../domain/corrections/correction-rules";
-import { T, useLanguage, useProblemText, useT } from "../../i18n";
-import { ApiError } from "../../lib/api-client";
+import { T, useLanguage, useFailureText, useT } from "../../i18n";
 import { sendCorrection } from "./correction-api";
 import styles from "./CorrectionForm.module.css";
 import { problemMessages } from "./problem-messages";
@@ -32,7 +31,7 @@ export function CorrectionForm({
 }) {
   const t = useT();
   const pageLanguage = useLanguage();
-  const problemText = useProblemText("corrections");
+  const problemText = useFailureText("corrections");
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [whatIsWrong, setWhatIsWrong] = useState("");
@@ -93,8 +92,7 @@ export function CorrectionForm({
       setSending({ state: "editing" });
       setProblem({
         field: "form",
-        message:
-          error instanceof ApiError && error.message ? problemText(error) : t("corrections.form.sendFailed"),
+        message: problemText(error, { other: t("corrections.form.sendFailed") }),
       });
     }
   }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { Link, T, useProblemText, useT, type MessageKey } from "../../i18n";
+import { Link, T, useFailureText, useT, type MessageKey } from "../../i18n";
 import {
   correctionStatuses,
   sitePath,
@@ -49,7 +49,7 @@ type Decision = { correction: CorrectionView; to: "accepted" | "dismissed" };
 
 function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; mayStartChange: boolean }) {
   const t = useT();
-  const problemText = useProblemText("corrections");
+  const problemText = useFailureText("corrections");
   const ids = useId();
   const [status, setStatus] = useState<CorrectionStatus>("new");
   const [notice, setNotice] = useState("");
@@ -65,7 +65,7 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
   const answer: CorrectionListAnswer | null = list.data ?? null;
   // The server's reason when it gave one, else what failed.
   const failureText = (error: unknown, fallback: MessageKey) =>
-    error instanceof ApiError && error.message ? problemText(error) : t(fallback);
+    problemText(error, { network: t(fallback), other: t(fallback) });
   const failure = list.failure ? failureText(list.failure, "corrections.reviews.loadFailed") : null;
 
   const decision = useApiMutation({

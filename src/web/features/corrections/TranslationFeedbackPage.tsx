@@ -8,7 +8,7 @@ import {
   translationProblems,
 } from "../../../domain/corrections/correction-rules";
 import { DEFAULT_LANGUAGE, languageOfPath } from "../../../i18n/languages";
-import { useLanguage, useProblemText, useT } from "../../i18n";
+import { useLanguage, useFailureText, useT } from "../../i18n";
 import { languageCodes, languages } from "../../i18n/runtime";
 import { ApiError } from "../../lib/api-client";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -52,7 +52,7 @@ const translatedCodes = translated.map((language) => language.code);
 
 export function TranslationFeedbackPage() {
   const t = useT();
-  const problemText = useProblemText("corrections");
+  const problemText = useFailureText("corrections");
   const pageLanguage = useLanguage();
   // The query is unknown to the prerendered HTML: read once hydrated, so both renders agree.
   const hydrated = useHydrated();
@@ -107,8 +107,7 @@ export function TranslationFeedbackPage() {
       toast.success(t("corrections.form.sent"));
       setSent(true);
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.message ? problemText(error) : t("corrections.form.sendFailed");
+      const message = problemText(error, { other: t("corrections.form.sendFailed") });
       toast.error(message);
       const field = error instanceof ApiError && error.field ? fieldIdOf[error.field] : undefined;
       const fields: FieldProblem[] = field ? [{ fieldId: field, message }] : [];

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { Link, T, useProblemText, useT } from "../../i18n";
+import { Link, T, useFailureText, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { ApiError } from "../../lib/api-client";
 import { useApiMutation } from "../../lib/use-api";
@@ -50,7 +50,7 @@ export function ChangeCard({
 }) {
   const t = useT();
   const text = useDeskText();
-  const problemText = useProblemText("datadesk");
+  const problemText = useFailureText("datadesk");
   const documentTitle = useDocumentTitles();
   const sourceDocument = useDocuments().data?.find((document) => document.id === change.sourceDocumentId);
   const ids = useId();

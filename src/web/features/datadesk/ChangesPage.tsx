@@ -1,7 +1,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Link, useProblemText, useT } from "../../i18n";
+import { Link, useFailureText, useT } from "../../i18n";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
@@ -32,7 +32,7 @@ export function ChangesPage() {
 
 function Changes() {
   const t = useT();
-  const problemText = useProblemText("datadesk");
+  const problemText = useFailureText("datadesk");
   const [params, setParams] = useSearchParams();
   const view: View = params.get("view") === "mine" ? "mine" : "queue";
   const [notice, setNotice] = useState("");

@@ -1,7 +1,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Link, useProblemText, useT } from "../../i18n";
+import { Link, useFailureText, useT } from "../../i18n";
 import type { EditableKind } from "../../../domain/datadesk/fields";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
@@ -45,7 +45,7 @@ export function DataDeskPage() {
 
 function Desk() {
   const t = useT();
-  const problemText = useProblemText("datadesk");
+  const problemText = useFailureText("datadesk");
   const ids = useId();
   const [params, setParams] = useSearchParams();
   const query = deskQueryFrom(params);

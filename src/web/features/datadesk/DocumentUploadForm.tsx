@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useProblemText, useT, type MessageKey } from "../../i18n";
+import { useFailureText, useT, type MessageKey } from "../../i18n";
 import { useI18n } from "../../i18n/language-context";
 import {
   DOCUMENT_CONTENT_TYPE,
@@ -8,7 +8,6 @@ import {
   documentFieldNames,
   type DocumentFieldName,
 } from "../../../domain/datadesk/documents";
-import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
 import { ApiError } from "../../lib/api-client";
 import { isAbortError, type UploadProgress } from "../../lib/upload";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -45,7 +44,7 @@ export function DocumentUploadForm({
 }) {
   const t = useT();
   const i18n = useI18n();
-  const problemText = useProblemText("datadesk");
+  const problemText = useFailureText("datadesk");
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<DocumentDetails>(emptyDetails);
   const [file, setFile] = useState<File | null>(null);
@@ -60,16 +59,16 @@ export function DocumentUploadForm({
   const id = (field: UploadField) => `${idPrefix}-${field}`;
   const uploading = progress !== null;
 
-  /** The message of a refusal, in the page's language (the server's own sentence on an English page). */
+  /** A refusal in the page's language: the form's own words for its field (the file's by status), if any. */
   const refusalText = (error: ApiError, field: UploadField | null): string => {
-    const body = error.body as { message?: unknown } | undefined;
-    if (i18n.locale === DEFAULT_LANGUAGE && typeof body?.message === "string") return body.message;
-    const candidates = [
-      field === "file" ? `datadesk.documents.problem.file${error.status}` : null,
-      field && field !== "file" ? `datadesk.documents.problem.${field}` : null,
-    ];
-    const found = candidates.find((key): key is MessageKey => key !== null && key in i18n.messages);
-    return found ? t(found) : problemText(error);
+    const fieldText = (named: string) => {
+      const id =
+        named === "file"
+          ? `datadesk.documents.problem.file${error.status}`
+          : `datadesk.documents.problem.${named}`;
+      return id in i18n.messages ? t(id as MessageKey) : undefined;
+    };
+    return problemText(error, { fieldText, ...(field ? { field } : {}) });
   };
 
   const check = (): FormProblem["fields"] => {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link, useProblemText, useT } from "../../i18n";
+import { Link, useFailureText, useT } from "../../i18n";
 import { documentSizeText } from "../../../domain/datadesk/documents";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
@@ -26,7 +26,7 @@ export function DocumentsPage() {
 function Documents() {
   const t = useT();
   const formId = useId().replace(/:/g, "");
-  const problemText = useProblemText("datadesk");
+  const problemText = useFailureText("datadesk");
   const documents = useDocuments();
   const list = documents.data;
   return (

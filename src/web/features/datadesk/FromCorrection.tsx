@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import type { CorrectionView } from "../../../domain/corrections/correction-rules";
-import { useProblemText, useT } from "../../i18n";
+import { useFailureText, useT } from "../../i18n";
 import { useApiQuery } from "../../lib/use-api";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { fetchCorrection } from "../corrections";
@@ -68,7 +68,7 @@ export function FromCorrection({
   id: string;
 }) {
   const t = useT();
-  const problemText = useProblemText();
+  const problemText = useFailureText();
   const { correction, failure } = started;
   if (!correction && !failure && started.settled) return null;
   return (

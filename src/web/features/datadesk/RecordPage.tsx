@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { Link, useProblemText, useT } from "../../i18n";
+import { Link, useFailureText, useT } from "../../i18n";
 import type { EditableKind } from "../../../domain/datadesk/fields";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
@@ -39,7 +39,7 @@ export function RecordPage() {
 
 function Record({ kind, id }: { kind: string; id: string }) {
   const t = useT();
-  const problemText = useProblemText("datadesk");
+  const problemText = useFailureText("datadesk");
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState("");
   const record = useApiQuery({

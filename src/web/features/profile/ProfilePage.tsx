@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { accountMessages } from "../../../domain/accounts/messages";
 import { firstProblem, profileSchema } from "../../../domain/accounts/schemas";
-import { useAccountText, useFailureText } from "../auth";
-import { useLanguage, useT } from "../../i18n";
+import { useAccountText } from "../auth";
+import { useLanguage, useT, useFailureText } from "../../i18n";
 import { languages } from "../../i18n/runtime";
 import { session, useSessionUser, type SessionUser } from "../../lib/session";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -39,7 +39,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const t = useT();
   const pageLanguage = useLanguage();
   const accountText = useAccountText();
-  const failureText = useFailureText();
+  const failureText = useFailureText("auth");
   const [values, setValues] = useState({
     firstname: user.firstname,
     lastname: user.lastname,

@@ -11,9 +11,8 @@ import {
   todayInNigeria,
   type PlacePrecision,
 } from "../../../domain/reports/report-place";
-import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
-import { useLanguage, useProblemText, useT, type Translate } from "../../i18n";
-import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
+import { useFailureText, useT, type Translate } from "../../i18n";
+import { ApiError, isSessionEnded } from "../../lib/api-client";
 import { session, type SessionUser } from "../../lib/session";
 import { isAbortError, type UploadProgress as Progress } from "../../lib/upload";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -61,27 +60,6 @@ function mediaChoices(t: Translate): readonly Choice<MediaChoice>[] {
 
 function precisionChoices(t: Translate): readonly Choice<PlacePrecision>[] {
   return placePrecisions.map((value) => ({ value, label: t(`report.precisions.${value}`) }));
-}
-
-/**
- * The sentence for a failure to send, in the page's language. An English page shows the server's own
- * sentence (the most precise one: "Please choose a local government area of Lagos."); another language
- * shows the catalogue's sentence for the field the server named (`report.problems.<field>`), else for the
- * failure's code or status (useProblemText); "Something went wrong" when there is no answer to read.
- */
-function useFailureText(): (error: unknown) => string {
-  const t = useT();
-  const language = useLanguage();
-  const problemText = useProblemText("report");
-  return useCallback(
-    (error: unknown) => {
-      if (language !== DEFAULT_LANGUAGE && error instanceof ApiError && serverMessage(error) !== null) {
-        return problemText(error);
-      }
-      return serverMessage(error) ?? t("report.failed");
-    },
-    [language, problemText, t],
-  );
 }
 
 function emptyDraft(user: SessionUser): EyewitnessDraft {
@@ -132,7 +110,14 @@ const loadStore = () => import("./report-store");
  */
 export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormProps) {
   const t = useT();
-  const failureText = useFailureText();
+  const reportFailureText = useFailureText("report");
+  const failureText = useCallback(
+    (error: unknown) => {
+      const failed = t("report.failed");
+      return reportFailureText(error, { network: failed, other: failed });
+    },
+    [reportFailureText, t],
+  );
   const say = useCallback<CheckWords>((key, values) => t(`report.checks.${key}`, values), [t]);
   const choices = useMemo(
     () => ({ commentTypes: commentTypeChoices(t), media: mediaChoices(t), precisions: precisionChoices(t) }),

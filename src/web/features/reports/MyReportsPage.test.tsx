@@ -13,6 +13,7 @@ import { inLanguageWithEnglishShell } from "./test-language";
 import { myReportsMessages } from "./test-messages";
 import { formatReportDate, formatReportDay } from "./report-format";
 import { ikejaMarket, mediaView, report, signIn, submissionOf } from "../../../test/web/reports";
+import { databaseResting } from "../../../test/web/failures";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -323,10 +324,7 @@ describe("My reports", () => {
   });
 
   it("says when the list could not be loaded, and Retry loads it", async () => {
-    const asked = answerMine(
-      { status: 500, body: { success: false, message: "The database is resting." } },
-      listOf([report()]),
-    );
+    const asked = answerMine({ status: 503, body: databaseResting }, listOf([report()]));
     const { user } = showMyReports();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(`${myReportsMessages.failed} The database is resting.`);

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { useSearchParams } from "react-router";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { paths } from "../../../domain/routes";
-import { Link, T, useEnglishContentLang, useT, type Translate } from "../../i18n";
-import { serverMessage } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
+import { Link, T, useEnglishContentLang, useT, type Translate, useFailureText } from "../../i18n";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { OUTBOX_SENT } from "../../lib/outbox-sync";
 import { useSessionUser } from "../../lib/session";
@@ -38,6 +38,7 @@ function pageLink(page: number) {
  */
 export function MyReportsPage() {
   const t = useT();
+  const failureText = useFailureText();
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams.get("page"));
   const reports = useApiQuery({
@@ -85,9 +86,7 @@ export function MyReportsPage() {
         <div className={styles.failed} role="alert">
           <p>
             {t("myReports.failed")}
-            {serverMessage(failure) && serverMessage(failure) !== t("myReports.failed")
-              ? ` ${serverMessage(failure)}`
-              : null}
+            {failure instanceof ApiError && failure.problem ? ` ${failureText(failure)}` : null}
           </p>
           <button type="button" className="button" onClick={retry}>
             {t("myReports.retry")}

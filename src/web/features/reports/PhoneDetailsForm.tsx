@@ -3,8 +3,7 @@ import { lgasByState } from "../../../domain/reports/report-lgas";
 import { EARLIEST_OCCURRED_ON } from "../../../domain/reports/report-place";
 import { commentTypes } from "../../../domain/reports/report-rules";
 import type { ReviewReportView } from "../../../domain/reports/review-rules";
-import { useT } from "../../i18n";
-import { errorMessage } from "../../lib/api-client";
+import { useFailureText, useT } from "../../i18n";
 import { useApiMutation } from "../../lib/use-api";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
@@ -30,6 +29,7 @@ export function PhoneDetailsForm({
   onChanged: (updated: ReviewReportView) => void;
 }) {
   const t = useT();
+  const failureText = useFailureText();
   const ids = useId();
   const sentOn = report.createdAt.slice(0, 10);
   const [stateId, setStateId] = useState(report.place ? String(report.place.stateId) : "");
@@ -57,7 +57,7 @@ export function PhoneDetailsForm({
       toast.success(t("reviews.phone.saved"));
       onChanged(answer.report);
     },
-    onError: (failure) => setError(errorMessage(failure, t("reviews.phone.saveFailed"))),
+    onError: (failure) => setError(failureText(failure, { other: t("reviews.phone.saveFailed") })),
   });
 
   return (

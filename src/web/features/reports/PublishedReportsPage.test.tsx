@@ -11,6 +11,7 @@ import { formatReportDay } from "./report-format";
 import published from "../../../i18n/catalogues/en/published.json";
 import { PublishedReportsPage } from "./PublishedReportsPage";
 import { ikejaMarket, mediaView, publishedReport, signIn } from "../../../test/web/reports";
+import { databaseResting } from "../../../test/web/failures";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -287,10 +288,7 @@ describe("Verified eyewitness reports", () => {
   });
 
   it("says when the reports could not be loaded, and Retry loads them", async () => {
-    const { asked } = answer(
-      { status: 500, body: { success: false, message: "The database is resting." } },
-      listOf([ramp]),
-    );
+    const { asked } = answer({ status: 503, body: databaseResting }, listOf([ramp]));
     const { user } = showPage();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(`${reviewMessages.loadFailed}The database is resting.`);

@@ -7,8 +7,8 @@ import {
   type ReviewReportView,
 } from "../../../domain/reports/review-rules";
 import type { ReportStatus } from "../../../domain/reports/report-rules";
-import { T, useT, type Translate } from "../../i18n";
-import { ApiError, errorMessage, serverMessage } from "../../lib/api-client";
+import { T, useFailureText, useT, type Translate } from "../../i18n";
+import { ApiError } from "../../lib/api-client";
 import { useApiMutation } from "../../lib/use-api";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
 import formStyles from "../../ui/form/form.module.css";
@@ -47,6 +47,7 @@ export interface ReviewCardProps {
  */
 export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCardProps) {
   const t = useT();
+  const failureText = useFailureText("reviews");
   const dates = useReportDates();
   const noteHint = t("reviews.card.noteHint", { max: formatNumber(REVIEW_NOTE_MAX_LENGTH) });
   const [note, setNote] = useState("");
@@ -97,13 +98,9 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
     },
     onError: (error) => {
       const status = error instanceof ApiError ? error.status : 0;
-      const message = serverMessage(error);
-      if (
-        error instanceof ApiError &&
-        error.code === "VALIDATION_FAILED" &&
-        error.field === "note" &&
-        message
-      ) {
+      const decisionFailed = t("reviews.card.decisionFailed");
+      const message = failureText(error, { other: decisionFailed });
+      if (error instanceof ApiError && error.code === "VALIDATION_FAILED" && error.field === "note") {
         return refuseNote(message);
       }
       if (error instanceof ApiError && error.code === "FINDINGS_UNCONFIRMED") {
@@ -117,11 +114,11 @@ export function ReviewCard({ report, onDecided, onStale, onChanged }: ReviewCard
       }
       // Gone, refused from its current status, or no longer allowed: show what the list holds now.
       if (status === 400 || status === 403 || status === 404) {
-        toast.error(message ?? errorMessage(error, t("reviews.card.decisionFailed")));
+        toast.error(message);
         return onStale(report);
       }
       // The connection or the server failed: the note stays, the decision can be sent again.
-      toast.error(errorMessage(error, t("reviews.card.decisionFailed")));
+      toast.error(message);
     },
   });
   const sending = decision.isPending;

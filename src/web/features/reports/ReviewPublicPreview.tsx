@@ -2,8 +2,8 @@ import { useId, useState, type ReactNode } from "react";
 import type { TextFinding } from "../../../domain/reports/report-findings";
 import type { ReportMediaView } from "../../../domain/reports/report-rules";
 import type { BlurRectangle, ReviewReportView } from "../../../domain/reports/review-rules";
-import { useT } from "../../i18n";
-import { ApiError, errorMessage } from "../../lib/api-client";
+import { useFailureText, useT } from "../../i18n";
+import { ApiError } from "../../lib/api-client";
 import { useApiMutation } from "../../lib/use-api";
 import formStyles from "../../ui/form/form.module.css";
 import { toast } from "../../ui/toast/toast-store";
@@ -52,6 +52,7 @@ export function publicMediaOf(report: ReviewReportView): ReportMediaView[] {
 
 export function ReviewPublicPreview({ report, onChanged, onStale }: ReviewPublicPreviewProps) {
   const t = useT();
+  const failureText = useFailureText();
   const dates = useReportDates();
   const titleId = useId();
   const originalId = useId();
@@ -63,7 +64,7 @@ export function ReviewPublicPreview({ report, onChanged, onStale }: ReviewPublic
       onChanged(answer.report);
     },
     onError: (error) => {
-      toast.error(errorMessage(error, t("reviews.protect.changeFailed")));
+      toast.error(failureText(error, { other: t("reviews.protect.changeFailed") }));
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) onStale(report);
     },
   });

@@ -1,8 +1,7 @@
 import { useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
-import { useT } from "../../i18n";
-import { errorMessage } from "../../lib/api-client";
+import { useFailureText, useT } from "../../i18n";
 import { useApiMutation } from "../../lib/use-api";
 import { toast } from "../../ui/toast/toast-store";
 import { withdrawReport } from "./review-api";
@@ -15,6 +14,7 @@ import styles from "./MyReportsPage.module.css";
  */
 export function WithdrawReport({ report }: { report: OwnReportView }) {
   const t = useT();
+  const failureText = useFailureText();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const question = useRef<HTMLParagraphElement>(null);
@@ -26,7 +26,7 @@ export function WithdrawReport({ report }: { report: OwnReportView }) {
       void queryClient.invalidateQueries({ queryKey: ["reports.mine"] });
     },
     onError: (error) => {
-      toast.error(errorMessage(error, t("myReports.withdraw.failed")));
+      toast.error(failureText(error, { other: t("myReports.withdraw.failed") }));
       void queryClient.invalidateQueries({ queryKey: ["reports.mine"] });
     },
   });

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { PublicUser, UserRole } from "../../../domain/accounts/user";
-import { T, useT } from "../../i18n";
-import { serverMessage } from "../../lib/api-client";
+import { T, useT, useFailureText } from "../../i18n";
 import { useApiMutation } from "../../lib/use-api";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast/toast-store";
@@ -30,6 +29,7 @@ export interface RoleChangerProps {
  */
 export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps) {
   const t = useT();
+  const failureText = useFailureText();
   const [chosen, setChosen] = useState(user.role as string);
   const change = useApiMutation({
     // The select offers only the server's own roles, and the server checks the role again.
@@ -39,7 +39,10 @@ export function RoleChanger({ user, roles, ownRow, onChanged }: RoleChangerProps
       setChosen(answer.user.role);
       onChanged(answer.user);
     },
-    onError: (error) => toast.error(serverMessage(error) ?? t("roles.updateFailed")),
+    onError: (error) => {
+      const failed = t("roles.updateFailed");
+      toast.error(failureText(error, { network: failed, other: failed }));
+    },
     // Failed (a 401 too): the select shows the saved role again.
     onSettled: (_answer, error) => {
       if (error) setChosen(user.role);

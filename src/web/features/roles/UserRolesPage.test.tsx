@@ -4,6 +4,7 @@ import { toast } from "../../ui/toast/toast-store";
 import roles from "../../../i18n/catalogues/en/roles.json";
 import { fakeRolesServer, later, person, showUserRoles, signInAs } from "../../../test/web/roles";
 import { SEARCH_PAUSE_MS } from "./UserSearch";
+import { databaseResting } from "../../../test/web/failures";
 
 const heading = () => screen.getByRole("heading", { level: 1, name: "User roles" });
 const table = () => screen.getByRole("table", { name: "Users and their roles" });
@@ -437,10 +438,7 @@ describe("loading and failure", () => {
   it("says 'Failed to load user data' with the server's reason, and Retry loads the list", async () => {
     signInAs("admin");
     const server = fakeRolesServer({ users: staff() });
-    server.answerNext("GET /api/v1/roles/users", {
-      status: 500,
-      body: { success: false, message: "The database is resting." },
-    });
+    server.answerNext("GET /api/v1/roles/users", { status: 503, body: databaseResting });
     const { user } = showUserRoles();
 
     const alert = await screen.findByRole("alert");

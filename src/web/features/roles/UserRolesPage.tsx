@@ -1,12 +1,12 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useCallback, useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { T, useT, type Translate } from "../../i18n";
+import { T, useFailureText, useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
 import type { PublicUser } from "../../../domain/accounts/user";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
-import { ApiError, serverMessage } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { useSessionUser, type SessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
@@ -61,6 +61,7 @@ interface Loaded extends UsersPage {
  */
 function UserDirectory({ viewer }: { viewer: SessionUser }) {
   const t = useT();
+  const failureText = useFailureText();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = userListQueryFrom(searchParams);
   const { page, search } = query;
@@ -138,8 +139,6 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
     [queryClient],
   );
 
-  const failureDetail = serverMessage(failure);
-
   if (failure instanceof ApiError && failure.code === "FORBIDDEN") {
     return (
       <>
@@ -169,7 +168,7 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
       {failure ? (
         <div className={styles.failed} role="alert">
           <p>{t("roles.loadFailed")}</p>
-          {failureDetail && failureDetail !== LOAD_FAILED ? <p>{failureDetail}</p> : null}
+          {failure instanceof ApiError && failure.problem ? <p>{failureText(failure)}</p> : null}
           <button type="button" className="button" onClick={retry}>
             {t("roles.retry")}
           </button>
@@ -189,9 +188,6 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
     </>
   );
 }
-
-/** The server's sentence for a failed list, not repeated under the page's own. */
-const LOAD_FAILED = "Failed to load user data";
 
 /** What the status line says once a list is shown. */
 function summary(t: Translate, { answer, query }: Loaded): string {

@@ -1,9 +1,8 @@
 import { useRef } from "react";
-import { Link, T, type Translate, useProblemText, useT } from "../../i18n";
+import { Link, T, type Translate, useFailureText, useT } from "../../i18n";
 import { describePlace } from "../../../domain/reports/report-place";
 import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
@@ -42,7 +41,7 @@ export function stateReportsHref(stateId: number): string {
  */
 export function StateReports({ stateId, stateName }: { stateId: number; stateName: string }) {
   const t = useT();
-  const problemText = useProblemText();
+  const problemText = useFailureText();
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const reports = useApiQuery({
@@ -54,11 +53,7 @@ export function StateReports({ stateId, stateName }: { stateId: number; stateNam
   const answer = reports.data;
   const loadFailed = t("states.reports.loadFailed");
   // The server's reason, when it gave one, below the sentence that says what failed.
-  const failure = reports.failure
-    ? reports.failure instanceof ApiError && reports.failure.message
-      ? problemText(reports.failure)
-      : loadFailed
-    : null;
+  const failure = reports.failure ? problemText(reports.failure, { other: loadFailed }) : null;
 
   const retry = () => {
     heading.current?.focus();
