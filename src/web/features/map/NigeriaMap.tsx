@@ -33,6 +33,9 @@ export interface NigeriaMapProps {
 
 type Pointer = "hover" | "focus";
 
+/** How long the tooltip stays after the pointer leaves a state or the tooltip, for it to reach the other. */
+export const HOVER_GRACE_MS = 300;
+
 // Too small to tap on a phone-sized map (Lagos is about 9 px tall at 360 px wide): each also gets a
 // labelled target beside the map, at least 24 × 24 CSS px.
 const smallRegions = ["lagos", "fct"];
@@ -86,9 +89,25 @@ export function NigeriaMap({
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [shownName]);
 
+  // The pointer leaving a state or the tooltip hides it a moment later, unless it enters the tooltip or a
+  // state meanwhile: moving onto the tooltip keeps it (WCAG 1.4.13, hoverable). A browser sends the leave
+  // and the enter as separate events, and a renderer may draw between them (Preact does), so the hide is not
+  // left to the renderer's batching.
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
+  function leave(name: string | null) {
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(
+      () => setHovered((current) => (name === null || current === name ? null : current)),
+      HOVER_GRACE_MS,
+    );
+  }
+
   function show(name: string, pointer: Pointer) {
-    if (pointer === "hover") setHovered(name);
-    else {
+    if (pointer === "hover") {
+      clearTimeout(hideTimer.current);
+      setHovered(name);
+    } else {
       setFocused(name);
       setLastFocused(name);
     }
@@ -134,7 +153,7 @@ export function NigeriaMap({
             aria-hidden="true"
             className={styles.tooltip}
             onMouseEnter={() => show(shown.name, "hover")}
-            onMouseLeave={() => setHovered(null)}
+            onMouseLeave={() => leave(null)}
           >
             <p className={styles.tooltipTitle}>{regionLabel(shown.name, t)}</p>
             <p className={styles.tooltipFact}>
@@ -195,7 +214,7 @@ export function NigeriaMap({
               onFocus={() => show(region.name, "focus")}
               onBlur={() => setFocused((current) => (current === region.name ? null : current))}
               onMouseEnter={() => show(region.name, "hover")}
-              onMouseLeave={() => setHovered((current) => (current === region.name ? null : current))}
+              onMouseLeave={() => leave(region.name)}
             />
           );
         })}

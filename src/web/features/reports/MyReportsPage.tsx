@@ -47,14 +47,10 @@ export function MyReportsPage() {
   });
   const heading = useRef<HTMLHeadingElement>(null);
   const shownPage = useRef(page);
-  const fetchedAt = useRef(0);
-  useEffect(() => {
-    fetchedAt.current = reports.dataUpdatedAt;
-  }, [reports.dataUpdatedAt]);
 
   // Coming back to the tab after a long while: fetch again, so photos and videos still open.
   const { refetch } = reports;
-  useRefreshOnReturn(fetchedAt, () => void refetch());
+  useRefreshOnReturn(reports.dataUpdatedAt, () => void refetch());
 
   // A list being refreshed stays on screen; a retry after an error shows the loading state, and so does a
   // 401 (the session has ended: the dashboard leaves).

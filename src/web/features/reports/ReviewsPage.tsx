@@ -80,15 +80,13 @@ function ReviewQueue() {
   });
   const heading = useRef<HTMLHeadingElement>(null);
   const focusTarget = useRef<FocusTarget | null>(null);
-  const fetchedAt = useRef(0);
   const latestQuery = useRef(query);
   useEffect(() => {
     latestQuery.current = query;
-    fetchedAt.current = reviews.dataUpdatedAt;
   });
 
   const { refetch } = reviews;
-  useRefreshOnReturn(fetchedAt, () => void refetch());
+  useRefreshOnReturn(reviews.dataUpdatedAt, () => void refetch());
 
   const ownData = !reviews.isPlaceholderData;
   // A 401 leaves the loading line on screen: the session has ended and the dashboard leaves.

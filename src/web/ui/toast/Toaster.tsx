@@ -47,9 +47,17 @@ export function Toaster() {
     place();
     addEventListener("focusin", place);
     addEventListener("click", later);
+    // What the toast reacts to may change the layout after this effect: saving the profile renames the
+    // account in the header, which can wrap to a second line and push the heading under the toast (React
+    // drew both in one commit; Preact commits the toaster first). Placed again whenever those boxes change.
+    const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(() => place());
+    if (items.length > 0)
+      for (const element of document.querySelectorAll("header:not(main *), main h1, main"))
+        resized?.observe(element);
     return () => {
       removeEventListener("focusin", place);
       removeEventListener("click", later);
+      resized?.disconnect();
     };
   }, [items]);
   // A toast belongs to its page: following a link or going back clears it (capture: before the link's
