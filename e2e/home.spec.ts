@@ -108,6 +108,26 @@ test.describe("home page", () => {
     await expect(kano).toHaveAttribute("aria-pressed", "true");
   });
 
+  // WCAG 1.4.13 (hoverable): the pointer can move from a state onto its tooltip without the tooltip going;
+  // it goes once the pointer is on neither.
+  test("the map's tooltip stays while the pointer moves onto it and goes when it leaves both", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const kano = page.getByRole("button", { name: /^Kano State, disability law: / });
+    await kano.hover();
+    const tooltip = page.getByText("Kano State", { exact: true });
+    await expect(tooltip).toBeVisible();
+    const box = (await tooltip.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(tooltip).toBeVisible();
+    expect(await page.evaluate(() => document.querySelector(":hover:not(:has(:hover))")?.textContent)).toBe(
+      "Kano State",
+    );
+    await page.mouse.move(1, 1);
+    await expect(tooltip).toBeHidden();
+  });
+
   test("the education section counts the chosen state's schools", async ({ page }) => {
     await page.goto("/?state=lagos");
     const education = page.getByRole("region", { name: "Education in Lagos" });
