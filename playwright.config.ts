@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/support/chromium";
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built product,
 // started by e2e/support/global-setup.ts on a free port with a temporary DATA_DIR.
@@ -18,16 +19,8 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-        "--disable-quic",
-      ],
+      executablePath: chromiumPath,
+      args: [...chromiumArgs],
     },
     trace: "retain-on-failure",
   },

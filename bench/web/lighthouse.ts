@@ -8,6 +8,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
 import type { LighthouseFigures } from "./budgets";
 import { defaultClientDir, measureFirstLoads, servedPages } from "./bundle-size";
+import { writeResults } from "./results-files";
 import { benchPages, cpuMultiplier } from "./settings";
 import {
   AGGREGATION,
@@ -350,16 +351,7 @@ async function main(): Promise<void> {
     bundles,
   };
 
-  const stamp = measuredAt.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
-  const json = `${JSON.stringify(result, null, 2)}\n`;
-  const summary = renderWebSummary(result);
-  await mkdir(resultsDir, { recursive: true });
-  await writeFile(path.join(resultsDir, `web-${stamp}.json`), json);
-  await writeFile(path.join(resultsDir, "web-latest.json"), json);
-  await writeFile(path.join(resultsDir, "web-latest.md"), summary);
-  process.stdout.write(
-    `\n${summary}\nWritten: bench/results/web-${stamp}.json, web-latest.json, web-latest.md\n`,
-  );
+  await writeResults("web", measuredAt, result, renderWebSummary(result));
 }
 
 main().catch((error: unknown) => {

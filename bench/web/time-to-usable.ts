@@ -1,10 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "@playwright/test";
 import { paths } from "../../src/domain/routes";
+import { chromiumArgs, chromiumPath } from "../../e2e/support/chromium";
 import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
+import { git, writeResults } from "./results-files";
 import {
   renderUsableSummary,
   slowPhone,
@@ -24,8 +22,6 @@ const pagesMeasured: readonly { name: string; path: string }[] = [
   { name: "State page (Lagos)", path: paths.state(25) },
   { name: "Open data", path: paths.openData() },
 ];
-
-const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
 
 function loadsPerPage(): number {
   const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -82,14 +78,6 @@ async function loadOnce(browser: Browser, url: string): Promise<UsableRun> {
   }
 }
 
-function git(args: string[]): string {
-  try {
-    return execFileSync("git", args, { encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
-  }
-}
-
 async function main() {
   const runs = loadsPerPage();
   let server: BuiltServer | undefined;
@@ -97,18 +85,7 @@ async function main() {
   const result: UsableBenchResult = { time: "", commit: "", browser: "", pages: [] };
   try {
     server = await startBuiltServer({ dataDirPrefix: "inclusion-atlas-bench-usable-" });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-        "--disable-quic",
-      ],
-    });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
     result.browser = `Chromium ${browser.version()}`;
     for (const measured of pagesMeasured) {
       const loads: UsableRun[] = [];
@@ -125,16 +102,7 @@ async function main() {
   result.time = new Date().toISOString();
   const dirty = git(["status", "--porcelain"]) ? " with uncommitted changes" : "";
   result.commit = `${git(["rev-parse", "--short", "HEAD"])}${dirty}`;
-  const stamp = result.time.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
-  const json = `${JSON.stringify(result, null, 2)}\n`;
-  const summary = renderUsableSummary(result);
-  await mkdir(resultsDir, { recursive: true });
-  await writeFile(path.join(resultsDir, `usable-${stamp}.json`), json);
-  await writeFile(path.join(resultsDir, "usable-latest.json"), json);
-  await writeFile(path.join(resultsDir, "usable-latest.md"), summary);
-  process.stdout.write(
-    `\n${summary}\nWritten: bench/results/usable-${stamp}.json, usable-latest.json, usable-latest.md\n`,
-  );
+  await writeResults("usable", result.time, result, renderUsableSummary(result));
 }
 
 main().catch((error: unknown) => {

@@ -18,6 +18,7 @@ import {
   smallJpeg,
   type ReportsTestApp,
 } from "../../test/server/reports";
+import { validationFailure } from "../../test/server/failures";
 
 // GET /api/v1/eyewitness/published: the verified reports anyone may read, latest published first, with
 // the reporter's first name only when they chose it (else "Anonymous reporter"), and nothing else about them.
@@ -237,13 +238,7 @@ describe.each(testDatabaseKinds())("published reports on %s", (kind) => {
       const response = await publishedList(t.app, query);
       // The failure names the parameter to fix: the one the query gives.
       const field = new URLSearchParams(query).keys().next().value;
-      expect(response.json(), query).toEqual({
-        success: false,
-        message,
-        code: "VALIDATION_FAILED",
-        field,
-        problem: { key: "code.VALIDATION_FAILED", params: {} },
-      });
+      expect(response.json(), query).toEqual(validationFailure(message, field));
       expect(response.statusCode).toBe(400);
     }
   });

@@ -16,6 +16,7 @@ import {
   smallJpeg,
   type ReportsTestApp,
 } from "../../test/server/reports";
+import { validationFailure } from "../../test/server/failures";
 
 // GET /api/v1/eyewitness/reviews: reports of one status for reviewers (the pending queue by default,
 // oldest first), with the reporter's details, the counts per status over all reports, a page at a time.
@@ -208,13 +209,7 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
       const response = await reviewList(t.app, moderator, query);
       // The failure names the parameter to fix: the one the query gives.
       const field = new URLSearchParams(query).keys().next().value;
-      expect(response.json(), query).toEqual({
-        success: false,
-        message,
-        code: "VALIDATION_FAILED",
-        field,
-        problem: { key: "code.VALIDATION_FAILED", params: {} },
-      });
+      expect(response.json(), query).toEqual(validationFailure(message, field));
       expect(response.statusCode).toBe(400);
     }
   });

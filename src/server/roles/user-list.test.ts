@@ -7,6 +7,7 @@ import { users } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { roleMessages } from "./messages";
 import { addUsers, people, signedInAs } from "../../test/server/roles";
+import { validationFailure } from "../../test/server/failures";
 
 // GET /api/v1/roles/users: admins and moderators page through the users, ordered by id, and search them
 // by name or e-mail. GET /api/v1/roles/roles: the roles there are, for anyone signed in.
@@ -150,13 +151,7 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       expect(response.statusCode, query).toBe(400);
       // The failure names the parameter to fix: the one the query gives.
       const field = new URLSearchParams(query).keys().next().value;
-      expect(response.json(), query).toEqual({
-        success: false,
-        message,
-        code: "VALIDATION_FAILED",
-        field,
-        problem: { key: "code.VALIDATION_FAILED", params: {} },
-      });
+      expect(response.json(), query).toEqual(validationFailure(message, field));
     }
   });
 
