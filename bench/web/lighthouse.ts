@@ -9,7 +9,7 @@ import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
 import type { LighthouseFigures } from "./budgets";
 import { defaultClientDir, measureFirstLoads, servedPages } from "./bundle-size";
 import { writeResults } from "./results-files";
-import { benchPages, cpuMultiplier } from "./settings";
+import { benchPages, cpuMultiplier, runsPerPage } from "./settings";
 import {
   AGGREGATION,
   bundleResults,
@@ -44,16 +44,6 @@ const chromeFlags = [
 const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
 // Full Lighthouse reports are large: kept for inspection, never committed (bench/results/.gitignore).
 const rawDir = path.join(resultsDir, "raw");
-
-function runsPerPage(): number {
-  const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
-  if (!Number.isInteger(runs) || runs < 1) {
-    throw new Error(
-      `BENCH_WEB_RUNS must be a whole number of runs, at least 1 (got "${process.env.BENCH_WEB_RUNS}").`,
-    );
-  }
-  return runs;
-}
 
 async function launchChrome(): Promise<{ chrome: LaunchedChrome; browser: string }> {
   let chrome: LaunchedChrome;

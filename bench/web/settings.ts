@@ -53,3 +53,14 @@ export function hostNote(benchmarkIndex: number | null, multiplier: number): str
     `BENCH_WEB_CPU_MULTIPLIER=2 npm run bench:web.`
   );
 }
+
+/** BENCH_WEB_RUNS: how many times each page is measured (default 3), checked before anything starts. */
+export function runsPerPage(): number {
+  const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) {
+    throw new Error(
+      `BENCH_WEB_RUNS must be a whole number of runs, at least 1 (got "${process.env.BENCH_WEB_RUNS}").`,
+    );
+  }
+  return runs;
+}

@@ -3,6 +3,7 @@ import { paths } from "../../src/domain/routes";
 import { chromiumArgs, chromiumPath } from "../../e2e/support/chromium";
 import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
 import { git, writeResults } from "./results-files";
+import { runsPerPage } from "./settings";
 import {
   renderUsableSummary,
   slowPhone,
@@ -22,16 +23,6 @@ const pagesMeasured: readonly { name: string; path: string }[] = [
   { name: "State page (Lagos)", path: paths.state(25) },
   { name: "Open data", path: paths.openData() },
 ];
-
-function loadsPerPage(): number {
-  const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
-  if (!Number.isInteger(runs) || runs < 1) {
-    throw new Error(
-      `BENCH_WEB_RUNS must be a whole number of runs, at least 1 (got "${process.env.BENCH_WEB_RUNS}").`,
-    );
-  }
-  return runs;
-}
 
 declare global {
   interface Window {
@@ -79,7 +70,7 @@ async function loadOnce(browser: Browser, url: string): Promise<UsableRun> {
 }
 
 async function main() {
-  const runs = loadsPerPage();
+  const runs = runsPerPage();
   let server: BuiltServer | undefined;
   let browser: Browser | undefined;
   const result: UsableBenchResult = { time: "", commit: "", browser: "", pages: [] };
