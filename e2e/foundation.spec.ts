@@ -13,6 +13,7 @@ test("an unknown API path answers 404 JSON", async ({ request }) => {
     success: false,
     message: "There is no API endpoint GET /api/v1/no-such-thing.",
     code: "NOT_FOUND",
+    problem: { key: "code.NOT_FOUND", params: {} },
   });
 });
 
