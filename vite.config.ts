@@ -6,6 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { projectLogger } from "./scripts/vite-logger.ts";
+import { usedModules } from "./scripts/used-modules.ts";
 
 const sharedSource = /[\\/]src[\\/]/;
 // Code that only some pages use (the schools directory, shared by the school pages and the directory's
@@ -52,6 +53,31 @@ const featureEntries: Plugin = {
   transform: (code, id) => (featureEntry.test(id) ? { code, moduleSideEffects: false } : null),
 };
 
+// Our modules the home page runs beyond the shell, and other pages share: its content's (hydrated second,
+// record 0014) and those the layout loads after every page's load event (the outbox's sender, the menu).
+// They make a chunk of their own, so the home page does not load, and run, the "shared" chunk of every other
+// page's code (zod's schemas, the data layer, the data desk's fields: 65 KB gzipped). Found name by name
+// through the features' index.ts files (scripts/used-modules.ts).
+const homeContentRoot =
+  /[\\/]src[\\/]web[\\/](app[\\/]home[\\/]HomePage|features[\\/]reports[\\/]OutboxSender|app[\\/]layout[\\/]SiteMenu)\.tsx$/;
+const homeContentModules = new Set<string>();
+const findHomeContentModules: Plugin = {
+  name: "find-home-content-modules",
+  buildStart: () => homeContentModules.clear(),
+  buildEnd() {
+    const roots = [...this.getModuleIds()].filter((id) => homeContentRoot.test(id));
+    const graph = {
+      code: (id: string) => this.getModuleInfo(id)?.code ?? null,
+      importedIds: (id: string) => this.getModuleInfo(id)?.importedIds ?? [],
+    };
+    const used = usedModules(roots, graph, {
+      isOurs: (id) => sharedSource.test(id),
+      isReexportIndex: (id) => featureEntry.test(id),
+    });
+    for (const id of used) homeContentModules.add(id);
+  },
+};
+
 // React Router's package points every import at its development build, whose dev-only warnings and
 // messages are switched on by a constant, not by NODE_ENV, so a production bundle keeps them (about 2 KB
 // gzipped). Its production build is the same code with that constant off: the browser's build uses it.
@@ -75,6 +101,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouter(),
     featureEntries,
     findShellModules,
+    findHomeContentModules,
     // The service worker (src/web/features/offline/sw.ts, decision record 0013), built into build/client/sw.js
     // with the manifest and icons of public/ precached. The page registers it itself, after its load event;
     // the web manifest is the static public/manifest.webmanifest.
@@ -112,19 +139,25 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: {
         // Fewer, larger requests: on a 150 ms round trip each extra module request costs more than its bytes.
         // React, React DOM and React Router come as one chunk; the layout's code (the root route's) as
-        // another; our own code shared by several pages as a third; the account screens' code and zod as a
-        // fourth, which public pages never load.
+        // another; what the home page's content shares with other pages as a third; the rest of our own code
+        // shared by several pages as a fourth; the account screens' code as a fifth.
         // Priorities matter: a group also takes in what its modules import.
         codeSplitting: {
           groups: [
             {
               name: "framework",
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/,
-              priority: 4,
+              priority: 5,
             },
             {
               name: "shell",
               test: (id: string) => sharedSource.test(id) && shellModules.has(id),
+              priority: 4,
+            },
+            {
+              name: "home-shared",
+              test: (id: string) => homeContentModules.has(id),
+              minShareCount: 2,
               priority: 3,
             },
             {

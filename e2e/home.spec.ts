@@ -3,6 +3,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { lazyImportsOf } from "../src/server/site/web-app";
+import { formatKib, homeAllJsBudgetBytes } from "../bench/web/budgets";
+import { assetTotals } from "../bench/web/bundle-size";
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
@@ -315,4 +317,31 @@ test("the home page's content modules are fetched with the page's own, not after
   expect(lazy.some((href) => /\/HomePage-/.test(href))).toBe(true);
   const preloaded = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1] ?? "[]") as string[];
   expect(preloaded).toEqual(expect.arrayContaining(lazy));
+});
+
+test("the home page loads no more JavaScript than its budget, its content and what loads after it included", async ({
+  page,
+}) => {
+  const scripts = new Set<string>();
+  page.on("response", (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith("/assets/") && pathname.endsWith(".js")) scripts.add(pathname);
+  });
+  // What the layout loads after the load event: the menu, the outbox's sender, the worker's registration.
+  const afterLoad = ["SiteMenu", "OutboxSender", "register"].map((name) =>
+    page.waitForResponse((response) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(response.url())),
+  );
+  await page.goto("/");
+  await Promise.all(afterLoad);
+  const loaded = await assetTotals([...scripts]);
+  const largest = [...loaded.assets]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .slice(0, 4)
+    .map((asset) => `${asset.url} ${formatKib(asset.gzipBytes)}`)
+    .join(", ");
+  expect(
+    loaded.gzipBytes,
+    `The home page loaded ${formatKib(loaded.gzipBytes)} (${loaded.gzipBytes} bytes) of gzipped JavaScript in ` +
+      `all, over its budget of ${formatKib(homeAllJsBudgetBytes)}. Largest: ${largest}`,
+  ).toBeLessThanOrEqual(homeAllJsBudgetBytes);
 });

@@ -210,6 +210,11 @@ function sizeOf(file: string, cache: SizeCache) {
   return size;
 }
 
+/** The sizes of built assets named by the URLs a page uses (what a browser loaded, say). */
+export function assetTotals(urls: string[], clientDir: string = defaultClientDir): Promise<AssetTotals> {
+  return totals(urls, clientDir, new Map());
+}
+
 async function totals(urls: string[], clientDir: string, cache: SizeCache): Promise<AssetTotals> {
   const assets: AssetSize[] = [];
   for (const url of urls) {

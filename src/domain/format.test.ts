@@ -14,6 +14,36 @@ describe("formatNumber", () => {
     expect(formatPercent(45.65)).toBe("45.65%");
     expect(formatPercent(15)).toBe("15%");
   });
+  it("writes what Intl's en-US formatter writes, rounding included", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+    const values = [
+      0,
+      0.001,
+      0.005,
+      0.015,
+      1.005,
+      1.255,
+      2.675,
+      9.995,
+      99.999,
+      999.995,
+      1000,
+      12345.678,
+      999999.995,
+      26910000,
+      123456789.125,
+      1e15 + 0.5,
+      2 ** 53,
+      1e20,
+      1e21,
+      1.5e300,
+      Infinity,
+      NaN,
+    ];
+    // And a spread of ordinary figures: shares, counts and scores with two decimals and more.
+    for (let index = 1; index < 2000; index++) values.push(index * 7.123457, index ** 3 / 9, index / 300);
+    for (const value of values) expect(formatNumber(value)).toBe(intl.format(value));
+  });
 });
 
 describe("formatAsOf", () => {
