@@ -16,6 +16,7 @@ function featureFolders(root) {
 
 // Product code: everything under src/ except tests and the test-support folder (src/test).
 const productFiles = ["./src/{web,server,domain}/**/!(*.test).{ts,tsx}"];
+const webProductFiles = (layer) => `./src/web/${layer}/**/!(*.test).{ts,tsx}`;
 
 const architectureZones = [
   // A web feature is used from outside its folder only through its index.ts.
@@ -55,6 +56,27 @@ const architectureZones = [
     target: productFiles,
     from: "./src/test",
     message: "Test support is for tests only.",
+  },
+  // The web app's layers, top to bottom: app (the root and the routes), features, ui, i18n, lib. Product code
+  // does not import from a layer above its own (a test may put any of them together). Not held yet: lib
+  // imports the toasts (ui/toast) and the reports feature's types.
+  {
+    target: ["features", "ui", "i18n", "lib"].map(webProductFiles),
+    from: "./src/web/app",
+    message:
+      "Only src/web/app imports src/web/app: move what a feature or a lower layer needs to src/web/ui (with words) or src/web/lib (without).",
+  },
+  {
+    target: ["ui", "i18n"].map(webProductFiles),
+    from: "./src/web/features",
+    message:
+      "src/web/ui and src/web/i18n sit below the features: take what a feature knows as props or a parameter.",
+  },
+  {
+    target: [webProductFiles("lib")],
+    from: "./src/web/i18n",
+    message:
+      "src/web/lib sits below src/web/i18n: take words from the caller, or let the app set them (lib/unauthorized-notice.ts).",
   },
 ];
 

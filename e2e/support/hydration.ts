@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 // What e2e/hydration.spec.ts compares: the page's DOM at the very moment it says it is hydrated
-// (`<html data-hydrated="true">`, src/web/app/hydration-mark.ts) and the HTML the server sent, both
+// (`<html data-hydrated="true">`, src/web/lib/hydration-mark.ts) and the HTML the server sent, both
 // serialised in the page by the same function, so the browser's own parser normalises both alike.
 //
 // The snapshot is taken synchronously when the mark is set, before anything else runs: what changes after

@@ -9,7 +9,7 @@ import {
   shownLanguageOf,
   shownTranslatorFor,
 } from "../i18n/runtime";
-import { pageTitle } from "./page-title";
+import { pageTitle } from "../ui/page-title";
 
 /**
  * An unknown state or school id: the page's loader throws this 404 with the page's messages, so the error

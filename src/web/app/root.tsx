@@ -27,19 +27,20 @@ import {
 import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
 import { loadOutboxSender } from "../features/reports/lazy";
 import { DataLayerProvider } from "../lib/data-layer-provider";
+import { markRootHydrated } from "../lib/hydration-mark";
+import { pageTitle } from "../ui/page-title";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
 import { siteSettingsOf, type SiteSettings } from "./datasets";
 import { forgetWhenSessionEnds } from "./forget-on-sign-out";
-import { markRootHydrated } from "./hydration-mark";
 import { SiteFooter } from "./layout/SiteFooter";
 import { SiteHeader } from "./layout/SiteHeader";
-import { pageTitle } from "./page-title";
 import { T } from "../i18n/T";
 import "./styles/global.css";
 import styles from "./root.module.css";
 import { neverAgainDuringTheVisit } from "./revalidate";
+import { sayUnauthorizedInPageLanguage } from "./unauthorized-notice";
 
 // The shell's messages (header, footer, errors) in the page's language: in every page the server renders,
 // and, for pages rendered in the browser, the English of the app shell until their own clientLoader has
@@ -182,8 +183,9 @@ function Shell({ children, outbox }: { children: ReactNode; outbox?: ReactNode }
   );
 }
 
-// Installed as the app loads, before any answer can end the session.
+// Installed as the app loads, before any answer can end the session (and say so).
 if (typeof window !== "undefined") forgetWhenSessionEnds();
+sayUnauthorizedInPageLanguage();
 
 /**
  * After a route change, focus goes to the new page's heading (its main when it has none), so screen readers

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadMessages } from "../i18n/runtime";
 import { currentToasts, toast } from "../ui/toast/toast-store";
 import {
   ApiError,
@@ -11,6 +10,7 @@ import {
   UNAUTHORIZED_MESSAGE,
 } from "./api-client";
 import { session } from "./session";
+import { setUnauthorizedNotice } from "./unauthorized-notice";
 
 const user = {
   id: 7,
@@ -138,9 +138,8 @@ describe("the transport", () => {
     expect(currentToasts().map((t) => t.message)).toEqual([UNAUTHORIZED_MESSAGE]);
   });
 
-  it("says 'Unauthorized! Logging Out...' in the page's language (a Hausa page)", async () => {
-    await loadMessages("ha", []);
-    window.history.pushState(null, "", "/ha/dashboard");
+  it("says the notice in the words the app gave it (the page's language: app/unauthorized-notice.ts)", async () => {
+    setUnauthorizedNotice(() => "Ba ku da izini! Ana fitar da ku...");
     try {
       session.signIn(user, "revoked");
       vi.stubGlobal("fetch", answer(401, { success: false, message: "Your session has ended." }));
@@ -152,7 +151,7 @@ describe("the transport", () => {
       );
       expect(currentToasts().map((t) => t.message)).toEqual(["Ba ku da izini! Ana fitar da ku..."]);
     } finally {
-      window.history.pushState(null, "", "/");
+      setUnauthorizedNotice(() => undefined);
     }
   });
 

@@ -3,9 +3,8 @@ import type { api } from "../../domain/api";
 import { isErrorCode } from "../../domain/api/error-codes";
 import { isProblemKey, type Problem } from "../../domain/api/problems";
 import type { Endpoint, ErrorCode } from "../../domain/api/shared";
-import { languageOfPath } from "../../i18n/languages";
-import { i18nFor, languageCodes } from "../i18n/runtime";
 import { session } from "./session";
+import { unauthorizedNotice } from "./unauthorized-notice";
 import { toast } from "../ui/toast/toast-store";
 
 // One client for the JSON API, typed by the contract (src/domain/api), with one error path: every failure
@@ -203,16 +202,10 @@ export async function readAnswer<K extends ContractKey>(
     field(payload, "message") ?? statusMessages[status] ?? `Request failed with status code ${status}.`;
   if (status === 401 && signedIn) {
     session.signOut();
-    toast.error(unauthorizedNotice());
+    // In the page's language when the app has said how (lib/unauthorized-notice.ts).
+    toast.error(unauthorizedNotice() ?? UNAUTHORIZED_MESSAGE);
   }
   throw new ApiError(status, message, payload);
-}
-
-/** "Unauthorized! Logging Out..." in the page's language (errors.unauthorized), English until it is loaded. */
-function unauthorizedNotice(): string {
-  if (typeof location === "undefined") return UNAUTHORIZED_MESSAGE;
-  const i18n = i18nFor(languageOfPath(location.pathname, languageCodes));
-  return "errors.unauthorized" in i18n.messages ? i18n._("errors.unauthorized") : UNAUTHORIZED_MESSAGE;
 }
 
 // Loaded as soon as the client is, so the first answer does not wait for it.

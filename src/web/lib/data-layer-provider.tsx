@@ -1,6 +1,6 @@
 import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
-import { whenWhollyHydrated } from "../app/hydration-mark";
+import { whenWhollyHydrated } from "./hydration-mark";
 
 // The data layer's provider, mounted once at the root. The query client itself (about 7 KB gzipped) comes
 // with the first page that reads the API (query-client.ts registers it here when loaded), so the home

@@ -15,7 +15,7 @@ import {
 } from "../../features/state-selection";
 import { type FigureCards, NationalStatistics } from "../../features/statistics";
 import { StateOverview } from "../../features/states";
-import { markPartHydrated } from "../hydration-mark";
+import { markPartHydrated } from "../../lib/hydration-mark";
 import styles from "./HomePage.module.css";
 
 export interface HomePageProps {

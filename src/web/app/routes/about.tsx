@@ -3,7 +3,7 @@ import { paths } from "../../../domain/routes";
 import { Link, T, pageMessages, translatorFor, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { publishedDataOf } from "../datasets";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/about";
 import styles from "./content-page.module.css";
 import { unlessOnlyTheQueryChanged } from "../revalidate";

@@ -7,7 +7,7 @@ import {
 } from "../../features/history";
 import { languageOfRequest, pageMessages, translatorFor } from "../../i18n";
 import { isUnknownPageError } from "../not-found-error";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/changes";
 
 // /changes: every published change, rendered on the server from the database (the load

@@ -5,7 +5,7 @@ import { OpenDataPage, type DatasetVersions } from "../../features/opendata";
 import { formatDay } from "../../../domain/format";
 import { languageOfRequest, pageMessages, translatorFor } from "../../i18n";
 import { publishedDataOf, type PageDatasetVersions } from "../datasets";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/data";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 

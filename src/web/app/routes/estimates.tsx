@@ -1,7 +1,7 @@
 import { EstimatesExplainer } from "../../features/estimates";
 import { pageMessages, translatorFor } from "../../i18n";
 import { publishedDataOf } from "../datasets";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/estimates";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 

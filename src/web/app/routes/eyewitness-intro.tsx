@@ -1,7 +1,7 @@
 import { paths } from "../../../domain/routes";
 import { Link, pageMessages, translatorFor, useT } from "../../i18n";
 import { useSessionUser } from "../../lib/session";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/eyewitness-intro";
 import styles from "./content-page.module.css";
 import { unlessOnlyTheQueryChanged } from "../revalidate";

@@ -1,6 +1,6 @@
 import { PublishedReportPage } from "../../features/reports";
 import { pageMessages, translatorFor } from "../../i18n";
-import { pageTitle } from "../page-title";
+import { pageTitle } from "../../ui/page-title";
 import type { Route } from "./+types/eyewitness-report";
 
 // Client-rendered (not rendered by the server: reports come and go); the server writes the report's title

@@ -3,7 +3,7 @@ import { useT } from "../../i18n/language-context";
 import { Link } from "../../i18n/links";
 import { translatorFor } from "../../i18n/runtime";
 import { paths } from "../../../domain/routes";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/not-found";
 import styles from "./content-page.module.css";
 

@@ -1,6 +1,6 @@
 import { paths } from "../../../domain/routes";
 import { Link, T, pageMessages, translatorFor, useT } from "../../i18n";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/opportunities";
 import styles from "./content-page.module.css";
 import { unlessOnlyTheQueryChanged } from "../revalidate";

@@ -7,7 +7,7 @@ import {
 } from "../../features/history";
 import { languageOfRequest, pageMessages, translatorFor } from "../../i18n";
 import { isUnknownPageError } from "../not-found-error";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/school-history";
 
 // /schools/{id}/history: every published change to one school, linked from its page's Sources.

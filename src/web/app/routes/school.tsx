@@ -21,7 +21,7 @@ import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { addErrorMessages, errorPageMeta, isUnknownPageError, unknownPage } from "../not-found-error";
 import { publishedDataOf } from "../datasets";
 import { withTranslationsIn } from "../../../domain/datasets/reader-text";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/school";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 

@@ -9,7 +9,7 @@ import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { addErrorMessages, isUnknownPageError, unknownPage } from "../not-found-error";
 import { publishedDataOf } from "../datasets";
-import { pageMeta, pageTitle } from "../page-title";
+import { pageMeta, pageTitle } from "../../ui/page-title";
 import type { Route } from "./+types/schools";
 
 // /schools?state=kano&group=hearing: the school results as a page of their own, rendered on the server

@@ -5,7 +5,7 @@ import { publishedDataOf } from "../datasets";
 import { T, pageMessages, translatorFor, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { SourceList } from "../../ui/SourceList";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/sdir";
 import styles from "./content-page.module.css";
 import { unlessOnlyTheQueryChanged } from "../revalidate";

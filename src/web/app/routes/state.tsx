@@ -17,7 +17,7 @@ import { CorrectionForm } from "../../features/corrections";
 import { ExplorerSection } from "../../features/explorer";
 import { explorerData } from "../explorer-data";
 import { StatePolicyPage, StateReports } from "../../features/states";
-import { lawStatusWords } from "../../lib/law-status-text";
+import { lawStatusWords } from "../../i18n/law-status-text";
 import { Spinner } from "../../ui/Spinner";
 import { MessagesLoadFailedPage } from "../messages-load-failed";
 import { addErrorMessages, errorPageMeta, isUnknownPageError, unknownPage } from "../not-found-error";
@@ -31,7 +31,7 @@ import {
 } from "../../../domain/social-card";
 import { name as siteName } from "../../../../data/site.json";
 import { withTranslationsIn } from "../../../domain/datasets/reader-text";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/state";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 

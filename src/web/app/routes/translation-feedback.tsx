@@ -1,6 +1,6 @@
 import { TranslationFeedbackPage } from "../../features/corrections";
 import { pageMessages, translatorFor } from "../../i18n";
-import { pageMeta } from "../page-title";
+import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/translation-feedback";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 

@@ -17,7 +17,7 @@ import {
   type StateRow,
 } from "../../../domain/states-comparison";
 import { useApiQuery } from "../../lib/use-api";
-import { lawStatusLabelText, lawStatusWords } from "../../lib/law-status-text";
+import { lawStatusLabelText, lawStatusWords } from "../../i18n/law-status-text";
 import { useHydrated } from "../../ui/useHydrated";
 import { fetchReportCounts } from "./report-counts-api";
 import styles from "./StatesComparison.module.css";

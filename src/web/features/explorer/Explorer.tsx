@@ -30,12 +30,12 @@ import {
   spreadYearFrom,
 } from "../../../domain/law-spread";
 import type { LawStatusKey } from "../../../domain/law-status";
-import { markPartHydrated } from "../../app/hydration-mark";
+import { markPartHydrated } from "../../lib/hydration-mark";
 import { CSV_LIST_SEPARATOR } from "../../../domain/opendata/csv";
 import { citation } from "../../../domain/opendata/documents";
 import { datasetInfo } from "../../../domain/opendata/datasets";
 import { paths } from "../../../domain/routes";
-import { lawStatusLabelText } from "../../lib/law-status-text";
+import { lawStatusLabelText } from "../../i18n/law-status-text";
 import { BarChart } from "./BarChart";
 import { saveBlob, svgBlob, svgPngBlob } from "./download";
 import { IndicatorMap, type MapClass } from "./IndicatorMap";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { expectLaterPart, markPartHydrated } from "../../app/hydration-mark";
+import { expectLaterPart, markPartHydrated } from "../../lib/hydration-mark";
 import { importWithRetry } from "../../lib/import-with-retry";
 import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Spinner } from "../../ui/Spinner";

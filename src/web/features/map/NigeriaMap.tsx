@@ -11,7 +11,7 @@ import { paths } from "../../../domain/routes";
 import { lawStatusFills } from "./law-status-palette";
 import { arrowDirections, nearestRegion } from "./nearest-region";
 import styles from "./NigeriaMap.module.css";
-import { lawStatusLabelText, lawStatusWords } from "../../lib/law-status-text";
+import { lawStatusLabelText, lawStatusWords } from "../../i18n/law-status-text";
 import { regionLabel } from "./region-label";
 
 export interface RegionLaw {

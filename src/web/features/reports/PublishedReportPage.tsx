@@ -5,7 +5,7 @@ import { isReportId } from "../../../domain/reports/published-report-text";
 import { describePlace } from "../../../domain/reports/report-place";
 import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { pageTitle, useDocumentTitle } from "../../app/page-title";
+import { pageTitle, useDocumentTitle } from "../../ui/page-title";
 import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";

@@ -9,7 +9,7 @@ import type { StateSummary } from "../../../domain/state-summaries";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ReaderText } from "../../ui/ReaderText";
 import { Spinner } from "../../ui/Spinner";
-import { useLawStatusText } from "../../lib/law-status-text";
+import { useLawStatusText } from "../../i18n/law-status-text";
 import { loadStateDetails } from "./load-state-details";
 import { NationalActLink, PolicyDocumentLink } from "./PolicyDocumentLink";
 import { StateContacts } from "./StateContacts";

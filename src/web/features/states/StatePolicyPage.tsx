@@ -16,7 +16,7 @@ import { ReaderText } from "../../ui/ReaderText";
 import { SourceList } from "../../ui/SourceList";
 import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import { PolicyDocumentLink, UploadedDocumentLink } from "./PolicyDocumentLink";
-import { useLawStatusText } from "../../lib/law-status-text";
+import { useLawStatusText } from "../../i18n/law-status-text";
 import { StateContacts } from "./StateContacts";
 import { splitFinding } from "./key-findings";
 import styles from "./StatePolicyPage.module.css";

@@ -1,6 +1,6 @@
 import { ForgotPasswordPage } from "../../../features/auth";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/forgot-password";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { LoginPage } from "../../../features/auth";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { ResetPasswordPage } from "../../../features/auth";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/reset-password";
 
 // Rendered in the browser (the link's token is the visitor's own): its messages are loaded there.

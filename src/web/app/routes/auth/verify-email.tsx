@@ -1,6 +1,6 @@
 import { VerifyEmailPage } from "../../../features/auth";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/verify-email";
 
 // Rendered in the browser (the link's token is the visitor's own): its messages are loaded there.

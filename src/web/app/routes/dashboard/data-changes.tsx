@@ -1,6 +1,6 @@
 import { ChangesPage } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/data-changes";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

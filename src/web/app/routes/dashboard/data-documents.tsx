@@ -1,6 +1,6 @@
 import { DocumentsPage } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/data-documents";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

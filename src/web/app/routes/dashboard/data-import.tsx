@@ -1,6 +1,6 @@
 import { ImportPage } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/data-import";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

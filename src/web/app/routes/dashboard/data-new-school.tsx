@@ -1,6 +1,6 @@
 import { NewSchoolPage } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/data-new-school";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -1,7 +1,7 @@
 import { CorrectionReviews } from "../../../features/corrections";
 import { DataDeskPage } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/data";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -1,6 +1,6 @@
 import { EyewitnessPage } from "../../../features/reports";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/index";
 
 // The form's own namespace is loaded by whoever converts it (the reports feature): add it here.

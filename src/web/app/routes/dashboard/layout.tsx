@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { DashboardGate } from "../../../features/dashboard";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { Logo } from "../../layout/Logo";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/layout";
 
 // Rendered in the browser: the shell's messages (top bar, navigation, account menu) are loaded there.

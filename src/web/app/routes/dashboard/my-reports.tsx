@@ -1,6 +1,6 @@
 import { MyReportsPage } from "../../../features/reports";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/my-reports";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

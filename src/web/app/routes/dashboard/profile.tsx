@@ -1,6 +1,6 @@
 import { ProfilePage } from "../../../features/profile";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/profile";
 
 // The profile form shows the accounts' sentences (auth) beside its own.

@@ -1,7 +1,7 @@
 import { CorrectionReviews } from "../../../features/corrections";
 import { ReviewsPage } from "../../../features/reports";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/reviews";
 
 /**

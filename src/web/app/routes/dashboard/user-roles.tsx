@@ -1,6 +1,6 @@
 import { UserRolesPage } from "../../../features/roles";
 import { pageMessages, translatorFor } from "../../../i18n";
-import { pageMeta } from "../../page-title";
+import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/user-roles";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -1,5 +1,5 @@
 // `<html data-hydrated="true">` says the page is interactive (the end-to-end tests wait for it). A page whose
-// content hydrates after the rest (the home page, routes/home.tsx) says so when its route module loads, and
+// content hydrates after the rest (the home page, app/routes/home.tsx) says so when its route module loads, and
 // the mark then waits for that content too, saying `data-hydrated="root"` meanwhile.
 
 import { replayTypedValues, serverControls } from "./typed-before-hydration";

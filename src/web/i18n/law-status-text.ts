@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { type LawStatusKey, lawStatusPhrase } from "../../domain/law-status";
-import { type Translate, useT } from "../i18n";
+import { useT } from "./language-context";
+import type { Translate } from "./runtime";
 
 // A state's law status in the page's language: "Passed (2022)", "Second reading", … The domain decides what
 // the phrase says (lawStatusPhrase); the "common" catalogue words it, once for the map, the state pages, the
