@@ -5,6 +5,7 @@ import { lawStatusCategories, type LawStatusKey } from "./law-status";
 import { stateLaws, type StateLaw } from "./law-spread";
 import { csvRecord } from "./opendata/csv";
 import { EXPLORER_INDICATOR_PATTERN, EXPLORER_VIEW_PATTERN, SCHOOL_GROUP_PATTERN } from "./explorer-query";
+import { compareText } from "./text-order";
 
 // The explorer on /states and each state's page: one indicator at a time (the law's status, the year it
 // passed, the schools listed, the verified eyewitness reports), as a chart, a map or a table. Its figures are
@@ -110,7 +111,7 @@ export function stateCounts(
 
 /** The counts largest first (the chart's order); equal counts by name. */
 export function rankedCounts(counts: readonly StateCount[]): StateCount[] {
-  return [...counts].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, "en"));
+  return [...counts].sort((a, b) => b.count - a.count || compareText(a.name, b.name));
 }
 
 /** What the sentence says of counts: the total, the states with any, and the state(s) with the most. */

@@ -2,6 +2,7 @@ import type { StateRecord } from "./datasets/schemas";
 import { lawStatusKey, type LawStatusKey } from "./law-status";
 import { csvRecord } from "./opendata/csv";
 import { SPREAD_YEAR_PATTERN } from "./explorer-query";
+import { compareText } from "./text-order";
 
 // "How the laws spread": how many states had passed a disability law by each year, and which,
 // counted from the published states data (`status` and `law.year`). A state counts from the year its law
@@ -28,7 +29,7 @@ export function stateLaws(states: readonly StateRecord[]): StateLaw[] {
       statusKey: lawStatusKey(state.status),
       year: lawStatusKey(state.status) === "passed" ? state.law.year : null,
     }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 export interface SpreadYear {

@@ -10,6 +10,7 @@ import {
   type LawStatusKey,
 } from "./law-status";
 import { normalQueryValue } from "./query-value";
+import { compareText } from "./text-order";
 
 // The /states table: one row per state, sorted and filtered by what the URL says (?zone=&status=&sort=&dir=),
 // so a shared link shows the same view. Pure functions, shared by the page and its tests.
@@ -176,12 +177,12 @@ export function comparisonRows(
       const x = valueOf(a.row, view.sort, reports);
       const y = valueOf(b.row, view.sort, reports);
       if (x === null || y === null) {
-        if (x === y) return a.row.name.localeCompare(b.row.name, "en");
+        if (x === y) return compareText(a.row.name, b.row.name);
         return x === null ? 1 : -1;
       }
       const order =
-        typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), "en");
-      return order === 0 ? a.row.name.localeCompare(b.row.name, "en") : sign * order;
+        typeof x === "number" && typeof y === "number" ? x - y : compareText(String(x), String(y));
+      return order === 0 ? compareText(a.row.name, b.row.name) : sign * order;
     })
     .map(({ row }) => row);
 }

@@ -1,6 +1,7 @@
 import { historyKinds, isRecordKind } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { lgasByState } from "../../../domain/reports/report-lgas";
+import { compareText } from "../../../domain/text-order";
 
 // What the /changes page shows, read from its address (the GET form writes it): a state, a kind, a page.
 // Anything the filter does not offer is read as no filter, never an error page.
@@ -15,7 +16,7 @@ export interface ChangesFilter {
 /** The 37 states for the filter, by name. */
 export const stateChoices: readonly { stateId: number; state: string }[] = lgasByState
   .map(({ stateId, state }) => ({ stateId, state }))
-  .sort((a, b) => a.state.localeCompare(b.state, "en"));
+  .sort((a, b) => compareText(a.state, b.state));
 
 const knownStateIds = new Set(stateChoices.map((choice) => String(choice.stateId)));
 

@@ -13,6 +13,7 @@ import { arrowDirections, nearestRegion } from "./nearest-region";
 import styles from "./NigeriaMap.module.css";
 import { lawStatusLabelText, lawStatusWords } from "../../i18n/law-status-text";
 import { regionLabel } from "./region-label";
+import { compareText } from "../../../domain/text-order";
 
 export interface RegionLaw {
   /** As in the states data: "Passed", "Passed/awaiting Gov assent", "Second Reading", "Pending". */
@@ -60,7 +61,7 @@ export function NigeriaMap({
   const idBase = `map-${useId().replace(/[^\w-]/g, "")}`;
   const hatchId = `${idBase}-hatch`;
   const patternId = (key: LawStatusKey) => `${idBase}-${key}`;
-  const ordered = useMemo(() => [...regions].sort((a, b) => a.name.localeCompare(b.name, "en")), [regions]);
+  const ordered = useMemo(() => [...regions].sort((a, b) => compareText(a.name, b.name)), [regions]);
 
   const buttons = useRef(new Map<string, SVGPathElement>());
   const [hovered, setHovered] = useState<string | null>(null);

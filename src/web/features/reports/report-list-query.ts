@@ -6,6 +6,7 @@ import {
 } from "../../../domain/reports/report-rules";
 import { occurredOnProblem } from "../../../domain/reports/report-place";
 import { lgaOfState, lgasByState, stateLgas } from "../../../domain/reports/report-lgas";
+import { compareText } from "../../../domain/text-order";
 
 // The filters and page of the review queue and of the public list live in the address
 // (?status=verified&commentType=barrier&state=25&page=2), so Back and a shared link show the same view.
@@ -42,7 +43,7 @@ export const everyPublished: PublishedQuery = {
 /** The 37 states for the selects, as data/states.json names them, alphabetical. */
 export const stateChoices: readonly { stateId: number; state: string }[] = lgasByState
   .map(({ stateId, state }) => ({ stateId, state }))
-  .sort((a, b) => a.state.localeCompare(b.state, "en"));
+  .sort((a, b) => compareText(a.state, b.state));
 
 /** A state's id (1..37), or null for anything else, the empty "All states" included. */
 export function stateIdFrom(value: string | null): number | null {
