@@ -76,11 +76,15 @@ signedInTest.describe("eyewitness reports", () => {
       await expect(images.nth(1)).toHaveAccessibleName(/^Photograph 2 of the report of [^:]+$/);
       // The WebP copies are made just after the answer, in the background: until they exist the list
       // shows the full photo, and once they do the page offers them through srcset.
+      // Each try reloads the page, which alone may take longer than the default 7 s on a loaded machine.
       await expect
-        .poll(async () => {
-          await page.reload();
-          return images.nth(1).getAttribute("srcset", { timeout: 10_000 });
-        })
+        .poll(
+          async () => {
+            await page.reload();
+            return images.nth(1).getAttribute("srcset", { timeout: 10_000 });
+          },
+          { timeout: 60_000, message: "the list offers the photo's WebP copies" },
+        )
         .toMatch(/&w=320 320w, .*&w=640 640w, .*&w=1280 1280w$/);
       // The photographs really load (signed media links), and are real images: the small one as it is,
       // the large one as a WebP copy the browser chose from srcset, never the full 1600 px photo.

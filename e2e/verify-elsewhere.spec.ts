@@ -36,6 +36,9 @@ test("a link checker changes nothing; the owner verifies in another browser with
   const scanner = await browser.newContext({ baseURL });
   const scanned = await scanner.newPage();
   await scanned.goto(link);
+  // A page of its own, not the fixture's: wait, as the fixture does, until it has hydrated (the screen is
+  // drawn in the browser; under load that took longer than an assertion's 7 s).
+  await scanned.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await expect(scanned.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeVisible();
   await scanner.close();
   // Still waiting for its owner: the right password is told "verify first".
