@@ -70,7 +70,7 @@ test("register, verify by e-mail, edit the profile, log out, reset the password 
   await expect(
     page.getByText("Your e-mail is verified. Signing you in and taking you to your dashboard in 3 seconds."),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   const verifiedSession = await storedSession(page);
   expect(verifiedSession?.firstname).toBe("Ada");
 
@@ -292,7 +292,7 @@ test("keyboard only: register, meet 'verify first' with Resend, then log in", as
 
   const resent = await waitForMail(email, (mail) => /Verify your e-mail address/.test(mail.subject), mailbox);
   await page.goto(linkTo(resent, "/verify-email/"));
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   const session = await storedSession(page);
   if (!session) throw new Error("verification did not sign in");
   await logOutOnServer(request, session.token);
@@ -314,7 +314,7 @@ test("keyboard only: register, meet 'verify first' with Resend, then log in", as
     "Taking you to your dashboard in 2 seconds.",
   );
   // The page waits 2 s, then the dashboard's code loads: leave room for a busy machine.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   allowFailedLoads(pageErrors, [403]);
 });
 

@@ -457,7 +457,7 @@ test("a change to Kano's law status, proposed by one editor and published by ano
         await expect(tooltip).toContainText(`Disability law: ${englishLabel("second-reading")}`, {
           timeout: 1_000,
         });
-      }).toPass({ timeout: 20_000 });
+      }).toPass({ timeout: 40_000 });
     });
   }
 });

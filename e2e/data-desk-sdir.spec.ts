@@ -128,7 +128,6 @@ signedInTest.describe("the SDIR report's PDF", () => {
       await expect
         .poll(async () => (await request.get(paths.sdir())).text(), {
           message: "/sdir links the published report",
-          timeout: 10_000,
         })
         .toContain(`href="${address}"`);
       const served = await request.get(address);
@@ -162,7 +161,7 @@ signedInTest.describe("the SDIR report's PDF", () => {
       });
       expect(published.status(), await published.text()).toBe(200);
       await expect
-        .poll(async () => (await request.get(paths.sdir())).text(), { timeout: 10_000 })
+        .poll(async () => (await request.get(paths.sdir())).text())
         .not.toContain(`href="${address}"`);
       await page.goto(paths.sdir());
       await expect(page.getByText("The report's PDF is not available here yet.")).toBeVisible();

@@ -235,7 +235,7 @@ signedInTest.describe("data desk", () => {
       await expect(async () => {
         await page.goto("/ha/states/5");
         await expect(overviewOnHausaPage().getByText(hausa)).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
+      }).toPass({ timeout: 30_000 });
       await expect(overviewOnHausaPage().getByText(hausa)).not.toHaveAttribute("lang");
       await expect(overviewOnHausaPage().getByText(englishOnly)).toHaveCount(0);
       // The findings are not translated: still English, still said so.

@@ -76,7 +76,7 @@ signedInTest.describe("eyewitness reports", () => {
       await expect(images.nth(1)).toHaveAccessibleName(/^Photograph 2 of the report of [^:]+$/);
       // The WebP copies are made just after the answer, in the background: until they exist the list
       // shows the full photo, and once they do the page offers them through srcset.
-      // Each try reloads the page, which alone may take longer than the default 7 s on a loaded machine.
+      // Each try reloads the page, which alone may take longer than the default expect timeout on a loaded machine.
       await expect
         .poll(
           async () => {

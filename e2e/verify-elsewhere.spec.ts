@@ -54,7 +54,7 @@ test("a link checker changes nothing; the owner verifies in another browser with
   await page.getByRole("textbox", { name: "Password chosen when registering" }).fill(password);
   await page.getByRole("button", { name: "Verify and sign in" }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("user") ?? "null"));
   expect(stored?.email).toBe(email);
   expect((await request.post("/api/v1/auth/login", { data: { email, password } })).status()).toBe(200);
@@ -83,7 +83,7 @@ test("someone registered the owner's address: the owner chooses a new password, 
   await page.getByRole("textbox", { name: "Confirm new password" }).fill("Tangerine_Bicycle_84");
   await page.getByRole("button", { name: "Save password and sign in" }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   const squatter = await request.post("/api/v1/auth/login", {
     data: { email, password: "Crimson-Harbour-31" },
   });

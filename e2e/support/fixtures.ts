@@ -102,7 +102,7 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   await expect
     .poll(
       () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      { message: "horizontal overflow of the page in px", timeout: 10_000 },
+      { message: "horizontal overflow of the page in px" },
     )
     .toBeLessThanOrEqual(0);
 }
