@@ -44,6 +44,11 @@ export type ChangeProblemKey = (typeof changeProblemKeys)[number];
 
 const problemKeys = [...fieldProblemKeys, ...changeProblemKeys, ...importProblemKeys] as const;
 
+/** The values of a problem's sentence (`{max}`, `{thisYear}`, `{state}`…), as the server knows them. */
+const problemParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .meta({ description: "The values the sentence `datadesk.problem.<key>` needs." });
+
 /** One thing to fix, in the reader's language: the body field (or an edited field's path) and its sentence. */
 export const dataDeskProblemSchema = z
   .object({
@@ -54,7 +59,8 @@ export const dataDeskProblemSchema = z
     key: z
       .enum(problemKeys)
       .meta({ description: "The problem: `datadesk.problem.<key>` in the catalogues." }),
-    message: z.string(),
+    params: problemParamsSchema,
+    message: z.string().meta({ description: "The same, in the editor's language." }),
   })
   .meta({ id: "DataDeskProblem" });
 export type DataDeskProblem = z.infer<typeof dataDeskProblemSchema>;
@@ -372,8 +378,11 @@ export const importProblemSchema = z
   .object({
     row: z.int().meta({ description: "The row as a spreadsheet numbers it (the header is row 1)." }),
     column: z.string().meta({ description: 'The column\'s name, or "" for the row as a whole.' }),
-    key: z.enum(problemKeys),
-    message: z.string().meta({ description: "What to fix, in the reader's language." }),
+    key: z
+      .enum(problemKeys)
+      .meta({ description: "The problem: `datadesk.problem.<key>` in the catalogues." }),
+    params: problemParamsSchema,
+    message: z.string().meta({ description: "What to fix, in the editor's language." }),
   })
   .meta({ id: "DataImportProblem" });
 export type ImportProblemView = z.infer<typeof importProblemSchema>;

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { userRoles } from "../accounts/user";
 import { errorCodes } from "./error-codes";
-import { type Problem, type ProblemKey, problemKeys } from "./problems";
+import {
+  type CodeProblemKey,
+  deskProblemKeyPattern,
+  type Problem,
+  problemKeys,
+  type SpecificProblemKey,
+} from "./problems";
 
 // The web app's Content-Security-Policy forbids eval; zod's optional speed-up probes for it with
 // `new Function` when an object schema is made, which the browser reports as a violation. The web client
@@ -50,13 +56,20 @@ export function errorCodeForStatus(status: number): ErrorCode {
   }
 }
 
+type ErrorsProblemKey = SpecificProblemKey | CodeProblemKey;
+
 /** What went wrong as a key and its values, which a client says in its own language. */
 export const problemSchema = z
   .object({
-    key: z.enum(problemKeys as readonly [ProblemKey, ...ProblemKey[]]).meta({
-      description:
-        "One of a closed list (src/domain/api/problems.ts): the web app shows the message `errors.<key>` of the page's language.",
-    }),
+    key: z
+      .union([
+        z.enum(problemKeys as readonly [ErrorsProblemKey, ...ErrorsProblemKey[]]),
+        z.string().regex(deskProblemKeyPattern),
+      ])
+      .meta({
+        description:
+          "One of a closed list (src/domain/api/problems.ts): the web app shows the message `errors.<key>` of the page's language; a data desk refusal's key is the id of its sentence in the desk's catalogue (`datadesk.message.conflict`).",
+      }),
     params: z
       .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
       .meta({ description: "The values the key's sentence needs (minutes, a field, missing rules…)." }),

@@ -196,10 +196,18 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     );
     expect(byField["fields.agency"]?.message).toBe("Please keep this to 300 characters.");
     expect(byField["fields.phone"]?.message).toMatch(/Nigerian phone number/);
+    // Each problem carries the values of its sentence, so a page in another language words it alone;
+    // the refusal as a whole says its own key.
+    expect(byField["fields.law.year"]?.params).toMatchObject({ min: 1960, thisYear: 2026 });
+    expect(byField["fields.agency"]?.params).toMatchObject({ max: 300 });
+    expect(failure.problem).toEqual({ key: "datadesk.message.problems", params: { max: 0 } });
     const nextYear = await propose(amina, edit("20", { "law.year": 2027 }));
-    expect(nextYear.json<DataDeskFailure>().problems?.[0]).toMatchObject({
-      field: "fields.law.year",
-      key: "year",
+    const refusedYear = nextYear.json<DataDeskFailure>();
+    expect(refusedYear.problems?.[0]).toMatchObject({ field: "fields.law.year", key: "year" });
+    // One problem: the refusal is that problem, with its values.
+    expect(refusedYear.problem).toMatchObject({
+      key: "datadesk.problem.year",
+      params: { min: 1960, thisYear: 2026 },
     });
   });
 
@@ -391,6 +399,7 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     expect(stale.statusCode).toBe(409);
     const failure = stale.json<DataDeskFailure>();
     expect(failure.code).toBe("CHANGE_CONFLICT");
+    expect(failure.problem).toEqual({ key: "datadesk.message.conflict", params: { max: 0, count: 1 } });
     expect(failure.conflicts).toEqual([
       {
         field: "agency",
@@ -426,6 +435,7 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     expect(clash.json<DataDeskFailure>()).toMatchObject({
       code: "RANK_TAKEN",
       message: "Abia already has rank 7th. Change that state's rank first.",
+      problem: { key: "datadesk.problem.rankTaken", params: { state: "Abia", rank: "7th" } },
     });
     expect(await written()).toEqual(before);
     expect((await record("state", "2")).version).toBe(1);

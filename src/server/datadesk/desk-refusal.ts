@@ -26,8 +26,9 @@ export interface Problem {
 export class DeskRefusal extends Error {
   constructor(
     readonly status: number,
-    /** Its sentence: a key of the `datadesk` catalogue. */
-    readonly messageKey: KeysUnder<"datadesk.">,
+    /** Its sentence: `datadesk.message.<key>` (or one problem's, `datadesk.problem.<key>`) in the catalogues. */
+    readonly messageKey:
+      `message.${KeysUnder<"datadesk.message.">}` | `problem.${KeysUnder<"datadesk.problem.">}`,
     readonly details: {
       code?: ErrorCode;
       problems?: Problem[];

@@ -134,6 +134,10 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
       refusal: "unknownColumns",
     });
     expect(unknown.json<ImportFailure>().message).toContain("colour");
+    expect(unknown.json<ImportFailure>().problem).toMatchObject({
+      key: "datadesk.importRefusal.unknownColumns",
+      params: { columns: "colour" },
+    });
     const missing = await importing(amina, { csv: "id,name\r\n,A\r\n" }, "?dryRun=1");
     expect(missing.json<ImportFailure>()).toMatchObject({ refusal: "missingColumns" });
     expect(missing.json<ImportFailure>().message).toContain("state");
@@ -202,7 +206,10 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
 
     const withProblems = await importing(amina, { csv: "id,name,state\r\n,,Kano\r\n", ...source });
     expect(withProblems.statusCode).toBe(400);
-    expect(withProblems.json<ImportFailure>().plan?.problems).toHaveLength(1);
+    const refused = withProblems.json<ImportFailure>();
+    expect(refused.plan?.problems).toHaveLength(1);
+    expect(refused.plan?.problems[0]).toMatchObject({ key: "required", params: expect.any(Object) });
+    expect(refused.problem).toEqual({ key: "datadesk.import.hasProblems", params: { count: 1 } });
 
     const response = await importing(amina, { csv, ...source });
     expect(response.statusCode, response.body).toBe(201);

@@ -21,6 +21,7 @@ import { requirePermission } from "../accounts/guards";
 import type { SignedInUser } from "../accounts/sessions";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { deskProblem } from "../../domain/api/problems";
 import { failure } from "../http/errors";
 import { acceptJsonBodies } from "../http/request-body";
 import { translator, type Translate } from "../i18n/server-messages";
@@ -90,18 +91,22 @@ function sendRefusal(
   thisYear: number,
 ) {
   const { code, problems, conflicts, values } = refusal.details;
-  const worded = problems?.map((problem: Problem) => ({
-    field: problem.field,
-    key: problem.key,
-    message: t(`problem.${problem.key}`, problemValues(kind, problem, thisYear)),
-  }));
+  const worded = problems?.map((problem: Problem) => {
+    const params = problemValues(kind, problem, thisYear);
+    return { field: problem.field, key: problem.key, params, message: t(`problem.${problem.key}`, params) };
+  });
   const first = worded?.[0];
-  const message =
-    refusal.status === 400 && worded?.length === 1 && first
-      ? first.message
-      : t(refusal.messageKey, { max: 0, ...values });
+  const single = refusal.status === 400 && worded?.length === 1 && first;
+  const messageParams = { max: 0, ...values };
+  // The web app words the refusal from its problem in the page's language; `message` is the same sentence
+  // in the editor's own language, for other clients.
+  const message = single ? first.message : t(refusal.messageKey, messageParams);
+  const said = single
+    ? deskProblem(`datadesk.problem.${first.key}`, first.params)
+    : deskProblem(`datadesk.${refusal.messageKey}`, messageParams);
   return reply.status(refusal.status).send({
     ...failure(refusal.status, message, {
+      problem: said,
       code:
         code ??
         (refusal.status === 404
@@ -285,23 +290,19 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         const thisYear = now().getUTCFullYear();
         const worded = (plan: ImportPlan) => ({
           rows: plan.rows,
-          problems: plan.problems.map((problem) => ({
-            row: problem.row,
-            column: problem.column,
-            key: problem.key,
-            message: t(
-              `problem.${problem.key}`,
-              problemValues(
-                "school",
-                {
-                  field: problem.field === null ? "" : `fields.${problem.field}`,
-                  key: problem.key,
-                  ...(problem.values ? { values: problem.values } : {}),
-                },
-                thisYear,
-              ),
-            ),
-          })),
+          problems: plan.problems.map((problem) => {
+            const params = problemValues(
+              "school",
+              {
+                field: problem.field === null ? "" : `fields.${problem.field}`,
+                key: problem.key,
+                ...(problem.values ? { values: problem.values } : {}),
+              },
+              thisYear,
+            );
+            const message = t(`problem.${problem.key}`, params);
+            return { row: problem.row, column: problem.column, key: problem.key, params, message };
+          }),
           schools: pageOfPlan(plan, rowsPage),
           unchanged: plan.unchanged,
           ignoredColumns: plan.ignoredColumns,
@@ -327,13 +328,17 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           if (error instanceof ImportRefusal) {
             const status = error.key === "tooLarge" || error.key === "tooManyRows" ? 413 : 400;
             return reply.status(status).send({
-              ...failure(status, t(`importRefusal.${error.key}`, error.values)),
+              ...failure(status, t(`importRefusal.${error.key}`, error.values), {
+                problem: deskProblem(`datadesk.importRefusal.${error.key}`, error.values),
+              }),
               refusal: error.key,
             });
           }
           if (error instanceof ImportProblems) {
             return reply.status(400).send({
-              ...failure(400, t("import.hasProblems", { count: error.plan.problems.length })),
+              ...failure(400, t("import.hasProblems", { count: error.plan.problems.length }), {
+                problem: deskProblem("datadesk.import.hasProblems", { count: error.plan.problems.length }),
+              }),
               plan: worded(error.plan),
             });
           }

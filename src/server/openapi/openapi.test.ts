@@ -8,6 +8,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { publicUserSchema } from "../../domain/api/shared";
+import { deskProblemKeyPattern } from "../../domain/api/problems";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { testClock, testConfig, testPasswordHashing } from "../../test/server/accounts";
 import { buildApp } from "../app";
@@ -170,9 +171,13 @@ describe("GET /api/v1/openapi.json", () => {
     const failure = document.components?.schemas?.Failure as OpenAPIV3_1.SchemaObject;
     expect(failure.required).toEqual(["success", "message", "code", "problem"]);
     expect((failure.properties?.code as OpenAPIV3_1.SchemaObject).enum).toContain("EMAIL_NOT_VERIFIED");
-    // The problem's key is one of the closed list the web app translates, shown in the document.
+    // The problem's key is one of the closed list the web app translates, or a data desk sentence's id
+    // (by its pattern), both shown in the document.
     const problem = document.components?.schemas?.Problem as OpenAPIV3_1.SchemaObject;
-    expect((problem.properties?.key as OpenAPIV3_1.SchemaObject).enum).toContain("account.tooManyAttempts");
+    const [listed, desk] = (problem.properties?.key as OpenAPIV3_1.SchemaObject)
+      .anyOf as OpenAPIV3_1.SchemaObject[];
+    expect(listed?.enum).toContain("account.tooManyAttempts");
+    expect(desk?.pattern).toBe(deskProblemKeyPattern.source);
   });
 });
 

@@ -4,7 +4,7 @@ import {
   passwordRules,
   type PasswordRuleId,
 } from "../../domain/accounts/password-policy";
-import type { Problem } from "../../domain/api/problems";
+import { isDeskProblemKey, type Problem } from "../../domain/api/problems";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { ApiError } from "../lib/api-client";
 import { useI18n, useLanguage, useT } from "./language-context";
@@ -49,9 +49,10 @@ export function missingRulesText(t: Translate, missing: readonly PasswordRuleId[
   return t("errors.password.missingRules", { needs: listOf(t, needs) });
 }
 
-/** A problem's sentence in the page's language. */
+/** A problem's sentence in the page's language (a data desk refusal's from the desk's catalogue). */
 export function problemText(t: Translate, problem: Problem): string {
   if (problem.key === "password.missingRules") return missingRulesText(t, problem.params.missing);
+  if (isDeskProblemKey(problem.key)) return t(problem.key, problem.params);
   return t(`errors.${problem.key}`, problem.params);
 }
 
@@ -60,7 +61,12 @@ export function failureText(failure: unknown, t: Translate, options: FailureText
   if (!(failure instanceof ApiError)) return options.other ?? t("errors.unexpected");
   if (failure.status === 0) return options.network ?? t("errors.status.0");
   const { problem } = failure;
-  const codeOnly = !problem || problem.key.startsWith("code.") || problem.key === "request.fieldInvalid";
+  const codeOnly =
+    !problem ||
+    problem.key.startsWith("code.") ||
+    problem.key === "request.fieldInvalid" ||
+    // A desk sentence this build's catalogue lacks (a newer server's): said as a code-only problem.
+    (isDeskProblemKey(problem.key) && options.has?.(problem.key) === false);
   if (problem && !codeOnly) return problemText(t, problem);
   const said = (failure.body as { message?: unknown } | undefined)?.message;
   if (options.english && typeof said === "string" && said.trim() !== "") return said;

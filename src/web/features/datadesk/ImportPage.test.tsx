@@ -5,11 +5,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ImportAnswer } from "../../../domain/api/datadesk";
 import { changeOf, fakeApi } from "../../../test/web/datadesk";
 import { withDataLayer } from "../../../test/web/data-layer";
+import { inLanguage } from "../../../test/web/i18n";
 import { signIn } from "../../../test/web/reports";
 import { ImportPage } from "./ImportPage";
 
 // The import screen: the dry run's problems as a table and the schools it adds and changes, the summary
 // focused; the proposal with a source and a note; a file refused as a whole, beside the file input.
+
+// The server's own sentences are in the editor's account language; the page words everything from keys and
+// counts in its own, so the fakes' sentences must never be shown.
+const serverWords = "(the server's sentence, never shown)";
 
 const csv = "id,name,state,type\r\n,Gwale Special School,Kano,special\r\n1,Abia School,Abia,tertiary\r\n";
 
@@ -36,7 +41,7 @@ const change = {
 function plan(overrides: Partial<ImportAnswer> = {}): ImportAnswer {
   return {
     success: true,
-    message: "Checked 2 rows: no problems, 1 school to add, 1 school to change.",
+    message: serverWords,
     dryRun: true,
     rows: 2,
     problems: [],
@@ -77,7 +82,7 @@ describe("ImportPage", () => {
     const sent = fakeApi(() => ({
       status: 200,
       body: plan({
-        message: "Checked 2 rows: 1 problem, 1 school to add, 0 schools to change.",
+        message: serverWords,
         schools: {
           additions: 1,
           changes: 0,
@@ -87,9 +92,7 @@ describe("ImportPage", () => {
           last_page: 1,
           rows: [addition],
         },
-        problems: [
-          { row: 3, column: "type", key: "choice", message: "Please choose one of the listed values." },
-        ],
+        problems: [{ row: 3, column: "type", key: "choice", params: {}, message: serverWords }],
       }),
     }));
     const user = renderPage();
@@ -121,7 +124,7 @@ describe("ImportPage", () => {
             status: 201,
             body: plan({
               dryRun: false,
-              message: "Your import was sent for review: 1 school to add, 1 school to change.",
+              message: serverWords,
               change: changeOf({ kind: "school", changeKind: "import", recordId: null, fields: [] }),
             }),
           },
@@ -155,24 +158,90 @@ describe("ImportPage", () => {
 
   it("shows a file refused as a whole beside the file input, in the error summary", async () => {
     signIn({ role: "editor" });
-    const message = "The file has columns that schools.csv does not have: colour.";
     fakeApi(() => ({
       status: 400,
-      body: { success: false, code: "VALIDATION_FAILED", message, refusal: "unknownColumns" },
+      body: {
+        success: false,
+        code: "VALIDATION_FAILED",
+        message: serverWords,
+        problem: {
+          key: "datadesk.importRefusal.unknownColumns",
+          params: { columns: "colour", expected: "id, name, state" },
+        },
+        refusal: "unknownColumns",
+      },
     }));
     const user = renderPage();
     await chooseAndCheck(user);
     const file = screen.getByLabelText("CSV file");
     expect(await screen.findByRole("alert")).toHaveFocus();
     expect(file).toHaveAttribute("aria-invalid", "true");
-    expect(file).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(file).toHaveAccessibleDescription(
+      expect.stringContaining(
+        "The file has columns that schools.csv does not have: colour. Use only these columns: id, name, state.",
+      ),
+    );
+    expect(document.body).not.toHaveTextContent(serverWords);
+  });
+
+  it("on a Hausa page, says the dry run, the rows' problems and the refusal in Hausa, from keys and counts", async () => {
+    signIn({ role: "editor" });
+    fakeApi((request) =>
+      request.search === "?dryRun=1"
+        ? { status: 200, body: plan() }
+        : {
+            status: 400,
+            body: {
+              success: false,
+              code: "VALIDATION_FAILED",
+              message: serverWords,
+              problem: { key: "datadesk.import.hasProblems", params: { count: 1 } },
+              plan: {
+                ...plan(),
+                problems: [
+                  { row: 3, column: "name", key: "tooLong", params: { max: 200 }, message: serverWords },
+                ],
+              },
+            },
+          },
+    );
+    const router = createMemoryRouter([{ path: "/ha/dashboard/data/import", element: <ImportPage /> }], {
+      initialEntries: ["/ha/dashboard/data/import"],
+    });
+    render(await inLanguage("ha", ["datadesk", "errors"], withDataLayer(<RouterProvider router={router} />)));
+    const user = userEvent.setup({ delay: null });
+    await user.upload(
+      screen.getByLabelText("Fayil na CSV"),
+      new File([csv], "schools.csv", { type: "text/csv" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Gwaji: duba fayil ɗin" }));
+    expect(
+      await screen.findByText(
+        "An duba layuka 2: babu matsala, makaranta 1 da za a ƙara, makaranta 1 da za a canza.",
+      ),
+    ).toHaveFocus();
+
+    await user.type(
+      screen.getByRole("textbox", { name: "Majiya (adireshin yanar gizo)" }),
+      "https://example.org/list",
+    );
+    await user.type(screen.getByRole("textbox", { name: "Bayani" }), "Jerin ma'aikatar.");
+    await user.click(screen.getByRole("button", { name: "Gabatar da wannan shigarwa" }));
+    expect(
+      await screen.findByText(
+        "Ba a aika komai ba: wani layi yana da matsala. Gyara fayil ɗin ka sake duba shi.",
+      ),
+    ).toHaveFocus();
+    const table = screen.getByRole("table");
+    expect(within(table).getByText("Da fatan ka taƙaita wannan zuwa haruffa 200.")).toBeVisible();
+    expect(document.body).not.toHaveTextContent(serverWords);
   });
 
   it("shows a long file's schools a page at a time, the page said in a live region, focus kept on the buttons", async () => {
     signIn({ role: "editor" });
     const onPage = (page: number) =>
       plan({
-        message: "Checked 60 rows: no problems, 60 schools to add, 0 schools to change.",
+        message: serverWords,
         rows: 60,
         schools: {
           additions: 60,

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
-import { Link, useT } from "../../i18n";
+import { Link, useFailureText, useT } from "../../i18n";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import { openDataPath } from "../../../domain/opendata/documents";
-import { ApiError, serverMessage } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
 import { useApiMutation } from "../../lib/use-api";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
@@ -12,6 +12,7 @@ import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 import formStyles from "../../ui/form/form.module.css";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { type DataChange, type ImportAnswer, type ImportFailure, importSchools } from "./datadesk-api";
+import { useDeskText } from "./desk-text";
 import { ImportRows } from "./ImportRows";
 import { problemsOf } from "./proposal";
 import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
@@ -51,8 +52,19 @@ function fileText(file: File): Promise<string> {
   });
 }
 
+/** A dry run's or a proposal's counts, as the summary's sentence says them. */
+function countsOf(answer: Pick<ImportAnswer, "rows" | "problems" | "schools">) {
+  const { additions, changes } = answer.schools;
+  return { rows: answer.rows, problems: answer.problems.length, additions, changes };
+}
+
 function ImportForm() {
   const t = useT();
+  const text = useDeskText();
+  const failureText = useFailureText("datadesk");
+  // A file refused as a whole, in the page's language; no answer at all is "could not be checked".
+  const refusalText = (error: unknown) =>
+    failureText(error, { network: t("datadesk.import.failed"), other: t("datadesk.import.failed") });
   const ids = useId().replace(/:/g, "");
   const fileId = `${ids}-file`;
   const [csv, setCsv] = useState<string | null>(null);
@@ -89,9 +101,9 @@ function ImportForm() {
     mutationFn: (text: string) => importSchools({ csv: text }, true),
     onSuccess: (answer) => {
       setFileProblem(null);
-      showResult(answer.message, answer);
+      showResult(t("datadesk.import.checked", countsOf(answer)), answer);
     },
-    onError: (error) => refuseFile(serverMessage(error) ?? t("datadesk.import.failed")),
+    onError: (error) => refuseFile(refusalText(error)),
   });
 
   // Another page of the dry run's schools: the file is checked again (nothing is kept on the server
@@ -99,7 +111,7 @@ function ImportForm() {
   const turnPage = useApiMutation({
     mutationFn: ({ text, page }: { text: string; page: number }) => importSchools({ csv: text }, true, page),
     onSuccess: (answer) => setPlan(answer),
-    onError: (error) => refuseFile(serverMessage(error) ?? t("datadesk.import.failed")),
+    onError: (error) => refuseFile(refusalText(error)),
   });
 
   const propose = useApiMutation({
@@ -108,14 +120,14 @@ function ImportForm() {
     onSuccess: (answer) => {
       focusSummary.current = true;
       setSourceProblem(null);
-      setSummary(answer.message);
+      setSummary(t("datadesk.import.proposed", countsOf(answer)));
       setSent(answer.change);
     },
     onError: (error) => {
       const body = error instanceof ApiError ? (error.body as ImportFailure | null) : null;
       const problems = problemsOf(error);
       if (body?.plan) {
-        showResult(body.message, body.plan);
+        showResult(failureText(error), body.plan);
       } else if (problems.length > 0) {
         setSourceProblem({
           fields: problems.map((problem) => ({
@@ -125,11 +137,11 @@ function ImportForm() {
                 : problem.field === "sourceDocumentId"
                   ? `${ids}-source-source-document`
                   : `${ids}-source-source`,
-            message: problem.message,
+            message: text.problemText(problem),
           })),
         });
       } else {
-        refuseFile(serverMessage(error) ?? t("datadesk.import.failed"));
+        refuseFile(refusalText(error));
       }
     },
   });
@@ -300,6 +312,7 @@ function PlanDetails({
   loading: boolean;
 }) {
   const t = useT();
+  const text = useDeskText();
   return (
     <>
       {plan.problems.length > 0 ? (
@@ -323,7 +336,7 @@ function PlanDetails({
                   <tr key={`${problem.row}-${problem.column}-${index}`}>
                     <td>{problem.row}</td>
                     <td>{problem.column || t("datadesk.import.wholeRow")}</td>
-                    <td>{problem.message}</td>
+                    <td>{text.problemText(problem)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
-import { useT } from "../../i18n";
+import { useFailureText, useT } from "../../i18n";
 import type { EditableKind } from "../../../domain/datadesk/fields";
 import { useApiMutation } from "../../lib/use-api";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -84,6 +84,7 @@ function ActionForm({
 }) {
   const t = useT();
   const text = useDeskText();
+  const failureText = useFailureText("datadesk");
   const formId = useId().replace(/:/g, "");
   const queryClient = useQueryClient();
   const [source, setSource] = useState<SourceAndNoteValue>({ sourceUrl: "", note: "" });
@@ -125,10 +126,10 @@ function ActionForm({
                     : found.field === "mergeInto"
                       ? mergeId
                       : null,
-              (found) => text.problemText(found, { kind: record.kind }),
+              (found) => text.problemText(found),
               t("datadesk.message.problems"),
             )
-          : { message: mayRetry(error) ? t("datadesk.form.notSent") : error.message, fields: [] },
+          : { message: mayRetry(error) ? t("datadesk.form.notSent") : failureText(error), fields: [] },
       );
     },
   });

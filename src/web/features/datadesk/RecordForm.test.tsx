@@ -234,14 +234,17 @@ describe("RecordForm", () => {
       body: {
         success: false,
         code: "VALIDATION_FAILED",
-        message: "Please correct the fields marked.",
+        message: "(the server's sentence, in the editor's language)",
+        problem: { key: "datadesk.message.problems", params: { max: 0 } },
+        // The page words each problem from its key and the values the server sent, in its own language.
         problems: [
           {
             field: "fields.law.year",
             key: "year",
-            message: "Please enter a year from 1960 to 2026, or leave it empty.",
+            params: { min: 1960, thisYear: 2026, max: 0, state: "", rank: "" },
+            message: "(the server's sentence)",
           },
-          { field: "note", key: "noteTooLong", message: "Please keep the note to 2000 characters." },
+          { field: "note", key: "noteTooLong", params: { max: 2000 }, message: "(the server's sentence)" },
         ],
       },
     }));

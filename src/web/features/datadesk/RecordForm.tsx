@@ -1,5 +1,5 @@
 import { type FormEvent, Fragment, useId, useLayoutEffect, useRef, useState } from "react";
-import { Link, useT } from "../../i18n";
+import { Link, useFailureText, useT } from "../../i18n";
 import type { EditableKind } from "../../../domain/datadesk/fields";
 import { paths } from "../../../domain/routes";
 import { useApiMutation } from "../../lib/use-api";
@@ -50,6 +50,7 @@ export function RecordForm({
 }: RecordFormProps) {
   const t = useT();
   const text = useDeskText();
+  const failureText = useFailureText("datadesk");
   const formId = useId().replace(/:/g, "");
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(fields));
   const [source, setSource] = useState<SourceAndNoteValue>(
@@ -116,12 +117,7 @@ export function RecordForm({
             if (found.field === "note") return noteId;
             return null;
           },
-          (found) =>
-            text.problemText(found, {
-              kind,
-              field: fieldOf(problemPath(found)),
-              state: stateOf(drafts),
-            }),
+          (found) => text.problemText(found),
           t("datadesk.message.problems"),
         ),
       );
@@ -210,7 +206,7 @@ export function RecordForm({
         </dl>
         {failure && problemsOf(failure).length === 0 ? (
           <div role="alert" className={styles.failed}>
-            <p>{mayRetry(failure) ? t("datadesk.form.notSent") : failure.message}</p>
+            <p>{mayRetry(failure) ? t("datadesk.form.notSent") : failureText(failure)}</p>
           </div>
         ) : null}
         <p className={styles.actions}>

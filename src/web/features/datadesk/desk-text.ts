@@ -1,18 +1,14 @@
 import { useMemo } from "react";
 import { useI18n } from "../../i18n/language-context";
-import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
-import type { DataDeskProblem, RecordField } from "./datadesk-api";
+import type { DataDeskProblem } from "./datadesk-api";
 import { basePath, languageOfPath, optionKey } from "./field-values";
 
 // The data desk's words for its values, in the page's language: a field's label (a translation's with its
 // language), a value as a person reads it (a choice's label, a list's items, "(empty)"), and a problem the
 // server found, worded from its key (`datadesk.problem.<key>`) so that it reads in the page's language.
 
-/** The longest note the server accepts (its problem `noteTooLong` says so). */
+/** The longest note the server accepts: the note's hint and its input's limit. */
 export const NOTE_MAX = 2000;
-
-/** The first year a year field accepts, for the message: the contract's field list does not carry it. */
-const firstYear = { state: 1960, school: 1960, estimate: 1990 } as const;
 
 export interface DeskText {
   fieldLabel: (kind: string, path: string) => string;
@@ -20,10 +16,7 @@ export interface DeskText {
   optionText: (path: string, option: string) => string;
   /** "Law status: Passed → Pending", the arrow as text (a screen reader reads it). */
   fromTo: (kind: string, path: string, from: unknown, to: unknown) => string;
-  problemText: (
-    problem: DataDeskProblem,
-    context: { kind: string; field?: RecordField; state?: string },
-  ) => string;
+  problemText: (problem: Pick<DataDeskProblem, "key" | "params" | "message">) => string;
 }
 
 export function useDeskText(): DeskText {
@@ -70,23 +63,11 @@ export function useDeskText(): DeskText {
         to: valueText(kind, path, to),
       });
 
-    const problemText: DeskText["problemText"] = (problem, { kind, field, state }) => {
+    // The server sends each problem's values ({max}, {thisYear}, the state that holds a rank), so the
+    // page words it alone; its own sentence (the editor's language) is kept for a key this build lacks.
+    const problemText: DeskText["problemText"] = (problem) => {
       const id = `datadesk.problem.${problem.key}`;
-      // On an English page, or for a problem whose details only the server knows (which state holds a
-      // rank), the server's sentence is the most precise.
-      if (i18n.locale === DEFAULT_LANGUAGE || problem.key === "rankTaken" || !has(id)) {
-        return problem.message;
-      }
-      return t(id, {
-        max:
-          problem.key === "noteTooLong"
-            ? String(NOTE_MAX)
-            : String((problem.key === "tooMany" ? field?.maxItems : field?.maxLength) ?? ""),
-        min: String(firstYear[kind as keyof typeof firstYear] ?? 1960),
-        thisYear: String(new Date().getUTCFullYear()),
-        state: state ?? "",
-        rank: "",
-      });
+      return has(id) ? t(id, problem.params) : problem.message;
     };
 
     return { fieldLabel, valueText, optionText, fromTo, problemText };
