@@ -59,7 +59,7 @@ const architectureZones = [
   },
   // The web app's layers, top to bottom: app (the root and the routes), features, ui, i18n, lib. Product code
   // does not import from a layer above its own (a test may put any of them together). Not held yet: lib
-  // imports the toasts (ui/toast) and the reports feature's types.
+  // imports the toasts (ui/toast) and the eyewitness feature's types.
   {
     target: ["features", "ui", "i18n", "lib"].map(webProductFiles),
     from: "./src/web/app",

@@ -15,8 +15,11 @@ const sharedSource = /[\\/]src[\\/]/;
 const schoolsCode =
   /[\\/]src[\\/](web[\\/]features[\\/](schools|corrections)[\\/]|domain[\\/](school-search|corrections[\\/]))/;
 // The eyewitness reports' code (with the 774 LGAs of data/lgas.json) serves the dashboard and the public
-// list of verified reports only: the home page never loads it.
-const reportsCode = /[\\/]src[\\/](web[\\/]features[\\/]reports|domain[\\/]reports)[\\/]/;
+// list of verified reports only: the home page never loads it. Its web folders: the report form
+// (eyewitness), the reporter's own list (my-reports), the review queue (moderation), the public list
+// (published) and what they share (report-shared).
+const reportsCode =
+  /[\\/]src[\\/](web[\\/]features[\\/](eyewitness|my-reports|moderation|published|report-shared)|domain[\\/]reports)[\\/]/;
 // The data layer (TanStack Query, about 10 KB gzipped) comes with the pages that read the API, never with
 // the home page's first load.
 const dataLayerCode = /[\\/]src[\\/]web[\\/]lib[\\/](query-client|use-api)\.ts$/;
@@ -59,7 +62,7 @@ const featureEntries: Plugin = {
 // page's code (zod's schemas, the data layer, the data desk's fields: 65 KB gzipped). Found name by name
 // through the features' index.ts files (scripts/used-modules.ts).
 const homeContentRoot =
-  /[\\/]src[\\/]web[\\/](app[\\/]home[\\/]HomePage|features[\\/]reports[\\/]OutboxSender|app[\\/]layout[\\/]SiteMenu)\.tsx$/;
+  /[\\/]src[\\/]web[\\/](app[\\/]home[\\/]HomePage|features[\\/]eyewitness[\\/]OutboxSender|app[\\/]layout[\\/]SiteMenu)\.tsx$/;
 const homeContentModules = new Set<string>();
 const findHomeContentModules: Plugin = {
   name: "find-home-content-modules",

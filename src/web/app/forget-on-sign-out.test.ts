@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deleteReportsDatabase, draftOf, signIn, submissionOf } from "../../test/web/reports";
-import { loadReportStore } from "../features/reports/lazy";
+import { loadReportStore } from "../features/eyewitness/lazy";
 import { ACCOUNT_LANGUAGE_KEY } from "../i18n/remember-language";
 import { ApiError, apiRoute, request } from "../lib/api-client";
 import { session } from "../lib/session";

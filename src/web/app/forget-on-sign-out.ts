@@ -1,4 +1,4 @@
-import { loadReportStore } from "../features/reports/lazy";
+import { loadReportStore } from "../features/eyewitness/lazy";
 import { ACCOUNT_LANGUAGE_KEY } from "../i18n/remember-language";
 import { session } from "../lib/session";
 

@@ -25,7 +25,7 @@ import {
   shownTranslatorFor,
 } from "../i18n/runtime";
 import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../features/offline";
-import { loadOutboxSender } from "../features/reports/lazy";
+import { loadOutboxSender } from "../features/eyewitness/lazy";
 import { DataLayerProvider } from "../lib/data-layer-provider";
 import { markRootHydrated } from "../lib/hydration-mark";
 import { pageTitle } from "../ui/page-title";

@@ -2,7 +2,7 @@
 // Node's File and Blob survive IndexedDB's structured clone (jsdom's do not), as a browser's do.
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { loadReportStore } from "../features/reports/lazy";
+import type { loadReportStore } from "../features/eyewitness/lazy";
 import type * as DbModule from "./reports-db";
 import type * as WorkerModule from "./outbox-worker";
 import { submissionOf } from "../../test/web/reports";
@@ -18,7 +18,7 @@ let worker: typeof WorkerModule;
 beforeEach(async () => {
   vi.stubGlobal("indexedDB", new IDBFactory());
   vi.resetModules();
-  store = await (await import("../features/reports/lazy")).loadReportStore();
+  store = await (await import("../features/eyewitness/lazy")).loadReportStore();
   db = await import("./reports-db");
   worker = await import("./outbox-worker");
 });

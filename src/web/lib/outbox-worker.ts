@@ -1,4 +1,4 @@
-import type { EyewitnessSubmission } from "../features/reports";
+import type { EyewitnessSubmission } from "../features/eyewitness";
 import { eyewitnessFormData } from "./eyewitness-form-data";
 import {
   CREDENTIALS,

@@ -1,6 +1,7 @@
 // The reports' IndexedDB database on the device: the report form's drafts and the outbox of reports kept
-// until there is a connection. The reports feature keeps its records here (features/reports/report-store.ts)
-// and the service worker reads the outbox from it for the offline page, so both open it the same way.
+// until there is a connection. The eyewitness feature keeps its records here
+// (features/eyewitness/report-store.ts) and the service worker reads the outbox from it for the offline page,
+// so both open it the same way.
 
 const DB_NAME = "inclusion-atlas-reports";
 // Version 2 added the credentials the service worker sends the outbox with (docs/security.md).

@@ -1,4 +1,4 @@
-import { PublishedReportPage } from "../../features/reports";
+import { PublishedReportPage } from "../../features/published";
 import { pageMessages, translatorFor } from "../../i18n";
 import { pageTitle } from "../../ui/page-title";
 import type { Route } from "./+types/eyewitness-report";

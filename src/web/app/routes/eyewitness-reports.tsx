@@ -1,4 +1,4 @@
-import { PublishedReportsPage } from "../../features/reports";
+import { PublishedReportsPage } from "../../features/published";
 import { pageMessages, translatorFor } from "../../i18n";
 import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/eyewitness-reports";

@@ -8,7 +8,7 @@ import { renderWithRoutes, screenIs, storedUser } from "../../../test/web/dashbo
 import { deleteReportsDatabase, draftOf, report, submissionOf } from "../../../test/web/reports";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
-import { loadReportStore } from "../reports/lazy";
+import { loadReportStore } from "../eyewitness/lazy";
 import { DashboardGate } from "./DashboardGate";
 
 // Logout on a shared phone: the account's draft never outlives the session here, and reports still unsent

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { pageMessages, useNavigate, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
-import { loadOutbox, loadReportStore } from "../reports/lazy";
+import { loadOutbox, loadReportStore } from "../eyewitness/lazy";
 import { apiRoute, isSessionEnded, request, UNAUTHORIZED_MESSAGE } from "../../lib/api-client";
 import { session } from "../../lib/session";
 import { currentToasts, toast } from "../../ui/toast/toast-store";

@@ -6,7 +6,7 @@ import { paths } from "../../../domain/routes";
 import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
-import { formatOccurredOn, formatReportDay } from "../reports";
+import { formatOccurredOn, formatReportDay } from "../report-shared";
 import { fetchStateReports } from "./state-reports-api";
 import styles from "./StateReports.module.css";
 

@@ -1,9 +1,9 @@
-import { EyewitnessPage } from "../../../features/reports";
+import { EyewitnessPage } from "../../../features/eyewitness";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/index";
 
-// The form's own namespace is loaded by whoever converts it (the reports feature): add it here.
+// The form's own namespace is loaded by whoever converts it (the eyewitness feature): add it here.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await pageMessages(request, ["dashboard", "report"]);
   return null;

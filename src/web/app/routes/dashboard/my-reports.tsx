@@ -1,4 +1,4 @@
-import { MyReportsPage } from "../../../features/reports";
+import { MyReportsPage } from "../../../features/my-reports";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/my-reports";

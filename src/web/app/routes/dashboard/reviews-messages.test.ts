@@ -20,7 +20,7 @@ describe("the review queue's messages", () => {
     const loaded = /pageMessages\(request, \[([^\]]*)\]\)/.exec(loader)?.[1] ?? "";
     const namespaces = new Set([...loaded.matchAll(/"([a-zA-Z]+)"/g)].map((match) => match[1]!));
     for (const file of cardFiles) {
-      const used = await namespacesOf(path.join(root, "src/web/features/reports", file));
+      const used = await namespacesOf(path.join(root, "src/web/features/moderation", file));
       used.delete("common"); // the shell's, always loaded
       expect(
         [...used].filter((namespace) => !namespaces.has(namespace)),

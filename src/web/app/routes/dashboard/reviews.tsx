@@ -1,5 +1,5 @@
 import { CorrectionReviews } from "../../../features/corrections";
-import { ReviewsPage } from "../../../features/reports";
+import { ReviewsPage } from "../../../features/moderation";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
 import type { Route } from "./+types/reviews";

@@ -1,0 +1,341 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { OwnReportView } from "../../../domain/reports/report-rules";
+import { paths } from "../../../domain/routes";
+import { ApiError } from "../../lib/api-client";
+import { Link, T, useEnglishContentLang, useT, type Translate, useFailureText } from "../../i18n";
+import { OUTBOX_CHANGED } from "../../lib/outbox-event";
+import { OUTBOX_SENT } from "../../lib/outbox-sync";
+import { useSessionUser } from "../../lib/session";
+import { useApiQuery } from "../../lib/use-api";
+import { Pager } from "../../ui/Pager";
+import { Spinner } from "../../ui/Spinner";
+import { fetchMyReports, type MyReportsAnswer } from "../eyewitness";
+import { loadReportStore } from "../eyewitness/lazy";
+import {
+  formatReportDate,
+  formatReportDay,
+  PlaceItems,
+  PublishedAsItem,
+  ReportMedia,
+  useRefreshOnReturn,
+} from "../report-shared";
+import { WithdrawReport } from "./WithdrawReport";
+import styles from "./MyReportsPage.module.css";
+
+/** The page asked for in `?page=`, 1 when absent or not a whole positive number. */
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** A page of the list, on this same route: only the query changes. */
+function pageLink(page: number) {
+  return { search: page > 1 ? `?page=${page}` : "" };
+}
+
+/**
+ * "My reports" in the dashboard: the signed-in user's own reports, newest first, each with its date, type,
+ * status (in words, not colour alone), the latest review decision (its date and the reviewer's note), whether
+ * it is or will be published with the first name or as Anonymous, the comment and media. Loading, empty and error states (with Retry);
+ * Previous and Next links when there is more than one page (the page is in the URL, so Back works).
+ * After Retry or a move to another page, focus goes to the heading, so screen readers start at the top.
+ */
+export function MyReportsPage() {
+  const t = useT();
+  const failureText = useFailureText();
+  const [searchParams] = useSearchParams();
+  const page = pageFrom(searchParams.get("page"));
+  const reports = useApiQuery({
+    queryKey: ["reports.mine", page],
+    queryFn: ({ signal }) => fetchMyReports(page, signal),
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownPage = useRef(page);
+
+  // Coming back to the tab after a long while: fetch again, so photos and videos still open.
+  const { refetch } = reports;
+  useRefreshOnReturn(reports.dataUpdatedAt, () => void refetch());
+
+  // A list being refreshed stays on screen; a retry after an error shows the loading state, and so does a
+  // 401 (the session has ended: the dashboard leaves).
+  const failure = reports.failure && !reports.isFetching ? reports.failure : null;
+  const answer = reports.isSuccess ? reports.data : null;
+
+  // Another page shown: start reading at the heading.
+  useLayoutEffect(() => {
+    if (!(answer || failure) || shownPage.current === page) return;
+    shownPage.current = page;
+    heading.current?.focus();
+  }, [answer, failure, page]);
+
+  const refetchSent = useCallback(() => void refetch(), [refetch]);
+
+  const retry = () => {
+    heading.current?.focus();
+    void refetch();
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        {t("myReports.title")}
+      </h1>
+      {/* Shown offline too, when the server's list cannot be loaded. */}
+      <WaitingOnThisPhone arrived={answer?.reports ?? []} onSent={refetchSent} />
+      {failure ? (
+        <div className={styles.failed} role="alert">
+          <p>
+            {t("myReports.failed")}
+            {failure instanceof ApiError && failure.problem ? ` ${failureText(failure)}` : null}
+          </p>
+          <button type="button" className="button" onClick={retry}>
+            {t("myReports.retry")}
+          </button>
+        </div>
+      ) : answer ? (
+        <ReportList answer={answer} />
+      ) : (
+        <Spinner label={t("myReports.loading")} />
+      )}
+    </div>
+  );
+}
+
+interface WaitingReport {
+  id: number;
+  commentType: OwnReportView["commentType"];
+  comment: string;
+  queuedAt: string;
+}
+
+/**
+ * The reports kept on this phone until there is a connection, above the server's list, each "Waiting to be
+ * sent from this phone". One the server already lists (its idempotency key is in the answer: it arrived,
+ * its answer was lost) leaves the phone's outbox here, so no report is ever listed twice; one the outbox
+ * sends while the page is open leaves this list first, then the server's list is fetched again.
+ */
+function WaitingOnThisPhone({ arrived, onSent }: { arrived: OwnReportView[]; onSent: () => void }) {
+  const t = useT();
+  const userId = useSessionUser()?.id ?? null;
+  const [waiting, setWaiting] = useState<WaitingReport[]>([]);
+  const arrivedKeys = arrived.flatMap((report) => report.idempotencyKey ?? []).join(" ");
+
+  useEffect(() => {
+    if (userId === null) return;
+    let current = true;
+    const arrived = new Set(arrivedKeys.split(" "));
+    const read = async () => {
+      const store = await loadReportStore();
+      const records = await store.waitingReports(userId);
+      const stillWaiting = [];
+      for (const record of records) {
+        const key = record.submission.idempotencyKey;
+        if (key && arrived.has(key)) await store.removeReport(record.id);
+        else stillWaiting.push(record);
+      }
+      if (!current) return;
+      setWaiting(
+        stillWaiting.map(({ id, submission, queuedAt }) => ({
+          id,
+          commentType: submission.commentType,
+          comment: submission.comment,
+          queuedAt: new Date(queuedAt).toISOString(),
+        })),
+      );
+    };
+    // No IndexedDB (some private windows): nothing was kept on this phone.
+    const reread = () => void read().catch(() => undefined);
+    const sent = () => {
+      reread();
+      onSent();
+    };
+    reread();
+    window.addEventListener(OUTBOX_CHANGED, reread);
+    window.addEventListener(OUTBOX_SENT, sent);
+    return () => {
+      current = false;
+      window.removeEventListener(OUTBOX_CHANGED, reread);
+      window.removeEventListener(OUTBOX_SENT, sent);
+    };
+  }, [userId, arrivedKeys, onSent]);
+
+  if (waiting.length === 0) return null;
+  return (
+    <ul className={styles.list} aria-label={t("myReports.waitingList")}>
+      {waiting.map((report) => (
+        <li key={report.id}>
+          <WaitingCard report={report} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WaitingCard({ report }: { report: WaitingReport }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
+  const headingId = `waiting-${report.id}`;
+  return (
+    <article className={styles.report} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.reportTitle}>
+        <T
+          id={`myReports.heading.${report.commentType}`}
+          values={{ date: formatReportDate(report.queuedAt) }}
+          components={{ time: <time dateTime={report.queuedAt} /> }}
+        />
+      </h2>
+      <p className={styles.status}>
+        <T
+          id="myReports.status"
+          values={{ status: t("myReports.statuses.waiting") }}
+          components={{ badge: <strong className={`${styles.badge} ${styles.waiting}`} /> }}
+        />
+      </p>
+      <p className={styles.comment} lang={contentLang}>
+        {report.comment}
+      </p>
+    </article>
+  );
+}
+
+function ReportList({ answer }: { answer: MyReportsAnswer }) {
+  const t = useT();
+  const { total, page, last_page: lastPage } = answer.meta;
+  if (total === 0) {
+    return (
+      <div className={styles.empty}>
+        <p>{t("myReports.empty")}</p>
+        <p>
+          <Link to={paths.dashboard()}>{t("myReports.sendOne")}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className={styles.summary}>
+        {lastPage > 1
+          ? t("myReports.summaryPaged", { count: total, page, lastPage })
+          : t("myReports.summary", { count: total })}
+      </p>
+      {answer.reports.length === 0 ? (
+        <p>
+          <T id="myReports.emptyPage" components={{ link: <Link to={pageLink(1)} /> }} />
+        </p>
+      ) : (
+        <ol className={styles.list}>
+          {answer.reports.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager label={t("myReports.pages")} page={page} lastPage={lastPage} linkTo={pageLink} />
+    </>
+  );
+}
+
+function ReportCard({ report }: { report: OwnReportView }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
+  const headingId = `report-${report.id}`;
+  return (
+    <article className={styles.report} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.reportTitle}>
+        <T
+          id={`myReports.heading.${report.commentType}`}
+          values={{ date: formatReportDate(report.createdAt) }}
+          components={{ time: <time dateTime={report.createdAt} /> }}
+        />
+      </h2>
+      <p className={styles.status}>
+        <T
+          id="myReports.status"
+          values={{
+            status:
+              report.withdrawnAt !== null
+                ? t("myReports.statuses.withdrawn")
+                : t(`myReports.statuses.${report.status}`),
+          }}
+          components={{ badge: <strong className={`${styles.badge} ${styles[report.status] ?? ""}`} /> }}
+        />
+      </p>
+      <dl className={styles.details}>
+        <PlaceItems place={report.place} />
+        <PublishedAsItem place={report.place} />
+      </dl>
+      <ReviewDecision report={report} />
+      <p className={styles.comment} lang={contentLang}>
+        {report.comment}
+      </p>
+      <PublicChanges report={report} />
+      <ReportMedia media={report.media} videoUrl={report.videoUrl} day={formatReportDay(report.createdAt)} />
+      <WithdrawReport report={report} />
+    </article>
+  );
+}
+
+/** What the reporter can read of the latest decision: its date, the reviewer's note, and the name shown. */
+function ReviewDecision({ report }: { report: OwnReportView }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
+  return (
+    <div className={styles.decision}>
+      {/* A withdrawal moves reviewedAt too; the card says "Withdrawn by you" instead of a review date. */}
+      {report.reviewedAt && report.withdrawnAt === null ? (
+        <p>
+          <T
+            id="myReports.reviewedOn"
+            values={{ date: formatReportDate(report.reviewedAt) }}
+            components={{ time: <time dateTime={report.reviewedAt} /> }}
+          />
+        </p>
+      ) : null}
+      {report.reviewNote ? (
+        <p className={styles.note}>
+          <strong>{t("myReports.reviewerNote")}</strong> <span lang={contentLang}>{report.reviewNote}</span>
+        </p>
+      ) : null}
+      <p>{publicationText(report, t)}</p>
+    </div>
+  );
+}
+
+/** What a moderator changed before the public saw the report: the text the public reads, blurred photos. */
+function PublicChanges({ report }: { report: OwnReportView }) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
+  const changes = report.publicChanges;
+  if (!changes) return null;
+  const photos = t("myReports.publicChanges.photos", {
+    blurred: changes.blurredPhotos,
+    hidden: changes.hiddenMedia,
+  }).trim();
+  return (
+    <div className={styles.decision}>
+      <p>{t("myReports.publicChanges.intro")}</p>
+      {changes.text !== null ? (
+        <>
+          <p>{t("myReports.publicChanges.reads")}</p>
+          <blockquote className={styles.comment} lang={contentLang}>
+            {changes.text}
+          </blockquote>
+        </>
+      ) : null}
+      {photos ? <p>{photos}</p> : null}
+    </div>
+  );
+}
+
+export function publicationText(
+  { status, showFirstName }: Pick<OwnReportView, "status" | "showFirstName">,
+  t: Translate,
+): string {
+  if (status === "rejected") return t("myReports.publication.rejected");
+  const name = showFirstName ? "firstName" : "anonymous";
+  return status === "verified"
+    ? t(`myReports.publication.published.${name}`)
+    : t(`myReports.publication.ifVerified.${name}`);
+}

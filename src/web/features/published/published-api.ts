@@ -1,0 +1,34 @@
+import type { PublishedReportView } from "../../../domain/reports/review-rules";
+import type { PublishedAnswer } from "../../../domain/api/reviews";
+import { apiRoute, request } from "../../lib/api-client";
+import type { PublishedQuery } from "../report-shared";
+
+// The public list of verified reports. Kept apart from the form's and the reviewers' calls so the
+// public page loads none of their code.
+
+export type { PublishedAnswer } from "../../../domain/api/reviews";
+
+const published = apiRoute("reviews.published", "GET", "/api/v1/eyewitness/published");
+const publishedOne = apiRoute("reviews.publishedOne", "GET", "/api/v1/eyewitness/published/:id");
+
+export function fetchPublishedReports(query: PublishedQuery, signal?: AbortSignal): Promise<PublishedAnswer> {
+  // Anyone may read it: no token is sent, so a stale session never signs a visitor out here.
+  return request(published, {
+    query: {
+      state: query.stateId ? String(query.stateId) : undefined,
+      lga: (query.stateId && query.lga) || undefined,
+      type: query.commentType ?? undefined,
+      from: query.from ?? undefined,
+      to: query.to ?? undefined,
+      page: String(query.page),
+    },
+    signal,
+    anonymous: true,
+  });
+}
+
+/** One verified report, for its own page; an ApiError with status 404 (or 400) when there is none. */
+export async function fetchPublishedReport(id: string, signal?: AbortSignal): Promise<PublishedReportView> {
+  const answer = await request(publishedOne, { params: { id }, signal, anonymous: true });
+  return answer.report;
+}
