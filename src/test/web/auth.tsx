@@ -8,19 +8,12 @@ import { Toaster } from "../../web/ui/toast/Toaster";
 import { toast } from "../../web/ui/toast/toast-store";
 import { forgetVerificationAttempts } from "../../web/features/auth/verify-once";
 import "./contract";
+import { ada } from "./users";
 
 // Test support for the account screens: a memory router with the pages they lead to, the real toaster,
 // and a stand-in for the server behind fetch that records what was sent.
 
-export const ada: PublicUser = {
-  id: 7,
-  firstname: "Ada",
-  lastname: "Obi",
-  email: "ada@example.org",
-  role: "user",
-  isVerified: true,
-  language: "en",
-};
+export { ada };
 
 export const goodToken = "k3J9xQ2mVb7nR4tY8wZ1aC5dE6fG0hI2jL3mN4oP5qR";
 

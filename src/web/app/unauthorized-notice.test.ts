@@ -4,18 +4,11 @@ import { apiRoute, request, UNAUTHORIZED_MESSAGE } from "../lib/api-client";
 import { session } from "../lib/session";
 import { currentToasts, toast } from "../ui/toast/toast-store";
 import { sayUnauthorizedInPageLanguage } from "./unauthorized-notice";
+import { ada } from "../../test/web/users";
 
 // The notice the API client shows when a 401 ends a signed-in session, as the root sets it up.
 
-const user = {
-  id: 7,
-  firstname: "Ada",
-  lastname: "Obi",
-  email: "ada@example.org",
-  role: "user" as const,
-  isVerified: true,
-  language: "en",
-};
+const user = ada;
 const updateProfile = apiRoute("accounts.updateProfile", "PATCH", "/api/v1/auth/update-profile");
 
 async function endedSession(): Promise<string[]> {

@@ -11,16 +11,9 @@ import {
 } from "./api-client";
 import { session } from "./session";
 import { setUnauthorizedNotice } from "./unauthorized-notice";
+import { ada } from "../../test/web/users";
 
-const user = {
-  id: 7,
-  firstname: "Ada",
-  lastname: "Obi",
-  email: "ada@example.org",
-  role: "user" as const,
-  isVerified: true,
-  language: "en",
-};
+const user = ada;
 
 const credentials = { email: "ada@example.org", password: "Kettle-Drum-42" };
 const newAccount = { ...credentials, firstname: "Ada", lastname: "Obi" };

@@ -5,16 +5,9 @@ import { installFakeXhr } from "../../test/web/fake-xhr";
 import { report } from "../../test/web/reports";
 import { session } from "./session";
 import { isAbortError, uploadFormData, type UploadProgress } from "./upload";
+import { ada } from "../../test/web/users";
 
-const user = {
-  id: 7,
-  firstname: "Ada",
-  lastname: "Obi",
-  email: "ada@example.org",
-  role: "user" as const,
-  isVerified: true,
-  language: "en",
-};
+const user = ada;
 
 function someForm() {
   const form = new FormData();
