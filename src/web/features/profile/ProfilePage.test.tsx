@@ -1,22 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PublicUser } from "../../../domain/accounts/user";
 import { SESSION_STORAGE_KEY } from "../../lib/session";
 import { renderWithDataLayer } from "../../../test/web/data-layer";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
+import { ada } from "../../../test/web/users";
 import { ProfilePage } from "./ProfilePage";
-
-const ada: PublicUser = {
-  id: 7,
-  firstname: "Ada",
-  lastname: "Obi",
-  email: "ada@example.org",
-  role: "user",
-  isVerified: true,
-  language: "en",
-};
 
 interface Sent {
   method: string;
