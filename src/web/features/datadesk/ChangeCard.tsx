@@ -11,6 +11,7 @@ import {
   type ChangeConflict,
   type DataChange,
   type DataDeskFailure,
+  deskQueries,
   publishChange,
   rejectChange,
   withdrawChange,
@@ -73,9 +74,9 @@ export function ChangeCard({
   });
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ["datadesk.changes"] });
-    void queryClient.invalidateQueries({ queryKey: ["datadesk.record"] });
-    void queryClient.invalidateQueries({ queryKey: ["datadesk.records"] });
+    void queryClient.invalidateQueries({ queryKey: deskQueries.allChanges });
+    void queryClient.invalidateQueries({ queryKey: deskQueries.allRecordViews });
+    void queryClient.invalidateQueries({ queryKey: deskQueries.allRecords });
   };
 
   const failed = (error: Error) => {

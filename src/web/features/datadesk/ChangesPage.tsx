@@ -7,7 +7,7 @@ import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import { useSessionUser } from "../../lib/session";
 import { useApiQuery } from "../../lib/use-api";
-import { fetchChanges } from "./datadesk-api";
+import { deskQueries } from "./datadesk-api";
 import { ChangeCard } from "./ChangeCard";
 import styles from "./DataDesk.module.css";
 
@@ -39,9 +39,7 @@ function Changes() {
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const changes = useApiQuery({
-    queryKey: ["datadesk.changes", view],
-    queryFn: ({ signal }) =>
-      fetchChanges(view === "mine" ? { mine: true } : { mine: false, status: "proposed" }, signal),
+    ...deskQueries.changes(view),
     placeholderData: keepPreviousData,
   });
 

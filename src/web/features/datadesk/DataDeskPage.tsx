@@ -9,7 +9,7 @@ import { paths } from "../../../domain/routes";
 import { useSessionUser } from "../../lib/session";
 import { useApiQuery } from "../../lib/use-api";
 import formStyles from "../../ui/form/form.module.css";
-import { fetchRecords, type RecordsAnswer, type RecordSummary } from "./datadesk-api";
+import { deskQueries, type RecordsAnswer, type RecordSummary } from "./datadesk-api";
 import { needsCheck } from "./field-values";
 import styles from "./DataDesk.module.css";
 
@@ -52,8 +52,7 @@ function Desk() {
   const [typed, setTyped] = useState(query.q);
   const [kind, setKind] = useState<EditableKind>(query.kind);
   const records = useApiQuery({
-    queryKey: ["datadesk.records", query.kind, query.q],
-    queryFn: ({ signal }) => fetchRecords({ kind: query.kind, q: query.q, limit: RECORDS_LIMIT }, signal),
+    ...deskQueries.records(query.kind, query.q, RECORDS_LIMIT),
     placeholderData: keepPreviousData,
   });
 

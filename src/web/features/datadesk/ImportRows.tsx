@@ -2,7 +2,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { useApiQuery } from "../../lib/use-api";
-import { fetchImportRows, type ImportPage, type ImportRowView } from "./datadesk-api";
+import { deskQueries, type ImportPage, type ImportRowView } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
 import styles from "./DataDesk.module.css";
 
@@ -131,8 +131,7 @@ export function StoredImportRows({ changeId, headingLevel }: { changeId: string;
   const t = useT();
   const [page, setPage] = useState(1);
   const rows = useApiQuery({
-    queryKey: ["datadesk.importRows", changeId, page],
-    queryFn: ({ signal }) => fetchImportRows(changeId, page, signal),
+    ...deskQueries.importRows(changeId, page),
     placeholderData: keepPreviousData,
   });
   if (rows.data) {

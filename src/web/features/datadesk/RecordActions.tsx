@@ -6,7 +6,7 @@ import { useApiMutation } from "../../lib/use-api";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 import formStyles from "../../ui/form/form.module.css";
-import { fetchRecords, proposeChange, type RecordSummary } from "./datadesk-api";
+import { deskQueries, fetchRecords, proposeChange, type RecordSummary } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
 import { formProblemOf, mayRetry, problemsOf } from "./proposal";
 import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
@@ -108,8 +108,8 @@ function ActionForm({
         ...(action === "merge" ? { mergeInto } : {}),
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["datadesk.record"] });
-      void queryClient.invalidateQueries({ queryKey: ["datadesk.changes"] });
+      void queryClient.invalidateQueries({ queryKey: deskQueries.allRecordViews });
+      void queryClient.invalidateQueries({ queryKey: deskQueries.allChanges });
       onSent();
     },
     onError: (error) => {

@@ -7,7 +7,7 @@ import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import { useSessionUser } from "../../lib/session";
 import { useApiQuery } from "../../lib/use-api";
-import { fetchRecord, type RecordAnswer } from "./datadesk-api";
+import { deskQueries, type RecordAnswer } from "./datadesk-api";
 import { ChangeCard } from "./ChangeCard";
 import { needsCheck } from "./field-values";
 import { FromCorrection, isAbout, sourceFromCorrection, useStartedFromCorrection } from "./FromCorrection";
@@ -43,8 +43,7 @@ function Record({ kind, id }: { kind: string; id: string }) {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState("");
   const record = useApiQuery({
-    queryKey: ["datadesk.record", kind, id],
-    queryFn: ({ signal }) => fetchRecord(kind, id, signal),
+    ...deskQueries.record(kind, id),
   });
   const answer: RecordAnswer | undefined = record.data;
   const started = useStartedFromCorrection();
@@ -131,7 +130,9 @@ function Record({ kind, id }: { kind: string; id: string }) {
           recordId={summary.id}
           fields={summary.fields}
           proposed={changes}
-          onSent={() => void queryClient.invalidateQueries({ queryKey: ["datadesk.record", kind, id] })}
+          onSent={() =>
+            void queryClient.invalidateQueries({ queryKey: deskQueries.record(kind, id).queryKey })
+          }
           {...(correction
             ? {
                 correctionId: correction.id,

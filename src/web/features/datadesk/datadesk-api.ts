@@ -10,6 +10,7 @@ import type {
   RecordsAnswer,
 } from "../../../domain/api/datadesk";
 import type { EditableKind } from "../../../domain/datadesk/fields";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRoute, request } from "../../lib/api-client";
 
 // The data desk's endpoints (src/domain/api/datadesk.ts). A 401 is handled by the API client.
@@ -105,3 +106,35 @@ export function importSchools(upload: ImportUpload, dryRun: boolean, page = 1): 
 export function fetchImportRows(id: string, page: number, signal?: AbortSignal): Promise<ImportRowsAnswer> {
   return request(routes.importRows, { params: { id }, query: { page: String(page) }, signal });
 }
+
+/**
+ * The desk's queries, each with its key beside its fetcher. A list's key starts with its `all…` prefix,
+ * so that a publication, a proposal or a decision invalidates every view of it at once.
+ */
+export const deskQueries = {
+  allRecords: ["datadesk.records"] as const,
+  records: (kind: EditableKind, q: string, limit: number) =>
+    queryOptions({
+      queryKey: [...deskQueries.allRecords, kind, q] as const,
+      queryFn: ({ signal }) => fetchRecords({ kind, q, limit }, signal),
+    }),
+  allRecordViews: ["datadesk.record"] as const,
+  record: (kind: string, id: string) =>
+    queryOptions({
+      queryKey: [...deskQueries.allRecordViews, kind, id] as const,
+      queryFn: ({ signal }) => fetchRecord(kind, id, signal),
+    }),
+  allChanges: ["datadesk.changes"] as const,
+  /** The review queue (every proposed change), or the caller's own changes. */
+  changes: (view: "queue" | "mine") =>
+    queryOptions({
+      queryKey: [...deskQueries.allChanges, view] as const,
+      queryFn: ({ signal }) =>
+        fetchChanges(view === "mine" ? { mine: true } : { mine: false, status: "proposed" }, signal),
+    }),
+  importRows: (changeId: string, page: number) =>
+    queryOptions({
+      queryKey: ["datadesk.importRows", changeId, page] as const,
+      queryFn: ({ signal }) => fetchImportRows(changeId, page, signal),
+    }),
+};

@@ -11,8 +11,8 @@ import { useApiQuery } from "../../lib/use-api";
 import { useSessionUser, type SessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
 import { SpinnerIcon } from "../../ui/Spinner";
-import { fetchRoles, fetchUsers, type UsersAnswer } from "./roles-api";
-import { userListQueryFrom, userListSearch, type UserListQuery } from "./user-list-query";
+import { rolesQueries, type UsersPage } from "./roles-api";
+import { userListQueryFrom, userListSearch } from "./user-list-query";
 import { UserSearch } from "./UserSearch";
 import { UsersTable } from "./UsersTable";
 import styles from "./UserRolesPage.module.css";
@@ -45,11 +45,6 @@ function AccessDenied() {
   return <p className={styles.denied}>{t("roles.accessDenied")}</p>;
 }
 
-interface UsersPage {
-  query: UserListQuery;
-  answer: UsersAnswer;
-}
-
 interface Loaded extends UsersPage {
   roles: readonly string[];
 }
@@ -68,21 +63,8 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
   const mayChangeRoles = can(viewer.role, "roles:change");
   const queryClient = useQueryClient();
   // The role list is the same for every page: asked for once, and only by someone who may change roles.
-  const roleList = useApiQuery({
-    queryKey: ["roles.roles"],
-    queryFn: ({ signal }) => fetchRoles(signal),
-    enabled: mayChangeRoles,
-    staleTime: Infinity,
-  });
-  const users = useApiQuery({
-    queryKey: ["roles.users", page, search],
-    // The answer keeps the query it answers: while the next one loads, the last list stays with its own.
-    queryFn: async ({ signal }): Promise<UsersPage> => ({
-      query: { page, search },
-      answer: await fetchUsers({ page, search }, signal),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const roleList = useApiQuery({ ...rolesQueries.roles(), enabled: mayChangeRoles });
+  const users = useApiQuery({ ...rolesQueries.users(page, search), placeholderData: keepPreviousData });
   const heading = useRef<HTMLHeadingElement>(null);
   const tableRegion = useRef<HTMLDivElement>(null);
   const focusTableWhenShown = useRef(false);
@@ -122,7 +104,7 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
   const showChanged = useCallback(
     (changed: PublicUser) => {
       // Every page held in the cache shows the new role, not only this one.
-      queryClient.setQueriesData<UsersPage>({ queryKey: ["roles.users"] }, (shown) =>
+      queryClient.setQueriesData<UsersPage>({ queryKey: rolesQueries.allUsers }, (shown) =>
         shown
           ? {
               ...shown,

@@ -1,6 +1,8 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { UserRole } from "../../../domain/accounts/user";
 import type { RoleChangedAnswer, RolesAnswer, UsersAnswer } from "../../../domain/api/roles";
 import { apiRoute, request } from "../../lib/api-client";
+import type { UserListQuery } from "./user-list-query";
 
 // The roles endpoints (docs/api.md): a page of users, the role list, and one role change. A 401 is
 // handled by the API client (it signs out and says 'Unauthorized! Logging Out...').
@@ -27,6 +29,32 @@ export function fetchUsers(
 export function fetchRoles(signal?: AbortSignal): Promise<RolesAnswer> {
   return request(roles, { signal });
 }
+
+/** A page of users with the query it answers: while the next loads, the last list stays with its own. */
+export interface UsersPage {
+  query: UserListQuery;
+  answer: UsersAnswer;
+}
+
+/** The roles page's queries, each with its key; `allUsers` is every page's and search's key prefix. */
+export const rolesQueries = {
+  /** The role list, the same for every page: asked for once. */
+  roles: () =>
+    queryOptions({
+      queryKey: ["roles.roles"] as const,
+      queryFn: ({ signal }) => fetchRoles(signal),
+      staleTime: Infinity,
+    }),
+  allUsers: ["roles.users"] as const,
+  users: (page: number, search: string) =>
+    queryOptions({
+      queryKey: [...rolesQueries.allUsers, page, search] as const,
+      queryFn: async ({ signal }): Promise<UsersPage> => ({
+        query: { page, search },
+        answer: await fetchUsers({ page, search }, signal),
+      }),
+    }),
+};
 
 export function changeUserRole(userId: number, role: UserRole): Promise<RoleChangedAnswer> {
   return request(updateRole, { body: { userId, role } });
