@@ -135,7 +135,7 @@ describe("The service worker sending the outbox with no page open", () => {
     expect(await store.countWaiting(7)).toBe(2);
   });
 
-  it("puts a refused report back for the form with the server's sentence, and sends the next", async () => {
+  it("puts a refused report back for the form with the server's refusal, and sends the next", async () => {
     await store.queueReport(7, submissionOf({ comment: "too long" }), token);
     await store.queueReport(7, submissionOf({ comment: "fine" }), token);
     const { sent, send } = server(
@@ -144,6 +144,7 @@ describe("The service worker sending the outbox with no page open", () => {
         code: "VALIDATION_FAILED",
         message: "The comment is too long.",
         field: "comment",
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
       }),
       accepted(),
     );
@@ -153,7 +154,16 @@ describe("The service worker sending the outbox with no page open", () => {
     // None waits any more: the token is gone; the refused one goes back to the form at the next visit.
     expect(await credentialOf(7)).toBeUndefined();
     const restored = await store.loadDraft(7, () => "photo-key");
-    expect(restored).toMatchObject({ problem: "The comment is too long.", problemField: "comment" });
+    // With its status, code and problem: the form says it from them in the page's language.
+    expect(restored).toMatchObject({
+      problem: "The comment is too long.",
+      problemField: "comment",
+      refusal: {
+        status: 400,
+        code: "VALIDATION_FAILED",
+        problem: { key: "code.VALIDATION_FAILED", params: {} },
+      },
+    });
   });
 
   it("leaves the reports and the token when no answer comes or the server fails, for the browser's next try", async () => {

@@ -6,8 +6,10 @@ import {
   SENT_BY_WORKER,
   dropCredential,
   dropCredentialWhenIdle,
+  keptRefusal,
   result,
   transact,
+  type KeptRefusal,
   type SendingCredential,
   type SentByWorker,
 } from "./reports-db";
@@ -101,12 +103,16 @@ async function removeSent(record: WaitingRecord): Promise<void> {
   });
 }
 
-async function markRefused(record: WaitingRecord, message: string, field?: string): Promise<void> {
+/** The same record as report-store.ts markRefused writes: the page reads it back from there. */
+async function markRefused(
+  record: WaitingRecord,
+  refusal: KeptRefusal & { message: string; field?: string },
+): Promise<void> {
   await transact([OUTBOX, CREDENTIALS], "readwrite", async (transaction) => {
     const outbox = transaction.objectStore(OUTBOX);
     const now = await result<WaitingRecord | undefined>(outbox.get(record.id));
     if (!now) return;
-    await result(outbox.put({ ...now, state: "refused", message, ...(field ? { field } : {}) }));
+    await result(outbox.put({ ...now, state: "refused", ...refusal }));
     await dropCredentialWhenIdle(transaction, record.userId);
   });
 }
@@ -120,10 +126,10 @@ async function forgetCredential(userId: number, token: string): Promise<void> {
 }
 
 /** The server's JSON error body, or nothing readable. */
-async function refusal(response: Response): Promise<{ message?: string; code?: string; field?: string }> {
+async function refusal(response: Response): Promise<Record<string, unknown>> {
   try {
     const body: unknown = await response.json();
-    return typeof body === "object" && body !== null ? (body as Record<string, string>) : {};
+    return typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   } catch {
     return {};
   }
@@ -134,8 +140,9 @@ const retryable = (status: number) => status >= 500 || status === 408 || status 
 /**
  * Sends every waiting report of every account that left a credential, once each (the browser retries the
  * sync later with its own backoff). Accepted: the report leaves the outbox. A 4xx: refused, back to the form
- * at the next visit with the server's sentence. A 401: the session ended on the server; its credential is
- * deleted and its reports wait for the next sign-in. No answer or a 5xx: the account's reports wait.
+ * at the next visit with the server's refusal (its problem, said in the page's language). A 401: the session
+ * ended on the server; its credential is deleted and its reports wait for the next sign-in. No answer or a
+ * 5xx: the account's reports wait.
  */
 export async function sendOutboxFromWorker(send: typeof fetch = fetch): Promise<WorkerRun> {
   const run: WorkerRun = { sent: 0, refused: 0, signedOut: 0, unsent: 0 };
@@ -173,12 +180,14 @@ export async function sendOutboxFromWorker(send: typeof fetch = fetch): Promise<
         run.unsent += records.length - index;
         break;
       } else {
-        const { message, code, field } = await refusal(response);
-        await markRefused(
-          record,
-          typeof message === "string" ? message : REFUSED_WITHOUT_REASON,
-          code === "VALIDATION_FAILED" && typeof field === "string" ? field : undefined,
-        );
+        const body = await refusal(response);
+        const { message, code, field } = body;
+        // Its problem and code are kept too: the form says it from them in the page's language.
+        await markRefused(record, {
+          ...keptRefusal(response.status, body),
+          message: typeof message === "string" ? message : REFUSED_WITHOUT_REASON,
+          ...(code === "VALIDATION_FAILED" && typeof field === "string" && field ? { field } : {}),
+        });
         run.refused += 1;
       }
     }

@@ -73,6 +73,40 @@ export function result<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
+/**
+ * What the server said when it refused a queued report (a 4xx), kept on the device beside its English
+ * `message` so a page can say it again in its own language (failureText). Records stored before these were
+ * kept have the message alone (and `field`): all optional, so the database's version stays.
+ */
+export interface KeptRefusal {
+  status?: number;
+  /** The API's error code. */
+  code?: string;
+  /** The API's problem as it came (the page checks its key when it says it). */
+  problem?: { key: string; params: Record<string, unknown> };
+}
+
+/** The parts of KeptRefusal found in a refusal's JSON body, with its status. */
+export function keptRefusal(status: number, body: unknown): KeptRefusal {
+  const { code, problem } = (typeof body === "object" && body !== null ? body : {}) as {
+    code?: unknown;
+    problem?: { key?: unknown; params?: unknown } | null;
+  };
+  const params = problem?.params;
+  return {
+    status,
+    ...(typeof code === "string" && code ? { code } : {}),
+    ...(problem && typeof problem.key === "string"
+      ? {
+          problem: {
+            key: problem.key,
+            params: typeof params === "object" && params !== null ? (params as Record<string, unknown>) : {},
+          },
+        }
+      : {}),
+  };
+}
+
 /** A report in the outbox as the offline page tells of it (the stored record has more). */
 export interface WaitingReportSummary {
   commentType: string;

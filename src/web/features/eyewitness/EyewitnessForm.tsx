@@ -146,18 +146,20 @@ export function EyewitnessForm({ user, onSubmitted, onQueued }: EyewitnessFormPr
   useEffect(() => {
     let current = true;
     loadStore()
-      .then((store) => store.loadDraft(user.id, newPhotoKey))
-      .then((found) => {
+      .then(async (store) => ({ store, found: await store.loadDraft(user.id, newPhotoKey) }))
+      .then(({ store, found }) => {
         if (!current || !found || changed.current) return;
         setDraft(found.draft);
         setRestored(true);
         if (found.problem) {
           const fieldId = fieldOfServerField(found.problemField);
-          // The server's sentence, kept with the draft; in another language, the catalogue's for its field.
+          // The refusal kept with the draft, said from its problem in the page's language (a draft kept by
+          // an older version has the server's English sentence alone: failureText says what it can of it).
           const message = failureText(
-            new ApiError(400, found.problem, {
+            store.refusalFailure({
+              ...found.refusal,
               message: found.problem,
-              ...(found.problemField ? { code: "VALIDATION_FAILED", field: found.problemField } : {}),
+              ...(found.problemField ? { field: found.problemField } : {}),
             }),
           );
           setFailed(true);

@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { placeMessages } from "../../../domain/reports/report-place";
 import { reportMessages } from "../../../domain/reports/report-rules";
 import { installFakeXhr } from "../../../test/web/fake-xhr";
+import { inLanguage } from "../../../test/web/i18n";
+import { OUTBOX, result, transact } from "../../lib/reports-db";
 import { session } from "../../lib/session";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
@@ -214,7 +216,7 @@ describe("the outbox", () => {
     };
     await queueReport(7, refused);
     const [record] = await waitingReports(7);
-    await markRefused(record!.id, placeMessages.dateInFuture, "occurredOn");
+    await markRefused(record!.id, { message: placeMessages.dateInFuture, field: "occurredOn" });
 
     showPage();
     expect(await screen.findByText(draftMessages.restored)).toBeInTheDocument();
@@ -292,6 +294,100 @@ describe("OutboxSender", () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole("status")).toBeEmptyDOMElement();
+  });
+});
+
+describe("a report the server refused from the outbox, said in the page's language", () => {
+  const kept: EyewitnessSubmission = {
+    firstName: "Amina",
+    lastName: "Bello",
+    email: "amina@example.org",
+    stateId: 25,
+    lga: "Ikeja",
+    place: null,
+    occurredOn: "2026-11-20",
+    placePrecision: "state",
+    commentType: "barrier",
+    comment: "Kept while offline",
+    showFirstName: false,
+    peopleConsent: false,
+    photos: [],
+    video: null,
+    videoUrl: null,
+  };
+  const english = "You do not have permission to do that.";
+  // src/i18n/catalogues/ha/errors.json, account.notAllowed.
+  const hausa = "Ba ka da izinin yin haka.";
+
+  it("reads the Hausa sentence of its problem on a Hausa page, in the outbox's note and in the form", async () => {
+    let online = false;
+    vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
+    await queueReport(7, kept);
+    const sender = render(
+      await inLanguage(
+        "ha",
+        ["report"],
+        // The outbox's sentences load for the address's language.
+        <MemoryRouter initialEntries={["/ha/dashboard"]}>
+          <OutboxSender />
+        </MemoryRouter>,
+      ),
+    );
+    const status = screen.getByRole("status");
+    online = true;
+    act(() => void window.dispatchEvent(new Event("online")));
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    await act(async () =>
+      xhr.latest().respond(403, {
+        success: false,
+        message: english,
+        code: "FORBIDDEN",
+        problem: { key: "account.notAllowed", params: {} },
+      }),
+    );
+    // src/i18n/catalogues/ha/report.json, outbox.refused, with the problem's sentence in it.
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        `Ba a karɓi wani rahoto da aka ajiye a wannan na'ura ba: ${hausa} Ya dawo cikin fom ɗin rahoton shaida`,
+      ),
+    );
+    expect(status).not.toHaveTextContent(english);
+    sender.unmount();
+
+    render(
+      await inLanguage(
+        "ha",
+        ["report"],
+        <>
+          <EyewitnessPage />
+          <Toaster />
+        </>,
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "Sharhi" })).toHaveValue("Kept while offline"),
+    );
+    expect(screen.getAllByText(hausa).length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toContain(english);
+  });
+
+  it("still shows the sentence of a refusal kept by an older version, which kept its message alone", async () => {
+    await queueReport(7, kept);
+    const [record] = await waitingReports(7);
+    // The record as versions before the problem was kept wrote it: a message, no status, code or problem.
+    await transact([OUTBOX], "readwrite", (transaction) =>
+      result(
+        transaction
+          .objectStore(OUTBOX)
+          .put({ ...record, state: "refused", message: "The comment is too long." }),
+      ),
+    );
+
+    showPage();
+    expect(await screen.findByText(draftMessages.restored)).toBeInTheDocument();
+    expect(comment()).toHaveValue("Kept while offline");
+    const summary = screen.getByRole("alert", { name: "There is a problem" });
+    expect(within(summary).getByText("The comment is too long.")).toBeInTheDocument();
   });
 });
 

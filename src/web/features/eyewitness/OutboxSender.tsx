@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
-import { NamespacesLoadFailed, useLanguage, useNamespaces, useT, type Translate } from "../../i18n";
+import { NamespacesLoadFailed, useFailureText, useNamespaces, useT } from "../../i18n";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { askForOutboxSync, isSendOutboxMessage } from "../../lib/outbox-sync";
 import { session, useSessionUser } from "../../lib/session";
@@ -15,20 +14,19 @@ import styles from "./OutboxSender.module.css";
 // user is signed in. Its sentences are in the `report` namespace, loaded here once there is something to say
 // (a page need not load it for this).
 
-/** Something to tell: reports sent, or one refused (with the server's sentence). */
-type Note = { sent: number } | { refused: string };
-
-function noteText(note: Note, t: Translate, language: string): string {
-  if ("sent" in note) return t("report.outbox.sent", { count: note.sent });
-  // The server's sentence is English: another language says what happened, and the form says what to fix.
-  return language === DEFAULT_LANGUAGE
-    ? t("report.outbox.refused", { message: note.refused })
-    : t("report.outbox.refusedInForm");
-}
+/** Something to tell: reports sent, or one refused (the server's failure, said by failureText). */
+type Note = { sent: number } | { refused: unknown };
 
 export function OutboxSender() {
   const t = useT();
-  const language = useLanguage();
+  const failureText = useFailureText("report");
+  // The refusal in the page's language, from its problem (the same sentence the form shows it with).
+  const noteText = (note: Note): string => {
+    if ("sent" in note) return t("report.outbox.sent", { count: note.sent });
+    const failed = t("report.failed");
+    const message = failureText(note.refused, { network: failed, other: failed });
+    return t("report.outbox.refused", { message });
+  };
   const user = useSessionUser();
   const userId = user?.id ?? null;
   // Each figure is kept with the user it is about: after a change of account, the last one's is not shown.
@@ -116,7 +114,7 @@ export function OutboxSender() {
       {/* The status region around it already announces it. */}
       {messages === "failed" ? <NamespacesLoadFailed announced /> : null}
       {ready && waiting > 0 ? <p>{t("report.outbox.waiting", { count: waiting })}</p> : null}
-      {ready ? notes.map((note, index) => <p key={index}>{noteText(note, t, language)}</p>) : null}
+      {ready ? notes.map((note, index) => <p key={index}>{noteText(note)}</p>) : null}
     </div>
   );
 }

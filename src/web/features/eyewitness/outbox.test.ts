@@ -135,27 +135,45 @@ describe("sendOutbox", () => {
     expect(await store.countWaiting(7)).toBe(1);
   });
 
-  it("does not retry a refusal: the report goes back to the form with the server's sentence", async () => {
+  it("does not retry a refusal: the report goes back to the form with the server's refusal", async () => {
     await store.queueReport(7, report("too long"));
     await store.queueReport(7, report("fine"));
     const message = "Your comment can be at most 5,000 characters long.";
+    const problem = { key: "code.VALIDATION_FAILED", params: {} };
     const send = vi
       .fn<(sent: EyewitnessSubmission) => Promise<unknown>>()
       .mockRejectedValueOnce(
-        new ApiError(400, message, { success: false, message, code: "VALIDATION_FAILED", field: "comment" }),
+        new ApiError(400, message, {
+          success: false,
+          message,
+          code: "VALIDATION_FAILED",
+          field: "comment",
+          problem,
+        }),
       )
       .mockResolvedValue({});
-    expect(await outbox.sendOutbox(7, { send, random, isOnline: online })).toEqual({
-      sent: 1,
-      refused: [message],
-    });
+    const run = await outbox.sendOutbox(7, { send, random, isOnline: online });
+    expect(run.sent).toBe(1);
+    // The refusal as failureText reads it: its problem, code and field, not only its English sentence.
+    expect(run.refused).toHaveLength(1);
+    const [said] = run.refused;
+    expect(said).toBeInstanceOf(ApiError);
+    expect([said?.status, said?.message, said?.code, said?.field]).toEqual([
+      400,
+      message,
+      "VALIDATION_FAILED",
+      "comment",
+    ]);
+    expect(said?.problem).toEqual(problem);
     expect(send).toHaveBeenCalledTimes(2);
     expect(await store.countWaiting(7)).toBe(0);
     const restored = await store.loadDraft(7, () => "k");
-    // The field the server named comes back with the sentence, so the form shows it on that field.
+    // The field the server named comes back with the sentence and the problem, so the form says it on
+    // that field in the page's language.
     expect(restored).toMatchObject({
       problem: message,
       problemField: "comment",
+      refusal: { status: 400, code: "VALIDATION_FAILED", problem },
       draft: { comment: "too long" },
     });
   });

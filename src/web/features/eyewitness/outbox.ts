@@ -2,13 +2,22 @@ import { reportMessages } from "../../../domain/reports/report-rules";
 import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
 import { OUTBOX_SENT } from "../../lib/outbox-sync";
 import { OUTBOX_LOCK } from "../../lib/outbox-worker";
+import { keptRefusal } from "../../lib/reports-db";
 import type { EyewitnessSubmission } from "./report-form-checks";
 import { sendEyewitnessReport } from "./report-api";
-import { fromStoredSubmission, markRefused, removeReport, waitingReports } from "./report-store";
+import {
+  fromStoredSubmission,
+  markRefused,
+  refusalFailure,
+  removeReport,
+  waitingReports,
+  type Refusal,
+} from "./report-store";
 
 // Sends the reports kept on the device while there was no connection, oldest first. Network
 // errors and 5xx answers are retried with exponential backoff and jitter; a 4xx is the server refusing the
-// report itself, so it is not retried: it goes back to the form with the server's sentence. Loaded lazily
+// report itself, so it is not retried: it goes back to the form with the server's refusal (its problem,
+// which the page says in its language, beside the English sentence). Loaded lazily
 // by OutboxSender and the form.
 
 export const RETRY = {
@@ -32,8 +41,8 @@ export function isRetryable(error: unknown): boolean {
 
 export interface OutboxRun {
   sent: number;
-  /** The server's sentences for the reports it refused; those reports are back in the form. */
-  refused: string[];
+  /** The server's refusals of reports, as failureText says them; those reports are back in the form. */
+  refused: ApiError[];
 }
 
 export interface SendOptions {
@@ -120,8 +129,14 @@ export async function sendOutbox(userId: number, options: SendOptions = {}): Pro
           const message = serverMessage(error) ?? reportMessages.failed;
           const field =
             error instanceof ApiError && error.code === "VALIDATION_FAILED" ? error.field : undefined;
-          await markRefused(record.id, message, field);
-          run.refused.push(message);
+          const refusal: Refusal = {
+            ...(error instanceof ApiError ? keptRefusal(error.status, error.body) : {}),
+            message,
+            ...(field ? { field } : {}),
+          };
+          await markRefused(record.id, refusal);
+          // Said as the form will say it once the report is back there.
+          run.refused.push(refusalFailure(refusal));
           options.onProgress?.();
           break;
         }

@@ -114,7 +114,7 @@ describe("outbox", () => {
   it("gives a refused report back as the draft, with the server's sentence, when there is no draft", async () => {
     await store.queueReport(7, submission);
     const [record] = await store.waitingReports(7);
-    await store.markRefused(record!.id, "The comment is too long.");
+    await store.markRefused(record!.id, { message: "The comment is too long." });
     expect(await store.countWaiting(7)).toBe(0);
 
     await store.saveDraft(7, draftFor({ comment: "typed since" }));
@@ -146,7 +146,7 @@ describe("forgetting an account when its session ends", () => {
     await store.queueReport(7, submission);
     await store.queueReport(7, { ...submission, comment: "refused one" });
     const [, refused] = await store.waitingReports(7);
-    await store.markRefused(refused!.id, "The comment is too long.");
+    await store.markRefused(refused!.id, { message: "The comment is too long." });
     await store.queueReport(8, { ...submission, comment: "Chidi's report" });
   }
 

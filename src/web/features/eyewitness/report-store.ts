@@ -1,3 +1,4 @@
+import { ApiError } from "../../lib/api-client";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { askForOutboxSync } from "../../lib/outbox-sync";
 import {
@@ -10,6 +11,7 @@ import {
   keepCredential,
   result,
   transact,
+  type KeptRefusal,
   type SentByWorker,
 } from "../../lib/reports-db";
 import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
@@ -36,10 +38,12 @@ interface DraftRecord {
   userId: number;
   savedAt: number;
   draft: StoredDraftFields;
-  /** The server's refusal, for a report that came back from the outbox. */
+  /** The server's refusal, for a report that came back from the outbox: its English sentence. */
   problem?: string;
   /** The field that refusal is about (the API's `field`), when it named one. */
   problemField?: string;
+  /** What the refusal is said from in the page's language (absent from records of older versions). */
+  refusal?: KeptRefusal;
 }
 
 type StoredSubmission = Omit<EyewitnessSubmission, "photos" | "video"> & {
@@ -47,7 +51,17 @@ type StoredSubmission = Omit<EyewitnessSubmission, "photos" | "video"> & {
   video: StoredFile | null;
 };
 
-export interface OutboxRecord {
+/**
+ * A refusal of the server as the outbox keeps it: its English sentence and the field it named (all that
+ * older versions kept), with its status, code and problem, which the page says it from.
+ */
+export interface Refusal extends KeptRefusal {
+  message: string;
+  field?: string;
+}
+
+/** With state "refused", the refusal's parts (KeptRefusal's, and message and field) are kept on it too. */
+export interface OutboxRecord extends KeptRefusal {
   id: number;
   userId: number;
   queuedAt: number;
@@ -65,8 +79,37 @@ export interface OutboxRecord {
 
 export interface RestoredDraft {
   draft: EyewitnessDraft;
+  /** The English sentence of the refusal that sent it back from the outbox, and its field. */
   problem?: string;
   problemField?: string;
+  /** That refusal's status, code and problem, when the version that kept it kept them. */
+  refusal?: KeptRefusal;
+}
+
+/** The status, code and problem of a kept refusal, or nothing when a record of an older version has none. */
+function keptOf({ status, code, problem }: KeptRefusal): KeptRefusal | undefined {
+  if (status === undefined && code === undefined && problem === undefined) return undefined;
+  return {
+    ...(status === undefined ? {} : { status }),
+    ...(code === undefined ? {} : { code }),
+    ...(problem === undefined ? {} : { problem }),
+  };
+}
+
+/**
+ * A kept refusal as the failure failureText says in the page's language: from its problem and code. A
+ * record of an older version has only the English sentence and field: it is taken as the 400 refusal of
+ * that field it was, so it reads as it did before (the sentence on an English page).
+ */
+export function refusalFailure(refusal: Refusal): ApiError {
+  const { message, field, problem } = refusal;
+  const code = refusal.code ?? (field ? "VALIDATION_FAILED" : undefined);
+  return new ApiError(refusal.status ?? 400, message, {
+    message,
+    ...(code ? { code } : {}),
+    ...(field ? { field } : {}),
+    ...(problem ? { problem } : {}),
+  });
 }
 
 function storeFile(file: File): StoredFile {
@@ -154,7 +197,7 @@ export async function deleteDraft(userId: number): Promise<void> {
 
 /**
  * The user's draft, with new photo keys from `newKey`. When there is none and a report of theirs was
- * refused from the outbox, that report becomes the draft (with the server's sentence) and leaves the outbox.
+ * refused from the outbox, that report becomes the draft (with the server's refusal) and leaves the outbox.
  */
 export async function loadDraft(userId: number, newKey: () => string): Promise<RestoredDraft | null> {
   const record = await transact([DRAFTS, OUTBOX], "readwrite", async (transaction) => {
@@ -165,12 +208,14 @@ export async function loadDraft(userId: number, newKey: () => string): Promise<R
     const records = await result<OutboxRecord[]>(outbox.index("userId").getAll(userId));
     const refused = records.find((candidate) => candidate.state === "refused");
     if (!refused) return null;
+    const kept = keptOf(refused);
     const restored: DraftRecord = {
       userId,
       savedAt: Date.now(),
       draft: draftOfSubmission(refused.submission),
       ...(refused.message ? { problem: refused.message } : {}),
       ...(refused.field ? { problemField: refused.field } : {}),
+      ...(kept ? { refusal: kept } : {}),
     };
     await result(drafts.put(restored));
     await result(outbox.delete(refused.id));
@@ -181,6 +226,7 @@ export async function loadDraft(userId: number, newKey: () => string): Promise<R
     draft: fromStoredDraft(record.draft, newKey),
     ...(record.problem ? { problem: record.problem } : {}),
     ...(record.problemField ? { problemField: record.problemField } : {}),
+    ...(record.refusal ? { refusal: record.refusal } : {}),
   };
 }
 
@@ -250,12 +296,14 @@ export async function renewCredential(userId: number, token: string): Promise<vo
   });
 }
 
-export async function markRefused(id: number, message: string, field?: string): Promise<void> {
+export async function markRefused(id: number, refusal: Refusal): Promise<void> {
   await transact([OUTBOX, CREDENTIALS], "readwrite", async (transaction) => {
     const outbox = transaction.objectStore(OUTBOX);
     const record = await result<OutboxRecord | undefined>(outbox.get(id));
     if (!record) return;
-    await result(outbox.put({ ...record, state: "refused", message, ...(field ? { field } : {}) }));
+    const { message, field } = refusal;
+    const kept = keptOf(refusal);
+    await result(outbox.put({ ...record, state: "refused", message, ...(field ? { field } : {}), ...kept }));
     await dropCredentialWhenIdle(transaction, record.userId);
   });
 }
