@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { NamespacesLoadFailed, useFailureText, useNamespaces, useT } from "../../i18n";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { NamespacesLoadFailed, useNamespaces, useT } from "../../i18n";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { askForOutboxSync, isSendOutboxMessage } from "../../lib/outbox-sync";
 import { session, useSessionUser } from "../../lib/session";
@@ -14,19 +14,13 @@ import styles from "./OutboxSender.module.css";
 // user is signed in. Its sentences are in the `report` namespace, loaded here once there is something to say
 // (a page need not load it for this).
 
-/** Something to tell: reports sent, or one refused (the server's failure, said by failureText). */
+/** Something to tell: reports sent, or one refused (the server's failure, said by OutboxRefusedNote). */
 type Note = { sent: number } | { refused: unknown };
+
+const OutboxRefusedNote = lazy(() => import("./OutboxRefusedNote"));
 
 export function OutboxSender() {
   const t = useT();
-  const failureText = useFailureText("report");
-  // The refusal in the page's language, from its problem (the same sentence the form shows it with).
-  const noteText = (note: Note): string => {
-    if ("sent" in note) return t("report.outbox.sent", { count: note.sent });
-    const failed = t("report.failed");
-    const message = failureText(note.refused, { network: failed, other: failed });
-    return t("report.outbox.refused", { message });
-  };
   const user = useSessionUser();
   const userId = user?.id ?? null;
   // Each figure is kept with the user it is about: after a change of account, the last one's is not shown.
@@ -114,7 +108,17 @@ export function OutboxSender() {
       {/* The status region around it already announces it. */}
       {messages === "failed" ? <NamespacesLoadFailed announced /> : null}
       {ready && waiting > 0 ? <p>{t("report.outbox.waiting", { count: waiting })}</p> : null}
-      {ready ? notes.map((note, index) => <p key={index}>{noteText(note)}</p>) : null}
+      {ready
+        ? notes.map((note, index) =>
+            "sent" in note ? (
+              <p key={index}>{t("report.outbox.sent", { count: note.sent })}</p>
+            ) : (
+              <Suspense key={index} fallback={null}>
+                <OutboxRefusedNote refused={note.refused} />
+              </Suspense>
+            ),
+          )
+        : null}
     </div>
   );
 }
