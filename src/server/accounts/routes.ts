@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { accountMessages as messages } from "../../domain/accounts/messages";
 import {
   credentialsSchema,
@@ -17,7 +17,7 @@ import type { Database } from "../db/database";
 import { isSiteLanguage } from "../i18n/server-messages";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import { enqueueMail } from "../mail/outbox";
-import { routeSchema } from "../openapi/route-schema";
+import { routeSchema, typedRoutes, type ContractScope } from "../openapi/route-schema";
 import type { AuthAttemptLimits } from "../rate-limit/auth-limits";
 import {
   countRegistrations,
@@ -107,7 +107,8 @@ export function accountRoutes(deps: AccountsDependencies): FastifyPluginAsync {
     secureCookies: deps.publicUrl.startsWith("https:"),
     sameAnswerTime: (work) => withSameAnswerTime(deps.sameAnswerTimeMs, work),
   };
-  return async (auth) => {
+  return async (plainAuth) => {
+    const auth = typedRoutes(plainAuth);
     acceptJsonBodies(auth);
     // Answers carry tokens and personal details: never kept by a browser or a shared cache.
     auth.addHook("onSend", async (_request, reply) => {
@@ -137,7 +138,7 @@ function sameHash(a: string, b: string): boolean {
 }
 
 // Sign-up: register, read and use a verification link, resend the link.
-function signUpRoutes(auth: FastifyInstance, context: Context): void {
+function signUpRoutes(auth: ContractScope, context: Context): void {
   const { db, now, passwords, limits, secureCookies, sameAnswerTime } = context;
 
   auth.post("/register", { schema: routeSchema(api.accounts.register) }, async (request, reply) => {
@@ -158,11 +159,11 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
       await recordRegistration(context, registration, passwordHash, hashSecretToken(browserSecret));
     });
     setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
-    return reply.status(201).send({ success: true, message: messages.registered });
+    return reply.status(201).send({ success: true as const, message: messages.registered });
   });
 
   // Reading a link never uses it: mail services' link checkers and previews fetch every link they see.
-  auth.get<{ Params: { token: string } }>(
+  auth.get(
     "/verify-email/:token/registration",
     { schema: routeSchema(api.accounts.verificationLink) },
     async (request, reply) => {
@@ -175,7 +176,7 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
       const holder = problem ? undefined : await findTokenHolder(db, token);
       if (!holder) throw linkRefusal(verificationProblems[problem ?? "invalid"]);
       return {
-        success: true,
+        success: true as const,
         message: messages.verificationLinkReady,
         email: holder.email,
         firstname: holder.firstname,
@@ -198,7 +199,7 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
     if ("problem" in outcome) throw linkRefusal(verificationProblems[outcome.problem]);
     clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
     return {
-      success: true,
+      success: true as const,
       message: proof.kind === "new-password" ? messages.passwordChosen : messages.verified,
       token: outcome.sessionToken,
       user: toPublicUser(outcome.user),
@@ -232,7 +233,7 @@ function signUpRoutes(auth: FastifyInstance, context: Context): void {
         });
       });
       setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
-      return { success: true, message: messages.verificationResent };
+      return { success: true as const, message: messages.verificationResent };
     },
   );
 }
@@ -400,7 +401,7 @@ async function findPasswordHolder<Candidate extends { passwordHash: string | nul
 }
 
 // Sign-in and sign-out.
-function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secureCookies }: Context): void {
+function signInRoutes(auth: ContractScope, { db, now, passwords, limits, secureCookies }: Context): void {
   auth.post("/login", { schema: routeSchema(api.accounts.login) }, async (request, reply) => {
     await limits.countIp(request, reply, "login");
     const credentials = parseBody(credentialsSchema, request.body);
@@ -429,7 +430,7 @@ function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secur
     const token = await startSession(db, found.id, at);
     await trustDevice(db, request, reply, found.id, at, secureCookies);
     return {
-      success: true,
+      success: true as const,
       message: messages.welcomeBack(found.firstname),
       token,
       user: toPublicUser(found),
@@ -439,12 +440,12 @@ function signInRoutes(auth: FastifyInstance, { db, now, passwords, limits, secur
   auth.post("/logout", { schema: routeSchema(api.accounts.logout) }, async (request) => {
     const user = await requireUser(request);
     await endSession(db, user.sessionId, now());
-    return { success: true, message: messages.loggedOut };
+    return { success: true as const, message: messages.loggedOut };
   });
 }
 
 // Password reset: ask for a link by e-mail, then set a new password with it.
-function passwordResetRoutes(auth: FastifyInstance, context: Context): void {
+function passwordResetRoutes(auth: ContractScope, context: Context): void {
   const { db, now, passwords, limits, publicUrl, sameAnswerTime } = context;
 
   auth.post(
@@ -464,7 +465,7 @@ function passwordResetRoutes(auth: FastifyInstance, context: Context): void {
           await enqueueMail(tx, passwordResetEmail(user, publicUrl, token), at);
         });
       });
-      return { success: true, message: messages.resetRequested };
+      return { success: true as const, message: messages.resetRequested };
     },
   );
 
@@ -485,7 +486,7 @@ function passwordResetRoutes(auth: FastifyInstance, context: Context): void {
 
       const outcome = await resetPassword(context, holder.email, reset.token, passwordHash);
       if ("problem" in outcome) throw linkRefusal(resetProblems[outcome.problem]);
-      return { success: true, message: messages.passwordReset };
+      return { success: true as const, message: messages.passwordReset };
     },
   );
 }
@@ -527,7 +528,7 @@ async function resetPassword(
 }
 
 // The signed-in person's own profile.
-function profileRoutes(auth: FastifyInstance, { db, now }: Context): void {
+function profileRoutes(auth: ContractScope, { db, now }: Context): void {
   auth.patch("/update-profile", { schema: routeSchema(api.accounts.updateProfile) }, async (request) => {
     const user = await requireUser(request);
     // Only the names and the language are read: the e-mail address cannot change, whatever is sent.
@@ -535,6 +536,6 @@ function profileRoutes(auth: FastifyInstance, { db, now }: Context): void {
     checkLanguage(change.language);
     const updated = await renameUser(db, user.id, change, now());
     if (!updated) throw accountRefusal(401, "sessionEnded");
-    return { success: true, message: messages.profileUpdated, user: toPublicUser(updated) };
+    return { success: true as const, message: messages.profileUpdated, user: toPublicUser(updated) };
   });
 }

@@ -18,7 +18,7 @@ import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { invalidParameter } from "../http/query-params";
-import { routeSchema } from "../openapi/route-schema";
+import { routeSchema, typedRoutes } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "../reports/paging";
 import { clientAddressKey } from "../rate-limit/client-address";
 import { createLimit } from "../rate-limit/limit";
@@ -57,7 +57,8 @@ export const CORRECTION_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 const CORRECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies): FastifyPluginAsync {
-  return async (scope) => {
+  return async (plainScope) => {
+    const scope = typedRoutes(plainScope);
     acceptJsonBodies(scope);
     const limitPerClient = createLimit(scope, {
       max: maxPerHour,
@@ -85,67 +86,58 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       const pageLanguage = siteLanguages().includes(input.pageLanguage) ? input.pageLanguage : "";
       await addCorrection(db, { ...input, page, pageLanguage }, sender?.id ?? null, now());
       reply.status(201);
-      return { success: true, message: correctionMessages.sent };
+      return { success: true as const, message: correctionMessages.sent };
     });
 
-    scope.get<{ Querystring: { status?: unknown; page?: unknown; per_page?: unknown } }>(
-      "/",
-      { schema: routeSchema(api.corrections.list) },
-      async (request, reply) => {
-        const reader = await requirePermission(request, "correction:read");
-        // An editor starts changes from corrections; only those who decide on them see who sent them.
-        const withEmail = can(reader.role, "correction:review");
-        const status = statusFilter(request.query.status);
-        const page = pageFrom(request.query);
-        const [{ total, rows }, counts] = await Promise.all([
-          findCorrections(db, status, page),
-          countCorrectionsByStatus(db),
-        ]);
-        // Senders' e-mail addresses: never kept by a browser or a shared cache.
-        reply.header("cache-control", "no-store");
-        return {
-          success: true,
-          corrections: rows.map((row) => toCorrectionView(row, withEmail)),
-          counts,
-          meta: pageMeta(total, page),
-        };
-      },
-    );
+    scope.get("/", { schema: routeSchema(api.corrections.list) }, async (request, reply) => {
+      const reader = await requirePermission(request, "correction:read");
+      // An editor starts changes from corrections; only those who decide on them see who sent them.
+      const withEmail = can(reader.role, "correction:review");
+      const status = statusFilter(request.query.status);
+      const page = pageFrom(request.query);
+      const [{ total, rows }, counts] = await Promise.all([
+        findCorrections(db, status, page),
+        countCorrectionsByStatus(db),
+      ]);
+      // Senders' e-mail addresses: never kept by a browser or a shared cache.
+      reply.header("cache-control", "no-store");
+      return {
+        success: true as const,
+        corrections: rows.map((row) => toCorrectionView(row, withEmail)),
+        counts,
+        meta: pageMeta(total, page),
+      };
+    });
 
-    scope.get<{ Params: { id: string } }>(
-      "/:id",
-      { schema: routeSchema(api.corrections.read) },
-      async (request, reply) => {
-        const reader = await requirePermission(request, "data:propose");
-        const id = request.params.id.toLowerCase();
-        const row = CORRECTION_ID.test(id) ? await findCorrection(db, id) : null;
-        if (!row) throw correctionNotFound();
-        reply.header("cache-control", "no-store");
-        return { success: true, correction: toCorrectionView(row, can(reader.role, "correction:review")) };
-      },
-    );
+    scope.get("/:id", { schema: routeSchema(api.corrections.read) }, async (request, reply) => {
+      const reader = await requirePermission(request, "data:propose");
+      const id = request.params.id.toLowerCase();
+      const row = CORRECTION_ID.test(id) ? await findCorrection(db, id) : null;
+      if (!row) throw correctionNotFound();
+      reply.header("cache-control", "no-store");
+      return {
+        success: true as const,
+        correction: toCorrectionView(row, can(reader.role, "correction:review")),
+      };
+    });
 
-    scope.patch<{ Params: { id: string } }>(
-      "/:id",
-      { schema: routeSchema(api.corrections.decide) },
-      async (request, reply) => {
-        const reviewer = await requirePermission(request, "correction:review");
-        const id = request.params.id.toLowerCase();
-        if (!CORRECTION_ID.test(id)) throw correctionNotFound();
-        const { status } = parseBody(correctionDecisionSchema, request.body);
-        const outcome = await decideOnCorrection(db, { id, to: status, reviewerId: reviewer.id, at: now() });
-        if (outcome.outcome === "unknown") throw correctionNotFound();
-        if (outcome.outcome === "conflict") {
-          throw new HttpError(409, correctionMessages.conflict, { problem: problem("corrections.conflict") });
-        }
-        reply.header("cache-control", "no-store");
-        return {
-          success: true,
-          message: status === "accepted" ? correctionMessages.accepted : correctionMessages.dismissed,
-          correction: toCorrectionView(outcome.row),
-        };
-      },
-    );
+    scope.patch("/:id", { schema: routeSchema(api.corrections.decide) }, async (request, reply) => {
+      const reviewer = await requirePermission(request, "correction:review");
+      const id = request.params.id.toLowerCase();
+      if (!CORRECTION_ID.test(id)) throw correctionNotFound();
+      const { status } = parseBody(correctionDecisionSchema, request.body);
+      const outcome = await decideOnCorrection(db, { id, to: status, reviewerId: reviewer.id, at: now() });
+      if (outcome.outcome === "unknown") throw correctionNotFound();
+      if (outcome.outcome === "conflict") {
+        throw new HttpError(409, correctionMessages.conflict, { problem: problem("corrections.conflict") });
+      }
+      reply.header("cache-control", "no-store");
+      return {
+        success: true as const,
+        message: status === "accepted" ? correctionMessages.accepted : correctionMessages.dismissed,
+        correction: toCorrectionView(outcome.row),
+      };
+    });
   };
 }
 

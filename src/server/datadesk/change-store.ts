@@ -325,6 +325,14 @@ export async function changeView(db: Database, id: string, viewerId: number): Pr
   return row ? toChangeView(row, viewerId) : null;
 }
 
+/** A change this request has just written or decided, as its author or reviewer sees it. */
+export async function writtenChangeView(db: Database, id: string, viewerId: number): Promise<DataChange> {
+  const view = await changeView(db, id, viewerId);
+  // The row was written or updated by this request: it cannot be missing.
+  if (!view) throw new Error(`data change ${id} was not found after it was written`);
+  return view;
+}
+
 export interface ChangeFilter {
   status: ChangeStatus | null;
   authorId: number | null;

@@ -7,6 +7,7 @@ import {
   rejectionSchema,
   type RecordField,
 } from "../../domain/api";
+import type { Endpoint } from "../../domain/api/shared";
 import type { Action } from "../../domain/permissions";
 import { changeStatuses, type ChangeStatus } from "../../domain/datadesk/record-kinds";
 import {
@@ -25,11 +26,11 @@ import { deskProblem } from "../../domain/api/problems";
 import { failure } from "../http/errors";
 import { acceptJsonBodies } from "../http/request-body";
 import { translator, type Translate } from "../i18n/server-messages";
-import { routeSchema } from "../openapi/route-schema";
+import { routeSchema, typedRoutes, type ContractReply, type ContractRequest } from "../openapi/route-schema";
 import {
   DeskRefusal,
   REASON_MAX,
-  changeView,
+  writtenChangeView,
   findRecord,
   findRecords,
   listChanges,
@@ -156,21 +157,23 @@ function fieldsOfRecord(kind: EditableKind, data: unknown): RecordField[] {
 const bodyOrEmpty = (body: unknown) => (body === undefined || body === null ? {} : body);
 
 export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies): FastifyPluginAsync {
-  return async (scope) => {
+  return async (plainScope) => {
+    const scope = typedRoutes(plainScope);
     acceptJsonBodies(scope);
 
-    /** Runs a handler; a DeskRefusal becomes its worded answer. */
+    /** Runs an endpoint's handler behind its permission; a DeskRefusal becomes its worded answer. */
     const answering =
-      <Request extends FastifyRequest>(
+      <E extends Endpoint, Answer>(
+        _endpoint: E,
         action: Action,
         handler: (
-          request: Request,
-          reply: FastifyReply,
+          request: ContractRequest<E>,
+          reply: ContractReply<E>,
           caller: { user: SignedInUser; t: Translate },
-        ) => Promise<unknown>,
-        kindOf: (request: Request) => EditableKind | null = () => null,
+        ) => Promise<Answer>,
+        kindOf: (request: ContractRequest<E>) => EditableKind | null = () => null,
       ) =>
-      async (request: Request, reply: FastifyReply) => {
+      async (request: ContractRequest<E>, reply: ContractReply<E>) => {
         const caller = await editor(request, action);
         reply.header("cache-control", "no-store");
         try {
@@ -186,8 +189,8 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
     scope.get(
       "/records",
       { schema: routeSchema(api.dataDesk.records) },
-      answering("data:propose", async (request) => {
-        const query = request.query as Record<string, unknown>;
+      answering(api.dataDesk.records, "data:propose", async (request) => {
+        const query = request.query;
         const kind = parameter(query, "kind") ?? "state";
         if (!isKind(kind)) throw new DeskRefusal(400, "message.badKind", { values: {} });
         const limit = limitOf(parameter(query, "limit"), 50, RECORDS_LIMIT_MAX);
@@ -196,15 +199,15 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           findRecords(db, kind, q, limit),
           kind === "school" ? pendingSchools(db, q, limit) : { total: 0, schools: [] },
         ]);
-        return { success: true, ...found, pending };
+        return { success: true as const, ...found, pending };
       }),
     );
 
     scope.get(
       "/records/:kind/:id",
       { schema: routeSchema(api.dataDesk.record) },
-      answering("data:propose", async (request, _reply, { user }) => {
-        const { kind, id } = request.params as { kind: string; id: string };
+      answering(api.dataDesk.record, "data:propose", async (request, _reply, { user }) => {
+        const { kind, id } = request.params;
         if (!isKind(kind)) throw new DeskRefusal(404, "message.recordNotFound");
         const row = await findRecord(db, kind, id);
         if (!row) throw new DeskRefusal(404, "message.recordNotFound");
@@ -213,7 +216,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           proposedChangesOf(db, kind, id, user.id),
         ]);
         return {
-          success: true,
+          success: true as const,
           record: { ...summary, data: row.data, fields: fieldsOfRecord(kind, row.data) },
           changes,
         };
@@ -224,6 +227,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
       "/changes",
       { schema: routeSchema(api.dataDesk.propose) },
       answering(
+        api.dataDesk.propose,
         "data:propose",
         async (request, reply, { user, t }) => {
           const parsed = changeProposalSchema.safeParse(request.body);
@@ -261,9 +265,9 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
             user.id,
             now(),
           );
-          const change = await changeView(db, id, user.id);
+          const change = await writtenChangeView(db, id, user.id);
           reply.status(201);
-          return { success: true, message: t("message.proposed"), change };
+          return { success: true as const, message: t("message.proposed"), change };
         },
         (request) => {
           const kind = (request.body as { kind?: unknown } | undefined)?.kind;
@@ -282,8 +286,8 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
     scope.post(
       "/imports",
       { schema: routeSchema(api.dataDesk.importSchools), bodyLimit: IMPORT_BODY_LIMIT },
-      answering("data:propose", async (request, reply, { user, t }) => {
-        const query = request.query as Record<string, unknown>;
+      answering(api.dataDesk.importSchools, "data:propose", async (request, reply, { user, t }) => {
+        const query = request.query;
         const dryRun = ["1", "true"].includes(parameter(query, "dryRun") ?? "");
         // Checked before the file is read, so a wrong page costs no plan.
         const rowsPage = readRowsPage(query);
@@ -318,11 +322,11 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           };
           reply.status(dryRun ? 200 : 201);
           return {
-            success: true,
+            success: true as const,
             message: t(dryRun ? "import.checked" : "import.proposed", counts),
             dryRun,
             ...worded(plan),
-            change: changeId === null ? null : await changeView(db, changeId, user.id),
+            change: changeId === null ? null : await writtenChangeView(db, changeId, user.id),
           };
         } catch (error) {
           if (error instanceof ImportRefusal) {
@@ -350,8 +354,8 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
     scope.get(
       "/changes",
       { schema: routeSchema(api.dataDesk.changes) },
-      answering("data:propose", async (request, _reply, { user }) => {
-        const query = request.query as Record<string, unknown>;
+      answering(api.dataDesk.changes, "data:propose", async (request, _reply, { user }) => {
+        const query = request.query;
         const mine = parameter(query, "mine") === "true";
         const statusText = parameter(query, "status");
         let status: ChangeStatus | null = mine ? null : "proposed";
@@ -374,34 +378,34 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           },
           user.id,
         );
-        return { success: true, ...listed };
+        return { success: true as const, ...listed };
       }),
     );
 
     scope.get(
       "/changes/:id/import-rows",
       { schema: routeSchema(api.dataDesk.importRows) },
-      answering("data:propose", async (request) => {
-        const { id } = request.params as { id: string };
-        const rowsPage = readRowsPage(request.query as Record<string, unknown>);
+      answering(api.dataDesk.importRows, "data:propose", async (request) => {
+        const { id } = request.params;
+        const rowsPage = readRowsPage(request.query);
         const page = await importRowsPage(db, id, rowsPage);
         if (!page) throw new DeskRefusal(404, "message.importNotFound");
-        return { success: true, import: page };
+        return { success: true as const, import: page };
       }),
     );
 
     scope.post(
       "/changes/:id/publish",
       { schema: routeSchema(api.dataDesk.publish) },
-      answering("data:publish", async (request, _reply, { user, t }) => {
-        const { id } = request.params as { id: string };
+      answering(api.dataDesk.publish, "data:publish", async (request, _reply, { user, t }) => {
+        const { id } = request.params;
         const published = await publishChange(db, id, user.id, now(), publicUrl);
         const [change, record] = await Promise.all([
-          changeView(db, published.change.id, user.id),
+          writtenChangeView(db, published.change.id, user.id),
           published.record && recordSummary(db, published.change.kind as EditableKind, published.record),
         ]);
         return {
-          success: true,
+          success: true as const,
           message: t("message.published"),
           change,
           record,
@@ -414,8 +418,8 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
     scope.post(
       "/changes/:id/reject",
       { schema: routeSchema(api.dataDesk.reject) },
-      answering("data:publish", async (request, _reply, { user, t }) => {
-        const { id } = request.params as { id: string };
+      answering(api.dataDesk.reject, "data:publish", async (request, _reply, { user, t }) => {
+        const { id } = request.params;
         const parsed = rejectionSchema
           .extend({ reason: z.string().catch("") })
           .parse(bodyOrEmpty(request.body));
@@ -434,9 +438,9 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         }
         await rejectChange(db, id, user.id, reason, now());
         return {
-          success: true,
+          success: true as const,
           message: t("message.rejected"),
-          change: await changeView(db, id.toLowerCase(), user.id),
+          change: await writtenChangeView(db, id.toLowerCase(), user.id),
         };
       }),
     );
@@ -444,13 +448,13 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
     scope.post(
       "/changes/:id/withdraw",
       { schema: routeSchema(api.dataDesk.withdraw) },
-      answering("data:propose", async (request, _reply, { user, t }) => {
-        const { id } = request.params as { id: string };
+      answering(api.dataDesk.withdraw, "data:propose", async (request, _reply, { user, t }) => {
+        const { id } = request.params;
         await withdrawChange(db, id, user.id, now());
         return {
-          success: true,
+          success: true as const,
           message: t("message.withdrawn"),
-          change: await changeView(db, id.toLowerCase(), user.id),
+          change: await writtenChangeView(db, id.toLowerCase(), user.id),
         };
       }),
     );

@@ -7,7 +7,7 @@ import { notAllowed, requireUser } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants, users } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { routeSchema } from "../openapi/route-schema";
+import { routeSchema, typedRoutes } from "../openapi/route-schema";
 import { mediaVisibleTo, type MediaViewer } from "./media-access";
 import { MEDIA_LINK_MAX_SECONDS, type MediaLinks } from "./media-links";
 import { extensionOf } from "./media-types";
@@ -46,7 +46,8 @@ function seesAsSent(viewer: MediaViewer, reporterId: number | null): boolean {
 }
 
 export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyPluginAsync {
-  return async (scope) => {
+  return async (plainScope) => {
+    const scope = typedRoutes(plainScope);
     const viewerOf = async (request: FastifyRequest<MediaRequest>): Promise<MediaViewer> => {
       const { sig, exp, u } = request.query;
       if (sig !== undefined || exp !== undefined || u !== undefined) {

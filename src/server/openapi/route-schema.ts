@@ -1,5 +1,11 @@
-import type { FastifyInstance, FastifySchema } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteGenericInterface,
+} from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { $ZodType } from "zod/v4/core";
 import type { Endpoint } from "../../domain/api/shared";
 
@@ -16,8 +22,23 @@ import type { Endpoint } from "../../domain/api/shared";
 /** The security scheme of signed-in endpoints in the OpenAPI document. */
 export const BEARER_SCHEME = "bearerAuth";
 
+/**
+ * A route's schema as its handler sees it: params, query, headers and answers keep the zod types of the
+ * contract, so that with the zod type provider (typedRoutes) the handler's `request.params` and
+ * `request.query` and what it answers are typed from src/domain/api, and a field added to a schema fails
+ * the type check where a handler must change. The body stays `unknown` to the handler: it is not
+ * validated before the handler runs (above), which reads it through parseBody.
+ */
+export type RouteSchema<E extends Endpoint> = FastifySchema & {
+  params: E["params"];
+  querystring: E["querystring"];
+  headers: E["headers"];
+  body: undefined;
+  response: E["response"];
+};
+
 /** The Fastify schema of a route: its parts, its answers, and what the OpenAPI document says of it. */
-export function routeSchema(endpoint: Endpoint): FastifySchema {
+export function routeSchema<const E extends Endpoint>(endpoint: E): RouteSchema<E> {
   return {
     summary: endpoint.summary,
     description: `Who may call it: ${endpoint.access}.`,
@@ -29,8 +50,36 @@ export function routeSchema(endpoint: Endpoint): FastifySchema {
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.multipart ? { body: endpoint.multipart, consumes: ["multipart/form-data"] } : {}),
     response: endpoint.response,
-  };
+  } as RouteSchema<E>;
 }
+
+/** A group of routes whose handlers are typed from their route schemas (see RouteSchema). */
+export function typedRoutes(scope: FastifyInstance) {
+  return scope.withTypeProvider<ZodTypeProvider>();
+}
+
+/** A group of routes typed from the contract, as typedRoutes returns it. */
+export type ContractScope = ReturnType<typeof typedRoutes>;
+
+/** The request of an endpoint's route, its parts typed from the contract. */
+export type ContractRequest<E extends Endpoint> = FastifyRequest<
+  RouteGenericInterface,
+  ContractScope["server"],
+  FastifyRequest["raw"],
+  RouteSchema<E>,
+  ZodTypeProvider
+>;
+
+/** The reply of an endpoint's route, its answers typed from the contract. */
+export type ContractReply<E extends Endpoint> = FastifyReply<
+  RouteGenericInterface,
+  ContractScope["server"],
+  FastifyRequest["raw"],
+  FastifyReply["raw"],
+  unknown,
+  RouteSchema<E>,
+  ZodTypeProvider
+>;
 
 /** Params and queries are validated, answers serialised, with the zod schemas of the contract. */
 export function useContractCompilers(app: FastifyInstance): void {

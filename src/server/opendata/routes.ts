@@ -21,7 +21,7 @@ import { byStateDatasets, documentQualifier } from "../../domain/opendata/static
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { failure } from "../http/errors";
-import { routeSchema } from "../openapi/route-schema";
+import { routeSchema, typedRoutes } from "../openapi/route-schema";
 import { pageMeta } from "../http/paging";
 import { invalidParameter } from "../http/query-params";
 import {
@@ -118,7 +118,8 @@ export function openDataRoutes({
   publicUrl,
   warmUp = false,
 }: OpenDataDependencies): FastifyPluginAsync {
-  return async (scope) => {
+  return async (plainScope) => {
+    const scope = typedRoutes(plainScope);
     // Compressed in the background, one at a time, each time the data changes: the server answers
     // meanwhile (a request compresses its own).
     const compress = (bodies: OpenDataBodies) =>
@@ -177,7 +178,7 @@ export function openDataRoutes({
         .header("access-control-allow-methods", "GET, HEAD")
         .header("access-control-allow-headers", "If-None-Match, If-Modified-Since")
         .header("access-control-max-age", "86400")
-        .send(),
+        .send(null),
     );
 
     // The catalogue and the data package change only with the downloads: made once per generation,
@@ -188,7 +189,7 @@ export function openDataRoutes({
       if (!catalogue) {
         catalogue = new PreparedBody(
           JSON.stringify({
-            success: true,
+            success: true as const,
             license: OPEN_DATA_LICENSE,
             documentation: `${publicUrl}/data`,
             datapackage: `${publicUrl}${OPEN_DATA_API_PREFIX}/datapackage.json`,

@@ -33,7 +33,7 @@ import { invalidParameter, singleParameter as single } from "../http/query-param
 import type { MediaLinks } from "../media/media-links";
 import type { MediaStore } from "../media/media-store";
 import { PhotoProblem } from "../media/photos";
-import { routeSchema } from "../openapi/route-schema";
+import { routeSchema, typedRoutes } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "./paging";
 import { blurReportPhoto, setMediaHidden, type MediaChangeOutcome } from "./photo-moderation";
 import { changePublicText, reportHistory, withdrawReport, type ChangeOutcome } from "./public-text";
@@ -93,10 +93,6 @@ const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** Seconds a browser or shared cache may keep a page of published reports. */
 const PUBLISHED_CACHE_SECONDS = 60;
 
-interface ListQuery {
-  Querystring: Record<string, unknown> & { page?: unknown; per_page?: unknown };
-}
-
 export function reviewRoutes({
   db,
   now,
@@ -106,10 +102,12 @@ export function reviewRoutes({
   phoneReplies,
   verifiedChanged = () => undefined,
 }: ReviewDependencies): FastifyPluginAsync {
-  return async (scope) => {
+  return async (plainScope) => {
+
+    const scope = typedRoutes(plainScope);
     acceptJsonBodies(scope);
 
-    scope.get<ListQuery>("/reviews", { schema: routeSchema(api.reviews.list) }, async (request, reply) => {
+    scope.get("/reviews", { schema: routeSchema(api.reviews.list) }, async (request, reply) => {
       const reviewer = await requirePermission(request, "report:review");
       const status = statusFilter(request.query.status);
       const commentType = commentTypeFilter(request.query.commentType);
@@ -122,14 +120,14 @@ export function reviewRoutes({
       // Reporters' names and e-mail addresses: never kept by a browser or a shared cache.
       reply.header("cache-control", "no-store");
       return {
-        success: true,
+        success: true as const,
         reports: reports.map((report) => toReviewView(report, links.forViewer(reviewer.id))),
         counts,
         meta: pageMeta(total, page),
       };
     });
 
-    scope.patch<{ Params: { id: string } }>(
+    scope.patch(
       "/:id/review",
       { schema: routeSchema(api.reviews.decide) },
       async (request, reply) => {
@@ -187,7 +185,7 @@ export function reviewRoutes({
             if (from === "verified" || to === "verified") verifiedChanged();
             reply.header("cache-control", "no-store");
             return {
-              success: true,
+              success: true as const,
               message: decisionMessage(from, to),
               report: toReviewView(outcome.report, links.forViewer(reviewer.id)),
             };
@@ -204,7 +202,7 @@ export function reviewRoutes({
       };
     };
 
-    scope.post<{ Params: { id: string } }>(
+    scope.post(
       "/:id/details",
       { schema: routeSchema(api.reviews.completeDetails) },
       async (request, reply) => {
@@ -238,14 +236,14 @@ export function reviewRoutes({
         if (!report) throw new HttpError(409, phoneDetailsMessages.notPhone);
         reply.header("cache-control", "no-store");
         return {
-          success: true,
+          success: true as const,
           message: phoneDetailsMessages.completed,
           report: toReviewView(report, links.forViewer(reviewer.id)),
         };
       },
     );
 
-    scope.post<{ Params: { id: string } }>(
+    scope.post(
       "/:id/transcript",
       { schema: routeSchema(api.reviews.transcribe) },
       async (request, reply) => {
@@ -258,14 +256,14 @@ export function reviewRoutes({
         if (report === "not-voiced") throw new HttpError(409, transcriptMessages.notVoiced);
         reply.header("cache-control", "no-store");
         return {
-          success: true,
+          success: true as const,
           message: transcriptMessages.saved,
           report: toReviewView(report, links.forViewer(reviewer.id)),
         };
       },
     );
 
-    scope.get<{ Params: { id: string } }>(
+    scope.get(
       "/:id/review",
       { schema: routeSchema(api.reviews.preview) },
       async (request, reply) => {
@@ -277,7 +275,7 @@ export function reviewRoutes({
       },
     );
 
-    scope.post<{ Params: { id: string } }>(
+    scope.post(
       "/:id/public-text",
       { schema: routeSchema(api.reviews.changePublicText) },
       async (request, reply) => {
@@ -298,7 +296,7 @@ export function reviewRoutes({
       },
     );
 
-    scope.post<{ Params: { id: string; mediaId: string } }>(
+    scope.post(
       "/:id/media/:mediaId/hidden",
       { schema: routeSchema(api.reviews.hideMedia) },
       async (request, reply) => {
@@ -317,7 +315,7 @@ export function reviewRoutes({
       },
     );
 
-    scope.post<{ Params: { id: string; mediaId: string } }>(
+    scope.post(
       "/:id/media/:mediaId/blur",
       { schema: routeSchema(api.reviews.blurPhoto) },
       async (request, reply) => {
@@ -342,7 +340,7 @@ export function reviewRoutes({
       },
     );
 
-    scope.get<{ Params: { id: string } }>(
+    scope.get(
       "/:id/history",
       { schema: routeSchema(api.reviews.history) },
       async (request, reply) => {
@@ -350,11 +348,11 @@ export function reviewRoutes({
         const reportId = reportIdOf(request.params.id);
         if (!(await findReportForReview(db, reportId))) throw reportNotFound();
         reply.header("cache-control", "no-store");
-        return { success: true, history: await reportHistory(db, reportId) };
+        return { success: true as const, history: await reportHistory(db, reportId) };
       },
     );
 
-    scope.post<{ Params: { id: string } }>(
+    scope.post(
       "/:id/withdraw",
       { schema: routeSchema(api.reviews.withdraw) },
       async (request, reply) => {
@@ -371,11 +369,11 @@ export function reviewRoutes({
         // A withdrawn report is no longer published, whatever its review said.
         verifiedChanged();
         reply.header("cache-control", "no-store");
-        return { success: true, message: publicTextMessages.reportWithdrawn };
+        return { success: true as const, message: publicTextMessages.reportWithdrawn };
       },
     );
 
-    scope.get<ListQuery>(
+    scope.get(
       "/published",
       { schema: routeSchema(api.reviews.published) },
       async (request, reply) => {
@@ -384,18 +382,18 @@ export function reviewRoutes({
         const { total, reports } = await findPublishedReports(db, filter, page);
         // Public and the same for everyone; a minute's staleness after an unpublish is acceptable.
         reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
-        return { success: true, reports: reports.map(toPublishedView), meta: pageMeta(total, page) };
+        return { success: true as const, reports: reports.map(toPublishedView), meta: pageMeta(total, page) };
       },
     );
 
     scope.get("/published/counts", { schema: routeSchema(api.reviews.publishedCounts) }, async (_, reply) => {
       const counts = await countVerifiedByState(db);
       reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
-      return { success: true, counts };
+      return { success: true as const, counts };
     });
 
     // "/published/counts" is a static route, so Fastify prefers it to this one.
-    scope.get<{ Params: { id: string } }>(
+    scope.get(
       "/published/:id",
       { schema: routeSchema(api.reviews.publishedOne) },
       async (request, reply) => {
@@ -405,7 +403,7 @@ export function reviewRoutes({
         // The same sentence for unknown, pending, rejected and unpublished: nothing says which it is.
         if (!report) throw new HttpError(404, reviewMessages.notPublished);
         reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
-        return { success: true, report: toPublishedView(report) };
+        return { success: true as const, report: toPublishedView(report) };
       },
     );
   };

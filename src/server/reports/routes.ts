@@ -11,7 +11,7 @@ import { HttpError, ServiceFault } from "../http/errors";
 import type { MediaLinks } from "../media/media-links";
 import { storageFault, type MediaStore } from "../media/media-store";
 import type { RemuxOptions } from "../media/videos";
-import { routeSchema } from "../openapi/route-schema";
+import { routeSchema, typedRoutes } from "../openapi/route-schema";
 import { pageFrom, pageMeta } from "./paging";
 import {
   findOwnReports,
@@ -63,111 +63,104 @@ export function reportRoutes({
     // The answer holds the whole place and the reporter's details: never kept by any cache.
     reply.header("cache-control", "no-store");
     return reply.status(201).send({
-      success: true,
+      success: true as const,
       message: reportMessages.submitted,
       report: toOwnReportView(report, links.forViewer(viewerId)),
     });
   };
 
-  return async (scope) => {
+  return async (plainScope) => {
+    const scope = typedRoutes(plainScope);
     // Multipart for these routes only; the parser itself stops parts, files and fields beyond the limits.
     await scope.register(fastifyMultipart, { limits: multipartLimits(limits) });
 
-    scope.post<{ Headers: { "idempotency-key"?: string } }>(
-      "/",
-      { schema: routeSchema(api.reports.submit) },
-      async (request, reply) => {
-        const user = await requirePermission(request, "report:submit");
-        const idempotencyKey = request.headers["idempotency-key"];
-        await submissions.count(request, reply);
-        if (!request.isMultipart()) throw new HttpError(415, reportServerMessages.notMultipart);
-        if (Number(request.headers["content-length"]) > largestReportBytes(limits)) {
-          // Larger than any valid report: refused unread, and the connection is not kept for it.
-          reply.header("connection", "close");
-          throw new HttpError(413, uploadTooLarge(limits));
-        }
-        // A retry of a report already stored (its first answer was lost on the way): that report again, and
-        // the files sent again are read and dropped, never stored.
-        const stored = idempotencyKey ? await findReportByKey(db, user.id, idempotencyKey) : null;
-        if (stored) {
-          letTheRestOfTheUploadGo(request);
-          return answerSubmitted(reply, stored, user.id);
-        }
+    scope.post("/", { schema: routeSchema(api.reports.submit) }, async (request, reply) => {
+      const user = await requirePermission(request, "report:submit");
+      const idempotencyKey = request.headers["idempotency-key"];
+      await submissions.count(request, reply);
+      if (!request.isMultipart()) throw new HttpError(415, reportServerMessages.notMultipart);
+      if (Number(request.headers["content-length"]) > largestReportBytes(limits)) {
+        // Larger than any valid report: refused unread, and the connection is not kept for it.
+        reply.header("connection", "close");
+        throw new HttpError(413, uploadTooLarge(limits));
+      }
+      // A retry of a report already stored (its first answer was lost on the way): that report again, and
+      // the files sent again are read and dropped, never stored.
+      const stored = idempotencyKey ? await findReportByKey(db, user.id, idempotencyKey) : null;
+      if (stored) {
+        letTheRestOfTheUploadGo(request);
+        return answerSubmitted(reply, stored, user.id);
+      }
 
-        const batch = storage.startBatch();
-        try {
-          const today = todayInNigeria(now());
-          const { fields, media } = await receiveReport(request, batch, limits, video, today);
-          // A row must never name a missing file: each file is checked once more just before the insert.
-          const missing = await storage.missing(media.map((file) => file.storageKey));
-          if (missing.length > 0) {
-            request.log.error({ missing }, "a stored file of a report vanished before the report was saved");
-            reply.header("retry-after", "60");
-            throw new HttpError(503, reportServerMessages.mediaLost);
-          }
-          const report = await saveReport(db, {
-            reporterId: user.id,
-            fields,
-            media,
-            at: now(),
-            ...(idempotencyKey ? { idempotencyKey } : {}),
-          });
-          if (!report) {
-            // Its first try, running alongside, stored it meanwhile: this try's files go, that report answers.
-            await batch.discard();
-            const first = idempotencyKey ? await findReportByKey(db, user.id, idempotencyKey) : null;
-            if (!first) throw new Error("a report with this idempotency key was neither saved nor found");
-            return answerSubmitted(reply, first, user.id);
-          }
-          await batch.confirm().catch((confirmError: unknown) => {
-            request.log.warn(
-              { err: confirmError },
-              "the stored files of a saved report could not be confirmed",
-            );
-          });
-          answerSubmitted(reply, report, user.id);
-          // Sent: now the photos' WebP variants, in the background.
-          if (media.some((file) => file.kind === "photo")) photosStored();
-          return reply;
-        } catch (error) {
-          // The database cut off mid-write may have committed the report: its files stay for the sweep.
-          const cleanUp = databaseFault(error) === "unavailable" ? batch.abandon() : batch.discard();
-          await cleanUp.catch((discardError: unknown) => {
-            request.log.error({ err: discardError }, "could not remove the files of a failed report");
-          });
-          letTheRestOfTheUploadGo(request);
-          const fault = storageFault(error);
-          if (fault) {
-            // A full or read-only disk, or a store out of reach, is the operator's to fix, never the
-            // reporter's upload that "stopped": 507 while it cannot take files, 503 while out of reach.
-            request.log.error(
-              { err: error },
-              `report media could not be stored: ${storage.description} ${fault === "full" ? "refused the write" : "could not be reached"}`,
-            );
-            throw new ServiceFault(fault);
-          }
-          throw !request.raw.complete && !(error instanceof HttpError) && databaseFault(error) === null
-            ? new HttpError(400, reportServerMessages.uploadInterrupted)
-            : error;
+      const batch = storage.startBatch();
+      try {
+        const today = todayInNigeria(now());
+        const { fields, media } = await receiveReport(request, batch, limits, video, today);
+        // A row must never name a missing file: each file is checked once more just before the insert.
+        const missing = await storage.missing(media.map((file) => file.storageKey));
+        if (missing.length > 0) {
+          request.log.error({ missing }, "a stored file of a report vanished before the report was saved");
+          reply.header("retry-after", "60");
+          throw new HttpError(503, reportServerMessages.mediaLost);
         }
-      },
-    );
+        const report = await saveReport(db, {
+          reporterId: user.id,
+          fields,
+          media,
+          at: now(),
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+        });
+        if (!report) {
+          // Its first try, running alongside, stored it meanwhile: this try's files go, that report answers.
+          await batch.discard();
+          const first = idempotencyKey ? await findReportByKey(db, user.id, idempotencyKey) : null;
+          if (!first) throw new Error("a report with this idempotency key was neither saved nor found");
+          return answerSubmitted(reply, first, user.id);
+        }
+        await batch.confirm().catch((confirmError: unknown) => {
+          request.log.warn(
+            { err: confirmError },
+            "the stored files of a saved report could not be confirmed",
+          );
+        });
+        answerSubmitted(reply, report, user.id);
+        // Sent: now the photos' WebP variants, in the background.
+        if (media.some((file) => file.kind === "photo")) photosStored();
+        return reply;
+      } catch (error) {
+        // The database cut off mid-write may have committed the report: its files stay for the sweep.
+        const cleanUp = databaseFault(error) === "unavailable" ? batch.abandon() : batch.discard();
+        await cleanUp.catch((discardError: unknown) => {
+          request.log.error({ err: discardError }, "could not remove the files of a failed report");
+        });
+        letTheRestOfTheUploadGo(request);
+        const fault = storageFault(error);
+        if (fault) {
+          // A full or read-only disk, or a store out of reach, is the operator's to fix, never the
+          // reporter's upload that "stopped": 507 while it cannot take files, 503 while out of reach.
+          request.log.error(
+            { err: error },
+            `report media could not be stored: ${storage.description} ${fault === "full" ? "refused the write" : "could not be reached"}`,
+          );
+          throw new ServiceFault(fault);
+        }
+        throw !request.raw.complete && !(error instanceof HttpError) && databaseFault(error) === null
+          ? new HttpError(400, reportServerMessages.uploadInterrupted)
+          : error;
+      }
+    });
 
-    scope.get<{ Querystring: { page?: unknown; per_page?: unknown } }>(
-      "/mine",
-      { schema: routeSchema(api.reports.mine) },
-      async (request, reply) => {
-        const user = await requirePermission(request, "report:read-own");
-        const page = pageFrom(request.query);
-        const { total, reports } = await findOwnReports(db, user.id, page);
-        reply.header("cache-control", "no-store");
-        return {
-          success: true,
-          reports: reports.map((report) => toOwnReportView(report, links.forViewer(user.id))),
-          meta: pageMeta(total, page),
-        };
-      },
-    );
+    scope.get("/mine", { schema: routeSchema(api.reports.mine) }, async (request, reply) => {
+      const user = await requirePermission(request, "report:read-own");
+      const page = pageFrom(request.query);
+      const { total, reports } = await findOwnReports(db, user.id, page);
+      reply.header("cache-control", "no-store");
+      return {
+        success: true as const,
+        reports: reports.map((report) => toOwnReportView(report, links.forViewer(user.id))),
+        meta: pageMeta(total, page),
+      };
+    });
   };
 }
 

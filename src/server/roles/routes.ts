@@ -7,7 +7,7 @@ import { notAllowed, requirePermission, requireUser } from "../accounts/guards";
 import { acceptJsonBodies, parseBody } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import { routeSchema } from "../openapi/route-schema";
+import { routeSchema, typedRoutes } from "../openapi/route-schema";
 import { listAuditEntries } from "./audit-entries";
 import { roleMessages } from "./messages";
 import { pageFrom, pageMeta, searchFrom, userListMeta } from "./paging";
@@ -30,29 +30,26 @@ export interface RolesDependencies {
   now: Clock;
 }
 
-interface ListQuery {
-  Querystring: { page?: unknown; per_page?: unknown; search?: unknown };
-}
-
 export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
-  return async (roles) => {
+  return async (scope) => {
+    const roles = typedRoutes(scope);
     acceptJsonBodies(roles);
     // Personal details of other people: never kept by a browser or a shared cache.
     roles.addHook("onSend", async (_request, reply) => {
       reply.header("cache-control", "no-store");
     });
 
-    roles.get<ListQuery>("/users", { schema: routeSchema(api.roles.users) }, async (request) => {
+    roles.get("/users", { schema: routeSchema(api.roles.users) }, async (request) => {
       await requirePermission(request, "users:list");
       const page = pageFrom(request.query);
       const search = searchFrom(request.query.search);
       const { total, exact, users } = await listUsers(db, page, search);
-      return { success: true, users, meta: userListMeta(total, exact, page) };
+      return { success: true as const, users, meta: userListMeta(total, exact, page) };
     });
 
     roles.get("/roles", { schema: routeSchema(api.roles.roles) }, async (request) => {
       await requireUser(request);
-      return { success: true, roles: [...userRoles] };
+      return { success: true as const, roles: [...userRoles] };
     });
 
     roles.patch("/update-role", { schema: routeSchema(api.roles.updateRole) }, async (request) => {
@@ -62,7 +59,7 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       switch (change.outcome) {
         case "changed":
         case "unchanged":
-          return { success: true, message: roleMessages.roleUpdated, user: change.user };
+          return { success: true as const, message: roleMessages.roleUpdated, user: change.user };
         case "own-role":
           throw new HttpError(403, roleMessages.ownRole, { problem: problem("roles.ownRole") });
         case "unknown-user":
@@ -74,11 +71,11 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       }
     });
 
-    roles.get<ListQuery>("/audit", { schema: routeSchema(api.roles.audit) }, async (request) => {
+    roles.get("/audit", { schema: routeSchema(api.roles.audit) }, async (request) => {
       await requirePermission(request, "audit:read");
       const page = pageFrom(request.query);
       const { total, entries } = await listAuditEntries(db, page);
-      return { success: true, entries, meta: pageMeta(total, page) };
+      return { success: true as const, entries, meta: pageMeta(total, page) };
     });
   };
 }

@@ -22,7 +22,7 @@ import { storageFault, type MediaStore } from "../../media/media-store";
 import { SNIFF_BYTES } from "../../media/media-types";
 import { sendStoredFile } from "../../media/stored-file-reply";
 import { readHead } from "../../media/upload-streams";
-import { routeSchema } from "../../openapi/route-schema";
+import { routeSchema, typedRoutes } from "../../openapi/route-schema";
 import { parseDocumentFields, type DocumentFields } from "./document-fields";
 import { findDocument, insertDocument, listDocuments, toDocumentView } from "./document-store";
 import { PdfCleaningProblem, removePdfMetadata } from "./pdf-metadata";
@@ -70,7 +70,8 @@ export function documentRoutes({
   storage,
   maxBytes = DOCUMENT_MAX_BYTES,
 }: DocumentsDependencies): FastifyPluginAsync {
-  return async (scope) => {
+  return async (plainScope) => {
+    const scope = typedRoutes(plainScope);
     await scope.register(fastifyMultipart, { limits: multipartLimits(maxBytes) });
 
     scope.post("/", { schema: routeSchema(api.documents.upload) }, async (request, reply) => {
@@ -123,7 +124,11 @@ export function documentRoutes({
         reply.header("cache-control", "no-store");
         return reply
           .status(201)
-          .send({ success: true, message: documentMessages.uploaded, document: toDocumentView(row) });
+          .send({
+            success: true as const,
+            message: documentMessages.uploaded,
+            document: toDocumentView(row),
+          });
       } catch (error) {
         // The database cut off mid-write may have committed the row: the file stays for the sweep.
         const cleanUp = databaseFault(error) === "unavailable" ? batch.abandon() : batch.discard();
@@ -145,7 +150,7 @@ export function documentRoutes({
     scope.get("/", { schema: routeSchema(api.documents.list) }, async (request, reply) => {
       await requirePermission(request, "data:propose");
       reply.header("cache-control", "no-store");
-      return { success: true, documents: (await listDocuments(db)).map(toDocumentView) };
+      return { success: true as const, documents: (await listDocuments(db)).map(toDocumentView) };
     });
   };
 }
@@ -160,7 +165,8 @@ interface DocumentFileRequest {
 
 /** GET and HEAD /documents/{id}/{fileName}: the stored PDF, for anyone. */
 export function documentFileRoutes({ db, storage }: DocumentsDependencies): FastifyPluginAsync {
-  return async (scope) => {
+  return async (plainScope) => {
+    const scope = typedRoutes(plainScope);
     const sendDocument = async (request: FastifyRequest<DocumentFileRequest>, reply: FastifyReply) => {
       const { id, fileName } = request.params;
       const document = DOCUMENT_ID.test(id) ? await findDocument(db, id) : null;

@@ -14,7 +14,7 @@ import type { Database } from "../../db/database";
 import { HttpError, failure } from "../../http/errors";
 import { readPage, type Page } from "../../http/paging";
 import { invalidParameter, singleParameter, type Query } from "../../http/query-params";
-import { routeSchema } from "../../openapi/route-schema";
+import { routeSchema, typedRoutes } from "../../openapi/route-schema";
 import { crossOriginHeaders } from "../../opendata/routes";
 import { atomFeed } from "./atom";
 import { changesAnswer, recordHistoryAnswer } from "./history-reader";
@@ -98,7 +98,8 @@ function withQuery(base: string, parameters: Record<string, string | number | nu
 }
 
 export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPluginAsync {
-  return async (scope) => {
+  return async (plainScope) => {
+    const scope = typedRoutes(plainScope);
     const changes = async (
       request: FastifyRequest<ChangesRequest>,
       reply: FastifyReply,
