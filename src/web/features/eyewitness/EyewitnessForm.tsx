@@ -13,6 +13,7 @@ import {
 } from "../../../domain/reports/report-place";
 import { useFailureText, useT, type Translate } from "../../i18n";
 import { ApiError, isSessionEnded } from "../../lib/api-client";
+import type { EyewitnessSubmission } from "../../lib/eyewitness-submission";
 import { session, type SessionUser } from "../../lib/session";
 import { isAbortError, type UploadProgress as Progress } from "../../lib/upload";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
@@ -34,7 +35,6 @@ import {
   fieldOfServerField,
   reportFields as ids,
   type EyewitnessDraft,
-  type EyewitnessSubmission,
 } from "./report-form-checks";
 import { UploadProgress } from "./UploadProgress";
 import { VideoChoice } from "./VideoChoice";

@@ -15,7 +15,7 @@ import { DRAFT_SAVE_DELAY_MS } from "./EyewitnessForm";
 import { EyewitnessPage } from "./EyewitnessPage";
 import { draftMessages, queuedMessage, stillShrinkingMessage } from "../../../test/web/report-messages";
 import { OutboxSender } from "./OutboxSender";
-import type { EyewitnessSubmission } from "./report-form-checks";
+import type { EyewitnessSubmission } from "../../lib/eyewitness-submission";
 import { countWaiting, loadDraft, markRefused, queueReport, waitingReports } from "./report-store";
 import { shrinkPhoto } from "./shrink-photo";
 import { jpeg, MB, report, signIn, trackObjectUrls } from "../../../test/web/reports";
