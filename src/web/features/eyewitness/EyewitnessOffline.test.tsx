@@ -11,7 +11,7 @@ import { OUTBOX, result, transact } from "../../lib/reports-db";
 import { session } from "../../lib/session";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
-import { DRAFT_SAVE_DELAY_MS } from "./EyewitnessForm";
+import { DRAFT_SAVE_DELAY_MS } from "./use-eyewitness-draft";
 import { EyewitnessPage } from "./EyewitnessPage";
 import { draftMessages, queuedMessage, stillShrinkingMessage } from "../../../test/web/report-messages";
 import { OutboxSender } from "./OutboxSender";
