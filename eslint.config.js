@@ -58,8 +58,7 @@ const architectureZones = [
     message: "Test support is for tests only.",
   },
   // The web app's layers, top to bottom: app (the root and the routes), features, ui, i18n, lib. Product code
-  // does not import from a layer above its own (a test may put any of them together). Not held yet: lib
-  // imports the toasts (ui/toast) and the eyewitness feature's types.
+  // does not import from a layer above its own (a test may put any of them together).
   {
     target: ["features", "ui", "i18n", "lib"].map(webProductFiles),
     from: "./src/web/app",
@@ -77,6 +76,12 @@ const architectureZones = [
     from: "./src/web/i18n",
     message:
       "src/web/lib sits below src/web/i18n: take words from the caller, or let the app set them (lib/unauthorized-notice.ts).",
+  },
+  {
+    target: [webProductFiles("lib")],
+    from: ["./src/web/ui", "./src/web/features"],
+    message:
+      "src/web/lib sits below src/web/ui and the features: move the shape it needs into lib (or src/domain), or let the app register what it shows (lib/unauthorized-notice.ts).",
   },
 ];
 

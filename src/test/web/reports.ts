@@ -2,7 +2,8 @@ import { vi } from "vitest";
 import { publishedPlace, type ReportPlace } from "../../domain/reports/report-place";
 import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
 import type { PublishedReportView, ReviewReportView } from "../../domain/reports/review-rules";
-import type { EyewitnessDraft, EyewitnessSubmission } from "../../web/features/eyewitness/report-form-checks";
+import type { EyewitnessDraft } from "../../web/features/eyewitness/report-form-checks";
+import type { EyewitnessSubmission } from "../../web/lib/eyewitness-submission";
 import { SESSION_STORAGE_KEY, type SessionUser } from "../../web/lib/session";
 
 // Shared by the reports' component tests: a signed-in user, files of a chosen size and type, and object

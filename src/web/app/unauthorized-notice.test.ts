@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadMessages } from "../i18n/runtime";
-import { apiRoute, request, UNAUTHORIZED_MESSAGE } from "../lib/api-client";
+import { apiRoute, request } from "../lib/api-client";
+import { UNAUTHORIZED_MESSAGE } from "../lib/unauthorized-notice";
 import { session } from "../lib/session";
 import { currentToasts, toast } from "../ui/toast/toast-store";
 import { sayUnauthorizedInPageLanguage } from "./unauthorized-notice";

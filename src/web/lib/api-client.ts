@@ -4,13 +4,12 @@ import { isErrorCode } from "../../domain/api/error-codes";
 import { isProblemKey, type Problem } from "../../domain/api/problems";
 import type { Endpoint, ErrorCode } from "../../domain/api/shared";
 import { session } from "./session";
-import { unauthorizedNotice } from "./unauthorized-notice";
-import { toast } from "../ui/toast/toast-store";
+import { sayUnauthorized } from "./unauthorized-notice";
 
 // One client for the JSON API, typed by the contract (src/domain/api), with one error path: every failure
 // becomes an ApiError carrying the status, the server's `code` and `field` when it sent them, and a message
 // a person can read (the server's own sentence when it sent one); a 401 on a signed-in request ends the
-// local session once, here.
+// local session once, here, with the notice the app registered (lib/unauthorized-notice.ts).
 //
 // The contract is imported for its types only: its zod schemas reach the browser only in development and
 // tests, where every answer is checked against them (a drift between server and client fails there).
@@ -49,8 +48,6 @@ export class ApiError extends Error {
 // has no catalogue). A person reads a failure through failureText (src/web/i18n/failure-text.ts), which
 // says the server's problem key in the page's language (errors.<key>), else the catalogue's sentence for its
 // code or status (errors.status.0: no answer came), with these same English words in en/errors.json.
-
-export const UNAUTHORIZED_MESSAGE = "Unauthorized! Logging Out...";
 
 const NETWORK_MESSAGE = "Network error: please check your connection and try again.";
 
@@ -202,8 +199,7 @@ export async function readAnswer<K extends ContractKey>(
     field(payload, "message") ?? statusMessages[status] ?? `Request failed with status code ${status}.`;
   if (status === 401 && signedIn) {
     session.signOut();
-    // In the page's language when the app has said how (lib/unauthorized-notice.ts).
-    toast.error(unauthorizedNotice() ?? UNAUTHORIZED_MESSAGE);
+    sayUnauthorized();
   }
   throw new ApiError(status, message, payload);
 }

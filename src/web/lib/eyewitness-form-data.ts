@@ -1,4 +1,4 @@
-import type { EyewitnessSubmission } from "../features/eyewitness";
+import type { EyewitnessSubmission } from "./eyewitness-submission";
 
 // The body of POST /eyewitness, shared by the pages (report-api.ts) and the service worker, which sends
 // waiting reports with no page open (outbox-worker.ts): both send a report exactly alike.

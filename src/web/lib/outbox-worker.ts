@@ -1,4 +1,4 @@
-import type { EyewitnessSubmission } from "../features/eyewitness";
+import type { EyewitnessSubmission } from "./eyewitness-submission";
 import { eyewitnessFormData } from "./eyewitness-form-data";
 import {
   CREDENTIALS,

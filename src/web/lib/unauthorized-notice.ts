@@ -1,17 +1,19 @@
-// What the API client says when a signed-in call gets 401 and it signs the person out: the page's words
-// (errors.unauthorized), but lib sits below i18n and cannot read the catalogues, so the app gives the
-// client the function that says them (app/unauthorized-notice.ts). Without one, or while it has no words
-// yet, the client says its English UNAUTHORIZED_MESSAGE. A module of its own so that the root can set it
-// without taking the client into the first load of a page that reads no API (the home page).
+// What the person is told when a signed-in call gets 401 and the API client signs them out. lib sits below
+// ui and i18n: the client can neither show a toast nor read the catalogues, so the app registers the notice
+// (app/unauthorized-notice.ts: a toast, in the page's language). A module of its own so that the root can
+// register it without taking the client into the first load of a page that reads no API (the home page).
 
-let say: (() => string | undefined) | undefined;
+/** The notice in English, for when the page's language has no words yet (errors.unauthorized in en). */
+export const UNAUTHORIZED_MESSAGE = "Unauthorized! Logging Out...";
 
-/** How the notice is said from now on; the app calls it once, when the root loads. */
-export function setUnauthorizedNotice(notice: () => string | undefined): void {
-  say = notice;
+let notice: (() => void) | undefined;
+
+/** How the notice is given from now on; the app calls it once, when the root loads. */
+export function setUnauthorizedNotice(give: () => void): void {
+  notice = give;
 }
 
-/** The notice in the page's language; undefined when nobody can say it yet. */
-export function unauthorizedNotice(): string | undefined {
-  return say?.();
+/** Tells the person their session ended, as the app registered; nothing before it has. */
+export function sayUnauthorized(): void {
+  notice?.();
 }

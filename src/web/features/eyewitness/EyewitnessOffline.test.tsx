@@ -11,14 +11,13 @@ import { OUTBOX, result, transact } from "../../lib/reports-db";
 import { session } from "../../lib/session";
 import { Toaster } from "../../ui/toast/Toaster";
 import { toast } from "../../ui/toast/toast-store";
-import { DRAFT_SAVE_DELAY_MS } from "./EyewitnessForm";
+import { DRAFT_SAVE_DELAY_MS } from "./use-eyewitness-draft";
 import { EyewitnessPage } from "./EyewitnessPage";
 import { draftMessages, queuedMessage, stillShrinkingMessage } from "../../../test/web/report-messages";
 import { OutboxSender } from "./OutboxSender";
-import type { EyewitnessSubmission } from "./report-form-checks";
 import { countWaiting, loadDraft, markRefused, queueReport, waitingReports } from "./report-store";
 import { shrinkPhoto } from "./shrink-photo";
-import { jpeg, MB, report, signIn, trackObjectUrls } from "../../../test/web/reports";
+import { jpeg, MB, report, signIn, submissionOf, trackObjectUrls } from "../../../test/web/reports";
 
 // The form on a phone with patchy data: the draft kept on the device, the outbox, and photos
 // made smaller before sending. IndexedDB is fake-indexeddb; jsdom's Files lose their bytes in its
@@ -197,23 +196,7 @@ describe("the outbox", () => {
   });
 
   it("brings a report the server refused back into the form, with the server's sentence on its field", async () => {
-    const refused: EyewitnessSubmission = {
-      firstName: "Amina",
-      lastName: "Bello",
-      email: "amina@example.org",
-      stateId: 25,
-      lga: "Ikeja",
-      place: null,
-      occurredOn: "2026-11-20",
-      placePrecision: "state",
-      commentType: "barrier",
-      comment: "Kept while offline",
-      showFirstName: false,
-      peopleConsent: false,
-      photos: [],
-      video: null,
-      videoUrl: null,
-    };
+    const refused = submissionOf({ comment: "Kept while offline" });
     await queueReport(7, refused);
     const [record] = await waitingReports(7);
     await markRefused(record!.id, { message: placeMessages.dateInFuture, field: "occurredOn" });
@@ -230,23 +213,7 @@ describe("the outbox", () => {
 });
 
 describe("OutboxSender", () => {
-  const waiting: EyewitnessSubmission = {
-    firstName: "Amina",
-    lastName: "Bello",
-    email: "amina@example.org",
-    stateId: 25,
-    lga: "Ikeja",
-    place: null,
-    occurredOn: "2026-11-20",
-    placePrecision: "state",
-    commentType: "barrier",
-    comment: "Waiting",
-    showFirstName: false,
-    peopleConsent: false,
-    photos: [],
-    video: null,
-    videoUrl: null,
-  };
+  const waiting = submissionOf({ comment: "Waiting" });
 
   it("says how many reports wait, sends them when the connection returns, and confirms", async () => {
     let online = false;
@@ -298,23 +265,7 @@ describe("OutboxSender", () => {
 });
 
 describe("a report the server refused from the outbox, said in the page's language", () => {
-  const kept: EyewitnessSubmission = {
-    firstName: "Amina",
-    lastName: "Bello",
-    email: "amina@example.org",
-    stateId: 25,
-    lga: "Ikeja",
-    place: null,
-    occurredOn: "2026-11-20",
-    placePrecision: "state",
-    commentType: "barrier",
-    comment: "Kept while offline",
-    showFirstName: false,
-    peopleConsent: false,
-    photos: [],
-    video: null,
-    videoUrl: null,
-  };
+  const kept = submissionOf({ comment: "Kept while offline" });
   const english = "You do not have permission to do that.";
   // src/i18n/catalogues/ha/errors.json, account.notAllowed.
   const hausa = "Ba ka da izinin yin haka.";

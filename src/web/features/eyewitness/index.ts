@@ -2,4 +2,3 @@
 // device): other folders import only what is exported here.
 export { EyewitnessPage } from "./EyewitnessPage";
 export { fetchMyReports, type MyReportsAnswer } from "./report-api";
-export type { EyewitnessSubmission } from "./report-form-checks";

@@ -3,7 +3,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiError as ApiErrorClass } from "../../lib/api-client";
 import type * as OutboxModule from "./outbox";
-import type { EyewitnessSubmission } from "./report-form-checks";
+import type { EyewitnessSubmission } from "../../lib/eyewitness-submission";
 import type * as StoreModule from "./report-store";
 import { submissionOf } from "../../../test/web/reports";
 

@@ -3,7 +3,7 @@ import { ApiError, isSessionEnded, serverMessage } from "../../lib/api-client";
 import { OUTBOX_SENT } from "../../lib/outbox-sync";
 import { OUTBOX_LOCK } from "../../lib/outbox-worker";
 import { keptRefusal } from "../../lib/reports-db";
-import type { EyewitnessSubmission } from "./report-form-checks";
+import type { EyewitnessSubmission } from "../../lib/eyewitness-submission";
 import { sendEyewitnessReport } from "./report-api";
 import {
   fromStoredSubmission,

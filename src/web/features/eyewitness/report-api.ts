@@ -2,7 +2,7 @@ import { apiRoute, request } from "../../lib/api-client";
 import type { MyReportsAnswer, SubmittedAnswer } from "../../../domain/api/reports";
 import { uploadFormData, type UploadProgress } from "../../lib/upload";
 import { eyewitnessFormData } from "../../lib/eyewitness-form-data";
-import type { EyewitnessSubmission } from "./report-form-checks";
+import type { EyewitnessSubmission } from "../../lib/eyewitness-submission";
 
 // The eyewitness endpoints (docs/api.md): POST /eyewitness as multipart with progress and cancelling, and
 // GET /eyewitness/mine for the signed-in user's own reports. A 401 is handled by the API client (sign out,

@@ -1,4 +1,5 @@
 import { todayInNigeria, type PlacePrecision } from "../../../domain/reports/report-place";
+import type { EyewitnessSubmission, PhotoSubmission } from "../../lib/eyewitness-submission";
 import {
   checkReportText,
   consentProblem,
@@ -97,39 +98,6 @@ export interface EyewitnessDraft {
   videoSource: VideoSource;
   videoFile: File | null;
   videoUrl: string;
-}
-
-/** What is sent: only the media of the chosen kind, never photographs and a video together. */
-export interface EyewitnessSubmission {
-  firstName: string;
-  lastName: string;
-  email: string;
-  stateId: number;
-  /** As the LGA registry spells it. */
-  lga: string;
-  /** Trimmed; null when not given. */
-  place: string | null;
-  occurredOn: string;
-  placePrecision: PlacePrecision;
-  commentType: CommentType;
-  comment: string;
-  showFirstName: boolean;
-  /** Sent only with media: true when the reporter confirmed it. */
-  peopleConsent: boolean;
-  photos: PhotoSubmission[];
-  video: File | null;
-  videoUrl: string | null;
-  /**
-   * The key every try of this report carries (the Idempotency-Key header), so the server stores it once
-   * however often a lost answer makes the phone send it again. Given by the form, kept in the outbox.
-   */
-  idempotencyKey?: string;
-}
-
-export interface PhotoSubmission {
-  file: File;
-  /** Trimmed; "" when the reporter did not describe the photo. */
-  description: string;
 }
 
 export { missingMessages, nameTooLong, stateChoices };

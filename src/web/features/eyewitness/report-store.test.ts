@@ -3,7 +3,8 @@
 import { IDBFactory } from "fake-indexeddb";
 import type * as StoreModule from "./report-store";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { EyewitnessDraft, EyewitnessSubmission } from "./report-form-checks";
+import type { EyewitnessSubmission } from "../../lib/eyewitness-submission";
+import type { EyewitnessDraft } from "./report-form-checks";
 
 let store: typeof StoreModule;
 let keys = 0;

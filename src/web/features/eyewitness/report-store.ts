@@ -14,7 +14,8 @@ import {
   type KeptRefusal,
   type SentByWorker,
 } from "../../lib/reports-db";
-import type { EyewitnessDraft, EyewitnessSubmission, PhotoDraft } from "./report-form-checks";
+import type { EyewitnessSubmission } from "../../lib/eyewitness-submission";
+import type { EyewitnessDraft, PhotoDraft } from "./report-form-checks";
 import { newSubmissionKey } from "./report-api";
 
 // The report form's storage on the device, in IndexedDB: one draft per signed-in user (keyed by
