@@ -72,6 +72,21 @@ export async function requirePermission(request: FastifyRequest, action: Action)
   return user;
 }
 
+/**
+ * The same checks as route hooks, for `preValidation`: a route whose body is validated checks the session
+ * first, so a request without one is a 401 whatever it sends. The handler asks again for the user (the
+ * lookup is made once per request).
+ */
+export const signedIn = async (request: FastifyRequest): Promise<void> => {
+  await requireUser(request);
+};
+
+export const permitted =
+  (action: Action) =>
+  async (request: FastifyRequest): Promise<void> => {
+    await requirePermission(request, action);
+  };
+
 /** 403: the person is signed in, but their role may not do this. */
 export function notAllowed(): HttpError {
   return accountRefusal(403, "notAllowed");

@@ -62,6 +62,15 @@ describe.each(combinations)(
       expect(elsewhere.statusCode).toBe(401);
     });
 
+    it("counts an attempt whose body is refused as an attempt, before the body is checked", async () => {
+      for (const payload of [{}, { email: "not an address" }, { email: "guess@example.org", password: 7 }]) {
+        const refused = await post(t.app, "login", payload, "10.0.0.3");
+        expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      const limited = await post(t.app, "login", { email: 3 }, "10.0.0.3");
+      expect(limited.statusCode).toBe(429);
+    });
+
     it("counts the addresses of one IPv6 /64 as one client, and an IPv4-mapped address as its IPv4", async () => {
       // A new account each time, so only the per-client limit (3) can refuse.
       let guesses = 0;

@@ -1,21 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { accountMessages as messages } from "../../domain/accounts/messages";
-import {
-  credentialsSchema,
-  emailRequestSchema,
-  passwordResetSchema,
-  profileSchema,
-  registrationSchema,
-  type Registration,
-} from "../../domain/accounts/schemas";
+import type { Registration } from "../../domain/accounts/schemas";
 import { api } from "../../domain/api";
-import { verifyEmailSchema, type VerifyEmail } from "../../domain/api/accounts";
+import type { VerifyEmail } from "../../domain/api/accounts";
 import { recordAudit } from "../audit/audit-log";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { isSiteLanguage } from "../i18n/server-messages";
-import { acceptJsonBodies, parseBody } from "../http/request-body";
+import { acceptJsonBodies } from "../http/request-body";
 import { enqueueMail } from "../mail/outbox";
 import { routeSchema, typedRoutes, type ContractScope } from "../openapi/route-schema";
 import type { AuthAttemptLimits } from "../rate-limit/auth-limits";
@@ -47,7 +40,7 @@ import {
   passwordResetEmail,
   verificationEmail,
 } from "./emails";
-import { requireUser } from "./guards";
+import { requireUser, signedIn } from "./guards";
 import { type AccountRefusal, accountRefusal } from "./refusal";
 import {
   checkOneTimeToken,
@@ -141,26 +134,29 @@ function sameHash(a: string, b: string): boolean {
 function signUpRoutes(auth: ContractScope, context: Context): void {
   const { db, now, passwords, limits, secureCookies, sameAnswerTime } = context;
 
-  auth.post("/register", { schema: routeSchema(api.accounts.register) }, async (request, reply) => {
-    await limits.countIp(request, reply, "register");
-    const registration = parseBody(registrationSchema, request.body);
-    checkLanguage(registration.language);
-    await limits.countAccount(request, reply, "register");
-    refuseNewPassword(
-      registration.password,
-      { email: registration.email, names: [registration.firstname, registration.lastname] },
-      "password",
-    );
-    // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
-    const browserSecret = newSecretToken();
-    await sameAnswerTime(async () => {
-      // Hashed on both branches, so a known address takes as long as a new one.
-      const passwordHash = await passwords.hash(registration.password);
-      await recordRegistration(context, registration, passwordHash, hashSecretToken(browserSecret));
-    });
-    setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
-    return reply.status(201).send({ success: true as const, message: messages.registered });
-  });
+  auth.post(
+    "/register",
+    { schema: routeSchema(api.accounts.register), preValidation: limits.ipHook("register") },
+    async (request, reply) => {
+      const registration = request.body;
+      checkLanguage(registration.language);
+      await limits.countAccount(request, reply, "register");
+      refuseNewPassword(
+        registration.password,
+        { email: registration.email, names: [registration.firstname, registration.lastname] },
+        "password",
+      );
+      // This browser's proof that it is the one that registered (cookies.ts); set on every answer alike.
+      const browserSecret = newSecretToken();
+      await sameAnswerTime(async () => {
+        // Hashed on both branches, so a known address takes as long as a new one.
+        const passwordHash = await passwords.hash(registration.password);
+        await recordRegistration(context, registration, passwordHash, hashSecretToken(browserSecret));
+      });
+      setCookie(reply, REGISTRATION_COOKIE, browserSecret, REGISTRATION_COOKIE_SECONDS, secureCookies);
+      return reply.status(201).send({ success: true as const, message: messages.registered });
+    },
+  );
 
   // Reading a link never uses it: mail services' link checkers and previews fetch every link they see.
   auth.get(
@@ -187,31 +183,36 @@ function signUpRoutes(auth: ContractScope, context: Context): void {
     },
   );
 
-  auth.post("/verify-email", { schema: routeSchema(api.accounts.verifyEmail) }, async (request, reply) => {
-    await limits.countIp(request, reply, "verify-email");
-    const body = parseBody(verifyEmailSchema, request.body);
-    const at = now();
-    const problem = await checkOneTimeToken(db, body.token, "verify", at);
-    const holder = problem ? undefined : await findTokenHolder(db, body.token);
-    if (!holder) throw linkRefusal(verificationProblems[problem ?? "invalid"]);
-    const proof = await verificationProof(context, request, holder, body);
-    const outcome = await verifyAddress(context, request, reply, holder.email, body.token, proof);
-    if ("problem" in outcome) throw linkRefusal(verificationProblems[outcome.problem]);
-    clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
-    return {
-      success: true as const,
-      message: proof.kind === "new-password" ? messages.passwordChosen : messages.verified,
-      token: outcome.sessionToken,
-      user: toPublicUser(outcome.user),
-    };
-  });
+  auth.post(
+    "/verify-email",
+    { schema: routeSchema(api.accounts.verifyEmail), preValidation: limits.ipHook("verify-email") },
+    async (request, reply) => {
+      const body = request.body;
+      const at = now();
+      const problem = await checkOneTimeToken(db, body.token, "verify", at);
+      const holder = problem ? undefined : await findTokenHolder(db, body.token);
+      if (!holder) throw linkRefusal(verificationProblems[problem ?? "invalid"]);
+      const proof = await verificationProof(context, request, holder, body);
+      const outcome = await verifyAddress(context, request, reply, holder.email, body.token, proof);
+      if ("problem" in outcome) throw linkRefusal(verificationProblems[outcome.problem]);
+      clearCookie(reply, REGISTRATION_COOKIE, secureCookies);
+      return {
+        success: true as const,
+        message: proof.kind === "new-password" ? messages.passwordChosen : messages.verified,
+        token: outcome.sessionToken,
+        user: toPublicUser(outcome.user),
+      };
+    },
+  );
 
   auth.post(
     "/resend-verification",
-    { schema: routeSchema(api.accounts.resendVerification) },
+    {
+      schema: routeSchema(api.accounts.resendVerification),
+      preValidation: limits.ipHook("resend-verification"),
+    },
     async (request, reply) => {
-      await limits.countIp(request, reply, "resend-verification");
-      const { email } = parseBody(emailRequestSchema, request.body);
+      const { email } = request.body;
       await limits.countAccount(request, reply, "resend-verification");
 
       // The registration this browser made, if it made one of the address's; the new link is bound to
@@ -402,40 +403,43 @@ async function findPasswordHolder<Candidate extends { passwordHash: string | nul
 
 // Sign-in and sign-out.
 function signInRoutes(auth: ContractScope, { db, now, passwords, limits, secureCookies }: Context): void {
-  auth.post("/login", { schema: routeSchema(api.accounts.login) }, async (request, reply) => {
-    await limits.countIp(request, reply, "login");
-    const credentials = parseBody(credentialsSchema, request.body);
-    // Guessing is limited per (account, address) always; per account from every address only for
-    // browsers that never signed in to it, so failures from elsewhere cannot lock its owner out.
-    await limits.countAccountFromClient(request, reply, "login");
-    if (!(await isTrustedDevice(db, request, credentials.email))) {
-      await limits.countAccount(request, reply, "login");
-    }
+  auth.post(
+    "/login",
+    { schema: routeSchema(api.accounts.login), preValidation: limits.ipHook("login") },
+    async (request, reply) => {
+      const credentials = request.body;
+      // Guessing is limited per (account, address) always; per account from every address only for
+      // browsers that never signed in to it, so failures from elsewhere cannot lock its owner out.
+      await limits.countAccountFromClient(request, reply, "login");
+      if (!(await isTrustedDevice(db, request, credentials.email))) {
+        await limits.countAccount(request, reply, "login");
+      }
 
-    const found = await findPasswordHolder(
-      passwords,
-      await findSignInCandidates(db, credentials.email, REGISTRATIONS_CHECKED_AT_SIGN_IN),
-      credentials.password,
-    );
-    if (!found) throw accountRefusal(401, "wrongCredentials", { code: "WRONG_CREDENTIALS" });
-    // Only now, with the right password, may the answer say anything about the account.
-    if (!found.isVerified) {
-      throw accountRefusal(403, "notVerified", { code: "EMAIL_NOT_VERIFIED" });
-    }
+      const found = await findPasswordHolder(
+        passwords,
+        await findSignInCandidates(db, credentials.email, REGISTRATIONS_CHECKED_AT_SIGN_IN),
+        credentials.password,
+      );
+      if (!found) throw accountRefusal(401, "wrongCredentials", { code: "WRONG_CREDENTIALS" });
+      // Only now, with the right password, may the answer say anything about the account.
+      if (!found.isVerified) {
+        throw accountRefusal(403, "notVerified", { code: "EMAIL_NOT_VERIFIED" });
+      }
 
-    const at = now();
-    if (passwords.needsRehash(found.passwordHash)) {
-      await savePasswordHash(db, found.id, await passwords.hash(credentials.password), at);
-    }
-    const token = await startSession(db, found.id, at);
-    await trustDevice(db, request, reply, found.id, at, secureCookies);
-    return {
-      success: true as const,
-      message: messages.welcomeBack(found.firstname),
-      token,
-      user: toPublicUser(found),
-    };
-  });
+      const at = now();
+      if (passwords.needsRehash(found.passwordHash)) {
+        await savePasswordHash(db, found.id, await passwords.hash(credentials.password), at);
+      }
+      const token = await startSession(db, found.id, at);
+      await trustDevice(db, request, reply, found.id, at, secureCookies);
+      return {
+        success: true as const,
+        message: messages.welcomeBack(found.firstname),
+        token,
+        user: toPublicUser(found),
+      };
+    },
+  );
 
   auth.post("/logout", { schema: routeSchema(api.accounts.logout) }, async (request) => {
     const user = await requireUser(request);
@@ -450,10 +454,12 @@ function passwordResetRoutes(auth: ContractScope, context: Context): void {
 
   auth.post(
     "/request-password-reset",
-    { schema: routeSchema(api.accounts.requestPasswordReset) },
+    {
+      schema: routeSchema(api.accounts.requestPasswordReset),
+      preValidation: limits.ipHook("request-password-reset"),
+    },
     async (request, reply) => {
-      await limits.countIp(request, reply, "request-password-reset");
-      const { email } = parseBody(emailRequestSchema, request.body);
+      const { email } = request.body;
       await limits.countAccount(request, reply, "request-password-reset");
 
       await sameAnswerTime(async () => {
@@ -471,10 +477,9 @@ function passwordResetRoutes(auth: ContractScope, context: Context): void {
 
   auth.post(
     "/reset-password",
-    { schema: routeSchema(api.accounts.resetPassword) },
-    async (request, reply) => {
-      await limits.countIp(request, reply, "reset-password");
-      const reset = parseBody(passwordResetSchema, request.body);
+    { schema: routeSchema(api.accounts.resetPassword), preValidation: limits.ipHook("reset-password") },
+    async (request) => {
+      const reset = request.body;
       // A dead link is refused before the (deliberately slow) hashing of the new password.
       const problem = await checkOneTimeToken(db, reset.token, "reset", now());
       if (problem) throw linkRefusal(resetProblems[problem]);
@@ -529,10 +534,11 @@ async function resetPassword(
 
 // The signed-in person's own profile.
 function profileRoutes(auth: ContractScope, { db, now }: Context): void {
-  auth.patch("/update-profile", { schema: routeSchema(api.accounts.updateProfile) }, async (request) => {
+  const options = { schema: routeSchema(api.accounts.updateProfile), preValidation: signedIn };
+  auth.patch("/update-profile", options, async (request) => {
     const user = await requireUser(request);
     // Only the names and the language are read: the e-mail address cannot change, whatever is sent.
-    const change = parseBody(profileSchema, request.body);
+    const change = request.body;
     checkLanguage(change.language);
     const updated = await renameUser(db, user.id, change, now());
     if (!updated) throw accountRefusal(401, "sessionEnded");

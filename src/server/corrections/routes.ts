@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { problem } from "../../domain/api/problems";
 import {
   correctionMessages,
@@ -10,11 +10,11 @@ import {
 import { addressWithoutSecrets } from "../../domain/routes";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { siteLanguages } from "../i18n/server-messages";
-import { api, correctionDecisionSchema, correctionSubmissionSchema } from "../../domain/api";
+import { api } from "../../domain/api";
 import type { Clock } from "../clock";
 import { can } from "../../domain/permissions";
-import { getSignedInUser, requirePermission } from "../accounts/guards";
-import { acceptJsonBodies, parseBody } from "../http/request-body";
+import { getSignedInUser, permitted, requirePermission } from "../accounts/guards";
+import { acceptJsonBodies } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { invalidParameter } from "../http/query-params";
@@ -56,6 +56,12 @@ const translatedLanguages = () => siteLanguages().filter((code) => code !== DEFA
 export const CORRECTION_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 const CORRECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A hook: 404 for an id that cannot be a correction's, before anything else is read. */
+async function knownCorrectionId(request: FastifyRequest): Promise<void> {
+  const { id } = request.params as { id?: unknown };
+  if (typeof id !== "string" || !CORRECTION_ID.test(id)) throw correctionNotFound();
+}
+
 export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies): FastifyPluginAsync {
   return async (plainScope) => {
     const scope = typedRoutes(plainScope);
@@ -68,10 +74,10 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       problemKey: "corrections.tooMany",
     });
 
-    scope.post("/", { schema: routeSchema(api.corrections.send) }, async (request, reply) => {
-      // Counted before anything is read, so a flood costs nothing but the count.
-      await limitPerClient(request, reply);
-      const input = parseBody(correctionSubmissionSchema, request.body);
+    // Counted before the body is checked, so a flood costs nothing but the count.
+    const options = { schema: routeSchema(api.corrections.send), preValidation: limitPerClient };
+    scope.post("/", options, async (request, reply) => {
+      const input = request.body;
       if (input.subject === "translation") {
         const [wrong] = translationProblems(input, translatedLanguages());
         if (wrong) throw fieldRefusal(wrong.message, wrong.field);
@@ -121,11 +127,15 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       };
     });
 
-    scope.patch("/:id", { schema: routeSchema(api.corrections.decide) }, async (request, reply) => {
+    const decision = {
+      schema: routeSchema(api.corrections.decide),
+      // Who asks and which correction, before what is sent: an unknown one is a 404 whatever the body.
+      preValidation: [permitted("correction:review"), knownCorrectionId],
+    };
+    scope.patch("/:id", decision, async (request, reply) => {
       const reviewer = await requirePermission(request, "correction:review");
       const id = request.params.id.toLowerCase();
-      if (!CORRECTION_ID.test(id)) throw correctionNotFound();
-      const { status } = parseBody(correctionDecisionSchema, request.body);
+      const { status } = request.body;
       const outcome = await decideOnCorrection(db, { id, to: status, reviewerId: reviewer.id, at: now() });
       if (outcome.outcome === "unknown") throw correctionNotFound();
       if (outcome.outcome === "conflict") {

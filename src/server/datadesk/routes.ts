@@ -161,19 +161,29 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
     const scope = typedRoutes(plainScope);
     acceptJsonBodies(scope);
 
+    /**
+     * The desk reads its bodies itself, after the editor check: a refusal lists every problem, worded in
+     * the editor's language from the desk's catalogue (sendRefusal).
+     */
+    const deskSchema = <const E extends Endpoint>(endpoint: E) =>
+      routeSchema(endpoint, "read by the handler");
+
     /** Runs an endpoint's handler behind its permission; a DeskRefusal becomes its worded answer. */
     const answering =
       <E extends Endpoint, Answer>(
         _endpoint: E,
         action: Action,
         handler: (
-          request: ContractRequest<E>,
-          reply: ContractReply<E>,
+          request: ContractRequest<E, "read by the handler">,
+          reply: ContractReply<E, "read by the handler">,
           caller: { user: SignedInUser; t: Translate },
         ) => Promise<Answer>,
-        kindOf: (request: ContractRequest<E>) => EditableKind | null = () => null,
+        kindOf: (request: ContractRequest<E, "read by the handler">) => EditableKind | null = () => null,
       ) =>
-      async (request: ContractRequest<E>, reply: ContractReply<E>) => {
+      async (
+        request: ContractRequest<E, "read by the handler">,
+        reply: ContractReply<E, "read by the handler">,
+      ) => {
         const caller = await editor(request, action);
         reply.header("cache-control", "no-store");
         try {
@@ -188,7 +198,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.get(
       "/records",
-      { schema: routeSchema(api.dataDesk.records) },
+      { schema: deskSchema(api.dataDesk.records) },
       answering(api.dataDesk.records, "data:propose", async (request) => {
         const query = request.query;
         const kind = parameter(query, "kind") ?? "state";
@@ -205,7 +215,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.get(
       "/records/:kind/:id",
-      { schema: routeSchema(api.dataDesk.record) },
+      { schema: deskSchema(api.dataDesk.record) },
       answering(api.dataDesk.record, "data:propose", async (request, _reply, { user }) => {
         const { kind, id } = request.params;
         if (!isKind(kind)) throw new DeskRefusal(404, "message.recordNotFound");
@@ -225,7 +235,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.post(
       "/changes",
-      { schema: routeSchema(api.dataDesk.propose) },
+      { schema: deskSchema(api.dataDesk.propose) },
       answering(
         api.dataDesk.propose,
         "data:propose",
@@ -285,7 +295,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.post(
       "/imports",
-      { schema: routeSchema(api.dataDesk.importSchools), bodyLimit: IMPORT_BODY_LIMIT },
+      { schema: deskSchema(api.dataDesk.importSchools), bodyLimit: IMPORT_BODY_LIMIT },
       answering(api.dataDesk.importSchools, "data:propose", async (request, reply, { user, t }) => {
         const query = request.query;
         const dryRun = ["1", "true"].includes(parameter(query, "dryRun") ?? "");
@@ -353,7 +363,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.get(
       "/changes",
-      { schema: routeSchema(api.dataDesk.changes) },
+      { schema: deskSchema(api.dataDesk.changes) },
       answering(api.dataDesk.changes, "data:propose", async (request, _reply, { user }) => {
         const query = request.query;
         const mine = parameter(query, "mine") === "true";
@@ -384,7 +394,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.get(
       "/changes/:id/import-rows",
-      { schema: routeSchema(api.dataDesk.importRows) },
+      { schema: deskSchema(api.dataDesk.importRows) },
       answering(api.dataDesk.importRows, "data:propose", async (request) => {
         const { id } = request.params;
         const rowsPage = readRowsPage(request.query);
@@ -396,7 +406,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.post(
       "/changes/:id/publish",
-      { schema: routeSchema(api.dataDesk.publish) },
+      { schema: deskSchema(api.dataDesk.publish) },
       answering(api.dataDesk.publish, "data:publish", async (request, _reply, { user, t }) => {
         const { id } = request.params;
         const published = await publishChange(db, id, user.id, now(), publicUrl);
@@ -417,7 +427,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.post(
       "/changes/:id/reject",
-      { schema: routeSchema(api.dataDesk.reject) },
+      { schema: deskSchema(api.dataDesk.reject) },
       answering(api.dataDesk.reject, "data:publish", async (request, _reply, { user, t }) => {
         const { id } = request.params;
         const parsed = rejectionSchema
@@ -447,7 +457,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.post(
       "/changes/:id/withdraw",
-      { schema: routeSchema(api.dataDesk.withdraw) },
+      { schema: deskSchema(api.dataDesk.withdraw) },
       answering(api.dataDesk.withdraw, "data:propose", async (request, _reply, { user, t }) => {
         const { id } = request.params;
         await withdrawChange(db, id, user.id, now());

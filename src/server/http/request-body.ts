@@ -25,18 +25,34 @@ export function acceptJsonBodies(scope: FastifyInstance): void {
   });
 }
 
-/** The body as the schema reads it, or 400 with the one message a person needs to fix it. */
-export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const message = firstProblem(result.error);
+/**
+ * A part of a request its schema refused, as a 400 a person can act on. A body is refused with the one
+ * message its schema gives for the problem to fix first, naming the field it is about; a parameter of the
+ * path, the query or the headers by its name.
+ */
+export function requestRefusal(error: z.ZodError, part: string): HttpError {
+  if (part !== "body") {
+    const issue = error.issues[0];
+    const field = typeof issue?.path[0] === "string" ? issue.path[0] : undefined;
+    const given = issue?.code === "custom" ? issueProblem(issue.params) : undefined;
+    if (given && issue) return new HttpError(400, issue.message, { field, problem: given });
+    return field === undefined
+      ? new HttpError(400, unreadableRequestMessage)
+      : new HttpError(400, `The value of ${field} could not be understood. Please check what you sent.`, {
+          field,
+          problem: problem("request.fieldInvalid", { field }),
+        });
+  }
+  const message = firstProblem(error);
   // The field named is the one the message is about (the body as a whole when it is not an object).
-  const issue = result.error.issues.find((candidate) => candidate.message === message);
+  const issue = error.issues.find((candidate) => candidate.message === message);
   const field = issue?.path[0];
-  if (typeof field !== "string") throw new HttpError(400, message);
+  if (typeof field !== "string") return new HttpError(400, message);
   const given = issue?.code === "custom" ? issueProblem(issue.params) : undefined;
-  throw new HttpError(400, message, { field, problem: given ?? problem("request.fieldInvalid", { field }) });
+  return new HttpError(400, message, { field, problem: given ?? problem("request.fieldInvalid", { field }) });
 }
+
+const unreadableRequestMessage = "The request could not be understood. Please check what you sent.";
 
 /** The problem a schema's own check attached to its issue (`params.problem`), if any. */
 function issueProblem(params: Record<string, unknown> | undefined): Problem | undefined {

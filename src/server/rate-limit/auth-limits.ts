@@ -69,6 +69,11 @@ export class AuthAttemptLimits {
     return this.count(request, reply, action, "ip");
   }
 
+  /** countIp as a route's `preValidation` hook: every attempt counts, before its body is checked. */
+  ipHook(action: AuthAction): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+    return (request, reply) => this.countIp(request, reply, action);
+  }
+
   /**
    * Counts an attempt on the e-mail address of the (parsed) body, whoever makes it; throws 429 when
    * there have been too many.

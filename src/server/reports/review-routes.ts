@@ -1,14 +1,6 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { problem } from "../../domain/api/problems";
-import {
-  api,
-  blurRequestSchema,
-  decisionSchema,
-  hideRequestSchema,
-  phoneDetailsSchema,
-  publicTextChangeSchema,
-  transcriptSchema,
-} from "../../domain/api";
+import { api } from "../../domain/api";
 import { findingKindLabels } from "../../domain/reports/report-findings";
 import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
 import type { ReportStatus } from "../../domain/reports/report-rules";
@@ -25,8 +17,8 @@ import {
   transcriptMessages,
 } from "../../domain/reports/review-rules";
 import type { Clock } from "../clock";
-import { requirePermission, requireUser } from "../accounts/guards";
-import { acceptJsonBodies, parseBody } from "../http/request-body";
+import { permitted, requirePermission, requireUser } from "../accounts/guards";
+import { acceptJsonBodies } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { invalidParameter, singleParameter as single } from "../http/query-params";
@@ -103,7 +95,6 @@ export function reviewRoutes({
   verifiedChanged = () => undefined,
 }: ReviewDependencies): FastifyPluginAsync {
   return async (plainScope) => {
-
     const scope = typedRoutes(plainScope);
     acceptJsonBodies(scope);
 
@@ -129,17 +120,11 @@ export function reviewRoutes({
 
     scope.patch(
       "/:id/review",
-      { schema: routeSchema(api.reviews.decide) },
+      { schema: routeSchema(api.reviews.decide), preValidation: reviewerOfKnownReport },
       async (request, reply) => {
         const reviewer = await requirePermission(request, "report:review");
         const reportId = request.params.id.toLowerCase();
-        if (!REPORT_ID.test(reportId)) throw reportNotFound();
-        const {
-          status: to,
-          fromStatus: from,
-          note,
-          acknowledgedFindings,
-        } = parseBody(decisionSchema, request.body);
+        const { status: to, fromStatus: from, note, acknowledgedFindings } = request.body;
         if (!canMoveReport(from, to)) {
           throw new HttpError(400, reviewMessages.notAllowedTransition, { field: "status" });
         }
@@ -204,12 +189,11 @@ export function reviewRoutes({
 
     scope.post(
       "/:id/details",
-      { schema: routeSchema(api.reviews.completeDetails) },
+      { schema: routeSchema(api.reviews.completeDetails), preValidation: reviewerOfKnownReport },
       async (request, reply) => {
         const reviewer = await requirePermission(request, "report:review");
         const reportId = request.params.id.toLowerCase();
-        if (!REPORT_ID.test(reportId)) throw reportNotFound();
-        const details = parseBody(phoneDetailsSchema, request.body);
+        const details = request.body;
         const lga = lgaOfState(details.stateId, details.lga);
         if (!stateLgas(details.stateId))
           throw new HttpError(400, phoneDetailsMessages.state, { field: "stateId" });
@@ -245,12 +229,11 @@ export function reviewRoutes({
 
     scope.post(
       "/:id/transcript",
-      { schema: routeSchema(api.reviews.transcribe) },
+      { schema: routeSchema(api.reviews.transcribe), preValidation: reviewerOfKnownReport },
       async (request, reply) => {
         const reviewer = await requirePermission(request, "report:review");
         const reportId = request.params.id.toLowerCase();
-        if (!REPORT_ID.test(reportId)) throw reportNotFound();
-        const { transcript } = parseBody(transcriptSchema, request.body);
+        const { transcript } = request.body;
         const report = await setTranscript(db, { reportId, reviewerId: reviewer.id, transcript, at: now() });
         if (report === "missing") throw reportNotFound();
         if (report === "not-voiced") throw new HttpError(409, transcriptMessages.notVoiced);
@@ -263,25 +246,21 @@ export function reviewRoutes({
       },
     );
 
-    scope.get(
-      "/:id/review",
-      { schema: routeSchema(api.reviews.preview) },
-      async (request, reply) => {
-        const moderator = await requirePermission(request, "report:review");
-        const report = await findReportForReview(db, reportIdOf(request.params.id));
-        if (!report) throw reportNotFound();
-        reply.header("cache-control", "no-store");
-        return reviewAnswer(report, moderator.id);
-      },
-    );
+    scope.get("/:id/review", { schema: routeSchema(api.reviews.preview) }, async (request, reply) => {
+      const moderator = await requirePermission(request, "report:review");
+      const report = await findReportForReview(db, reportIdOf(request.params.id));
+      if (!report) throw reportNotFound();
+      reply.header("cache-control", "no-store");
+      return reviewAnswer(report, moderator.id);
+    });
 
     scope.post(
       "/:id/public-text",
-      { schema: routeSchema(api.reviews.changePublicText) },
+      { schema: routeSchema(api.reviews.changePublicText), preValidation: reviewerOfKnownReport },
       async (request, reply) => {
         const moderator = await requirePermission(request, "report:review");
         const reportId = reportIdOf(request.params.id);
-        const body = parseBody(publicTextChangeSchema, request.body);
+        const body = request.body;
         const change = "redact" in body ? { redact: body.redact } : { text: body.text };
         const outcome = await changePublicText(db, {
           reportId,
@@ -298,10 +277,10 @@ export function reviewRoutes({
 
     scope.post(
       "/:id/media/:mediaId/hidden",
-      { schema: routeSchema(api.reviews.hideMedia) },
+      { schema: routeSchema(api.reviews.hideMedia), preValidation: permitted("report:review") },
       async (request, reply) => {
         const moderator = await requirePermission(request, "report:review");
-        const { hidden } = parseBody(hideRequestSchema, request.body);
+        const { hidden } = request.body;
         const outcome = await setMediaHidden(db, {
           reportId: reportIdOf(request.params.id),
           mediaId: reportIdOf(request.params.mediaId),
@@ -317,10 +296,10 @@ export function reviewRoutes({
 
     scope.post(
       "/:id/media/:mediaId/blur",
-      { schema: routeSchema(api.reviews.blurPhoto) },
+      { schema: routeSchema(api.reviews.blurPhoto), preValidation: permitted("report:review") },
       async (request, reply) => {
         const moderator = await requirePermission(request, "report:review");
-        const { rectangles } = parseBody(blurRequestSchema, request.body);
+        const { rectangles } = request.body;
         let outcome;
         try {
           outcome = await blurReportPhoto(db, storage, {
@@ -340,51 +319,39 @@ export function reviewRoutes({
       },
     );
 
-    scope.get(
-      "/:id/history",
-      { schema: routeSchema(api.reviews.history) },
-      async (request, reply) => {
-        await requirePermission(request, "report:review");
-        const reportId = reportIdOf(request.params.id);
-        if (!(await findReportForReview(db, reportId))) throw reportNotFound();
-        reply.header("cache-control", "no-store");
-        return { success: true as const, history: await reportHistory(db, reportId) };
-      },
-    );
+    scope.get("/:id/history", { schema: routeSchema(api.reviews.history) }, async (request, reply) => {
+      await requirePermission(request, "report:review");
+      const reportId = reportIdOf(request.params.id);
+      if (!(await findReportForReview(db, reportId))) throw reportNotFound();
+      reply.header("cache-control", "no-store");
+      return { success: true as const, history: await reportHistory(db, reportId) };
+    });
 
-    scope.post(
-      "/:id/withdraw",
-      { schema: routeSchema(api.reviews.withdraw) },
-      async (request, reply) => {
-        const reporter = await requireUser(request);
-        const outcome = await withdrawReport(db, {
-          reportId: reportIdOf(request.params.id),
-          reporterId: reporter.id,
-          at: now(),
-        });
-        if (outcome.outcome === "unknown-report") throw reportNotFound();
-        if (outcome.outcome === "already") {
-          throw new HttpError(409, publicTextMessages.alreadyWithdrawn, { code: "REPORT_WITHDRAWN" });
-        }
-        // A withdrawn report is no longer published, whatever its review said.
-        verifiedChanged();
-        reply.header("cache-control", "no-store");
-        return { success: true as const, message: publicTextMessages.reportWithdrawn };
-      },
-    );
+    scope.post("/:id/withdraw", { schema: routeSchema(api.reviews.withdraw) }, async (request, reply) => {
+      const reporter = await requireUser(request);
+      const outcome = await withdrawReport(db, {
+        reportId: reportIdOf(request.params.id),
+        reporterId: reporter.id,
+        at: now(),
+      });
+      if (outcome.outcome === "unknown-report") throw reportNotFound();
+      if (outcome.outcome === "already") {
+        throw new HttpError(409, publicTextMessages.alreadyWithdrawn, { code: "REPORT_WITHDRAWN" });
+      }
+      // A withdrawn report is no longer published, whatever its review said.
+      verifiedChanged();
+      reply.header("cache-control", "no-store");
+      return { success: true as const, message: publicTextMessages.reportWithdrawn };
+    });
 
-    scope.get(
-      "/published",
-      { schema: routeSchema(api.reviews.published) },
-      async (request, reply) => {
-        const filter = publishedFilter(request.query);
-        const page = pageFrom(request.query);
-        const { total, reports } = await findPublishedReports(db, filter, page);
-        // Public and the same for everyone; a minute's staleness after an unpublish is acceptable.
-        reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
-        return { success: true as const, reports: reports.map(toPublishedView), meta: pageMeta(total, page) };
-      },
-    );
+    scope.get("/published", { schema: routeSchema(api.reviews.published) }, async (request, reply) => {
+      const filter = publishedFilter(request.query);
+      const page = pageFrom(request.query);
+      const { total, reports } = await findPublishedReports(db, filter, page);
+      // Public and the same for everyone; a minute's staleness after an unpublish is acceptable.
+      reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
+      return { success: true as const, reports: reports.map(toPublishedView), meta: pageMeta(total, page) };
+    });
 
     scope.get("/published/counts", { schema: routeSchema(api.reviews.publishedCounts) }, async (_, reply) => {
       const counts = await countVerifiedByState(db);
@@ -393,23 +360,31 @@ export function reviewRoutes({
     });
 
     // "/published/counts" is a static route, so Fastify prefers it to this one.
-    scope.get(
-      "/published/:id",
-      { schema: routeSchema(api.reviews.publishedOne) },
-      async (request, reply) => {
-        const reportId = request.params.id.toLowerCase();
-        if (!isReportId(reportId)) throw invalidParameter("id", reviewMessages.badReportId);
-        const report = await findPublishedReport(db, reportId);
-        // The same sentence for unknown, pending, rejected and unpublished: nothing says which it is.
-        if (!report) throw new HttpError(404, reviewMessages.notPublished);
-        reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
-        return { success: true as const, report: toPublishedView(report) };
-      },
-    );
+    scope.get("/published/:id", { schema: routeSchema(api.reviews.publishedOne) }, async (request, reply) => {
+      const reportId = request.params.id.toLowerCase();
+      if (!isReportId(reportId)) throw invalidParameter("id", reviewMessages.badReportId);
+      const report = await findPublishedReport(db, reportId);
+      // The same sentence for unknown, pending, rejected and unpublished: nothing says which it is.
+      if (!report) throw new HttpError(404, reviewMessages.notPublished);
+      reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
+      return { success: true as const, report: toPublishedView(report) };
+    });
   };
 }
 
 /** A report's (or media file's) id from the path, or a 404 for anything else. */
+/**
+ * Hooks before a reviewer's body is checked: who asks (401, 403), then which report (an id that cannot be
+ * a report's is a 404 whatever is sent).
+ */
+const reviewerOfKnownReport = [
+  permitted("report:review"),
+  async (request: FastifyRequest): Promise<void> => {
+    const { id } = request.params as { id?: unknown };
+    if (typeof id !== "string" || !REPORT_ID.test(id)) throw reportNotFound();
+  },
+];
+
 function reportIdOf(value: string): string {
   const id = value.toLowerCase();
   if (!REPORT_ID.test(id)) throw reportNotFound();

@@ -170,6 +170,13 @@ describe.each(testDatabaseKinds())("changing a role on %s", (kind) => {
     expect(await roleChanges()).toEqual([]);
   });
 
+  it("checks who asks before what they send: a caller refused never learns what the body lacks", async () => {
+    for (const body of [undefined, {}, { userId: "x", role: 3 }]) {
+      expect((await updateRole(body, null)).statusCode, JSON.stringify(body)).toBe(401);
+      expect((await updateRole(body, user)).statusCode, JSON.stringify(body)).toBe(403);
+    }
+  });
+
   it("answers 404 for a user who does not exist", async () => {
     for (const userId of [9999, 2_147_483_647]) {
       const response = await updateRole({ userId, role: "moderator" });

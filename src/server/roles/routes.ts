@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { problem } from "../../domain/api/problems";
 import { userRoles } from "../../domain/accounts/user";
-import { api, roleChangeSchema } from "../../domain/api";
+import { api } from "../../domain/api";
 import type { Clock } from "../clock";
-import { notAllowed, requirePermission, requireUser } from "../accounts/guards";
-import { acceptJsonBodies, parseBody } from "../http/request-body";
+import { notAllowed, permitted, requirePermission, requireUser } from "../accounts/guards";
+import { acceptJsonBodies } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
 import { routeSchema, typedRoutes } from "../openapi/route-schema";
@@ -52,24 +52,28 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       return { success: true as const, roles: [...userRoles] };
     });
 
-    roles.patch("/update-role", { schema: routeSchema(api.roles.updateRole) }, async (request) => {
-      const admin = await requirePermission(request, "roles:change");
-      const { userId, role } = parseBody(roleChangeSchema, request.body);
-      const change = await changeRole(db, { actorId: admin.id, userId, role, at: now() });
-      switch (change.outcome) {
-        case "changed":
-        case "unchanged":
-          return { success: true as const, message: roleMessages.roleUpdated, user: change.user };
-        case "own-role":
-          throw new HttpError(403, roleMessages.ownRole, { problem: problem("roles.ownRole") });
-        case "unknown-user":
-          throw new HttpError(404, roleMessages.unknownUser, { problem: problem("roles.unknownUser") });
-        case "last-admin":
-          throw new HttpError(409, roleMessages.lastAdmin, { problem: problem("roles.lastAdmin") });
-        case "actor-not-admin":
-          throw notAllowed();
-      }
-    });
+    roles.patch(
+      "/update-role",
+      { schema: routeSchema(api.roles.updateRole), preValidation: permitted("roles:change") },
+      async (request) => {
+        const admin = await requirePermission(request, "roles:change");
+        const { userId, role } = request.body;
+        const change = await changeRole(db, { actorId: admin.id, userId, role, at: now() });
+        switch (change.outcome) {
+          case "changed":
+          case "unchanged":
+            return { success: true as const, message: roleMessages.roleUpdated, user: change.user };
+          case "own-role":
+            throw new HttpError(403, roleMessages.ownRole, { problem: problem("roles.ownRole") });
+          case "unknown-user":
+            throw new HttpError(404, roleMessages.unknownUser, { problem: problem("roles.unknownUser") });
+          case "last-admin":
+            throw new HttpError(409, roleMessages.lastAdmin, { problem: problem("roles.lastAdmin") });
+          case "actor-not-admin":
+            throw notAllowed();
+        }
+      },
+    );
 
     roles.get("/audit", { schema: routeSchema(api.roles.audit) }, async (request) => {
       await requirePermission(request, "audit:read");

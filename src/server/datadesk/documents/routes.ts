@@ -122,13 +122,11 @@ export function documentRoutes({
           request.log.warn({ err: confirmError }, "the stored file of a document could not be confirmed");
         });
         reply.header("cache-control", "no-store");
-        return reply
-          .status(201)
-          .send({
-            success: true as const,
-            message: documentMessages.uploaded,
-            document: toDocumentView(row),
-          });
+        return reply.status(201).send({
+          success: true as const,
+          message: documentMessages.uploaded,
+          document: toDocumentView(row),
+        });
       } catch (error) {
         // The database cut off mid-write may have committed the row: the file stays for the sweep.
         const cleanUp = databaseFault(error) === "unavailable" ? batch.abandon() : batch.discard();
