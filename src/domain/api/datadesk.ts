@@ -404,6 +404,9 @@ export const importAnswerSchema = z.object({
   message: z.string(),
   dryRun: z.boolean(),
   ...importPlanShape,
+  counts: z
+    .object({ rows: z.int(), problems: z.int(), additions: z.int(), changes: z.int() })
+    .meta({ description: "What `message` says: the file's rows, its problems, the additions and changes." }),
   change: changeSchema.nullable().meta({ description: "The proposed change (null for a dry run)." }),
 });
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
