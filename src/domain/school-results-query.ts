@@ -11,6 +11,21 @@ export function schoolResultsValue(name: SchoolResultsParameter, raw: string | n
   return value !== undefined && schoolResultsShapes[name].test(value) ? value : undefined;
 }
 
+/**
+ * The parameter that filters on each field the data desk describes as filtering (fields.ts), on the school
+ * results page and on the schools download alike. A field described with `filters: true` and no parameter
+ * here fails the tests of both (school-results.test.ts, schools-download.test.ts, openapi.test.ts).
+ */
+export const schoolFilterParameterOf: Readonly<Record<string, SchoolResultsParameter>> = {
+  state: "state",
+  local_government: "lga",
+  disability_groups: "group",
+  boarding: "boarding",
+  ownership: "ownership",
+  type: "type",
+  name: "name",
+};
+
 function pick<T extends string>(options: readonly T[], value: string | undefined): T | "" {
   return options.find((option) => option === value) ?? "";
 }

@@ -10,7 +10,8 @@ import {
   schoolResults,
   schoolResultsSearch,
 } from "./school-results";
-import { readSchoolResultsQuery } from "./school-results-query";
+import { readSchoolResultsQuery, schoolFilterParameterOf } from "./school-results-query";
+import { schoolFields } from "./datadesk/fields";
 import { schoolResultsShapes } from "./school-results-shapes";
 import { schoolListReturnPath, withListReturn } from "./school-list-return";
 
@@ -88,6 +89,15 @@ describe("the school results page's address", () => {
         ),
       ),
     ).toBe(7);
+  });
+
+  it("filters on every school field the data desk describes as filtering, and on no other", () => {
+    const filtering = schoolFields.filter((field) => field.filters).map((field) => field.path);
+    expect(Object.keys(schoolFilterParameterOf).sort()).toEqual([...filtering].sort());
+    for (const path of filtering) {
+      const parameter = schoolFilterParameterOf[path];
+      expect(parameter && parameter in schoolResultsShapes, `${path}: the results page reads it`).toBe(true);
+    }
   });
 
   it("takes its vocabularies from the datasets'", () => {

@@ -10,7 +10,7 @@ import {
   type EditableKind,
 } from "../datadesk/fields";
 import { importProblemKeys, importRefusalKeys } from "../datadesk/school-import";
-import { endpoint, failureSchema, failures, queryValue } from "./shared";
+import { endpoint, failureSchema, failures, problemParamsSchema, queryValue } from "./shared";
 
 // The data desk under /api/v1/datadesk: editors propose changes to states, schools and
 // national estimates, each with a source and a note; another editor or an admin publishes or rejects them.
@@ -45,9 +45,9 @@ export type ChangeProblemKey = (typeof changeProblemKeys)[number];
 const problemKeys = [...fieldProblemKeys, ...changeProblemKeys, ...importProblemKeys] as const;
 
 /** The values of a problem's sentence (`{max}`, `{thisYear}`, `{state}`…), as the server knows them. */
-const problemParamsSchema = z
-  .record(z.string(), z.union([z.string(), z.number()]))
-  .meta({ description: "The values the sentence `datadesk.problem.<key>` needs." });
+const deskProblemParams = problemParamsSchema.meta({
+  description: "The values the sentence `datadesk.problem.<key>` needs.",
+});
 
 /** One thing to fix, in the reader's language: the body field (or an edited field's path) and its sentence. */
 export const dataDeskProblemSchema = z
@@ -59,7 +59,7 @@ export const dataDeskProblemSchema = z
     key: z
       .enum(problemKeys)
       .meta({ description: "The problem: `datadesk.problem.<key>` in the catalogues." }),
-    params: problemParamsSchema,
+    params: deskProblemParams,
     message: z.string().meta({ description: "The same, in the editor's language." }),
   })
   .meta({ id: "DataDeskProblem" });
@@ -381,7 +381,7 @@ export const importProblemSchema = z
     key: z
       .enum(problemKeys)
       .meta({ description: "The problem: `datadesk.problem.<key>` in the catalogues." }),
-    params: problemParamsSchema,
+    params: deskProblemParams,
     message: z.string().meta({ description: "What to fix, in the editor's language." }),
   })
   .meta({ id: "DataImportProblem" });
@@ -404,6 +404,9 @@ export const importAnswerSchema = z.object({
   message: z.string(),
   dryRun: z.boolean(),
   ...importPlanShape,
+  counts: z
+    .object({ rows: z.int(), problems: z.int(), additions: z.int(), changes: z.int() })
+    .meta({ description: "What `message` says: the file's rows, its problems, the additions and changes." }),
   change: changeSchema.nullable().meta({ description: "The proposed change (null for a dry run)." }),
 });
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;

@@ -80,6 +80,9 @@ export const isDeskProblemKey = (key: string): key is DeskProblemKey => deskProb
 
 export type ProblemKey = SpecificProblemKey | CodeProblemKey | DeskProblemKey;
 
+/** A desk sentence's values, as any problem's travel (`problemParamsSchema`, shared.ts). */
+type DeskProblemParams = Record<string, string | number | string[]>;
+
 /** Every problem key said from `errors.<key>`: the specific ones, then one per failure code. */
 export const problemKeys: readonly (SpecificProblemKey | CodeProblemKey)[] = [
   ...specificProblemKeys,
@@ -89,7 +92,7 @@ export const problemKeys: readonly (SpecificProblemKey | CodeProblemKey)[] = [
 type ParamsOf<K extends ProblemKey> = K extends keyof ProblemParams
   ? ProblemParams[K]
   : K extends DeskProblemKey
-    ? Record<string, string | number>
+    ? DeskProblemParams
     : Record<string, never>;
 
 /** One problem: its key and the values its sentence needs, typed per key. */
@@ -108,7 +111,7 @@ export function problem(key: ProblemKey, params: object = {}): Problem {
 }
 
 /** A data desk refusal's problem: its sentence's id in the desk's catalogue, and the sentence's values. */
-export function deskProblem(key: DeskProblemKey, params: Record<string, string | number> = {}): Problem {
+export function deskProblem(key: DeskProblemKey, params: DeskProblemParams = {}): Problem {
   return { key, params } as Problem;
 }
 

@@ -58,6 +58,12 @@ export function errorCodeForStatus(status: number): ErrorCode {
 
 type ErrorsProblemKey = SpecificProblemKey | CodeProblemKey;
 
+/** The values of a problem's sentence, by placeholder (`{minutes}`, `{max}`, the missing rules). */
+export const problemParamsSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.array(z.string())]),
+);
+
 /** What went wrong as a key and its values, which a client says in its own language. */
 export const problemSchema = z
   .object({
@@ -70,9 +76,9 @@ export const problemSchema = z
         description:
           "One of a closed list (src/domain/api/problems.ts): the web app shows the message `errors.<key>` of the page's language; a data desk refusal's key is the id of its sentence in the desk's catalogue (`datadesk.message.conflict`).",
       }),
-    params: z
-      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
-      .meta({ description: "The values the key's sentence needs (minutes, a field, missing rules…)." }),
+    params: problemParamsSchema.meta({
+      description: "The values the key's sentence needs (minutes, a field, missing rules…).",
+    }),
   })
   .meta({ id: "Problem" });
 

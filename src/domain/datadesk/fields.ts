@@ -15,7 +15,8 @@ import { normaliseNigerianPhone } from "./phone";
 // JSON document (the shapes of src/domain/datasets/schemas.ts), its type, the rule a new value must pass,
 // the message id of its label (catalogue `datadesk`), its open-data column, and whether the directory
 // filters on it. The API's schema of an edit, the list the edit form renders and the OpenAPI document are
-// derived from here; the server applies the very same rules.
+// derived from here, and so are the open-data columns it adds (src/domain/opendata/datasets.ts); the
+// server applies the very same rules.
 //
 // A rule takes what a person typed and gives the value as the document stores it (a phone number becomes
 // +234…, a rank 5 becomes "5th"), or fails with a problem key: `datadesk.problem.<key>` in the catalogues,
@@ -110,6 +111,11 @@ export interface FieldDescription {
   label: MessageKey;
   /** The open-data column that shows it, or null. */
   column: string | null;
+  /**
+   * What the column holds, in English, for the data dictionary and the data package: needed by a column
+   * that src/domain/opendata/datasets.ts does not write out itself (it adds such a column at the end).
+   */
+  meaning?: string;
   /** Whether the public directory filters on it. */
   filters: boolean;
   /** Texts readers read: a translation may be given under `translations.<lang>.<path>`. */

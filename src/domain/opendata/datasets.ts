@@ -1,10 +1,20 @@
 import type { School, StateRecord } from "../datasets/schemas";
 import { sameState, stateSlug } from "../datasets/state-names";
 import { zoneOf } from "../datasets/zones";
+import {
+  schoolFields as schoolFieldDescriptions,
+  stateFields as stateFieldDescriptions,
+  valueAt,
+  type FieldDescription,
+  type FieldType as DeskFieldType,
+} from "../datadesk/fields";
+import { datasetInfo, type OpenDatasetDescription, type OpenDatasetId } from "./dataset-info";
 
 // What each open dataset holds: its fields (name, meaning, type, HXL hashtag), and how a record of data/
-// becomes an open record. One definition serves the JSON, the CSV (same names, same order), the HXL row
-// and the /data page's field dictionary. Open records are flat: lists stay lists in JSON and share one
+// becomes an open record. One definition serves the JSON, the CSV (same names, same order), the HXL row,
+// the data package's Table Schema and the /data page's field dictionary. The columns written out below
+// are those the data had before the data desk; a field the desk describes with a column none of them
+// names (src/domain/datadesk/fields.ts) is added after them, from its description. Open records are flat: lists stay lists in JSON and share one
 // cell in CSV ("; "); nested values (an estimate's breakdowns) are JSON text in a CSV cell.
 //
 // No e-mail address is ever part of an open answer: contact e-mail fields are left out of the
@@ -41,12 +51,9 @@ export interface OpenField {
   example?: string;
 }
 
-export type OpenDatasetId = "states" | "schools" | "estimates" | "reports";
+export type { OpenDatasetId };
 
-export interface OpenDatasetInfo {
-  id: OpenDatasetId;
-  title: string;
-  description: string;
+export interface OpenDatasetInfo extends OpenDatasetDescription {
   fields: readonly OpenField[];
 }
 
@@ -61,9 +68,76 @@ const orNull = <T>(value: T | "" | null | undefined): T | null =>
   value === "" || value === undefined ? null : value;
 const text = (value: string): string | null => orNull(withoutEmailAddresses(value.trim()));
 
+// Columns from the fields' descriptions ---------------------------------------------------------------
+
+/** How a described field's values are written in open data. */
+const openTypeOf: Record<DeskFieldType, FieldType> = {
+  text: "text",
+  longText: "text",
+  textList: "list of text",
+  choice: "text",
+  choices: "list of text",
+  year: "integer",
+  integer: "integer",
+  number: "number",
+  url: "URL",
+  urlList: "list of URLs",
+  email: "text",
+  phone: "text",
+  phoneList: "list of text",
+  state: "text",
+  lga: "text",
+  rank: "text",
+  document: "text",
+  latitude: "number",
+  longitude: "number",
+};
+
+/** A column that a field's description adds, and the path of the value it shows. */
+export interface DescribedColumn {
+  field: OpenField;
+  path: string;
+}
+
+/**
+ * The columns the descriptions add to those written out: each described field whose column no written
+ * field names, in the descriptions' order (so after the written ones: a column is only added at the end).
+ */
+export function describedColumns(
+  written: readonly OpenField[],
+  descriptions: readonly FieldDescription[],
+): DescribedColumn[] {
+  return descriptions.flatMap(({ column, path, type, meaning }) =>
+    column === null || written.some((field) => field.name === column)
+      ? []
+      : [
+          {
+            path,
+            field: { name: column, meaning: meaning ?? "", type: openTypeOf[type], hxl: `#meta+${column}` },
+          },
+        ],
+  );
+}
+
+/** The described columns' values in a record: none (absent, "", null) is empty, texts without e-mail addresses. */
+export function describedValues(columns: readonly DescribedColumn[], document: object): OpenRecord {
+  return Object.fromEntries(
+    columns.map(({ field, path }): [string, OpenValue] => {
+      const value = valueAt(document, path);
+      if (typeof value === "string") return [field.name, text(value)];
+      if (typeof value === "number" || typeof value === "boolean") return [field.name, value];
+      if (Array.isArray(value)) {
+        const items = value.filter((item): item is string => typeof item === "string" && item.trim() !== "");
+        return [field.name, items.map(withoutEmailAddresses)];
+      }
+      return [field.name, null];
+    }),
+  );
+}
+
 // States ---------------------------------------------------------------------------------------------
 
-export const stateFields: readonly OpenField[] = [
+const writtenStateFields: readonly OpenField[] = [
   {
     name: "id",
     meaning: "Stable number of the state, 1 to 37 (alphabetical)",
@@ -177,6 +251,13 @@ export const stateFields: readonly OpenField[] = [
   },
 ];
 
+const describedStateColumns = describedColumns(writtenStateFields, stateFieldDescriptions);
+
+export const stateFields: readonly OpenField[] = [
+  ...writtenStateFields,
+  ...describedStateColumns.map(({ field }) => field),
+];
+
 export function openStateRecord(state: StateRecord): OpenRecord {
   const phones = (Array.isArray(state.phone) ? state.phone : [state.phone]).filter((phone) => phone.trim());
   return {
@@ -202,12 +283,13 @@ export function openStateRecord(state: StateRecord): OpenRecord {
     phone: phones,
     sources: state.sources,
     as_of: state.as_of,
+    ...describedValues(describedStateColumns, state),
   };
 }
 
 // Schools --------------------------------------------------------------------------------------------
 
-export const schoolFields: readonly OpenField[] = [
+const writtenSchoolFields: readonly OpenField[] = [
   { name: "id", meaning: "Stable number of the school in the directory", type: "integer", hxl: "#meta+id" },
   { name: "name", meaning: "Name of the school", type: "text", hxl: "#loc+name" },
   { name: "state", meaning: "State (or FCT) the school is in", type: "text", hxl: "#adm1+name" },
@@ -285,6 +367,13 @@ export const schoolFields: readonly OpenField[] = [
   },
 ];
 
+const describedSchoolColumns = describedColumns(writtenSchoolFields, schoolFieldDescriptions);
+
+export const schoolFields: readonly OpenField[] = [
+  ...writtenSchoolFields,
+  ...describedSchoolColumns.map(({ field }) => field),
+];
+
 export type SchoolStatus = "open" | "closed";
 
 export function openSchoolRecord(
@@ -310,6 +399,7 @@ export function openSchoolRecord(
     sources: school.sources,
     as_of: school.as_of,
     status,
+    ...describedValues(describedSchoolColumns, school),
   };
 }
 
@@ -536,33 +626,6 @@ export const reportFields: readonly OpenField[] = [
     example: "https://…/media/5d1c…",
   },
 ];
-
-export const datasetInfo: Record<OpenDatasetId, Omit<OpenDatasetInfo, "fields">> = {
-  states: {
-    id: "states",
-    title: "State disability policy records, Nigeria",
-    description:
-      "The 36 states and the FCT: each state's disability law and its status, the responsible agency, rank and inclusion score where known, key findings and sources.",
-  },
-  schools: {
-    id: "schools",
-    title: "Inclusive and special schools, Nigeria",
-    description:
-      "The directory of inclusive and special schools: name, state, local government, type, learners served, boarding and ownership where known, and the sources that name each school.",
-  },
-  estimates: {
-    id: "estimates",
-    title: "Published estimates of disability prevalence, Nigeria",
-    description:
-      "Every published estimate of how many people in Nigeria have a disability, side by side, each with its source, method and caveats. Not a time series.",
-  },
-  reports: {
-    id: "reports",
-    title: "Verified eyewitness reports",
-    description:
-      "Eyewitness reports on disability inclusion, published after review. Only verified reports, each as its reporter chose to publish it: a first name only where they chose so, never an e-mail address or a last name.",
-  },
-};
 
 export const openDatasets: Record<OpenDatasetId, OpenDatasetInfo> = {
   states: { ...datasetInfo.states, fields: stateFields },

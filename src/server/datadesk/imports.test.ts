@@ -170,6 +170,7 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
     expect(answer.problems).toEqual([]);
     expect(answer.unchanged).toBe(1);
     expect(answer.schools).toMatchObject({ additions: 1, changes: 1, total: 2, page: 1, last_page: 1 });
+    expect(answer.counts).toEqual({ rows: 3, problems: 0, additions: 1, changes: 1 });
     const [addition, change] = answer.schools.rows;
     expect([addition]).toEqual([
       expect.objectContaining({
@@ -390,6 +391,8 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
     const checked = dry.json<ImportAnswer>();
     expect(checked.schools).toMatchObject({ additions: 120, changes: 0, total: 120, page: 3, per_page: 50 });
     expect(checked.schools.last_page).toBe(3);
+    // The sentence's counts are the whole file's, not the page's.
+    expect(checked.counts).toEqual({ rows: 120, problems: 0, additions: 120, changes: 0 });
     expect(checked.schools.rows.map((row) => row.name)).toEqual(names.slice(100));
     // A first page by default, of 50.
     expect((await importing(amina, { csv }, "?dryRun=1")).json<ImportAnswer>().schools.rows).toHaveLength(50);

@@ -336,6 +336,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
             message: t(dryRun ? "import.checked" : "import.proposed", counts),
             dryRun,
             ...worded(plan),
+            counts,
             change: changeId === null ? null : await writtenChangeView(db, changeId, user.id),
           };
         } catch (error) {

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { publicUserSchema } from "../../domain/api/shared";
 import { deskProblemKeyPattern } from "../../domain/api/problems";
+import { editablePaths, schoolFields } from "../../domain/datadesk/fields";
+import { schoolFilterParameterOf } from "../../domain/school-results-query";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { testClock, testConfig, testPasswordHashing } from "../../test/server/accounts";
 import { buildApp } from "../app";
@@ -178,6 +180,29 @@ describe("GET /api/v1/openapi.json", () => {
       .anyOf as OpenAPIV3_1.SchemaObject[];
     expect(listed?.enum).toContain("account.tooManyAttempts");
     expect(desk?.pattern).toBe(deskProblemKeyPattern.source);
+  });
+});
+
+describe("the school fields the data desk describes, in the document", () => {
+  it("names each as a field an edit may change, and each filtering one as a parameter of the schools download", async () => {
+    const document = await openApiDocument();
+    const proposal = document.components?.schemas?.DataChangeProposal as OpenAPIV3_1.SchemaObject;
+    const paths = (proposal.properties?.fields as OpenAPIV3_1.SchemaObject).description ?? "";
+    const schoolPaths = paths
+      .split(". ")
+      .find((part) => part.startsWith("school: "))
+      ?.slice("school: ".length)
+      .split(", ");
+    expect(schoolPaths).toEqual(editablePaths("school"));
+    expect(schoolPaths).toEqual(expect.arrayContaining(schoolFields.map((field) => field.path)));
+
+    const download = document.paths?.["/api/v1/open/{file}"]?.get;
+    const parameters = (download?.parameters as OpenAPIV3_1.ParameterObject[]).map(
+      (parameter) => parameter.name,
+    );
+    for (const field of schoolFields.filter((candidate) => candidate.filters)) {
+      expect(parameters, `${field.path} filters schools.csv`).toContain(schoolFilterParameterOf[field.path]);
+    }
   });
 });
 

@@ -6,6 +6,8 @@ import { buildTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { seedAtStartUp } from "../datadesk/seed";
+import { schoolFields } from "../../domain/datadesk/fields";
+import { schoolFilterParameterOf } from "../../domain/school-results-query";
 
 // GET /api/v1/open/schools.{csv,json} with the school results page's filters: "Download these schools"
 // gives the rows the page shows, with the open-data columns. Expectations are read from data/schools.json.
@@ -87,6 +89,36 @@ describe.each(testDatabaseKinds())("the schools download of the results page's f
     expect((await get("schools.csv?state=kano&lga=&group=&boarding=&ownership=&type=&name=")).body).toBe(
       (await get("schools.csv?state=kano")).body,
     );
+  });
+
+  it("has a column for every school field the data desk gives one, in the CSV, the JSON and the data package, and filters on every field described as filtering", async () => {
+    const header = (await get("schools.csv")).body.split("\r\n")[0]?.split(",");
+    const json = (await get("schools.json")).json<{ fields: { name: string }[]; data: Row[] }>();
+    const table = (await get("datapackage.json"))
+      .json<{ resources: { name: string; schema?: { fields: { name: string; description: string }[] } }[] }>()
+      .resources.find((resource) => resource.name === "schools")?.schema?.fields;
+    const described = schoolFields.flatMap((field) => (field.column === null ? [] : [field.column]));
+    expect(described.length).toBeGreaterThan(5);
+    for (const column of described) {
+      expect(header, `schools.csv has ${column}`).toContain(column);
+      expect(
+        json.fields.map((field) => field.name),
+        `schools.json describes ${column}`,
+      ).toContain(column);
+      expect(Object.keys(json.data[0] ?? {}), `schools.json's records have ${column}`).toContain(column);
+      const inTable = table?.find((field) => field.name === column);
+      expect(inTable?.description, `the data package describes ${column} in words`).toMatch(/\w{3}/);
+    }
+    // The download knows each filter: another dataset refuses it as the schools' (the state is every
+    // dataset's filter, the type the reports' too).
+    for (const field of schoolFields.filter((candidate) => candidate.filters)) {
+      const parameter = schoolFilterParameterOf[field.path] ?? field.path;
+      if (parameter === "state" || parameter === "type") continue;
+      const refused = await get(`states.csv?${parameter}=x`);
+      expect(refused.json<{ message?: string }>().message, `${field.path} filters the download`).toBe(
+        `The parameter ${parameter} filters the schools dataset only.`,
+      );
+    }
   });
 
   it("names the filters in the JSON download", async () => {

@@ -2,7 +2,7 @@ import { lgasByState } from "../../domain/reports/report-lgas";
 import { sameState } from "../../domain/datasets/state-names";
 import { openDataMessages } from "../../domain/opendata/messages";
 import { lgaSlug, schoolResults, type ResolvedSchoolFilter } from "../../domain/school-results";
-import { schoolResultsValue } from "../../domain/school-results-query";
+import { schoolFilterParameterOf, schoolResultsValue } from "../../domain/school-results-query";
 import type { SchoolResultsParameter } from "../../domain/school-results-shapes";
 import type { School } from "../../domain/datasets/schemas";
 import {
@@ -17,8 +17,13 @@ import { invalidParameter, singleParameter as single, type Query } from "../http
 // results page (/schools), written as it writes them, so its "Download these schools" gives the rows it
 // shows. Anything the page would not write is a 400 naming the parameter, never a silent "every school".
 
-/** The school results filters besides the state (which stateFrom reads for every dataset). */
-const schoolFilterParameters = ["lga", "group", "boarding", "ownership", "name"] as const;
+/**
+ * The school results filters besides the state (which stateFrom reads for every dataset) and the type (the
+ * reports' too): one per field the data desk describes as filtering.
+ */
+const schoolFilterParameters = Object.values(schoolFilterParameterOf).filter(
+  (parameter) => parameter !== "state" && parameter !== "type",
+);
 
 export interface SchoolsDownloadFilter {
   /** The filter as the results page applies it. */

@@ -56,6 +56,7 @@ function plan(overrides: Partial<ImportAnswer> = {}): ImportAnswer {
     },
     unchanged: 0,
     ignoredColumns: ["as_of"],
+    counts: { rows: 2, problems: 0, additions: 1, changes: 1 },
     change: null,
     ...overrides,
   };
@@ -93,6 +94,8 @@ describe("ImportPage", () => {
           rows: [addition],
         },
         problems: [{ row: 3, column: "type", key: "choice", params: {}, message: serverWords }],
+        // The whole file's counts, as the server counted them (the schools are one page of them).
+        counts: { rows: 2, problems: 1, additions: 1, changes: 0 },
       }),
     }));
     const user = renderPage();

@@ -52,12 +52,6 @@ function fileText(file: File): Promise<string> {
   });
 }
 
-/** A dry run's or a proposal's counts, as the summary's sentence says them. */
-function countsOf(answer: Pick<ImportAnswer, "rows" | "problems" | "schools">) {
-  const { additions, changes } = answer.schools;
-  return { rows: answer.rows, problems: answer.problems.length, additions, changes };
-}
-
 function ImportForm() {
   const t = useT();
   const text = useDeskText();
@@ -101,7 +95,7 @@ function ImportForm() {
     mutationFn: (text: string) => importSchools({ csv: text }, true),
     onSuccess: (answer) => {
       setFileProblem(null);
-      showResult(t("datadesk.import.checked", countsOf(answer)), answer);
+      showResult(t("datadesk.import.checked", answer.counts), answer);
     },
     onError: (error) => refuseFile(refusalText(error)),
   });
@@ -120,7 +114,7 @@ function ImportForm() {
     onSuccess: (answer) => {
       focusSummary.current = true;
       setSourceProblem(null);
-      setSummary(t("datadesk.import.proposed", countsOf(answer)));
+      setSummary(t("datadesk.import.proposed", answer.counts));
       setSent(answer.change);
     },
     onError: (error) => {

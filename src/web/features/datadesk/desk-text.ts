@@ -1,4 +1,6 @@
 import { useMemo } from "react";
+import { deskProblem, type DeskProblemKey } from "../../../domain/api/problems";
+import { problemText as failureProblemText, useT } from "../../i18n";
 import { useI18n } from "../../i18n/language-context";
 import type { DataDeskProblem } from "./datadesk-api";
 import { basePath, languageOfPath, optionKey } from "./field-values";
@@ -21,6 +23,7 @@ export interface DeskText {
 
 export function useDeskText(): DeskText {
   const i18n = useI18n();
+  const translate = useT();
   return useMemo(() => {
     const has = (id: string) => id in i18n.messages;
     const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
@@ -64,12 +67,13 @@ export function useDeskText(): DeskText {
       });
 
     // The server sends each problem's values ({max}, {thisYear}, the state that holds a rank), so the
-    // page words it alone; its own sentence (the editor's language) is kept for a key this build lacks.
+    // page words it alone, as every failure is worded; its own sentence (the editor's language) is kept
+    // for a key this build lacks.
     const problemText: DeskText["problemText"] = (problem) => {
-      const id = `datadesk.problem.${problem.key}`;
-      return has(id) ? t(id, problem.params) : problem.message;
+      const key = `datadesk.problem.${problem.key}` satisfies DeskProblemKey;
+      return has(key) ? failureProblemText(translate, deskProblem(key, problem.params)) : problem.message;
     };
 
     return { fieldLabel, valueText, optionText, fromTo, problemText };
-  }, [i18n]);
+  }, [i18n, translate]);
 }

@@ -33,7 +33,7 @@ import type { LawStatusKey } from "../../../domain/law-status";
 import { markPartHydrated } from "../../lib/hydration-mark";
 import { CSV_LIST_SEPARATOR } from "../../../domain/opendata/csv";
 import { citation } from "../../../domain/opendata/documents";
-import { datasetInfo } from "../../../domain/opendata/datasets";
+import { datasetInfo } from "../../../domain/opendata/dataset-info";
 import { paths } from "../../../domain/routes";
 import { lawStatusLabelText } from "../../i18n/law-status-text";
 import { BarChart } from "./BarChart";

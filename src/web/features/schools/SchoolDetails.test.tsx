@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { schoolFields } from "../../../domain/datadesk/fields";
 import type { School } from "../../../domain/datasets/schemas";
 import { describeSources } from "../../../domain/source-titles";
 import { SchoolDetails, SchoolNotFound } from "./SchoolDetails";
@@ -218,6 +219,29 @@ describe("SchoolDetails", () => {
     );
     expect(fact("Phone")).toHaveTextContent("Source:");
     expect(fact("E-mail")).not.toHaveTextContent("Source:");
+  });
+
+  it("shows every field the data desk describes, each as a fact with its own source", () => {
+    // The name is the heading and the sources are their list; every other field is a fact of its own.
+    const facts = schoolFields.filter((field) => field.path !== "name" && field.path !== "sources");
+    expect(facts.length).toBeGreaterThan(10);
+    for (const { path } of facts) {
+      const { unmount } = render(
+        <MemoryRouter>
+          <SchoolDetails
+            school={{ ...completeSchool, latitude: 6.5, longitude: 3.35 }}
+            stateId={25}
+            sources={[]}
+            fieldSources={{ [path]: { text: `The source of ${path}`, href: null } }}
+          />
+        </MemoryRouter>,
+      );
+      expect(
+        screen.queryByText(`The source of ${path}`, { exact: false }),
+        `${path} is on the school page`,
+      ).not.toBeNull();
+      unmount();
+    }
   });
 
   it("links back to the schools list it was opened from, and to nothing else", async () => {
