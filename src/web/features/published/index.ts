@@ -2,4 +2,4 @@
 // folders import only what is exported here.
 export { PublishedReportPage } from "./PublishedReportPage";
 export { FailureDetail, PublishedReportsPage } from "./PublishedReportsPage";
-export { type PublishedAnswer } from "./published-api";
+export { publishedQueries, type PublishedAnswer } from "./published-api";
