@@ -48,10 +48,11 @@ export interface ListPageProps<T> {
 }
 
 /**
- * A signed-in list page: its h1 (focusable, so navigation, Retry and a new page start reading there), a polite
- * status line (loading, then the page's summary), the failure box with Retry (the failure said in the page's
- * language), the denied sentence for a viewer the list is not for (a 403 included), and the rows.
- * A list being refreshed stays on screen; a Retry shows the loading state until its answer.
+ * A list page (the signed-in lists, and the public list of verified reports): its h1 (focusable, so
+ * navigation, Retry and a new page start reading there), a polite status line (loading, then the page's
+ * summary), the failure box with Retry (the failure said in the page's language), the denied sentence for a
+ * viewer the list is not for (a 403 included), and the rows. A list being refreshed stays on screen; a
+ * Retry shows the loading state until its answer.
  */
 export function ListPage<T>({
   title,
