@@ -1,9 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { databaseResting } from "../../test/web/failures";
 import { testQueryClient, withDataLayer } from "../../test/web/data-layer";
 import { inLanguage } from "../../test/web/i18n";
+import errors from "../../i18n/catalogues/en/errors.json";
 import haErrors from "../../i18n/catalogues/ha/errors.json";
 import { ApiError } from "../lib/api-client";
 import { useApiQuery } from "../lib/use-api";
@@ -90,6 +91,22 @@ describe("the list page's shell", () => {
     expect(heading()).toHaveFocus();
     expect(await screen.findByRole("list")).toHaveTextContent("a ramp");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(fetchThings).toHaveBeenCalledTimes(2);
+  });
+
+  it("says that no answer came, and nothing more for a bare 5xx", async () => {
+    const fetchThings = vi
+      .fn<Fetch>()
+      .mockRejectedValueOnce(new ApiError(0, "Failed to fetch"))
+      .mockRejectedValueOnce(new ApiError(502, "Bad gateway"));
+    render(withDataLayer(<Things fetchThings={fetchThings} />));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(`The things could not be loaded.${errors["status.0"]}Retry`);
+
+    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("The things could not be loaded.Retry"),
+    );
     expect(fetchThings).toHaveBeenCalledTimes(2);
   });
 

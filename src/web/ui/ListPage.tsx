@@ -127,7 +127,7 @@ export function ListPage<T>({
   );
 }
 
-/** The server gave its reason: a dropped connection or a bare 5xx adds nothing to the page's sentence. */
+/** The server gave its reason, or no answer came: a bare 5xx adds nothing to the page's sentence. */
 function told(failure: unknown): boolean {
-  return failure instanceof ApiError && failure.problem !== undefined;
+  return failure instanceof ApiError && (failure.problem !== undefined || failure.status === 0);
 }
