@@ -113,7 +113,11 @@ export function ListPage<T>({
           {failure ? (
             <div className={styles.failed} role="alert">
               {words.failed ? <p>{words.failed}</p> : null}
-              {words.failed === undefined || told(failure) ? <p>{failureText(failure)}</p> : null}
+              {words.failed === undefined ? (
+                <p>{failureText(failure)}</p>
+              ) : (
+                <FailureDetail failure={failure} />
+              )}
               <button type="button" className="button" onClick={retry}>
                 {words.retry}
               </button>
@@ -127,7 +131,10 @@ export function ListPage<T>({
   );
 }
 
-/** The server gave its reason, or no answer came: a bare 5xx adds nothing to the page's sentence. */
-function told(failure: unknown): boolean {
-  return failure instanceof ApiError && (failure.problem !== undefined || failure.status === 0);
+/** What the server said about a failure, besides the page's sentence, in the page's language. */
+export function FailureDetail({ failure }: { failure: unknown }) {
+  const failureText = useFailureText();
+  // The server's problem, or that no answer came; a bare 5xx adds nothing to the page's sentence.
+  const told = failure instanceof ApiError && (failure.problem !== undefined || failure.status === 0);
+  return told ? <p>{failureText(failure)}</p> : null;
 }

@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { T, useFailureText, useT, type Translate } from "../../i18n";
+import { T, useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
 import { formatNumber } from "../../../domain/format";
 import { describePlace, todayInNigeria } from "../../../domain/reports/report-place";
 import { stateLgas } from "../../../domain/reports/report-lgas";
 import { ANONYMOUS_REPORTER, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { Pager } from "../../ui/Pager";
 import { ListPage } from "../../ui/ListPage";
@@ -194,12 +193,4 @@ export function Byline({ report }: { report: PublishedReportView }) {
       />
     </p>
   );
-}
-
-/** What the server said about a failure, besides the page's sentence, in the page's language. */
-export function FailureDetail({ failure }: { failure: unknown }) {
-  const failureText = useFailureText();
-  // The server's problem, or that no answer came; a bare 5xx adds nothing to the page's sentence.
-  const told = failure instanceof ApiError && (failure.problem !== undefined || failure.status === 0);
-  return told ? <p>{failureText(failure)}</p> : null;
 }
