@@ -15,7 +15,7 @@ import { ApiError } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
 import { useApiMutation, useApiQuery } from "../../lib/use-api";
 import { ExternalLink } from "../../ui/ExternalLink";
-import { decideCorrection, fetchCorrections } from "./correction-api";
+import { correctionQueries, decideCorrection } from "./correction-api";
 import styles from "./CorrectionReviews.module.css";
 
 const received = new Intl.DateTimeFormat("en-GB", {
@@ -43,8 +43,6 @@ export function CorrectionReviews() {
   );
 }
 
-const listKey = (status: CorrectionStatus) => ["corrections.list", status] as const;
-
 type Decision = { correction: CorrectionView; to: "accepted" | "dismissed" };
 
 function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; mayStartChange: boolean }) {
@@ -57,8 +55,7 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
   const focusNext = useRef<string | null | undefined>(undefined);
   const queryClient = useQueryClient();
   const list = useApiQuery({
-    queryKey: listKey(status),
-    queryFn: ({ signal }) => fetchCorrections(status, signal),
+    ...correctionQueries.list(status),
     // While another status loads, the list on screen stays (with its counts) until the new one comes.
     placeholderData: keepPreviousData,
   });
@@ -71,18 +68,21 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
   const decision = useApiMutation({
     mutationFn: ({ correction, to }: Decision) => decideCorrection(correction.id, to),
     onSuccess: (_result, { correction, to }) => {
-      const key = listKey("new");
-      const current = queryClient.getQueryData<CorrectionListAnswer>(key);
+      // The list on screen takes the decision in place (no second request on a slow connection); the
+      // other statuses' lists are asked for anew when next shown.
+      const { queryKey } = correctionQueries.list("new");
+      const current = queryClient.getQueryData(queryKey);
       if (current) {
         const index = current.corrections.findIndex((item) => item.id === correction.id);
         const rest = current.corrections.filter((item) => item.id !== correction.id);
         focusNext.current = (rest[index] ?? rest[index - 1])?.id ?? null;
-        queryClient.setQueryData<CorrectionListAnswer>(key, {
+        queryClient.setQueryData(queryKey, {
           ...current,
           corrections: rest,
           counts: { ...current.counts, new: current.counts.new - 1, [to]: current.counts[to] + 1 },
         });
       }
+      void queryClient.invalidateQueries({ queryKey: correctionQueries.all, refetchType: "none" });
       // The cache is read afresh by the render this causes: the notice and the shorter list come together.
       setNotice(t(`corrections.reviews.decided.${to}`, { name: correction.subjectName }));
     },

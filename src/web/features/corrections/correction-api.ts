@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { CorrectionSubmission } from "../../../domain/api/corrections";
 import type { CorrectionStatus } from "../../../domain/corrections/correction-rules";
 import { apiRoute, request } from "../../lib/api-client";
@@ -29,3 +30,22 @@ export function fetchCorrection(id: string, signal?: AbortSignal) {
 export function decideCorrection(id: string, status: "accepted" | "dismissed") {
   return request(routes.decide, { params: { id }, body: { status } });
 }
+
+/**
+ * The corrections' queries, each with its key; `all` is every status's list's prefix (a decision moves a
+ * correction from one status's list and count to another's).
+ */
+export const correctionQueries = {
+  all: ["corrections.list"] as const,
+  list: (status: CorrectionStatus) =>
+    queryOptions({
+      queryKey: [...correctionQueries.all, status] as const,
+      queryFn: ({ signal }) => fetchCorrections(status, signal),
+    }),
+  /** One correction, for an editor starting a data desk change from it. */
+  one: (id: string) =>
+    queryOptions({
+      queryKey: ["corrections.read", id] as const,
+      queryFn: ({ signal }) => fetchCorrection(id, signal),
+    }),
+};

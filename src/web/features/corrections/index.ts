@@ -2,4 +2,4 @@
 export { CorrectionForm } from "./CorrectionForm";
 export { CorrectionReviews } from "./CorrectionReviews";
 export { TranslationFeedbackPage } from "./TranslationFeedbackPage";
-export { fetchCorrection } from "./correction-api";
+export { correctionQueries } from "./correction-api";

@@ -1,12 +1,13 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Link, useFailureText, useT } from "../../i18n";
+import { Link, useT } from "../../i18n";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import { useSessionUser } from "../../lib/session";
 import { useApiQuery } from "../../lib/use-api";
+import { ListPage } from "../../ui/ListPage";
 import { deskQueries } from "./datadesk-api";
 import { ChangeCard } from "./ChangeCard";
 import styles from "./DataDesk.module.css";
@@ -16,23 +17,13 @@ type View = "queue" | "mine";
 /**
  * `/dashboard/data/changes`: the review queue (every proposed change, oldest first) and "My changes" (the
  * caller's own, with their decisions and rejection reasons), one at a time behind two pressed buttons that
- * the address keeps (`?view=mine`). A decision is announced in the page's live region and focus moves to
- * the list's heading, since the decided change may leave the list.
+ * the address keeps (`?view=mine`), in the list page's shell. A decision is announced in the status line and
+ * focus moves to the list's heading, since the decided change may leave the list.
  */
 export function ChangesPage() {
   const t = useT();
   const user = useSessionUser();
-  return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t("datadesk.changes.title")}</h1>
-      {user && can(user.role, "data:propose") ? <Changes /> : <p>{t("datadesk.denied")}</p>}
-    </div>
-  );
-}
-
-function Changes() {
-  const t = useT();
-  const problemText = useFailureText("datadesk");
+  const allowed = user !== null && can(user.role, "data:propose");
   const [params, setParams] = useSearchParams();
   const view: View = params.get("view") === "mine" ? "mine" : "queue";
   const [notice, setNotice] = useState("");
@@ -40,6 +31,7 @@ function Changes() {
   const focusHeading = useRef(false);
   const changes = useApiQuery({
     ...deskQueries.changes(view),
+    enabled: allowed,
     placeholderData: keepPreviousData,
   });
 
@@ -54,50 +46,52 @@ function Changes() {
     focusHeading.current = true;
   };
 
-  const answer = changes.isPlaceholderData ? null : changes.data;
-  const loading = changes.isFetching && !answer;
   return (
-    <>
-      <p className={styles.intro}>{t("datadesk.changes.intro")}</p>
-      <p>
-        <Link to={paths.dataDesk()}>{t("datadesk.changes.backToDesk")}</Link>
-      </p>
-      <ul className={styles.tabs} aria-label={t("datadesk.changes.views")}>
-        {(["queue", "mine"] as const).map((option) => (
-          <li key={option}>
-            <button
-              type="button"
-              className={styles.tabButton}
-              aria-pressed={view === option}
-              onClick={() => {
-                setNotice("");
-                setParams(option === "mine" ? new URLSearchParams({ view: "mine" }) : new URLSearchParams());
-              }}
-            >
-              {t(`datadesk.changes.view.${option}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <h2 ref={heading} tabIndex={-1} className={styles.cardTitle}>
-        {t(`datadesk.changes.view.${view}`)}
-      </h2>
-      <p role="status">
-        {loading
-          ? t("datadesk.changes.loading")
-          : answer
-            ? `${notice} ${t(`datadesk.changes.count.${view}`, { count: answer.changes.length, shown: formatNumber(answer.changes.length) })}`.trim()
-            : notice}
-      </p>
-      {changes.failure && !changes.isFetching ? (
-        <div role="alert" className={styles.failed}>
-          <p>{problemText(changes.failure)}</p>
-          <button type="button" className="button" onClick={() => void changes.refetch()}>
-            {t("datadesk.retry")}
-          </button>
-        </div>
-      ) : null}
-      {answer ? (
+    <ListPage
+      className={styles.page}
+      title={t("datadesk.changes.title")}
+      query={changes}
+      allowed={allowed}
+      words={{
+        loading: t("datadesk.changes.loading"),
+        retry: t("datadesk.retry"),
+        denied: t("datadesk.denied"),
+      }}
+      intro={
+        <>
+          <p className={styles.intro}>{t("datadesk.changes.intro")}</p>
+          <p>
+            <Link to={paths.dataDesk()}>{t("datadesk.changes.backToDesk")}</Link>
+          </p>
+          <ul className={styles.tabs} aria-label={t("datadesk.changes.views")}>
+            {(["queue", "mine"] as const).map((option) => (
+              <li key={option}>
+                <button
+                  type="button"
+                  className={styles.tabButton}
+                  aria-pressed={view === option}
+                  onClick={() => {
+                    setNotice("");
+                    setParams(
+                      option === "mine" ? new URLSearchParams({ view: "mine" }) : new URLSearchParams(),
+                    );
+                  }}
+                >
+                  {t(`datadesk.changes.view.${option}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <h2 ref={heading} tabIndex={-1} className={styles.cardTitle}>
+            {t(`datadesk.changes.view.${view}`)}
+          </h2>
+        </>
+      }
+      summary={(answer) =>
+        `${notice} ${t(`datadesk.changes.count.${view}`, { count: answer.changes.length, shown: formatNumber(answer.changes.length) })}`.trim()
+      }
+    >
+      {(answer) => (
         <ol className={styles.list}>
           {answer.changes.map((change) => (
             <li key={change.id}>
@@ -105,7 +99,7 @@ function Changes() {
             </li>
           ))}
         </ol>
-      ) : null}
-    </>
+      )}
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Link, useFailureText, useT } from "../../i18n";
+import { Link, useT } from "../../i18n";
 import type { EditableKind } from "../../../domain/datadesk/fields";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
@@ -9,20 +9,17 @@ import { paths } from "../../../domain/routes";
 import { useSessionUser } from "../../lib/session";
 import { useApiQuery } from "../../lib/use-api";
 import formStyles from "../../ui/form/form.module.css";
-import { deskQueries, type RecordsAnswer, type RecordSummary } from "./datadesk-api";
+import { ListPage } from "../../ui/ListPage";
+import {
+  deskKinds,
+  deskQueries,
+  deskQueryFrom,
+  RECORDS_LIMIT,
+  type RecordsAnswer,
+  type RecordSummary,
+} from "./datadesk-api";
 import { needsCheck } from "./field-values";
 import styles from "./DataDesk.module.css";
-
-const kinds: readonly EditableKind[] = ["state", "school", "estimate", "country"];
-
-/** The most records a search lists: every state, and enough schools that a name narrows them. */
-export const RECORDS_LIMIT = 200;
-
-/** The desk's view, as the address keeps it (Back returns to the last search). */
-export function deskQueryFrom(params: URLSearchParams): { kind: EditableKind; q: string; proposed: boolean } {
-  const kind = kinds.find((candidate) => candidate === params.get("kind")) ?? "state";
-  return { kind, q: (params.get("q") ?? "").trim(), proposed: params.get("proposed") === "1" };
-}
 
 /**
  * `/dashboard/data`: find a state, school or national estimate by name (all of a kind with no name), each
@@ -33,19 +30,7 @@ export function deskQueryFrom(params: URLSearchParams): { kind: EditableKind; q:
 export function DataDeskPage() {
   const t = useT();
   const user = useSessionUser();
-  return (
-    <div className={styles.page}>
-      <h1 className={styles.title} tabIndex={-1}>
-        {t("datadesk.title")}
-      </h1>
-      {user && can(user.role, "data:propose") ? <Desk /> : <p>{t("datadesk.denied")}</p>}
-    </div>
-  );
-}
-
-function Desk() {
-  const t = useT();
-  const problemText = useFailureText("datadesk");
+  const allowed = user !== null && can(user.role, "data:propose");
   const ids = useId();
   const [params, setParams] = useSearchParams();
   const query = deskQueryFrom(params);
@@ -53,6 +38,7 @@ function Desk() {
   const [kind, setKind] = useState<EditableKind>(query.kind);
   const records = useApiQuery({
     ...deskQueries.records(query.kind, query.q, RECORDS_LIMIT),
+    enabled: allowed,
     placeholderData: keepPreviousData,
   });
 
@@ -69,104 +55,118 @@ function Desk() {
   };
 
   const now = new Date();
-  const answer = records.data;
-  const shown = (answer?.records ?? []).filter((record) => !query.proposed || record.proposedChanges > 0);
-  const loading = records.isFetching;
+  const shownOf = (answer: RecordsAnswer) =>
+    answer.records.filter((record) => !query.proposed || record.proposedChanges > 0);
 
   return (
-    <>
-      <p className={styles.intro}>{t("datadesk.intro")}</p>
-      <p className={styles.actions}>
-        <Link to={paths.dataChanges()} className="button">
-          {t("datadesk.changesLink")}
-        </Link>
-        <Link to={paths.dataNewSchool()} className="button button--secondary">
-          {t("datadesk.addSchool")}
-        </Link>
-        <Link to={paths.dataImport()} className="button button--secondary">
-          {t("datadesk.import.link")}
-        </Link>
-        <Link to={paths.dataDocuments()} className="button button--secondary">
-          {t("datadesk.documentsLink")}
-        </Link>
-      </p>
-      <form role="search" aria-label={t("datadesk.search.label")} className={styles.search} onSubmit={submit}>
-        <div className={formStyles.field}>
-          <label htmlFor={`${ids}-kind`} className={formStyles.label}>
-            {t("datadesk.search.kind")}
-          </label>
-          <select
-            id={`${ids}-kind`}
-            className={formStyles.input}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as EditableKind)}
+    <ListPage
+      className={styles.page}
+      title={t("datadesk.title")}
+      query={records}
+      allowed={allowed}
+      keepPrevious
+      words={{
+        loading: t("datadesk.search.loading"),
+        retry: t("datadesk.retry"),
+        denied: t("datadesk.denied"),
+      }}
+      intro={
+        <>
+          <p className={styles.intro}>{t("datadesk.intro")}</p>
+          <p className={styles.actions}>
+            <Link to={paths.dataChanges()} className="button">
+              {t("datadesk.changesLink")}
+            </Link>
+            <Link to={paths.dataNewSchool()} className="button button--secondary">
+              {t("datadesk.addSchool")}
+            </Link>
+            <Link to={paths.dataImport()} className="button button--secondary">
+              {t("datadesk.import.link")}
+            </Link>
+            <Link to={paths.dataDocuments()} className="button button--secondary">
+              {t("datadesk.documentsLink")}
+            </Link>
+          </p>
+          <form
+            role="search"
+            aria-label={t("datadesk.search.label")}
+            className={styles.search}
+            onSubmit={submit}
           >
-            {kinds.map((option) => (
-              <option key={option} value={option}>
-                {t(`datadesk.kind.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={formStyles.field}>
-          <label htmlFor={`${ids}-q`} className={formStyles.label}>
-            {t("datadesk.search.name")}
-          </label>
-          <input
-            id={`${ids}-q`}
-            type="search"
-            className={formStyles.input}
-            value={typed}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="button">
-          {t("datadesk.search.button")}
-        </button>
-      </form>
-      <p className={styles.checkbox}>
-        <input
-          id={`${ids}-proposed`}
-          type="checkbox"
-          checked={query.proposed}
-          onChange={(event) => show({ ...query, proposed: event.target.checked })}
-        />
-        <label htmlFor={`${ids}-proposed`}>{t("datadesk.search.withProposed")}</label>
-      </p>
-      <p role="status">
-        {loading
-          ? t("datadesk.search.loading")
-          : answer && !records.failure
-            ? t("datadesk.search.found", {
-                count: shown.length,
-                shown: formatNumber(shown.length),
-                total: formatNumber(answer.total),
-              })
-            : ""}
-      </p>
-      {records.failure && !loading ? (
-        <div role="alert" className={styles.failed}>
-          <p>{problemText(records.failure)}</p>
-          <button type="button" className="button" onClick={() => void records.refetch()}>
-            {t("datadesk.retry")}
-          </button>
-        </div>
-      ) : null}
-      {answer ? (
-        <ul className={styles.results} aria-label={t("datadesk.search.results")} aria-busy={loading}>
-          {shown.map((record) => (
-            <RecordLine
-              key={`${record.kind}-${record.id}`}
-              record={record}
-              stale={needsCheck(record.checkedAt, now)}
+            <div className={formStyles.field}>
+              <label htmlFor={`${ids}-kind`} className={formStyles.label}>
+                {t("datadesk.search.kind")}
+              </label>
+              <select
+                id={`${ids}-kind`}
+                className={formStyles.input}
+                value={kind}
+                onChange={(event) => setKind(event.target.value as EditableKind)}
+              >
+                {deskKinds.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`datadesk.kind.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={formStyles.field}>
+              <label htmlFor={`${ids}-q`} className={formStyles.label}>
+                {t("datadesk.search.name")}
+              </label>
+              <input
+                id={`${ids}-q`}
+                type="search"
+                className={formStyles.input}
+                value={typed}
+                maxLength={200}
+                autoComplete="off"
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </div>
+            <button type="submit" className="button">
+              {t("datadesk.search.button")}
+            </button>
+          </form>
+          <p className={styles.checkbox}>
+            <input
+              id={`${ids}-proposed`}
+              type="checkbox"
+              checked={query.proposed}
+              onChange={(event) => show({ ...query, proposed: event.target.checked })}
             />
-          ))}
-        </ul>
-      ) : null}
-      {answer && answer.pending.total > 0 ? <PendingSchools pending={answer.pending} /> : null}
-    </>
+            <label htmlFor={`${ids}-proposed`}>{t("datadesk.search.withProposed")}</label>
+          </p>
+        </>
+      }
+      summary={(answer) => {
+        const shown = shownOf(answer);
+        return t("datadesk.search.found", {
+          count: shown.length,
+          shown: formatNumber(shown.length),
+          total: formatNumber(answer.total),
+        });
+      }}
+    >
+      {(answer) => (
+        <>
+          <ul
+            className={styles.results}
+            aria-label={t("datadesk.search.results")}
+            aria-busy={records.isFetching}
+          >
+            {shownOf(answer).map((record) => (
+              <RecordLine
+                key={`${record.kind}-${record.id}`}
+                record={record}
+                stale={needsCheck(record.checkedAt, now)}
+              />
+            ))}
+          </ul>
+          {answer.pending.total > 0 ? <PendingSchools pending={answer.pending} /> : null}
+        </>
+      )}
+    </ListPage>
   );
 }
 

@@ -16,7 +16,7 @@ import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 import formStyles from "../../ui/form/form.module.css";
 import { TextField } from "../../ui/form/TextField";
 import { SpinnerIcon } from "../../ui/Spinner";
-import { type DocumentDetails, documentsQueryKey, type DocumentView, uploadDocument } from "./documents-api";
+import { type DocumentDetails, documentQueries, type DocumentView, uploadDocument } from "./documents-api";
 import styles from "./DataDesk.module.css";
 
 type UploadField = DocumentFieldName | "file";
@@ -104,7 +104,7 @@ export function DocumentUploadForm({
       setDetails(emptyDetails);
       setFile(null);
       if (fileInput.current) fileInput.current.value = "";
-      await queryClient.invalidateQueries({ queryKey: documentsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: documentQueries.all });
       onUploaded?.(document);
     } catch (error) {
       if (isAbortError(error)) {

@@ -1,71 +1,62 @@
 import { useId } from "react";
-import { Link, useFailureText, useT } from "../../i18n";
+import { Link, useT } from "../../i18n";
 import { documentSizeText } from "../../../domain/datadesk/documents";
 import { can } from "../../../domain/permissions";
 import { paths } from "../../../domain/routes";
 import { useSessionUser } from "../../lib/session";
-import { type DocumentView, useDocuments } from "./documents-api";
+import { useApiQuery } from "../../lib/use-api";
+import { ListPage } from "../../ui/ListPage";
+import { documentQueries, type DocumentView } from "./documents-api";
 import { DocumentUploadForm } from "./DocumentUploadForm";
 import styles from "./DataDesk.module.css";
 
 /**
  * `/dashboard/data/documents`: the uploaded documents (title, publisher, date, size, a link to the public
- * address) and the upload form. Editors and admins only.
+ * address) below the upload form, in the list page's shell. Editors and admins only.
  */
 export function DocumentsPage() {
   const t = useT();
   const user = useSessionUser();
-  return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t("datadesk.documents.title")}</h1>
-      {user && can(user.role, "data:propose") ? <Documents /> : <p>{t("datadesk.denied")}</p>}
-    </div>
-  );
-}
-
-function Documents() {
-  const t = useT();
+  const allowed = user !== null && can(user.role, "data:propose");
   const formId = useId().replace(/:/g, "");
-  const problemText = useFailureText("datadesk");
-  const documents = useDocuments();
-  const list = documents.data;
+  const documents = useApiQuery({ ...documentQueries.list(), enabled: allowed });
   return (
-    <>
-      <p className={styles.intro}>{t("datadesk.documents.intro")}</p>
-      <p>
-        <Link to={paths.dataDesk()}>{t("datadesk.documents.backToDesk")}</Link>
-      </p>
-      <DocumentUploadForm
-        idPrefix={`${formId}-upload`}
-        as="form"
-        heading={t("datadesk.documents.uploadTitle")}
-      />
-      <section aria-labelledby={`${formId}-list`}>
-        <h2 id={`${formId}-list`}>{t("datadesk.documents.listTitle")}</h2>
-        <p role="status">
-          {documents.isFetching && !list
-            ? t("datadesk.documents.loading")
-            : list
-              ? t("datadesk.documents.count", { count: list.length })
-              : ""}
-        </p>
-        {documents.failure && !list ? (
-          <div role="alert" className={styles.failed}>
-            <p>{problemText(documents.failure)}</p>
-            <button type="button" className="button" onClick={() => void documents.refetch()}>
-              {t("datadesk.retry")}
-            </button>
-          </div>
-        ) : null}
-        {list && list.length > 0 ? (
+    <ListPage
+      className={styles.page}
+      title={t("datadesk.documents.title")}
+      query={documents}
+      allowed={allowed}
+      words={{
+        loading: t("datadesk.documents.loading"),
+        retry: t("datadesk.retry"),
+        denied: t("datadesk.denied"),
+      }}
+      intro={
+        <>
+          <p className={styles.intro}>{t("datadesk.documents.intro")}</p>
+          <p>
+            <Link to={paths.dataDesk()}>{t("datadesk.documents.backToDesk")}</Link>
+          </p>
+          <DocumentUploadForm
+            idPrefix={`${formId}-upload`}
+            as="form"
+            heading={t("datadesk.documents.uploadTitle")}
+          />
+          <h2>{t("datadesk.documents.listTitle")}</h2>
+        </>
+      }
+      summary={(list) => t("datadesk.documents.count", { count: list.length })}
+    >
+      {(list) =>
+        list.length > 0 ? (
           <ul className={styles.documents}>
             {list.map((document) => (
               <DocumentLine key={document.id} document={document} />
             ))}
           </ul>
-        ) : null}
-      </section>
-    </>
+        ) : null
+      }
+    </ListPage>
   );
 }
 

@@ -3,7 +3,7 @@ import type { CorrectionView } from "../../../domain/corrections/correction-rule
 import { useFailureText, useT } from "../../i18n";
 import { useApiQuery } from "../../lib/use-api";
 import { ExternalLink } from "../../ui/ExternalLink";
-import { fetchCorrection } from "../corrections";
+import { correctionQueries } from "../corrections";
 import type { SourceAndNoteValue } from "./SourceAndNote";
 import styles from "./DataDesk.module.css";
 
@@ -29,11 +29,7 @@ export function useStartedFromCorrection(): StartedFromCorrection {
   const [search] = useSearchParams();
   const id = search.get("correction") ?? "";
   const valid = CORRECTION_ID.test(id);
-  const query = useApiQuery({
-    queryKey: ["corrections.read", id],
-    queryFn: ({ signal }) => fetchCorrection(id, signal),
-    enabled: valid,
-  });
+  const query = useApiQuery({ ...correctionQueries.one(id), enabled: valid });
   return {
     settled: !valid || !query.isFetching || query.data !== undefined,
     correction: valid ? (query.data?.correction ?? null) : null,

@@ -10,7 +10,9 @@ import type {
   RecordsAnswer,
 } from "../../../domain/api/datadesk";
 import type { EditableKind } from "../../../domain/datadesk/fields";
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { UserRole } from "../../../domain/accounts/user";
+import { can } from "../../../domain/permissions";
 import { apiRoute, request } from "../../lib/api-client";
 
 // The data desk's endpoints (src/domain/api/datadesk.ts). A 401 is handled by the API client.
@@ -137,4 +139,28 @@ export const deskQueries = {
       queryKey: ["datadesk.importRows", changeId, page] as const,
       queryFn: ({ signal }) => fetchImportRows(changeId, page, signal),
     }),
+};
+
+export const deskKinds: readonly EditableKind[] = ["state", "school", "estimate", "country"];
+
+/** The most records a search lists: every state, and enough schools that a name narrows them. */
+export const RECORDS_LIMIT = 200;
+
+/** The desk's view, as the address keeps it (Back returns to the last search). */
+export function deskQueryFrom(params: URLSearchParams): { kind: EditableKind; q: string; proposed: boolean } {
+  const kind = deskKinds.find((candidate) => candidate === params.get("kind")) ?? "state";
+  return { kind, q: (params.get("q") ?? "").trim(), proposed: params.get("proposed") === "1" };
+}
+
+/** The desk's pages' reads for their addresses, started by their routes; nothing for a role without the desk. */
+export const startDesk = {
+  records(client: QueryClient, params: URLSearchParams, role: UserRole): void {
+    if (!can(role, "data:propose")) return;
+    const { kind, q } = deskQueryFrom(params);
+    void client.prefetchQuery(deskQueries.records(kind, q, RECORDS_LIMIT));
+  },
+  changes(client: QueryClient, params: URLSearchParams, role: UserRole): void {
+    if (!can(role, "data:propose")) return;
+    void client.prefetchQuery(deskQueries.changes(params.get("view") === "mine" ? "mine" : "queue"));
+  },
 };

@@ -1,3 +1,6 @@
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { UserRole } from "../../../domain/accounts/user";
+import { can } from "../../../domain/permissions";
 import type { DocumentView } from "../../../domain/api/documents";
 import { apiRoute, request } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
@@ -13,17 +16,21 @@ const routes = {
   upload: apiRoute("documents.upload", "POST", "/api/v1/datadesk/documents"),
 };
 
-/** The key of the documents list in the query cache: an upload refreshes it. */
-export const documentsQueryKey = ["datadesk.documents"] as const;
-
 /** Every uploaded document, newest first. */
 export function fetchDocuments(signal?: AbortSignal): Promise<DocumentView[]> {
   return request(routes.list, { signal }).then((answer) => answer.documents);
 }
 
+/** The documents list's query; `all` is its key, which an upload invalidates. */
+export const documentQueries = {
+  all: ["datadesk.documents"] as const,
+  list: () =>
+    queryOptions({ queryKey: documentQueries.all, queryFn: ({ signal }) => fetchDocuments(signal) }),
+};
+
 /** The documents list, shared by the documents page and every select of a document. */
 export function useDocuments() {
-  return useApiQuery({ queryKey: documentsQueryKey, queryFn: ({ signal }) => fetchDocuments(signal) });
+  return useApiQuery(documentQueries.list());
 }
 
 export interface DocumentDetails {
@@ -51,4 +58,9 @@ export function uploadDocument(
   form.append("sourceUrl", details.sourceUrl);
   form.append("file", file);
   return uploadFormData(routes.upload, form, options).then((answer) => answer.document);
+}
+
+/** The documents page's read, started by its route; nothing for a role without the desk. */
+export function startDocuments(client: QueryClient, _params: URLSearchParams, role: UserRole): void {
+  if (can(role, "data:propose")) void client.prefetchQuery(documentQueries.list());
 }

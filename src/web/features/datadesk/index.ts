@@ -5,3 +5,5 @@ export { DocumentsPage } from "./DocumentsPage";
 export { ImportPage } from "./ImportPage";
 export { NewSchoolPage } from "./NewSchoolPage";
 export { RecordPage } from "./RecordPage";
+export { startDesk } from "./datadesk-api";
+export { startDocuments } from "./documents-api";

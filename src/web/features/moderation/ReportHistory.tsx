@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useT } from "../../i18n";
 import { useApiQuery } from "../../lib/use-api";
-import { fetchReportHistory } from "./review-api";
+import { reviewQueries } from "./review-api";
 import { useReportDates } from "../report-shared";
 import styles from "./ReviewsPage.module.css";
 
@@ -12,11 +12,7 @@ export function ReportHistory({ reportId, version }: { reportId: string; version
   const t = useT();
   const dates = useReportDates();
   const [open, setOpen] = useState(false);
-  const history = useApiQuery({
-    queryKey: ["reviews.history", reportId, version],
-    queryFn: ({ signal }) => fetchReportHistory(reportId, signal),
-    enabled: open,
-  });
+  const history = useApiQuery({ ...reviewQueries.history(reportId, version), enabled: open });
   return (
     <details className={styles.history} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t("reviews.protect.history")}</summary>

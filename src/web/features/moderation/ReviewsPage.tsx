@@ -7,11 +7,10 @@ import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
 import { commentTypes, reportStatuses, type ReportStatus } from "../../../domain/reports/report-rules";
 import type { ReviewCounts, ReviewReportView } from "../../../domain/reports/review-rules";
-import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { useSessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
-import { SpinnerIcon } from "../../ui/Spinner";
+import { ListPage } from "../../ui/ListPage";
 import { stateLgas } from "../../../domain/reports/report-lgas";
 import {
   commentTypeFrom,
@@ -22,41 +21,20 @@ import {
   useRefreshOnReturn,
   type ReviewQuery,
 } from "../report-shared";
-import { FailureDetail } from "../published";
-import { fetchReviews, type ReviewsAnswer } from "./review-api";
+import { publishedQueries } from "../published";
+import { reviewQueries, type ReviewsAnswer } from "./review-api";
 import { ReviewCard, reviewHeadingId } from "./ReviewCard";
 import { queueSummary } from "./review-text";
 import styles from "./ReviewsPage.module.css";
 
-/**
- * Reviews, for moderators and admins: everyone else sees the 'Access Denied' sentence and no
- * request is sent. Renders inside the dashboard's main landmark, so it starts with its h1.
- */
-export function ReviewsPage() {
-  const user = useSessionUser();
-  return (
-    <div className={styles.page}>
-      {user && can(user.role, "report:review") ? <ReviewQueue /> : <AccessDenied />}
-    </div>
-  );
-}
-
-function AccessDenied() {
-  const t = useT();
-  return (
-    <>
-      <h1 className={styles.title}>{t("reviews.title")}</h1>
-      <p className={styles.denied}>{t("reviews.accessDenied")}</p>
-    </>
-  );
-}
-
 /** Where focus goes once the list on screen is the one asked for. */
 type FocusTarget = { reportId: string | null; afterLoad: boolean };
 
-const listKey = (queryKey: string) => ["reviews.list", queryKey] as const;
-
 /**
+ * Reviews, for moderators and admins: everyone else sees the 'Access Denied' sentence and no request is
+ * sent. Renders inside the dashboard's main landmark, so it starts with its h1 (the list page's shell, which
+ * also says loading and failure with Retry).
+ *
  * The queue: counts per status as the status filter (links, the current one aria-current="page"), a
  * comment-type filter, a polite status line (loading, then how many reports), and the reports as articles,
  * pending ones oldest first, with Previous and Next links. Filters and page live in the address.
@@ -66,15 +44,16 @@ const listKey = (queryKey: string) => ["reviews.list", queryKey] as const;
  * the list is reloaded and focus returns to that report, or to the page heading if it left the list.
  * After Previous, Next or Retry, focus goes to the page heading.
  */
-function ReviewQueue() {
+export function ReviewsPage() {
   const t = useT();
+  const user = useSessionUser();
+  const allowed = user !== null && can(user.role, "report:review");
   const [searchParams, setSearchParams] = useSearchParams();
   const query = reviewQueryFrom(searchParams);
-  const queryKey = reviewSearch(query);
   const queryClient = useQueryClient();
   const reviews = useApiQuery({
-    queryKey: listKey(queryKey),
-    queryFn: ({ signal }) => fetchReviews(reviewQueryFrom(new URLSearchParams(queryKey)), signal),
+    ...reviewQueries.list(reviewSearch(query)),
+    enabled: allowed,
     // While another view loads, its counts stay in the status filter; its list is not shown.
     placeholderData: keepPreviousData,
   });
@@ -89,9 +68,8 @@ function ReviewQueue() {
   useRefreshOnReturn(reviews.dataUpdatedAt, () => void refetch());
 
   const ownData = !reviews.isPlaceholderData;
-  // A 401 leaves the loading line on screen: the session has ended and the dashboard leaves.
+  // A 401 leaves the list page in its loading state: the session has ended and the dashboard leaves.
   const fresh = ownData && !reviews.isFetching && !(reviews.isError && !reviews.failure);
-  // A reload of the same view keeps the list on screen; another view shows the loading state.
   const answer = ownData && reviews.status === "success" ? reviews.data : null;
   const failure = !reviews.isFetching ? reviews.failure : null;
   const counts: ReviewCounts | null = reviews.data?.counts ?? null;
@@ -105,35 +83,36 @@ function ReviewQueue() {
     (reportHeading ?? heading.current)?.focus();
   }, [current, fresh]);
 
-  if (failure instanceof ApiError && failure.code === "FORBIDDEN") return <AccessDenied />;
-
   const reload = (reportId: string | null) => {
     focusTarget.current = { reportId, afterLoad: true };
     void refetch();
   };
 
-  const retry = () => {
-    heading.current?.focus();
-    void refetch();
+  // The list on screen takes the decision's answer in place (no second request on a slow connection);
+  // every other view's list and counts, and what the public reads, are asked for anew when next shown.
+  const otherViewsChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: reviewQueries.all, refetchType: "none" });
+    void queryClient.invalidateQueries({ queryKey: publishedQueries.all });
   };
 
   /** A change to what goes public: the report is shown as the server now has it, in the same place. */
   const showChanged = (updated: ReviewReportView) => {
-    const key = listKey(reviewSearch(latestQuery.current));
-    const shown = queryClient.getQueryData<ReviewsAnswer>(key);
+    const { queryKey } = reviewQueries.list(reviewSearch(latestQuery.current));
+    const shown = queryClient.getQueryData(queryKey);
     if (!shown) return reload(updated.id);
-    queryClient.setQueryData<ReviewsAnswer>(key, {
+    queryClient.setQueryData(queryKey, {
       ...shown,
       reports: shown.reports.map((item) => (item.id === updated.id ? updated : item)),
     });
+    void queryClient.invalidateQueries({ queryKey: publishedQueries.all });
   };
 
   const showDecided = (report: ReviewReportView, updated: ReviewReportView) => {
     // Read the latest list, not the one of the render where the decision started: decisions on several
     // reports may be under way at once, and the reviewer may have moved to another view.
     const view = latestQuery.current;
-    const key = listKey(reviewSearch(view));
-    const shown = queryClient.getQueryData<ReviewsAnswer>(key);
+    const { queryKey } = reviewQueries.list(reviewSearch(view));
+    const shown = queryClient.getQueryData(queryKey);
     const index = shown ? shown.reports.findIndex((item) => item.id === report.id) : -1;
     if (!shown || index < 0 || updated.status === view.status) return reload(updated.id);
     const reports = shown.reports.filter((item) => item.id !== report.id);
@@ -144,12 +123,13 @@ function ReviewQueue() {
       [report.status]: Math.max(0, shown.counts[report.status] - 1),
       [updated.status]: shown.counts[updated.status] + 1,
     };
-    queryClient.setQueryData<ReviewsAnswer>(key, {
+    queryClient.setQueryData(queryKey, {
       ...shown,
       reports,
       counts: nextCounts,
       meta: { ...shown.meta, total },
     });
+    otherViewsChanged();
     if (reports.length === 0 && total > 0) {
       // The page is empty but others remain: show the page that now holds them.
       focusTarget.current = { reportId: null, afterLoad: true };
@@ -161,45 +141,43 @@ function ReviewQueue() {
   };
 
   return (
-    <>
-      <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        {t("reviews.title")}
-      </h1>
-      <p className={styles.intro}>{t("reviews.intro")}</p>
-      <StatusFilter query={query} counts={counts} />
-      <QueueFilter
-        query={query}
-        onChange={(chosen) =>
-          setSearchParams(new URLSearchParams(reviewSearch({ ...query, ...chosen, page: 1 })))
-        }
-      />
-      <p role="status" className={styles.summary}>
-        {!fresh ? (
-          <>
-            <SpinnerIcon />
-            {t("reviews.loading")}
-          </>
-        ) : answer ? (
-          queueSummary(
-            t,
-            query.status,
-            query.commentType,
-            answer.meta,
-            query.stateId ? stateLgas(query.stateId)?.state : undefined,
-          )
-        ) : null}
-      </p>
-      {failure ? (
-        <div className={styles.failed} role="alert">
-          <p>{t("reviews.loadFailed")}</p>
-          <FailureDetail failure={failure} />
-          <button type="button" className="button" onClick={retry}>
-            {t("reviews.retry")}
-          </button>
-        </div>
-      ) : answer ? (
+    <ListPage
+      className={styles.page}
+      title={t("reviews.title")}
+      query={reviews}
+      allowed={allowed}
+      headingRef={heading}
+      words={{
+        loading: t("reviews.loading"),
+        failed: t("reviews.loadFailed"),
+        retry: t("reviews.retry"),
+        denied: t("reviews.accessDenied"),
+      }}
+      intro={
+        <>
+          <p className={styles.intro}>{t("reviews.intro")}</p>
+          <StatusFilter query={query} counts={counts} />
+          <QueueFilter
+            query={query}
+            onChange={(chosen) =>
+              setSearchParams(new URLSearchParams(reviewSearch({ ...query, ...chosen, page: 1 })))
+            }
+          />
+        </>
+      }
+      summary={(shown) =>
+        queueSummary(
+          t,
+          query.status,
+          query.commentType,
+          shown.meta,
+          query.stateId ? stateLgas(query.stateId)?.state : undefined,
+        )
+      }
+    >
+      {(shown) => (
         <Queue
-          answer={answer}
+          answer={shown}
           query={query}
           busy={!fresh}
           onDecided={showDecided}
@@ -207,8 +185,8 @@ function ReviewQueue() {
           onChanged={showChanged}
           onPage={() => (focusTarget.current = { reportId: null, afterLoad: true })}
         />
-      ) : null}
-    </>
+      )}
+    </ListPage>
   );
 }
 

@@ -1,3 +1,3 @@
 // The moderation feature's public entry (the review queue): other folders import only what is exported here.
 export { ReviewsPage } from "./ReviewsPage";
-export { withdrawReport } from "./review-api";
+export { startReviews, withdrawReport } from "./review-api";

@@ -1,7 +1,10 @@
 import type { DecidedAnswer, Decision, PhoneDetails, ReviewsAnswer } from "../../../domain/api/reviews";
 import type { BlurRectangle } from "../../../domain/reports/review-rules";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { UserRole } from "../../../domain/accounts/user";
+import { can } from "../../../domain/permissions";
 import { apiRoute, request, type ApiAnswer } from "../../lib/api-client";
-import type { ReviewQuery } from "../report-shared";
+import { reviewQueryFrom, reviewSearch, type ReviewQuery } from "../report-shared";
 
 // The review endpoints, for moderators and admins: the queue with its counts per status, and a
 // decision on one report. A 401 is handled by the API client (sign out, 'Unauthorized! Logging Out...').
@@ -86,4 +89,30 @@ const details = apiRoute("reviews.completeDetails", "POST", "/api/v1/eyewitness/
 /** Completes a phone report's state, LGA, type and date; 409 when it is no pending phone report. */
 export function completePhoneDetails(reportId: string, body: PhoneDetails): Promise<DecidedAnswer> {
   return request(details, { params: { id: reportId }, body });
+}
+
+/**
+ * The review area's queries, each with its key; `all` is every view's key prefix (a decision moves a report
+ * from one status's list and count to another's, so it changes them all).
+ */
+export const reviewQueries = {
+  all: ["reviews.list"] as const,
+  /** A view of the queue for `search` (the address's query, as reviewSearch writes it). */
+  list: (search: string) =>
+    queryOptions({
+      queryKey: [...reviewQueries.all, search] as const,
+      queryFn: ({ signal }) => fetchReviews(reviewQueryFrom(new URLSearchParams(search)), signal),
+    }),
+  /** A report's history as of `version` (the report's last change): a change asks for it anew. */
+  history: (reportId: string, version: string) =>
+    queryOptions({
+      queryKey: ["reviews.history", reportId, version] as const,
+      queryFn: ({ signal }) => fetchReportHistory(reportId, signal),
+    }),
+};
+
+/** What the queue reads for its address, started by its route; nothing for a role that may not review. */
+export function startReviews(client: QueryClient, params: URLSearchParams, role: UserRole): void {
+  if (!can(role, "report:review")) return;
+  void client.prefetchQuery(reviewQueries.list(reviewSearch(reviewQueryFrom(params))));
 }

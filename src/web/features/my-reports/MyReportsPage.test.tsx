@@ -327,7 +327,7 @@ describe("My reports", () => {
     const asked = answerMine({ status: 503, body: databaseResting }, listOf([report()]));
     const { user } = showMyReports();
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(`${myReportsMessages.failed} The database is resting.`);
+    expect(alert).toHaveTextContent(`${myReportsMessages.failed}The database is resting.`);
 
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
     expect(heading()).toHaveFocus();

@@ -1,33 +1,28 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { paths } from "../../../domain/routes";
-import { ApiError } from "../../lib/api-client";
-import { Link, T, useEnglishContentLang, useT, type Translate, useFailureText } from "../../i18n";
+import { Link, T, useEnglishContentLang, useT, type Translate } from "../../i18n";
 import { OUTBOX_CHANGED } from "../../lib/outbox-event";
 import { OUTBOX_SENT } from "../../lib/outbox-sync";
 import { useSessionUser } from "../../lib/session";
 import { useApiQuery } from "../../lib/use-api";
 import { Pager } from "../../ui/Pager";
-import { Spinner } from "../../ui/Spinner";
-import { fetchMyReports, type MyReportsAnswer } from "../eyewitness";
+import { ListPage } from "../../ui/ListPage";
+import { type MyReportsAnswer } from "../eyewitness";
 import { loadReportStore } from "../eyewitness/lazy";
 import {
   formatReportDate,
   formatReportDay,
+  pageFrom,
   PlaceItems,
   PublishedAsItem,
   ReportMedia,
   useRefreshOnReturn,
 } from "../report-shared";
+import { myReportsQueries } from "./my-reports-api";
 import { WithdrawReport } from "./WithdrawReport";
 import styles from "./MyReportsPage.module.css";
-
-/** The page asked for in `?page=`, 1 when absent or not a whole positive number. */
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** A page of the list, on this same route: only the query changes. */
 function pageLink(page: number) {
@@ -37,70 +32,39 @@ function pageLink(page: number) {
 /**
  * "My reports" in the dashboard: the signed-in user's own reports, newest first, each with its date, type,
  * status (in words, not colour alone), the latest review decision (its date and the reviewer's note), whether
- * it is or will be published with the first name or as Anonymous, the comment and media. Loading, empty and error states (with Retry);
- * Previous and Next links when there is more than one page (the page is in the URL, so Back works).
- * After Retry or a move to another page, focus goes to the heading, so screen readers start at the top.
+ * it is or will be published with the first name or as Anonymous, the comment and media. The list page's
+ * shell says loading and failure (with Retry); Previous and Next links when there is more than one page (the
+ * page is in the URL, so Back works). After Retry or a move to another page, focus goes to the heading.
  */
 export function MyReportsPage() {
   const t = useT();
-  const failureText = useFailureText();
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams.get("page"));
-  const reports = useApiQuery({
-    queryKey: ["reports.mine", page],
-    queryFn: ({ signal }) => fetchMyReports(page, signal),
-  });
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shownPage = useRef(page);
+  const reports = useApiQuery(myReportsQueries.page(page));
 
   // Coming back to the tab after a long while: fetch again, so photos and videos still open.
   const { refetch } = reports;
   useRefreshOnReturn(reports.dataUpdatedAt, () => void refetch());
-
-  // A list being refreshed stays on screen; a retry after an error shows the loading state, and so does a
-  // 401 (the session has ended: the dashboard leaves).
-  const failure = reports.failure && !reports.isFetching ? reports.failure : null;
-  const answer = reports.isSuccess ? reports.data : null;
-
-  // Another page shown: start reading at the heading.
-  useLayoutEffect(() => {
-    if (!(answer || failure) || shownPage.current === page) return;
-    shownPage.current = page;
-    heading.current?.focus();
-  }, [answer, failure, page]);
-
   const refetchSent = useCallback(() => void refetch(), [refetch]);
-
-  const retry = () => {
-    heading.current?.focus();
-    void refetch();
-  };
+  const arrived = reports.isSuccess ? reports.data.reports : noReports;
 
   return (
-    <div className={styles.page}>
-      <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        {t("myReports.title")}
-      </h1>
-      {/* Shown offline too, when the server's list cannot be loaded. */}
-      <WaitingOnThisPhone arrived={answer?.reports ?? []} onSent={refetchSent} />
-      {failure ? (
-        <div className={styles.failed} role="alert">
-          <p>
-            {t("myReports.failed")}
-            {failure instanceof ApiError && failure.problem ? ` ${failureText(failure)}` : null}
-          </p>
-          <button type="button" className="button" onClick={retry}>
-            {t("myReports.retry")}
-          </button>
-        </div>
-      ) : answer ? (
-        <ReportList answer={answer} />
-      ) : (
-        <Spinner label={t("myReports.loading")} />
-      )}
-    </div>
+    <ListPage
+      className={styles.page}
+      title={t("myReports.title")}
+      query={reports}
+      words={{ loading: t("myReports.loading"), failed: t("myReports.failed"), retry: t("myReports.retry") }}
+      focusOn={page}
+      // Shown offline too, when the server's list cannot be loaded.
+      intro={<WaitingOnThisPhone arrived={arrived} onSent={refetchSent} />}
+      summary={(answer) => summary(t, answer)}
+    >
+      {(answer) => <ReportList answer={answer} />}
+    </ListPage>
   );
 }
+
+const noReports: OwnReportView[] = [];
 
 interface WaitingReport {
   id: number;
@@ -199,6 +163,14 @@ function WaitingCard({ report }: { report: WaitingReport }) {
   );
 }
 
+/** The status line's words once the list is here ("You have sent 3 reports, newest first."). */
+function summary(t: Translate, { meta }: MyReportsAnswer): string | null {
+  if (meta.total === 0) return null;
+  return meta.last_page > 1
+    ? t("myReports.summaryPaged", { count: meta.total, page: meta.page, lastPage: meta.last_page })
+    : t("myReports.summary", { count: meta.total });
+}
+
 function ReportList({ answer }: { answer: MyReportsAnswer }) {
   const t = useT();
   const { total, page, last_page: lastPage } = answer.meta;
@@ -214,11 +186,6 @@ function ReportList({ answer }: { answer: MyReportsAnswer }) {
   }
   return (
     <>
-      <p className={styles.summary}>
-        {lastPage > 1
-          ? t("myReports.summaryPaged", { count: total, page, lastPage })
-          : t("myReports.summary", { count: total })}
-      </p>
       {answer.reports.length === 0 ? (
         <p>
           <T id="myReports.emptyPage" components={{ link: <Link to={pageLink(1)} /> }} />

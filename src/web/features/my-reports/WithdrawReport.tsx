@@ -5,6 +5,8 @@ import { useFailureText, useT } from "../../i18n";
 import { useApiMutation } from "../../lib/use-api";
 import { toast } from "../../ui/toast/toast-store";
 import { withdrawReport } from "../moderation";
+import { publishedQueries } from "../published";
+import { myReportsQueries } from "./my-reports-api";
 import styles from "./MyReportsPage.module.css";
 
 /**
@@ -23,11 +25,14 @@ export function WithdrawReport({ report }: { report: OwnReportView }) {
     onSuccess: () => {
       toast.success(t("myReports.withdraw.done"));
       setAsking(false);
-      void queryClient.invalidateQueries({ queryKey: ["reports.mine"] });
+      // Every page of the reporter's list, and the public list the report leaves.
+      void queryClient.invalidateQueries({ queryKey: myReportsQueries.all });
+      void queryClient.invalidateQueries({ queryKey: publishedQueries.all });
     },
     onError: (error) => {
       toast.error(failureText(error, { other: t("myReports.withdraw.failed") }));
-      void queryClient.invalidateQueries({ queryKey: ["reports.mine"] });
+      // Withdrawn meanwhile in another tab, or no longer the reporter's: the list says how it is now.
+      void queryClient.invalidateQueries({ queryKey: myReportsQueries.all });
     },
   });
   if (report.withdrawnAt) return <p className={styles.status}>{t("myReports.withdraw.withdrawn")}</p>;

@@ -8,9 +8,10 @@ import { paths } from "../../../domain/routes";
 import { pageTitle, useDocumentTitle } from "../../ui/page-title";
 import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
+import { FailureDetail } from "../../ui/ListPage";
 import { SpinnerIcon } from "../../ui/Spinner";
-import { fetchPublishedReport } from "./published-api";
-import { Byline, FailureDetail } from "./PublishedReportsPage";
+import { publishedQueries } from "./published-api";
+import { Byline } from "./PublishedReportsPage";
 import { PlaceItems, ReportMedia, useReportDates, type ReportDates } from "../report-shared";
 import { ShareReport } from "./ShareReport";
 import styles from "./PublishedReportsPage.module.css";
@@ -44,11 +45,7 @@ export function PublishedReportPage({ reportId }: { reportId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // A malformed id is no report: nothing to ask.
   const wellFormed = isReportId(reportId);
-  const query = useApiQuery({
-    queryKey: ["reviews.publishedOne", reportId],
-    queryFn: ({ signal }) => fetchPublishedReport(reportId, signal),
-    enabled: wellFormed,
-  });
+  const query = useApiQuery({ ...publishedQueries.report(reportId), enabled: wellFormed });
   const { failure } = query;
   const notFound =
     !wellFormed ||

@@ -1,18 +1,17 @@
-import { useLayoutEffect, useRef } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { T, useFailureText, useT, type Translate } from "../../i18n";
+import { T, useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
 import { formatNumber } from "../../../domain/format";
 import { describePlace, todayInNigeria } from "../../../domain/reports/report-place";
 import { stateLgas } from "../../../domain/reports/report-lgas";
 import { ANONYMOUS_REPORTER, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
 import { Pager } from "../../ui/Pager";
-import { SpinnerIcon } from "../../ui/Spinner";
+import { ListPage } from "../../ui/ListPage";
 import { useHydrated } from "../../ui/useHydrated";
-import { fetchPublishedReports, type PublishedAnswer } from "./published-api";
+import { publishedQueries, type PublishedAnswer } from "./published-api";
 import { PublishedFilters } from "./PublishedFilters";
 import {
   everyPublished,
@@ -32,8 +31,8 @@ import styles from "./PublishedReportsPage.module.css";
  * The public page of verified eyewitness reports, prerendered with its introduction and filter;
  * the reports are fetched in the browser, newest first. The comment-type filter is a GET form, so it works
  * even before the page's script has run; the type and page live in the address (read once hydrated, so the
- * first render matches the prerendered HTML). A polite status line says "Loading verified reports…", then
- * how many there are; a failure is an alert with Retry. Each report is an article named by its heading,
+ * first render matches the prerendered HTML). The list page's shell says "Loading verified reports…", then
+ * how many there are, or the failure with Retry. Each report is an article named by its heading,
  * with the reporter's first name or "Anonymous" (never a last name or an e-mail). After Previous, Next or
  * Retry, focus goes to the page heading.
  */
@@ -43,70 +42,38 @@ export function PublishedReportsPage() {
   const hydrated = useHydrated();
   const [searchParams, setSearchParams] = useSearchParams();
   const query: PublishedQuery = hydrated ? publishedQueryFrom(searchParams) : everyPublished;
-  const queryKey = publishedSearch(query);
-  const published = useApiQuery({
-    queryKey: ["reviews.published", queryKey],
-    queryFn: ({ signal }) => fetchPublishedReports(publishedQueryFrom(new URLSearchParams(queryKey)), signal),
-    enabled: hydrated,
-  });
-  const heading = useRef<HTMLHeadingElement>(null);
-  const focusHeadingWhenShown = useRef(false);
-
-  // Every fetch (another filter or page, Retry) shows the loading state until it is answered.
-  const settled = hydrated && !published.isFetching;
-  const failure = settled ? published.failure : null;
-  const answer = settled && published.isSuccess ? published.data : null;
-
-  useLayoutEffect(() => {
-    if (!(answer || failure) || !focusHeadingWhenShown.current) return;
-    focusHeadingWhenShown.current = false;
-    heading.current?.focus();
-  }, [answer, failure]);
-
-  const retry = () => {
-    heading.current?.focus();
-    void published.refetch();
-  };
+  const published = useApiQuery({ ...publishedQueries.list(publishedSearch(query)), enabled: hydrated });
+  // Previous, Next and "the first page": the heading takes focus once the page asked for is shown.
+  const [turns, setTurns] = useState(0);
 
   return (
-    <div className={`container ${styles.page}`}>
-      <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        {t("published.title")}
-      </h1>
-      <p className={styles.lead}>{t("published.lead")}</p>
-      <p>
-        <T id="published.privacy" components={{ link: <Link to={paths.eyewitness()} /> }} />
-      </p>
-
-      <PublishedFilters
-        query={query}
-        today={hydrated ? todayInNigeria(new Date()) : undefined}
-        onShow={(chosen) => setSearchParams(new URLSearchParams(publishedSearch({ ...chosen, page: 1 })))}
-      />
-
-      <p role="status" className={styles.summary}>
-        {answer ? (
-          summary(t, dates, query, answer)
-        ) : failure ? null : (
-          <>
-            <SpinnerIcon />
-            {t("published.loading")}
-          </>
-        )}
-      </p>
-
-      {failure ? (
-        <div className={styles.failed} role="alert">
-          <p>{t("published.loadFailed")}</p>
-          <FailureDetail failure={failure} />
-          <button type="button" className="button" onClick={retry}>
-            {t("published.retry")}
-          </button>
-        </div>
-      ) : answer ? (
-        <Reports answer={answer} query={query} onPage={() => (focusHeadingWhenShown.current = true)} />
-      ) : null}
-    </div>
+    <ListPage
+      className={`container ${styles.page}`}
+      title={t("published.title")}
+      query={published}
+      words={{
+        loading: t("published.loading"),
+        failed: t("published.loadFailed"),
+        retry: t("published.retry"),
+      }}
+      focusOn={turns}
+      intro={
+        <>
+          <p className={styles.lead}>{t("published.lead")}</p>
+          <p>
+            <T id="published.privacy" components={{ link: <Link to={paths.eyewitness()} /> }} />
+          </p>
+          <PublishedFilters
+            query={query}
+            today={hydrated ? todayInNigeria(new Date()) : undefined}
+            onShow={(chosen) => setSearchParams(new URLSearchParams(publishedSearch({ ...chosen, page: 1 })))}
+          />
+        </>
+      }
+      summary={(answer) => summary(t, dates, query, answer)}
+    >
+      {(answer) => <Reports answer={answer} query={query} onPage={() => setTurns((turn) => turn + 1)} />}
+    </ListPage>
   );
 }
 
@@ -226,12 +193,4 @@ export function Byline({ report }: { report: PublishedReportView }) {
       />
     </p>
   );
-}
-
-/** What the server said about a failure, besides the page's sentence, in the page's language. */
-export function FailureDetail({ failure }: { failure: unknown }) {
-  const failureText = useFailureText();
-  // The server's problem, or that no answer came; a bare 5xx adds nothing to the page's sentence.
-  const told = failure instanceof ApiError && (failure.problem !== undefined || failure.status === 0);
-  return told ? <p>{failureText(failure)}</p> : null;
 }

@@ -1,7 +1,8 @@
 import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import type { PublishedAnswer } from "../../../domain/api/reviews";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRoute, request } from "../../lib/api-client";
-import type { PublishedQuery } from "../report-shared";
+import { publishedQueryFrom, type PublishedQuery } from "../report-shared";
 
 // The public list of verified reports. Kept apart from the form's and the reviewers' calls so the
 // public page loads none of their code.
@@ -32,3 +33,22 @@ export async function fetchPublishedReport(id: string, signal?: AbortSignal): Pr
   const answer = await request(publishedOne, { params: { id }, signal, anonymous: true });
   return answer.report;
 }
+
+/**
+ * The public queries, each with its key; `all` is the prefix of every one (a list of any filter and page, a
+ * report's page, a state's reports), so a decision or a withdrawal invalidates whatever the public sees.
+ */
+export const publishedQueries = {
+  all: ["reviews.published"] as const,
+  /** A page of the list for the filters of `search` (the address's query, as publishedSearch writes it). */
+  list: (search: string) =>
+    queryOptions({
+      queryKey: [...publishedQueries.all, "list", search] as const,
+      queryFn: ({ signal }) => fetchPublishedReports(publishedQueryFrom(new URLSearchParams(search)), signal),
+    }),
+  report: (id: string) =>
+    queryOptions({
+      queryKey: [...publishedQueries.all, "report", id] as const,
+      queryFn: ({ signal }) => fetchPublishedReport(id, signal),
+    }),
+};

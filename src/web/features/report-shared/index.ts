@@ -15,6 +15,7 @@ export {
   commentTypeFrom,
   dayFrom,
   everyPublished,
+  pageFrom,
   publishedQueryFrom,
   publishedSearch,
   reviewQueryFrom,

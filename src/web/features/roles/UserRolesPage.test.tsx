@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../ui/toast/toast-store";
+import errors from "../../../i18n/catalogues/en/errors.json";
 import roles from "../../../i18n/catalogues/en/roles.json";
 import { fakeRolesServer, later, person, showUserRoles, signInAs } from "../../../test/web/roles";
 import { SEARCH_PAUSE_MS } from "./UserSearch";
@@ -459,7 +460,8 @@ describe("loading and failure", () => {
     server.answerNext("GET /api/v1/roles/roles", { status: 200, body: { success: true, roles: [] } });
     const { user } = showUserRoles();
     expect(await screen.findByRole("alert")).toHaveTextContent(roles.loadFailed);
-    expect(screen.getByRole("alert").textContent).toBe(`${roles.loadFailed}Retry`);
+    // The list shell says that no answer came, as on every list page.
+    expect(screen.getByRole("alert").textContent).toBe(`${roles.loadFailed}${errors["status.0"]}Retry`);
 
     server.answerNext("GET /api/v1/roles/roles", { status: 500, body: null });
     await user.click(screen.getByRole("button", { name: "Retry" }));

@@ -1,82 +1,73 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useCallback, useLayoutEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { T, useFailureText, useT, type Translate } from "../../i18n";
+import { T, useT, type Translate } from "../../i18n";
 import { Link } from "../../i18n/links";
 import type { PublicUser } from "../../../domain/accounts/user";
 import { formatNumber } from "../../../domain/format";
 import { can } from "../../../domain/permissions";
-import { ApiError } from "../../lib/api-client";
 import { useApiQuery } from "../../lib/use-api";
-import { useSessionUser, type SessionUser } from "../../lib/session";
+import { useSessionUser } from "../../lib/session";
 import { Pager } from "../../ui/Pager";
-import { SpinnerIcon } from "../../ui/Spinner";
+import { ListPage, type ListQuery } from "../../ui/ListPage";
 import { rolesQueries, type UsersPage } from "./roles-api";
 import { userListQueryFrom, userListSearch } from "./user-list-query";
 import { UserSearch } from "./UserSearch";
 import { UsersTable } from "./UsersTable";
 import styles from "./UserRolesPage.module.css";
 
-/**
- * Role administration. Whoever may not list users sees the product's 'Access Denied' sentence
- * and no request is sent; moderators see the table with 'No permission' in the actions column; admins see
- * a role select per user, disabled on their own row. Renders inside the dashboard's main landmark, so it
- * starts with its h1 and adds no landmark of its own besides the search.
- */
-export function UserRolesPage() {
-  const t = useT();
-  const user = useSessionUser();
-  return (
-    <div className={styles.page}>
-      {user && can(user.role, "users:list") ? (
-        <UserDirectory viewer={user} />
-      ) : (
-        <>
-          <h1 className={styles.title}>{t("roles.title")}</h1>
-          <AccessDenied />
-        </>
-      )}
-    </div>
-  );
-}
-
-function AccessDenied() {
-  const t = useT();
-  return <p className={styles.denied}>{t("roles.accessDenied")}</p>;
-}
-
+/** A page of users with the role list an admin chooses from. */
 interface Loaded extends UsersPage {
   roles: readonly string[];
 }
 
 /**
- * The table with its search and pages. While another page or search loads, the last table stays on
- * screen (marked busy) so focus is not lost; the polite status line says "Loading users…" and then how
- * many users were found. After Previous or Next, focus moves to the table; after Retry, to the heading.
+ * Role administration. Whoever may not list users sees the product's 'Access Denied' sentence
+ * and no request is sent; moderators see the table with 'No permission' in the actions column; admins see
+ * a role select per user, disabled on their own row. Renders inside the dashboard's main landmark, so it
+ * starts with its h1 (the list page's shell) and adds no landmark of its own besides the search.
+ *
+ * While another page or search loads, the last table stays on screen (marked busy) so focus is not lost;
+ * the polite status line says "Loading users…" and then how many users were found. After Previous or
+ * Next, focus moves to the table; after Retry, to the heading.
  */
-function UserDirectory({ viewer }: { viewer: SessionUser }) {
+export function UserRolesPage() {
   const t = useT();
-  const failureText = useFailureText();
+  const viewer = useSessionUser();
+  const allowed = viewer !== null && can(viewer.role, "users:list");
+  const mayChangeRoles = viewer !== null && can(viewer.role, "roles:change");
   const [searchParams, setSearchParams] = useSearchParams();
-  const query = userListQueryFrom(searchParams);
-  const { page, search } = query;
-  const mayChangeRoles = can(viewer.role, "roles:change");
+  const { page, search } = userListQueryFrom(searchParams);
   const queryClient = useQueryClient();
   // The role list is the same for every page: asked for once, and only by someone who may change roles.
   const roleList = useApiQuery({ ...rolesQueries.roles(), enabled: mayChangeRoles });
-  const users = useApiQuery({ ...rolesQueries.users(page, search), placeholderData: keepPreviousData });
+  const users = useApiQuery({
+    ...rolesQueries.users(page, search),
+    enabled: allowed,
+    placeholderData: keepPreviousData,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const tableRegion = useRef<HTMLDivElement>(null);
   const focusTableWhenShown = useRef(false);
 
+  // The table needs both lists: one query for the shell, failing when either fails.
   const fetching = users.isFetching || roleList.isFetching;
   const failed = users.failure ?? roleList.failure;
-  const failure = failed && !fetching ? failed : null;
   const rolesReady = !mayChangeRoles || roleList.isSuccess;
+  const list: ListQuery<Loaded> = {
+    data: users.data && rolesReady ? { ...users.data, roles: roleList.data?.roles ?? [] } : undefined,
+    status:
+      users.isError || (mayChangeRoles && roleList.isError) ? "error" : rolesReady ? users.status : "pending",
+    isFetching: fetching,
+    isPlaceholderData: users.isPlaceholderData,
+    failure: failed,
+    refetch: () => {
+      void users.refetch();
+      if (mayChangeRoles) void roleList.refetch();
+    },
+  };
+  const failure = failed && !fetching ? failed : null;
   const fresh = users.isSuccess && !users.isPlaceholderData && !fetching && rolesReady;
-  const loading = !fresh && !failure;
-  const shown = users.data && rolesReady && !failure && !(users.isError && fetching) ? users.data : null;
-  const loaded: Loaded | null = shown ? { ...shown, roles: roleList.data?.roles ?? [] } : null;
 
   useLayoutEffect(() => {
     if (!focusTableWhenShown.current) return;
@@ -94,12 +85,6 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
       setSearchParams(new URLSearchParams(userListSearch({ page: 1, search: text })), { replace }),
     [setSearchParams],
   );
-
-  const retry = () => {
-    heading.current?.focus();
-    void users.refetch();
-    if (mayChangeRoles) void roleList.refetch();
-  };
 
   const showChanged = useCallback(
     (changed: PublicUser) => {
@@ -121,53 +106,41 @@ function UserDirectory({ viewer }: { viewer: SessionUser }) {
     [queryClient],
   );
 
-  if (failure instanceof ApiError && failure.code === "FORBIDDEN") {
-    return (
-      <>
-        <h1 className={styles.title}>{t("roles.title")}</h1>
-        <AccessDenied />
-      </>
-    );
-  }
-
   return (
-    <>
-      <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        {t("roles.title")}
-      </h1>
-      <p className={styles.intro}>{t(mayChangeRoles ? "roles.introAdmin" : "roles.introModerator")}</p>
-      <UserSearch search={search} onSearch={showSearch} />
-      <p role="status" className={styles.status}>
-        {loading ? (
-          <>
-            <SpinnerIcon />
-            {t("roles.loading")}
-          </>
-        ) : loaded && !failure ? (
-          summary(t, loaded)
-        ) : null}
-      </p>
-      {failure ? (
-        <div className={styles.failed} role="alert">
-          <p>{t("roles.loadFailed")}</p>
-          {failure instanceof ApiError && failure.problem ? <p>{failureText(failure)}</p> : null}
-          <button type="button" className="button" onClick={retry}>
-            {t("roles.retry")}
-          </button>
-        </div>
-      ) : loaded ? (
+    <ListPage
+      className={styles.page}
+      title={t("roles.title")}
+      query={list}
+      allowed={allowed}
+      keepPrevious
+      headingRef={heading}
+      words={{
+        loading: t("roles.loading"),
+        failed: t("roles.loadFailed"),
+        retry: t("roles.retry"),
+        denied: t("roles.accessDenied"),
+      }}
+      intro={
+        <>
+          <p className={styles.intro}>{t(mayChangeRoles ? "roles.introAdmin" : "roles.introModerator")}</p>
+          <UserSearch search={search} onSearch={showSearch} />
+        </>
+      }
+      summary={(loaded) => summary(t, loaded)}
+    >
+      {(loaded) => (
         <Results
           loaded={loaded}
-          busy={loading}
-          viewer={viewer}
+          busy={!fresh}
+          viewerId={viewer?.id ?? null}
           mayChangeRoles={mayChangeRoles}
           tableRegion={tableRegion}
           onChanged={showChanged}
           onClearSearch={() => showSearch("", { replace: false })}
           onPage={() => (focusTableWhenShown.current = true)}
         />
-      ) : null}
-    </>
+      )}
+    </ListPage>
   );
 }
 
@@ -190,7 +163,7 @@ function summary(t: Translate, { answer, query }: Loaded): string {
 interface ResultsProps {
   loaded: Loaded;
   busy: boolean;
-  viewer: SessionUser;
+  viewerId: number | null;
   mayChangeRoles: boolean;
   tableRegion: RefObject<HTMLDivElement | null>;
   onChanged: (user: PublicUser) => void;
@@ -201,7 +174,7 @@ interface ResultsProps {
 function Results({
   loaded,
   busy,
-  viewer,
+  viewerId,
   mayChangeRoles,
   tableRegion,
   onChanged,
@@ -236,7 +209,7 @@ function Results({
       <UsersTable
         users={answer.users}
         roles={roles}
-        viewerId={viewer.id}
+        viewerId={viewerId}
         mayChangeRoles={mayChangeRoles}
         busy={busy}
         regionRef={tableRegion}

@@ -13,7 +13,7 @@ export interface UsersTableProps {
   /** The roles the server offers (admins only). */
   roles: readonly string[];
   /** The signed-in person, whose own role cannot be changed here. */
-  viewerId: number;
+  viewerId: number | null;
   mayChangeRoles: boolean;
   /** Another page or search is loading; the table shown is the previous one. */
   busy: boolean;

@@ -1,8 +1,9 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { can } from "../../../domain/permissions";
 import type { UserRole } from "../../../domain/accounts/user";
 import type { RoleChangedAnswer, RolesAnswer, UsersAnswer } from "../../../domain/api/roles";
 import { apiRoute, request } from "../../lib/api-client";
-import type { UserListQuery } from "./user-list-query";
+import { userListQueryFrom, type UserListQuery } from "./user-list-query";
 
 // The roles endpoints (docs/api.md): a page of users, the role list, and one role change. A 401 is
 // handled by the API client (it signs out and says 'Unauthorized! Logging Out...').
@@ -58,4 +59,12 @@ export const rolesQueries = {
 
 export function changeUserRole(userId: number, role: UserRole): Promise<RoleChangedAnswer> {
   return request(updateRole, { body: { userId, role } });
+}
+
+/** What the roles page reads for its address and viewer's role, started by its route. */
+export function startUserRoles(client: QueryClient, params: URLSearchParams, role: UserRole): void {
+  if (!can(role, "users:list")) return;
+  const { page, search } = userListQueryFrom(params);
+  void client.prefetchQuery(rolesQueries.users(page, search));
+  if (can(role, "roles:change")) void client.prefetchQuery(rolesQueries.roles());
 }

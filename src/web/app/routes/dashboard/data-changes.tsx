@@ -1,9 +1,12 @@
-import { ChangesPage } from "../../../features/datadesk";
+import { ChangesPage, startDesk } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
+import { startPageQueries } from "../../page-queries";
+import { PageError } from "../../layout/PageError";
 import type { Route } from "./+types/data-changes";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  startPageQueries(request, (client, params, viewer) => startDesk.changes(client, params, viewer.role));
   await pageMessages(request, ["datadesk"]);
   return null;
 }
@@ -15,4 +18,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function DataChanges() {
   return <ChangesPage />;
+}
+
+/** A failure of the page itself, inside the dashboard; a failed read is the page's own to say. */
+export function ErrorBoundary() {
+  return <PageError />;
 }

@@ -1,6 +1,7 @@
 import { ImportPage } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
+import { PageError } from "../../layout/PageError";
 import type { Route } from "./+types/data-import";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -15,4 +16,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function DataImport() {
   return <ImportPage />;
+}
+
+/** A failure of the page itself, inside the dashboard; a failed read is the page's own to say. */
+export function ErrorBoundary() {
+  return <PageError />;
 }

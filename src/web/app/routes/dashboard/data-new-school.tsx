@@ -1,6 +1,7 @@
 import { NewSchoolPage } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
+import { PageError } from "../../layout/PageError";
 import type { Route } from "./+types/data-new-school";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -15,4 +16,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function DataNewSchool() {
   return <NewSchoolPage />;
+}
+
+/** A failure of the page itself, inside the dashboard; a failed read is the page's own to say. */
+export function ErrorBoundary() {
+  return <PageError />;
 }

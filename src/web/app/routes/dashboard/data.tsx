@@ -1,10 +1,13 @@
 import { CorrectionReviews } from "../../../features/corrections";
-import { DataDeskPage } from "../../../features/datadesk";
+import { DataDeskPage, startDesk } from "../../../features/datadesk";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
+import { startPageQueries } from "../../page-queries";
+import { PageError } from "../../layout/PageError";
 import type { Route } from "./+types/data";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  startPageQueries(request, (client, params, viewer) => startDesk.records(client, params, viewer.role));
   await pageMessages(request, ["datadesk", "corrections"]);
   return null;
 }
@@ -22,4 +25,9 @@ export default function DataDesk() {
       <CorrectionReviews />
     </>
   );
+}
+
+/** A failure of the page itself, inside the dashboard; a failed read is the page's own to say. */
+export function ErrorBoundary() {
+  return <PageError />;
 }

@@ -1,6 +1,7 @@
 import { EyewitnessPage } from "../../../features/eyewitness";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
+import { PageError } from "../../layout/PageError";
 import type { Route } from "./+types/index";
 
 // The form's own namespace is loaded by whoever converts it (the eyewitness feature): add it here.
@@ -17,4 +18,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 /** The dashboard's index is the Eyewitness form. */
 export default function DashboardHome() {
   return <EyewitnessPage />;
+}
+
+/** A failure of the page itself, inside the dashboard; a failed read is the page's own to say. */
+export function ErrorBoundary() {
+  return <PageError />;
 }

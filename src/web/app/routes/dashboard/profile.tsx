@@ -1,6 +1,7 @@
 import { ProfilePage } from "../../../features/profile";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
+import { PageError } from "../../layout/PageError";
 import type { Route } from "./+types/profile";
 
 // The profile form shows the accounts' sentences (auth) beside its own.
@@ -14,4 +15,9 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function Profile() {
   return <ProfilePage />;
+}
+
+/** A failure of the page itself, inside the dashboard; a failed read is the page's own to say. */
+export function ErrorBoundary() {
+  return <PageError />;
 }

@@ -1,7 +1,9 @@
 import { CorrectionReviews } from "../../../features/corrections";
-import { ReviewsPage } from "../../../features/moderation";
+import { ReviewsPage, startReviews } from "../../../features/moderation";
 import { pageMessages, translatorFor } from "../../../i18n";
 import { pageMeta } from "../../../ui/page-title";
+import { startPageQueries } from "../../page-queries";
+import { PageError } from "../../layout/PageError";
 import type { Route } from "./+types/reviews";
 
 /**
@@ -9,6 +11,7 @@ import type { Route } from "./+types/reviews";
  * a phone report's details form), and the corrections'.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  startPageQueries(request, (client, params, viewer) => startReviews(client, params, viewer.role));
   await pageMessages(request, ["reviews", "published", "report", "corrections", "myReports"]);
   return null;
 }
@@ -25,4 +28,9 @@ export default function Reviews() {
       <CorrectionReviews />
     </>
   );
+}
+
+/** A failure of the page itself, inside the dashboard; a failed read is the page's own to say. */
+export function ErrorBoundary() {
+  return <PageError />;
 }
