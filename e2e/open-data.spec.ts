@@ -82,8 +82,9 @@ test("/data explains every field, the licence and how to cite, with no accessibi
     await dataset.getByText(/^Field dictionary: \d+ fields$/).click();
     await expect(dataset.getByRole("term").first(), title).toBeVisible();
   }
+  // Any number of schools: the data desk's specs may publish an imported school on this server first.
   await expect(page.getByRole("region", { name: "Inclusive and special schools, Nigeria" })).toContainText(
-    "none of the 249 schools has them yet, so it is a valid, empty FeatureCollection",
+    /none of the \d+ schools has them yet, so it is a valid, empty FeatureCollection/,
   );
 
   const licence = page.getByRole("region", { name: "Licence" });
