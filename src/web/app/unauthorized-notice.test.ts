@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadMessages } from "../i18n/runtime";
 import { apiRoute, request } from "../lib/api-client";
-import { UNAUTHORIZED_MESSAGE } from "../lib/unauthorized-notice";
+import { UNAUTHORIZED_MESSAGE } from "../lib/api-client";
 import { session } from "../lib/session";
 import { currentToasts, toast } from "../ui/toast/toast-store";
 import { sayUnauthorizedInPageLanguage } from "./unauthorized-notice";

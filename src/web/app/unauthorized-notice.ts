@@ -1,5 +1,5 @@
 import { hasMessage, translatorFor } from "../i18n/runtime";
-import { setUnauthorizedNotice, UNAUTHORIZED_MESSAGE } from "../lib/unauthorized-notice";
+import { setUnauthorizedNotice } from "../lib/unauthorized-notice";
 import { toast } from "../ui/toast/toast-store";
 
 /**
@@ -9,11 +9,11 @@ import { toast } from "../ui/toast/toast-store";
  * showing it.
  */
 export function sayUnauthorizedInPageLanguage(): void {
-  setUnauthorizedNotice(() => {
+  setUnauthorizedNotice((english) => {
     const words =
       typeof location !== "undefined" && hasMessage(location.pathname, "errors.unauthorized")
         ? translatorFor(location.pathname)("errors.unauthorized")
         : undefined;
-    toast.error(words ?? UNAUTHORIZED_MESSAGE);
+    toast.error(words ?? english);
   });
 }

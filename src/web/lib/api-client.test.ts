@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentToasts, toast } from "../ui/toast/toast-store";
-import { ApiError, apiRoute, isSessionEnded, isTransient, request, serverMessage } from "./api-client";
+import {
+  ApiError,
+  apiRoute,
+  isSessionEnded,
+  isTransient,
+  request,
+  serverMessage,
+  UNAUTHORIZED_MESSAGE,
+} from "./api-client";
 import { session } from "./session";
-import { setUnauthorizedNotice, UNAUTHORIZED_MESSAGE } from "./unauthorized-notice";
+import { setUnauthorizedNotice } from "./unauthorized-notice";
 import { sayUnauthorizedInPageLanguage } from "../app/unauthorized-notice";
 import { ada } from "../../test/web/users";
 
@@ -137,6 +145,7 @@ describe("the transport", () => {
         },
       );
       expect(notice).toHaveBeenCalledOnce();
+      expect(notice).toHaveBeenCalledWith(UNAUTHORIZED_MESSAGE);
       expect(currentToasts()).toEqual([]);
     } finally {
       sayUnauthorizedInPageLanguage();

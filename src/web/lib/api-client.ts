@@ -6,6 +6,9 @@ import type { Endpoint, ErrorCode } from "../../domain/api/shared";
 import { session } from "./session";
 import { sayUnauthorized } from "./unauthorized-notice";
 
+/** What a 401 that signs the person out says in English (errors.unauthorized in en). */
+export const UNAUTHORIZED_MESSAGE = "Unauthorized! Logging Out...";
+
 // One client for the JSON API, typed by the contract (src/domain/api), with one error path: every failure
 // becomes an ApiError carrying the status, the server's `code` and `field` when it sent them, and a message
 // a person can read (the server's own sentence when it sent one); a 401 on a signed-in request ends the
@@ -199,7 +202,7 @@ export async function readAnswer<K extends ContractKey>(
     field(payload, "message") ?? statusMessages[status] ?? `Request failed with status code ${status}.`;
   if (status === 401 && signedIn) {
     session.signOut();
-    sayUnauthorized();
+    sayUnauthorized(UNAUTHORIZED_MESSAGE);
   }
   throw new ApiError(status, message, payload);
 }

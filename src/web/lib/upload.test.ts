@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentToasts, toast } from "../ui/toast/toast-store";
 import { ApiError, apiRoute } from "./api-client";
-import { UNAUTHORIZED_MESSAGE } from "./unauthorized-notice";
+import { UNAUTHORIZED_MESSAGE } from "./api-client";
 import { installFakeXhr } from "../../test/web/fake-xhr";
 import { report } from "../../test/web/reports";
 import { session } from "./session";

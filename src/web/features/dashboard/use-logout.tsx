@@ -2,9 +2,8 @@ import { type ReactNode, useCallback, useRef, useState } from "react";
 import { pageMessages, useNavigate, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { loadOutbox, loadReportStore } from "../eyewitness/lazy";
-import { apiRoute, isSessionEnded, request } from "../../lib/api-client";
+import { apiRoute, isSessionEnded, request, UNAUTHORIZED_MESSAGE } from "../../lib/api-client";
 import { session } from "../../lib/session";
-import { UNAUTHORIZED_MESSAGE } from "../../lib/unauthorized-notice";
 import { currentToasts, toast } from "../../ui/toast/toast-store";
 import { UnsentReportsDialog, type UnsentChoice } from "./UnsentReportsDialog";
 
