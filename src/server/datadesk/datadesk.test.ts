@@ -269,6 +269,26 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     });
   });
 
+  it("publishes 'checked, nothing changed': the data stays as it was and its last check is the publication's", async () => {
+    const before = await record("state", "25");
+    const checked = await proposed(amina, {
+      kind: "state",
+      recordId: "25",
+      changeKind: "checked",
+      ...source,
+    });
+    t.clock.advance(30 * 60 * 1000);
+    const publishing = t.clock.now().getTime();
+    const published = await publish(chidi, checked.id);
+    expect(published.statusCode, published.body).toBe(200);
+    const after = await record("state", "25");
+    expect(after.data).toEqual(before.data);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.checkedAt.getTime()).not.toBe(before.checkedAt.getTime());
+    expect(after.checkedAt.getTime()).toBeGreaterThan(publishing);
+    expect(after.checkedAt.getTime()).toBeLessThan(t.clock.now().getTime());
+  });
+
   it("computes old → new, normalises phone numbers, and lists the change for review", async () => {
     const change = await proposed(
       amina,
