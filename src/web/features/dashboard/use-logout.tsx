@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useRef, useState } from "react";
 import { pageMessages, useNavigate, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
 import { loadOutbox, loadReportStore } from "../eyewitness/lazy";
-import { apiRoute, isSessionEnded, request, UNAUTHORIZED_MESSAGE } from "../../lib/api-client";
+import { apiRoute, isSessionEnded, request } from "../../lib/api-client";
 import { session } from "../../lib/session";
 import { currentToasts, toast } from "../../ui/toast/toast-store";
 import { UnsentReportsDialog, type UnsentChoice } from "./UnsentReportsDialog";
@@ -59,9 +59,10 @@ async function endServerSession(): Promise<boolean> {
   } catch (error) {
     if (!isSessionEnded(error)) return false;
     // The session had already ended on the server: logging out succeeded. The client's generic
-    // 'Unauthorized! Logging Out...' notice would only confuse here.
+    // 'Unauthorized! Logging Out...' notice, in whatever language the page is, would only confuse here:
+    // it is the error on screen (a toast replaces those before it).
     for (const shown of currentToasts()) {
-      if (shown.message === UNAUTHORIZED_MESSAGE) toast.dismiss(shown.id);
+      if (shown.kind === "error") toast.dismiss(shown.id);
     }
     return true;
   }
