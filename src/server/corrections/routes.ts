@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
+import { idInPath, UUID_SHAPE } from "../http/id-in-path";
 import { problem } from "../../domain/api/problems";
 import {
   correctionMessages,
@@ -54,13 +55,7 @@ export interface CorrectionDependencies {
 const translatedLanguages = () => siteLanguages().filter((code) => code !== DEFAULT_LANGUAGE);
 
 export const CORRECTION_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
-const CORRECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A hook: 404 for an id that cannot be a correction's, before anything else is read. */
-async function knownCorrectionId(request: FastifyRequest): Promise<void> {
-  const { id } = request.params as { id?: unknown };
-  if (typeof id !== "string" || !CORRECTION_ID.test(id)) throw correctionNotFound();
-}
+const CORRECTION_ID = UUID_SHAPE;
 
 export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies): FastifyPluginAsync {
   return async (plainScope) => {
@@ -130,7 +125,7 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
     const decision = {
       schema: routeSchema(api.corrections.decide),
       // Who asks and which correction, before what is sent: an unknown one is a 404 whatever the body.
-      preValidation: [permitted("correction:review"), knownCorrectionId],
+      preValidation: [permitted("correction:review"), idInPath(correctionNotFound)],
     };
     scope.patch("/:id", decision, async (request, reply) => {
       const reviewer = await requirePermission(request, "correction:review");

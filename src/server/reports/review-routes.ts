@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
+import { idInPath, UUID_SHAPE } from "../http/id-in-path";
 import { problem } from "../../domain/api/problems";
 import { api } from "../../domain/api";
 import { findingKindLabels } from "../../domain/reports/report-findings";
@@ -80,7 +81,7 @@ export interface ReviewDependencies {
   verifiedChanged?: () => void;
 }
 
-const REPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REPORT_ID = UUID_SHAPE;
 
 /** Seconds a browser or shared cache may keep a page of published reports. */
 const PUBLISHED_CACHE_SECONDS = 60;
@@ -377,13 +378,7 @@ export function reviewRoutes({
  * Hooks before a reviewer's body is checked: who asks (401, 403), then which report (an id that cannot be
  * a report's is a 404 whatever is sent).
  */
-const reviewerOfKnownReport = [
-  permitted("report:review"),
-  async (request: FastifyRequest): Promise<void> => {
-    const { id } = request.params as { id?: unknown };
-    if (typeof id !== "string" || !REPORT_ID.test(id)) throw reportNotFound();
-  },
-];
+const reviewerOfKnownReport = [permitted("report:review"), idInPath(reportNotFound)];
 
 function reportIdOf(value: string): string {
   const id = value.toLowerCase();

@@ -112,11 +112,13 @@ export function ListPage<T>({
           </p>
           {failure ? (
             <div className={styles.failed} role="alert">
-              {words.failed ? <p>{words.failed}</p> : null}
               {words.failed === undefined ? (
                 <p>{failureText(failure)}</p>
               ) : (
-                <FailureDetail failure={failure} />
+                <>
+                  <p>{words.failed}</p>
+                  <FailureDetail failure={failure} />
+                </>
               )}
               <button type="button" className="button" onClick={retry}>
                 {words.retry}
