@@ -92,9 +92,23 @@ test("/data explains every field, the licence and how to cite, with no accessibi
     "href",
     "https://creativecommons.org/licenses/by/4.0/",
   );
+  // Citations name the numbered versions ?version= downloads again, and the day each was published.
+  const statesVersion = await page
+    .getByRole("region", { name: "State disability policy records, Nigeria" })
+    .getByText(/^Version \d+, last changed/)
+    .textContent();
+  const statesNumber = /^Version (\d+)/.exec(statesVersion ?? "")?.[1];
+  expect(statesNumber, "the states dataset's version").toMatch(/^\d+$/);
+  await expect(page.getByRole("region", { name: "State disability policy records, Nigeria" })).toContainText(
+    new RegExp(
+      `Cite as: Inclusion Atlas \\(\\d{4}\\)\\. State disability policy records, Nigeria \\[Data set\\], version ${statesNumber} of \\d{4}-\\d{2}-\\d{2}\\.`,
+    ),
+  );
   const cite = page.getByRole("region", { name: "How to cite" });
   await expect(cite).toContainText(
-    "Inclusion Atlas (2026). Inclusion Atlas open data: disability inclusion in Nigeria [Data set], version 2026-11.",
+    new RegExp(
+      `Inclusion Atlas \\(\\d{4}\\)\\. Inclusion Atlas open data: disability inclusion in Nigeria \\[Data set\\], as published on \\d{4}-\\d{2}-\\d{2} \\(states version ${statesNumber}, schools version \\d+, estimates version \\d+\\)\\.`,
+    ),
   );
   await expect(cite).toContainText(new RegExp(`Available at ${new URL(page.url()).origin}/data\\.`));
 

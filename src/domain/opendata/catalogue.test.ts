@@ -86,6 +86,42 @@ describe("the open data catalogue (the /data page's list)", () => {
   });
 });
 
+describe("how to cite a numbered version", () => {
+  const numbered = openDataCatalogue(
+    {
+      states: states as StateRecord[],
+      schools: schools as School[],
+      estimates: estimates as unknown as EstimatesFile,
+      boundaries: parseStateBoundaries(boundaries),
+    },
+    {
+      states: { version: 3, changedAt: "2026-11-30T09:12:00.000Z" },
+      schools: { version: 1, changedAt: "2026-11-25T08:00:00.000Z" },
+      estimates: { version: 2, changedAt: "2026-11-28T10:00:00.000Z" },
+    },
+  );
+
+  it("names each dataset's version number and the day it was published", () => {
+    expect(numbered.datasets.map((dataset) => dataset.citation)).toEqual([
+      "Inclusion Atlas (2026). State disability policy records, Nigeria [Data set], version 3 of 2026-11-30. Inclusion Atlas open data, CC-BY-4.0.",
+      expect.stringContaining("[Data set], version 1 of 2026-11-25."),
+      expect.stringContaining("[Data set], version 2 of 2026-11-28."),
+      null,
+    ]);
+  });
+
+  it("cites the compilation as of its latest publication, with every dataset's version", () => {
+    expect(numbered.citation).toBe(
+      "Inclusion Atlas (2026). Inclusion Atlas open data: disability inclusion in Nigeria [Data set], as published on 2026-11-30 (states version 3, schools version 1, estimates version 2). Licensed under CC-BY-4.0.",
+    );
+  });
+
+  it("cites the data's month where no version is numbered yet", () => {
+    expect(catalogue.datasets[0]?.citation).toContain("[Data set], version 2026-11.");
+    expect(catalogue.citation).toContain("[Data set], version 2026-11.");
+  });
+});
+
 describe("open data documents", () => {
   it("writes a GeoJSON point for every positioned record, longitude first", () => {
     const collection = JSON.parse(

@@ -4,6 +4,8 @@ import {
   PUBLISHER,
   citation,
   csvCell,
+  numberedCitation,
+  type NumberedVersion,
   openDataPath,
   openFormats,
   type OpenFormat,
@@ -74,10 +76,39 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /** The citation of the whole compilation (CITATION.cff says the same). */
 export function compilationCitation(version: string): string {
-  return `${PUBLISHER} (${version.slice(0, 4)}). ${PUBLISHER} open data: disability inclusion in Nigeria [Data set], version ${version}. Licensed under ${OPEN_DATA_LICENSE.id}.`;
+  return compilationCitationOf(`version ${version}`, version.slice(0, 4));
 }
 
-export function openDataCatalogue(data: StaticDatasets): Catalogue {
+function compilationCitationOf(version: string, year: string): string {
+  return `${PUBLISHER} (${year}). ${PUBLISHER} open data: disability inclusion in Nigeria [Data set], ${version}. Licensed under ${OPEN_DATA_LICENSE.id}.`;
+}
+
+/** Each dataset's numbered version now, where the data desk has numbered it. */
+export type CatalogueVersions = Partial<Record<StaticDatasetId, NumberedVersion>>;
+
+/**
+ * The compilation's citation once its datasets are numbered: the day of the latest publication and each
+ * dataset's version, the numbers `?version=` downloads again exactly as they were.
+ */
+function numberedCompilationCitation(versions: CatalogueVersions): string | null {
+  const numbered = staticDatasetIds.flatMap((id) => {
+    const version = versions[id];
+    return version ? [{ id, ...version }] : [];
+  });
+  if (numbered.length === 0) return null;
+  const latest = numbered.reduce((a, b) => (b.changedAt > a.changedAt ? b : a)).changedAt;
+  const each = numbered.map(({ id, version }) => `${id} version ${version}`).join(", ");
+  return compilationCitationOf(`as published on ${latest.slice(0, 10)} (${each})`, latest.slice(0, 4));
+}
+
+const staticDatasetIds: readonly StaticDatasetId[] = ["states", "schools", "estimates"];
+
+/**
+ * The /data page's list. With the datasets' numbered versions (the server knows them), the citations
+ * name those numbers and days, so a citation finds the very data it cites; without (a build that renders
+ * no server's data), the month of the data's as_of.
+ */
+export function openDataCatalogue(data: StaticDatasets, versions: CatalogueVersions = {}): Catalogue {
   const documents = staticDocuments(data).filter((document) => document.state === null);
   const records = staticRecords(data);
   const recordsOf: Record<OpenDatasetId, readonly OpenRecord[]> = {
@@ -87,6 +118,13 @@ export function openDataCatalogue(data: StaticDatasets): Catalogue {
     reports: [],
   };
   const version = Object.values(records.asOf).reduce((latest, asOf) => (asOf > latest ? asOf : latest), "");
+
+  const datasetCitation = (id: StaticDatasetId) => {
+    const numbered = versions[id];
+    return numbered
+      ? numberedCitation(openDatasets[id], numbered)
+      : citation(openDatasets[id], records.asOf[id]);
+  };
 
   const datasets = (Object.keys(openFormats) as OpenDatasetId[]).map((id): CatalogueDataset => {
     const info = openDatasets[id];
@@ -115,7 +153,7 @@ export function openDataCatalogue(data: StaticDatasets): Catalogue {
         ...field,
         example: exampleOf(recordsOf[id], field.name) ?? example ?? null,
       })),
-      citation: isStatic ? citation(info, records.asOf[id as StaticDatasetId]) : null,
+      citation: isStatic ? datasetCitation(id as StaticDatasetId) : null,
     };
   });
 
@@ -125,6 +163,6 @@ export function openDataCatalogue(data: StaticDatasets): Catalogue {
     schoolCount: records.schools.length,
     version,
     license: OPEN_DATA_LICENSE,
-    citation: compilationCitation(version),
+    citation: numberedCompilationCitation(versions) ?? compilationCitation(version),
   };
 }

@@ -42,12 +42,32 @@ export const formatMediaTypes: Record<OpenFormat, string> = {
 };
 
 /** "Inclusion Atlas (2026). State disability policy records, Nigeria [Data set], version 2026-11. …" */
-export function citation(info: Pick<OpenDatasetInfo, "title">, version: string): string {
-  const year = version.slice(0, 4);
+export function citation(
+  info: Pick<OpenDatasetInfo, "title">,
+  version: string,
+  year: string = version.slice(0, 4),
+): string {
   return (
     `${PUBLISHER} (${year}). ${info.title} [Data set], version ${version}. ` +
     `${PUBLISHER} open data, ${OPEN_DATA_LICENSE.id}.`
   );
+}
+
+/** A dataset's version as the data desk numbers it: raised by each publication, on the day it was made. */
+export interface NumberedVersion {
+  version: number;
+  /** When it was published (ISO date-time). */
+  changedAt: string;
+}
+
+/** "version 3 of 2026-11-30": the number `?version=` downloads again, and the day it was published. */
+export function numberedVersionLabel({ version, changedAt }: NumberedVersion): string {
+  return `${version} of ${changedAt.slice(0, 10)}`;
+}
+
+/** A dataset's citation naming the numbered version a reader can download again exactly as it was. */
+export function numberedCitation(info: Pick<OpenDatasetInfo, "title">, version: NumberedVersion): string {
+  return citation(info, numberedVersionLabel(version), version.changedAt.slice(0, 4));
 }
 
 /**

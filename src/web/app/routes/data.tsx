@@ -21,12 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Absent under `react-router dev`, which renders without our server: then no versions are listed.
     context.openData?.versions() ?? Promise.resolve<Awaited<ReturnType<PageDatasetVersions["versions"]>>>({}),
   ]);
-  const catalogue = openDataCatalogue({
-    states,
-    schools,
-    estimates: estimates as EstimatesFile,
-    boundaries,
-  });
+  const catalogue = openDataCatalogue(
+    { states, schools, estimates: estimates as EstimatesFile, boundaries },
+    { states: versions.states, schools: versions.schools, estimates: versions.estimates },
+  );
   const language = languageOfRequest(request);
   // The day in words, made here: the browser shows the server's words (format.ts says why).
   const datasetVersions: DatasetVersions = Object.fromEntries(
