@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { routeManifestPath } from "./src/domain/routes";
 
 // Public pages are rendered on the server when asked for, from the data as published then, and kept as HTML
 // until the data changes (decision record 0017, src/server/site/page-renderer.ts): a slow phone still paints
@@ -8,12 +9,11 @@ export default {
   appDirectory: "src/web/app",
   buildDirectory: "build",
   ssr: true,
-  // Every page carries the whole route manifest, so a link to any screen works offline through the service
-  // worker whatever the visitor opened before. Lazy discovery (asking /__manifest for the routes a page's
-  // links lead to) saved 3.6 KB of the home page's first load, but a signed-in screen or a page never
-  // discovered online could not be reached offline: record 0024 says why it is off. The server and the
-  // service worker still handle /__manifest, so switching it on again is this line alone.
-  routeDiscovery: { mode: "initial" },
+  // A page carries only its own routes; the routes its links lead to are asked for at /__manifest when the
+  // links appear (decision record 0024: the whole manifest, every screen in five languages, was 3.7 KB of
+  // every page's first load). The service worker keeps those answers, and the routes of every screen once
+  // per build, so any link works offline (src/web/features/offline/sw.ts).
+  routeDiscovery: { mode: "lazy", manifestPath: routeManifestPath },
   // React Router 8's behaviours stay off until the move to Node 22 (decision record 0001); saying so
   // explicitly keeps the build output free of future-flag warnings.
   future: {

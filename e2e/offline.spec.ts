@@ -5,21 +5,32 @@ import { expectServiceWorkerInControl } from "./support/service-worker";
 // The service worker keeps the public pages a visitor has opened readable without a connection, says
 // "You are offline" while there is none, and answers a page never opened with its own offline page.
 
-/** Waits (on a condition, not the clock) until the worker controls the page and has kept the page and
- *  the build files it loaded. */
+/** Waits (on a condition, not the clock) until the worker controls the page and has kept the page, the
+ *  build files it loaded, and the routes of every screen of this build (one route-manifest answer per
+ *  language: the questions the page's links asked may have gone out before the worker could see them). */
 async function waitUntilKept(page: Page) {
   const missing = () =>
     page.evaluate(async () => {
       if (!navigator.serviceWorker.controller) return ["(no service worker in control yet)"];
-      // The build's files, the published records the page loaded, and React Router's answers about the
-      // routes the page's links lead to.
+      // The build's files and the published records the page loaded.
       const files = performance
         .getEntriesByType("resource")
         .map((entry) => entry.name)
-        .filter((url) => /^\/(assets\/|published\/|__manifest$)/.test(new URL(url).pathname));
+        .filter((url) => /^\/(assets\/|published\/)/.test(new URL(url).pathname));
       const urls = [location.href, ...files];
       const kept = await Promise.all(urls.map((url) => caches.match(url, { ignoreVary: true })));
-      return urls.filter((_url, index) => !kept[index]);
+      const version = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest
+        ?.version;
+      const routeAnswers = (await (await caches.open("atlas-routes-v1")).keys()).filter((kept) => {
+        const question = new URL(kept.url).searchParams;
+        return (
+          question.get("version") === version &&
+          (question.get("paths") ?? "").includes("/dashboard/data/documents")
+        );
+      });
+      const routes =
+        routeAnswers.length >= 5 ? [] : [`(${routeAnswers.length} of 5 every-route answers kept)`];
+      return [...urls.filter((_url, index) => !kept[index]), ...routes];
     });
   await expect.poll(missing, { message: "files not kept yet" }).toEqual([]);
 }

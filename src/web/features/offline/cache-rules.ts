@@ -4,7 +4,8 @@ import {
   routeManifestPath,
   staticPublicPaths,
 } from "../../../domain/routes";
-import { withoutLanguage } from "../../../i18n/languages";
+import { oneAddressOfEachScreen } from "../../../domain/screen-addresses";
+import { localizePath, withoutLanguage } from "../../../i18n/languages";
 
 // The site's languages (a folder each in src/i18n/catalogues): their pages are kept by the same rules as
 // English's, the prefix aside (`/ha/dashboard` is as signed-in as `/dashboard`). Read from the folders at
@@ -89,6 +90,8 @@ export function routeDataPathFor(pathname: string): string | null {
 export interface CacheVisitedMessage {
   type: "cache-visited";
   urls: string[];
+  /** The page's build (React Router's manifest version), so the worker keeps every route of that build. */
+  routesVersion?: string;
 }
 
 export function isCacheVisitedMessage(data: unknown): data is CacheVisitedMessage {
@@ -96,6 +99,7 @@ export function isCacheVisitedMessage(data: unknown): data is CacheVisitedMessag
   const message = data as Partial<CacheVisitedMessage>;
   return (
     message.type === "cache-visited" &&
+    (message.routesVersion === undefined || typeof message.routesVersion === "string") &&
     Array.isArray(message.urls) &&
     message.urls.every((url) => typeof url === "string")
   );
@@ -113,4 +117,17 @@ export function mergedRouteManifest(kept: readonly unknown[]): Record<string, un
     merged = { ...(merged ?? {}), ...(routes as Record<string, unknown>) };
   }
   return merged;
+}
+
+/**
+ * The route-manifest questions that name every screen of one build (`version`), one per language: a page
+ * asks only for the routes its links lead to, so without these a screen never linked from a page seen
+ * online (a signed-in one, reached offline from the account menu) could not be found offline. One question
+ * per language keeps each address well within the length React Router answers (7,680 characters).
+ */
+export function everyRouteQuestions(version: string): string[] {
+  return languageCodes.map((language) => {
+    const addresses = oneAddressOfEachScreen.map((path) => localizePath(path, language));
+    return `${routeManifestPath}?${new URLSearchParams({ paths: addresses.join(","), version }).toString()}`;
+  });
 }

@@ -14,7 +14,11 @@ export async function registerServiceWorker(enabled: boolean = import.meta.env.P
     await navigator.serviceWorker.register("/sw.js");
     if (controlled) return;
     const { active } = await navigator.serviceWorker.ready;
-    const message: CacheVisitedMessage = { type: "cache-visited", urls: visitedUrls() };
+    const message: CacheVisitedMessage = {
+      type: "cache-visited",
+      urls: visitedUrls(),
+      routesVersion: buildVersion(),
+    };
     active?.postMessage(message);
   } catch {
     // Nothing to tell the visitor: the site works as before.
@@ -27,4 +31,13 @@ function visitedUrls(): string[] {
     .map((entry) => entry.name)
     .filter((url) => url.startsWith(location.origin));
   return [location.href, ...files];
+}
+
+/**
+ * The build React Router's manifest names: the routes the page's links lead to may have been asked for
+ * before the worker could see it, so the worker keeps every route of this build instead.
+ */
+function buildVersion(): string | undefined {
+  const manifest = (window as { __reactRouterManifest?: { version?: unknown } }).__reactRouterManifest;
+  return typeof manifest?.version === "string" ? manifest.version : undefined;
 }

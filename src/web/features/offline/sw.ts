@@ -9,6 +9,7 @@ import {
   cacheNames,
   cachePrefix,
   cacheRuleFor,
+  everyRouteQuestions,
   isCacheVisitedMessage,
   mergedRouteManifest,
   routeDataPathFor,
@@ -100,6 +101,30 @@ async function keptRoutesOf(request: Request): Promise<Response | undefined> {
     ? undefined
     : new Response(JSON.stringify(merged), { headers: { "content-type": "application/json" } });
 }
+/** The builds whose every route this worker has asked for while it runs (each once). */
+const everyRouteAsked = new Set<string>();
+
+/**
+ * Keeps the answers naming every screen's route of build `version` (everyRouteQuestions), asked once the
+ * first answer of that build is kept, and drops other builds' answers: a deploy's pages ask anew.
+ */
+async function keepEveryRoute(version: string): Promise<void> {
+  if (everyRouteAsked.has(version)) return;
+  everyRouteAsked.add(version);
+  const cache = await caches.open(cacheNames.routes);
+  for (const kept of await cache.keys()) {
+    if (new URL(kept.url).searchParams.get("version") !== version) await cache.delete(kept);
+  }
+  for (const question of everyRouteQuestions(version)) {
+    const request = new Request(new URL(question, self.location.origin).href);
+    if (await cache.match(request)) continue;
+    const answer = await fetch(request).catch(() => null);
+    if (answer?.status === 200) await cache.put(request, answer);
+    // Asked again by the next page of this build if the connection failed now.
+    else everyRouteAsked.delete(version);
+  }
+}
+
 // Lazy route discovery: the routes the page's links lead to. Kept per question (the build's version is in
 // the address, so a deploy's answers never mix with the old); offline, the answer is every route the
 // build's kept answers name, so a link to a kept page works whatever batch the page asks in.
@@ -111,6 +136,12 @@ const routeManifest = new NetworkFirst({
     keptOnly200,
     new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true }),
     { handlerDidError: async ({ request }) => keptRoutesOf(request) },
+    {
+      cacheDidUpdate: async ({ request }) => {
+        const version = new URL(request.url).searchParams.get("version");
+        if (version !== null) await keepEveryRoute(version);
+      },
+    },
   ],
 });
 const strategies: Record<CacheRule, Strategy | null> = {
@@ -217,6 +248,8 @@ self.addEventListener("message", (event) => {
     if (!strategy) return;
     await strategy.handle({ event, request: new Request(url.href) }).catch(() => undefined);
   });
+  const { routesVersion } = event.data;
+  if (routesVersion !== undefined) kept.push(keepEveryRoute(routesVersion).catch(() => undefined));
   // A page that loaded while this worker was installing missed its claim at activation (it was still
   // navigating): it is claimed now, so its reports and reading offline work without waiting for the next page.
   event.waitUntil(Promise.all([self.clients.claim().catch(() => undefined), ...kept]));
