@@ -393,6 +393,27 @@ async function followed(checks: Record<string, () => Promise<boolean>>, since: n
   }
 }
 
+/** An edit of `fields` of a record proposed through the proxy as the editor, with its source and note. */
+async function proposeChange(
+  editorToken: string,
+  kind: "state" | "school",
+  recordId: string,
+  fields: Record<string, unknown>,
+  sourceUrl: string,
+  note: string,
+): Promise<string> {
+  const proposed = await callProxy("POST", "/api/v1/datadesk/changes", editorToken, {
+    kind,
+    recordId,
+    changeKind: "edit",
+    fields,
+    sourceUrl,
+    note,
+  });
+  expect(proposed.status, proposed.text).toBe(201);
+  return (proposed.json() as { change: { id: string } }).change.id;
+}
+
 /**
  * Publishes the change through the proxy as the reviewer, then waits until each instance, asked on its own
  * port, serves it on every surface, both at once; the cap counts from the publication's answer.
@@ -494,16 +515,14 @@ test("a change to Kano's law status and one to a school, each proposed by one ed
     expect(await schoolSurfaces(server.port)["schools.csv"]()).toBe(false);
   }
 
-  const proposed = await callProxy("POST", "/api/v1/datadesk/changes", editorA.token, {
-    kind: "state",
-    recordId: KANO,
-    changeKind: "edit",
-    fields: { status: NEW_STATUS },
-    sourceUrl: SOURCE_URL,
-    note: NOTE,
-  });
-  expect(proposed.status, proposed.text).toBe(201);
-  const changeId = (proposed.json() as { change: { id: string } }).change.id;
+  const changeId = await proposeChange(
+    editorA.token,
+    "state",
+    KANO,
+    { status: NEW_STATUS },
+    SOURCE_URL,
+    NOTE,
+  );
 
   // Proposed is not published: no instance shows it.
   for (const server of servers) {
@@ -513,16 +532,14 @@ test("a change to Kano's law status and one to a school, each proposed by one ed
   await followedOnBothWithinCap(changeId, editorB.token, (port) => surfaces(port, before, changeId));
 
   // A school's new description, published the same way, reaches its page and schools.csv.
-  const schoolProposed = await callProxy("POST", "/api/v1/datadesk/changes", editorA.token, {
-    kind: "school",
-    recordId: SCHOOL,
-    changeKind: "edit",
-    fields: { desc: SCHOOL_DESCRIPTION },
-    sourceUrl: SCHOOL_SOURCE_URL,
-    note: SCHOOL_NOTE,
-  });
-  expect(schoolProposed.status, schoolProposed.text).toBe(201);
-  const schoolChangeId = (schoolProposed.json() as { change: { id: string } }).change.id;
+  const schoolChangeId = await proposeChange(
+    editorA.token,
+    "school",
+    SCHOOL,
+    { desc: SCHOOL_DESCRIPTION },
+    SCHOOL_SOURCE_URL,
+    SCHOOL_NOTE,
+  );
   await followedOnBothWithinCap(schoolChangeId, editorB.token, schoolSurfaces);
 
   // The tooltip itself, in a browser: focusing Kano on each instance's map shows its new status.
