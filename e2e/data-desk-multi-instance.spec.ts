@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { lawStatusCategories, type LawStatusKey } from "../src/domain/law-status";
 import type { PublishedChange, PublishedChangesAnswer, RecordHistoryAnswer } from "../src/domain/api/history";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "../src/test/server/databases";
@@ -12,9 +13,12 @@ import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/re
 
 // The data desk, end to end on two instances: editor A proposes Kano's law status with a source and a note,
 // editor B publishes it through the bench's proxy, and within 10 s EACH instance (asked on its own port, not
-// through the proxy) serves the new status on /states/20, /ha/states/20, /states, the home page's map (the
-// region's status, which its tooltip and aria-label read, and the legend's counts), states.csv,
-// the sitemap (Kano's page's last change), changes.json and Kano's history answer (old → new with the source).
+// through the proxy) serves the new status on /states/20 and its Hausa, Yoruba, Igbo and Pidgin versions,
+// /states, the home page's map (the region's status, which its tooltip and aria-label read, and the legend's
+// counts), states.csv, states.geojson, datapackage.json (the states' version raised), the sitemap (Kano's
+// page's last change), the /changes page and Kano's history page (old → new with the source, as HTML),
+// changes.json and Kano's history answer. Then a school's new description, published the same way, reaches
+// the school's page and schools.csv on each instance within 10 s.
 //
 // Why here and not beside src/server/multi-instance/multi-instance.test.ts: the pages are rendered on the
 // server by the real web build (build/server/index.js), which `npm test` makes only after the unit tests
@@ -24,11 +28,10 @@ import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/re
 // Redis under a key prefix of this run, the bench's round-robin proxy. The surfaces are checked over HTTP,
 // in the HTML a page has before any JavaScript (its scripts left out: they carry every status's words).
 //
-// The history pages (/changes, /states/20/history) are not checked here: they still load their data in the
-// browser (a clientLoader), so their server HTML does not hold the change; changes.json and the record's
-// history answer, which those pages read, are checked on each instance instead.
-//
-// Then Chromium opens each instance's home page and reads the map's tooltip for Kano (shown on hover only).
+// Then Chromium opens each instance's home page and reads the map's tooltip for Kano (shown on hover only)
+// and the overview of Kano (/?state=kano, which the page shows once it is interactive: the selection is
+// the browser's). The national figures on the home page come from the estimates and the number of schools,
+// which neither change moves.
 //
 // How long each surface took to follow the publication on each instance is logged (the sending and the
 // answer of the first request that saw it), never asserted beyond the 10 s the issue names.
@@ -41,6 +44,14 @@ const KANO = "20";
 const NEW_STATUS = "Second Reading";
 const SOURCE_URL = "https://example.org/kano-house-of-assembly/votes-and-proceedings";
 const NOTE = "The House of Assembly's record of proceedings shows the amendment bill at second reading.";
+/** Abia School for the Blind, Umuahia, and its new description. */
+const SCHOOL = "1";
+const SCHOOL_DESCRIPTION =
+  "State school for blind and low-vision learners; since this term it also runs a braille print shop.";
+const SCHOOL_SOURCE_URL = "https://example.org/abia-school-for-the-blind/newsletter";
+const SCHOOL_NOTE = "The school's newsletter of this term describes the braille print shop.";
+/** The site's languages other than English, each with its own version of a state's page. */
+const OTHER_LANGUAGES = ["ha", "yo", "ig", "pcm"] as const;
 
 const people = {
   admin: { email: "ada.obi@example.org", password: "Harmattan-Kettle-93", firstname: "Ada", lastname: "Obi" },
@@ -58,13 +69,13 @@ const people = {
   },
 };
 
-/** The Hausa words for a status, as the Hausa pages print them (from the catalogue, not copied here). */
-function hausaStatusLabel(key: LawStatusKey): string {
+/** The words for a status in a language, as its pages print them (from the catalogue, not copied here). */
+function statusLabel(language: (typeof OTHER_LANGUAGES)[number], key: LawStatusKey): string {
   const catalogue = JSON.parse(
-    readFileSync(path.join(repoRoot, "src/i18n/catalogues/ha/common.json"), "utf8"),
+    readFileSync(path.join(repoRoot, `src/i18n/catalogues/${language}/common.json`), "utf8"),
   ) as Record<string, string>;
   const label = catalogue[`lawStatus.${key}`];
-  if (!label) throw new Error(`no Hausa label for lawStatus.${key}`);
+  if (!label) throw new Error(`no ${language} label for lawStatus.${key}`);
   return label;
 }
 
@@ -209,37 +220,47 @@ function kanoLastModified(sitemap: string): string | undefined {
   return /<loc>[^<]*\/states\/20<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/.exec(sitemap)?.[1];
 }
 
-/** Kano's law_status in states.csv (columns by their header, quotes honoured for the simple cells). */
-function kanoCsvStatus(csv: string): string | undefined {
-  const rows = csv.trim().split(/\r?\n/).map(splitCsvLine);
-  const header = rows[0] ?? [];
+/** A record's cell in a download's CSV (columns by their header), or undefined when it has none. */
+function csvCell(csv: string, id: string, column: string): string | undefined {
+  const [header = [], ...rows] = parse(csv, { relax_column_count: false }) as string[][];
   const idColumn = header.indexOf("id");
-  const statusColumn = header.indexOf("law_status");
-  if (idColumn < 0 || statusColumn < 0)
-    throw new Error(`states.csv has no id or law_status: ${header.join(",")}`);
-  return rows.find((row) => row[idColumn] === KANO)?.[statusColumn];
+  const valueColumn = header.indexOf(column);
+  if (idColumn < 0 || valueColumn < 0) throw new Error(`the CSV has no id or ${column}: ${header.join(",")}`);
+  return rows.find((row) => row[idColumn] === id)?.[valueColumn];
 }
 
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let index = 0; index < line.length; index++) {
-    const char = line[index];
-    if (quoted) {
-      if (char === '"' && line[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      cells.push(cell);
-      cell = "";
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
+/** Kano's law_status in states.csv. */
+const kanoCsvStatus = (csv: string) => csvCell(csv, KANO, "law_status");
+
+/** Kano's law_status in states.geojson (its feature's properties). */
+function kanoGeojsonStatus(geojson: string): unknown {
+  const collection = JSON.parse(geojson) as {
+    features: { id: number; properties: { law_status?: unknown } }[];
+  };
+  return collection.features.find((feature) => String(feature.id) === KANO)?.properties.law_status;
+}
+
+/** The states' version in datapackage.json (the version of states.csv it describes). */
+function statesVersion(datapackage: string): number {
+  const { resources } = JSON.parse(datapackage) as { resources: { name: string; version?: string }[] };
+  return Number(resources.find((resource) => resource.name === "states")?.version);
+}
+
+/**
+ * A published change's entry in a history page's HTML (/changes, /states/20/history), when the page shows
+ * it with its fields' old → new (the words a screen reader reads, and the arrow shown), its source (a
+ * link) and its note.
+ */
+function historyEntryShows(html: string, changeId: string): boolean {
+  const start = html.indexOf(`id="change-${changeId}"`);
+  if (start < 0) return false;
+  const entry = html.slice(start, html.indexOf("</article>", start));
+  return (
+    entry.includes(asHtml(`changed from Passed to ${NEW_STATUS}`)) &&
+    entry.includes("→") &&
+    entry.includes(`href="${SOURCE_URL}"`) &&
+    entry.includes(asHtml(NOTE))
+  );
 }
 
 const isTheChange = (change: PublishedChange, changeId: string) =>
@@ -257,38 +278,57 @@ const isTheChange = (change: PublishedChange, changeId: string) =>
  */
 function surfaces(
   port: number,
-  before: { legend: Partial<Record<LawStatusKey, number>>; kanoLastModified: string },
+  before: { legend: Partial<Record<LawStatusKey, number>>; kanoLastModified: string; statesVersion: number },
   changeId: string,
 ) {
   const newLabel = englishLabel("second-reading");
+  const otherLanguages = Object.fromEntries(
+    OTHER_LANGUAGES.map((language) => [
+      `/${language}/states/20`,
+      async () => {
+        const page = await pageHtml(port, `/${language}/states/20`);
+        return page.status === 200 && page.text.includes(asHtml(statusLabel(language, "second-reading")));
+      },
+    ]),
+  );
   return {
     "/states/20": async () => {
       const page = await pageHtml(port, "/states/20");
       return page.status === 200 && page.text.includes(asHtml(newLabel));
     },
-    "/ha/states/20": async () => {
-      const page = await pageHtml(port, "/ha/states/20");
-      return page.status === 200 && page.text.includes(asHtml(hausaStatusLabel("second-reading")));
-    },
+    ...otherLanguages,
     "/states": async () => {
       const row = kanoRow((await pageHtml(port, "/states")).text);
       return row !== undefined && row.includes(asHtml(newLabel));
     },
-    "/ (map region and tooltip)": async () => {
-      const region = kanoOnMap((await pageHtml(port, "/")).text);
-      return region?.status === "second-reading" && region.label.includes(asHtml(newLabel));
-    },
-    "/ (legend counts)": async () => {
-      const counts = legendCounts((await pageHtml(port, "/")).text);
+    // One request for both (the home page is the heaviest to render, and every check of a round runs at once).
+    "/ (map region and tooltip, legend counts)": async () => {
+      const html = (await pageHtml(port, "/")).text;
+      const region = kanoOnMap(html);
+      const counts = legendCounts(html);
       return (
+        region?.status === "second-reading" &&
+        region.label.includes(asHtml(newLabel)) &&
         counts.passed === before.legend.passed! - 1 &&
         counts["second-reading"] === before.legend["second-reading"]! + 1
       );
     },
     "states.csv": async () => kanoCsvStatus((await get(port, "/api/v1/open/states.csv")).text) === NEW_STATUS,
+    "states.geojson": async () =>
+      kanoGeojsonStatus((await get(port, "/api/v1/open/states.geojson")).text) === NEW_STATUS,
+    "datapackage.json (the states' version)": async () =>
+      statesVersion((await get(port, "/api/v1/open/datapackage.json")).text) > before.statesVersion,
     "sitemap.xml (Kano's last change)": async () => {
       const modified = kanoLastModified((await get(port, "/sitemap.xml")).text);
       return modified !== undefined && modified !== before.kanoLastModified;
+    },
+    "/changes (page)": async () => {
+      const page = await pageHtml(port, "/changes");
+      return page.status === 200 && historyEntryShows(page.text, changeId);
+    },
+    "/states/20/history (page)": async () => {
+      const page = await pageHtml(port, "/states/20/history");
+      return page.status === 200 && historyEntryShows(page.text, changeId);
     },
     "changes.json": async () => {
       const answer = await get(port, "/api/v1/open/changes.json");
@@ -304,6 +344,19 @@ function surfaces(
         isTheChange(change, changeId),
       );
     },
+  };
+}
+
+/** The school's new description on its page and in schools.csv. */
+function schoolSurfaces(port: number) {
+  return {
+    "/schools/1": async () => {
+      const page = await pageHtml(port, `/schools/${SCHOOL}`);
+      return page.status === 200 && page.text.includes(asHtml(SCHOOL_DESCRIPTION));
+    },
+    "schools.csv": async () =>
+      csvCell((await get(port, "/api/v1/open/schools.csv")).text, SCHOOL, "description") ===
+      SCHOOL_DESCRIPTION,
   };
 }
 
@@ -340,7 +393,69 @@ async function followed(checks: Record<string, () => Promise<boolean>>, since: n
   }
 }
 
-test("a change to Kano's law status, proposed by one editor and published by another, is served by both instances within 10 s", async ({
+/** An edit of `fields` of a record proposed through the proxy as the editor, with its source and note. */
+async function proposeChange(
+  editorToken: string,
+  kind: "state" | "school",
+  recordId: string,
+  fields: Record<string, unknown>,
+  sourceUrl: string,
+  note: string,
+): Promise<string> {
+  const proposed = await callProxy("POST", "/api/v1/datadesk/changes", editorToken, {
+    kind,
+    recordId,
+    changeKind: "edit",
+    fields,
+    sourceUrl,
+    note,
+  });
+  expect(proposed.status, proposed.text).toBe(201);
+  return (proposed.json() as { change: { id: string } }).change.id;
+}
+
+/**
+ * Publishes the change through the proxy as the reviewer, then waits until each instance, asked on its own
+ * port, serves it on every surface, both at once; the cap counts from the publication's answer.
+ */
+async function followedOnBothWithinCap(
+  changeId: string,
+  reviewerToken: string,
+  surfacesOf: (port: number) => Record<string, () => Promise<boolean>>,
+) {
+  const published = await callProxy("POST", `/api/v1/datadesk/changes/${changeId}/publish`, reviewerToken);
+  expect(published.status, published.text).toBe(200);
+  const publishedAt = Date.now();
+  const publishedOn = servers.find((server) => server.port === Number(published.upstreamPort))?.label;
+  expect(publishedOn, "the proxy names the instance that published").toBeDefined();
+
+  const timings = await Promise.all(
+    servers.map((server) =>
+      followed(surfacesOf(server.port), publishedAt, server.label).then((seenAfter) => ({
+        instance: server.label,
+        surfaces: Object.keys(surfacesOf(server.port)),
+        seenAfter,
+      })),
+    ),
+  );
+  for (const { instance, surfaces: names, seenAfter } of timings) {
+    const slowest = Math.max(...Object.values(seenAfter).map((seen) => seen.answered));
+    console.log(
+      `${instance} (published on ${publishedOn}) served the publication on every surface ${slowest} ms after ` +
+        `the publication's answer; each surface first seen in the answer to a request sent at → answered at: ` +
+        Object.entries(seenAfter)
+          .map(([name, seen]) => `${name} ${seen.asked} → ${seen.answered} ms`)
+          .join(", "),
+    );
+    expect(Object.keys(seenAfter).sort()).toEqual([...names].sort());
+    // The issue's cap, and the only timing this test asserts: a round that ended past it fails too.
+    expect(slowest, `${instance}: every surface within ${PROPAGATION_CAP_MS} ms`).toBeLessThanOrEqual(
+      PROPAGATION_CAP_MS,
+    );
+  }
+}
+
+test("a change to Kano's law status and one to a school, each proposed by one editor and published by another, are served by both instances within 10 s", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -365,14 +480,17 @@ test("a change to Kano's law status, proposed by one editor and published by ano
   const before = {
     legend: legendCounts((await pageHtml(servers[0]!.port, "/")).text),
     kanoLastModified: kanoLastModified((await get(servers[0]!.port, "/sitemap.xml")).text) ?? "",
+    statesVersion: statesVersion((await get(servers[0]!.port, "/api/v1/open/datapackage.json")).text),
   };
   expect(before.kanoLastModified, "the sitemap gives Kano's page a last change").toMatch(
     /^\d{4}-\d{2}-\d{2}$/,
   );
   expect(before.legend.passed).toBeGreaterThan(0);
   expect(before.legend["second-reading"]).toBeGreaterThanOrEqual(0);
+  expect(before.statesVersion).toBeGreaterThanOrEqual(1);
   for (const server of servers) {
     expect(kanoCsvStatus((await get(server.port, "/api/v1/open/states.csv")).text)).toBe("Passed");
+    expect(kanoGeojsonStatus((await get(server.port, "/api/v1/open/states.geojson")).text)).toBe("Passed");
     expect(kanoOnMap((await pageHtml(server.port, "/")).text)?.status).toBe("passed");
     expect(legendCounts((await pageHtml(server.port, "/")).text)).toEqual(before.legend);
     expect(kanoRow((await pageHtml(server.port, "/states")).text)).toContain(asHtml(englishLabel("passed")));
@@ -382,60 +500,47 @@ test("a change to Kano's law status, proposed by one editor and published by ano
     expect(english.text.includes(asHtml(englishLabel("second-reading"))), "English words on /states/20").toBe(
       false,
     );
-    const hausa = await pageHtml(server.port, "/ha/states/20");
-    expect(hausa.status).toBe(200);
-    expect(
-      hausa.text.includes(asHtml(hausaStatusLabel("second-reading"))),
-      "Hausa words on /ha/states/20",
-    ).toBe(false);
+    for (const language of OTHER_LANGUAGES) {
+      const translated = await pageHtml(server.port, `/${language}/states/20`);
+      expect(translated.status).toBe(200);
+      expect(
+        translated.text.includes(asHtml(statusLabel(language, "second-reading"))),
+        `${language} words on /${language}/states/20`,
+      ).toBe(false);
+    }
+    // Nor is the school's new description anywhere.
+    const schoolPage = await pageHtml(server.port, `/schools/${SCHOOL}`);
+    expect(schoolPage.status).toBe(200);
+    expect(schoolPage.text).not.toContain(asHtml(SCHOOL_DESCRIPTION));
+    expect(await schoolSurfaces(server.port)["schools.csv"]()).toBe(false);
   }
 
-  const proposed = await callProxy("POST", "/api/v1/datadesk/changes", editorA.token, {
-    kind: "state",
-    recordId: KANO,
-    changeKind: "edit",
-    fields: { status: NEW_STATUS },
-    sourceUrl: SOURCE_URL,
-    note: NOTE,
-  });
-  expect(proposed.status, proposed.text).toBe(201);
-  const changeId = (proposed.json() as { change: { id: string } }).change.id;
+  const changeId = await proposeChange(
+    editorA.token,
+    "state",
+    KANO,
+    { status: NEW_STATUS },
+    SOURCE_URL,
+    NOTE,
+  );
 
   // Proposed is not published: no instance shows it.
   for (const server of servers) {
     expect(kanoCsvStatus((await get(server.port, "/api/v1/open/states.csv")).text)).toBe("Passed");
   }
 
-  const published = await callProxy("POST", `/api/v1/datadesk/changes/${changeId}/publish`, editorB.token);
-  expect(published.status, published.text).toBe(200);
-  const publishedAt = Date.now();
-  const publishedOn = servers.find((server) => server.port === Number(published.upstreamPort))?.label;
-  expect(publishedOn, "the proxy names the instance that published").toBeDefined();
+  await followedOnBothWithinCap(changeId, editorB.token, (port) => surfaces(port, before, changeId));
 
-  // Each instance on its own port, both at once: the cap counts from the publication's answer.
-  const timings = await Promise.all(
-    servers.map((server) =>
-      followed(surfaces(server.port, before, changeId), publishedAt, server.label).then((seenAfter) => ({
-        instance: server.label,
-        seenAfter,
-      })),
-    ),
+  // A school's new description, published the same way, reaches its page and schools.csv.
+  const schoolChangeId = await proposeChange(
+    editorA.token,
+    "school",
+    SCHOOL,
+    { desc: SCHOOL_DESCRIPTION },
+    SCHOOL_SOURCE_URL,
+    SCHOOL_NOTE,
   );
-  for (const { instance, seenAfter } of timings) {
-    const slowest = Math.max(...Object.values(seenAfter).map((seen) => seen.answered));
-    console.log(
-      `${instance} (published on ${publishedOn}) served the publication on every surface ${slowest} ms after ` +
-        `the publication's answer; each surface first seen in the answer to a request sent at → answered at: ` +
-        Object.entries(seenAfter)
-          .map(([name, seen]) => `${name} ${seen.asked} → ${seen.answered} ms`)
-          .join(", "),
-    );
-    expect(Object.keys(seenAfter)).toHaveLength(9);
-    // The issue's cap, and the only timing this test asserts: a round that ended past it fails too.
-    expect(slowest, `${instance}: every surface within ${PROPAGATION_CAP_MS} ms`).toBeLessThanOrEqual(
-      PROPAGATION_CAP_MS,
-    );
-  }
+  await followedOnBothWithinCap(schoolChangeId, editorB.token, schoolSurfaces);
 
   // The tooltip itself, in a browser: focusing Kano on each instance's map shows its new status.
   for (const server of servers) {
@@ -458,6 +563,12 @@ test("a change to Kano's law status, proposed by one editor and published by ano
           timeout: 1_000,
         });
       }).toPass({ timeout: 40_000 });
+    });
+    await test.step(`Kano's overview on ${server.label}'s home page`, async () => {
+      await page.goto(`http://127.0.0.1:${server.port}/?state=kano`);
+      const overview = page.locator("#disability-policy");
+      await expect(overview.getByRole("heading", { name: /Kano/ })).toBeVisible();
+      await expect(overview).toContainText(englishLabel("second-reading"));
     });
   }
 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { deskApi, deskRecordId, newEditor, proposeChange } from "./support/editors";
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
 import { expectServiceWorkerInControl } from "./support/service-worker";
 
@@ -87,6 +88,70 @@ test("pages opened before are readable offline, with 'You are offline', which go
   await context.setOffline(false);
   await expect(notice(page)).toHaveCount(0);
   allowOfflineLoadErrors(pageErrors);
+});
+
+test("a state page kept on the phone shows a change published since at the next visit online, and the kept one offline", async ({
+  page,
+  context,
+  request,
+  pageErrors,
+}) => {
+  // Niger's implementing agency, empty in the seed and edited by no other spec; emptied again at the end.
+  const agency = "Niger State Agency for the Welfare of Persons with Disabilities";
+  const agencyOnPage = () => page.getByRole("definition").filter({ hasText: agency });
+  await page.goto("/states/27");
+  await expect(page.getByRole("heading", { level: 1, name: "Niger" })).toBeVisible();
+  await waitUntilKept(page);
+  await expect(agencyOnPage()).toHaveCount(0);
+  // The copy the worker kept: the page as it was, without the agency.
+  const keptSaysAgency = () =>
+    page.evaluate(async (text) => {
+      const kept = await caches.match("/states/27", { ignoreVary: true });
+      return kept ? (await kept.text()).includes(text) : null;
+    }, agency);
+  expect(await keptSaysAgency()).toBe(false);
+
+  const { editor: proposer } = await newEditor(request, "Nana", "Proposer");
+  const { editor: publisher } = await newEditor(request, "Musa", "Publisher");
+  const niger = await deskRecordId(request, proposer, "state", "Niger");
+  const publishAgency = async (value: string, note: string) => {
+    const id = await proposeChange(request, proposer, {
+      kind: "state",
+      recordId: niger,
+      changeKind: "edit",
+      fields: { agency: value },
+      sourceUrl: "https://example.org/niger-agency",
+      note,
+    });
+    const published = await request.post(`${deskApi}/changes/${id}/publish`, {
+      headers: { authorization: `Bearer ${publisher.token}` },
+    });
+    expect(published.status(), await published.text()).toBe(200);
+  };
+  await publishAgency(agency, "The agency's law, gazetted this year.");
+  // Once the server serves it (it follows a publication within seconds), one visit in the same browser
+  // shows it: the worker asks the network first and does not hand back the page it kept.
+  await expect
+    .poll(async () => (await (await request.get("/states/27")).text()).includes(agency), {
+      message: "the server serves Niger's new agency",
+    })
+    .toBe(true);
+  await page.goto("/states/27");
+  await expect(agencyOnPage()).toBeVisible();
+
+  // Offline, the page kept is the new one, still readable.
+  await waitUntilKept(page);
+  await expect.poll(keptSaysAgency).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(notice(page)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Niger" })).toBeVisible();
+  await expect(agencyOnPage()).toBeVisible();
+  await context.setOffline(false);
+  allowOfflineLoadErrors(pageErrors);
+
+  await publishAgency("", "Back to the seeded agency after the end-to-end test.");
 });
 
 test("a link within the app to a page opened before works offline", async ({ page, context, pageErrors }) => {
