@@ -7,7 +7,7 @@ import { changeProposalSchema, editFieldsSchema } from "./datadesk";
 const messages: Record<string, string> = en;
 
 /** A schema as the OpenAPI document shows it, without its description (compared apart). */
-function shown(schema: z.ZodType) {
+function shown(schema: z.core.$ZodType) {
   const { description, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
   return { description, rest };
 }

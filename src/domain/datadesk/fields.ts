@@ -266,15 +266,16 @@ const findings = z
   .length(KEY_FINDINGS_COUNT, problem("findingsCount"));
 
 /** Nigeria lies between 4° and 14° north and 2.5° and 15° east: a point elsewhere is a typing mistake. */
+const NIGERIA = { north: { min: 4, max: 14 }, east: { min: 2.5, max: 15 } } as const;
 const latitude = z
   .number(problem("latitude"))
-  .min(4, problem("latitude"))
-  .max(14, problem("latitude"))
+  .min(NIGERIA.north.min, problem("latitude"))
+  .max(NIGERIA.north.max, problem("latitude"))
   .nullable();
 const longitude = z
   .number(problem("longitude"))
-  .min(2.5, problem("longitude"))
-  .max(15, problem("longitude"))
+  .min(NIGERIA.east.min, problem("longitude"))
+  .max(NIGERIA.east.max, problem("longitude"))
   .nullable();
 
 // The fields --------------------------------------------------------------------------------------------
@@ -588,7 +589,7 @@ const text = (field: FieldDescription) =>
   z
     .string()
     .max(field.maxLength ?? SHORT_TEXT_MAX)
-    .meta({ description: `Text, at most ${field.maxLength ?? SHORT_TEXT_MAX} characters ("" for none).` });
+    .meta({ description: `Text, at most ${field.maxLength ?? SHORT_TEXT_MAX} characters.` });
 const textList = (about: string) => (field: FieldDescription) =>
   z
     .array(z.string())
@@ -600,8 +601,13 @@ const numberOrNone = (about: string) => () =>
     .number()
     .nullable()
     .meta({ description: `${about}, or null for none.` });
-const documentReference = () =>
-  z.string().meta({ description: 'An uploaded document\'s id (a UUID), or "" for none.' });
+const degrees = (direction: string, range: { min: number; max: number }) =>
+  z
+    .number()
+    .min(range.min)
+    .max(range.max)
+    .nullable()
+    .meta({ description: `Degrees ${direction}, within Nigeria (${range.min} to ${range.max}), or null.` });
 
 /**
  * What the API takes for a field of each type, before the field's rule judges it: the type the OpenAPI
@@ -636,21 +642,9 @@ export const fieldInputs = {
     z
       .union([z.string(), z.int().min(1).max(STATE_COUNT), z.null()])
       .meta({ description: `A rank from 1 to ${STATE_COUNT} (5, "5" or "5th"); "" or null for none.` }),
-  document: documentReference,
-  latitude: () =>
-    z
-      .number()
-      .min(4)
-      .max(14)
-      .nullable()
-      .meta({ description: "Degrees north, within Nigeria (4 to 14), or null." }),
-  longitude: () =>
-    z
-      .number()
-      .min(2.5)
-      .max(15)
-      .nullable()
-      .meta({ description: "Degrees east, within Nigeria (2.5 to 15), or null." }),
+  document: () => z.string().meta({ description: 'An uploaded document\'s id (a UUID), or "" for none.' }),
+  latitude: () => degrees("north", NIGERIA.north),
+  longitude: () => degrees("east", NIGERIA.east),
 } satisfies Record<FieldType, (field: FieldDescription) => z.ZodType>;
 
 /** The schema of what the API takes for a field of this description (a choice's options kept in its type). */
