@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { changeKinds, changeStatuses, recordStatuses } from "../datadesk/record-kinds";
+import datadeskEnglish from "../../i18n/catalogues/en/datadesk.json" with { type: "json" };
 import {
-  editablePaths,
+  editableFields,
   editableKinds,
+  fieldInput,
   fieldProblemKeys,
   fieldTypes,
   fieldsOf,
   translationLanguages,
   type EditableKind,
+  type EditFieldsShape,
+  type FieldDescription,
 } from "../datadesk/fields";
 import { importProblemKeys, importRefusalKeys } from "../datadesk/school-import";
 import { endpoint, failureSchema, failures, problemParamsSchema, queryValue } from "./shared";
@@ -285,34 +289,70 @@ export const recordAnswerSchema = z.object({
 });
 export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
 
-/** Every path `fields` may name, per kind (for the OpenAPI document's description). */
-const pathsDescription = editableKinds
-  .map((kind: EditableKind) => `${kind}: ${editablePaths(kind).join(", ")}`)
-  .join(". ");
+const englishLabels: Record<string, string> = datadeskEnglish;
 
-export const changeProposalSchema = z
-  .object({
-    kind: z.enum(editableKinds),
-    recordId: z
-      .string()
-      .nullable()
-      .meta({ description: "The record changed; null to add a school (its id is given at publication)." }),
-    changeKind: z.enum(changeKinds),
-    fields: z
-      .record(z.string(), z.unknown())
+/** A field's label in English (the catalogue datadesk's), for the OpenAPI document. */
+const englishLabel = (field: FieldDescription) =>
+  englishLabels[field.label.slice("datadesk.".length)] ?? field.path;
+
+/**
+ * What an edit of a kind may set: each path the edit form shows (translations included) with its field's
+ * type (src/domain/datadesk/fields.ts: fieldInputs), described by its label and what its rule takes; none
+ * required, and no other path. The OpenAPI document and the web client's types come from it.
+ */
+export function editFieldsSchema<Kind extends EditableKind>(kind: Kind) {
+  const shape = Object.fromEntries(
+    editableFields(kind).map(({ path, field, language }) => {
+      const input = fieldInput(field);
+      const label = language === null ? englishLabel(field) : `${englishLabel(field)} (${language})`;
+      return [path, input.optional().meta({ description: `${label}. ${input.description ?? ""}` })];
+    }),
+  );
+  return z.strictObject(shape) as unknown as z.ZodObject<EditFieldsShape<Kind>, z.core.$strict>;
+}
+
+/**
+ * A proposal as the desk reads it before each field's rule judges its value: a value of another type than
+ * its field's is that field's problem, worded by its rule, not an unreadable body.
+ */
+export const changeProposalReading = z.object({
+  kind: z.enum(editableKinds),
+  recordId: z
+    .string()
+    .nullable()
+    .meta({ description: "The record changed; null to add a school (its id is given at publication)." }),
+  changeKind: z.enum(changeKinds),
+  fields: z.record(z.string(), z.unknown()).optional(),
+  sourceUrl: z
+    .string()
+    .nullish()
+    .meta({ description: "The source: an http(s) address (or sourceDocumentId)." }),
+  sourceDocumentId: z.string().nullish().meta({ description: "The source: an uploaded document's id." }),
+  note: z.string().meta({ description: "What was changed and why (1 to 2000 characters)." }),
+  correctionId: z.string().nullish().meta({ description: "The visitor's correction it comes from." }),
+  mergeInto: z.string().nullish().meta({ description: "merge: the school the duplicate is merged into." }),
+});
+
+/** A proposal of a change to a record of this kind: its `fields` are the kind's. */
+const proposalOfKind = <Kind extends EditableKind>(kind: Kind) =>
+  changeProposalReading.extend({
+    kind: z.literal(kind),
+    fields: editFieldsSchema(kind)
       .optional()
-      .meta({
-        description: `New values by field path; each is checked with its field's rule. Paths: ${pathsDescription}.`,
-      }),
-    sourceUrl: z
-      .string()
-      .nullish()
-      .meta({ description: "The source: an http(s) address (or sourceDocumentId)." }),
-    sourceDocumentId: z.string().nullish().meta({ description: "The source: an uploaded document's id." }),
-    note: z.string().meta({ description: "What was changed and why (1 to 2000 characters)." }),
-    correctionId: z.string().nullish().meta({ description: "The visitor's correction it comes from." }),
-    mergeInto: z.string().nullish().meta({ description: "merge: the school the duplicate is merged into." }),
-  })
+      .meta({ description: "New values by field path; each is checked with its field's rule." }),
+  });
+
+/** A proposal's schema for each kind, in the order of the kinds (a tuple, as a discriminated union takes). */
+type ProposalsOf<Kinds extends readonly EditableKind[]> = {
+  [Index in keyof Kinds]: ReturnType<typeof proposalOfKind<Kinds[Index] & EditableKind>>;
+};
+
+/** The body of a proposal, per kind of record: what the OpenAPI document shows and the web app sends. */
+export const changeProposalSchema = z
+  .discriminatedUnion(
+    "kind",
+    editableKinds.map(proposalOfKind) as unknown as ProposalsOf<typeof editableKinds>,
+  )
   .meta({ id: "DataChangeProposal" });
 export type ChangeProposal = z.input<typeof changeProposalSchema>;
 

@@ -266,15 +266,16 @@ const findings = z
   .length(KEY_FINDINGS_COUNT, problem("findingsCount"));
 
 /** Nigeria lies between 4° and 14° north and 2.5° and 15° east: a point elsewhere is a typing mistake. */
+const NIGERIA = { north: { min: 4, max: 14 }, east: { min: 2.5, max: 15 } } as const;
 const latitude = z
   .number(problem("latitude"))
-  .min(4, problem("latitude"))
-  .max(14, problem("latitude"))
+  .min(NIGERIA.north.min, problem("latitude"))
+  .max(NIGERIA.north.max, problem("latitude"))
   .nullable();
 const longitude = z
   .number(problem("longitude"))
-  .min(2.5, problem("longitude"))
-  .max(15, problem("longitude"))
+  .min(NIGERIA.east.min, problem("longitude"))
+  .max(NIGERIA.east.max, problem("longitude"))
   .nullable();
 
 // The fields --------------------------------------------------------------------------------------------
@@ -284,11 +285,15 @@ type Described = Omit<FieldDescription, "kind" | "label" | "translatable" | "fil
 
 // A path is a key under `datadesk.field.<kind>.` in the catalogues: a field without its label fails the
 // type check where it is described (so the label's id below is a message id, which TypeScript cannot see
-// through the generic).
-const describe = <Kind extends EditableKind, Path extends KeysUnder<`datadesk.field.${Kind}.`>>(
+// through the generic). Each description keeps its literal path, type and options in its type, from which
+// the API's schema of an edit types each path (EditFieldsShape).
+const describe = <
+  Kind extends EditableKind,
+  const Fields extends readonly (Described & { path: KeysUnder<`datadesk.field.${Kind}.`> })[],
+>(
   kind: Kind,
-  fields: (Described & { path: Path })[],
-): FieldDescription[] =>
+  fields: Fields,
+) =>
   fields.map((field) => ({
     kind,
     label: `datadesk.field.${kind}.${field.path}` as MessageKey,
@@ -296,14 +301,14 @@ const describe = <Kind extends EditableKind, Path extends KeysUnder<`datadesk.fi
     filters: false,
     column: null,
     ...field,
-  }));
+  })) as unknown as { readonly [Index in keyof Fields]: Fields[Index] & FieldDescription };
 
 const always =
   <T>(schema: T) =>
   () =>
     schema;
 
-export const stateFields: readonly FieldDescription[] = describe("state", [
+const stateDescriptions = describe("state", [
   {
     path: "status",
     type: "choice",
@@ -390,7 +395,7 @@ export const stateFields: readonly FieldDescription[] = describe("state", [
   },
 ]);
 
-export const schoolFields: readonly FieldDescription[] = describe("school", [
+const schoolDescriptions = describe("school", [
   {
     path: "name",
     type: "text",
@@ -478,7 +483,7 @@ export const schoolFields: readonly FieldDescription[] = describe("school", [
 ]);
 
 /** A national estimate: the figure (a share in percent, a number of persons), its population, year, source. */
-export const estimateFields: readonly FieldDescription[] = describe("estimate", [
+const estimateDescriptions = describe("estimate", [
   {
     path: "share_percent",
     type: "number",
@@ -553,7 +558,7 @@ export const estimateFields: readonly FieldDescription[] = describe("estimate", 
  * policy on the home page) and the State of Disability Inclusion Report (/sdir's DOWNLOAD NOW). The report
  * is the country's, so it is kept on the country's record rather than in a record kind of its own.
  */
-export const countryFields: readonly FieldDescription[] = describe("country", [
+const countryDescriptions = describe("country", [
   { path: "policy.document_id", type: "document", column: null, rule: always(documentId) },
   { path: "sdir.document_id", type: "document", column: null, rule: always(documentId) },
 ]);
@@ -562,12 +567,127 @@ function nonEmpty(values: string[]): string[] {
   return values.filter((value) => value !== "");
 }
 
-export const fieldsOf: Record<EditableKind, readonly FieldDescription[]> = {
-  state: stateFields,
-  school: schoolFields,
-  estimate: estimateFields,
-  country: countryFields,
+export const stateFields: readonly FieldDescription[] = stateDescriptions;
+export const schoolFields: readonly FieldDescription[] = schoolDescriptions;
+export const estimateFields: readonly FieldDescription[] = estimateDescriptions;
+export const countryFields: readonly FieldDescription[] = countryDescriptions;
+
+const describedFields = {
+  state: stateDescriptions,
+  school: schoolDescriptions,
+  estimate: estimateDescriptions,
+  country: countryDescriptions,
 };
+
+export const fieldsOf: Record<EditableKind, readonly FieldDescription[]> = describedFields;
+
+// What the API takes for each field -----------------------------------------------------------------------
+
+type Options<Field extends { options?: readonly string[] }> = NonNullable<Field["options"]>[number];
+
+const text = (field: FieldDescription) =>
+  z
+    .string()
+    .max(field.maxLength ?? SHORT_TEXT_MAX)
+    .meta({ description: `Text, at most ${field.maxLength ?? SHORT_TEXT_MAX} characters.` });
+const textList = (about: string) => (field: FieldDescription) =>
+  z
+    .array(z.string())
+    .max(field.maxItems ?? LIST_MAX)
+    .meta({ description: `A list of ${about}, at most ${field.maxItems ?? LIST_MAX}.` });
+const optionsOf = (field: FieldDescription) => z.enum((field.options ?? []) as readonly string[]);
+const numberOrNone = (about: string) => () =>
+  z
+    .number()
+    .nullable()
+    .meta({ description: `${about}, or null for none.` });
+const degrees = (direction: string, range: { min: number; max: number }) =>
+  z
+    .number()
+    .min(range.min)
+    .max(range.max)
+    .nullable()
+    .meta({ description: `Degrees ${direction}, within Nigeria (${range.min} to ${range.max}), or null.` });
+
+/**
+ * What the API takes for a field of each type, before the field's rule judges it: the type the OpenAPI
+ * document gives the field and the value the web form sends for it. The rule (above) stays the judge: it
+ * turns what was sent into what the document stores (a phone number into +234…, a rank 5 into "5th"), so
+ * a type here is what a person's input becomes in JSON, never the stored form.
+ */
+export const fieldInputs = {
+  text,
+  longText: text,
+  textList: textList("texts"),
+  choice: (field: FieldDescription) => optionsOf(field).meta({ description: "One of the listed values." }),
+  choices: (field: FieldDescription) =>
+    z.array(optionsOf(field)).meta({ description: "Any of the listed values (each once)." }),
+  year: (field: FieldDescription) =>
+    z
+      .int()
+      .min(field.min ?? FIRST_LAW_YEAR)
+      .nullable()
+      .meta({ description: `A year from ${field.min ?? FIRST_LAW_YEAR} to this year, or null for none.` }),
+  integer: numberOrNone("A whole number"),
+  number: numberOrNone("A number"),
+  url: () => z.string().meta({ description: 'An http(s) address, or "" for none.' }),
+  urlList: textList("http(s) addresses"),
+  email: () => z.string().meta({ description: 'An e-mail address, or "" for none.' }),
+  phone: () =>
+    z.string().meta({ description: 'A Nigerian phone number (0803 123 4567 or +234…), or "" for none.' }),
+  phoneList: textList("Nigerian phone numbers (0803 123 4567 or +234…)"),
+  state: () => z.string().meta({ description: "One of the 36 states or the FCT, by its name." }),
+  lga: () => z.string().meta({ description: "A local government area of the school's state, by its name." }),
+  rank: () =>
+    z
+      .union([z.string(), z.int().min(1).max(STATE_COUNT), z.null()])
+      .meta({ description: `A rank from 1 to ${STATE_COUNT} (5, "5" or "5th"); "" or null for none.` }),
+  document: () => z.string().meta({ description: 'An uploaded document\'s id (a UUID), or "" for none.' }),
+  latitude: () => degrees("north", NIGERIA.north),
+  longitude: () => degrees("east", NIGERIA.east),
+} satisfies Record<FieldType, (field: FieldDescription) => z.ZodType>;
+
+/** The schema of what the API takes for a field of this description (a choice's options kept in its type). */
+export type FieldInputSchema<Field extends Pick<FieldDescription, "type" | "options">> =
+  Field["type"] extends "choice"
+    ? z.ZodEnum<{ [Option in Options<Field>]: Option }>
+    : Field["type"] extends "choices"
+      ? z.ZodArray<z.ZodEnum<{ [Option in Options<Field>]: Option }>>
+      : ReturnType<(typeof fieldInputs)[Field["type"]]>;
+
+/** What the API takes for a field of this type (a choice: any text, its options being the record's). */
+export type FieldValue<Type extends FieldType = FieldType> = Type extends FieldType
+  ? z.input<ReturnType<(typeof fieldInputs)[Type]>>
+  : never;
+
+/** The schema of what the API takes for a field, from its type. */
+export function fieldInput<const Field extends FieldDescription>(field: Field): FieldInputSchema<Field> {
+  return fieldInputs[field.type](field) as unknown as FieldInputSchema<Field>;
+}
+
+type OptionalInput<Field extends Pick<FieldDescription, "type" | "options">> =
+  FieldInputSchema<Field> extends infer Schema extends z.ZodType ? z.ZodOptional<Schema> : never;
+type DescribedFields = typeof describedFields;
+type DescribedField<Kind extends EditableKind> = DescribedFields[Kind][number];
+type TranslatablePath<Kind extends EditableKind> = Extract<
+  DescribedField<Kind>,
+  { translatable: true }
+>["path"];
+
+/**
+ * What an edit of a kind may set, path by path: each field by its description, and each translatable one
+ * under `translations.<lang>.<path>` with the same type. A field added to the kind's list is here too.
+ */
+export type EditFieldsShape<Kind extends EditableKind> = {
+  [Path in DescribedField<Kind>["path"]]: OptionalInput<Extract<DescribedField<Kind>, { path: Path }>>;
+} & {
+  [Path in TranslatablePath<Kind> as `translations.${TranslationLanguage}.${Path}`]: OptionalInput<
+    Extract<DescribedField<Kind>, { path: Path }>
+  >;
+};
+
+/** The values an edit of a kind may set, path by path (none required). */
+export type EditFields<Kind extends EditableKind> = z.input<z.ZodObject<EditFieldsShape<Kind>>>;
 
 /** `translations.ha.desc` → the translated field's description and its language; null otherwise. */
 export function translationOf(
@@ -589,15 +709,29 @@ export function fieldAt(kind: EditableKind, path: string): FieldDescription | nu
   return fieldsOf[kind].find((field) => field.path === path) ?? translationOf(kind, path)?.field ?? null;
 }
 
+/** A path the edit form shows: the field that describes it, and a translation's language (null for none). */
+export interface EditablePath {
+  path: string;
+  field: FieldDescription;
+  language: TranslationLanguage | null;
+}
+
 /** Every path the edit form shows for a kind: the fields, then each translatable one in each language. */
-export function editablePaths(kind: EditableKind): string[] {
+export function editableFields(kind: EditableKind): EditablePath[] {
   const fields = fieldsOf[kind];
   return [
-    ...fields.map((field) => field.path),
+    ...fields.map((field) => ({ path: field.path, field, language: null })),
     ...translationLanguages.flatMap((language) =>
-      fields.filter((field) => field.translatable).map((field) => `translations.${language}.${field.path}`),
+      fields
+        .filter((field) => field.translatable)
+        .map((field) => ({ path: `translations.${language}.${field.path}`, field, language })),
     ),
   ];
+}
+
+/** Every path the edit form shows for a kind (editableFields' paths). */
+export function editablePaths(kind: EditableKind): string[] {
+  return editableFields(kind).map(({ path }) => path);
 }
 
 // Values in documents --------------------------------------------------------------------------------
@@ -703,11 +837,7 @@ export function recordName(kind: EditableKind, document: unknown): string {
  */
 export function editSchema(kind: EditableKind, context: RuleContext) {
   const shape = Object.fromEntries(
-    editablePaths(kind).map((path) => {
-      const field = fieldAt(kind, path);
-      if (!field) throw new Error(`no description of ${kind} field ${path}`);
-      return [path, field.rule(context).optional()];
-    }),
+    editableFields(kind).map(({ path, field }) => [path, field.rule(context).optional()]),
   );
   return z.strictObject(shape, problem("unknownField"));
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   api,
-  changeProposalSchema,
+  changeProposalReading,
   importBodySchema,
   rejectionSchema,
   type RecordField,
@@ -240,7 +240,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         api.dataDesk.propose,
         "data:propose",
         async (request, reply, { user, t }) => {
-          const parsed = changeProposalSchema.safeParse(request.body);
+          const parsed = changeProposalReading.safeParse(request.body);
           if (!parsed.success) {
             const field = String(parsed.error.issues[0]?.path[0] ?? "");
             throw new DeskRefusal(400, "message.problems", {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { publicUserSchema } from "../../domain/api/shared";
 import { deskProblemKeyPattern } from "../../domain/api/problems";
-import { editablePaths, schoolFields } from "../../domain/datadesk/fields";
+import { policyStatuses } from "../../domain/datasets/vocabulary";
+import { editablePaths, schoolFields, type EditableKind } from "../../domain/datadesk/fields";
 import { schoolFilterParameterOf } from "../../domain/school-results-query";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { testClock, testConfig, testPasswordHashing } from "../../test/server/accounts";
@@ -183,16 +184,47 @@ describe("GET /api/v1/openapi.json", () => {
   });
 });
 
-describe("the school fields the data desk describes, in the document", () => {
-  it("names each as a field an edit may change, and each filtering one as a parameter of the schools download", async () => {
+/** The `fields` of the data desk's proposal of a change to a record of `kind`, as the document types them. */
+function proposalFieldsOf(document: OpenAPIV3_1.Document, kind: EditableKind): OpenAPIV3_1.SchemaObject {
+  const proposal = document.components?.schemas?.DataChangeProposal as OpenAPIV3_1.SchemaObject;
+  const variants = (proposal.oneOf ?? proposal.anyOf ?? []) as OpenAPIV3_1.SchemaObject[];
+  const ofKind = variants.find(
+    (variant) => (variant.properties?.kind as OpenAPIV3_1.SchemaObject)?.const === kind,
+  );
+  return (ofKind?.properties?.fields ?? {}) as OpenAPIV3_1.SchemaObject;
+}
+
+/** A property's types, a nullable one's `null` included (`anyOf` of a type and null, or a list of types). */
+function typesOf(schema: OpenAPIV3_1.SchemaObject | undefined): string[] {
+  const variants = (schema?.anyOf ?? [schema]) as (OpenAPIV3_1.SchemaObject | undefined)[];
+  return variants.flatMap((variant) =>
+    Array.isArray(variant?.type) ? variant.type : variant?.type ? [variant.type] : [],
+  );
+}
+
+describe("the fields the data desk describes, in the document", () => {
+  it("types each path of a state's edit from its field, and allows no other path", async () => {
     const document = await openApiDocument();
-    const proposal = document.components?.schemas?.DataChangeProposal as OpenAPIV3_1.SchemaObject;
-    const paths = (proposal.properties?.fields as OpenAPIV3_1.SchemaObject).description ?? "";
-    const schoolPaths = paths
-      .split(". ")
-      .find((part) => part.startsWith("school: "))
-      ?.slice("school: ".length)
-      .split(", ");
+    const fields = proposalFieldsOf(document, "state");
+    expect(fields.additionalProperties).toBe(false);
+    expect(fields.required ?? []).toEqual([]);
+    const property = (path: string) => fields.properties?.[path] as OpenAPIV3_1.SchemaObject | undefined;
+    expect(property("status")?.enum).toEqual([...policyStatuses]);
+    expect(property("status")?.description).toMatch(/^Law status\. /);
+    expect(typesOf(property("law.year"))).toEqual(["integer", "null"]);
+    expect(property("law.year")?.description).toContain("Year passed");
+    expect(property("key_findings")).toMatchObject({ type: "array", items: { type: "string" } });
+    expect(property("phone")).toMatchObject({ type: "array", items: { type: "string" } });
+    expect(property("translations.ha.desc")).toMatchObject({ type: "string" });
+    expect(property("name")).toBeUndefined();
+    expect(Object.keys(fields.properties ?? {})).toEqual(editablePaths("state"));
+    // A school's phone is one number, as its rule takes it.
+    expect(proposalFieldsOf(document, "school").properties?.phone).toMatchObject({ type: "string" });
+  });
+
+  it("names each school field as a field an edit may change, and each filtering one as a parameter of the schools download", async () => {
+    const document = await openApiDocument();
+    const schoolPaths = Object.keys(proposalFieldsOf(document, "school").properties ?? {});
     expect(schoolPaths).toEqual(editablePaths("school"));
     expect(schoolPaths).toEqual(expect.arrayContaining(schoolFields.map((field) => field.path)));
 

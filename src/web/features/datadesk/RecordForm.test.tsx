@@ -288,6 +288,23 @@ describe("RecordForm", () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("says a year typed in words is no number before anything is sent, the words kept", async () => {
+    signIn({ role: "editor" });
+    const sent = fakeApi(() => ({ status: 500 }));
+    const user = renderForm("state", kano);
+    await changeKano(user, "two thousand");
+    const summary = screen.getByRole("alert");
+    const link = within(summary).getByRole("link", {
+      name: "Please enter a number in the allowed range, or leave it empty.",
+    });
+    const year = screen.getByRole("textbox", { name: "Year passed" });
+    expect(year).toHaveValue("two thousand");
+    expect(year).toHaveAttribute("aria-invalid", "true");
+    await user.click(link);
+    expect(year).toHaveFocus();
+    expect(sent).toHaveLength(0);
+  });
+
   it("loses nothing when the request gets no answer: Try again sends the same change", async () => {
     signIn({ role: "editor" });
     let online = false;

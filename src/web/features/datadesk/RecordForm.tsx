@@ -8,7 +8,16 @@ import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { type DataChange, proposeChange, type RecordField } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
-import { basePath, draftsOf, editsOf, type Draft, type Drafts, pathId } from "./field-values";
+import {
+  basePath,
+  draftsOf,
+  editsOf,
+  isSendable,
+  pathId,
+  proposalOf,
+  type Draft,
+  type Drafts,
+} from "./field-values";
 import { FieldInput } from "./FieldInput";
 import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
 import { useDocumentTitles } from "./DocumentSelect";
@@ -87,15 +96,15 @@ export function RecordForm({
 
   const send = useApiMutation({
     mutationFn: () =>
-      proposeChange({
-        kind,
-        recordId,
-        changeKind,
-        fields: Object.fromEntries(edits.map((edit) => [edit.field.path, edit.to])),
-        ...sourceOfChange(source),
-        note: source.note,
-        ...(correctionId ? { correctionId } : {}),
-      }),
+      proposeChange(
+        proposalOf(kind, edits.filter(isSendable), {
+          recordId,
+          changeKind,
+          ...sourceOfChange(source),
+          note: source.note,
+          ...(correctionId ? { correctionId } : {}),
+        }),
+      ),
     onSuccess: (answer) => {
       setSent(answer.change);
       setProblem(null);
@@ -131,6 +140,9 @@ export function RecordForm({
     const found: FormProblem["fields"] = [];
     if (missing.sourceUrl) found.push({ fieldId: sourceId, message: t("datadesk.problem.sourceMissing") });
     if (missing.note) found.push({ fieldId: noteId, message: t("datadesk.problem.noteMissing") });
+    for (const edit of edits.filter((candidate) => !isSendable(candidate))) {
+      found.push({ fieldId: inputId(edit.field.path), message: t("datadesk.problem.number") });
+    }
     if (edits.length === 0) {
       setProblem({ message: t("datadesk.form.nothingChanged"), fields: found });
       return;

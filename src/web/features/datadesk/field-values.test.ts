@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kano, recordFieldsOf } from "../../../test/web/datadesk";
-import { draftOf, editsOf, draftsOf, needsCheck, optionKey, valueOf } from "./field-values";
+import { draftOf, editsOf, draftsOf, needsCheck, notANumber, optionKey, valueOf } from "./field-values";
 
 describe("the edit form's values", () => {
   it("keeps what is typed as text, and sends numbers as numbers, lists without their empty items", () => {
@@ -8,8 +8,8 @@ describe("the edit form's values", () => {
     expect(draftOf("year", null)).toBe("");
     expect(valueOf("year", " 2019 ")).toBe(2019);
     expect(valueOf("year", "")).toBeNull();
-    // Not a number: sent as typed, for the server to name the problem.
-    expect(valueOf("year", "two thousand")).toBe("two thousand");
+    // Not a number: the form says so itself, as the API takes only a number (or null) for a year.
+    expect(valueOf("year", "two thousand")).toBe(notANumber);
     expect(valueOf("latitude", "12,5")).toBe(12.5);
     expect(valueOf("phoneList", ["0803 123 4567", " "])).toEqual(["0803 123 4567"]);
     // The five key findings are sent all five, so the server can say which is missing.

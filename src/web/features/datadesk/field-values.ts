@@ -1,9 +1,11 @@
-import type { FieldType } from "../../../domain/datadesk/fields";
-import type { RecordField } from "./datadesk-api";
+import type { EditableKind, FieldType, FieldValue } from "../../../domain/datadesk/fields";
+import type { ChangeProposal, RecordField } from "./datadesk-api";
 
 // What the edit form holds for each field (what a person typed, kept as typed so a failed request loses
 // nothing) and what it sends: the server applies each field's rule (src/domain/datadesk/fields.ts), so
 // the form converts only what a browser input cannot say (a number, a list) and leaves the judging to it.
+// What it sends for a field has the API's type of the field (fieldInputs there): a value of another type
+// fails the type check here.
 
 /** What an input holds: text for one value, a list for checkboxes and lists of texts. */
 export type Draft = string | string[];
@@ -11,7 +13,6 @@ export type Draft = string | string[];
 export type Drafts = Record<string, Draft>;
 
 const listTypes: readonly FieldType[] = ["choices", "textList", "urlList", "phoneList"];
-const numberTypes: readonly FieldType[] = ["year", "integer", "number", "latitude", "longitude"];
 
 export function isListType(type: FieldType): boolean {
   return listTypes.includes(type);
@@ -32,23 +33,49 @@ export function draftsOf(fields: readonly RecordField[]): Drafts {
   return Object.fromEntries(fields.map((field) => [field.path, draftOf(field.type, field.value)]));
 }
 
+/** Text typed in a number's input that is no number ("two thousand"): the form says so before sending. */
+export const notANumber = { notANumber: true } as const;
+export type NotANumber = typeof notANumber;
+
+const textOf = (draft: Draft): string => (Array.isArray(draft) ? draft.join(" ") : draft);
+const listOf = (draft: Draft): string[] => (Array.isArray(draft) ? draft : draft === "" ? [] : [draft]);
+const filledItemsOf = (draft: Draft): string[] => listOf(draft).filter((item) => item.trim() !== "");
+const numberOf = (draft: Draft): number | null | NotANumber => {
+  const text = textOf(draft).trim();
+  if (text === "") return null;
+  const number = Number(text.replace(",", "."));
+  return Number.isFinite(number) ? number : notANumber;
+};
+
 /**
- * The value the API receives for what was typed: a number for numeric fields ("" is none; text that is
- * not a number is sent as typed, for the server to name the problem), the list's non-empty items (all
- * five key findings, even empty, so the server can say one is missing), and text as typed.
+ * The value the API receives for what was typed, by the field's type: a number for numeric fields ("" is
+ * none), a list's non-empty items (all five key findings and every choice ticked, even empty, so the server
+ * can say one is missing), and text as typed.
  */
-export function valueOf(type: FieldType, draft: Draft): unknown {
-  if (Array.isArray(draft)) {
-    if (type === "textList" || type === "choices") return draft;
-    return draft.filter((item) => item.trim() !== "");
-  }
-  if (numberTypes.includes(type)) {
-    const text = draft.trim();
-    if (text === "") return null;
-    const number = Number(text.replace(",", "."));
-    return Number.isFinite(number) ? number : draft;
-  }
-  return draft;
+const sentValues: { [Type in FieldType]: (draft: Draft) => FieldValue<Type> | NotANumber } = {
+  text: textOf,
+  longText: textOf,
+  textList: listOf,
+  choice: textOf,
+  choices: listOf,
+  year: numberOf,
+  integer: numberOf,
+  number: numberOf,
+  url: textOf,
+  urlList: filledItemsOf,
+  email: textOf,
+  phone: textOf,
+  phoneList: filledItemsOf,
+  state: textOf,
+  lga: textOf,
+  rank: textOf,
+  document: textOf,
+  latitude: numberOf,
+  longitude: numberOf,
+};
+
+export function valueOf(type: FieldType, draft: Draft): FieldValue | NotANumber {
+  return sentValues[type](draft);
 }
 
 /** A value reduced to what it says: absent, null and "" are all "nothing"; lists compared item by item. */
@@ -73,7 +100,31 @@ export function isChanged(field: RecordField, draft: Draft): boolean {
 export interface FieldEdit {
   field: RecordField;
   from: unknown;
-  to: unknown;
+  to: FieldValue | NotANumber;
+}
+
+/** An edit the API can take: its value has its field's type. */
+export type SendableEdit = FieldEdit & { to: FieldValue };
+
+export function isSendable(edit: FieldEdit): edit is SendableEdit {
+  return edit.to !== notANumber;
+}
+
+/**
+ * A proposal of the edit form's edits. Their paths are the ones the API described for the record's kind
+ * (GET /records/:kind/:id lists each path with its type), so they are the kind's fields, each value of
+ * its field's type (sentValues); TypeScript cannot see that the paths, known at run time, are the kind's.
+ */
+export function proposalOf(
+  kind: EditableKind,
+  edits: readonly SendableEdit[],
+  body: Omit<ChangeProposal, "kind" | "fields">,
+): ChangeProposal {
+  return {
+    ...body,
+    kind,
+    fields: Object.fromEntries(edits.map((edit) => [edit.field.path, edit.to])),
+  } as ChangeProposal;
 }
 
 /** Every field whose typed value differs from the record's, in the form's order. */
