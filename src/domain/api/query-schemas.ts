@@ -33,7 +33,8 @@ export function queryParameter<Documented extends z.ZodType>(
   refusal: ParameterRefusal,
   { repeated = refusal }: RepeatRefusal = {},
 ) {
-  return z.preprocess((value, context) => {
+  // Typed as the transport gives it, so a client's query is text (`page: "2"`), as it goes in the address.
+  return z.preprocess((value: string | string[] | undefined, context) => {
     if (value === undefined || value === "") return undefined;
     if (typeof value !== "string") return refuse(context, repeated);
     const understood = read(value);
