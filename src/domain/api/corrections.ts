@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { correctionMessages, correctionStatuses, correctionSubjects } from "../corrections/correction-rules";
-import {
-  endpoint,
-  failures,
-  idParams,
-  messageAnswerSchema,
-  pageMetaSchema,
-  pagingQuery,
-  queryValue,
-} from "./shared";
+import { endpoint, failures, idParams, messageAnswerSchema, pageMetaSchema } from "./shared";
+import { choiceParamOr } from "./query-schemas";
+import { reportListPaging } from "./reports";
 
 // "Suggest a correction" under /api/v1/corrections.
 
@@ -82,8 +76,12 @@ export const correctionSchema = z
   .meta({ id: "Correction" });
 
 export const correctionsQuery = z.object({
-  status: queryValue("new (default), accepted or dismissed."),
-  ...pagingQuery,
+  status: choiceParamOr(
+    correctionStatuses,
+    { description: "new (default), accepted or dismissed.", fallback: "new" },
+    correctionMessages.unknownStatusFilter,
+  ),
+  ...reportListPaging,
 });
 
 export const correctionListAnswerSchema = z.object({

@@ -14,6 +14,8 @@ import {
   type FieldDescription,
 } from "../datadesk/fields";
 import { importProblemKeys, importRefusalKeys } from "../datadesk/school-import";
+import { codeProblem, deskProblem } from "./problems";
+import { choiceParam, queryParameter, singleValueParam, wholeNumberUpTo } from "./query-schemas";
 import { endpoint, failureSchema, failures, problemParamsSchema, queryValue } from "./shared";
 
 // The data desk under /api/v1/datadesk: editors propose changes to states, schools and
@@ -356,12 +358,50 @@ export const changeProposalSchema = z
   .meta({ id: "DataChangeProposal" });
 export type ChangeProposal = z.input<typeof changeProposalSchema>;
 
+export const CHANGES_LIMIT_MAX = 200;
+
+/**
+ * The list of changes' query. A refusal carries the desk's sentence as its problem: the desk answers it
+ * after the editor check, worded in the editor's language (the English sentence is the desk's own).
+ */
 export const changesQuery = z.object({
-  status: queryValue("proposed (default), published, rejected or withdrawn."),
-  mine: queryValue("true: only the caller's own changes (any status unless status is given)."),
-  kind: queryValue("state, school or estimate."),
-  recordId: queryValue("Only the changes of this record (with kind)."),
-  limit: queryValue("How many at most, 1 to 200 (default 100)."),
+  status: choiceParam(
+    changeStatuses,
+    { description: "proposed (default, unless mine), published, rejected or withdrawn." },
+    {
+      message: "Please choose proposed, published, rejected or withdrawn.",
+      problem: deskProblem("datadesk.message.badStatus"),
+    },
+  ),
+  mine: queryParameter(
+    z.boolean().default(false).meta({
+      description: "true: only the caller's own changes (any status unless status is given).",
+    }),
+    (text) => text.trim() === "true",
+    { message: "Please say true or nothing for mine.", problem: codeProblem("VALIDATION_FAILED") },
+  ),
+  kind: choiceParam(
+    editableKinds,
+    { description: "state, school, estimate or country." },
+    { message: "Please choose state, school or estimate.", problem: deskProblem("datadesk.message.badKind") },
+  ),
+  recordId: singleValueParam("Only the changes of this record (with kind).", {
+    message: "Please give one record at most.",
+    problem: codeProblem("VALIDATION_FAILED"),
+  }),
+  limit: queryParameter(
+    z
+      .int()
+      .min(1)
+      .max(CHANGES_LIMIT_MAX)
+      .default(100)
+      .meta({ description: `How many at most, 1 to ${CHANGES_LIMIT_MAX} (default 100).` }),
+    (text) => wholeNumberUpTo(CHANGES_LIMIT_MAX)(text.trim()),
+    {
+      message: `The limit must be a whole number from 1 to ${CHANGES_LIMIT_MAX}.`,
+      problem: deskProblem("datadesk.message.badLimit", { max: CHANGES_LIMIT_MAX }),
+    },
+  ),
 });
 
 export const changesAnswerSchema = z.object({

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { changeKinds, recordKinds } from "../datadesk/record-kinds";
-import { PUBLIC_EDITORS_NAME } from "../datadesk/history";
-import { endpoint, failureSchema, pageMetaSchema, pagingQuery, queryValue } from "./shared";
+import {
+  CHANGES_PER_PAGE,
+  MAX_CHANGES_PER_PAGE,
+  PUBLIC_EDITORS_NAME,
+  historyMessages,
+} from "../datadesk/history";
+import { openDataMessages } from "../opendata/messages";
+import { choiceParam, pagingQuery, singleValueParam } from "./query-schemas";
+import { endpoint, failureSchema, pageMetaSchema } from "./shared";
 
 // The public history of the data under /api/v1/open: every published change, newest first, as
 // JSON and as an Atom feed, and one record's history. Proposed, rejected and withdrawn changes never
@@ -55,10 +62,27 @@ export const publishedChangeSchema = z
   .meta({ id: "PublishedChange" });
 export type PublishedChange = z.infer<typeof publishedChangeSchema>;
 
+/** ?page=&per_page= of the published changes. */
+const changesPaging = pagingQuery({
+  defaultSize: CHANGES_PER_PAGE,
+  maxSize: MAX_CHANGES_PER_PAGE,
+  pageProblem: historyMessages.badPage,
+  perPageProblem: historyMessages.badPerPage,
+});
+
 export const publishedChangesQuery = z.object({
-  state: queryValue("A state's slug or id: changes to that state and to the schools in it."),
-  kind: queryValue(`One kind of record: ${recordKinds.join(", ")}.`),
-  ...pagingQuery,
+  // Checked against the states the data holds by the handler.
+  state: singleValueParam(
+    "A state's slug or id: changes to that state and to the schools in it.",
+    openDataMessages.repeated("state"),
+  ),
+  kind: choiceParam(
+    recordKinds,
+    { description: `One kind of record: ${recordKinds.join(", ")}.`, lowerCase: true },
+    historyMessages.badKind,
+    { repeated: openDataMessages.repeated("kind") },
+  ),
+  ...changesPaging,
 });
 
 export const publishedChangesAnswerSchema = z
@@ -134,7 +158,7 @@ export const historyApi = {
     summary: "One record's published changes, newest first, paged.",
     access: "anyone",
     params: recordHistoryParams,
-    querystring: z.object(pagingQuery),
+    querystring: z.object(changesPaging),
     response: { 200: recordHistoryAnswerSchema, 304: notModified, 400: failureSchema, 404: failureSchema },
   }),
 } as const;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { commentTypes } from "../reports/report-rules";
+import { MAX_REPORTS_PER_PAGE, REPORTS_PER_PAGE, openDataMessages } from "../opendata/messages";
+import { queryParameter, wholeNumberUpTo, yesNoParam } from "./query-schemas";
 import { endpoint, failureSchema, pageMetaSchema, queryValue } from "./shared";
 
 // Open data under /api/v1/open. The downloads are prepared at start-up and sent as bytes; the
@@ -147,11 +149,39 @@ export const openFileQuery = z.object({
   name: queryValue("Text the school's name contains, or a word such as deaf or blind (schools)."),
   from: queryValue("YYYY-MM-DD (reports)."),
   to: queryValue("YYYY-MM-DD (reports)."),
-  hxl: queryValue("1 adds a row of HXL hashtags to CSV."),
-  page: queryValue("Page of reports.json."),
-  per_page: queryValue("Reports per page of reports.json."),
-  version: queryValue(
-    "A version of the dataset (states, schools, estimates), as the catalogue numbers them: the dataset exactly as it was then. 404 for a version it does not have.",
+  hxl: yesNoParam(
+    "1 (or true) adds a row of HXL hashtags to CSV; 0 (or false) leaves it out.",
+    openDataMessages.badHxl,
+    {
+      repeated: openDataMessages.repeated("hxl"),
+    },
+  ),
+  // Without defaults: a CSV download refuses them (pagingInCsv), the other datasets ignore them.
+  page: queryParameter(
+    z.int().min(1).optional().meta({ description: "Page of reports.json, 1 or more (default 1)." }),
+    wholeNumberUpTo(Number.MAX_SAFE_INTEGER),
+    openDataMessages.badPage,
+  ),
+  per_page: queryParameter(
+    z
+      .int()
+      .min(1)
+      .max(MAX_REPORTS_PER_PAGE)
+      .optional()
+      .meta({
+        description: `Reports per page of reports.json, 1 to ${MAX_REPORTS_PER_PAGE} (default ${REPORTS_PER_PAGE}).`,
+      }),
+    wholeNumberUpTo(MAX_REPORTS_PER_PAGE),
+    openDataMessages.badPerPage,
+  ),
+  version: queryParameter(
+    z.int().min(1).max(999_999_999).optional().meta({
+      description:
+        "A version of the dataset (states, schools, estimates), as the catalogue numbers them: the dataset exactly as it was then. 404 for a version it does not have.",
+    }),
+    (text) => (/^[1-9]\d{0,8}$/.test(text.trim()) ? Number(text.trim()) : undefined),
+    openDataMessages.badVersion,
+    { repeated: openDataMessages.repeated("version") },
   ),
 });
 

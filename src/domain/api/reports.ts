@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { commentTypes, reportStatuses } from "../reports/report-rules";
 import { placePrecisions } from "../reports/report-place";
-import { endpoint, failures, pageMetaSchema, pagingQuery } from "./shared";
+import { pagingQuery } from "./query-schemas";
+import { endpoint, failures, pageMetaSchema } from "./shared";
 
 // Eyewitness reports under /api/v1/eyewitness (docs/api.md): sending one, and one's own list.
 
@@ -147,7 +148,24 @@ export const myReportsAnswerSchema = z.object({
 });
 export type MyReportsAnswer = z.infer<typeof myReportsAnswerSchema>;
 
-export const myReportsQuery = z.object(pagingQuery);
+export const REPORTS_PER_PAGE = 20;
+export const MAX_REPORTS_PER_PAGE = 100;
+
+/** The sentences of the report lists' paging (one's reports, the review queue, published, corrections). */
+export const pagingMessages = {
+  page: "The page must be a whole number of 1 or more.",
+  perPage: `per_page must be a whole number from 1 to ${MAX_REPORTS_PER_PAGE}.`,
+} as const;
+
+/** ?page=&per_page= of the report lists (and the corrections'). */
+export const reportListPaging = pagingQuery({
+  defaultSize: REPORTS_PER_PAGE,
+  maxSize: MAX_REPORTS_PER_PAGE,
+  pageProblem: pagingMessages.page,
+  perPageProblem: pagingMessages.perPage,
+});
+
+export const myReportsQuery = z.object(reportListPaging);
 
 export const reportsApi = {
   submit: endpoint({

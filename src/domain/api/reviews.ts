@@ -2,6 +2,7 @@ import { z } from "zod";
 import { commentTypes, reportStatuses } from "../reports/report-rules";
 import { phoneOccurredWhen, reportChannels } from "../reports/report-channels";
 import { findingKinds } from "../reports/report-findings";
+import { placeFilterMessages } from "../reports/place-filter-messages";
 import {
   BLUR_RECTANGLES_MAX,
   TRANSCRIPT_MAX_LENGTH,
@@ -16,8 +17,10 @@ import {
   reportMediaSchema,
   reportPlaceSchema,
   reportStatusSchema,
+  reportListPaging,
 } from "./reports";
-import { endpoint, failures, idParams, pageMetaSchema, pagingQuery, queryValue } from "./shared";
+import { calendarDayParam, choiceParam, choiceParamOr, singleValueParam } from "./query-schemas";
+import { endpoint, failures, idParams, pageMetaSchema } from "./shared";
 
 // Review and publication under /api/v1/eyewitness. A published report never carries an e-mail,
 // a last name, the reporter's id or review data, and its place only as precisely as the reporter chose:
@@ -112,11 +115,24 @@ export type PublishedReport = z.infer<typeof publishedReportSchema>;
 
 export const statusCountsSchema = z.object({ pending: z.int(), verified: z.int(), rejected: z.int() });
 
+const commentTypeFilter = choiceParam(
+  commentTypes,
+  { description: "One comment type; every type when absent." },
+  reviewMessages.unknownCommentTypeFilter,
+);
+
+/** A state's id, checked against the LGA registry by the handler (which the contract does not load). */
+const stateFilter = singleValueParam("A state's id, 1-37.", placeFilterMessages.repeated("state"));
+
 export const reviewsQuery = z.object({
-  status: queryValue("pending (default), verified or rejected."),
-  commentType: queryValue("One comment type; every type when absent."),
-  state: queryValue("A state's id, 1-37."),
-  ...pagingQuery,
+  status: choiceParamOr(
+    reportStatuses,
+    { description: "pending (default), verified or rejected.", fallback: "pending" },
+    reviewMessages.unknownStatusFilter,
+  ),
+  commentType: commentTypeFilter,
+  state: stateFilter,
+  ...reportListPaging,
 });
 
 export const reviewsAnswerSchema = z.object({
@@ -243,14 +259,24 @@ export const reviewPreviewAnswerSchema = z.object({
 
 export const withdrawnAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
 
+const dayFilter = (parameter: "from" | "to", description: string) =>
+  calendarDayParam(description, placeFilterMessages.badDate(parameter), {
+    repeated: placeFilterMessages.repeated(parameter),
+  });
+
 export const publishedQuery = z.object({
-  state: queryValue("A state's id, 1-37."),
-  lga: queryValue("An LGA's name (of the state, when one is given)."),
-  type: queryValue("One comment type."),
-  commentType: queryValue("The older name of type."),
-  from: queryValue("YYYY-MM-DD, the earliest day."),
-  to: queryValue("YYYY-MM-DD, the latest day."),
-  ...pagingQuery,
+  state: stateFilter,
+  lga: singleValueParam(
+    "An LGA's name (of the state, when one is given).",
+    placeFilterMessages.repeated("lga"),
+  ),
+  type: choiceParam(commentTypes, { description: "One comment type." }, placeFilterMessages.badType, {
+    repeated: placeFilterMessages.repeated("type"),
+  }),
+  commentType: commentTypeFilter.meta({ description: "The older name of type." }),
+  from: dayFilter("from", "YYYY-MM-DD, the earliest day."),
+  to: dayFilter("to", "YYYY-MM-DD, the latest day."),
+  ...reportListPaging,
 });
 
 export const publishedAnswerSchema = z.object({

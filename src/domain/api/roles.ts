@@ -5,11 +5,10 @@ import {
   failures,
   messageAnswerSchema,
   pageMetaSchema,
-  pagingQuery,
   publicUserSchema,
-  queryValue,
   userRoleSchema,
 } from "./shared";
+import { pagingQuery, singleTextParam } from "./query-schemas";
 
 // Role administration under /api/v1/roles (docs/api.md).
 
@@ -34,9 +33,31 @@ export const roleChangeSchema = z.object(
 );
 export type RoleChange = z.infer<typeof roleChangeSchema>;
 
+export const USERS_PER_PAGE = 50;
+export const MAX_USERS_PER_PAGE = 100;
+export const SEARCH_MAX_LENGTH = 200;
+
+/** The sentences of the roles lists' query, shared by the server and the contract. */
+export const roleListMessages = {
+  pageProblem: "The page must be a whole number of 1 or more.",
+  perPageProblem: `per_page must be a whole number from 1 to ${MAX_USERS_PER_PAGE}.`,
+  searchProblem: `The search must be text of at most ${SEARCH_MAX_LENGTH} characters.`,
+} as const;
+
+/** ?page=&per_page= of the users list and the audit log. */
+const rolesPaging = pagingQuery({
+  defaultSize: USERS_PER_PAGE,
+  maxSize: MAX_USERS_PER_PAGE,
+  pageProblem: roleListMessages.pageProblem,
+  perPageProblem: roleListMessages.perPageProblem,
+});
+
 export const usersQuery = z.object({
-  ...pagingQuery,
-  search: queryValue("Part of a name or e-mail address."),
+  ...rolesPaging,
+  search: singleTextParam(
+    { maxLength: SEARCH_MAX_LENGTH, description: "Part of a name or e-mail address." },
+    roleListMessages.searchProblem,
+  ),
 });
 
 export const usersAnswerSchema = z.object({
@@ -112,7 +133,7 @@ export const rolesApi = {
     tag,
     summary: "The audit log, newest first.",
     access: "audit:read",
-    querystring: z.object(pagingQuery),
+    querystring: z.object(rolesPaging),
     response: { 200: auditAnswerSchema, ...failures(400, 401, 403) },
   }),
 } as const;

@@ -138,12 +138,6 @@ export const queryValue = (description: string) =>
     .optional()
     .meta({ description });
 
-/** ?page=&per_page= of every paged list. */
-export const pagingQuery = {
-  page: queryValue("Page number, 1 or more (default 1)."),
-  per_page: queryValue("Items per page."),
-};
-
 /** A UUID-like identifier in a path; an unknown or malformed one is a 404 (or 400) with a sentence. */
 export const idParams = z.object({ id: z.string().meta({ description: "The item's id (a UUID)." }) });
 

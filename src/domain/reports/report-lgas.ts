@@ -1,7 +1,6 @@
 // The 774 local government areas by state (data/lgas.json; its source is in data/SOURCES.md), apart from
 // report-place.ts so that pages showing a report's place do not load the whole registry.
 import lgaRegistry from "../../../data/lgas.json" with { type: "json" };
-import { openDataMessages } from "../opendata/messages";
 
 export interface StateLgas {
   stateId: number;
@@ -38,13 +37,4 @@ export function lgaNamed(lga: string): string | undefined {
   return undefined;
 }
 
-/** The 400 sentences of the report lists' place and date filters, each naming its parameter. */
-export const placeFilterMessages = {
-  badState: `The parameter state must be the number of a state, from 1 to ${lgasByState.length}.`,
-  badLga: "The parameter lga must name a local government area (of the state in state, when one is given).",
-  // The same sentences as the open-data filters'.
-  badType: openDataMessages.badType,
-  badDate: openDataMessages.badDate,
-  fromAfterTo: openDataMessages.fromAfterTo,
-  repeated: openDataMessages.repeated,
-} as const;
+export { placeFilterMessages } from "./place-filter-messages";

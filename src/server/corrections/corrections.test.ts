@@ -259,4 +259,15 @@ describe.each(testDatabaseKinds())("corrections on %s", (kind) => {
       (await t.app.inject({ method: "GET", url: "/api/v1/corrections", headers: bearer(user) })).statusCode,
     ).toBe(403);
   });
+
+  it("checks who asks before what they ask: a caller refused never learns what the query gets wrong", async () => {
+    const user = await signedInAs(t, "user", people.user);
+    for (const url of ["/api/v1/corrections?status=closed", "/api/v1/corrections?per_page=1000"]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(401);
+      expect((await t.app.inject({ method: "GET", url, headers: bearer(user) })).statusCode, url).toBe(403);
+      expect((await t.app.inject({ method: "GET", url, headers: bearer(moderator) })).statusCode, url).toBe(
+        400,
+      );
+    }
+  });
 });

@@ -4,9 +4,7 @@ import { problem } from "../../domain/api/problems";
 import {
   correctionMessages,
   correctionFieldProblem,
-  correctionStatuses,
   translationProblems,
-  type CorrectionStatus,
 } from "../../domain/corrections/correction-rules";
 import { addressWithoutSecrets } from "../../domain/routes";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
@@ -14,13 +12,12 @@ import { siteLanguages } from "../i18n/server-messages";
 import { api } from "../../domain/api";
 import type { Clock } from "../clock";
 import { can } from "../../domain/permissions";
-import { getSignedInUser, permitted, requirePermission } from "../accounts/guards";
+import { getSignedInUser, permitted, requirePermission, requireUser } from "../accounts/guards";
 import { acceptJsonBodies } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import { invalidParameter } from "../http/query-params";
 import { routeSchema, typedRoutes } from "../openapi/route-schema";
-import { pageFrom, pageMeta } from "../reports/paging";
+import { pageMeta, pageOf } from "../http/paging";
 import { clientAddressKey } from "../rate-limit/client-address";
 import { createLimit } from "../rate-limit/limit";
 import {
@@ -90,12 +87,13 @@ export function correctionRoutes({ db, now, maxPerHour }: CorrectionDependencies
       return { success: true as const, message: correctionMessages.sent };
     });
 
-    scope.get("/", { schema: routeSchema(api.corrections.list) }, async (request, reply) => {
-      const reader = await requirePermission(request, "correction:read");
+    const list = { schema: routeSchema(api.corrections.list), preValidation: permitted("correction:read") };
+    scope.get("/", list, async (request, reply) => {
+      const reader = await requireUser(request);
       // An editor starts changes from corrections; only those who decide on them see who sent them.
       const withEmail = can(reader.role, "correction:review");
-      const status = statusFilter(request.query.status);
-      const page = pageFrom(request.query);
+      const { status } = request.query;
+      const page = pageOf(request.query);
       const [{ total, rows }, counts] = await Promise.all([
         findCorrections(db, status, page),
         countCorrectionsByStatus(db),
@@ -161,14 +159,6 @@ function pageWithoutSecrets(page: string): string {
   const kept = addressWithoutSecrets(url.pathname, url.search);
   if (kept === url.pathname + url.search) return typed;
   return typed.startsWith("/") ? kept : url.origin + kept;
-}
-
-/** ?status=: new (the queue) when absent or empty. */
-function statusFilter(value: unknown): CorrectionStatus {
-  if (value === undefined || value === "") return "new";
-  const status = correctionStatuses.find((known) => known === value);
-  if (!status) throw invalidParameter("status", correctionMessages.unknownStatusFilter);
-  return status;
 }
 
 /** A field of the form the person has to fix: the same problem a schema's refusal of it has. */

@@ -32,6 +32,7 @@ const people = {
   chidi: { email: "chidi.editor@example.org", firstname: "Chidi", lastname: "Okeke" },
   halima: { email: "halima.editor@example.org", firstname: "Halima", lastname: "Sani" },
   admin: { email: "tunde.admin@example.org", firstname: "Tunde", lastname: "Okoro" },
+  reader: { email: "bola.reader@example.org", firstname: "Bola", lastname: "Ola" },
 };
 
 const source = {
@@ -218,6 +219,30 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     expect(problem?.key).toBe("year");
     expect(problem?.message).not.toBe("Please enter a year from 1960 to 2026, or leave it empty.");
     expect(problem?.message).toContain("1960");
+  });
+
+  it("refuses a list of changes it cannot read after the editor check, in the editor's language", async () => {
+    const url = "/api/v1/datadesk/changes?status=done";
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    expect((await get(await signedInAs(t, "user", people.reader), url)).statusCode).toBe(403);
+    const refused = await get(halima, url);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "Da fatan ka zaɓi proposed, published, rejected ko withdrawn.",
+      problem: { key: "datadesk.message.badStatus" },
+    });
+    const tooMany = await get(amina, "/api/v1/datadesk/changes?limit=201");
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({
+      message: "The limit must be a whole number from 1 to 200.",
+      problem: { key: "datadesk.message.badLimit", params: { max: 200 } },
+    });
+    expect((await get(amina, "/api/v1/datadesk/changes?kind=planet")).json()).toMatchObject({
+      problem: { key: "datadesk.message.badKind" },
+    });
+    const mine = await get(amina, "/api/v1/datadesk/changes?mine=true&limit=5");
+    expect(mine.statusCode).toBe(200);
   });
 
   it("needs a source and a note, and refuses a change that changes nothing", async () => {

@@ -9,7 +9,6 @@ import {
 } from "../../domain/api";
 import type { Endpoint } from "../../domain/api/shared";
 import type { Action } from "../../domain/permissions";
-import { changeStatuses, type ChangeStatus } from "../../domain/datadesk/record-kinds";
 import {
   editableKinds,
   editablePaths,
@@ -23,7 +22,7 @@ import type { SignedInUser } from "../accounts/sessions";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { deskProblem } from "../../domain/api/problems";
-import { failure } from "../http/errors";
+import { failure, HttpError } from "../http/errors";
 import { acceptJsonBodies } from "../http/request-body";
 import { translator, type Translate } from "../i18n/server-messages";
 import { routeSchema, typedRoutes, type ContractReply, type ContractRequest } from "../openapi/route-schema";
@@ -72,7 +71,6 @@ export interface DataDeskDependencies {
 const RECORDS_LIMIT_MAX = 500;
 /** A 2 MB file grows when written inside JSON (quotes and line breaks escaped). */
 const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 2;
-const CHANGES_LIMIT_MAX = 200;
 
 /** The caller, allowed to do `action`; with the catalogue of their language. */
 async function editor(
@@ -81,6 +79,18 @@ async function editor(
 ): Promise<{ user: SignedInUser; t: Translate }> {
   const user = await requirePermission(request, action);
   return { user, t: translator(user.language, "datadesk") };
+}
+
+/**
+ * A query a route's schema refused (a route with `attachValidation`): the desk's own sentence when its
+ * problem is one, worded for the editor like any refusal; any other as the schema refused it.
+ */
+function deskQueryRefusal(error: Error): Error {
+  if (!(error instanceof HttpError)) return error;
+  const { key, params } = error.problem;
+  if (!key.startsWith("datadesk.message.")) return error;
+  const messageKey = key.slice("datadesk.".length) as DeskRefusal["messageKey"];
+  return new DeskRefusal(400, messageKey, { values: params as Record<string, string | number> });
 }
 
 /** A refusal worded for the reader: its sentence, and each problem's. */
@@ -187,6 +197,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         const caller = await editor(request, action);
         reply.header("cache-control", "no-store");
         try {
+          if (request.validationError) throw deskQueryRefusal(request.validationError);
           return await handler(request, reply, caller);
         } catch (error) {
           if (error instanceof DeskRefusal) {
@@ -364,29 +375,14 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.get(
       "/changes",
-      { schema: deskSchema(api.dataDesk.changes) },
+      // Its query is validated, and a refusal answered after the editor check (answering), in their words.
+      { schema: deskSchema(api.dataDesk.changes), attachValidation: true },
       answering(api.dataDesk.changes, "data:propose", async (request, _reply, { user }) => {
-        const query = request.query;
-        const mine = parameter(query, "mine") === "true";
-        const statusText = parameter(query, "status");
-        let status: ChangeStatus | null = mine ? null : "proposed";
-        if (statusText !== undefined) {
-          const known = changeStatuses.find((candidate) => candidate === statusText);
-          if (!known) throw new DeskRefusal(400, "message.badStatus");
-          status = known;
-        }
-        const kindText = parameter(query, "kind");
-        if (kindText !== undefined && !isKind(kindText)) throw new DeskRefusal(400, "message.badKind");
-        const limit = limitOf(parameter(query, "limit"), 100, CHANGES_LIMIT_MAX);
+        const { mine, kind = null, recordId, limit } = request.query;
+        const status = request.query.status ?? (mine ? null : "proposed");
         const listed = await listChanges(
           db,
-          {
-            status,
-            authorId: mine ? user.id : null,
-            kind: kindText ?? null,
-            recordId: parameter(query, "recordId") ?? null,
-            limit,
-          },
+          { status, authorId: mine ? user.id : null, kind, recordId: recordId || null, limit },
           user.id,
         );
         return { success: true as const, ...listed };

@@ -1,52 +1,24 @@
-import { invalidParameter } from "./query-params";
+import type { PageMetaAnswer } from "../../domain/api/shared";
 
-// ?page=&per_page= of every paginated list. Anything odd is a 400 with the list's own sentence, never a
-// silent fallback: a repeated parameter arrives as an array and is refused too.
+// ?page=&per_page= of every paginated list, as the route's query schema gives them (pagingQuery in
+// src/domain/api/query-schemas.ts): whole numbers in their range, anything else refused with the list's
+// own sentence before the handler runs.
 
 export interface Page {
   number: number;
   size: number;
 }
 
-export interface PageMeta {
-  total: number;
-  page: number;
-  per_page: number;
-  last_page: number;
+/** The page a list's query asks for. */
+export function pageOf(query: { page: number; per_page: number }): Page {
+  return { number: query.page, size: query.per_page };
 }
 
-export interface PagingRules {
-  defaultSize: number;
-  maxSize: number;
-  pageProblem: string;
-  perPageProblem: string;
-}
-
-export function readPage(query: { page?: unknown; per_page?: unknown }, rules: PagingRules): Page {
-  return {
-    number: wholeNumber("page", query.page, 1, Number.MAX_SAFE_INTEGER, rules.pageProblem),
-    size: wholeNumber("per_page", query.per_page, rules.defaultSize, rules.maxSize, rules.perPageProblem),
-  };
-}
-
-export function pageMeta(total: number, page: Page): PageMeta {
+export function pageMeta(total: number, page: Page): PageMetaAnswer {
   return {
     total,
     page: page.number,
     per_page: page.size,
     last_page: Math.max(1, Math.ceil(total / page.size)),
   };
-}
-
-function wholeNumber(
-  parameter: "page" | "per_page",
-  value: unknown,
-  fallback: number,
-  max: number,
-  problem: string,
-): number {
-  if (value === undefined || value === "") return fallback;
-  const number = typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
-  if (!(number >= 1 && number <= max)) throw invalidParameter(parameter, problem);
-  return number;
 }

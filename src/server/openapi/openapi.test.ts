@@ -184,6 +184,38 @@ describe("GET /api/v1/openapi.json", () => {
   });
 });
 
+describe("query parameters, in the document", () => {
+  /** The parameters of an operation in the query, by name. */
+  const queryParameters = async (path: string) => {
+    const document = await openApiDocument();
+    const parameters = (document.paths?.[path]?.get?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+    return Object.fromEntries(
+      parameters
+        .filter((parameter) => parameter.in === "query")
+        .map((parameter) => [parameter.name, parameter.schema as OpenAPIV3_1.SchemaObject]),
+    );
+  };
+
+  it("shows a page as a whole number of 1 or more and its size with its range and default", async () => {
+    const { page, per_page } = await queryParameters("/api/v1/roles/users");
+    expect(page).toMatchObject({ type: "integer", minimum: 1, default: 1 });
+    expect(per_page).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 50 });
+  });
+
+  it("shows a status filter as its values, a search with its length and a yes-or-no as a boolean", async () => {
+    expect((await queryParameters("/api/v1/eyewitness/reviews")).status).toMatchObject({
+      type: "string",
+      enum: ["pending", "verified", "rejected"],
+      default: "pending",
+    });
+    expect((await queryParameters("/api/v1/roles/users")).search).toMatchObject({
+      type: "string",
+      maxLength: 200,
+    });
+    expect((await queryParameters("/api/v1/open/{file}")).hxl).toMatchObject({ type: "boolean" });
+  });
+});
+
 /** The `fields` of the data desk's proposal of a change to a record of `kind`, as the document types them. */
 function proposalFieldsOf(document: OpenAPIV3_1.Document, kind: EditableKind): OpenAPIV3_1.SchemaObject {
   const proposal = document.components?.schemas?.DataChangeProposal as OpenAPIV3_1.SchemaObject;

@@ -8,7 +8,7 @@ import type { Database } from "../db/database";
 import { eyewitnessReports } from "../db/schema";
 import { findMediaOf } from "../reports/report-store";
 import { publishedColumns, toPublishedView, type PublishedRow } from "../reports/review-store";
-import type { Page } from "../reports/paging";
+import type { Page } from "../http/paging";
 
 // The verified reports as open data. They are read with the published page's own columns and go through
 // its one projection (toPublishedView: the first name only where the reporter chose it, else

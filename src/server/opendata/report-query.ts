@@ -1,8 +1,8 @@
 import type { StateRecord } from "../../domain/datasets/schemas";
 import { stateSlug } from "../../domain/datasets/state-names";
-import { MAX_REPORTS_PER_PAGE, REPORTS_PER_PAGE, openDataMessages } from "../../domain/opendata/messages";
+import { REPORTS_PER_PAGE, openDataMessages } from "../../domain/opendata/messages";
 import { commentTypes } from "../../domain/reports/report-rules";
-import { readPage, type Page } from "../http/paging";
+import type { Page } from "../http/paging";
 import { invalidParameter, singleParameter as single, type Query } from "../http/query-params";
 import type { ReportFilter } from "./report-export";
 
@@ -69,19 +69,7 @@ export function describeFilter(filter: ReportFilter) {
   };
 }
 
-export function reportPageFrom(query: Query): Page {
-  return readPage(query, {
-    defaultSize: REPORTS_PER_PAGE,
-    maxSize: MAX_REPORTS_PER_PAGE,
-    pageProblem: openDataMessages.badPage,
-    perPageProblem: openDataMessages.badPerPage,
-  });
-}
-
-/** ?hxl=1 adds the hashtag row; 0 or nothing leaves it out. */
-export function hxlFrom(query: Query): boolean {
-  const value = single(query, "hxl");
-  if (value === undefined || value === "0" || value === "false") return false;
-  if (value === "1" || value === "true") return true;
-  throw invalidParameter("hxl", openDataMessages.badHxl);
+/** The page of reports.json asked for (its query schema has checked the numbers). */
+export function reportPageFrom(query: { page?: number; per_page?: number }): Page {
+  return { number: query.page ?? 1, size: query.per_page ?? REPORTS_PER_PAGE };
 }

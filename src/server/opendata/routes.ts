@@ -21,7 +21,7 @@ import { byStateDatasets, documentQualifier } from "../../domain/opendata/static
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { failure } from "../http/errors";
-import { routeSchema, typedRoutes } from "../openapi/route-schema";
+import { type ContractRequest, routeSchema, typedRoutes } from "../openapi/route-schema";
 import { pageMeta } from "../http/paging";
 import { invalidParameter } from "../http/query-params";
 import {
@@ -34,17 +34,9 @@ import {
 } from "./conditional";
 import { answerPlainDownloadsEarly } from "./early-answers";
 import { allReports, exportVersion, findReportsPage, toOpenReport } from "./report-export";
-import {
-  describeFilter,
-  hxlFrom,
-  reportFilterFrom,
-  reportPageFrom,
-  stateFrom,
-  type Query,
-} from "./report-query";
+import { describeFilter, reportFilterFrom, reportPageFrom, stateFrom } from "./report-query";
 import { dataPackage, packageSources } from "../../domain/opendata/datapackage";
 import type { PublishedDataSource } from "../datadesk/published-data";
-import { singleParameter } from "../http/query-params";
 import { LiveBodies } from "./live-bodies";
 import {
   PreparedBody,
@@ -106,10 +98,7 @@ export const crossOriginHeaders = Object.freeze({
 
 const datasetIds = Object.keys(openFormats) as OpenDatasetId[];
 
-interface FileRequest {
-  Params: { file: string };
-  Querystring: Query;
-}
+type FileRequest = ContractRequest<typeof api.openData.file>;
 
 export function openDataRoutes({
   db,
@@ -264,16 +253,17 @@ export function openDataRoutes({
       async (request, reply) => sendMetadata(request, reply, packageOf),
     );
 
-    scope.get<FileRequest>("/:file", { schema: routeSchema(api.openData.file) }, async (request, reply) => {
+    scope.get("/:file", { schema: routeSchema(api.openData.file) }, async (request, typedReply) => {
+      // The answer is prepared bytes (or a 304), sent as they are, not an object of the schemas.
+      const reply: FastifyReply = typedReply;
       // First, so refusals carry them too: a script on another site can read why.
       reply.headers(crossOriginHeaders);
       const wanted = parseFileName(request.params.file);
-      const hxl = hxlFrom(request.query);
+      const { hxl, version = null } = request.query;
       if ("problem" in wanted) {
         return reply.status(404).send({ ...failure(404, wanted.problem), formats: wanted.formats });
       }
       const { dataset, format } = wanted;
-      const version = versionFrom(request.query);
       if (dataset === "reports") {
         if (version !== null) throw invalidParameter("version", openDataMessages.reportsHaveNoVersions);
         reply.header("link", link);
@@ -323,14 +313,6 @@ export function openDataRoutes({
       return reply.send(await document.prepared.bytes(encoding));
     });
   };
-}
-
-/** ?version=N: a whole number from 1; anything else is a 400 naming the parameter. */
-function versionFrom(query: Query): number | null {
-  const value = singleParameter(query, "version");
-  if (value === undefined) return null;
-  if (!/^[1-9]\d{0,8}$/.test(value)) throw invalidParameter("version", openDataMessages.badVersion);
-  return Number(value);
 }
 
 /** A dataset's version now and when it last changed, for the catalogue. */
@@ -390,7 +372,7 @@ interface ReportsContext extends Pick<OpenDataDependencies, "db" | "now" | "publ
 }
 
 async function sendReports(
-  request: FastifyRequest<FileRequest>,
+  request: FileRequest,
   reply: FastifyReply,
   format: OpenFormat,
   hxl: boolean,

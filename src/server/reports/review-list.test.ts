@@ -223,4 +223,15 @@ describe.each(testDatabaseKinds())("the review lists on %s", (kind) => {
     expect((await reviewList(t.app, reporter)).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/v1/eyewitness/reviews" })).statusCode).toBe(401);
   });
+
+  it("checks who asks before what they ask: a caller refused never learns what the query gets wrong", async () => {
+    const user = await signedInAs(t, "user", people.user);
+    for (const query of ["?status=done", "?commentType=rumour", "?state=1&state=2", "?page=0"]) {
+      const url = `/api/v1/eyewitness/reviews${query}`;
+      expect((await t.app.inject({ method: "GET", url })).statusCode, query).toBe(401);
+      expect((await reviewList(t.app, user, query)).statusCode, query).toBe(403);
+      expect((await reviewList(t.app, reporter, query)).statusCode, query).toBe(403);
+      expect((await reviewList(t.app, moderator, query)).statusCode, query).toBe(400);
+    }
+  });
 });

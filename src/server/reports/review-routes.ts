@@ -3,8 +3,6 @@ import { idInPath, UUID_SHAPE } from "../http/id-in-path";
 import { problem } from "../../domain/api/problems";
 import { api } from "../../domain/api";
 import { findingKindLabels } from "../../domain/reports/report-findings";
-import { commentTypes, reportStatuses, type CommentType } from "../../domain/reports/report-rules";
-import type { ReportStatus } from "../../domain/reports/report-rules";
 import { isReportId } from "../../domain/reports/published-report-text";
 import { lgaNamed, lgaOfState, placeFilterMessages, stateLgas } from "../../domain/reports/report-lgas";
 import {
@@ -22,12 +20,12 @@ import { permitted, requirePermission, requireUser } from "../accounts/guards";
 import { acceptJsonBodies } from "../http/request-body";
 import type { Database } from "../db/database";
 import { HttpError } from "../http/errors";
-import { invalidParameter, singleParameter as single } from "../http/query-params";
+import { invalidParameter } from "../http/query-params";
 import type { MediaLinks } from "../media/media-links";
 import type { MediaStore } from "../media/media-store";
 import { PhotoProblem } from "../media/photos";
-import { routeSchema, typedRoutes } from "../openapi/route-schema";
-import { pageFrom, pageMeta } from "./paging";
+import { type ContractRequest, routeSchema, typedRoutes } from "../openapi/route-schema";
+import { pageMeta, pageOf } from "../http/paging";
 import { blurReportPhoto, setMediaHidden, type MediaChangeOutcome } from "./photo-moderation";
 import { changePublicText, reportHistory, withdrawReport, type ChangeOutcome } from "./public-text";
 import { enqueueDecisionReply } from "../channels/reply-outbox";
@@ -99,12 +97,12 @@ export function reviewRoutes({
     const scope = typedRoutes(plainScope);
     acceptJsonBodies(scope);
 
-    scope.get("/reviews", { schema: routeSchema(api.reviews.list) }, async (request, reply) => {
-      const reviewer = await requirePermission(request, "report:review");
-      const status = statusFilter(request.query.status);
-      const commentType = commentTypeFilter(request.query.commentType);
-      const stateId = stateFilter(request.query);
-      const page = pageFrom(request.query);
+    const reviewList = { schema: routeSchema(api.reviews.list), preValidation: permitted("report:review") };
+    scope.get("/reviews", reviewList, async (request, reply) => {
+      const reviewer = await requireUser(request);
+      const { status, commentType = null } = request.query;
+      const stateId = stateFilter(request.query.state);
+      const page = pageOf(request.query);
       const [{ total, reports }, counts] = await Promise.all([
         findReportsForReview(db, { status, commentType, stateId }, page),
         countReportsByStatus(db),
@@ -347,7 +345,7 @@ export function reviewRoutes({
 
     scope.get("/published", { schema: routeSchema(api.reviews.published) }, async (request, reply) => {
       const filter = publishedFilter(request.query);
-      const page = pageFrom(request.query);
+      const page = pageOf(request.query);
       const { total, reports } = await findPublishedReports(db, filter, page);
       // Public and the same for everyone; a minute's staleness after an unpublish is acceptable.
       reply.header("cache-control", `public, max-age=${PUBLISHED_CACHE_SECONDS}`);
@@ -413,65 +411,29 @@ function refuseChange(
 }
 
 /** ?state=: a state's id in data/states.json, 1-37; every state when absent or empty. */
-function stateFilter(query: Record<string, unknown>): number | null {
-  const value = single(query, "state");
+function stateFilter(value: string | undefined): number | null {
   if (value === undefined) return null;
   const state = /^\d{1,2}$/.test(value) ? stateLgas(Number(value)) : undefined;
   if (!state) throw invalidParameter("state", placeFilterMessages.badState);
   return state.stateId;
 }
 
-/** ?from= and ?to=: a real calendar day, YYYY-MM-DD. */
-function dayFilter(query: Record<string, unknown>, parameter: "from" | "to"): string | null {
-  const value = single(query, parameter);
-  if (value === undefined) return null;
-  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const day = parts && new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
-  if (!day || day.toISOString().slice(0, 10) !== value) {
-    throw invalidParameter(parameter, placeFilterMessages.badDate(parameter));
-  }
-  return value;
-}
-
 /** The published list's filters: state, lga, type (or commentType, its older name), from, to. */
-function publishedFilter(query: Record<string, unknown>): PublishedFilter {
-  const stateId = stateFilter(query);
-  const lgaValue = single(query, "lga");
+function publishedFilter(query: ContractRequest<typeof api.reviews.published>["query"]): PublishedFilter {
+  const stateId = stateFilter(query.state);
   const lga =
-    lgaValue === undefined
+    query.lga === undefined
       ? null
-      : ((stateId === null ? lgaNamed(lgaValue) : lgaOfState(stateId, lgaValue)) ??
+      : ((stateId === null ? lgaNamed(query.lga) : lgaOfState(stateId, query.lga)) ??
         fail("lga", placeFilterMessages.badLga));
-  const typeValue = single(query, "type");
-  const commentType =
-    typeValue === undefined
-      ? commentTypeFilter(query.commentType)
-      : (commentTypes.find((known) => known === typeValue) ?? fail("type", placeFilterMessages.badType));
-  const from = dayFilter(query, "from");
-  const to = dayFilter(query, "to");
+  const { from = null, to = null } = query;
   if (from !== null && to !== null && from > to)
     throw invalidParameter("from", placeFilterMessages.fromAfterTo);
-  return { commentType, stateId, lga, from, to };
+  return { commentType: query.type ?? query.commentType ?? null, stateId, lga, from, to };
 }
 
 function fail(parameter: string, message: string): never {
   throw invalidParameter(parameter, message);
-}
-
-/** ?status=: pending (the queue) when absent or empty. */
-function statusFilter(value: unknown): ReportStatus {
-  if (value === undefined || value === "") return "pending";
-  const status = reportStatuses.find((known) => known === value);
-  if (!status) throw invalidParameter("status", reviewMessages.unknownStatusFilter);
-  return status;
-}
-
-/** ?commentType=: every type when absent or empty. */
-function commentTypeFilter(value: unknown): CommentType | null {
-  if (value === undefined || value === "") return null;
-  const type = commentTypes.find((known) => known === value);
-  if (!type) throw invalidParameter("commentType", reviewMessages.unknownCommentTypeFilter);
-  return type;
 }
 
 function reportNotFound(): HttpError {

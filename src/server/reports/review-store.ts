@@ -37,7 +37,7 @@ import { eyewitnessReports, reportMedia, users } from "../db/schema";
 import type { OutgoingMail } from "../mail/compose";
 import { enqueueMail } from "../mail/outbox";
 import type { MediaLinkSigner } from "../media/media-links";
-import type { Page } from "./paging";
+import type { Page } from "../http/paging";
 import { findingColumns, findingsOf } from "./text-findings";
 import {
   findMediaOf,

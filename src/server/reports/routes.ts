@@ -4,7 +4,7 @@ import { api } from "../../domain/api";
 import { todayInNigeria } from "../../domain/reports/report-place";
 import { reportMessages, reportServerMessages } from "../../domain/reports/report-rules";
 import type { Clock } from "../clock";
-import { requirePermission } from "../accounts/guards";
+import { permitted, requirePermission, requireUser } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { databaseFault } from "../db/database-faults";
 import { HttpError, ServiceFault } from "../http/errors";
@@ -12,7 +12,7 @@ import type { MediaLinks } from "../media/media-links";
 import { storageFault, type MediaStore } from "../media/media-store";
 import type { RemuxOptions } from "../media/videos";
 import { routeSchema, typedRoutes } from "../openapi/route-schema";
-import { pageFrom, pageMeta } from "./paging";
+import { pageMeta, pageOf } from "../http/paging";
 import {
   findOwnReports,
   findReportByKey,
@@ -150,9 +150,10 @@ export function reportRoutes({
       }
     });
 
-    scope.get("/mine", { schema: routeSchema(api.reports.mine) }, async (request, reply) => {
-      const user = await requirePermission(request, "report:read-own");
-      const page = pageFrom(request.query);
+    const mine = { schema: routeSchema(api.reports.mine), preValidation: permitted("report:read-own") };
+    scope.get("/mine", mine, async (request, reply) => {
+      const user = await requireUser(request);
+      const page = pageOf(request.query);
       const { total, reports } = await findOwnReports(db, user.id, page);
       reply.header("cache-control", "no-store");
       return {

@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { auditLog, users } from "../db/schema";
-import type { Page } from "./paging";
+import type { Page } from "../http/paging";
 
 // The audit log as admins read it: newest first, each entry with who did it (null once that account is
 // gone, or for the system and command-line tools).

@@ -1,32 +1,14 @@
-import { type Page, type PageMeta, pageMeta, readPage } from "../http/paging";
-import { invalidParameter } from "../http/query-params";
-import { MAX_PER_PAGE, roleMessages, SEARCH_MAX_LENGTH, USERS_PER_PAGE } from "./messages";
+import type { z } from "zod";
+import type { usersAnswerSchema } from "../../domain/api/roles";
+import { type Page, pageMeta } from "../http/paging";
 
-// Query parameters of the roles lists: ?page=&per_page= (and ?search= for users).
+// The users list's meta: the pager's, and whether `total` is exact (a search's count stops, user-list.ts).
 
-export { pageMeta, type Page, type PageMeta } from "../http/paging";
-
-export function pageFrom(query: { page?: unknown; per_page?: unknown }): Page {
-  return readPage(query, {
-    defaultSize: USERS_PER_PAGE,
-    maxSize: MAX_PER_PAGE,
-    pageProblem: roleMessages.pageProblem,
-    perPageProblem: roleMessages.perPageProblem,
-  });
-}
+type UserListMeta = z.infer<typeof usersAnswerSchema>["meta"];
 
 /** The search text with its spaces collapsed (so it never spans name and e-mail); "" for no search. */
-export function searchFrom(value: unknown): string {
-  if (value === undefined) return "";
-  if (typeof value !== "string" || value.length > SEARCH_MAX_LENGTH) {
-    throw invalidParameter("search", roleMessages.searchProblem);
-  }
-  return value.trim().replace(/\s+/g, " ");
-}
-
-/** The users list's meta: the pager's, and whether `total` is exact (a search's count stops, user-list.ts). */
-export interface UserListMeta extends PageMeta {
-  total_exact: boolean;
+export function searchFrom(search: string | undefined): string {
+  return (search ?? "").replace(/\s+/g, " ");
 }
 
 export function userListMeta(total: number, exact: boolean, page: Page): UserListMeta {

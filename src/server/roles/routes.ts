@@ -10,7 +10,8 @@ import { HttpError } from "../http/errors";
 import { routeSchema, typedRoutes } from "../openapi/route-schema";
 import { listAuditEntries } from "./audit-entries";
 import { roleMessages } from "./messages";
-import { pageFrom, pageMeta, searchFrom, userListMeta } from "./paging";
+import { pageMeta, pageOf } from "../http/paging";
+import { searchFrom, userListMeta } from "./paging";
 import { changeRole } from "./role-change";
 import { listUsers } from "./user-list";
 
@@ -39,9 +40,9 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       reply.header("cache-control", "no-store");
     });
 
-    roles.get("/users", { schema: routeSchema(api.roles.users) }, async (request) => {
-      await requirePermission(request, "users:list");
-      const page = pageFrom(request.query);
+    const users = { schema: routeSchema(api.roles.users), preValidation: permitted("users:list") };
+    roles.get("/users", users, async (request) => {
+      const page = pageOf(request.query);
       const search = searchFrom(request.query.search);
       const { total, exact, users } = await listUsers(db, page, search);
       return { success: true as const, users, meta: userListMeta(total, exact, page) };
@@ -75,9 +76,9 @@ export function roleRoutes({ db, now }: RolesDependencies): FastifyPluginAsync {
       },
     );
 
-    roles.get("/audit", { schema: routeSchema(api.roles.audit) }, async (request) => {
-      await requirePermission(request, "audit:read");
-      const page = pageFrom(request.query);
+    const audit = { schema: routeSchema(api.roles.audit), preValidation: permitted("audit:read") };
+    roles.get("/audit", audit, async (request) => {
+      const page = pageOf(request.query);
       const { total, entries } = await listAuditEntries(db, page);
       return { success: true as const, entries, meta: pageMeta(total, page) };
     });

@@ -155,6 +155,14 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
     }
   });
 
+  it("checks who asks before what they ask: a caller refused never learns what the query gets wrong", async () => {
+    for (const query of ["?page=0", "?per_page=ten", "?page=1&page=2", `?search=${"a".repeat(201)}`]) {
+      expect((await list(query, null)).statusCode, query).toBe(401);
+      expect((await list(query, user)).statusCode, query).toBe(403);
+      expect((await list(query, admin)).statusCode, query).toBe(400);
+    }
+  });
+
   describe("search", () => {
     beforeEach(async () => {
       await t.db.insert(users).values([

@@ -4,7 +4,7 @@ import { publicUserColumns } from "../accounts/public-user";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
 import { userCount, users } from "../db/schema";
-import type { Page } from "./paging";
+import type { Page } from "../http/paging";
 
 // The user list of the roles page: ordered by id (the primary key walks it), one page at a time, with a
 // case-insensitive substring search of "firstname lastname" and the e-mail, kept lowercased in the stored

@@ -1,20 +1,14 @@
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { api } from "../../../domain/api";
-import {
-  CHANGES_PER_PAGE,
-  MAX_CHANGES_PER_PAGE,
-  historyMessages,
-  isRecordKind,
-} from "../../../domain/datadesk/history";
-import type { RecordKind } from "../../../domain/datadesk/record-kinds";
+import { CHANGES_PER_PAGE, historyMessages, isRecordKind } from "../../../domain/datadesk/history";
 import { openDataMessages } from "../../../domain/opendata/messages";
 import { stateSlug } from "../../../domain/datasets/state-names";
 import type { Database } from "../../db/database";
 import { HttpError, failure } from "../../http/errors";
-import { readPage, type Page } from "../../http/paging";
-import { invalidParameter, singleParameter, type Query } from "../../http/query-params";
-import { routeSchema, typedRoutes } from "../../openapi/route-schema";
+import { pageOf } from "../../http/paging";
+import { invalidParameter } from "../../http/query-params";
+import { type ContractRequest, routeSchema, typedRoutes } from "../../openapi/route-schema";
 import { crossOriginHeaders } from "../../opendata/routes";
 import { atomFeed } from "./atom";
 import { changesAnswer, recordHistoryAnswer } from "./history-reader";
@@ -38,21 +32,8 @@ const HISTORY_CACHE = "public, no-cache";
 /** Changes when the answers change shape, so no cached copy outlives it. */
 const HISTORY_FORMAT_VERSION = 2;
 
-const pagingRules = {
-  defaultSize: CHANGES_PER_PAGE,
-  maxSize: MAX_CHANGES_PER_PAGE,
-  pageProblem: historyMessages.badPage,
-  perPageProblem: historyMessages.badPerPage,
-};
-
-interface ChangesRequest {
-  Querystring: Query;
-}
-
-interface RecordRequest {
-  Params: { kind: string; id: string };
-  Querystring: Query;
-}
+/** The query of both forms of the changes (the same schema). */
+type ChangesQuery = ContractRequest<typeof api.history.changesJson>["query"];
 
 /** True (and the 304 sent) when the client's copy is the one this generation would send. */
 function answeredFromCache(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
@@ -73,19 +54,12 @@ function etagOf(made: unknown[]): string {
 }
 
 /** ?state=: one of the 37, by slug or id, as the open data and the site's addresses name them. */
-function stateFrom(query: Query, states: readonly StateName[]): StateName | null {
-  const value = singleParameter(query, "state")?.toLowerCase();
+function stateFrom(value: string | undefined, states: readonly StateName[]): StateName | null {
   if (value === undefined) return null;
-  const state = states.find((known) => stateSlug(known.state) === value || String(known.id) === value);
+  const wanted = value.toLowerCase();
+  const state = states.find((known) => stateSlug(known.state) === wanted || String(known.id) === wanted);
   if (!state) throw invalidParameter("state", openDataMessages.badState);
   return state;
-}
-
-function kindFrom(query: Query): RecordKind | null {
-  const value = singleParameter(query, "kind")?.toLowerCase();
-  if (value === undefined) return null;
-  if (!isRecordKind(value)) throw invalidParameter("kind", historyMessages.badKind);
-  return value;
 }
 
 function withQuery(base: string, parameters: Record<string, string | number | null>): string {
@@ -101,15 +75,16 @@ export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPl
   return async (plainScope) => {
     const scope = typedRoutes(plainScope);
     const changes = async (
-      request: FastifyRequest<ChangesRequest>,
+      request: FastifyRequest,
+      query: ChangesQuery,
       reply: FastifyReply,
       format: "json" | "atom",
     ) => {
       reply.headers(crossOriginHeaders);
       const states = await stateNames(db);
-      const state = stateFrom(request.query, states);
-      const kind = kindFrom(request.query);
-      const page = readPage(request.query, pagingRules);
+      const state = stateFrom(query.state, states);
+      const kind = query.kind ?? null;
+      const page = pageOf(query);
       const generation = await currentGeneration(db);
       const etag = etagOf([
         HISTORY_FORMAT_VERSION,
@@ -153,18 +128,14 @@ export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPl
       );
     };
 
-    scope.get<ChangesRequest>(
-      "/changes.json",
-      { schema: routeSchema(api.history.changesJson) },
-      async (request, reply) => changes(request, reply, "json"),
+    scope.get("/changes.json", { schema: routeSchema(api.history.changesJson) }, async (request, reply) =>
+      changes(request, request.query, reply, "json"),
     );
-    scope.get<ChangesRequest>(
-      "/changes.atom",
-      { schema: routeSchema(api.history.changesAtom) },
-      async (request, reply) => changes(request, reply, "atom"),
+    scope.get("/changes.atom", { schema: routeSchema(api.history.changesAtom) }, async (request, reply) =>
+      changes(request, request.query, reply, "atom"),
     );
 
-    scope.get<RecordRequest>(
+    scope.get(
       "/history/:kind/:id",
       { schema: routeSchema(api.history.recordHistory) },
       async (request, reply) => {
@@ -174,7 +145,7 @@ export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPl
           return reply.status(404).send(failure(404, historyMessages.unknownKind(request.params.kind)));
         }
         const { id } = request.params;
-        const page: Page = readPage(request.query, pagingRules);
+        const page = pageOf(request.query);
         const generation = await currentGeneration(db);
         const etag = etagOf([HISTORY_FORMAT_VERSION, "record", generation, kind, id, page, publicUrl]);
         const record = await findRecord(db, kind, id);
