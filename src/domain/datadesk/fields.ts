@@ -10,6 +10,7 @@ import { lgaOfState, lgasByState } from "../reports/report-lgas";
 import { sameState } from "../datasets/state-names";
 import type { KeysUnder, MessageKey } from "../../i18n/message-keys";
 import { normaliseNigerianPhone } from "./phone";
+import { UUID_SHAPE } from "../uuid-shape";
 
 // The one place that describes each field editors can change: where it lives in the record's
 // JSON document (the shapes of src/domain/datasets/schemas.ts), its type, the rule a new value must pass,
@@ -255,7 +256,7 @@ const documentId = z.union(
     z.literal(""),
     z
       .string()
-      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, problem("document"))
+      .regex(UUID_SHAPE, problem("document"))
       .transform((value) => value.toLowerCase()),
   ],
   problem("document"),

@@ -47,15 +47,9 @@ import {
 } from "../db/schema";
 import { ESTIMATES_DATASET_ID } from "./seed";
 import { raiseGeneration } from "./generation";
-import {
-  DeskRefusal,
-  PUBLICATION_LOCK,
-  UUID,
-  checkSourceAndNote,
-  refuse,
-  type Problem,
-} from "./desk-refusal";
+import { DeskRefusal, PUBLICATION_LOCK, checkSourceAndNote, refuse, type Problem } from "./desk-refusal";
 import { importAdditionsCount, importRowsCount, publishImport } from "./import-store";
+import { UUID_SHAPE } from "../../domain/uuid-shape";
 
 // The data desk's changes: proposed by an editor against a record's version, published or
 // rejected by another editor or an admin. Publishing is one transaction: the record's new version, the
@@ -441,7 +435,7 @@ export async function proposeChange(
   problems.push(...checkedSource.problems);
   const correctionId = proposal.correctionId.trim().toLowerCase();
   if (correctionId !== "") {
-    const [correction] = UUID.test(correctionId)
+    const [correction] = UUID_SHAPE.test(correctionId)
       ? await db
           .select({ subject: corrections.subject, subjectId: corrections.subjectId })
           .from(corrections)
@@ -607,7 +601,7 @@ function fieldProblem(problem: FieldProblem): Problem {
 // Deciding ------------------------------------------------------------------------------------------------
 
 async function lockedChange(tx: Database, id: string): Promise<ChangeRow> {
-  if (!UUID.test(id)) throw new DeskRefusal(404, "message.changeNotFound");
+  if (!UUID_SHAPE.test(id)) throw new DeskRefusal(404, "message.changeNotFound");
   const [change] = await tx
     .select()
     .from(dataChanges)

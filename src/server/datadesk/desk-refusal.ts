@@ -6,12 +6,12 @@ import type { ErrorCode } from "../../domain/api/shared";
 import type { KeysUnder } from "../../i18n/message-keys";
 import type { Database } from "../db/database";
 import { dataDocuments } from "../db/schema";
+import { UUID_SHAPE } from "../../domain/uuid-shape";
 
 // What every change of the data desk shares, a single edit's or an import's: how a refusal is told, and
 // the source and the note every change needs.
 
 export const NOTE_MAX = 2000;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One publication at a time: dataset versions and new school ids are "the greatest + 1". */
 export const PUBLICATION_LOCK = 28_028;
 
@@ -66,7 +66,7 @@ export async function checkSourceAndNote(
     problems.push({ field: "sourceUrl", key: "url" });
   }
   if (sourceDocumentId !== "") {
-    const [document] = UUID.test(sourceDocumentId)
+    const [document] = UUID_SHAPE.test(sourceDocumentId)
       ? await db
           .select({ id: dataDocuments.id })
           .from(dataDocuments)

@@ -17,8 +17,9 @@ import {
 } from "../../domain/datadesk/school-import";
 import type { Database } from "../db/database";
 import { auditLog, dataChanges, dataRecordVersions, dataRecords, datasetVersions } from "../db/schema";
-import { DeskRefusal, UUID, checkSourceAndNote, refuse } from "./desk-refusal";
+import { DeskRefusal, checkSourceAndNote, refuse } from "./desk-refusal";
 import { raiseGeneration } from "./generation";
+import { UUID_SHAPE } from "../../domain/uuid-shape";
 
 // Imports of schools: a CSV with schools.csv's columns becomes ONE proposed change of kind
 // "import" holding every school it adds or changes (data_changes.import_rows); another editor publishes it
@@ -120,7 +121,7 @@ export const importRowsCount = sql<number | null>`(case when jsonb_typeof(${data
  * time; null when `id` is no import.
  */
 export async function importRowsPage(db: Database, id: string, page: RowsPage): Promise<ImportPage | null> {
-  if (!UUID.test(id)) return null;
+  if (!UUID_SHAPE.test(id)) return null;
   const start = (page.number - 1) * page.size;
   const [found] = await db
     .select({

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from "fastify";
+import { UUID_SHAPE } from "../../domain/uuid-shape";
 import type { HttpError } from "./errors";
-
-/** The shape of the ids the database gives rows (UUIDs), in any case. */
-export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A `preValidation` hook: the path's `:id` must have the shape of an id, else `notFound()`, before the

@@ -13,6 +13,7 @@ import { MEDIA_LINK_MAX_SECONDS, type MediaLinks } from "./media-links";
 import { extensionOf } from "./media-types";
 import type { MediaStore } from "./media-store";
 import { sendStoredFile } from "./stored-file-reply";
+import { LOWER_CASE_UUID } from "../../domain/uuid-shape";
 
 // GET /media/{id}: a report's photo or video, outside /api (docs/architecture.md), for those allowed to see it.
 // Proof of that is either a signed link (?sig&exp, for <img> and <video>) or the bearer token (fetch).
@@ -27,7 +28,6 @@ export interface MediaDependencies {
   links: MediaLinks;
 }
 
-const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const mediaNotFound = "This photograph or video does not exist, or you cannot see it.";
 const variantNotFound =
   "This photograph has no copy of that size. Sizes offered are listed with the photograph; open it without the w parameter for the full photo.";
@@ -68,7 +68,7 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
 
     const sendMedia = async (request: FastifyRequest<MediaRequest>, reply: FastifyReply) => {
       const { id } = request.params;
-      if (!MEDIA_ID.test(id)) throw new HttpError(404, mediaNotFound);
+      if (!LOWER_CASE_UUID.test(id)) throw new HttpError(404, mediaNotFound);
       const viewer = await viewerOf(request);
 
       const { w } = request.query;

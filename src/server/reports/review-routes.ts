@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { idInPath, UUID_SHAPE } from "../http/id-in-path";
+import { UUID_SHAPE } from "../../domain/uuid-shape";
+import { idInPath } from "../http/id-in-path";
 import { problem } from "../../domain/api/problems";
 import { api } from "../../domain/api";
 import { findingKindLabels } from "../../domain/reports/report-findings";

@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { dataDocuments } from "../../db/schema";
+import { UUID_SHAPE } from "../../../domain/uuid-shape";
 
 // The uploaded documents the public pages link (a state's law), read through the pages' load
 // context (src/web/app/datasets.ts's PageDocumentReader): only what a link shows, never who uploaded it.
@@ -17,13 +18,11 @@ export interface PageDocumentReader {
   find(ids: readonly string[]): Promise<PageDocument[]>;
 }
 
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function pageDocumentReader(db: Database): PageDocumentReader {
   return {
     async find(ids) {
       // PostgreSQL refuses a malformed UUID with an error: a record's stray id is simply no document.
-      const wellFormed = [...new Set(ids.filter((id) => uuidShape.test(id)))];
+      const wellFormed = [...new Set(ids.filter((id) => UUID_SHAPE.test(id)))];
       if (wellFormed.length === 0) return [];
       return db
         .select({

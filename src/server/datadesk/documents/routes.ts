@@ -26,6 +26,7 @@ import { routeSchema, typedRoutes } from "../../openapi/route-schema";
 import { parseDocumentFields, type DocumentFields } from "./document-fields";
 import { findDocument, insertDocument, listDocuments, toDocumentView } from "./document-store";
 import { PdfCleaningProblem, removePdfMetadata } from "./pdf-metadata";
+import { LOWER_CASE_UUID } from "../../../domain/uuid-shape";
 
 // Documents of the data desk:
 //   POST /api/v1/datadesk/documents   an editor's (or admin's) PDF upload, multipart; 201 {document}
@@ -153,7 +154,6 @@ export function documentRoutes({
   };
 }
 
-const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A stored document never changes at its address: browsers and caches may keep it for a year. */
 const DOCUMENT_CACHE = "public, max-age=31536000, immutable";
 
@@ -167,7 +167,7 @@ export function documentFileRoutes({ db, storage }: DocumentsDependencies): Fast
     const scope = typedRoutes(plainScope);
     const sendDocument = async (request: FastifyRequest<DocumentFileRequest>, reply: FastifyReply) => {
       const { id, fileName } = request.params;
-      const document = DOCUMENT_ID.test(id) ? await findDocument(db, id) : null;
+      const document = LOWER_CASE_UUID.test(id) ? await findDocument(db, id) : null;
       if (!document || document.fileName !== fileName) throw new HttpError(404, documentMessages.notFound);
       const sent = await sendStoredFile(request, reply, storage, document.storageKey, {
         "content-type": DOCUMENT_CONTENT_TYPE,
