@@ -19,9 +19,10 @@ import {
   viewFrom,
 } from "./explorer";
 import { EXPLORER_INDICATOR_PATTERN, EXPLORER_VIEW_PATTERN, SCHOOL_GROUP_PATTERN } from "./explorer-query";
+import { seededSchools, seededStates } from "../test/datasets";
 
-const published = states as StateRecord[];
-const listed = schools as School[];
+const published = seededStates;
+const listed = seededSchools;
 const rows = explorerStates(published, listed, [
   { stateId: 25, verified: 3 },
   { stateId: 20, verified: 1 },

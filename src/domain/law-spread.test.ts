@@ -11,8 +11,9 @@ import {
   spreadYearFrom,
   stateLaws,
 } from "./law-spread";
+import { seededStates } from "../test/datasets";
 
-const published = states as StateRecord[];
+const published = seededStates;
 const laws = stateLaws(published);
 
 describe("how the laws spread, from the published states data", () => {

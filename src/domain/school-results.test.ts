@@ -14,8 +14,9 @@ import { readSchoolResultsQuery, schoolFilterParameterOf } from "./school-result
 import { schoolFields } from "./datadesk/fields";
 import { schoolResultsShapes } from "./school-results-shapes";
 import { schoolListReturnPath, withListReturn } from "./school-list-return";
+import { seededSchools } from "../test/datasets";
 
-const schools = schoolsFile as School[];
+const schools = seededSchools;
 const languages = ["en", "ha", "yo", "ig", "pcm"];
 const everything = {
   stateName: null,

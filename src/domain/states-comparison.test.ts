@@ -12,8 +12,9 @@ import {
   viewFromParams,
   type ReportCounts,
 } from "./states-comparison";
+import { seededSchools, seededStates } from "../test/datasets";
 
-const rows = stateRows(states as StateRecord[], schools);
+const rows = stateRows(seededStates, seededSchools);
 
 describe("the states comparison", () => {
   it("has one row per state, with its zone, law status and schools", () => {
@@ -38,7 +39,7 @@ describe("the states comparison", () => {
   });
 
   it("sorts by verified eyewitness reports, states whose count is unknown last", () => {
-    const rows = stateRows(states as StateRecord[], schools);
+    const rows = stateRows(seededStates, seededSchools);
     const counts = reportCountsFrom([
       { stateId: 25, verified: 3 },
       { stateId: 20, verified: 7 },

@@ -11,9 +11,10 @@ import {
   planImport,
   type ExistingSchool,
 } from "./school-import";
+import { seededSchools } from "../../test/datasets";
 
 const context = { thisYear: 2026 };
-const seeded = schoolsJson as School[];
+const seeded = seededSchools;
 const schools = new Map<string, ExistingSchool>(
   seeded.map((school) => [
     String(school.id),

@@ -9,10 +9,11 @@ import { openDataCatalogue } from "./catalogue";
 import type { EstimatesFile } from "./datasets";
 import { geojsonDocument, openDataPath } from "./documents";
 import { openDatasets, withoutEmailAddresses } from "./datasets";
+import { seededSchools, seededStates } from "../../test/datasets";
 
 const catalogue = openDataCatalogue({
-  states: states as StateRecord[],
-  schools: schools as School[],
+  states: seededStates,
+  schools: seededSchools,
   estimates: estimates as unknown as EstimatesFile,
   boundaries: parseStateBoundaries(boundaries),
 });

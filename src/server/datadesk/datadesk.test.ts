@@ -23,6 +23,7 @@ import {
 } from "../db/schema";
 import { readSeed, seedDataDesk } from "./seed";
 import schools from "../../../data/schools.json" with { type: "json" };
+import { addressDetails } from "../../test/server/datadesk";
 
 // /api/v1/datadesk: editors propose changes with a source and a note, each field checked by
 // its rule; another editor or an admin publishes (one transaction) or rejects them.
@@ -36,6 +37,7 @@ const people = {
 
 const source = {
   sourceUrl: "https://lagosstate.gov.ng/disability-law",
+  ...addressDetails,
   note: "Checked the state's gazette.",
 };
 

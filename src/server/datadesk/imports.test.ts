@@ -27,6 +27,7 @@ import {
 } from "../db/schema";
 import { readSeed, seedDataDesk } from "./seed";
 import schools from "../../../data/schools.json" with { type: "json" };
+import { addressDetails } from "../../test/server/datadesk";
 
 // POST /api/v1/datadesk/imports: schools from a CSV with schools.csv's columns. A dry run lists
 // each row's problems and the additions and changes; without it, one proposed change of kind "import",
@@ -40,6 +41,7 @@ const people = {
 
 const source = {
   sourceUrl: "https://education.kano.gov.ng/special-schools-2026",
+  ...addressDetails,
   note: "The state ministry's list of special schools, 2026.",
 };
 

@@ -20,7 +20,7 @@ import {
 import { dataRecords } from "../db/schema";
 import { addEditor, publishDirectly } from "../../test/server/publications";
 import { readSeed, seedDataDesk } from "./seed";
-import { publishRecord } from "../../test/server/datadesk";
+import { publishRecord, addressDetails } from "../../test/server/datadesk";
 
 const at = new Date("2026-11-29T06:00:00Z");
 // Generous: a publication is seen within 10 s by the poll; a busy machine may take longer to run the test.
@@ -212,6 +212,7 @@ describe.each(testDatabaseKinds())("the published data of the database on %s", (
         recordId: "13",
         fields: fields.map((field) => ({ field, from: "", to: "x" })),
         sourceUrl,
+        ...addressDetails,
         note: "Checked.",
         authorId: editor,
         reviewerId: editor,

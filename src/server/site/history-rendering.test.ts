@@ -17,6 +17,7 @@ import { databasePublishedData } from "../datadesk/published-data-db";
 import { readSeed, seedDataDesk } from "../datadesk/seed";
 import type { RenderRequest } from "./page-renderer";
 import { webSite } from "./web-app";
+import { addressDetails } from "../../test/server/datadesk";
 
 // The pages that read the data desk's database beyond the published records: the history pages,
 // a merged school's old address, a closed school, and each field's own source, rendered on the server by
@@ -71,6 +72,9 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
         changeKind: "edit",
         fields: {},
         sourceUrl: "https://example.ng/visit-2026",
+        sourceTitle: "Visit to the school, 2026",
+        sourcePublisher: "Example Ng",
+        sourceRead: "2026-10-02",
         sourceDocumentId: "",
         note: "Checked with the school.",
         correctionId: "",
@@ -139,6 +143,7 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
       recordId: "20",
       fields: [{ field: "law.year", from: null, to: 2027 }],
       sourceUrl: "https://example.ng/gazette-2027",
+      ...addressDetails,
       note,
       authorId: editorId,
       reviewerId: editorId,
@@ -230,12 +235,14 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
       recordId: "6",
       fields: { phone: "0803 123 4567" },
       sourceUrl: "https://punchng.com/special-schools-phone-directory",
+      ...addressDetails,
     });
     await proposeAndPublish({
       kind: "state",
       recordId: "23",
       fields: { agency: "Disability Affairs Commission" },
       sourceUrl: "https://guardian.ng/news/state-creates-disability-commission",
+      ...addressDetails,
     });
     const phoneSource =
       'Source: <a href="https://punchng.com/special-schools-phone-directory" target="_blank" rel="noopener noreferrer">Special schools phone directory (Punch)';

@@ -8,8 +8,9 @@ import { stateRows } from "../../../domain/states-comparison";
 import { withDataLayer } from "../../../test/web/data-layer";
 import { inLanguage } from "../../../test/web/i18n";
 import { StatesComparison } from "./StatesComparison";
+import { seededSchools, seededStates } from "../../../test/datasets";
 
-const rows = stateRows(states as StateRecord[], schools);
+const rows = stateRows(seededStates, seededSchools);
 
 afterEach(() => vi.unstubAllGlobals());
 

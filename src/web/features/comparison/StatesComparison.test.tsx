@@ -8,10 +8,11 @@ import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateRows } from "../../../domain/states-comparison";
 import { withDataLayer } from "../../../test/web/data-layer";
 import { StatesComparison } from "./StatesComparison";
+import { seededSchools, seededStates } from "../../../test/datasets";
 
 const reportCountText = { loading: "Loading…", failed: "Not available" };
 
-const rows = stateRows(states as StateRecord[], schools);
+const rows = stateRows(seededStates, seededSchools);
 
 type Reply = { status: number; body: unknown } | "network failure";
 

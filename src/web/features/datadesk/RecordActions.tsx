@@ -9,7 +9,14 @@ import formStyles from "../../ui/form/form.module.css";
 import { deskQueries, fetchRecords, proposeChange, type RecordSummary } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
 import { formProblemOf, mayRetry, problemsOf } from "./proposal";
-import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
+import {
+  missingSourceOrNote,
+  SourceAndNote,
+  sourceDetailErrors,
+  sourceDetailInputId,
+  sourceOfChange,
+  type SourceAndNoteValue,
+} from "./SourceAndNote";
 import styles from "./DataDesk.module.css";
 
 type Action = "checked" | "close" | "reopen" | "merge";
@@ -125,7 +132,7 @@ function ActionForm({
                     ? noteId
                     : found.field === "mergeInto"
                       ? mergeId
-                      : null,
+                      : sourceDetailInputId(formId, found.field),
               (found) => text.problemText(found),
               t("datadesk.message.problems"),
             )
@@ -171,7 +178,11 @@ function ActionForm({
         idPrefix={formId}
         value={source}
         onChange={setSource}
-        errors={{ sourceUrl: fieldError(problem, sourceId), note: fieldError(problem, noteId) }}
+        errors={{
+          sourceUrl: fieldError(problem, sourceId),
+          note: fieldError(problem, noteId),
+          ...sourceDetailErrors(problem, formId),
+        }}
       />
       <p className={styles.actions}>
         <button type="submit" className="button" disabled={send.isPending}>

@@ -12,7 +12,14 @@ import { basePath, draftsOf, editsOf, type Draft, type Drafts, pathId } from "./
 import { FieldInput } from "./FieldInput";
 import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
 import { useDocumentTitles } from "./DocumentSelect";
-import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
+import {
+  missingSourceOrNote,
+  SourceAndNote,
+  sourceDetailErrors,
+  sourceDetailInputId,
+  sourceOfChange,
+  type SourceAndNoteValue,
+} from "./SourceAndNote";
 import styles from "./DataDesk.module.css";
 
 export interface RecordFormProps {
@@ -114,6 +121,8 @@ export function RecordForm({
             if (path !== null) return fieldOf(path) ? inputId(path) : null;
             if (found.field === "sourceUrl") return sourceId;
             if (found.field === "sourceDocumentId") return `${sourceId}-document`;
+            const detail = sourceDetailInputId(formId, found.field);
+            if (detail) return detail;
             if (found.field === "note") return noteId;
             return null;
           },
@@ -291,6 +300,7 @@ export function RecordForm({
           sourceUrl: fieldError(problem, sourceId),
           sourceDocumentId: fieldError(problem, `${sourceId}-document`),
           note: fieldError(problem, noteId),
+          ...sourceDetailErrors(problem, formId),
         }}
       />
       <p className={styles.actions}>

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { useT } from "../../i18n";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
+import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 import { TextField } from "../../ui/form/TextField";
 import formStyles from "../../ui/form/form.module.css";
 import { NOTE_MAX } from "./desk-text";
@@ -10,15 +11,61 @@ import styles from "./DataDesk.module.css";
 
 export interface SourceAndNoteValue {
   sourceUrl: string;
+  /** With an address: its title, publisher and the day it was read (YYYY-MM-DD); absent: "". */
+  sourceTitle?: string;
+  sourcePublisher?: string;
+  sourceRead?: string;
   /** An uploaded document's id, or "" (absent) for none. */
   sourceDocumentId?: string;
   note: string;
 }
 
-/** The source as a proposal sends it: the address ("" when none) and the document, when one is chosen. */
-export function sourceOfChange(value: SourceAndNoteValue): { sourceUrl: string; sourceDocumentId?: string } {
+/** What the server may say of an address's details, and the end of each one's input id. */
+const sourceDetails = [
+  { field: "sourceTitle", suffix: "source-title" },
+  { field: "sourcePublisher", suffix: "source-publisher" },
+  { field: "sourceRead", suffix: "source-read" },
+] as const;
+
+/** The input of the address's detail a problem names (`sourceTitle` → `<idPrefix>-source-title`), or null. */
+export function sourceDetailInputId(idPrefix: string, field: string): string | null {
+  const detail = sourceDetails.find((candidate) => candidate.field === field);
+  return detail ? `${idPrefix}-${detail.suffix}` : null;
+}
+
+/** Each of the address's details' errors in a form's problem. */
+export function sourceDetailErrors(problem: FormProblem | null, idPrefix: string): SourceDetailErrors {
+  return Object.fromEntries(
+    sourceDetails.map(({ field, suffix }) => [field, fieldError(problem, `${idPrefix}-${suffix}`)]),
+  );
+}
+
+type SourceDetailErrors = Partial<Record<(typeof sourceDetails)[number]["field"], string>>;
+
+/**
+ * The source as a proposal sends it: the address ("" when none) with its title, publisher and day read,
+ * and the document, when one is chosen (its own title, publisher and date are used).
+ */
+export function sourceOfChange(value: SourceAndNoteValue): {
+  sourceUrl: string;
+  sourceTitle?: string;
+  sourcePublisher?: string;
+  sourceRead?: string;
+  sourceDocumentId?: string;
+} {
   const sourceDocumentId = value.sourceDocumentId ?? "";
-  return { sourceUrl: value.sourceUrl.trim(), ...(sourceDocumentId ? { sourceDocumentId } : {}) };
+  const sourceUrl = value.sourceUrl.trim();
+  return {
+    sourceUrl,
+    ...(sourceUrl
+      ? {
+          sourceTitle: (value.sourceTitle ?? "").trim(),
+          sourcePublisher: (value.sourcePublisher ?? "").trim(),
+          sourceRead: (value.sourceRead ?? "").trim(),
+        }
+      : {}),
+    ...(sourceDocumentId ? { sourceDocumentId } : {}),
+  };
 }
 
 /**
@@ -36,7 +83,7 @@ export function SourceAndNote({
   idPrefix: string;
   value: SourceAndNoteValue;
   onChange: (value: SourceAndNoteValue) => void;
-  errors: { sourceUrl?: string; sourceDocumentId?: string; note?: string };
+  errors: { sourceUrl?: string; sourceDocumentId?: string; note?: string } & SourceDetailErrors;
 }) {
   const t = useT();
   const noteId = `${idPrefix}-note`;
@@ -59,6 +106,34 @@ export function SourceAndNote({
         spellCheck={false}
         error={errors.sourceUrl}
         onChange={(sourceUrl) => onChange({ ...value, sourceUrl })}
+      />
+      {/* Beside the address: what a reader will see as the link's words, and when it was read. */}
+      <TextField
+        id={`${idPrefix}-source-title`}
+        label={t("datadesk.form.sourceTitle")}
+        hint={t("datadesk.form.sourceTitleHint")}
+        value={value.sourceTitle ?? ""}
+        autoComplete="off"
+        error={errors.sourceTitle}
+        onChange={(sourceTitle) => onChange({ ...value, sourceTitle })}
+      />
+      <TextField
+        id={`${idPrefix}-source-publisher`}
+        label={t("datadesk.form.sourcePublisher")}
+        hint={t("datadesk.form.sourcePublisherHint")}
+        value={value.sourcePublisher ?? ""}
+        autoComplete="organization"
+        error={errors.sourcePublisher}
+        onChange={(sourcePublisher) => onChange({ ...value, sourcePublisher })}
+      />
+      <TextField
+        id={`${idPrefix}-source-read`}
+        label={t("datadesk.form.sourceRead")}
+        hint={t("datadesk.form.sourceReadHint")}
+        value={value.sourceRead ?? ""}
+        autoComplete="off"
+        error={errors.sourceRead}
+        onChange={(sourceRead) => onChange({ ...value, sourceRead })}
       />
       <DocumentSelect
         id={`${idPrefix}-source-document`}
