@@ -40,9 +40,12 @@ export function storedDocumentWithSources<Document>(document: Document): Documen
   return { ...document, sources: recordSourcesOf(sources, asOf) };
 }
 
-/** The addresses of a record's sources, in its order (the open-data `sources` column). */
-export function sourceAddresses(sources: readonly RecordSource[]): string[] {
-  return sources.map((source) => source.url);
+/**
+ * The addresses of a record's sources, in its order: the open-data `sources` column, which stays the list
+ * of addresses it always was (a record of data/*.json, with bare addresses, gives the same).
+ */
+export function sourceAddresses(sources: readonly (RecordSource | string)[]): string[] {
+  return sources.map((source) => (typeof source === "string" ? source : source.url));
 }
 
 /** A change's source added to a record's: an address already there is updated, never listed twice. */
