@@ -98,7 +98,6 @@ describe.each(testDatabaseKinds())("corrections become changes on %s", (database
       subjectId: 20,
       whatIsWrong: "Kano passed its disability law in 2022.",
       sourceUrl: "https://kanostate.gov.ng/law",
-      ...addressDetails,
       email: "reader@example.org",
     });
     const read = await t.app.inject({
@@ -114,7 +113,6 @@ describe.each(testDatabaseKinds())("corrections become changes on %s", (database
       subjectName: "Kano",
       whatIsWrong: "Kano passed its disability law in 2022.",
       sourceUrl: "https://kanostate.gov.ng/law",
-      ...addressDetails,
       email: null,
       status: "new",
       changeId: null,
@@ -185,7 +183,6 @@ describe.each(testDatabaseKinds())("corrections become changes on %s", (database
       subjectId: 20,
       whatIsWrong: "Kano's agency has a website.",
       sourceUrl: "https://kanostate.gov.ng/agency",
-      ...addressDetails,
       email: address,
       pageLanguage: "ha",
     });

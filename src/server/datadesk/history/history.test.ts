@@ -149,7 +149,14 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       change_kind: "edit",
       version: 2,
       fields: [{ field: "status", label: "Law status", from: "Passed", to: "Pending" }],
-      source: { url: "https://lagosstate.gov.ng/news/disability-law-review", document: null },
+      // The address with the title, publisher and day read its change gave.
+      source: {
+        url: "https://lagosstate.gov.ng/news/disability-law-review",
+        title: addressDetails.sourceTitle,
+        publisher: addressDetails.sourcePublisher,
+        read: addressDetails.sourceRead,
+        document: null,
+      },
       note: "The law is under review.",
       from_correction: false,
       published_by: PUBLIC_EDITORS_NAME,
@@ -158,8 +165,13 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
     const kano = answer.data.find((entry) => entry.id === ids.kanoLaw);
     expect(kano?.source).toEqual({
       url: null,
+      title: null,
+      publisher: null,
+      read: null,
       document: {
         title: "Kano State Disability Law 2018 (gazette)",
+        publisher: expect.any(String),
+        date: expect.toBeOneOf([null, expect.any(String)]),
         url: expect.stringMatching(
           new RegExp(`^${PUBLIC_URL}/documents/[0-9a-f-]{36}/kano-state-disability-law-2018-gazette\\.pdf$`),
         ),
