@@ -229,33 +229,43 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
     expect((await get("/ha/schools/5")).body).toContain("An rufe wannan makarantar.");
   });
 
-  it("shows beside a field the source of the latest change to it, by its publisher, not the record's", async () => {
+  it("shows beside a field the source of its latest change, and in the record's sources, by title, publisher and day read", async () => {
     await proposeAndPublish({
       kind: "school",
       recordId: "6",
       fields: { phone: "0803 123 4567" },
       sourceUrl: "https://punchng.com/special-schools-phone-directory",
-      ...addressDetails,
+      sourceTitle: "Phone numbers of the special schools",
+      sourcePublisher: "The Punch",
+      sourceRead: "2026-10-02",
     });
     await proposeAndPublish({
       kind: "state",
       recordId: "23",
       fields: { agency: "Disability Affairs Commission" },
       sourceUrl: "https://guardian.ng/news/state-creates-disability-commission",
-      ...addressDetails,
+      sourceTitle: "State creates a disability commission",
+      sourcePublisher: "The Guardian",
+      sourceRead: "2026-09-14",
     });
     const phoneSource =
-      'Source: <a href="https://punchng.com/special-schools-phone-directory" target="_blank" rel="noopener noreferrer">Special schools phone directory (Punch)';
+      'Source: <a href="https://punchng.com/special-schools-phone-directory" target="_blank" rel="noopener noreferrer">Phone numbers of the special schools (The Punch)';
     await until(async () => (await get("/schools/6")).body.includes(phoneSource));
     const school = (await get("/schools/6")).body;
     expect(school).toContain('href="tel:+2348031234567"');
-    // Once, beside the phone: no other fact of the school was changed with a source of its own.
+    // Beside the phone, and once more in the school's sources, each with the day it was read (the page's
+    // data for hydration may say them again).
+    expect(school.split("Phone numbers of the special schools (The Punch)").length).toBeGreaterThanOrEqual(3);
+    expect(school.split("Read 2 October 2026.").length).toBeGreaterThanOrEqual(3);
+    // Once beside a field: no other fact of the school was changed with a source of its own.
     expect(school.split("Source: <a").length).toBe(2);
     await until(async () =>
-      (await get("/states/23")).body.includes("State creates disability commission (The Guardian (Nigeria))"),
+      (await get("/states/23")).body.includes("State creates a disability commission (The Guardian)"),
     );
+    expect((await get("/states/23")).body).toContain("Read 14 September 2026.");
     const hausa = (await get("/ha/states/23")).body;
     expect(hausa).toContain("Tushe: <a");
+    expect(hausa).toContain("An karanta a ");
   });
 
   it("answers an unknown record's history with 404, never kept", async () => {
