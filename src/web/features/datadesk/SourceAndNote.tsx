@@ -55,15 +55,16 @@ export function sourceOfChange(value: SourceAndNoteValue): {
 } {
   const sourceDocumentId = value.sourceDocumentId ?? "";
   const sourceUrl = value.sourceUrl.trim();
+  // Only what was typed: a detail left empty is absent, and the server says which one to give.
+  const given = (text: string | undefined) => (sourceUrl ? (text ?? "").trim() : "");
+  const details = Object.entries({
+    sourceTitle: given(value.sourceTitle),
+    sourcePublisher: given(value.sourcePublisher),
+    sourceRead: given(value.sourceRead),
+  }).filter(([, text]) => text !== "");
   return {
     sourceUrl,
-    ...(sourceUrl
-      ? {
-          sourceTitle: (value.sourceTitle ?? "").trim(),
-          sourcePublisher: (value.sourcePublisher ?? "").trim(),
-          sourceRead: (value.sourceRead ?? "").trim(),
-        }
-      : {}),
+    ...Object.fromEntries(details),
     ...(sourceDocumentId ? { sourceDocumentId } : {}),
   };
 }
