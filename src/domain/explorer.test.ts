@@ -1,7 +1,4 @@
 import { describe, expect, it } from "vitest";
-import schools from "../../data/schools.json";
-import states from "../../data/states.json";
-import type { School, StateRecord } from "./datasets/schemas";
 import {
   classOfCount,
   countClasses,

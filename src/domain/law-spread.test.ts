@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import states from "../../data/states.json";
-import type { StateRecord } from "./datasets/schemas";
 import {
   FIRST_SPREAD_YEAR,
   lastSpreadYear,

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import schoolsFile from "../../data/schools.json" with { type: "json" };
 import { boardingKinds, disabilityGroups, ownershipKinds, schoolTypes } from "./datasets/vocabulary";
-import type { School } from "./datasets/schemas";
 import { pageKeeping, pageQuery } from "./page-query";
 import {
   activeFilterCount,

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import schools from "../../data/schools.json";
-import states from "../../data/states.json";
-import type { StateRecord } from "./datasets/schemas";
 import {
   comparisonQueryShapes,
   comparisonRows,

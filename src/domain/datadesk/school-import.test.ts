@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import schoolsJson from "../../../data/schools.json" with { type: "json" };
 import { csvField } from "../opendata/csv";
 import { csvDocument } from "../opendata/documents";
 import { openSchoolRecord, schoolFields as openSchoolColumns } from "../opendata/datasets";

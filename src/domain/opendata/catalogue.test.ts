@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import estimates from "../../../data/estimates.json";
-import schools from "../../../data/schools.json";
-import states from "../../../data/states.json";
 import boundaries from "../../../data/nigeria-states.geojson?raw";
-import type { School, StateRecord } from "../datasets/schemas";
 import { parseStateBoundaries } from "./boundaries";
 import { openDataCatalogue } from "./catalogue";
 import type { EstimatesFile } from "./datasets";

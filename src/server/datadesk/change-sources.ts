@@ -9,7 +9,7 @@ import {
 import type { RecordSource } from "../../domain/datasets/schemas";
 import type { EditableKind } from "../../domain/datadesk/fields";
 import type { Database } from "../db/database";
-import { dataChanges, dataDocuments } from "../db/schema";
+import { dataDocuments, type dataChanges } from "../db/schema";
 
 // Publishing a change adds its source to the record's sources (a state's or a school's; the estimates and
 // the country record name their sources in their own fields): its address with the title, publisher and

@@ -1,7 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { StatePolicyPage } from "./StatePolicyPage";
