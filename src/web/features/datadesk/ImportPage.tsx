@@ -15,14 +15,8 @@ import { type DataChange, type ImportAnswer, type ImportFailure, importSchools }
 import { useDeskText } from "./desk-text";
 import { ImportRows } from "./ImportRows";
 import { problemsOf } from "./proposal";
-import {
-  missingSourceOrNote,
-  SourceAndNote,
-  sourceDetailErrors,
-  sourceDetailInputId,
-  sourceOfChange,
-  type SourceAndNoteValue,
-} from "./SourceAndNote";
+import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
+import { sourceDetailErrors, sourceDetailInputId } from "./source-details";
 import styles from "./DataDesk.module.css";
 
 /** What a dry run found: the rows' problems and what the file adds and changes. */

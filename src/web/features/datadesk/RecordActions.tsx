@@ -9,14 +9,8 @@ import formStyles from "../../ui/form/form.module.css";
 import { deskQueries, fetchRecords, proposeChange, type RecordSummary } from "./datadesk-api";
 import { useDeskText } from "./desk-text";
 import { formProblemOf, mayRetry, problemsOf } from "./proposal";
-import {
-  missingSourceOrNote,
-  SourceAndNote,
-  sourceDetailErrors,
-  sourceDetailInputId,
-  sourceOfChange,
-  type SourceAndNoteValue,
-} from "./SourceAndNote";
+import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
+import { sourceDetailErrors, sourceDetailInputId } from "./source-details";
 import styles from "./DataDesk.module.css";
 
 type Action = "checked" | "close" | "reopen" | "merge";

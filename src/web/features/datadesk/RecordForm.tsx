@@ -12,14 +12,8 @@ import { basePath, draftsOf, editsOf, type Draft, type Drafts, pathId } from "./
 import { FieldInput } from "./FieldInput";
 import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
 import { useDocumentTitles } from "./DocumentSelect";
-import {
-  missingSourceOrNote,
-  SourceAndNote,
-  sourceDetailErrors,
-  sourceDetailInputId,
-  sourceOfChange,
-  type SourceAndNoteValue,
-} from "./SourceAndNote";
+import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
+import { sourceDetailErrors, sourceDetailInputId } from "./source-details";
 import styles from "./DataDesk.module.css";
 
 export interface RecordFormProps {

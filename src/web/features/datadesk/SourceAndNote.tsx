@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef } from "react";
 import { useT } from "../../i18n";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
-import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 import { TextField } from "../../ui/form/TextField";
 import formStyles from "../../ui/form/form.module.css";
 import { NOTE_MAX } from "./desk-text";
 import { DocumentSelect } from "./DocumentSelect";
+import { sourceDetails, type SourceDetailErrors } from "./source-details";
 import { DocumentUploadForm } from "./DocumentUploadForm";
 import styles from "./DataDesk.module.css";
 
@@ -19,28 +19,6 @@ export interface SourceAndNoteValue {
   sourceDocumentId?: string;
   note: string;
 }
-
-/** What the server may say of an address's details, and the end of each one's input id. */
-const sourceDetails = [
-  { field: "sourceTitle", suffix: "source-title" },
-  { field: "sourcePublisher", suffix: "source-publisher" },
-  { field: "sourceRead", suffix: "source-read" },
-] as const;
-
-/** The input of the address's detail a problem names (`sourceTitle` → `<idPrefix>-source-title`), or null. */
-export function sourceDetailInputId(idPrefix: string, field: string): string | null {
-  const detail = sourceDetails.find((candidate) => candidate.field === field);
-  return detail ? `${idPrefix}-${detail.suffix}` : null;
-}
-
-/** Each of the address's details' errors in a form's problem. */
-export function sourceDetailErrors(problem: FormProblem | null, idPrefix: string): SourceDetailErrors {
-  return Object.fromEntries(
-    sourceDetails.map(({ field, suffix }) => [field, fieldError(problem, `${idPrefix}-${suffix}`)]),
-  );
-}
-
-type SourceDetailErrors = Partial<Record<(typeof sourceDetails)[number]["field"], string>>;
 
 /**
  * The source as a proposal sends it: the address ("" when none) with its title, publisher and day read,
@@ -109,33 +87,18 @@ export function SourceAndNote({
         onChange={(sourceUrl) => onChange({ ...value, sourceUrl })}
       />
       {/* Beside the address: what a reader will see as the link's words, and when it was read. */}
-      <TextField
-        id={`${idPrefix}-source-title`}
-        label={t("datadesk.form.sourceTitle")}
-        hint={t("datadesk.form.sourceTitleHint")}
-        value={value.sourceTitle ?? ""}
-        autoComplete="off"
-        error={errors.sourceTitle}
-        onChange={(sourceTitle) => onChange({ ...value, sourceTitle })}
-      />
-      <TextField
-        id={`${idPrefix}-source-publisher`}
-        label={t("datadesk.form.sourcePublisher")}
-        hint={t("datadesk.form.sourcePublisherHint")}
-        value={value.sourcePublisher ?? ""}
-        autoComplete="organization"
-        error={errors.sourcePublisher}
-        onChange={(sourcePublisher) => onChange({ ...value, sourcePublisher })}
-      />
-      <TextField
-        id={`${idPrefix}-source-read`}
-        label={t("datadesk.form.sourceRead")}
-        hint={t("datadesk.form.sourceReadHint")}
-        value={value.sourceRead ?? ""}
-        autoComplete="off"
-        error={errors.sourceRead}
-        onChange={(sourceRead) => onChange({ ...value, sourceRead })}
-      />
+      {sourceDetails.map(({ field, suffix, label, hint, autoComplete }) => (
+        <TextField
+          key={field}
+          id={`${idPrefix}-${suffix}`}
+          label={t(label)}
+          hint={t(hint)}
+          value={value[field] ?? ""}
+          autoComplete={autoComplete}
+          error={errors[field]}
+          onChange={(text) => onChange({ ...value, [field]: text })}
+        />
+      ))}
       <DocumentSelect
         id={`${idPrefix}-source-document`}
         label={t("datadesk.form.sourceDocument")}
