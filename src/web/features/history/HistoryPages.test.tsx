@@ -92,8 +92,8 @@ const addoPhone: PublishedChange = {
     read: null,
     document: {
       title: "Lagos schools list 2026",
-      publisher: "Lagos State Ministry of Education",
-      date: null,
+      publisher: "Lagos State Universal Basic Education Board",
+      date: "2026-01-15",
       url: "https://atlas.example/api/v1/documents/abc",
     },
   },
@@ -213,7 +213,7 @@ describe("/changes", () => {
     const addo = screen.getByRole("article", { name: /^Addo Primary School/ });
     expect(
       within(addo).getByRole("link", {
-        name: /Lagos schools list 2026 \(Lagos State Ministry of Education\) \(document\)/,
+        name: /Lagos schools list 2026 \(Lagos State Universal Basic Education Board\) \(document\)/,
       }),
     ).toHaveAttribute("href", "https://atlas.example/api/v1/documents/abc");
     expect(within(addo).getByText("ftp://files.example.org/addo.txt").closest("a")).toBeNull();
