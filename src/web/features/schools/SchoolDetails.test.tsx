@@ -145,15 +145,6 @@ describe("SchoolDetails", () => {
     );
   });
 
-  it("says beside each source when the record was checked against it", () => {
-    renderDetails(completeSchool, 25);
-    const sources = screen.getByRole("heading", { level: 2, name: "Sources" })
-      .nextElementSibling as HTMLElement;
-    const items = within(sources).getAllByRole("listitem");
-    expect(items).toHaveLength(2);
-    for (const item of items) expect(item).toHaveTextContent(/Checked November 2026\.$/);
-  });
-
   it("says 'Not available' for every empty fact instead of leaving it blank", () => {
     renderDetails(sparseSchool, null);
 
