@@ -1,7 +1,4 @@
 import { describe, expect, it } from "vitest";
-import schools from "../../data/schools.json";
-import states from "../../data/states.json";
-import type { School, StateRecord } from "./datasets/schemas";
 import {
   classOfCount,
   countClasses,
@@ -19,9 +16,10 @@ import {
   viewFrom,
 } from "./explorer";
 import { EXPLORER_INDICATOR_PATTERN, EXPLORER_VIEW_PATTERN, SCHOOL_GROUP_PATTERN } from "./explorer-query";
+import { seededSchools, seededStates } from "../test/datasets";
 
-const published = states as StateRecord[];
-const listed = schools as School[];
+const published = seededStates;
+const listed = seededSchools;
 const rows = explorerStates(published, listed, [
   { stateId: 25, verified: 3 },
   { stateId: 20, verified: 1 },

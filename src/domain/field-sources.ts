@@ -1,46 +1,63 @@
 import { documentAddress } from "./datadesk/documents";
+import { formatReadDate } from "./format";
 import { describeSource } from "./source-titles";
 
-// Field-level sources: a change may give a source for the fields it touches, and the pages show
-// it beside those fields. The server works out, once per publication, the source of the latest published
-// change that touched each field of each record; a page shows it only where it adds something (not one of
-// the record's general sources, which the page lists anyway).
+// Field-level sources: a change may give a source for the fields it touches, and the pages show it beside
+// those fields. The server works out, once per publication, the source of the latest published change that
+// touched each field of each record. Publishing also adds that source to the record's list of sources; the
+// one beside a field says which of them backs that fact, and when it was read.
 
-/** The source a published change gave: an address, an uploaded document, or both. */
+/** The source a published change gave: an address (with its details), an uploaded document, or both. */
 export interface FieldSource {
   url: string | null;
-  document: { id: string; fileName: string; title: string; publisher: string } | null;
+  /** The address's title, publisher and day read (YYYY-MM-DD); null for a change proposed before them. */
+  title: string | null;
+  publisher: string | null;
+  read: string | null;
+  document: { id: string; fileName: string; title: string; publisher: string; date: string | null } | null;
 }
 
 /** Per record id, per field path ("law.status", "phone"): its latest change's source. */
 export type RecordFieldSources = Record<string, Record<string, FieldSource>>;
 
-/** What a page shows beside a field: words (a title or publisher, never a bare domain) and a link. */
+/** What a page shows beside a field: words (a title and publisher, never a bare domain), a link, a day. */
 export interface ShownFieldSource {
   text: string;
   /** A link when the source is a web address or a document; null for other text. */
   href: string | null;
+  /** The day it was read (or the document's date), in the page's language; null when unknown. */
+  read?: string | null;
 }
 
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
-/** The sources worth showing beside fields: those not already among the record's general sources. */
+const named = (title: string | null, publisher: string) =>
+  title && title !== publisher ? `${title} (${publisher})` : publisher;
+
+/** The sources to show beside fields, in the page's language (worked out in a loader, on the server). */
 export function fieldSourcesToShow(
   sources: Record<string, FieldSource> | undefined,
-  generalSources: readonly string[],
+  language: string,
 ): Record<string, ShownFieldSource> {
   const shown: Record<string, ShownFieldSource> = {};
+  const day = (read: string | null) => (read ? formatReadDate(read, language) : null);
   for (const [field, source] of Object.entries(sources ?? {})) {
     if (source.document) {
-      const { title, publisher } = source.document;
-      shown[field] = { text: `${title} (${publisher})`, href: documentAddress(source.document) };
-    } else if (source.url && !generalSources.includes(source.url)) {
-      if (isWebAddress(source.url)) {
-        const { title, publisher } = describeSource(source.url);
-        shown[field] = { text: title ? `${title} (${publisher})` : publisher, href: source.url };
-      } else {
-        shown[field] = { text: source.url, href: null };
-      }
+      const { title, publisher, date } = source.document;
+      shown[field] = {
+        text: named(title, publisher),
+        href: documentAddress(source.document),
+        read: day(date),
+      };
+    } else if (source.url && isWebAddress(source.url)) {
+      const described = describeSource(source.url);
+      shown[field] = {
+        text: named(source.title ?? described.title, source.publisher ?? described.publisher),
+        href: source.url,
+        read: day(source.read),
+      };
+    } else if (source.url) {
+      shown[field] = { text: source.url, href: null, read: day(source.read) };
     }
   }
   return shown;

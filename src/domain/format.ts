@@ -57,3 +57,19 @@ export function formatDay(iso: string, language: string): string {
     timeZone: "Africa/Lagos",
   }).format(date);
 }
+
+/**
+ * The day a source was read, in a page's language: "30 November 2026", or "November 2026" for a source of
+ * data/*.json that only knows its month. Made on the server, like formatDay.
+ */
+export function formatReadDate(read: string, language: string): string {
+  const [year, month] = read.split("-").map(Number);
+  if (/^\d{4}-\d{2}$/.test(read) && year && month) {
+    return new Intl.DateTimeFormat(language === "en" ? "en-GB" : language, {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(Date.UTC(year, month - 1, 1)));
+  }
+  return formatDay(`${read}T12:00:00Z`, language);
+}

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import states from "../../data/states.json";
-import type { StateRecord } from "./datasets/schemas";
 import {
   FIRST_SPREAD_YEAR,
   lastSpreadYear,
@@ -11,8 +9,9 @@ import {
   spreadYearFrom,
   stateLaws,
 } from "./law-spread";
+import { seededStates } from "../test/datasets";
 
-const published = states as StateRecord[];
+const published = seededStates;
 const laws = stateLaws(published);
 
 describe("how the laws spread, from the published states data", () => {

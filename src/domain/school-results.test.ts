@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import schoolsFile from "../../data/schools.json" with { type: "json" };
 import { boardingKinds, disabilityGroups, ownershipKinds, schoolTypes } from "./datasets/vocabulary";
-import type { School } from "./datasets/schemas";
 import { pageKeeping, pageQuery } from "./page-query";
 import {
   activeFilterCount,
@@ -14,8 +12,9 @@ import { readSchoolResultsQuery, schoolFilterParameterOf } from "./school-result
 import { schoolFields } from "./datadesk/fields";
 import { schoolResultsShapes } from "./school-results-shapes";
 import { schoolListReturnPath, withListReturn } from "./school-list-return";
+import { seededSchools } from "../test/datasets";
 
-const schools = schoolsFile as School[];
+const schools = seededSchools;
 const languages = ["en", "ha", "yo", "ig", "pcm"];
 const everything = {
   stateName: null,

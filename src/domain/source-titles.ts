@@ -96,10 +96,12 @@ export interface SourceTitle {
 /** A source ready to show: its address, title and publisher (worked out at build time, in loaders). */
 export interface DescribedSource extends SourceTitle {
   url: string;
+  /** When it was read, in the page's language ("30 November 2026"); null when nobody recorded it. */
+  read: string | null;
 }
 
 export function describeSources(urls: readonly string[]): DescribedSource[] {
-  return urls.map((url) => ({ url, ...describeSource(url) }));
+  return urls.map((url) => ({ url, ...describeSource(url), read: null }));
 }
 
 export function describeSource(url: string): SourceTitle {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import schools from "../../data/schools.json";
-import states from "../../data/states.json";
-import type { StateRecord } from "./datasets/schemas";
 import {
   comparisonQueryShapes,
   comparisonRows,
@@ -12,8 +10,9 @@ import {
   viewFromParams,
   type ReportCounts,
 } from "./states-comparison";
+import { seededSchools, seededStates } from "../test/datasets";
 
-const rows = stateRows(states as StateRecord[], schools);
+const rows = stateRows(seededStates, seededSchools);
 
 describe("the states comparison", () => {
   it("has one row per state, with its zone, law status and schools", () => {
@@ -38,7 +37,7 @@ describe("the states comparison", () => {
   });
 
   it("sorts by verified eyewitness reports, states whose count is unknown last", () => {
-    const rows = stateRows(states as StateRecord[], schools);
+    const rows = stateRows(seededStates, seededSchools);
     const counts = reportCountsFrom([
       { stateId: 25, verified: 3 },
       { stateId: 20, verified: 7 },

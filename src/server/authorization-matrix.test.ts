@@ -25,6 +25,7 @@ import { idOf, signedInAs } from "../test/server/roles";
 import { pdfWithMetadata } from "../test/server/pdfs";
 import { openTestDatabase, testDatabaseKinds } from "../test/server/databases";
 import { seedAtStartUp } from "./datadesk/seed";
+import { addressDetails } from "../test/server/datadesk";
 
 // Who may call each API route: one row per route the server registers × anonymous, user, moderator,
 // admin → the status each gets. Every caller sends a request valid enough that the guard, not input
@@ -89,6 +90,7 @@ const stateEdit = (recordId: string, agency: string) => ({
   changeKind: "edit",
   fields: { agency },
   sourceUrl: "https://example.org/gazette",
+  ...addressDetails,
   note: "From the state gazette.",
 });
 /** Well formed, but no such token was ever issued. */
@@ -459,6 +461,7 @@ const matrix: Record<string, Row> = {
       payload: {
         csv: "id,name,state\r\n,Matrix Inclusive School,Kano\r\n",
         sourceUrl: "https://education.kano.gov.ng/schools",
+        ...addressDetails,
         note: "The ministry's list of schools.",
       },
     }),
@@ -609,6 +612,7 @@ describe.each(testDatabaseKinds())("who may call each API route, on %s", (kind) 
       payload: {
         csv: "id,name,state\r\n,Matrix Import Fixture School,Kano\r\n",
         sourceUrl: "https://education.kano.gov.ng/schools",
+        ...addressDetails,
         note: "The ministry's list of schools.",
       },
     });

@@ -45,6 +45,14 @@ export const changeProblemKeys = [
   "correctionUnknown",
   "correctionOtherRecord",
   "sourceDocumentUnknown",
+  "sourceTitleMissing",
+  "sourceTitleTooLong",
+  "sourcePublisherMissing",
+  "sourcePublisherTooLong",
+  "sourceReadMissing",
+  "sourceReadInvalid",
+  "sourceReadFuture",
+  "sourceReadTooEarly",
 ] as const;
 export type ChangeProblemKey = (typeof changeProblemKeys)[number];
 
@@ -260,6 +268,15 @@ export const changeSchema = z
     baseVersion: z.int().nullable(),
     fields: z.array(changeFieldSchema),
     sourceUrl: z.string().nullable(),
+    sourceTitle: z
+      .string()
+      .nullable()
+      .meta({ description: "The address's title (null without an address)." }),
+    sourcePublisher: z.string().nullable().meta({ description: "Who published the address's page." }),
+    sourceRead: z
+      .string()
+      .nullable()
+      .meta({ description: "When the address was read (YYYY-MM-DD); null without an address." }),
     sourceDocumentId: z.string().nullable(),
     note: z.string(),
     mergeInto: z.string().nullable(),
@@ -290,6 +307,22 @@ export const recordAnswerSchema = z.object({
   changes: z.array(changeSchema).meta({ description: "Its proposed changes, oldest first." }),
 });
 export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
+
+/** What a change whose source is an address says of it; the server checks each (desk-refusal.ts). */
+const sourceDetailsShape = {
+  sourceTitle: z
+    .string()
+    .nullish()
+    .meta({ description: "With sourceUrl: the page's title, 1 to 300 characters, no HTML." }),
+  sourcePublisher: z
+    .string()
+    .nullish()
+    .meta({ description: "With sourceUrl: who published it, 1 to 300 characters, no HTML." }),
+  sourceRead: z
+    .string()
+    .nullish()
+    .meta({ description: "With sourceUrl: the day it was read (YYYY-MM-DD), from 1960 to today." }),
+};
 
 const englishLabels: Record<string, string> = datadeskEnglish;
 
@@ -329,7 +362,10 @@ export const changeProposalReading = z.object({
     .string()
     .nullish()
     .meta({ description: "The source: an http(s) address (or sourceDocumentId)." }),
-  sourceDocumentId: z.string().nullish().meta({ description: "The source: an uploaded document's id." }),
+  ...sourceDetailsShape,
+  sourceDocumentId: z.string().nullish().meta({
+    description: "The source: an uploaded document's id (its title, publisher and date are its own).",
+  }),
   note: z.string().meta({ description: "What was changed and why (1 to 2000 characters)." }),
   correctionId: z.string().nullish().meta({ description: "The visitor's correction it comes from." }),
   mergeInto: z.string().nullish().meta({ description: "merge: the school the duplicate is merged into." }),
@@ -436,6 +472,9 @@ export type ChangePublishedAnswer = z.infer<typeof changePublishedAnswerSchema>;
 export const importQuery = z.object({
   dryRun: queryValue("1 or true: check the file and answer what it would do; nothing is stored."),
   sourceUrl: queryValue("With a text/csv body: the source (an http(s) address)."),
+  sourceTitle: queryValue("With a text/csv body and sourceUrl: its title."),
+  sourcePublisher: queryValue("With a text/csv body and sourceUrl: its publisher."),
+  sourceRead: queryValue("With a text/csv body and sourceUrl: the day it was read (YYYY-MM-DD)."),
   sourceDocumentId: queryValue("With a text/csv body: the source (an uploaded document's id)."),
   note: queryValue("With a text/csv body: what the import changes and why."),
   ...importRowsQuery.shape,
@@ -448,6 +487,7 @@ export const importBodySchema = z
         "The file's text: the header row of schools.csv's columns (id, name and state required), then one school a row. At most 2 MB and 5,000 rows. The body may instead be the file itself (Content-Type: text/csv), with the source and note in the query.",
     }),
     sourceUrl: z.string().nullish(),
+    ...sourceDetailsShape,
     sourceDocumentId: z.string().nullish(),
     note: z.string().nullish().meta({ description: "Required unless dryRun." }),
   })

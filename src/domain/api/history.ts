@@ -28,8 +28,21 @@ export const changeSourceSchema = z.object({
     .string()
     .nullable()
     .meta({ description: "The address the change gives as its source (a link only when http or https)." }),
+  title: z.string().nullable().meta({
+    description: "The address's title (given with the change, else as the address tells; null when none).",
+  }),
+  publisher: z.string().nullable().meta({ description: "Who published the address's page (null: none)." }),
+  read: z
+    .string()
+    .nullable()
+    .meta({ description: "When the address was read (YYYY-MM-DD); null for changes before it was asked." }),
   document: z
-    .object({ title: z.string(), url: z.string() })
+    .object({
+      title: z.string(),
+      publisher: z.string(),
+      date: z.string().nullable().meta({ description: "The document's own date (YYYY-MM-DD), when known." }),
+      url: z.string(),
+    })
     .nullable()
     .meta({ description: "The uploaded document the change gives as its source." }),
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import schoolsJson from "../../../data/schools.json" with { type: "json" };
 import { csvField } from "../opendata/csv";
 import { csvDocument } from "../opendata/documents";
 import { openSchoolRecord, schoolFields as openSchoolColumns } from "../opendata/datasets";
@@ -11,9 +10,10 @@ import {
   planImport,
   type ExistingSchool,
 } from "./school-import";
+import { seededSchools } from "../../test/datasets";
 
 const context = { thisYear: 2026 };
-const seeded = schoolsJson as School[];
+const seeded = seededSchools;
 const schools = new Map<string, ExistingSchool>(
   seeded.map((school) => [
     String(school.id),

@@ -12,6 +12,7 @@ import {
   type FieldProblemKey,
   type RuleContext,
 } from "./fields";
+import { fieldValueAt } from "./source-field";
 import type { RecordStatus } from "./record-kinds";
 
 // Importing schools from a CSV with the columns of the open-data schools.csv: every cell is
@@ -312,7 +313,7 @@ export function planImport(
         continue;
       }
       // A new school's empty cells are its document's defaults (and its sources default to the import's).
-      if (!sameValue(valueAt(before, field.path), parsed.data)) values[field.path] = parsed.data;
+      if (!sameValue(fieldValueAt(before, field.path), parsed.data)) values[field.path] = parsed.data;
     }
 
     // The rules across fields, the required ones, and duplicates of a school that exists.
@@ -362,7 +363,7 @@ export function planImport(
 
     const fields = Object.entries(values).map(([field, to]) => ({
       field,
-      from: adding ? null : (valueAt(before, field) ?? null),
+      from: adding ? null : (fieldValueAt(before, field) ?? null),
       to,
     }));
     if (adding) {

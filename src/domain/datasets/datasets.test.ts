@@ -9,14 +9,14 @@ import {
   countrySchema,
   estimatesSchema,
   mapSchema,
-  schoolSchema,
+  schoolFileSchema,
   siteSchema,
-  stateRecordSchema,
+  stateFileSchema,
 } from "./schemas";
 import { stateKey } from "./state-names";
 
 describe("data/states.json", () => {
-  const parsed = stateRecordSchema.array().parse(states);
+  const parsed = stateFileSchema.array().parse(states);
 
   it("holds the 36 states and the FCT with ids 1-37", () => {
     expect(parsed.map((s) => s.id)).toEqual(Array.from({ length: 37 }, (_, i) => i + 1));
@@ -35,7 +35,7 @@ describe("data/states.json", () => {
 });
 
 describe("data/schools.json", () => {
-  const parsed = schoolSchema.array().parse(schools);
+  const parsed = schoolFileSchema.array().parse(schools);
   const stateKeys = new Set(states.map((s) => stateKey(s.state)));
 
   it("has unique ids", () => {

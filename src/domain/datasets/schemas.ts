@@ -21,6 +21,21 @@ const sourceUrls = z.array(webUrl);
 const asOf = z.string().regex(/^\d{4}-\d{2}$/, "as_of must be YYYY-MM");
 
 /**
+ * One of a record's sources as the database keeps it: its address, title, publisher and the date it was
+ * read (YYYY-MM-DD; YYYY-MM for a source of data/*.json, which only knows its record's "as of" month).
+ * `title` is empty only for a seeded address that carries no title of its own ("/?p=21613").
+ * `url` is a web address, or the site's own address of an uploaded document ("/documents/…").
+ */
+export const recordSourceSchema = z.object({
+  url: z.union([webUrl, z.string().regex(/^\/documents\/[^\s]+$/)]),
+  title: z.string(),
+  publisher: z.string().min(1),
+  read: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, "read must be YYYY-MM-DD or YYYY-MM"),
+});
+export type RecordSource = z.infer<typeof recordSourceSchema>;
+const recordSources = z.array(recordSourceSchema);
+
+/**
  * Texts readers read, translated by editors: `translations.ha.desc`, `translations.yo.key_findings`.
  * Absent in data/*.json; a record without one shows the English text marked as English.
  */
@@ -52,7 +67,7 @@ export const stateRecordSchema = z.object({
   address: z.string(),
   website: optionalUrl,
   notes: z.string(),
-  sources: sourceUrls,
+  sources: recordSources,
   as_of: asOf,
   translations,
 });
@@ -74,7 +89,7 @@ export const schoolSchema = z.object({
   website: optionalUrl,
   phone: z.string(),
   email: optionalEmail,
-  sources: sourceUrls,
+  sources: recordSources,
   as_of: asOf,
   /** Where the school is, when an editor gave it; absent in data/schools.json. */
   latitude: z.number().min(-90).max(90).nullable().optional(),
@@ -82,6 +97,13 @@ export const schoolSchema = z.object({
   translations,
 });
 export type School = z.infer<typeof schoolSchema>;
+
+// data/states.json and data/schools.json list their sources as bare addresses; the seed and the readers of
+// those files turn each into a source (src/domain/datasets/record-sources.ts).
+export const stateFileSchema = stateRecordSchema.extend({ sources: sourceUrls });
+export const schoolFileSchema = schoolSchema.extend({ sources: sourceUrls });
+export type StateFileRecord = z.infer<typeof stateFileSchema>;
+export type SchoolFileRecord = z.infer<typeof schoolFileSchema>;
 
 const ageBandSchema = z.object({ band: z.string(), share: z.number(), count: z.number().int() });
 

@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
 import estimates from "../../../data/estimates.json";
-import schools from "../../../data/schools.json";
-import states from "../../../data/states.json";
 import boundaries from "../../../data/nigeria-states.geojson?raw";
-import type { School, StateRecord } from "../datasets/schemas";
 import { parseStateBoundaries } from "./boundaries";
 import { openDataCatalogue } from "./catalogue";
 import type { EstimatesFile } from "./datasets";
 import { geojsonDocument, openDataPath } from "./documents";
 import { openDatasets, withoutEmailAddresses } from "./datasets";
+import { seededSchools, seededStates } from "../../test/datasets";
 
 const catalogue = openDataCatalogue({
-  states: states as StateRecord[],
-  schools: schools as School[],
+  states: seededStates,
+  schools: seededSchools,
   estimates: estimates as unknown as EstimatesFile,
   boundaries: parseStateBoundaries(boundaries),
 });
@@ -89,8 +87,8 @@ describe("the open data catalogue (the /data page's list)", () => {
 describe("how to cite a numbered version", () => {
   const numbered = openDataCatalogue(
     {
-      states: states as StateRecord[],
-      schools: schools as School[],
+      states: seededStates,
+      schools: seededSchools,
       estimates: estimates as unknown as EstimatesFile,
       boundaries: parseStateBoundaries(boundaries),
     },

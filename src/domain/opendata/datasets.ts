@@ -4,10 +4,11 @@ import { zoneOf } from "../datasets/zones";
 import {
   schoolFields as schoolFieldDescriptions,
   stateFields as stateFieldDescriptions,
-  valueAt,
   type FieldDescription,
   type FieldType as DeskFieldType,
 } from "../datadesk/fields";
+import { fieldValueAt } from "../datadesk/source-field";
+import { sourceAddresses } from "../datasets/record-sources";
 import { datasetInfo, type OpenDatasetDescription, type OpenDatasetId } from "./dataset-info";
 
 // What each open dataset holds: its fields (name, meaning, type, HXL hashtag), and how a record of data/
@@ -123,7 +124,7 @@ export function describedColumns(
 export function describedValues(columns: readonly DescribedColumn[], document: object): OpenRecord {
   return Object.fromEntries(
     columns.map(({ field, path }): [string, OpenValue] => {
-      const value = valueAt(document, path);
+      const value = fieldValueAt(document, path);
       if (typeof value === "string") return [field.name, text(value)];
       if (typeof value === "number" || typeof value === "boolean") return [field.name, value];
       if (Array.isArray(value)) {
@@ -281,7 +282,7 @@ export function openStateRecord(state: StateRecord): OpenRecord {
     notes: text(state.notes),
     address: text(state.address),
     phone: phones,
-    sources: state.sources,
+    sources: sourceAddresses(state.sources),
     as_of: state.as_of,
     ...describedValues(describedStateColumns, state),
   };
@@ -396,7 +397,7 @@ export function openSchoolRecord(
     website: orNull(school.website),
     phone: text(school.phone),
     picture_url: orNull(school.picture_url),
-    sources: school.sources,
+    sources: sourceAddresses(school.sources),
     as_of: school.as_of,
     status,
     ...describedValues(describedSchoolColumns, school),

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "../db/database";
 import { corrections, dataChanges, mailOutbox, users } from "../db/schema";
 import { readSeed, seedDataDesk } from "../datadesk/seed";
 import { emailText } from "../mail/compose";
+import { addressDetails } from "../../test/server/datadesk";
 
 // Corrections become changes: an editor starts a data desk change from a visitor's correction;
 // its publication accepts the correction, links the change from it and queues one e-mail to the sender, in
@@ -22,7 +23,11 @@ const people = {
   visitor: { email: "ngozi.visitor@example.org", firstname: "Ngozi", lastname: "Eze" },
 };
 
-const source = { sourceUrl: "https://kanostate.gov.ng/disability-law", note: "Checked the gazette." };
+const source = {
+  sourceUrl: "https://kanostate.gov.ng/disability-law",
+  ...addressDetails,
+  note: "Checked the gazette.",
+};
 
 describe.each(testDatabaseKinds())("corrections become changes on %s", (databaseKind) => {
   let database: DatabaseHandle;

@@ -28,7 +28,6 @@ import {
   recordProblems,
   sameValue,
   valueAt,
-  withValueAt,
   type EditableKind,
   type FieldProblem,
   type FieldProblemKey,
@@ -47,7 +46,17 @@ import {
 } from "../db/schema";
 import { ESTIMATES_DATASET_ID } from "./seed";
 import { raiseGeneration } from "./generation";
-import { DeskRefusal, PUBLICATION_LOCK, checkSourceAndNote, refuse, type Problem } from "./desk-refusal";
+import {
+  DeskRefusal,
+  PUBLICATION_LOCK,
+  checkSourceAndNote,
+  refuse,
+  type GivenSource,
+  type Problem,
+} from "./desk-refusal";
+import { dayProposed, sourcesOfChange, withChangeSources } from "./change-sources";
+import { fieldValueAt, withFieldValueAt } from "../../domain/datadesk/source-field";
+import { storedDocumentWithSources } from "../../domain/datasets/record-sources";
 import { importAdditionsCount, importRowsCount, publishImport } from "./import-store";
 import { UUID_SHAPE } from "../../domain/uuid-shape";
 
@@ -294,6 +303,9 @@ function toChangeView(row: ChangeListRow, viewerId: number): DataChange {
     baseVersion: change.baseVersion,
     fields,
     sourceUrl: change.sourceUrl,
+    sourceTitle: change.sourceTitle,
+    sourcePublisher: change.sourcePublisher,
+    sourceRead: change.sourceRead,
     sourceDocumentId: change.sourceDocumentId,
     note: change.note,
     mergeInto: change.mergeInto,
@@ -375,13 +387,11 @@ export async function proposedChangesOf(db: Database, kind: EditableKind, id: st
 
 // Proposing ------------------------------------------------------------------------------------------------
 
-export interface Proposal {
+export interface Proposal extends GivenSource {
   kind: EditableKind;
   recordId: string | null;
   changeKind: ChangeKind;
   fields: Record<string, unknown>;
-  sourceUrl: string;
-  sourceDocumentId: string;
   note: string;
   correctionId: string;
   mergeInto: string;
@@ -430,8 +440,8 @@ export async function proposeChange(
   if (record?.status === "merged") throw refuse([{ field: "recordId", key: "notForKind" }]);
 
   // The source and the note.
-  const checkedSource = await checkSourceAndNote(db, proposal);
-  const { sourceUrl, sourceDocumentId, note } = checkedSource;
+  const checkedSource = await checkSourceAndNote(db, proposal, now);
+  const { sourceUrl, sourceTitle, sourcePublisher, sourceRead, sourceDocumentId, note } = checkedSource;
   problems.push(...checkedSource.problems);
   const correctionId = proposal.correctionId.trim().toLowerCase();
   if (correctionId !== "") {
@@ -471,7 +481,8 @@ export async function proposeChange(
   }
   const before = (record?.data ?? newSchoolDocument()) as Record<string, unknown>;
   let after = before;
-  for (const [path, value] of Object.entries(values)) after = withValueAt(after, path, value);
+  const today = dayProposed({ createdAt: now });
+  for (const [path, value] of Object.entries(values)) after = withFieldValueAt(after, path, value, today);
   const touches = (path: string) => path in values;
   if (
     kind === "school" &&
@@ -508,8 +519,8 @@ export async function proposeChange(
 
   // What changes, and whether the kind of change fits the record.
   const changed: ChangeField[] = Object.entries(values)
-    .filter(([path]) => !sameValue(valueAt(before, path), values[path]))
-    .map(([path, to]) => ({ field: path, from: adding ? null : (valueAt(before, path) ?? null), to }));
+    .filter(([path]) => !sameValue(fieldValueAt(before, path), values[path]))
+    .map(([path, to]) => ({ field: path, from: adding ? null : (fieldValueAt(before, path) ?? null), to }));
   const mergeInto = proposal.mergeInto.trim();
   if (changeKind === "merge") {
     if (mergeInto === "") problems.push({ field: "mergeInto", key: "mergeIntoMissing" });
@@ -546,6 +557,9 @@ export async function proposeChange(
       baseVersion: record?.version ?? null,
       fields: changed,
       sourceUrl: sourceUrl || null,
+      sourceTitle: sourceUrl ? sourceTitle : null,
+      sourcePublisher: sourceUrl ? sourcePublisher : null,
+      sourceRead: sourceUrl ? sourceRead : null,
       sourceDocumentId: sourceDocumentId || null,
       note,
       authorId,
@@ -673,7 +687,7 @@ export async function publishChange(
     const conflicts: ChangeConflict[] = [];
     if (current) {
       for (const field of fields) {
-        const present = valueAt(current.data, field.field) ?? null;
+        const present = fieldValueAt(current.data, field.field) ?? null;
         if (!sameValue(present, field.from)) {
           conflicts.push({ field: field.field, from: field.from, now: present, to: field.to });
         }
@@ -707,7 +721,7 @@ export async function publishChange(
 
     // The new document.
     let recordId = change.recordId;
-    let data = (current?.data ?? newSchoolDocument()) as Record<string, unknown>;
+    let data = storedDocumentWithSources((current?.data ?? newSchoolDocument()) as Record<string, unknown>);
     if (adding) {
       const [greatest] = await tx
         .select({ id: sql<number | null>`max((${dataRecords.id})::integer)` })
@@ -719,10 +733,13 @@ export async function publishChange(
         ...data,
         id: newId,
         as_of: now.toISOString().slice(0, 7),
-        sources: change.sourceUrl ? [change.sourceUrl] : [],
+        sources: [],
       };
     }
-    for (const field of fields) data = withValueAt(data, field.field, field.to);
+    const read = dayProposed(change);
+    for (const field of fields) data = withFieldValueAt(data, field.field, field.to, read);
+    // The change's source joins the record's sources (an address already there gets the new details).
+    data = withChangeSources(kind, data, await sourcesOfChange(tx, change));
 
     if (kind === "state" && fields.some((field) => field.field === "ranking")) {
       const ranking = valueAt(data, "ranking");

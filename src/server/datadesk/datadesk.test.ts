@@ -23,6 +23,7 @@ import {
 } from "../db/schema";
 import { readSeed, seedDataDesk } from "./seed";
 import schools from "../../../data/schools.json" with { type: "json" };
+import { addressDetails } from "../../test/server/datadesk";
 
 // /api/v1/datadesk: editors propose changes with a source and a note, each field checked by
 // its rule; another editor or an admin publishes (one transaction) or rejects them.
@@ -37,7 +38,16 @@ const people = {
 
 const source = {
   sourceUrl: "https://lagosstate.gov.ng/disability-law",
+  ...addressDetails,
   note: "Checked the state's gazette.",
+};
+
+/** The change's source as a record keeps it once the change is published. */
+const sourceAsKept = {
+  url: source.sourceUrl,
+  title: source.sourceTitle,
+  publisher: source.sourcePublisher,
+  read: source.sourceRead,
 };
 
 describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
@@ -294,7 +304,7 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     });
   });
 
-  it("publishes 'checked, nothing changed': the data stays as it was and its last check is the publication's", async () => {
+  it("publishes 'checked, nothing changed': the data stays as it was, its source joins the record's, and its last check is the publication's", async () => {
     const before = await record("state", "25");
     const checked = await proposed(amina, {
       kind: "state",
@@ -307,7 +317,8 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     const published = await publish(chidi, checked.id);
     expect(published.statusCode, published.body).toBe(200);
     const after = await record("state", "25");
-    expect(after.data).toEqual(before.data);
+    const { sources: sourcesBefore, ...restBefore } = before.data as { sources: unknown[] };
+    expect(after.data).toEqual({ ...restBefore, sources: [...sourcesBefore, sourceAsKept] });
     expect(after.version).toBe(before.version + 1);
     expect(after.checkedAt.getTime()).not.toBe(before.checkedAt.getTime());
     expect(after.checkedAt.getTime()).toBeGreaterThan(publishing);
@@ -562,8 +573,68 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
       local_government: "Kano Municipal",
       phone: "+2348035550199",
       latitude: 12,
-      sources: [source.sourceUrl],
+      sources: [sourceAsKept],
     });
+  });
+
+  it("asks a source given as an address for its title, publisher and day read, each with its own message", async () => {
+    const refused = await propose(amina, {
+      ...edit("25", { agency: "LASODA" }),
+      sourceTitle: "",
+      sourcePublisher: "<b>Punch</b>",
+      sourceRead: "2026-02-30",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<DataDeskFailure>().problems).toEqual([
+      expect.objectContaining({ field: "sourceTitle", key: "sourceTitleMissing" }),
+      expect.objectContaining({ field: "sourcePublisher", key: "html" }),
+      expect.objectContaining({
+        field: "sourceRead",
+        key: "sourceReadInvalid",
+        message:
+          "Please give the day you read the source as a real date, YYYY-MM-DD (for example 2026-11-30).",
+      }),
+    ]);
+    const tooLate = await propose(amina, {
+      ...edit("25", { agency: "LASODA" }),
+      sourceTitle: "x".repeat(301),
+      sourceRead: new Date(t.clock.now().getTime() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+    });
+    expect(tooLate.json<DataDeskFailure>().problems).toEqual([
+      expect.objectContaining({
+        field: "sourceTitle",
+        key: "sourceTitleTooLong",
+        params: expect.objectContaining({ max: 300 }),
+      }),
+      expect.objectContaining({ field: "sourceRead", key: "sourceReadFuture" }),
+    ]);
+    const tooEarly = await propose(amina, { ...edit("25", { agency: "LASODA" }), sourceRead: "1959-12-31" });
+    expect(tooEarly.json<DataDeskFailure>().problems).toEqual([
+      expect.objectContaining({ field: "sourceRead", key: "sourceReadTooEarly" }),
+    ]);
+    // In the editor's language: Halima reads Hausa.
+    const inHausa = await propose(halima, { ...edit("25", { agency: "LASODA" }), sourcePublisher: " " });
+    expect(inHausa.json<DataDeskFailure>().problems?.[0]).toMatchObject({
+      field: "sourcePublisher",
+      key: "sourcePublisherMissing",
+      message: "Da fatan ka faɗi wanda ya wallafa tushen: jarida, ma'aikata, ko ƙungiya.",
+    });
+  });
+
+  it("publishing adds the change's source to the record's once: the same address gets the newer details", async () => {
+    const first = await proposed(amina, edit("25", { agency: "LASODA" }));
+    expect(first.sourceTitle).toBe(source.sourceTitle);
+    expect((await publish(chidi, first.id)).statusCode).toBe(200);
+    const again = await proposed(amina, {
+      ...edit("25", { agency: "Lagos State Office for Disability Affairs" }),
+      sourceTitle: "Lagos disability law, as amended",
+      sourceRead: "2024-07-02",
+    });
+    expect((await publish(chidi, again.id)).statusCode).toBe(200);
+    const sources = ((await record("state", "25")).data as { sources: { url: string }[] }).sources;
+    expect(sources.filter((known) => known.url === source.sourceUrl)).toEqual([
+      { ...sourceAsKept, title: "Lagos disability law, as amended", read: "2024-07-02" },
+    ]);
   });
 
   it("closes, reopens and merges schools; a merged school says where it went", async () => {

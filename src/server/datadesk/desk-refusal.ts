@@ -54,16 +54,88 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-/** The source (an address, an uploaded document, or both) and the note, checked; their problems. */
+/** What a change says of its source: an address (with its title, publisher and date read), a document. */
+export interface GivenSource {
+  sourceUrl: string;
+  sourceTitle: string;
+  sourcePublisher: string;
+  sourceRead: string;
+  sourceDocumentId: string;
+}
+
+/** An address's title and publisher: what a reader sees as the link's words. */
+export const SOURCE_TEXT_MAX = 300;
+/** No source of the data was read before this year (the first disability laws are later). */
+export const FIRST_SOURCE_READ = "1960-01-01";
+
+/** The day it is in Nigeria (UTC+1, no summer time): an editor in Lagos just after midnight reads "today". */
+function todayInLagos(now: Date): string {
+  return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A real day written YYYY-MM-DD (not 2026-02-30). */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
+/** An address's title or publisher: required, at most SOURCE_TEXT_MAX characters, plain text. */
+function sourceTextProblem(field: "sourceTitle" | "sourcePublisher", text: string): Problem | null {
+  const [missing, tooLong] =
+    field === "sourceTitle"
+      ? (["sourceTitleMissing", "sourceTitleTooLong"] as const)
+      : (["sourcePublisherMissing", "sourcePublisherTooLong"] as const);
+  if (text === "") return { field, key: missing };
+  if (text.length > SOURCE_TEXT_MAX) return { field, key: tooLong, values: { max: SOURCE_TEXT_MAX } };
+  if (htmlTag.test(text)) return { field, key: "html" };
+  return null;
+}
+
+function sourceReadProblem(read: string, now: Date): Problem | null {
+  const field = "sourceRead";
+  if (read === "") return { field, key: "sourceReadMissing" };
+  if (!isCalendarDay(read)) return { field, key: "sourceReadInvalid" };
+  if (read > todayInLagos(now)) return { field, key: "sourceReadFuture" };
+  if (read < FIRST_SOURCE_READ)
+    return { field, key: "sourceReadTooEarly", values: { min: FIRST_SOURCE_READ } };
+  return null;
+}
+
+const cleanLine = (text: string) => text.replaceAll("\u0000", "").replace(/\s+/g, " ").trim();
+
+export interface CheckedSourceAndNote extends GivenSource {
+  note: string;
+  problems: Problem[];
+}
+
+/**
+ * The source (an address, an uploaded document, or both) and the note, checked; their problems. An
+ * address comes with its title, publisher and the day it was read; without an address they are "".
+ */
 export async function checkSourceAndNote(
   db: Database,
-  given: { sourceUrl: string; sourceDocumentId: string; note: string },
-): Promise<{ sourceUrl: string; sourceDocumentId: string; note: string; problems: Problem[] }> {
+  given: GivenSource & { note: string },
+  now: Date,
+): Promise<CheckedSourceAndNote> {
   const problems: Problem[] = [];
   const sourceUrl = given.sourceUrl.trim();
   const sourceDocumentId = given.sourceDocumentId.trim().toLowerCase();
   if (sourceUrl !== "" && (sourceUrl.length > 500 || !isWebAddress(sourceUrl))) {
     problems.push({ field: "sourceUrl", key: "url" });
+  }
+  const withAddress = sourceUrl !== "";
+  const sourceTitle = withAddress ? cleanLine(given.sourceTitle) : "";
+  const sourcePublisher = withAddress ? cleanLine(given.sourcePublisher) : "";
+  const sourceRead = withAddress ? given.sourceRead.trim() : "";
+  if (withAddress) {
+    for (const problem of [
+      sourceTextProblem("sourceTitle", sourceTitle),
+      sourceTextProblem("sourcePublisher", sourcePublisher),
+      sourceReadProblem(sourceRead, now),
+    ]) {
+      if (problem) problems.push(problem);
+    }
   }
   if (sourceDocumentId !== "") {
     const [document] = UUID_SHAPE.test(sourceDocumentId)
@@ -81,5 +153,5 @@ export async function checkSourceAndNote(
   else if (note.length > NOTE_MAX)
     problems.push({ field: "note", key: "noteTooLong", values: { max: NOTE_MAX } });
   else if (htmlTag.test(note)) problems.push({ field: "note", key: "html" });
-  return { sourceUrl, sourceDocumentId, note, problems };
+  return { sourceUrl, sourceTitle, sourcePublisher, sourceRead, sourceDocumentId, note, problems };
 }

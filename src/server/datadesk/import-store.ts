@@ -6,7 +6,10 @@ import {
   type ImportPage,
 } from "../../domain/api/datadesk";
 import { datasetOf, type RecordStatus } from "../../domain/datadesk/record-kinds";
-import { recordName, sameValue, valueAt, withValueAt } from "../../domain/datadesk/fields";
+import { recordName, sameValue } from "../../domain/datadesk/fields";
+import { fieldValueAt, withFieldValueAt } from "../../domain/datadesk/source-field";
+import { storedDocumentWithSources } from "../../domain/datasets/record-sources";
+import { dayProposed, sourcesOfChange, withChangeSources } from "./change-sources";
 import {
   ImportRefusal,
   newSchoolDocument,
@@ -17,7 +20,7 @@ import {
 } from "../../domain/datadesk/school-import";
 import type { Database } from "../db/database";
 import { auditLog, dataChanges, dataRecordVersions, dataRecords, datasetVersions } from "../db/schema";
-import { DeskRefusal, checkSourceAndNote, refuse } from "./desk-refusal";
+import { DeskRefusal, checkSourceAndNote, refuse, type GivenSource } from "./desk-refusal";
 import { raiseGeneration } from "./generation";
 import { UUID_SHAPE } from "../../domain/uuid-shape";
 
@@ -145,10 +148,8 @@ export async function importRowsPage(db: Database, id: string, page: RowsPage): 
   return importPage({ additions, changes: Number(found.total) - additions }, page, rows);
 }
 
-export interface ImportRequest {
+export interface ImportRequest extends GivenSource {
   csv: string;
-  sourceUrl: string;
-  sourceDocumentId: string;
   note: string;
 }
 
@@ -166,7 +167,8 @@ export async function proposeImport(
 ): Promise<{ plan: ImportPlan; changeId: string | null }> {
   const plan = planImport(request.csv, await schoolsNow(db), { thisYear: now.getUTCFullYear() });
   if (dryRun) return { plan, changeId: null };
-  const { sourceUrl, sourceDocumentId, note, problems } = await checkSourceAndNote(db, request);
+  const { sourceUrl, sourceTitle, sourcePublisher, sourceRead, sourceDocumentId, note, problems } =
+    await checkSourceAndNote(db, request, now);
   if (problems.length > 0) throw refuse(problems);
   if (plan.problems.length > 0) throw new ImportProblems(plan);
   if (plan.additions.length + plan.changes.length === 0) throw new ImportRefusal("nothingToImport");
@@ -180,6 +182,9 @@ export async function proposeImport(
       fields: [],
       importRows: [...plan.additions, ...plan.changes].sort((a, b) => a.row - b.row),
       sourceUrl: sourceUrl || null,
+      sourceTitle: sourceUrl ? sourceTitle : null,
+      sourcePublisher: sourceUrl ? sourcePublisher : null,
+      sourceRead: sourceUrl ? sourceRead : null,
       sourceDocumentId: sourceDocumentId || null,
       note,
       authorId,
@@ -231,7 +236,7 @@ export async function publishImport(tx: Database, change: ChangeRow, reviewerId:
       continue;
     }
     for (const field of row.fields) {
-      const present = valueAt(record.data, field.field) ?? null;
+      const present = fieldValueAt(record.data, field.field) ?? null;
       if (!sameValue(present, field.from)) {
         conflicts.push({
           field: field.field,
@@ -264,14 +269,16 @@ export async function publishImport(tx: Database, change: ChangeRow, reviewerId:
     .where(and(eq(dataRecords.kind, "school"), sql`${dataRecords.id} ~ '^[0-9]+$'`));
   let nextId = Number(greatest?.id ?? 0);
 
-  // Each school's new document, version and status.
+  // Each school's new document, version and status; each lists the import's source among its sources.
+  const importSources = await sourcesOfChange(tx, change);
+  const read = dayProposed(change);
   const written = rows.map((row) => {
     const record = row.recordId === null ? null : (current.get(row.recordId) ?? null);
     let recordId: string;
     let data: Record<string, unknown>;
     if (record) {
       recordId = record.id;
-      data = record.data as Record<string, unknown>;
+      data = storedDocumentWithSources(record.data as Record<string, unknown>);
     } else {
       nextId += 1;
       recordId = String(nextId);
@@ -279,10 +286,11 @@ export async function publishImport(tx: Database, change: ChangeRow, reviewerId:
         ...newSchoolDocument(),
         id: nextId,
         as_of: now.toISOString().slice(0, 7),
-        sources: change.sourceUrl ? [change.sourceUrl] : [],
+        sources: [],
       };
     }
-    for (const field of row.fields) data = withValueAt(data, field.field, field.to);
+    for (const field of row.fields) data = withFieldValueAt(data, field.field, field.to, read);
+    data = withChangeSources("school", data, importSources);
     const status: RecordStatus = record?.status ?? "open";
     return { row, recordId, data, status, version: (record?.version ?? 0) + 1, adding: !record };
   });
@@ -302,6 +310,9 @@ export async function publishImport(tx: Database, change: ChangeRow, reviewerId:
           baseVersion: row.baseVersion,
           fields: row.fields,
           sourceUrl: change.sourceUrl,
+          sourceTitle: change.sourceTitle,
+          sourcePublisher: change.sourcePublisher,
+          sourceRead: change.sourceRead,
           sourceDocumentId: change.sourceDocumentId,
           note: change.note,
           status: "published" as const,

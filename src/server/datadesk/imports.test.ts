@@ -27,6 +27,7 @@ import {
 } from "../db/schema";
 import { readSeed, seedDataDesk } from "./seed";
 import schools from "../../../data/schools.json" with { type: "json" };
+import { addressDetails } from "../../test/server/datadesk";
 
 // POST /api/v1/datadesk/imports: schools from a CSV with schools.csv's columns. A dry run lists
 // each row's problems and the additions and changes; without it, one proposed change of kind "import",
@@ -40,6 +41,7 @@ const people = {
 
 const source = {
   sourceUrl: "https://education.kano.gov.ng/special-schools-2026",
+  ...addressDetails,
   note: "The state ministry's list of special schools, 2026.",
 };
 
@@ -201,7 +203,7 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
 
   it("proposes one change holding every row, which the queue shows; needs a source and a note; refuses rows with problems", async () => {
     const csv = `id,name,state\r\n,Dala Inclusive School,Kano\r\n${first.id},${csvField(first.name)} (renamed),${first.state}\r\n`;
-    const noNote = await importing(amina, { csv, sourceUrl: source.sourceUrl });
+    const noNote = await importing(amina, { csv, sourceUrl: source.sourceUrl, ...addressDetails });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json<DataDeskFailure>().problems?.map((problem) => problem.field)).toEqual(["note"]);
 
@@ -289,7 +291,14 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
       id: greatestId() + 1,
       name: "Dala Inclusive School",
       state: "Kano",
-      sources: [source.sourceUrl],
+      sources: [
+        {
+          url: source.sourceUrl,
+          title: source.sourceTitle,
+          publisher: source.sourcePublisher,
+          read: source.sourceRead,
+        },
+      ],
     });
     const renamed = await school(String(first.id));
     expect(renamed).toMatchObject({ version: 2 });

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "../db/database";
 import { dataDocuments, dataRecords, users } from "../db/schema";
 import { readPublishedData } from "./published-data-db";
 import { readSeed, seedDataDesk } from "./seed";
+import { addressDetails } from "../../test/server/datadesk";
 
 // The national record's documents: which uploaded PDF is the national policy's text and which
 // is the State of Disability Inclusion Report. Proposed with a source and a note like any change, published
@@ -20,6 +21,7 @@ const chidi = { email: "chidi.national@example.org", firstname: "Chidi", lastnam
 
 const source = {
   sourceUrl: "https://ncpwd.gov.ng/sdir-2024",
+  ...addressDetails,
   note: "The report as the Commission published it.",
 };
 

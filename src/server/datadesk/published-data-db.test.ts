@@ -20,7 +20,8 @@ import {
 import { dataRecords } from "../db/schema";
 import { addEditor, publishDirectly } from "../../test/server/publications";
 import { readSeed, seedDataDesk } from "./seed";
-import { publishRecord } from "../../test/server/datadesk";
+import { publishRecord, addressDetails } from "../../test/server/datadesk";
+import { seededSchools, seededStates } from "../../test/datasets";
 
 const at = new Date("2026-11-29T06:00:00Z");
 // Generous: a publication is seen within 10 s by the poll; a busy machine may take longer to run the test.
@@ -80,13 +81,14 @@ describe.each(testDatabaseKinds())("the published data of the database on %s", (
 
   it("says what data/*.json says once seeded, estimates rebuilt key for key", async () => {
     const data = await source(first).current();
-    expect(data.states).toEqual(await readData("states.json"));
-    expect(data.schools).toEqual(await readData("schools.json"));
+    // Each address of the files a source with its title, publisher and day read (the seed's conversion).
+    expect(data.states).toEqual(seededStates);
+    expect(data.schools).toEqual(seededSchools);
     expect(data.closedSchools).toEqual([]);
     expect(data.country).toEqual(await readData("country-ng.json"));
     // The same text, byte for byte: the downloads serialise these objects as they come.
     expect(JSON.stringify(data.estimates)).toBe(JSON.stringify(await readData("estimates.json")));
-    expect(JSON.stringify(data.states)).toBe(JSON.stringify(await readData("states.json")));
+    expect(JSON.stringify(data.states)).toBe(JSON.stringify(seededStates));
     expect(data.generation).toBe(await readGeneration(first.db));
     expect(data.checkedAt.state["25"]).toBe("2026-11-01T00:00:00.000Z");
   });
@@ -161,7 +163,7 @@ describe.each(testDatabaseKinds())("the published data of the database on %s", (
     expect(latest).toBeGreaterThanOrEqual(4);
     expect(versions.get("schools")?.version).toBe(1);
     const original = await publishedDataAt(first.db, "states", 1);
-    expect(original?.states).toEqual(await readData("states.json"));
+    expect(original?.states).toEqual(seededStates);
     const second = await publishedDataAt(first.db, "states", 2);
     const bayelsa = second?.states.find((state) => state.id === 6);
     expect(bayelsa?.status).toBe("Passed");
@@ -212,6 +214,7 @@ describe.each(testDatabaseKinds())("the published data of the database on %s", (
         recordId: "13",
         fields: fields.map((field) => ({ field, from: "", to: "x" })),
         sourceUrl,
+        ...addressDetails,
         note: "Checked.",
         authorId: editor,
         reviewerId: editor,
@@ -221,9 +224,14 @@ describe.each(testDatabaseKinds())("the published data of the database on %s", (
     await publish(["phone"], "https://example.ng/second", 8);
     await publish(["email"], "https://example.ng/third", 9);
     const data = await readPublishedData(first.db);
+    const detailsGiven = {
+      title: addressDetails.sourceTitle,
+      publisher: addressDetails.sourcePublisher,
+      read: addressDetails.sourceRead,
+    };
     expect(data.fieldSources.school["13"]).toEqual({
-      phone: { url: "https://example.ng/second", document: null },
-      email: { url: "https://example.ng/third", document: null },
+      phone: { url: "https://example.ng/second", ...detailsGiven, document: null },
+      email: { url: "https://example.ng/third", ...detailsGiven, document: null },
     });
     expect(data.fieldSources.state).toEqual({});
   });

@@ -13,6 +13,7 @@ import {
   datasetVersions,
 } from "../db/schema";
 import type { PublishedData, PublishedDataSource } from "./published-data";
+import { storedDocumentWithSources } from "../../domain/datasets/record-sources";
 import { COUNTRY_ID, ESTIMATES_DATASET_ID } from "./seed";
 import { DATA_PUBLISHED_CHANNEL, type Queryable } from "./generation";
 
@@ -64,7 +65,9 @@ function estimatesFrom(rows: readonly RecordRow[]): Estimates | null {
 }
 
 /** The records of each kind as the pages and downloads read them; merged schools are in neither list. */
-function assemble(rows: readonly RecordRow[]) {
+function assemble(stored: readonly RecordRow[]) {
+  // A document stored before sources had titles lists bare addresses: converted as it is read.
+  const rows = stored.map((row) => ({ ...row, data: storedDocumentWithSources(row.data) }));
   const ofKind = (kind: RecordKind) => rows.filter((row) => row.kind === kind);
   const schools = ofKind("school").sort(byNumericId);
   return {
@@ -109,10 +112,14 @@ async function readFieldSources(db: Database): Promise<PublishedData["fieldSourc
       recordId: dataChanges.recordId,
       fields: dataChanges.fields,
       url: dataChanges.sourceUrl,
+      title: dataChanges.sourceTitle,
+      publisher: dataChanges.sourcePublisher,
+      read: dataChanges.sourceRead,
       documentId: dataDocuments.id,
       documentTitle: dataDocuments.title,
       documentPublisher: dataDocuments.publisher,
       documentFileName: dataDocuments.fileName,
+      documentDate: dataDocuments.publishedOn,
     })
     .from(dataChanges)
     .leftJoin(dataDocuments, eq(dataDocuments.id, dataChanges.sourceDocumentId))
@@ -123,6 +130,9 @@ async function readFieldSources(db: Database): Promise<PublishedData["fieldSourc
     if (row.recordId === null || (row.kind !== "state" && row.kind !== "school")) continue;
     const source: FieldSource = {
       url: row.url,
+      title: row.title,
+      publisher: row.publisher,
+      read: row.read,
       document:
         row.documentId !== null
           ? {
@@ -130,6 +140,7 @@ async function readFieldSources(db: Database): Promise<PublishedData["fieldSourc
               title: row.documentTitle ?? "",
               publisher: row.documentPublisher ?? "",
               fileName: row.documentFileName ?? "",
+              date: row.documentDate,
             }
           : null,
     };

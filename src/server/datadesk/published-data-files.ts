@@ -6,9 +6,10 @@ import type { PublishedData, PublishedDataSource } from "./published-data";
 import {
   countrySchema,
   estimatesSchema,
-  schoolSchema,
-  stateRecordSchema,
+  schoolFileSchema,
+  stateFileSchema,
 } from "../../domain/datasets/schemas";
+import { withRecordSources } from "../../domain/datasets/record-sources";
 import { readFile } from "node:fs/promises";
 
 // The published data read from data/*.json: what the pages show where no data desk database answers (the
@@ -30,8 +31,12 @@ async function readJson(dataDir: string, file: string): Promise<unknown> {
 /** data/*.json (or another folder of the same files), checked against the datasets' schemas. */
 export async function readPublishedDataFiles(dataDir = defaultDataDir): Promise<PublishedData> {
   const [states, schools, country, estimates, seed] = await Promise.all([
-    readJson(dataDir, "states.json").then((json) => stateRecordSchema.array().parse(json)),
-    readJson(dataDir, "schools.json").then((json) => schoolSchema.array().parse(json)),
+    readJson(dataDir, "states.json").then((json) =>
+      stateFileSchema.array().parse(json).map(withRecordSources),
+    ),
+    readJson(dataDir, "schools.json").then((json) =>
+      schoolFileSchema.array().parse(json).map(withRecordSources),
+    ),
     readJson(dataDir, "country-ng.json").then((json) => countrySchema.parse(json)),
     readJson(dataDir, "estimates.json").then((json) => estimatesSchema.parse(json)),
     readSeed(dataDir),

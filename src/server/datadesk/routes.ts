@@ -14,9 +14,10 @@ import {
   editablePaths,
   fieldAt,
   translationOf,
-  valueAt,
   type EditableKind,
 } from "../../domain/datadesk/fields";
+import { fieldValueAt } from "../../domain/datadesk/source-field";
+import { storedDocumentWithSources } from "../../domain/datasets/record-sources";
 import { requirePermission } from "../accounts/guards";
 import type { SignedInUser } from "../accounts/sessions";
 import type { Clock } from "../clock";
@@ -153,7 +154,7 @@ function fieldsOfRecord(kind: EditableKind, data: unknown): RecordField[] {
       type: field.type,
       label: field.label,
       language,
-      value: valueAt(data, path) ?? null,
+      value: fieldValueAt(data, path) ?? null,
       options: field.options ? [...field.options] : null,
       maxLength: field.maxLength ?? null,
       maxItems: field.maxItems ?? null,
@@ -238,7 +239,11 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
         ]);
         return {
           success: true as const,
-          record: { ...summary, data: row.data, fields: fieldsOfRecord(kind, row.data) },
+          record: {
+            ...summary,
+            data: storedDocumentWithSources(row.data),
+            fields: fieldsOfRecord(kind, row.data),
+          },
           changes,
         };
       }),
@@ -278,6 +283,9 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
               changeKind: body.changeKind,
               fields: body.fields ?? {},
               sourceUrl: body.sourceUrl ?? "",
+              sourceTitle: body.sourceTitle ?? "",
+              sourcePublisher: body.sourcePublisher ?? "",
+              sourceRead: body.sourceRead ?? "",
               sourceDocumentId: body.sourceDocumentId ?? "",
               note: body.note,
               correctionId: body.correctionId ?? "",
@@ -475,6 +483,9 @@ function importUpload(body: unknown, query: Record<string, unknown>) {
     return {
       csv: body,
       sourceUrl: fromQuery("sourceUrl"),
+      sourceTitle: fromQuery("sourceTitle"),
+      sourcePublisher: fromQuery("sourcePublisher"),
+      sourceRead: fromQuery("sourceRead"),
       sourceDocumentId: fromQuery("sourceDocumentId"),
       note: fromQuery("note"),
     };
@@ -484,6 +495,9 @@ function importUpload(body: unknown, query: Record<string, unknown>) {
   return {
     csv: parsed.data.csv,
     sourceUrl: parsed.data.sourceUrl ?? "",
+    sourceTitle: parsed.data.sourceTitle ?? "",
+    sourcePublisher: parsed.data.sourcePublisher ?? "",
+    sourceRead: parsed.data.sourceRead ?? "",
     sourceDocumentId: parsed.data.sourceDocumentId ?? "",
     note: parsed.data.note ?? "",
   };

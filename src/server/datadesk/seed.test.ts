@@ -41,8 +41,26 @@ describe.each(testDatabaseKinds())("seeding the data desk on %s", (kind) => {
     const lagos = rows.find(
       (row) => row.kind === "state" && row.data && (row.data as { state: string }).state === "Lagos",
     );
-    expect(lagos?.data).toEqual(states.find((state) => state.state === "Lagos"));
+    const { sources, ...rest } = states.find((state) => state.state === "Lagos")!;
+    expect(lagos?.data).toEqual({ ...rest, sources: expect.any(Array) });
     expect(lagos?.version).toBe(1);
+    // Each address of data/states.json becomes a source: its title and publisher as the address tells,
+    // read in the record's "as of" month (the only date the file knows).
+    const stored = (lagos?.data as { sources: unknown[] }).sources;
+    expect(stored.map((source) => (source as { url: string }).url)).toEqual(sources);
+    expect(stored).toContainEqual({
+      url: "https://guardian.ng/news/lagos-to-reduce-out-of-school-children-with-improved-infrastructure-others/",
+      title: "Lagos to reduce out of school children with improved infrastructure others",
+      publisher: "The Guardian (Nigeria)",
+      read: rest.as_of,
+    });
+    // An address without words of its own keeps an empty title: pages name it by its publisher.
+    expect(stored).toContainEqual({
+      url: "https://healthwise.punchng.com/?p=57034",
+      title: "",
+      publisher: "Punch Healthwise",
+      read: rest.as_of,
+    });
     const versions = await database().db.select().from(dataRecordVersions);
     expect(versions).toHaveLength(rows.length);
     const datasets = await database().db.select().from(datasetVersions);

@@ -7,9 +7,10 @@ import { datasetOf } from "../../domain/datadesk/record-kinds";
 import {
   countrySchema,
   estimatesSchema,
-  schoolSchema,
-  stateRecordSchema,
+  schoolFileSchema,
+  stateFileSchema,
 } from "../../domain/datasets/schemas";
+import { withRecordSources } from "../../domain/datasets/record-sources";
 import type { Database } from "../db/database";
 import { dataRecordVersions, dataRecords, datasetVersions } from "../db/schema";
 
@@ -36,8 +37,15 @@ async function readJson(dataDir: string, file: string): Promise<unknown> {
 
 /** The seed's records, checked against the datasets' schemas (a broken seed stops the start-up). */
 export async function readSeed(dataDir = defaultDataDir): Promise<SeedRecord[]> {
-  const states = stateRecordSchema.array().parse(await readJson(dataDir, "states.json"));
-  const schools = schoolSchema.array().parse(await readJson(dataDir, "schools.json"));
+  // The files list bare addresses; the database keeps each as a source, read in the record's "as of" month.
+  const states = stateFileSchema
+    .array()
+    .parse(await readJson(dataDir, "states.json"))
+    .map(withRecordSources);
+  const schools = schoolFileSchema
+    .array()
+    .parse(await readJson(dataDir, "schools.json"))
+    .map(withRecordSources);
   const country = countrySchema.parse(await readJson(dataDir, "country-ng.json"));
   const { estimates, ...estimatesDataset } = estimatesSchema.parse(await readJson(dataDir, "estimates.json"));
   return [

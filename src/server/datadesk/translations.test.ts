@@ -11,6 +11,7 @@ import { users } from "../db/schema";
 import type { PublishedDataSource } from "./published-data";
 import { databasePublishedData } from "./published-data-db";
 import { readSeed, seedDataDesk } from "./seed";
+import { addressDetails } from "../../test/server/datadesk";
 
 // Translations of the texts readers read: proposed as changes (`translations.<lang>.<field>`),
 // held to the English field's rules, published by a second editor, and from then on in the published data
@@ -20,7 +21,11 @@ const BAUCHI = "5";
 // A publication reaches the published data by NOTIFY (within 10 s by the poll otherwise); a busy machine
 // may take longer.
 const WAIT = { timeout: 30_000, interval: 20 };
-const source = { sourceUrl: "https://example.org/bauchi-hausa", note: "Translated by Halima, read by Musa." };
+const source = {
+  sourceUrl: "https://example.org/bauchi-hausa",
+  ...addressDetails,
+  note: "Translated by Halima, read by Musa.",
+};
 const overview = "Jihar Bauchi ta zartar da dokar kare haƙƙin masu nakasa a shekarar 2020.";
 const findings = [
   "Gine-gine: Yawancin ofisoshin gwamnati ba su da hanyar shiga ga masu keken guragu.",

@@ -515,6 +515,13 @@ export const dataChanges = pgTable(
     baseVersion: integer("base_version"),
     fields: jsonb("fields").notNull(),
     sourceUrl: text("source_url"),
+    /**
+     * With an address: its title, publisher and the day it was read (migration 0027). Null for an
+     * uploaded document alone, and for changes proposed before; those are named as the address tells.
+     */
+    sourceTitle: text("source_title"),
+    sourcePublisher: text("source_publisher"),
+    sourceRead: date("source_read", { mode: "string" }),
     sourceDocumentId: uuid("source_document_id").references(() => dataDocuments.id, {
       onDelete: "restrict",
     }),

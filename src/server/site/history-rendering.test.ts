@@ -17,6 +17,7 @@ import { databasePublishedData } from "../datadesk/published-data-db";
 import { readSeed, seedDataDesk } from "../datadesk/seed";
 import type { RenderRequest } from "./page-renderer";
 import { webSite } from "./web-app";
+import { addressDetails } from "../../test/server/datadesk";
 
 // The pages that read the data desk's database beyond the published records: the history pages,
 // a merged school's old address, a closed school, and each field's own source, rendered on the server by
@@ -71,6 +72,9 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
         changeKind: "edit",
         fields: {},
         sourceUrl: "https://example.ng/visit-2026",
+        sourceTitle: "Visit to the school, 2026",
+        sourcePublisher: "Example Ng",
+        sourceRead: "2026-10-02",
         sourceDocumentId: "",
         note: "Checked with the school.",
         correctionId: "",
@@ -139,6 +143,7 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
       recordId: "20",
       fields: [{ field: "law.year", from: null, to: 2027 }],
       sourceUrl: "https://example.ng/gazette-2027",
+      ...addressDetails,
       note,
       authorId: editorId,
       reviewerId: editorId,
@@ -224,31 +229,43 @@ describe.each(testDatabaseKinds())("the history pages on %s", (kind) => {
     expect((await get("/ha/schools/5")).body).toContain("An rufe wannan makarantar.");
   });
 
-  it("shows beside a field the source of the latest change to it, by its publisher, not the record's", async () => {
+  it("shows beside a field the source of its latest change, and in the record's sources, by title, publisher and day read", async () => {
     await proposeAndPublish({
       kind: "school",
       recordId: "6",
       fields: { phone: "0803 123 4567" },
       sourceUrl: "https://punchng.com/special-schools-phone-directory",
+      sourceTitle: "Phone numbers of the special schools",
+      sourcePublisher: "The Punch",
+      sourceRead: "2026-10-02",
     });
     await proposeAndPublish({
       kind: "state",
       recordId: "23",
       fields: { agency: "Disability Affairs Commission" },
       sourceUrl: "https://guardian.ng/news/state-creates-disability-commission",
+      sourceTitle: "State creates a disability commission",
+      sourcePublisher: "The Guardian",
+      sourceRead: "2026-09-14",
     });
     const phoneSource =
-      'Source: <a href="https://punchng.com/special-schools-phone-directory" target="_blank" rel="noopener noreferrer">Special schools phone directory (Punch)';
+      'Source: <a href="https://punchng.com/special-schools-phone-directory" target="_blank" rel="noopener noreferrer">Phone numbers of the special schools (The Punch)';
     await until(async () => (await get("/schools/6")).body.includes(phoneSource));
     const school = (await get("/schools/6")).body;
     expect(school).toContain('href="tel:+2348031234567"');
-    // Once, beside the phone: no other fact of the school was changed with a source of its own.
+    // Beside the phone, and once more in the school's sources, each with the day it was read (the page's
+    // data for hydration may say them again).
+    expect(school.split("Phone numbers of the special schools (The Punch)").length).toBeGreaterThanOrEqual(3);
+    expect(school.split("Read 2 October 2026.").length).toBeGreaterThanOrEqual(3);
+    // Once beside a field: no other fact of the school was changed with a source of its own.
     expect(school.split("Source: <a").length).toBe(2);
     await until(async () =>
-      (await get("/states/23")).body.includes("State creates disability commission (The Guardian (Nigeria))"),
+      (await get("/states/23")).body.includes("State creates a disability commission (The Guardian)"),
     );
+    expect((await get("/states/23")).body).toContain("Read 14 September 2026.");
     const hausa = (await get("/ha/states/23")).body;
     expect(hausa).toContain("Tushe: <a");
+    expect(hausa).toContain("An karanta a ");
   });
 
   it("answers an unknown record's history with 404, never kept", async () => {

@@ -43,3 +43,10 @@ export async function publishRecord(
     return { generation: await raiseGeneration(tx), datasetVersion };
   });
 }
+
+/** What a change whose source is an address says of it: its title, publisher and the day it was read. */
+export const addressDetails = {
+  sourceTitle: "Report read for the test",
+  sourcePublisher: "Example Publisher",
+  sourceRead: "2024-06-01",
+} as const;

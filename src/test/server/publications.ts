@@ -29,6 +29,10 @@ export interface Publication {
   fields: ChangeOfField[];
   note: string;
   sourceUrl?: string | null;
+  /** With the address: its title, publisher and day read (as a change proposed today gives them). */
+  sourceTitle?: string;
+  sourcePublisher?: string;
+  sourceRead?: string;
   sourceDocumentId?: string | null;
   authorId: number;
   reviewerId: number;
@@ -103,6 +107,9 @@ export async function publishDirectly(db: Database, publication: Publication): P
         baseVersion: record.version,
         fields: publication.fields,
         sourceUrl: publication.sourceUrl ?? null,
+        sourceTitle: publication.sourceTitle ?? null,
+        sourcePublisher: publication.sourcePublisher ?? null,
+        sourceRead: publication.sourceRead ?? null,
         sourceDocumentId: publication.sourceDocumentId ?? null,
         note: publication.note,
         status: "published",

@@ -1,13 +1,8 @@
 import { vi } from "vitest";
 import type { DataChange, RecordField } from "../../domain/api/datadesk";
 import type { DocumentView } from "../../domain/api/documents";
-import {
-  editablePaths,
-  fieldAt,
-  translationOf,
-  valueAt,
-  type EditableKind,
-} from "../../domain/datadesk/fields";
+import { editablePaths, fieldAt, translationOf, type EditableKind } from "../../domain/datadesk/fields";
+import { fieldValueAt } from "../../domain/datadesk/source-field";
 import states from "../../../data/states.json" with { type: "json" };
 
 // Fixtures of the data desk's web tests: a record's fields as the API describes them (from the one
@@ -24,7 +19,7 @@ export function recordFieldsOf(kind: EditableKind, document: unknown): RecordFie
       type: field.type,
       label: field.label,
       language: translationOf(kind, path)?.language ?? null,
-      value: valueAt(document, path) ?? null,
+      value: fieldValueAt(document, path) ?? null,
       options: field.options ? [...field.options] : null,
       maxLength: field.maxLength ?? null,
       maxItems: field.maxItems ?? null,
@@ -50,6 +45,9 @@ export function changeOf(fields: Partial<DataChange> = {}): DataChange {
     fields: [{ field: "status", from: "Passed", to: "Pending" }],
     import: null,
     sourceUrl: "https://example.org/kano-gazette",
+    sourceTitle: "Kano State Gazette",
+    sourcePublisher: "Kano State Government",
+    sourceRead: "2026-11-18",
     sourceDocumentId: null,
     note: "The gazette says the law was repealed.",
     mergeInto: null,

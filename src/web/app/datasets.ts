@@ -3,6 +3,7 @@ import type { PublishedChangesAnswer, RecordHistoryAnswer } from "../../domain/a
 import type { RecordKind } from "../../domain/datadesk/record-kinds";
 import type { Country, Estimates, School, StateRecord } from "../../domain/datasets/schemas";
 import type { RecordFieldSources } from "../../domain/field-sources";
+import { withRecordSources } from "../../domain/datasets/record-sources";
 import { noContacts, type SiteContacts } from "../../domain/site-contacts";
 
 // What the server hands the pages' loaders when it renders them (decision record 0019): the data as
@@ -98,8 +99,9 @@ export async function publishedDataOf(context: AppLoadContext): Promise<PageData
   ]);
   return {
     generation: 0,
-    schools: schools.default as School[],
-    states: states.default as StateRecord[],
+    // The files list bare addresses; the pages read sources (as the server's published data has them).
+    schools: schools.default.map(withRecordSources) as School[],
+    states: states.default.map(withRecordSources) as StateRecord[],
     country: country.default as Country,
     estimates: estimates.default as unknown as Estimates,
   };

@@ -4,14 +4,14 @@ import { ExternalLink } from "./ExternalLink";
 import styles from "./FieldSource.module.css";
 
 /**
- * "Source: Punch (punchng.com article)" under a fact, when the latest change to it gave a source of its own
- * (a change may give one per field). A web address opens in a new tab and says so; an uploaded document is a link of this site.
+ * "Source: Special schools directory (Punch) Read 3 May 2026." under a fact: the source the latest change
+ * to it gave (a change may give one per field), and the day it was read. A web address opens in a new tab and says so; an uploaded document is a link of this site.
  */
 export function FieldSource({ source }: { source: ShownFieldSource | null | undefined }) {
   const t = useT();
   const language = useLanguage();
   if (!source) return null;
-  const { text, href } = source;
+  const { text, href, read } = source;
   // In the page's language, also inside a value marked as English content.
   return (
     <span className={styles.source} lang={language}>
@@ -23,6 +23,7 @@ export function FieldSource({ source }: { source: ShownFieldSource | null | unde
       ) : (
         <ExternalLink href={href}>{text}</ExternalLink>
       )}
+      {read ? ` ${t("common.sourceRead", { date: read })}` : null}
     </span>
   );
 }

@@ -1,27 +1,31 @@
-import { formatAsOf } from "../../domain/format";
 import type { DescribedSource } from "../../domain/source-titles";
 import { useT } from "../i18n/language-context";
 import { ExternalLink } from "./ExternalLink";
 import styles from "./SourceList.module.css";
 
 /**
- * A record's sources, each a link named by its title (when the address carries one) and publisher, and
- * the date the record was checked against them (`as_of`). Titles are worked out at build time
- * (`describeSources` in a loader), so the publishers' names never ship as JavaScript.
+ * A record's sources, each a link named by its title and publisher, then the day it was read. The words
+ * are made by the loader on the server (`sourcesToShow`), so the publishers' names and the dates' formats
+ * never ship as JavaScript. An uploaded document's address is this site's own, opened in place.
  */
-export function SourceList({ sources, asOf }: { sources: readonly DescribedSource[]; asOf?: string }) {
+export function SourceList({ sources }: { sources: readonly DescribedSource[] }) {
   const t = useT();
   if (sources.length === 0) return <p className={styles.none}>{t("common.notAvailable")}</p>;
   return (
     <ol className={styles.sources}>
-      {sources.map(({ url, title, publisher }) => (
-        <li key={url}>
-          <ExternalLink href={url}>{title ? `${title} (${publisher})` : publisher}</ExternalLink>
-          {asOf ? (
-            <span className={styles.checked}> {t("common.sourceChecked", { date: formatAsOf(asOf) })}</span>
-          ) : null}
-        </li>
-      ))}
+      {sources.map(({ url, title, publisher, read }) => {
+        const words = title ? `${title} (${publisher})` : publisher;
+        return (
+          <li key={url}>
+            {url.startsWith("/") ? (
+              <a href={url}>{words}</a>
+            ) : (
+              <ExternalLink href={url}>{words}</ExternalLink>
+            )}
+            {read ? <span className={styles.checked}> {t("common.sourceRead", { date: read })}</span> : null}
+          </li>
+        );
+      })}
     </ol>
   );
 }

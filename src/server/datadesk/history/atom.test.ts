@@ -23,7 +23,13 @@ const lagosStatus: PublishedChange = {
     { field: "status", label: "status", from: "Passed", to: "Pending" },
     { field: "law.year", label: "law.year", from: null, to: 2011 },
   ],
-  source: { url: "https://lagosstate.gov.ng/news?a=1&b=<2>", document: null },
+  source: {
+    url: "https://lagosstate.gov.ng/news?a=1&b=<2>",
+    title: null,
+    publisher: null,
+    read: null,
+    document: null,
+  },
   // Characters XML gives a meaning to, and one it forbids (a form feed).
   note: 'Under review: "A & B" <not markup>\f',
   from_correction: false,
@@ -41,7 +47,15 @@ const schoolWithDocument: PublishedChange = {
   fields: [{ field: "phone", label: "phone", from: "", to: "+2348012345678" }],
   source: {
     url: "ftp://files.example.org/addo.txt",
-    document: { title: "Lagos schools list 2026", url: "https://atlas.example/api/v1/documents/abc" },
+    title: null,
+    publisher: null,
+    read: null,
+    document: {
+      title: "Lagos schools list 2026",
+      publisher: "Lagos State Ministry of Education",
+      date: null,
+      url: "https://atlas.example/api/v1/documents/abc",
+    },
   },
   note: "The head teacher gave the number.",
   history_url: "https://atlas.example/schools/118/history",

@@ -4,7 +4,9 @@ import {
   fieldLabelOf,
   historyMessages,
   historyPagePath,
+  isWebAddress,
 } from "../../../domain/datadesk/history";
+import { describeSource } from "../../../domain/source-titles";
 import { documentAddress } from "../../../domain/datadesk/documents";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import datadeskEnglish from "../../../i18n/catalogues/en/datadesk.json" with { type: "json" };
@@ -63,6 +65,17 @@ function changedFields(kind: RecordKind, fields: unknown): PublishedChange["fiel
   });
 }
 
+/** An address's title, publisher and day read: as the change gave them, else as the address tells. */
+function addressDetails(row: PublishedChangeRow) {
+  if (!row.sourceUrl) return { title: null, publisher: null, read: null };
+  const told = isWebAddress(row.sourceUrl) ? describeSource(row.sourceUrl) : { title: null, publisher: null };
+  return {
+    title: row.sourceTitle ?? told.title,
+    publisher: row.sourcePublisher ?? told.publisher,
+    read: row.sourceRead,
+  };
+}
+
 export function toPublishedChange(
   row: PublishedChangeRow,
   publicUrl: string,
@@ -80,10 +93,13 @@ export function toPublishedChange(
     fields: changedFields(row.kind, row.fields),
     source: {
       url: row.sourceUrl,
+      ...addressDetails(row),
       document:
         row.documentId && row.documentTitle !== null && row.documentFileName !== null
           ? {
               title: row.documentTitle,
+              publisher: row.documentPublisher ?? "",
+              date: row.documentDate,
               url: `${publicUrl}${documentAddress({ id: row.documentId, fileName: row.documentFileName })}`,
             }
           : null,

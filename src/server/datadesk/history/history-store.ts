@@ -17,8 +17,14 @@ export interface PublishedChangeRow {
   changeKind: ChangeKind;
   fields: unknown;
   sourceUrl: string | null;
+  /** The address's title, publisher and day read; null for a change proposed before they were asked. */
+  sourceTitle: string | null;
+  sourcePublisher: string | null;
+  sourceRead: string | null;
   documentId: string | null;
   documentTitle: string | null;
+  documentPublisher: string | null;
+  documentDate: string | null;
   documentFileName: string | null;
   note: string;
   /** Made from a visitor's correction (data_changes.correction_id); never who sent it. */
@@ -69,8 +75,13 @@ function fromChanges(db: Database) {
         changeKind: dataChanges.changeKind,
         fields: dataChanges.fields,
         sourceUrl: dataChanges.sourceUrl,
+        sourceTitle: dataChanges.sourceTitle,
+        sourcePublisher: dataChanges.sourcePublisher,
+        sourceRead: dataChanges.sourceRead,
         documentId: dataDocuments.id,
         documentTitle: dataDocuments.title,
+        documentPublisher: dataDocuments.publisher,
+        documentDate: dataDocuments.publishedOn,
         documentFileName: dataDocuments.fileName,
         note: dataChanges.note,
         fromCorrection: sql<boolean>`(${dataChanges.correctionId} is not null)`,

@@ -11,6 +11,7 @@ import {
 } from "../../../test/server/publications";
 import type { DatabaseHandle } from "../../db/database";
 import { readSeed, seedDataDesk } from "../seed";
+import { addressDetails } from "../../../test/server/datadesk";
 
 // /api/v1/open/changes.json, changes.atom and history/:kind/:id: the published changes only, newest first,
 // filtered by state and kind, paged, never naming an editor, revalidated by the data's generation.
@@ -60,6 +61,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       recordId: LAGOS,
       fields: [{ field: "status", from: "Passed", to: "Pending" }],
       sourceUrl: "https://lagosstate.gov.ng/news/disability-law-review",
+      ...addressDetails,
       note: "The law is under review.",
       authorId: chidiId,
       reviewerId: aminaId,
@@ -71,6 +73,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       fields: [{ field: "phone", from: "", to: "+2348012345678" }],
       // Not a web address: shown as text, never as a link.
       sourceUrl: "ftp://files.example.org/addo.txt",
+      ...addressDetails,
       note: "The head teacher gave the number.",
       authorId: aminaId,
       reviewerId: chidiId,
@@ -81,6 +84,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       recordId: ZAREWA_SCHOOL,
       fields: [{ field: "location", from: "Zarewa", to: "Zarewa, Rogo" }],
       sourceUrl: "https://kano.example.org/schools",
+      ...addressDetails,
       note: "The ministry's list names the LGA too.",
       authorId: chidiId,
       reviewerId: aminaId,
@@ -91,6 +95,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       recordId: "ndhs-2018",
       fields: [{ field: "notes", from: "", to: "Checked against the final report." }],
       sourceUrl: "https://dhsprogram.com/publications/publication-fr359-dhs-final-reports.cfm",
+      ...addressDetails,
       note: "Checked.",
       authorId: aminaId,
       reviewerId: chidiId,
@@ -102,6 +107,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
         recordId: LAGOS,
         fields: [{ field: "agency", from: "LASODA", to: `Unpublished ${status}` }],
         sourceUrl: "https://example.org/unpublished",
+        ...addressDetails,
         note: `A ${status} change`,
         authorId: aminaId,
         status,
@@ -143,7 +149,14 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       change_kind: "edit",
       version: 2,
       fields: [{ field: "status", label: "Law status", from: "Passed", to: "Pending" }],
-      source: { url: "https://lagosstate.gov.ng/news/disability-law-review", document: null },
+      // The address with the title, publisher and day read its change gave.
+      source: {
+        url: "https://lagosstate.gov.ng/news/disability-law-review",
+        title: addressDetails.sourceTitle,
+        publisher: addressDetails.sourcePublisher,
+        read: addressDetails.sourceRead,
+        document: null,
+      },
       note: "The law is under review.",
       from_correction: false,
       published_by: PUBLIC_EDITORS_NAME,
@@ -152,8 +165,13 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
     const kano = answer.data.find((entry) => entry.id === ids.kanoLaw);
     expect(kano?.source).toEqual({
       url: null,
+      title: null,
+      publisher: null,
+      read: null,
       document: {
         title: "Kano State Disability Law 2018 (gazette)",
+        publisher: expect.any(String),
+        date: expect.toBeOneOf([null, expect.any(String)]),
         url: expect.stringMatching(
           new RegExp(`^${PUBLIC_URL}/documents/[0-9a-f-]{36}/kano-state-disability-law-2018-gazette\\.pdf$`),
         ),
@@ -289,6 +307,7 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       recordId: LAGOS,
       fields: [{ field: "status", from: "Pending", to: "Passed" }],
       sourceUrl: "https://lagosstate.gov.ng/news/review-ended",
+      ...addressDetails,
       note: "The review ended.",
       authorId: aminaId,
       reviewerId: chidiId,

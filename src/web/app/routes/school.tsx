@@ -10,7 +10,7 @@ import {
 import { isOutOfDate } from "../../../domain/freshness";
 import { formatDay } from "../../../domain/format";
 import { sameState } from "../../../domain/datasets/state-names";
-import { describeSources } from "../../../domain/source-titles";
+import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { fieldSourcesToShow } from "../../../domain/field-sources";
 import { paths } from "../../../domain/routes";
 import { localizePath } from "../../../i18n/languages";
@@ -52,8 +52,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     outOfDate: isOutOfDate(checked, new Date()),
     stateId,
     closed: !open,
-    sources: describeSources(school.sources),
-    fieldSources: fieldSourcesToShow(data.fieldSources?.school[String(school.id)], school.sources),
+    sources: sourcesToShow(school.sources, languageOfRequest(request)),
+    fieldSources: fieldSourcesToShow(
+      data.fieldSources?.school[String(school.id)],
+      languageOfRequest(request),
+    ),
     i18n: await pageMessages(request, namespaces),
   };
 }

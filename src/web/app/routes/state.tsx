@@ -11,7 +11,7 @@ import { isOutOfDate } from "../../../domain/freshness";
 import { sameState } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatDay, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
-import { describeSources } from "../../../domain/source-titles";
+import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { fieldSourcesToShow } from "../../../domain/field-sources";
 import { CorrectionForm } from "../../features/corrections";
 import { ExplorerSection } from "../../features/explorer";
@@ -65,9 +65,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     schoolCount,
     totalStates: states.length,
     explorer: await explorerData(context, languageOfRequest(request), states, schools),
-    sources: describeSources(record.sources),
-    // The law, rank, score and contacts each show the source of their latest change, where it is their own.
-    fieldSources: fieldSourcesToShow(data.fieldSources?.state[String(record.id)], record.sources),
+    sources: sourcesToShow(record.sources, language),
+    // The law, rank, score and contacts each show the source of their latest change.
+    fieldSources: fieldSourcesToShow(data.fieldSources?.state[String(record.id)], language),
     i18n: await pageMessages(request, namespaces),
   };
 }

@@ -1,15 +1,13 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
-import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateRows } from "../../../domain/states-comparison";
 import { withDataLayer } from "../../../test/web/data-layer";
 import { inLanguage } from "../../../test/web/i18n";
 import { StatesComparison } from "./StatesComparison";
+import { seededSchools, seededStates } from "../../../test/datasets";
 
-const rows = stateRows(states as StateRecord[], schools);
+const rows = stateRows(seededStates, seededSchools);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,16 +2,14 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
-import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateRows } from "../../../domain/states-comparison";
 import { withDataLayer } from "../../../test/web/data-layer";
 import { StatesComparison } from "./StatesComparison";
+import { seededSchools, seededStates } from "../../../test/datasets";
 
 const reportCountText = { loading: "Loading…", failed: "Not available" };
 
-const rows = stateRows(states as StateRecord[], schools);
+const rows = stateRows(seededStates, seededSchools);
 
 type Reply = { status: number; body: unknown } | "network failure";
 

@@ -198,7 +198,14 @@ export function ChangeCard({
           <dt>{t("datadesk.change.source")}</dt>
           <dd className={styles.breakable}>
             {change.sourceUrl ? (
-              <ExternalLink href={change.sourceUrl}>{change.sourceUrl}</ExternalLink>
+              <>
+                {/* The reviewer checks the words readers will see against the address itself. */}
+                {change.sourceTitle && change.sourcePublisher
+                  ? `${change.sourceTitle} (${change.sourcePublisher}), `
+                  : null}
+                <ExternalLink href={change.sourceUrl}>{change.sourceUrl}</ExternalLink>
+                {change.sourceRead ? ` ${t("common.sourceRead", { date: change.sourceRead })}` : null}
+              </>
             ) : null}
             {change.sourceUrl && change.sourceDocumentId ? " · " : null}
             {sourceDocument ? (

@@ -16,6 +16,7 @@ import { useDeskText } from "./desk-text";
 import { ImportRows } from "./ImportRows";
 import { problemsOf } from "./proposal";
 import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
+import { sourceDetailErrors, sourceDetailInputId } from "./source-details";
 import styles from "./DataDesk.module.css";
 
 /** What a dry run found: the rows' problems and what the file adds and changes. */
@@ -130,7 +131,7 @@ function ImportForm() {
                 ? `${ids}-source-note`
                 : problem.field === "sourceDocumentId"
                   ? `${ids}-source-source-document`
-                  : `${ids}-source-source`,
+                  : (sourceDetailInputId(`${ids}-source`, problem.field) ?? `${ids}-source-source`),
             message: text.problemText(problem),
           })),
         });
@@ -279,6 +280,7 @@ function ImportForm() {
                   sourceUrl: fieldError(sourceProblem, `${ids}-source-source`),
                   sourceDocumentId: fieldError(sourceProblem, `${ids}-source-source-document`),
                   note: fieldError(sourceProblem, `${ids}-source-note`),
+                  ...sourceDetailErrors(sourceProblem, `${ids}-source`),
                 }}
               />
               <p className={styles.actions}>

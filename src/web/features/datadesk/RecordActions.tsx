@@ -10,6 +10,7 @@ import { deskQueries, fetchRecords, proposeChange, type RecordSummary } from "./
 import { useDeskText } from "./desk-text";
 import { formProblemOf, mayRetry, problemsOf } from "./proposal";
 import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
+import { sourceDetailErrors, sourceDetailInputId } from "./source-details";
 import styles from "./DataDesk.module.css";
 
 type Action = "checked" | "close" | "reopen" | "merge";
@@ -125,7 +126,7 @@ function ActionForm({
                     ? noteId
                     : found.field === "mergeInto"
                       ? mergeId
-                      : null,
+                      : sourceDetailInputId(formId, found.field),
               (found) => text.problemText(found),
               t("datadesk.message.problems"),
             )
@@ -171,7 +172,11 @@ function ActionForm({
         idPrefix={formId}
         value={source}
         onChange={setSource}
-        errors={{ sourceUrl: fieldError(problem, sourceId), note: fieldError(problem, noteId) }}
+        errors={{
+          sourceUrl: fieldError(problem, sourceId),
+          note: fieldError(problem, noteId),
+          ...sourceDetailErrors(problem, formId),
+        }}
       />
       <p className={styles.actions}>
         <button type="submit" className="button" disabled={send.isPending}>

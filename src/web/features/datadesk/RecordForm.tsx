@@ -22,6 +22,7 @@ import { FieldInput } from "./FieldInput";
 import { formProblemOf, mayRetry, problemPath, problemsOf } from "./proposal";
 import { useDocumentTitles } from "./DocumentSelect";
 import { missingSourceOrNote, SourceAndNote, sourceOfChange, type SourceAndNoteValue } from "./SourceAndNote";
+import { sourceDetailErrors, sourceDetailInputId } from "./source-details";
 import styles from "./DataDesk.module.css";
 
 export interface RecordFormProps {
@@ -123,6 +124,8 @@ export function RecordForm({
             if (path !== null) return fieldOf(path) ? inputId(path) : null;
             if (found.field === "sourceUrl") return sourceId;
             if (found.field === "sourceDocumentId") return `${sourceId}-document`;
+            const detail = sourceDetailInputId(formId, found.field);
+            if (detail) return detail;
             if (found.field === "note") return noteId;
             return null;
           },
@@ -303,6 +306,7 @@ export function RecordForm({
           sourceUrl: fieldError(problem, sourceId),
           sourceDocumentId: fieldError(problem, `${sourceId}-document`),
           note: fieldError(problem, noteId),
+          ...sourceDetailErrors(problem, formId),
         }}
       />
       <p className={styles.actions}>

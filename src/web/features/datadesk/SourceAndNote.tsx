@@ -5,20 +5,46 @@ import { TextField } from "../../ui/form/TextField";
 import formStyles from "../../ui/form/form.module.css";
 import { NOTE_MAX } from "./desk-text";
 import { DocumentSelect } from "./DocumentSelect";
+import { sourceDetails, type SourceDetailErrors } from "./source-details";
 import { DocumentUploadForm } from "./DocumentUploadForm";
 import styles from "./DataDesk.module.css";
 
 export interface SourceAndNoteValue {
   sourceUrl: string;
+  /** With an address: its title, publisher and the day it was read (YYYY-MM-DD); absent: "". */
+  sourceTitle?: string;
+  sourcePublisher?: string;
+  sourceRead?: string;
   /** An uploaded document's id, or "" (absent) for none. */
   sourceDocumentId?: string;
   note: string;
 }
 
-/** The source as a proposal sends it: the address ("" when none) and the document, when one is chosen. */
-export function sourceOfChange(value: SourceAndNoteValue): { sourceUrl: string; sourceDocumentId?: string } {
+/**
+ * The source as a proposal sends it: the address ("" when none) with its title, publisher and day read,
+ * and the document, when one is chosen (its own title, publisher and date are used).
+ */
+export function sourceOfChange(value: SourceAndNoteValue): {
+  sourceUrl: string;
+  sourceTitle?: string;
+  sourcePublisher?: string;
+  sourceRead?: string;
+  sourceDocumentId?: string;
+} {
   const sourceDocumentId = value.sourceDocumentId ?? "";
-  return { sourceUrl: value.sourceUrl.trim(), ...(sourceDocumentId ? { sourceDocumentId } : {}) };
+  const sourceUrl = value.sourceUrl.trim();
+  // Only what was typed: a detail left empty is absent, and the server says which one to give.
+  const given = (text: string | undefined) => (sourceUrl ? (text ?? "").trim() : "");
+  const details = Object.entries({
+    sourceTitle: given(value.sourceTitle),
+    sourcePublisher: given(value.sourcePublisher),
+    sourceRead: given(value.sourceRead),
+  }).filter(([, text]) => text !== "");
+  return {
+    sourceUrl,
+    ...Object.fromEntries(details),
+    ...(sourceDocumentId ? { sourceDocumentId } : {}),
+  };
 }
 
 /**
@@ -36,7 +62,7 @@ export function SourceAndNote({
   idPrefix: string;
   value: SourceAndNoteValue;
   onChange: (value: SourceAndNoteValue) => void;
-  errors: { sourceUrl?: string; sourceDocumentId?: string; note?: string };
+  errors: { sourceUrl?: string; sourceDocumentId?: string; note?: string } & SourceDetailErrors;
 }) {
   const t = useT();
   const noteId = `${idPrefix}-note`;
@@ -60,6 +86,19 @@ export function SourceAndNote({
         error={errors.sourceUrl}
         onChange={(sourceUrl) => onChange({ ...value, sourceUrl })}
       />
+      {/* Beside the address: what a reader will see as the link's words, and when it was read. */}
+      {sourceDetails.map(({ field, suffix, label, hint, autoComplete }) => (
+        <TextField
+          key={field}
+          id={`${idPrefix}-${suffix}`}
+          label={t(label)}
+          hint={t(hint)}
+          value={value[field] ?? ""}
+          autoComplete={autoComplete}
+          error={errors[field]}
+          onChange={(text) => onChange({ ...value, [field]: text })}
+        />
+      ))}
       <DocumentSelect
         id={`${idPrefix}-source-document`}
         label={t("datadesk.form.sourceDocument")}

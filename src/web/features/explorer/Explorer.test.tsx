@@ -3,14 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import schools from "../../../../data/schools.json";
-import states from "../../../../data/states.json";
-import type { School, StateRecord } from "../../../domain/datasets/schemas";
 import { explorerStates } from "../../../domain/explorer";
 import { inLanguage } from "../../../test/web/i18n";
 import { Explorer, type ExplorerProps } from "./Explorer";
+import { seededSchools, seededStates } from "../../../test/datasets";
 
-const rows = explorerStates(states as StateRecord[], schools as School[], [
+const rows = explorerStates(seededStates, seededSchools, [
   { stateId: 25, verified: 3 },
   { stateId: 20, verified: 1 },
 ]);
@@ -286,7 +284,7 @@ describe("Explorer: the other indicators", () => {
     cleanup();
     render(
       <MemoryRouter initialEntries={["/states?indicator=reports"]}>
-        <Explorer states={explorerStates(states as StateRecord[], [], [])} citations={citations} />
+        <Explorer states={explorerStates(seededStates, [], [])} citations={citations} />
       </MemoryRouter>,
     );
     expect(summary()).toHaveTextContent("No eyewitness report has been verified and published yet.");

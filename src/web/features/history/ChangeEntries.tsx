@@ -37,12 +37,7 @@ export function ChangeEntries({
     <ol className={styles.entries}>
       {entries.map((entry) => (
         <li key={entry.id} id={`change-${entry.id}`} className={styles.entry}>
-          <ChangeEntry
-            entry={entry}
-            day={dayOf(days, entry.published_at)}
-            headingLevel={headingLevel}
-            showRecord={showRecord}
-          />
+          <ChangeEntry entry={entry} days={days} headingLevel={headingLevel} showRecord={showRecord} />
         </li>
       ))}
     </ol>
@@ -51,12 +46,13 @@ export function ChangeEntries({
 
 function ChangeEntry({
   entry,
-  day,
+  days,
   headingLevel,
   showRecord,
 }: {
   entry: PublishedChange;
-  day: string;
+  /** The loader's words for the entries' days (publication, sources read). */
+  days: HistoryDays;
   headingLevel: 2 | 3;
   showRecord: boolean;
 }) {
@@ -64,6 +60,7 @@ function ChangeEntry({
   const contentLang = useEnglishContentLang();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `change-${entry.id}-heading`;
+  const day = dayOf(days, entry.published_at);
   const published = (
     <T
       id="history.entry.published"
@@ -117,7 +114,7 @@ function ChangeEntry({
         </ul>
       )}
       {entry.from_correction ? <p>{t("history.entry.fromCorrection")}</p> : null}
-      <ChangeSource source={entry.source} />
+      <ChangeSource source={entry.source} days={days} />
       <p>
         <span className={styles.label}>{t("history.entry.note")}</span>{" "}
         <span lang={contentLang}>{entry.note}</span>
@@ -126,21 +123,27 @@ function ChangeEntry({
   );
 }
 
-function ChangeSource({ source }: { source: PublishedChange["source"] }) {
+function ChangeSource({ source, days }: { source: PublishedChange["source"]; days: HistoryDays }) {
   const t = useT();
-  const { url, document } = source;
+  const { url, title, publisher, read, document } = source;
   if (!url && !document) return null;
+  // An address is named by its title and publisher (the address itself when the change gave neither).
+  const words = title && publisher ? `${title} (${publisher})` : (publisher ?? url);
   return (
     <p>
       <span className={styles.label}>{t("history.entry.source")}</span>{" "}
       {document ? (
-        <ExternalLink href={document.url}>
-          {t("history.entry.document", { title: document.title })}
-        </ExternalLink>
+        <>
+          <ExternalLink href={document.url}>
+            {t("history.entry.document", { title: `${document.title} (${document.publisher})` })}
+          </ExternalLink>
+          {document.date ? ` ${t("common.sourceRead", { date: dayOf(days, document.date) })}` : null}
+        </>
       ) : null}
       {document && url ? "; " : null}
       {/* Only web addresses are links; anything else is shown as the text it is. */}
-      {url ? isWebAddress(url) ? <ExternalLink href={url}>{url}</ExternalLink> : <span>{url}</span> : null}
+      {url ? isWebAddress(url) ? <ExternalLink href={url}>{words}</ExternalLink> : <span>{url}</span> : null}
+      {url && read ? ` ${t("common.sourceRead", { date: dayOf(days, read) })}` : null}
     </p>
   );
 }

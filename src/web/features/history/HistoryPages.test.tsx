@@ -64,7 +64,13 @@ const lagosStatus: PublishedChange = {
     { field: "status", label: "status", from: "Pending", to: "Passed" },
     { field: "law.year", label: "law.year", from: null, to: 2011 },
   ],
-  source: { url: "https://lagosstate.gov.ng/news/law", document: null },
+  source: {
+    url: "https://lagosstate.gov.ng/news/law",
+    title: "Lagos signs its disability law",
+    publisher: "Lagos State Government",
+    read: "2026-11-10",
+    document: null,
+  },
   note: "The law was signed.",
   from_correction: false,
   published_by: PUBLIC_EDITORS_NAME,
@@ -81,7 +87,15 @@ const addoPhone: PublishedChange = {
   fields: [{ field: "phone", label: "phone", from: "", to: "+2348012345678" }],
   source: {
     url: "ftp://files.example.org/addo.txt",
-    document: { title: "Lagos schools list 2026", url: "https://atlas.example/api/v1/documents/abc" },
+    title: null,
+    publisher: null,
+    read: null,
+    document: {
+      title: "Lagos schools list 2026",
+      publisher: "Lagos State Universal Basic Education Board",
+      date: "2026-01-15",
+      url: "https://atlas.example/api/v1/documents/abc",
+    },
   },
   note: "The head teacher gave the number.",
   history_url: "https://atlas.example/schools/118/history",
@@ -188,18 +202,20 @@ describe("/changes", () => {
       "Year passed: changed from (empty) to 2011",
     ]);
     expect(items[0]?.querySelector('[aria-hidden="true"]')).toHaveTextContent("Law status: Pending → Passed");
-    expect(within(lagos).getByRole("link", { name: /lagosstate\.gov\.ng/ })).toHaveAttribute(
-      "href",
-      "https://lagosstate.gov.ng/news/law",
-    );
+    // The source by its title and publisher, then the day it was read.
+    expect(
+      within(lagos).getByRole("link", { name: /^Lagos signs its disability law \(Lagos State Government\)/ }),
+    ).toHaveAttribute("href", "https://lagosstate.gov.ng/news/law");
+    expect(within(lagos).getByText(/Read 10 November 2026\./)).toBeVisible();
     expect(within(lagos).getByText("The law was signed.")).toBeVisible();
 
     // A school: its document is a link, an address that is not a web address stays text.
     const addo = screen.getByRole("article", { name: /^Addo Primary School/ });
-    expect(within(addo).getByRole("link", { name: /Lagos schools list 2026 \(document\)/ })).toHaveAttribute(
-      "href",
-      "https://atlas.example/api/v1/documents/abc",
-    );
+    expect(
+      within(addo).getByRole("link", {
+        name: /Lagos schools list 2026 \(Lagos State Universal Basic Education Board\) \(document\)/,
+      }),
+    ).toHaveAttribute("href", "https://atlas.example/api/v1/documents/abc");
     expect(within(addo).getByText("ftp://files.example.org/addo.txt").closest("a")).toBeNull();
     expect(within(addo).getByRole("link", { name: "Addo Primary School" })).toHaveAttribute(
       "href",

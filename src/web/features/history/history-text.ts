@@ -1,6 +1,6 @@
 import { describeValue, fieldLabelOf } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
-import { formatDay } from "../../../domain/format";
+import { formatDay, formatReadDate } from "../../../domain/format";
 import type { Translate } from "../../i18n";
 
 // How a published change reads on the history pages, in the page's language.
@@ -13,12 +13,24 @@ import type { Translate } from "../../i18n";
 export type HistoryDays = Readonly<Record<string, string>>;
 
 export function historyDays(
-  answer: { data: readonly { published_at: string }[]; first_published?: string | null },
+  answer: {
+    data: readonly {
+      published_at: string;
+      source?: { read?: string | null; document?: { date?: string | null } | null };
+    }[];
+    first_published?: string | null;
+  },
   language: string,
 ): HistoryDays {
   const times = answer.data.map((entry) => entry.published_at);
   if (answer.first_published) times.push(answer.first_published);
-  return Object.fromEntries(times.map((time) => [time, formatDay(time, language)]));
+  // The days its sources were read (YYYY-MM-DD), worded the same way.
+  const days = answer.data.flatMap((entry) => [entry.source?.read, entry.source?.document?.date]);
+  const readDays = days.filter((day): day is string => typeof day === "string" && day !== "");
+  return Object.fromEntries([
+    ...times.map((time) => [time, formatDay(time, language)]),
+    ...readDays.map((day) => [day, formatReadDate(day, language)]),
+  ]);
 }
 
 /** A publication's day from the loader's words; the date itself should a day be missing. */

@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { schoolFields } from "../../../domain/datadesk/fields";
 import type { School } from "../../../domain/datasets/schemas";
-import { describeSources } from "../../../domain/source-titles";
+import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { SchoolDetails, SchoolNotFound } from "./SchoolDetails";
 
 const completeSchool: School = {
@@ -22,7 +22,15 @@ const completeSchool: School = {
   website: "pacellischool.example.org",
   phone: "+234 803 400 5532; 08035613745",
   email: "info@pacellischool.example.org",
-  sources: ["https://www.example.com/directory", "https://news.example.ng/story"],
+  sources: [
+    { url: "https://www.example.com/directory", title: "", publisher: "Example", read: "2026-11" },
+    {
+      url: "https://news.example.ng/story",
+      title: "Pacelli school opens new hostel",
+      publisher: "Example News",
+      read: "2026-10-03",
+    },
+  ],
   as_of: "2026-11",
 };
 
@@ -48,7 +56,7 @@ const sparseSchool: School = {
 function renderDetails(school: School, stateId: number | null) {
   render(
     <MemoryRouter>
-      <SchoolDetails school={school} stateId={stateId} sources={describeSources(school.sources)} />
+      <SchoolDetails school={school} stateId={stateId} sources={sourcesToShow(school.sources, "en")} />
     </MemoryRouter>,
   );
 }
@@ -109,16 +117,24 @@ describe("SchoolDetails", () => {
     ).toHaveAttribute("href", "mailto:info@pacellischool.example.org");
   });
 
-  it("lists the sources as links that open in a new tab", () => {
+  it("lists the sources as links named by title and publisher, each with the day it was read", () => {
     renderDetails(completeSchool, 25);
     const sources = screen.getByRole("heading", { level: 2, name: "Sources" })
       .nextElementSibling as HTMLElement;
     const links = within(sources).getAllByRole("link");
-    expect(links.map((link) => link.getAttribute("href"))).toEqual(completeSchool.sources);
-    // Named by publisher, never by a bare domain: an unknown site by the name in its address.
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(
+      completeSchool.sources.map((source) => source.url),
+    );
+    // A source without a title of its own is named by its publisher, never by a bare domain.
     expect(links[0]).toHaveAccessibleName("Example (opens in a new tab)");
-    expect(links[1]).toHaveAccessibleName("Example (opens in a new tab)");
+    expect(links[1]).toHaveAccessibleName(
+      "Pacelli school opens new hostel (Example News) (opens in a new tab)",
+    );
     expect(links[0]).toHaveAttribute("target", "_blank");
+    const items = within(sources).getAllByRole("listitem");
+    // A seeded source knows only its record's month; one an editor gave, its day.
+    expect(items[0]).toHaveTextContent("Read November 2026.");
+    expect(items[1]).toHaveTextContent("Read 3 October 2026.");
   });
 
   it("links its sources to the history of every change published to the school", () => {
@@ -127,15 +143,6 @@ describe("SchoolDetails", () => {
       "href",
       "/schools/42/history",
     );
-  });
-
-  it("says beside each source when the record was checked against it", () => {
-    renderDetails(completeSchool, 25);
-    const sources = screen.getByRole("heading", { level: 2, name: "Sources" })
-      .nextElementSibling as HTMLElement;
-    const items = within(sources).getAllByRole("listitem");
-    expect(items).toHaveLength(2);
-    for (const item of items) expect(item).toHaveTextContent(/Checked November 2026\.$/);
   });
 
   it("says 'Not available' for every empty fact instead of leaving it blank", () => {
@@ -206,7 +213,7 @@ describe("SchoolDetails", () => {
         <SchoolDetails
           school={completeSchool}
           stateId={25}
-          sources={describeSources(completeSchool.sources)}
+          sources={sourcesToShow(completeSchool.sources, "en")}
           fieldSources={{
             phone: { text: "Schools directory (Punch)", href: "https://punchng.com/schools-directory" },
           }}

@@ -37,7 +37,7 @@ export interface SchoolDetailsProps {
   school: School;
   /** The id of the school's state record (data/states.json), when its label matches one. */
   stateId: number | null;
-  /** The school's sources with their titles (describeSources, at build time). */
+  /** The school's sources with their titles, publishers and days read (sourcesToShow, in the loader). */
   sources: readonly DescribedSource[];
   /** The day the record was last checked, in words (the loader's), and whether that is more than 18 months ago. */
   checkedOn?: string | null;
@@ -151,7 +151,7 @@ export function SchoolDetails({
       </dl>
 
       <h2 className={styles.subheading}>{t("schools.sources")}</h2>
-      <SourceList sources={sources} asOf={school.as_of} />
+      <SourceList sources={sources} />
       <LastChecked checkedOn={checkedOn} outOfDate={outOfDate} />
       <p className={styles.asOf}>{t("schools.asOf", { date: formatAsOf(school.as_of) })}</p>
       <p>

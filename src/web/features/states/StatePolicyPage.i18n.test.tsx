@@ -1,13 +1,13 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
-import { describeSources } from "../../../domain/source-titles";
+import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { inLanguage } from "../../../test/web/i18n";
 import { StatePolicyPage } from "./StatePolicyPage";
+import { seededStates } from "../../../test/datasets";
 
-const lagos = (states as StateRecord[]).find((state) => state.state === "Lagos") as StateRecord;
+const lagos = seededStates.find((state) => state.state === "Lagos") as StateRecord;
 
 const englishOnly = "Wannan rubutu da Turanci kawai yake.";
 
@@ -17,7 +17,7 @@ async function renderInHausa(record: StateRecord) {
       record={record}
       schoolCount={3}
       totalStates={37}
-      sources={describeSources(record.sources)}
+      sources={sourcesToShow(record.sources, "ha")}
     />
   );
   const router = createMemoryRouter([{ path: "/ha/states/25", element: page }], {

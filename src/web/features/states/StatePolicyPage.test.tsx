@@ -1,13 +1,13 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import states from "../../../../data/states.json";
 import type { StateRecord } from "../../../domain/datasets/schemas";
-import { describeSources } from "../../../domain/source-titles";
+import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { StatePolicyPage } from "./StatePolicyPage";
 import { splitFinding } from "./key-findings";
+import { seededStates } from "../../../test/datasets";
 
-const lagos = (states as StateRecord[]).find((state) => state.state === "Lagos") as StateRecord;
+const lagos = seededStates.find((state) => state.state === "Lagos") as StateRecord;
 
 function renderPage(
   record: StateRecord,
@@ -23,7 +23,7 @@ function renderPage(
             record={record}
             schoolCount={schoolCount}
             totalStates={37}
-            sources={describeSources(record.sources)}
+            sources={sourcesToShow(record.sources, "en")}
             lawDocument={lawDocument}
           />
         ),
@@ -152,18 +152,25 @@ describe("StatePolicyPage", () => {
     expect(within(sources).getByRole("link", { name: "all open data" })).toHaveAttribute("href", "/data");
   });
 
-  it("names each source by its title and publisher, with the date it was checked", () => {
+  it("names each source by its title and publisher, with the day it was read", () => {
     renderPage({
       ...lagos,
-      sources: ["https://punchng.com/group-hails-ikpeazu-obaseki-for-signing-disability-laws/"],
+      sources: [
+        {
+          url: "https://punchng.com/group-hails-ikpeazu-obaseki-for-signing-disability-laws/",
+          title: "Group hails Ikpeazu, Obaseki for signing disability laws",
+          publisher: "Punch",
+          read: "2026-11-12",
+        },
+      ],
     });
     const sources = screen.getByRole("region", { name: "Sources" });
     expect(
       within(sources).getByRole("link", {
-        name: /^Group hails ikpeazu obaseki for signing disability laws \(Punch\)/,
+        name: /^Group hails Ikpeazu, Obaseki for signing disability laws \(Punch\)/,
       }),
     ).toBeInTheDocument();
-    expect(within(sources).getByRole("listitem")).toHaveTextContent("Checked November 2026.");
+    expect(within(sources).getByRole("listitem")).toHaveTextContent("Read 12 November 2026.");
   });
 
   it("links the school count to the home page filtered to the state", () => {

@@ -38,7 +38,7 @@ export function StatePolicyPage({
   children,
 }: {
   record: StateRecord;
-  /** The record's sources with their titles (describeSources, at build time). */
+  /** The record's sources with their titles, publishers and days read (sourcesToShow, in the loader). */
   sources: readonly DescribedSource[];
   schoolCount: number;
   totalStates: number;
@@ -198,7 +198,7 @@ export function StatePolicyPage({
             }}
           />
         </p>
-        <SourceList sources={sources} asOf={record.as_of} />
+        <SourceList sources={sources} />
         <LastChecked checkedOn={checkedOn} outOfDate={outOfDate} />
         <p>
           <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
