@@ -94,6 +94,9 @@ signedInTest.describe("a correction becomes a change", () => {
         changeKind: "edit",
         fields: { agency: agencyAsSeeded },
         sourceUrl: source,
+        sourceTitle: "Source read for the end-to-end test",
+        sourcePublisher: "Example Publisher",
+        sourceRead: "2024-06-01",
         note: `Put back after the test (${run}).`,
       });
       const restored = await request.post(`${deskApi}/changes/${restore}/publish`, {

@@ -396,6 +396,9 @@ test("a change to Kano's law status, proposed by one editor and published by ano
     changeKind: "edit",
     fields: { status: NEW_STATUS },
     sourceUrl: SOURCE_URL,
+    sourceTitle: "Source read for the end-to-end test",
+    sourcePublisher: "Example Publisher",
+    sourceRead: "2024-06-01",
     note: NOTE,
   });
   expect(proposed.status, proposed.text).toBe(201);

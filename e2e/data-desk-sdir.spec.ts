@@ -154,6 +154,9 @@ signedInTest.describe("the SDIR report's PDF", () => {
         changeKind: "edit",
         fields: { "sdir.document_id": "" },
         sourceUrl: "https://example.org/sdir-2024",
+        sourceTitle: "Source read for the end-to-end test",
+        sourcePublisher: "Example Publisher",
+        sourceRead: "2024-06-01",
         note: `Unset after the test (${run}).`,
       });
       const published = await request.post(`${deskApi}/changes/${unset}/publish`, {

@@ -139,6 +139,9 @@ signedInTest.describe("data desk", () => {
         changeKind: "edit",
         fields: { agency: "Kano State Disability Affairs Board" },
         sourceUrl: "https://example.org/kano-board",
+        sourceTitle: "Source read for the end-to-end test",
+        sourcePublisher: "Example Publisher",
+        sourceRead: "2024-06-01",
         note: "The board was constituted.",
       });
       await openSignedIn(page, b, paths.dataChanges());
@@ -166,6 +169,9 @@ signedInTest.describe("data desk", () => {
         changeKind: "edit",
         fields: { status: "Passed" },
         sourceUrl: "https://example.org/kano-gazette",
+        sourceTitle: "Source read for the end-to-end test",
+        sourcePublisher: "Example Publisher",
+        sourceRead: "2024-06-01",
         note: "Back to the seeded status after the end-to-end test.",
       });
       const restored = await request.post(`${desk}/changes/${back}/publish`, {
@@ -253,6 +259,9 @@ signedInTest.describe("data desk", () => {
         changeKind: "edit",
         fields: { "translations.ha.desc": "" },
         sourceUrl: "https://example.org/bauchi-ha",
+        sourceTitle: "Source read for the end-to-end test",
+        sourcePublisher: "Example Publisher",
+        sourceRead: "2024-06-01",
         note: "Back to the seeded overview after the end-to-end test.",
       });
       const restored = await request.post(`${desk}/changes/${id}/publish`, {
