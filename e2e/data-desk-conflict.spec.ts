@@ -6,6 +6,7 @@ import {
   deskRecordId,
   newEditor,
   proposeChange as propose,
+  sourceDetails,
 } from "./support/editors";
 import { allowFailedLoads, expect, expectNoAxeViolations, test } from "./support/fixtures";
 
@@ -37,6 +38,7 @@ test("publishing a change made stale by another publication answers 409, shows b
     changeKind: "edit",
     fields: { agency },
     sourceUrl: "https://example.org/kwara-agency",
+    ...sourceDetails,
     note,
   });
   await propose(request, editorA, proposal(NOTE_A, PUBLISHED));

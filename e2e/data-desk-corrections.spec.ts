@@ -1,6 +1,13 @@
 import { paths } from "../src/domain/routes";
 import { openSignedIn, registerVerified, signedInTest } from "./support/accounts";
-import { changeCard, deskApi, newEditor, proposeChange } from "./support/editors";
+import {
+  changeCard,
+  deskApi,
+  fillSourceDetails,
+  newEditor,
+  proposeChange,
+  sourceDetails,
+} from "./support/editors";
 import { expect, expectNoAxeViolations } from "./support/fixtures";
 import { linkTo, mailTo, waitForMail } from "./support/mail";
 
@@ -50,6 +57,7 @@ signedInTest.describe("a correction becomes a change", () => {
         `From a visitor's correction: “${suggestion}”`,
       );
       await page.getByRole("textbox", { name: "Implementing agency" }).fill(newAgency);
+      await fillSourceDetails(page);
       await expectNoAxeViolations(page, "a record's form started from a correction");
       await page.getByRole("button", { name: "Review the change" }).click();
       await expect(page.getByRole("heading", { name: "Check your change" })).toBeFocused();
@@ -94,6 +102,7 @@ signedInTest.describe("a correction becomes a change", () => {
         changeKind: "edit",
         fields: { agency: agencyAsSeeded },
         sourceUrl: source,
+        ...sourceDetails,
         note: `Put back after the test (${run}).`,
       });
       const restored = await request.post(`${deskApi}/changes/${restore}/publish`, {

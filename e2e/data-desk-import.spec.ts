@@ -1,5 +1,6 @@
 import { paths } from "../src/domain/routes";
 import { newStaff, openSignedIn, signedInTest } from "./support/accounts";
+import { fillSourceDetails } from "./support/editors";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll } from "./support/fixtures";
 
 // Importing schools from a CSV, in a real browser against the real server: editor A runs a dry
@@ -65,6 +66,7 @@ signedInTest.describe("importing schools", () => {
       await page
         .getByRole("textbox", { name: "Source (web address)" })
         .fill("https://education.kano.gov.ng/special-schools");
+      await fillSourceDetails(page);
       const note = `The ministry's 2026 list adds ${name}.`;
       await page.getByRole("textbox", { name: "Note" }).fill(note);
       await expectNoAxeViolations(page, "the import ready to propose");

@@ -10,6 +10,7 @@ import type { PublishedChange, PublishedChangesAnswer, RecordHistoryAnswer } fro
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "../src/test/server/databases";
 import { runCli, startProxy, startServer, type RunningProcess } from "../src/test/server/processes";
 import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/redis";
+import { sourceDetails } from "./support/editors";
 
 // The data desk, end to end on two instances: editor A proposes Kano's law status with a source and a note,
 // editor B publishes it through the bench's proxy, and within 10 s EACH instance (asked on its own port, not
@@ -413,6 +414,7 @@ async function proposeChange(
     changeKind: "edit",
     fields,
     sourceUrl,
+    ...sourceDetails,
     note,
   });
   expect(proposed.status, proposed.text).toBe(201);

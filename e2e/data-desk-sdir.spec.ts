@@ -2,7 +2,14 @@ import { readFile } from "node:fs/promises";
 import { paths } from "../src/domain/routes";
 import { pdfIdentity, pdfWithMetadata } from "../src/test/server/pdfs";
 import { openSignedIn, signedInTest } from "./support/accounts";
-import { changeCard, deskApi, myProposedChanges, newEditor, proposeChange } from "./support/editors";
+import {
+  changeCard,
+  deskApi,
+  myProposedChanges,
+  newEditor,
+  proposeChange,
+  sourceDetails,
+} from "./support/editors";
 import { allowFailedLoads, expect, expectNoAxeViolations } from "./support/fixtures";
 
 // The SDIR report's PDF from the data desk to /sdir: /sdir says honestly that no PDF is there;
@@ -154,6 +161,7 @@ signedInTest.describe("the SDIR report's PDF", () => {
         changeKind: "edit",
         fields: { "sdir.document_id": "" },
         sourceUrl: "https://example.org/sdir-2024",
+        ...sourceDetails,
         note: `Unset after the test (${run}).`,
       });
       const published = await request.post(`${deskApi}/changes/${unset}/publish`, {

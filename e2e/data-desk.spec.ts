@@ -14,6 +14,8 @@ import {
   kanoId,
   makeEditor,
   proposeChange as propose,
+  sourceDetails,
+  fillSourceDetails,
 } from "./support/editors";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll } from "./support/fixtures";
 
@@ -87,6 +89,7 @@ signedInTest.describe("data desk", () => {
       await page
         .getByRole("textbox", { name: "Source (web address)" })
         .fill("https://example.org/kano-gazette");
+      await fillSourceDetails(page);
       await page.getByRole("textbox", { name: "Note" }).fill("The gazette of March says the law is pending.");
       await page.getByRole("button", { name: "Review the change" }).click();
       await expect(page.getByRole("heading", { name: "Check your change" })).toBeFocused();
@@ -139,6 +142,7 @@ signedInTest.describe("data desk", () => {
         changeKind: "edit",
         fields: { agency: "Kano State Disability Affairs Board" },
         sourceUrl: "https://example.org/kano-board",
+        ...sourceDetails,
         note: "The board was constituted.",
       });
       await openSignedIn(page, b, paths.dataChanges());
@@ -166,6 +170,7 @@ signedInTest.describe("data desk", () => {
         changeKind: "edit",
         fields: { status: "Passed" },
         sourceUrl: "https://example.org/kano-gazette",
+        ...sourceDetails,
         note: "Back to the seeded status after the end-to-end test.",
       });
       const restored = await request.post(`${desk}/changes/${back}/publish`, {
@@ -211,6 +216,7 @@ signedInTest.describe("data desk", () => {
       await expectNoHorizontalScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByRole("textbox", { name: "Source (web address)" }).fill("https://example.org/bauchi-ha");
+      await fillSourceDetails(page);
       await page.getByRole("textbox", { name: "Note" }).fill("Hausa overview, read by a second speaker.");
       await page.getByRole("button", { name: "Review the change" }).click();
       await expect(page.getByText(`Overview (Hausa): (empty) → ${hausa}`)).toBeVisible();
@@ -253,6 +259,7 @@ signedInTest.describe("data desk", () => {
         changeKind: "edit",
         fields: { "translations.ha.desc": "" },
         sourceUrl: "https://example.org/bauchi-ha",
+        ...sourceDetails,
         note: "Back to the seeded overview after the end-to-end test.",
       });
       const restored = await request.post(`${desk}/changes/${id}/publish`, {

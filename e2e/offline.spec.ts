@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { deskApi, deskRecordId, newEditor, proposeChange } from "./support/editors";
+import { deskApi, deskRecordId, newEditor, proposeChange, sourceDetails } from "./support/editors";
 import { expect, expectNoAxeViolations, test } from "./support/fixtures";
 import { expectServiceWorkerInControl } from "./support/service-worker";
 
@@ -121,6 +121,7 @@ test("a state page kept on the phone shows a change published since at the next 
       changeKind: "edit",
       fields: { agency: value },
       sourceUrl: "https://example.org/niger-agency",
+      ...sourceDetails,
       note,
     });
     const published = await request.post(`${deskApi}/changes/${id}/publish`, {

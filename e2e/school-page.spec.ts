@@ -30,7 +30,15 @@ async function publishSchoolChanges(env: NodeJS.ProcessEnv): Promise<void> {
       const sourceUrl = "https://punchng.com/atunda-olu-school-directory";
       const id = await proposeChange(
         database.db,
-        { ...base, note, sourceUrl, ...proposal } as Proposal,
+        {
+          ...base,
+          note,
+          sourceUrl,
+          sourceTitle: "Atunda Olu school directory",
+          sourcePublisher: "Punch",
+          sourceRead: "2024-06-01",
+          ...proposal,
+        } as Proposal,
         author,
         new Date(),
       );

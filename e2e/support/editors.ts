@@ -52,6 +52,23 @@ export async function deskRecordId(
 export const kanoId = (request: APIRequestContext, editor: SignedIn) =>
   deskRecordId(request, editor, "state", "Kano");
 
+/**
+ * What a change whose source is a web address says of it besides the address (the server requires all
+ * three), as a proposal through the API gives it.
+ */
+export const sourceDetails = {
+  sourceTitle: "Source read for the end-to-end test",
+  sourcePublisher: "Example Publisher",
+  sourceRead: "2024-06-01",
+};
+
+/** Types the source's title, publisher and day read into the data desk's form, beside its address. */
+export async function fillSourceDetails(page: Page) {
+  await page.getByRole("textbox", { name: "Title of the source" }).fill(sourceDetails.sourceTitle);
+  await page.getByRole("textbox", { name: "Publisher of the source" }).fill(sourceDetails.sourcePublisher);
+  await page.getByRole("textbox", { name: "Day you read it" }).fill(sourceDetails.sourceRead);
+}
+
 /** Proposes a change through the API (201 expected) and returns its id. */
 export async function proposeChange(
   request: APIRequestContext,
