@@ -527,7 +527,7 @@ test("a state page shows the law status once, titled sources, and a correction f
   await page.goto("/states/25");
   await expect(page.getByRole("list", { name: "Summary" })).toContainText(/Disability law: Passed/);
   const sources = page.getByRole("region", { name: "Sources" });
-  await expect(sources.getByRole("listitem").first()).toContainText("Checked November 2026.");
+  await expect(sources.getByRole("listitem").first()).toContainText("Read November 2026.");
   await page.getByRole("button", { name: "Suggest a correction" }).click();
   await page.getByLabel("What is wrong?").fill("The implementing agency's address has changed.");
   await page.getByRole("button", { name: "Send correction" }).click();
