@@ -88,7 +88,9 @@ signedInTest.describe("a correction becomes a change", () => {
       await expect(entry).toContainText(
         "From a visitor's correction: thank you to the reader who pointed it out.",
       );
-      await expect(entry.getByRole("link").filter({ hasText: source })).toHaveAttribute("href", source);
+      // The source by the title and publisher the editor gave, linked to its address.
+      const named = `${sourceDetails.sourceTitle} (${sourceDetails.sourcePublisher})`;
+      await expect(entry.getByRole("link").filter({ hasText: named })).toHaveAttribute("href", source);
 
       // One e-mail, in Hausa (the page's language), linking Yobe's history in Hausa.
       const mail = await waitForMail(visitor, () => true);

@@ -4,14 +4,13 @@ import { expect, expectNoAxeViolations, test } from "./support/fixtures";
 // page's <head>, and the Atom feed the server sends, parsed as XML by the browser. (Publications come with
 // the publishing route; until then the product's history is empty, which is what this checks.)
 
-test("/changes says nothing is published yet, filters by state and kind, and announces its feeds", async ({
+test("/changes filters by state and kind, says when nothing is published there, and announces its feeds", async ({
   page,
 }) => {
   const response = await page.goto("/changes");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("What changed");
   await expect(page).toHaveTitle("What changed | Inclusion Atlas");
-  await expect(page.getByText("No published changes yet.")).toBeVisible();
   await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
     "href",
     "/api/v1/open/changes.atom",
@@ -22,6 +21,9 @@ test("/changes says nothing is published yet, filters by state and kind, and ann
   await page.getByRole("combobox", { name: "Kind of record" }).selectOption({ label: "Schools" });
   await page.getByRole("button", { name: "Show changes" }).click();
   await expect(page).toHaveURL(/\/changes\?state=25&kind=school$/);
+  // No spec publishes a change to a Lagos school on the shared server (others publish elsewhere, in any
+  // order), so this view is empty whatever ran before.
+  await expect(page.getByText("No published changes yet.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Atom feed" })).toHaveAttribute(
     "href",
     "/api/v1/open/changes.atom?state=25&kind=school",

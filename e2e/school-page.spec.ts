@@ -86,7 +86,7 @@ test.describe("a school's page on a phone", () => {
     // The phone's and the place's own source, named by its publisher, beside each.
     for (const term of ["Phone", "Location"]) {
       const value = page.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("+ dd");
-      await expect(value.getByRole("link", { name: /^Atunda olu school directory \(Punch\)/ })).toBeVisible();
+      await expect(value.getByRole("link", { name: /^Atunda Olu school directory \(Punch\)/ })).toBeVisible();
     }
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page, "a school's page with directions and a call link");
