@@ -1,4 +1,4 @@
-import { paths } from "./routes";
+import { paths, staticPublicPaths } from "./routes";
 
 // Its own module, not routes.ts: every page loads routes.ts first (the layout's links), and only the
 // service worker needs this list.
@@ -10,27 +10,15 @@ import { paths } from "./routes";
  * route although the page never showed a link to it (decision record 0024).
  */
 export const oneAddressOfEachScreen: readonly string[] = [
-  paths.home(),
-  paths.about(),
-  paths.blog(),
-  paths.opportunities(),
-  paths.sdir(),
-  paths.eyewitness(),
-  paths.publishedReports(),
+  // The public pages without parameters (the home page, /about, /login, "Page not found", …).
+  ...staticPublicPaths,
   paths.publishedReport("1"),
-  paths.states(),
-  paths.openData(),
   paths.state(1),
   paths.stateHistory(1),
-  paths.estimates(),
   paths.schools(),
   paths.school(1),
   paths.schoolHistory(1),
   paths.changes(),
-  paths.translationFeedback(),
-  paths.register(),
-  paths.login(),
-  paths.forgotPassword(),
   paths.verifyEmail("token"),
   paths.resetPassword("token"),
   paths.dashboard(),
@@ -44,5 +32,4 @@ export const oneAddressOfEachScreen: readonly string[] = [
   paths.dataChanges(),
   paths.dataDocuments(),
   paths.dataRecord("state", "1"),
-  paths.notFoundPage(),
 ];
