@@ -117,6 +117,11 @@ export function openDataRoutes({
         .catch((error: unknown) => scope.log.warn({ err: error }, "open data: compression failed"));
     const live = new LiveBodies(publishedData, db, warmUp ? compress : undefined);
     scope.addHook("onClose", async () => live.close());
+    // Before anything else, so every answer carries them, a query its schema refuses included: a script
+    // on another site can read why.
+    scope.addHook("onRequest", async (_request, reply) => {
+      reply.headers(crossOriginHeaders);
+    });
     if (warmUp) {
       void Promise.resolve(live.get()).catch((error: unknown) =>
         scope.log.warn({ err: error }, "open data: the published data could not be read"),
@@ -256,8 +261,6 @@ export function openDataRoutes({
     scope.get("/:file", { schema: routeSchema(api.openData.file) }, async (request, typedReply) => {
       // The answer is prepared bytes (or a 304), sent as they are, not an object of the schemas.
       const reply: FastifyReply = typedReply;
-      // First, so refusals carry them too: a script on another site can read why.
-      reply.headers(crossOriginHeaders);
       const wanted = parseFileName(request.params.file);
       const { hxl, version = null } = request.query;
       if ("problem" in wanted) {
