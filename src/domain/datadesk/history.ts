@@ -1,5 +1,5 @@
 import type { MessageKey } from "../../i18n/message-keys";
-import { editableKinds, fieldAt, translationOf, type EditableKind } from "./fields";
+import { editableKinds, fieldAt, optionKey, translationOf, type EditableKind } from "./fields";
 import { recordKinds, type RecordKind } from "./record-kinds";
 
 function isEditableKind(kind: RecordKind): kind is EditableKind {
@@ -65,14 +65,41 @@ export function fieldLabelOf(
   return description ? { id: description.label, language: null } : null;
 }
 
-/** A field's value as words: empty values say so, lists are joined, other shapes are written as JSON. */
-export function describeValue(value: unknown, empty: string): string {
+/**
+ * The message id of a choice's value as the desk's form words it (a state's status "Pending" →
+ * `datadesk.option.status.pending`), or null when the field is not a choice or the value is not among its
+ * options (a value stored before the options changed is then shown as stored).
+ */
+export function optionLabelOf(kind: RecordKind, field: string, value: string): MessageKey | null {
+  const description = choiceAt(kind, field);
+  if (!description?.options?.includes(value)) return null;
+  return `datadesk.option.${description.path}.${optionKey(value)}` as MessageKey;
+}
+
+/** The description of a field whose values are chosen from a list (a state's status), else null. */
+export function choiceAt(kind: RecordKind, field: string) {
+  if (!isEditableKind(kind)) return null;
+  const description = fieldAt(kind, field);
+  return description?.options ? description : null;
+}
+
+/**
+ * A field's value as words: empty values say so, lists are joined, other shapes are written as JSON;
+ * `wordsOf` words a text (a choice in the reader's language), else it is shown as it is.
+ */
+export function describeValue(
+  value: unknown,
+  empty: string,
+  wordsOf: (text: string) => string = (text) => text,
+): string {
   if (value === null || value === undefined || value === "") return empty;
   if (Array.isArray(value)) {
-    if (value.length === 0) return empty;
-    return value.map((item) => describeValue(item, empty)).join("; ");
+    // An empty item of a list (a phone left blank) is nothing to show.
+    const items = value.filter((item) => item !== "" && item !== null && item !== undefined);
+    if (items.length === 0) return empty;
+    return items.map((item) => describeValue(item, empty, wordsOf)).join("; ");
   }
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return wordsOf(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }

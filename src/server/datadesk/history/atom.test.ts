@@ -25,9 +25,9 @@ const lagosStatus: PublishedChange = {
   ],
   source: {
     url: "https://lagosstate.gov.ng/news?a=1&b=<2>",
-    title: null,
-    publisher: null,
-    read: null,
+    title: "Lagos passes its disability law",
+    publisher: "Lagos State Government",
+    read: "2026-11-01",
     document: null,
   },
   // Characters XML gives a meaning to, and one it forbids (a form feed).
@@ -126,7 +126,7 @@ describe("the changes' Atom feed", () => {
       [
         "status: Passed → Pending",
         "law.year: (empty) → 2011",
-        "Source: https://lagosstate.gov.ng/news?a=1&b=<2>",
+        "Source: Lagos passes its disability law (Lagos State Government), read 2026-11-01, https://lagosstate.gov.ng/news?a=1&b=<2>",
         'Note: Under review: "A & B" <not markup>',
       ].join("\n"),
     );

@@ -49,14 +49,21 @@ export function entryTitle(change: PublishedChange): string {
   return labels.length > 0 ? `${change.record_name}: ${labels.join(", ")}` : change.record_name;
 }
 
-/** One line per field ("status: Pending → Passed"), then the source and the note. */
+/**
+ * One line per field ("status: Pending → Passed"), then the source ("Source: Kano Gazette (Kano State
+ * Government), read 2026-11-29, https://…") and the note.
+ */
 export function entrySummary(change: PublishedChange): string {
   const lines = change.fields.map(
     (field) => `${field.label}: ${describeValue(field.from, EMPTY)} → ${describeValue(field.to, EMPTY)}`,
   );
-  const { url, document } = change.source;
+  const { url, title, publisher, read, document } = change.source;
   if (document) lines.push(`Source: ${document.title} (${document.url})`);
-  if (url) lines.push(`Source: ${url}`);
+  if (url) {
+    // Named as the history page names it: title (publisher), the day it was read, then where it is.
+    const named = title && publisher ? `${title} (${publisher}), ` : "";
+    lines.push(`Source: ${named}${read ? `read ${read}, ` : ""}${url}`);
+  }
   lines.push(`Note: ${change.note}`);
   return lines.join("\n");
 }

@@ -347,10 +347,12 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
     expect(cached.statusCode).toBe(304);
   });
 
-  it("links only web addresses in the feed; other sources stay text", async () => {
+  it("links only web addresses in the feed; other sources stay text, named by title, publisher and day read", async () => {
     const body = (await get("/api/v1/open/changes.atom?kind=school")).body;
     expect(body).not.toContain('href="ftp://files.example.org/addo.txt"');
     expect(body).toContain('<link rel="related" href="https://kano.example.org/schools"/>');
-    expect(body).toContain("Source: ftp://files.example.org/addo.txt");
+    expect(body).toContain(
+      "Source: Report read for the test (Example Publisher), read 2024-06-01, ftp://files.example.org/addo.txt",
+    );
   });
 });

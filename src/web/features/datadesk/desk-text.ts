@@ -3,7 +3,9 @@ import { deskProblem, type DeskProblemKey } from "../../../domain/api/problems";
 import { problemText as failureProblemText, useT } from "../../i18n";
 import { useI18n } from "../../i18n/language-context";
 import type { DataDeskProblem } from "./datadesk-api";
-import { basePath, languageOfPath, optionKey } from "./field-values";
+import { optionKey } from "../../../domain/datadesk/fields";
+import { describeValue } from "../../../domain/datadesk/history";
+import { basePath, languageOfPath } from "./field-values";
 
 // The data desk's words for its values, in the page's language: a field's label (a translation's with its
 // language), a value as a person reads it (a choice's label, a list's items, "(empty)"), and a problem the
@@ -45,19 +47,8 @@ export function useDeskText(): DeskText {
       return has(id) ? t(id) : option;
     };
 
-    const valueText = (_kind: string, path: string, value: unknown): string => {
-      if (value === null || value === undefined || value === "") return t("datadesk.value.empty");
-      if (Array.isArray(value)) {
-        const items = value.filter((item) => item !== "" && item !== null);
-        if (items.length === 0) return t("datadesk.value.empty");
-        return items
-          .map((item) => (typeof item === "string" ? optionText(path, item) : String(item)))
-          .join("; ");
-      }
-      if (typeof value === "string") return optionText(path, value);
-      if (typeof value === "number" || typeof value === "boolean") return String(value);
-      return JSON.stringify(value);
-    };
+    const valueText = (_kind: string, path: string, value: unknown): string =>
+      describeValue(value, t("datadesk.value.empty"), (option) => optionText(path, option));
 
     const fromTo = (kind: string, path: string, from: unknown, to: unknown) =>
       t("datadesk.fromTo", {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kano, recordFieldsOf } from "../../../test/web/datadesk";
-import { draftOf, editsOf, draftsOf, needsCheck, notANumber, optionKey, valueOf } from "./field-values";
+import { draftOf, editsOf, draftsOf, needsCheck, notANumber, valueOf } from "./field-values";
 
 describe("the edit form's values", () => {
   it("keeps what is typed as text, and sends numbers as numbers, lists without their empty items", () => {
@@ -34,12 +34,6 @@ describe("the edit form's values", () => {
       ["law.year", 2018, 2019],
       ["phone", [], ["0803 123 4567"]],
     ]);
-  });
-
-  it("names a choice's message by its value", () => {
-    expect(optionKey("Passed/awaiting Gov assent")).toBe("passed-awaiting-gov-assent");
-    expect(optionKey("day and boarding")).toBe("day-and-boarding");
-    expect(optionKey("")).toBe("none");
   });
 
   it("flags a record nobody checked for 12 months", () => {

@@ -141,18 +141,6 @@ export function pathId(path: string): string {
   return path.replace(/[^a-zA-Z0-9_-]/g, "-");
 }
 
-/**
- * The message id suffix of a choice's value: "Passed/awaiting Gov assent" → "passed-awaiting-gov-assent",
- * "" → "none" (`datadesk.option.<path>.<key>`).
- */
-export function optionKey(value: string): string {
-  const key = value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-  return key === "" ? "none" : key;
-}
-
 /** The field a translation's path names: `translations.ha.desc` → `desc`; other paths as they are. */
 export function basePath(path: string): string {
   const match = /^translations\.[a-z]+\.(.+)$/.exec(path);

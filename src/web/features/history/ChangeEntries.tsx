@@ -4,7 +4,7 @@ import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { paths } from "../../../domain/routes";
 import { Link, T, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
-import { dayOf, fieldName, valueText, type HistoryDays } from "./history-text";
+import { dayOf, fieldName, valueLang, valueText, type HistoryDays } from "./history-text";
 import styles from "./HistoryPage.module.css";
 
 // The published changes as a list: each one's date (in <time>), each field's old → new (read by a screen
@@ -91,8 +91,9 @@ function ChangeEntry({
         <ul className={styles.fields} aria-label={t("history.entry.changedFields")}>
           {entry.fields.map((field) => {
             const name = fieldName(t, entry.kind, field.field);
-            const from = valueText(t, field.from);
-            const to = valueText(t, field.to);
+            const from = valueText(t, entry.kind, field.field, field.from);
+            const to = valueText(t, entry.kind, field.field, field.to);
+            const lang = valueLang(entry.kind, field.field, contentLang);
             return (
               <li key={field.field}>
                 <span className="visually-hidden">
@@ -100,11 +101,11 @@ function ChangeEntry({
                 </span>
                 <span aria-hidden="true">
                   <span className={styles.fieldName}>{name}:</span>{" "}
-                  <span className={styles.from} lang={contentLang}>
+                  <span className={styles.from} lang={lang}>
                     {from}
                   </span>{" "}
                   →{" "}
-                  <span className={styles.to} lang={contentLang}>
+                  <span className={styles.to} lang={lang}>
                     {to}
                   </span>
                 </span>

@@ -389,16 +389,29 @@ describe("the history pages rendered on the server", () => {
 });
 
 describe("the history pages in another language", () => {
-  it("speak Hausa around the data, which stays English and is marked so", async () => {
+  it("speak Hausa around the data: a choice in Hausa, English data and a translation marked as such", async () => {
     const hausa = (await import("../../../i18n/catalogues/ha/history.json")).default;
+    const entry: PublishedChange = {
+      ...lagosStatus,
+      fields: [
+        ...lagosStatus.fields,
+        { field: "law.name", label: "law.name", from: "", to: "Lagos State Special People's Law" },
+        {
+          field: "translations.ha.desc",
+          label: "translations.ha.desc",
+          from: null,
+          to: "Jihar Legas ta zartar",
+        },
+      ],
+    };
     const router = createMemoryRouter(
       [
         {
           path: "/ha/states/:stateId/history",
           element: (
             <RecordHistoryPage
-              answer={lagosHistory([lagosStatus])}
-              days={historyDays(lagosHistory([lagosStatus]), "ha")}
+              answer={lagosHistory([entry])}
+              days={historyDays(lagosHistory([entry]), "ha")}
             />
           ),
         },
@@ -414,9 +427,13 @@ describe("the history pages in another language", () => {
       "/ha/changes?state=25",
     );
     const fields = screen.getByRole("list", { name: hausa["entry.changedFields"] });
+    // The status is worded in Hausa (the data holds "Pending" and "Passed"), so it has no lang of its own.
     expect(fields.querySelector(".visually-hidden")).toHaveTextContent(
-      "Matsayin doka: ya canza daga Pending zuwa Passed",
+      "Matsayin doka: ya canza daga Ana jira zuwa An zartar",
     );
+    expect(within(fields).getByText("An zartar")).not.toHaveAttribute("lang");
+    expect(within(fields).getByText("Lagos State Special People's Law")).toHaveAttribute("lang", "en");
+    expect(within(fields).getByText("Jihar Legas ta zartar")).toHaveAttribute("lang", "ha");
     expect(screen.getByText("The law was signed.")).toHaveAttribute("lang", "en");
     expect(screen.getByRole("article")).toHaveAccessibleName(/Editocin Inclusion Atlas/);
   });

@@ -1,4 +1,4 @@
-import { describeValue, fieldLabelOf } from "../../../domain/datadesk/history";
+import { choiceAt, describeValue, fieldLabelOf, optionLabelOf } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { formatDay, formatReadDate } from "../../../domain/format";
 import type { Translate } from "../../i18n";
@@ -43,7 +43,28 @@ export function fieldName(t: Translate, kind: RecordKind, field: string): string
   return label.language ? `${t(label.id)} (${label.language})` : t(label.id);
 }
 
-/** A value as words: "(empty)" for nothing, lists joined. */
-export function valueText(t: Translate, value: unknown): string {
-  return describeValue(value, t("history.entry.empty"));
+/**
+ * A field's value as words: "(empty)" for nothing, lists joined, a choice in the page's language (a state's
+ * status "Pending" reads "Ana jira" on a Hausa page); other values as the data holds them (English).
+ */
+export function valueText(t: Translate, kind: RecordKind, field: string, value: unknown): string {
+  return describeValue(value, t("history.entry.empty"), (text) => {
+    const label = optionLabelOf(kind, field, text);
+    return label ? t(label) : text;
+  });
+}
+
+/**
+ * The language a field's value is written in, for its `lang`: a translation's own ("translations.ha.desc" is
+ * Hausa), none of its own for a choice (valueText words it in the page's language), else the data's English
+ * (`englishLang`, undefined on an English page).
+ */
+export function valueLang(
+  kind: RecordKind,
+  field: string,
+  englishLang: string | undefined,
+): string | undefined {
+  const language = fieldLabelOf(kind, field)?.language;
+  if (language) return language;
+  return choiceAt(kind, field) ? undefined : englishLang;
 }
