@@ -334,6 +334,13 @@ describe("RecordForm", () => {
     await give("Publisher of the source", "Kano House of Assembly");
     await give("Day you read it", "2099-01-01");
     await changeKano(user);
+    // The review step shows the words readers will see for the source, before anything is sent.
+    expect(
+      screen.getByText(
+        "Votes and proceedings (Kano House of Assembly), https://example.org/gazette Read 2099-01-01.",
+        { selector: "dd" },
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send for review" }));
     expect(sent[0]?.body).toMatchObject({
       sourceUrl: "https://example.org/gazette",
