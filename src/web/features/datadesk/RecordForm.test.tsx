@@ -326,6 +326,10 @@ describe("RecordForm", () => {
     }));
     const user = renderForm("state", kano);
     // Pasted, as a title is copied from the page read (typing each letter re-renders the whole form).
+    // None is the editor's own: the browser offers nothing saved about them (their organisation).
+    for (const name of ["Title of the source", "Publisher of the source", "Day you read it"]) {
+      expect(screen.getByRole("textbox", { name })).toHaveAttribute("autocomplete", "off");
+    }
     const give = async (name: string, text: string) => {
       await user.click(screen.getByRole("textbox", { name }));
       await user.paste(text);
