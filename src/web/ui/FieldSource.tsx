@@ -1,5 +1,5 @@
 import type { ShownFieldSource } from "../../domain/field-sources";
-import { useLanguage, useT } from "../i18n/language-context";
+import { useEnglishContentLang, useLanguage, useT } from "../i18n/language-context";
 import { ExternalLink } from "./ExternalLink";
 import styles from "./FieldSource.module.css";
 
@@ -10,8 +10,11 @@ import styles from "./FieldSource.module.css";
 export function FieldSource({ source }: { source: ShownFieldSource | null | undefined }) {
   const t = useT();
   const language = useLanguage();
+  const contentLang = useEnglishContentLang();
   if (!source) return null;
-  const { text, href, read } = source;
+  const { href, read } = source;
+  // The source's own words (its title and publisher) are English content, whatever the page's language.
+  const text = <span lang={contentLang}>{source.text}</span>;
   // In the page's language, also inside a value marked as English content.
   return (
     <span className={styles.source} lang={language}>

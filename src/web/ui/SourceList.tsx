@@ -1,5 +1,5 @@
 import type { DescribedSource } from "../../domain/source-titles";
-import { useT } from "../i18n/language-context";
+import { useEnglishContentLang, useT } from "../i18n/language-context";
 import { ExternalLink } from "./ExternalLink";
 import styles from "./SourceList.module.css";
 
@@ -10,11 +10,13 @@ import styles from "./SourceList.module.css";
  */
 export function SourceList({ sources }: { sources: readonly DescribedSource[] }) {
   const t = useT();
+  const contentLang = useEnglishContentLang();
   if (sources.length === 0) return <p className={styles.none}>{t("common.notAvailable")}</p>;
   return (
     <ol className={styles.sources}>
       {sources.map(({ url, title, publisher, read }) => {
-        const words = title ? `${title} (${publisher})` : publisher;
+        // A title and a publisher are the source's own words (English): a screen reader reads them so.
+        const words = <span lang={contentLang}>{title ? `${title} (${publisher})` : publisher}</span>;
         return (
           <li key={url}>
             {url.startsWith("/") ? (

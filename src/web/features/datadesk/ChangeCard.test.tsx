@@ -31,6 +31,17 @@ describe("ChangeCard", () => {
     expect(fields[1]).toHaveTextContent(/^Implementing agency: Board → Commission$/);
   });
 
+  it("shows the reviewer the source's title and publisher beside its address, and the day it was read", () => {
+    signIn({ role: "editor" });
+    fakeApi(() => ({ status: 500 }));
+    renderCard(changeOf());
+    const link = screen.getByRole("link", { name: /^https:\/\/example\.org\/kano-gazette/ });
+    expect(link).toHaveAttribute("href", "https://example.org/kano-gazette");
+    expect(link.closest("dd")).toHaveTextContent(
+      /^Kano State Gazette \(Kano State Government\), https:\/\/example\.org\/kano-gazette.* Read 2026-11-18\.$/,
+    );
+  });
+
   it("no longer calls a published translation a draft", () => {
     signIn({ role: "editor" });
     fakeApi(() => ({ status: 500 }));

@@ -305,6 +305,68 @@ describe("RecordForm", () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("sends the address's title, publisher and day read, and puts the server's problem with one beside its input", async () => {
+    signIn({ role: "editor" });
+    const sent = fakeApi(() => ({
+      status: 400,
+      body: {
+        success: false,
+        code: "VALIDATION_FAILED",
+        message: "(the server's sentence)",
+        problem: { key: "datadesk.message.problems", params: { max: 0 } },
+        problems: [
+          {
+            field: "sourceRead",
+            key: "sourceReadFuture",
+            params: { max: 0 },
+            message: "(the server's sentence)",
+          },
+        ],
+      },
+    }));
+    const user = renderForm("state", kano);
+    // Pasted, as a title is copied from the page read (typing each letter re-renders the whole form).
+    // None is the editor's own: the browser offers nothing saved about them (their organisation).
+    for (const name of ["Title of the source", "Publisher of the source", "Day you read it"]) {
+      expect(screen.getByRole("textbox", { name })).toHaveAttribute("autocomplete", "off");
+    }
+    const give = async (name: string, text: string) => {
+      await user.click(screen.getByRole("textbox", { name }));
+      await user.paste(text);
+    };
+    await give("Title of the source", "Votes and proceedings");
+    await give("Publisher of the source", "Kano House of Assembly");
+    await give("Day you read it", "2099-01-01");
+    await changeKano(user);
+    // The review step shows the words readers will see for the source, before anything is sent.
+    expect(
+      screen.getByText(
+        "Votes and proceedings (Kano House of Assembly), https://example.org/gazette Read 2099-01-01.",
+        { selector: "dd" },
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Send for review" }));
+    expect(sent[0]?.body).toMatchObject({
+      sourceUrl: "https://example.org/gazette",
+      sourceTitle: "Votes and proceedings",
+      sourcePublisher: "Kano House of Assembly",
+      sourceRead: "2099-01-01",
+    });
+
+    const summary = await screen.findByRole("alert");
+    await waitFor(() => expect(summary).toHaveFocus());
+    const link = within(summary).getByRole("link", {
+      name: "The day you read the source cannot be later than today.",
+    });
+    const read = screen.getByRole("textbox", { name: "Day you read it" });
+    expect(read).toHaveValue("2099-01-01");
+    expect(read).toHaveAttribute("aria-invalid", "true");
+    expect(read).toHaveAccessibleDescription(/cannot be later than today/);
+    expect(screen.getByRole("textbox", { name: "Title of the source" })).toHaveValue("Votes and proceedings");
+    await user.click(link);
+    expect(read).toHaveFocus();
+  });
+
   it("loses nothing when the request gets no answer: Try again sends the same change", async () => {
     signIn({ role: "editor" });
     let online = false;

@@ -159,6 +159,15 @@ export function RecordForm({
     goTo("review");
   };
 
+  // The address as the review queue's card shows it: the words readers will see, then the day read.
+  const addressText = (value: SourceAndNoteValue) => {
+    const { sourceUrl, sourceTitle, sourcePublisher, sourceRead } = sourceOfChange(value);
+    if (!sourceUrl) return "";
+    const named = sourceTitle && sourcePublisher ? `${sourceTitle} (${sourcePublisher}), ` : "";
+    const read = sourceRead ? ` ${t("common.sourceRead", { date: sourceRead })}` : "";
+    return `${named}${sourceUrl}${read}`;
+  };
+
   const setDraft = (path: string, draft: Draft) => setDrafts((current) => ({ ...current, [path]: draft }));
 
   if (step === "sent" && sent) {
@@ -209,7 +218,7 @@ export function RecordForm({
           <div>
             <dt>{t("datadesk.change.source")}</dt>
             <dd className={styles.breakable}>
-              {[source.sourceUrl.trim(), documentTitle(source.sourceDocumentId ?? "")]
+              {[addressText(source), documentTitle(source.sourceDocumentId ?? "")]
                 .filter((part) => typeof part === "string" && part !== "")
                 .join(" · ")}
             </dd>

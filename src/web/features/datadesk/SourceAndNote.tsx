@@ -87,14 +87,15 @@ export function SourceAndNote({
         onChange={(sourceUrl) => onChange({ ...value, sourceUrl })}
       />
       {/* Beside the address: what a reader will see as the link's words, and when it was read. */}
-      {sourceDetails.map(({ field, suffix, label, hint, autoComplete }) => (
+      {/* Nothing the browser saved about the editor fits (autocomplete="organization" is their own). */}
+      {sourceDetails.map(({ field, suffix, label, hint }) => (
         <TextField
           key={field}
           id={`${idPrefix}-${suffix}`}
           label={t(label)}
           hint={t(hint)}
           value={value[field] ?? ""}
-          autoComplete={autoComplete}
+          autoComplete="off"
           error={errors[field]}
           onChange={(text) => onChange({ ...value, [field]: text })}
         />

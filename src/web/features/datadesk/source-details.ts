@@ -3,28 +3,25 @@ import { fieldError, type FormProblem } from "../../ui/form/form-problem";
 // What a change whose source is an address also says of it: its title, its publisher and the day it was
 // read. Each is an input of the source's fieldset (SourceAndNote), named by the server's problem field.
 
-/** Each detail: the body's field, the end of its input's id, its label and hint, its autocomplete. */
+/** Each detail: the body's field, the end of its input's id, its label and hint. */
 export const sourceDetails = [
   {
     field: "sourceTitle",
     suffix: "source-title",
     label: "datadesk.form.sourceTitle",
     hint: "datadesk.form.sourceTitleHint",
-    autoComplete: "off",
   },
   {
     field: "sourcePublisher",
     suffix: "source-publisher",
     label: "datadesk.form.sourcePublisher",
     hint: "datadesk.form.sourcePublisherHint",
-    autoComplete: "organization",
   },
   {
     field: "sourceRead",
     suffix: "source-read",
     label: "datadesk.form.sourceRead",
     hint: "datadesk.form.sourceReadHint",
-    autoComplete: "off",
   },
 ] as const;
 

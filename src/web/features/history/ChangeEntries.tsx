@@ -126,6 +126,7 @@ function ChangeEntry({
 
 function ChangeSource({ source, days }: { source: PublishedChange["source"]; days: HistoryDays }) {
   const t = useT();
+  const contentLang = useEnglishContentLang();
   const { url, title, publisher, read, document } = source;
   if (!url && !document) return null;
   // An address is named by its title and publisher (the address itself when the change gave neither).
@@ -143,7 +144,16 @@ function ChangeSource({ source, days }: { source: PublishedChange["source"]; day
       ) : null}
       {document && url ? "; " : null}
       {/* Only web addresses are links; anything else is shown as the text it is. */}
-      {url ? isWebAddress(url) ? <ExternalLink href={url}>{words}</ExternalLink> : <span>{url}</span> : null}
+      {/* The title and publisher are the source's own words, English content like the note. */}
+      {url ? (
+        isWebAddress(url) ? (
+          <ExternalLink href={url}>
+            <span lang={contentLang}>{words}</span>
+          </ExternalLink>
+        ) : (
+          <span>{url}</span>
+        )
+      ) : null}
       {url && read ? ` ${t("common.sourceRead", { date: dayOf(days, read) })}` : null}
     </p>
   );

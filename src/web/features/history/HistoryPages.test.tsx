@@ -435,6 +435,11 @@ describe("the history pages in another language", () => {
     expect(within(fields).getByText("Lagos State Special People's Law")).toHaveAttribute("lang", "en");
     expect(within(fields).getByText("Jihar Legas ta zartar")).toHaveAttribute("lang", "ha");
     expect(screen.getByText("The law was signed.")).toHaveAttribute("lang", "en");
+    // The source's title and publisher, as the editor gave them, are English too; around them, Hausa.
+    expect(screen.getByText("Lagos signs its disability law (Lagos State Government)")).toHaveAttribute(
+      "lang",
+      "en",
+    );
     expect(screen.getByRole("article")).toHaveAccessibleName(/Editocin Inclusion Atlas/);
   });
 });

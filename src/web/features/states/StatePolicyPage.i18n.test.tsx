@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { StateRecord } from "../../../domain/datasets/schemas";
+import type { ShownFieldSource } from "../../../domain/field-sources";
 import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { inLanguage } from "../../../test/web/i18n";
 import { StatePolicyPage } from "./StatePolicyPage";
@@ -11,13 +12,14 @@ const lagos = seededStates.find((state) => state.state === "Lagos") as StateReco
 
 const englishOnly = "Wannan rubutu da Turanci kawai yake.";
 
-async function renderInHausa(record: StateRecord) {
+async function renderInHausa(record: StateRecord, fieldSources?: Record<string, ShownFieldSource>) {
   const page = (
     <StatePolicyPage
       record={record}
       schoolCount={3}
       totalStates={37}
       sources={sourcesToShow(record.sources, "ha")}
+      fieldSources={fieldSources}
     />
   );
   const router = createMemoryRouter([{ path: "/ha/states/25", element: page }], {
@@ -47,6 +49,38 @@ describe("StatePolicyPage in Hausa", () => {
     expect(within(overview).getByText(englishOnly)).toBeInTheDocument();
     expect(within(overview).getByText(/^Lagos State has a disability law/)).toHaveAttribute("lang", "en");
     expect(container.textContent).not.toMatch(/\b(states|common)\.[a-zA-Z]/);
+  });
+
+  it("marks the sources' titles and publishers as English, and says the day read in Hausa", async () => {
+    await renderInHausa(
+      {
+        ...lagos,
+        sources: [
+          {
+            url: "https://punchng.com/group-hails-ikpeazu-obaseki-for-signing-disability-laws/",
+            title: "Group hails Ikpeazu, Obaseki for signing disability laws",
+            publisher: "Punch",
+            read: "2026-11-12",
+          },
+        ],
+      },
+      {
+        agency: {
+          text: "Lagos names its disability office (Lagos State Government)",
+          href: "https://lagosstate.gov.ng/office",
+          read: "12 Nuwamba 2026",
+        },
+      },
+    );
+    // Beside a fact: "Tushe:" and the day read in Hausa, the source's own words in English.
+    const beside = screen.getByText("Lagos names its disability office (Lagos State Government)");
+    expect(beside).toHaveAttribute("lang", "en");
+    expect(beside.closest('[lang="ha"]')).toHaveTextContent(/^Tushe: .*An karanta a 12 Nuwamba 2026\.$/);
+    const sources = screen.getByRole("region", { name: "Majiyoyi" });
+    expect(
+      within(sources).getByText("Group hails Ikpeazu, Obaseki for signing disability laws (Punch)"),
+    ).toHaveAttribute("lang", "en");
+    expect(within(sources).getByRole("listitem")).toHaveTextContent(/An karanta a .*2026\./);
   });
 
   it("shows the published Hausa overview and findings in the page's language, without the note", async () => {
