@@ -1,6 +1,6 @@
 import { documentAddress } from "./datadesk/documents";
 import { formatReadDate } from "./format";
-import { describeSource } from "./source-titles";
+import { describeSource, sourceName } from "./source-titles";
 
 // Field-level sources: a change may give a source for the fields it touches, and the pages show it beside
 // those fields. The server works out, once per publication, the source of the latest published change that
@@ -31,9 +31,6 @@ export interface ShownFieldSource {
 
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
-const named = (title: string | null, publisher: string) =>
-  title && title !== publisher ? `${title} (${publisher})` : publisher;
-
 /** The sources to show beside fields, in the page's language (worked out in a loader, on the server). */
 export function fieldSourcesToShow(
   sources: Record<string, FieldSource> | undefined,
@@ -45,14 +42,15 @@ export function fieldSourcesToShow(
     if (source.document) {
       const { title, publisher, date } = source.document;
       shown[field] = {
-        text: named(title, publisher),
+        text: sourceName(title, publisher) ?? documentAddress(source.document),
         href: documentAddress(source.document),
         read: day(date),
       };
     } else if (source.url && isWebAddress(source.url)) {
       const described = describeSource(source.url);
       shown[field] = {
-        text: named(source.title ?? described.title, source.publisher ?? described.publisher),
+        text:
+          sourceName(source.title ?? described.title, source.publisher ?? described.publisher) ?? source.url,
         href: source.url,
         read: day(source.read),
       };

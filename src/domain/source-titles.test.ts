@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import schools from "../../data/schools.json";
 import states from "../../data/states.json";
-import { describeSource } from "./source-titles";
+import { describeSource, sourceName } from "./source-titles";
 
 describe("describeSource", () => {
   it("names the publisher and takes the article's title from its address", () => {
@@ -61,5 +61,17 @@ describe("describeSource", () => {
       expect(publisher, url).not.toMatch(/^[\w-]+(\.[\w-]+)+$/);
       expect(`${title ?? ""} ${publisher}`, url).not.toContain(new URL(url).hostname.replace(/^www\./, ""));
     }
+  });
+});
+
+describe("sourceName", () => {
+  it("says title (publisher), never a publisher twice, and what it has when one is missing", () => {
+    expect(sourceName("Kano State Gazette", "Kano State Government")).toBe(
+      "Kano State Gazette (Kano State Government)",
+    );
+    expect(sourceName("Punch", "Punch")).toBe("Punch");
+    expect(sourceName(null, "Vanguard")).toBe("Vanguard");
+    expect(sourceName("A report", "")).toBe("A report");
+    expect(sourceName(null, null)).toBeNull();
   });
 });

@@ -100,6 +100,19 @@ export interface DescribedSource extends SourceTitle {
   read: string | null;
 }
 
+/**
+ * A source's words as pages show them: "Title (Publisher)"; the publisher alone when there is no title or
+ * the title is the publisher's name ("Punch", never "Punch (Punch)"); the title alone with no publisher;
+ * null when neither is known.
+ */
+export function sourceName(
+  title: string | null | undefined,
+  publisher: string | null | undefined,
+): string | null {
+  if (title && publisher) return title === publisher ? publisher : `${title} (${publisher})`;
+  return title || publisher || null;
+}
+
 export function describeSources(urls: readonly string[]): DescribedSource[] {
   return urls.map((url) => ({ url, ...describeSource(url), read: null }));
 }

@@ -1,4 +1,4 @@
-import type { DescribedSource } from "../../domain/source-titles";
+import { sourceName, type DescribedSource } from "../../domain/source-titles";
 import { useEnglishContentLang, useT } from "../i18n/language-context";
 import { ExternalLink } from "./ExternalLink";
 import styles from "./SourceList.module.css";
@@ -16,7 +16,7 @@ export function SourceList({ sources }: { sources: readonly DescribedSource[] })
     <ol className={styles.sources}>
       {sources.map(({ url, title, publisher, read }) => {
         // A title and a publisher are the source's own words (English): a screen reader reads them so.
-        const words = <span lang={contentLang}>{title ? `${title} (${publisher})` : publisher}</span>;
+        const words = <span lang={contentLang}>{sourceName(title, publisher) ?? url}</span>;
         return (
           <li key={url}>
             {url.startsWith("/") ? (

@@ -6,6 +6,7 @@ import {
   isWebAddress,
 } from "../../../domain/datadesk/history";
 import { OPEN_DATA_LICENSE } from "../../../domain/opendata/documents";
+import { sourceName } from "../../../domain/source-titles";
 
 // The published changes as an Atom 1.0 feed (RFC 4287). The feed has its id, title, updated and author (so
 // entries need none of their own), a self link and the paging links of RFC 5005; each entry its id (the
@@ -61,7 +62,7 @@ export function entrySummary(change: PublishedChange): string {
   if (document) lines.push(`Source: ${document.title} (${document.url})`);
   if (url) {
     // Named as the history page names it: title (publisher), the day it was read, then where it is.
-    const named = title && publisher ? `${title} (${publisher}), ` : "";
+    const named = title && publisher ? `${sourceName(title, publisher)}, ` : "";
     lines.push(`Source: ${named}${read ? `read ${read}, ` : ""}${url}`);
   }
   lines.push(`Note: ${change.note}`);

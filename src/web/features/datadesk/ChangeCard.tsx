@@ -1,3 +1,4 @@
+import { sourceName } from "../../../domain/source-titles";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, T, useFailureText, useT } from "../../i18n";
@@ -201,7 +202,7 @@ export function ChangeCard({
               <>
                 {/* The reviewer checks the words readers will see against the address itself. */}
                 {change.sourceTitle && change.sourcePublisher
-                  ? `${change.sourceTitle} (${change.sourcePublisher}), `
+                  ? `${sourceName(change.sourceTitle, change.sourcePublisher)}, `
                   : null}
                 <ExternalLink href={change.sourceUrl}>{change.sourceUrl}</ExternalLink>
                 {change.sourceRead ? ` ${t("common.sourceRead", { date: change.sourceRead })}` : null}

@@ -1,3 +1,4 @@
+import { sourceName } from "../../../domain/source-titles";
 import { type FormEvent, Fragment, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useFailureText, useT } from "../../i18n";
 import type { EditableKind } from "../../../domain/datadesk/fields";
@@ -163,7 +164,7 @@ export function RecordForm({
   const addressText = (value: SourceAndNoteValue) => {
     const { sourceUrl, sourceTitle, sourcePublisher, sourceRead } = sourceOfChange(value);
     if (!sourceUrl) return "";
-    const named = sourceTitle && sourcePublisher ? `${sourceTitle} (${sourcePublisher}), ` : "";
+    const named = sourceTitle && sourcePublisher ? `${sourceName(sourceTitle, sourcePublisher)}, ` : "";
     const read = sourceRead ? ` ${t("common.sourceRead", { date: sourceRead })}` : "";
     return `${named}${sourceUrl}${read}`;
   };

@@ -2,6 +2,7 @@ import type { PublishedChange } from "../../../domain/api/history";
 import { isWebAddress } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { paths } from "../../../domain/routes";
+import { sourceName } from "../../../domain/source-titles";
 import { Link, T, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { dayOf, fieldName, valueLang, valueText, type HistoryDays } from "./history-text";
@@ -130,14 +131,16 @@ function ChangeSource({ source, days }: { source: PublishedChange["source"]; day
   const { url, title, publisher, read, document } = source;
   if (!url && !document) return null;
   // An address is named by its title and publisher (the address itself when the change gave neither).
-  const words = title && publisher ? `${title} (${publisher})` : (publisher ?? url);
+  const words = sourceName(title, publisher) ?? url;
   return (
     <p>
       <span className={styles.label}>{t("history.entry.source")}</span>{" "}
       {document ? (
         <>
           <ExternalLink href={document.url}>
-            {t("history.entry.document", { title: `${document.title} (${document.publisher})` })}
+            {t("history.entry.document", {
+              title: sourceName(document.title, document.publisher) ?? document.url,
+            })}
           </ExternalLink>
           {document.date ? ` ${t("common.sourceRead", { date: dayOf(days, document.date) })}` : null}
         </>
