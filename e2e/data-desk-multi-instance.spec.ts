@@ -373,30 +373,31 @@ interface Seen {
 }
 
 /**
- * Polls every check until each has answered true once; answers when each did. A round asks every surface
- * still missing at once, so an answer's time includes the time the instance took to render it.
+ * Polls each check on its own until it answers true once (one surface's slow answer never delays the asking
+ * of another), and answers when each did; gives up at GIVE_UP_AFTER_MS, naming the surfaces still missing.
  */
 async function followed(checks: Record<string, () => Promise<boolean>>, since: number, what: string) {
   const seen: Record<string, Seen> = {};
   const deadline = since + GIVE_UP_AFTER_MS;
-  for (;;) {
-    await Promise.all(
-      Object.entries(checks)
-        .filter(([name]) => !(name in seen))
-        .map(async ([name, check]) => {
-          const asked = Date.now() - since;
-          if (await check()) seen[name] = { asked, answered: Date.now() - since };
-        }),
+  await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      while (Date.now() <= deadline) {
+        const asked = Date.now() - since;
+        if (await check()) {
+          seen[name] = { asked, answered: Date.now() - since };
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }),
+  );
+  const missing = Object.keys(checks).filter((name) => !(name in seen));
+  if (missing.length > 0) {
+    throw new Error(
+      `${what}: within ${GIVE_UP_AFTER_MS / 1000} s, still not serving it: ${missing.join(", ")}`,
     );
-    const missing = Object.keys(checks).filter((name) => !(name in seen));
-    if (missing.length === 0) return seen;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `${what}: within ${GIVE_UP_AFTER_MS / 1000} s, still not serving it: ${missing.join(", ")}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return seen;
 }
 
 /** An edit of `fields` of a record proposed through the proxy as the editor, with its source and note. */
