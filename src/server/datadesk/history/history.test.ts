@@ -242,6 +242,13 @@ describe.each(testDatabaseKinds())("the public history of the data on %s", (kind
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toMatchObject({ success: false, code: "VALIDATION_FAILED", field });
       if (message) expect(response.json().message).toBe(message);
+      // Open data like the downloads: a script on another site can read why, a refusal of the schema's too.
+      expect(response.headers["access-control-allow-origin"], query).toBe("*");
+    }
+    for (const url of ["/api/v1/open/changes.atom?page=0", `/api/v1/open/history/state/${LAGOS}?page=0`]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers["access-control-allow-origin"], url).toBe("*");
     }
   });
 

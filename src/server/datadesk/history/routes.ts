@@ -9,7 +9,7 @@ import { HttpError, failure } from "../../http/errors";
 import { pageOf } from "../../http/paging";
 import { invalidParameter } from "../../http/query-params";
 import { type ContractRequest, routeSchema, typedRoutes } from "../../openapi/route-schema";
-import { crossOriginHeaders } from "../../opendata/routes";
+import { answerCrossOrigin } from "../../opendata/routes";
 import { atomFeed } from "./atom";
 import { changesAnswer, recordHistoryAnswer } from "./history-reader";
 import { currentGeneration, findRecord, stateNames, type StateName } from "./history-store";
@@ -74,13 +74,13 @@ function withQuery(base: string, parameters: Record<string, string | number | nu
 export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPluginAsync {
   return async (plainScope) => {
     const scope = typedRoutes(plainScope);
+    answerCrossOrigin(plainScope);
     const changes = async (
       request: FastifyRequest,
       query: ChangesQuery,
       reply: FastifyReply,
       format: "json" | "atom",
     ) => {
-      reply.headers(crossOriginHeaders);
       const states = await stateNames(db);
       const state = stateFrom(query.state, states);
       const kind = query.kind ?? null;
@@ -139,7 +139,6 @@ export function historyRoutes({ db, publicUrl }: HistoryDependencies): FastifyPl
       "/history/:kind/:id",
       { schema: routeSchema(api.history.recordHistory) },
       async (request, reply) => {
-        reply.headers(crossOriginHeaders);
         const kind = request.params.kind.toLowerCase();
         if (!isRecordKind(kind)) {
           return reply.status(404).send(failure(404, historyMessages.unknownKind(request.params.kind)));
