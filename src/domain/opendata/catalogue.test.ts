@@ -114,6 +114,23 @@ describe("how to cite a numbered version", () => {
     );
   });
 
+  it("dates a publication by the day in Nigeria, as the page says when it changed", () => {
+    const late = openDataCatalogue(
+      {
+        states: seededStates,
+        schools: seededSchools,
+        estimates: estimates as unknown as EstimatesFile,
+        boundaries: parseStateBoundaries(boundaries),
+      },
+      { states: { version: 4, changedAt: "2026-12-31T23:30:00.000Z" } },
+    );
+    expect(late.datasets[0]?.citation).toBe(
+      "Inclusion Atlas (2027). State disability policy records, Nigeria [Data set], version 4 of 2027-01-01. Inclusion Atlas open data, CC-BY-4.0.",
+    );
+    expect(late.citation).toContain("Inclusion Atlas (2027).");
+    expect(late.citation).toContain("as published on 2027-01-01 (states version 4)");
+  });
+
   it("cites the data's month where no version is numbered yet", () => {
     expect(catalogue.datasets[0]?.citation).toContain("[Data set], version 2026-11.");
     expect(catalogue.citation).toContain("[Data set], version 2026-11.");
