@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "../nigeria-day";
 import { codeProblem, type Problem } from "./problems";
 
 // The query parameters of the contract, as Fastify validates and coerces them before a handler runs: a
@@ -133,11 +134,7 @@ export function singleValueParam(description: string, repeated: ParameterRefusal
 export function calendarDayParam(description: string, refusal: ParameterRefusal, options?: RepeatRefusal) {
   return queryParameter(
     z.iso.date().optional().meta({ description }),
-    (text) => {
-      const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-      const day = parts && new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
-      return day && day.toISOString().slice(0, 10) === text ? text : undefined;
-    },
+    (text) => (isCalendarDay(text) ? text : undefined),
     refusal,
     options,
   );

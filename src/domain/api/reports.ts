@@ -148,21 +148,17 @@ export const myReportsAnswerSchema = z.object({
 });
 export type MyReportsAnswer = z.infer<typeof myReportsAnswerSchema>;
 
-export const REPORTS_PER_PAGE = 20;
-export const MAX_REPORTS_PER_PAGE = 100;
-
-/** The sentences of the report lists' paging (one's reports, the review queue, published, corrections). */
-export const pagingMessages = {
-  page: "The page must be a whole number of 1 or more.",
-  perPage: `per_page must be a whole number from 1 to ${MAX_REPORTS_PER_PAGE}.`,
-} as const;
+// The report lists' own sizes (one's reports, the review queue, published, corrections); open data's
+// reports.json pages with larger ones (src/domain/opendata/messages.ts).
+const REPORT_LIST_PAGE_SIZE = 20;
+const REPORT_LIST_MAX_PAGE_SIZE = 100;
 
 /** ?page=&per_page= of the report lists (and the corrections'). */
 export const reportListPaging = pagingQuery({
-  defaultSize: REPORTS_PER_PAGE,
-  maxSize: MAX_REPORTS_PER_PAGE,
-  pageProblem: pagingMessages.page,
-  perPageProblem: pagingMessages.perPage,
+  defaultSize: REPORT_LIST_PAGE_SIZE,
+  maxSize: REPORT_LIST_MAX_PAGE_SIZE,
+  pageProblem: "The page must be a whole number of 1 or more.",
+  perPageProblem: `per_page must be a whole number from 1 to ${REPORT_LIST_MAX_PAGE_SIZE}.`,
 });
 
 export const myReportsQuery = z.object(reportListPaging);

@@ -1,4 +1,4 @@
-import { recordSourcesOf, withSourceAddresses } from "../datasets/record-sources";
+import { recordSourcesOf, sourceAddresses, withSourceAddresses } from "../datasets/record-sources";
 import { valueAt, withValueAt } from "./fields";
 
 // The field `sources` of a state or a school is edited, proposed, compared and exported as a list of
@@ -8,12 +8,17 @@ import { valueAt, withValueAt } from "./fields";
 
 const SOURCES = "sources";
 
-/** A field's value as the edit form, a change's from/to and the downloads see it. */
+/**
+ * A field's value as the edit form, a change's from/to and the downloads see it; for `sources`, the web
+ * addresses (an uploaded document a change gave stays in the record, not in the list).
+ */
 export function fieldValueAt(document: unknown, path: string): unknown {
   const value = valueAt(document, path);
   if (path !== SOURCES || !Array.isArray(value)) return value;
-  return value.map((entry: unknown) =>
-    typeof entry === "string" ? entry : String((entry as { url?: unknown }).url ?? ""),
+  return sourceAddresses(
+    value.map((entry: unknown) =>
+      typeof entry === "string" ? entry : String((entry as { url?: unknown }).url ?? ""),
+    ),
   );
 }
 

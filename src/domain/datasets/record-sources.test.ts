@@ -64,6 +64,23 @@ describe("a record's sources", () => {
     expect(sourceAddresses(edited)).toEqual(["https://thecable.ng/lagos-disability-office", punch.url]);
   });
 
+  it("keeps an uploaded document out of the address list, and in the record whatever the list becomes", () => {
+    const gazette = {
+      url: "/documents/3f2a1c4e-8b7d-4e6f-9a01-2b3c4d5e6f70/kano-law.pdf",
+      title: "Kano State Disability Law",
+      publisher: "Kano State Government",
+      read: "2018-07-02",
+    };
+    expect(sourceAddresses([gazette, punch])).toEqual([punch.url]);
+    expect(withSourceAddresses([gazette, punch], [], "2026-11-30")).toEqual([gazette]);
+    const record = { as_of: "2025-06", sources: [gazette, punch] };
+    expect(fieldValueAt(record, "sources")).toEqual([punch.url]);
+    expect(withFieldValueAt(record, "sources", [punch.url], "2026-11-30")).toEqual({
+      ...record,
+      sources: [punch, gazette],
+    });
+  });
+
   it("is edited as a list of addresses: the form's value, a change's from and to", () => {
     const record = { as_of: "2025-06", sources: [punch], agency: "LASODA" };
     expect(fieldValueAt(record, "sources")).toEqual([punch.url]);

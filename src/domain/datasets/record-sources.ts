@@ -41,11 +41,23 @@ export function storedDocumentWithSources<Document>(document: Document): Documen
 }
 
 /**
- * The addresses of a record's sources, in its order: the open-data `sources` column, which stays the list
- * of addresses it always was (a record of data/*.json, with bare addresses, gives the same).
+ * An uploaded document a change gave as its source, kept by its address on this site
+ * (`/documents/<id>/<file>`): not a web address an editor types, nor one another site can open.
+ */
+export function isUploadedDocument(url: string): boolean {
+  return url.startsWith("/documents/");
+}
+
+/**
+ * The web addresses of a record's sources, in its order: the `sources` field an editor edits and the
+ * open-data `sources` column, which stays the list of addresses it always was (a record of data/*.json,
+ * with bare addresses, gives the same). Uploaded documents are not among them: they stay in the record's
+ * sources whatever the list becomes (withSourceAddresses).
  */
 export function sourceAddresses(sources: readonly (RecordSource | string)[]): string[] {
-  return sources.map((source) => (typeof source === "string" ? source : source.url));
+  return sources
+    .map((source) => (typeof source === "string" ? source : source.url))
+    .filter((url) => !isUploadedDocument(url));
 }
 
 /** A change's source added to a record's: an address already there is updated, never listed twice. */
@@ -56,14 +68,18 @@ export function withSource(sources: readonly RecordSource[], source: RecordSourc
 
 /**
  * The record's sources after an edit of its address list: an address kept keeps its title, publisher and
- * date read; an address new to the record is named as the address tells, read on `read`.
+ * date read; an address new to the record is named as the address tells, read on `read`. Its uploaded
+ * documents, which the list does not show, are kept after the addresses.
  */
 export function withSourceAddresses(
   sources: readonly RecordSource[],
   addresses: readonly string[],
   read: string,
 ): RecordSource[] {
-  return addresses.map((url) => sources.find((known) => known.url === url) ?? sourceOfAddress(url, read));
+  return [
+    ...addresses.map((url) => sources.find((known) => known.url === url) ?? sourceOfAddress(url, read)),
+    ...sources.filter((known) => isUploadedDocument(known.url)),
+  ];
 }
 
 /** A record's sources as a page shows them: title, publisher and the day read in the page's language. */

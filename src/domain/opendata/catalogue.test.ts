@@ -8,12 +8,14 @@ import { geojsonDocument, openDataPath } from "./documents";
 import { openDatasets, withoutEmailAddresses } from "./datasets";
 import { seededSchools, seededStates } from "../../test/datasets";
 
-const catalogue = openDataCatalogue({
+/** data/*.json as the seed holds them. */
+const seeded = {
   states: seededStates,
   schools: seededSchools,
   estimates: estimates as unknown as EstimatesFile,
   boundaries: parseStateBoundaries(boundaries),
-});
+};
+const catalogue = openDataCatalogue(seeded);
 
 describe("the open data catalogue (the /data page's list)", () => {
   it("lists every dataset in every format, with the HXL variant of each CSV", () => {
@@ -85,19 +87,11 @@ describe("the open data catalogue (the /data page's list)", () => {
 });
 
 describe("how to cite a numbered version", () => {
-  const numbered = openDataCatalogue(
-    {
-      states: seededStates,
-      schools: seededSchools,
-      estimates: estimates as unknown as EstimatesFile,
-      boundaries: parseStateBoundaries(boundaries),
-    },
-    {
-      states: { version: 3, changedAt: "2026-11-30T09:12:00.000Z" },
-      schools: { version: 1, changedAt: "2026-11-25T08:00:00.000Z" },
-      estimates: { version: 2, changedAt: "2026-11-28T10:00:00.000Z" },
-    },
-  );
+  const numbered = openDataCatalogue(seeded, {
+    states: { version: 3, changedAt: "2026-11-30T09:12:00.000Z" },
+    schools: { version: 1, changedAt: "2026-11-25T08:00:00.000Z" },
+    estimates: { version: 2, changedAt: "2026-11-28T10:00:00.000Z" },
+  });
 
   it("names each dataset's version number and the day it was published", () => {
     expect(numbered.datasets.map((dataset) => dataset.citation)).toEqual([
@@ -112,6 +106,15 @@ describe("how to cite a numbered version", () => {
     expect(numbered.citation).toBe(
       "Inclusion Atlas (2026). Inclusion Atlas open data: disability inclusion in Nigeria [Data set], as published on 2026-11-30 (states version 3, schools version 1, estimates version 2). Licensed under CC-BY-4.0.",
     );
+  });
+
+  it("dates a publication by the day in Nigeria, as the page says when it changed", () => {
+    const late = openDataCatalogue(seeded, { states: { version: 4, changedAt: "2026-12-31T23:30:00.000Z" } });
+    expect(late.datasets[0]?.citation).toBe(
+      "Inclusion Atlas (2027). State disability policy records, Nigeria [Data set], version 4 of 2027-01-01. Inclusion Atlas open data, CC-BY-4.0.",
+    );
+    expect(late.citation).toContain("Inclusion Atlas (2027).");
+    expect(late.citation).toContain("as published on 2027-01-01 (states version 4)");
   });
 
   it("cites the data's month where no version is numbered yet", () => {

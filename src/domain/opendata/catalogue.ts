@@ -5,6 +5,7 @@ import {
   citation,
   csvCell,
   numberedCitation,
+  versionPublishedOn,
   type NumberedVersion,
   openDataPath,
   openFormats,
@@ -96,9 +97,9 @@ function numberedCompilationCitation(versions: CatalogueVersions): string | null
     return version ? [{ id, ...version }] : [];
   });
   if (numbered.length === 0) return null;
-  const latest = numbered.reduce((a, b) => (b.changedAt > a.changedAt ? b : a)).changedAt;
+  const latest = versionPublishedOn(numbered.reduce((a, b) => (b.changedAt > a.changedAt ? b : a)));
   const each = numbered.map(({ id, version }) => `${id} version ${version}`).join(", ");
-  return compilationCitationOf(`as published on ${latest.slice(0, 10)} (${each})`, latest.slice(0, 4));
+  return compilationCitationOf(`as published on ${latest} (${each})`, latest.slice(0, 4));
 }
 
 const staticDatasetIds: readonly StaticDatasetId[] = ["states", "schools", "estimates"];

@@ -1,3 +1,4 @@
+import { dayInNigeria } from "../nigeria-day";
 import { CSV_LINE_END, csvList, csvRecord, type CsvValue } from "./csv";
 import type {
   OpenDatasetId,
@@ -60,14 +61,19 @@ export interface NumberedVersion {
   changedAt: string;
 }
 
+/** The day a version was published, in Nigeria (as /data says when it changed): YYYY-MM-DD. */
+export function versionPublishedOn({ changedAt }: NumberedVersion): string {
+  return dayInNigeria(new Date(changedAt));
+}
+
 /** "version 3 of 2026-11-30": the number `?version=` downloads again, and the day it was published. */
-export function numberedVersionLabel({ version, changedAt }: NumberedVersion): string {
-  return `${version} of ${changedAt.slice(0, 10)}`;
+export function numberedVersionLabel(version: NumberedVersion): string {
+  return `${version.version} of ${versionPublishedOn(version)}`;
 }
 
 /** A dataset's citation naming the numbered version a reader can download again exactly as it was. */
 export function numberedCitation(info: Pick<OpenDatasetInfo, "title">, version: NumberedVersion): string {
-  return citation(info, numberedVersionLabel(version), version.changedAt.slice(0, 4));
+  return citation(info, numberedVersionLabel(version), versionPublishedOn(version).slice(0, 4));
 }
 
 /**

@@ -41,9 +41,7 @@ export const placeMessages = {
 export { HIDDEN_OR_BREAKING_CHARACTERS } from "../hidden-characters";
 
 /** Today's date in Nigeria (West Africa Time, UTC+1 all year), as YYYY-MM-DD. */
-export function todayInNigeria(now: Date): string {
-  return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
-}
+export { dayInNigeria as todayInNigeria } from "../nigeria-day";
 
 /** The sentence for a bad "date it happened" (YYYY-MM-DD), or null when it is a real date up to today. */
 export function occurredOnProblem(value: string, today: string): string | null {

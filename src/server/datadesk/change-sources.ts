@@ -8,6 +8,7 @@ import {
 } from "../../domain/datasets/record-sources";
 import type { RecordSource } from "../../domain/datasets/schemas";
 import type { EditableKind } from "../../domain/datadesk/fields";
+import { dayInNigeria } from "../../domain/nigeria-day";
 import type { Database } from "../db/database";
 import { dataDocuments, type dataChanges } from "../db/schema";
 
@@ -19,7 +20,7 @@ type ChangeRow = typeof dataChanges.$inferSelect;
 
 /** The day a change was proposed, in Nigeria: when its editor read what it adds. */
 export function dayProposed(change: Pick<ChangeRow, "createdAt">): string {
-  return new Date(change.createdAt.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+  return dayInNigeria(change.createdAt);
 }
 
 /** The sources a change gives, as a record keeps them. */

@@ -11,6 +11,7 @@ import type {
 import { bearer, buildTestApp, type AccountsTestApp } from "../../test/server/accounts";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { idOf, signedInAs } from "../../test/server/roles";
+import { addDocument } from "../../test/server/publications";
 import type { DatabaseHandle } from "../db/database";
 import {
   auditLog,
@@ -635,6 +636,52 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     expect(sources.filter((known) => known.url === source.sourceUrl)).toEqual([
       { ...sourceAsKept, title: "Lagos disability law, as amended", read: "2024-07-02" },
     ]);
+  });
+
+  it("keeps an uploaded document among a record's sources, and its address list editable, once a change gave it", async () => {
+    const gazette = await addDocument(t.db, {
+      title: "Ogun State Disability Law (gazette)",
+      uploadedBy: await idOf(t.db, people.amina.email),
+      publishedOn: "2013-05-02",
+    });
+    const fromDocument = await proposed(amina, {
+      kind: "state",
+      recordId: "28",
+      changeKind: "edit",
+      fields: { agency: "Ogun State Disability Office" },
+      sourceDocumentId: gazette,
+      note: "The gazette names the office.",
+    });
+    expect((await publish(chidi, fromDocument.id)).statusCode).toBe(200);
+    const stored = async () => ((await record("state", "28")).data as { sources: { url: string }[] }).sources;
+    const documentSource = (await stored()).find((known) => known.url.startsWith("/documents/"));
+    expect(documentSource).toMatchObject({
+      title: "Ogun State Disability Law (gazette)",
+      publisher: "Lagos State Government",
+      read: "2013-05-02",
+    });
+
+    // The form edits the record's addresses: the document is no address to type, nor to refuse.
+    const fields = (await get(amina, "/api/v1/datadesk/records/state/28")).json<{
+      record: { fields: { path: string; value: unknown }[] };
+    }>().record.fields;
+    const addresses = fields.find((field) => field.path === "sources")?.value as string[];
+    expect(addresses.some((address) => address.startsWith("/documents/"))).toBe(false);
+    const added = await propose(
+      amina,
+      edit("28", { sources: [...addresses, "https://ogunstate.gov.ng/law"] }, "state"),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await publish(chidi, added.json<ChangeAnswer>().change.id)).statusCode).toBe(200);
+    expect(await stored()).toContainEqual(documentSource);
+
+    // Open data lists the record's web addresses, as a download always did, and no path of this site.
+    const csv = await t.app.inject({ method: "GET", url: "/api/v1/open/states.json" });
+    const ogun = csv
+      .json<{ data: { id: number; sources: string[] }[] }>()
+      .data.find((state) => state.id === 28);
+    expect(ogun?.sources).toContain("https://ogunstate.gov.ng/law");
+    expect(ogun?.sources.filter((address) => !/^https?:\/\//.test(address))).toEqual([]);
   });
 
   it("closes, reopens and merges schools; a merged school says where it went", async () => {

@@ -7,6 +7,7 @@ import type { KeysUnder } from "../../i18n/message-keys";
 import type { Database } from "../db/database";
 import { dataDocuments } from "../db/schema";
 import { UUID_SHAPE } from "../../domain/uuid-shape";
+import { dayInNigeria, isCalendarDay } from "../../domain/nigeria-day";
 
 // What every change of the data desk shares, a single edit's or an import's: how a refusal is told, and
 // the source and the note every change needs.
@@ -68,18 +69,6 @@ export const SOURCE_TEXT_MAX = 300;
 /** No source of the data was read before this year (the first disability laws are later). */
 export const FIRST_SOURCE_READ = "1960-01-01";
 
-/** The day it is in Nigeria (UTC+1, no summer time): an editor in Lagos just after midnight reads "today". */
-function todayInLagos(now: Date): string {
-  return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/** A real day written YYYY-MM-DD (not 2026-02-30). */
-function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}
-
 /** An address's title or publisher: required, at most SOURCE_TEXT_MAX characters, plain text. */
 function sourceTextProblem(field: "sourceTitle" | "sourcePublisher", text: string): Problem | null {
   const [missing, tooLong] =
@@ -96,7 +85,7 @@ function sourceReadProblem(read: string, now: Date): Problem | null {
   const field = "sourceRead";
   if (read === "") return { field, key: "sourceReadMissing" };
   if (!isCalendarDay(read)) return { field, key: "sourceReadInvalid" };
-  if (read > todayInLagos(now)) return { field, key: "sourceReadFuture" };
+  if (read > dayInNigeria(now)) return { field, key: "sourceReadFuture" };
   if (read < FIRST_SOURCE_READ)
     return { field, key: "sourceReadTooEarly", values: { min: FIRST_SOURCE_READ } };
   return null;

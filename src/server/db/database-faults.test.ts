@@ -5,7 +5,6 @@ import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases
 import type { DatabaseHandle } from "./database";
 import { databaseFault } from "./database-faults";
 import { authTokens, corrections, mailOutbox, passwords, users } from "./schema";
-import { addressDetails } from "../../test/server/datadesk";
 
 // A database that cannot write (its disk full, or read-only) or cannot be reached is the server's
 // problem, said as such: 507 or 503 with one sentence and a Retry-After, never a 500, and a write of
@@ -165,7 +164,6 @@ describe.each(testDatabaseKinds())("a database that cannot write, on %s", (kind)
         subjectId: 25,
         whatIsWrong: "The Lagos law was passed in 2011, and the agency is LASODA.",
         sourceUrl: "https://lasoda.lagosstate.gov.ng/about",
-        ...addressDetails,
         email: "",
       },
     });

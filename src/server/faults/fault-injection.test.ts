@@ -25,7 +25,6 @@ import {
   reportMediaVariants,
   users,
 } from "../db/schema";
-import { addressDetails } from "../../test/server/datadesk";
 
 // The fault-injection test: the product, over real HTTP, with a PostgreSQL cluster and a Redis of its own
 // (Debian's binaries, free loopback ports), under a bounded load of writes and reads while the test stops
@@ -173,7 +172,6 @@ describe("the product while PostgreSQL and then Redis are down", () => {
           subjectId: 25,
           whatIsWrong,
           sourceUrl: "https://lasoda.lagosstate.gov.ng/about",
-          ...addressDetails,
           email: "",
         }),
       );

@@ -1,5 +1,6 @@
 import type { StateRecord } from "../../domain/datasets/schemas";
 import { stateSlug } from "../../domain/datasets/state-names";
+import { isCalendarDay } from "../../domain/nigeria-day";
 import { REPORTS_PER_PAGE, openDataMessages } from "../../domain/opendata/messages";
 import { commentTypes } from "../../domain/reports/report-rules";
 import type { Page } from "../http/paging";
@@ -12,17 +13,12 @@ import type { ReportFilter } from "./report-export";
 export type { Query } from "../http/query-params";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A calendar day at 00:00 UTC; 2026-02-30 is not one. */
 function utcDay(value: string | undefined, parameter: "from" | "to"): Date | null {
   if (value === undefined) return null;
-  const parts = isoDate.exec(value);
-  const day = parts ? new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]))) : null;
-  if (!day || day.toISOString().slice(0, 10) !== value) {
-    throw invalidParameter(parameter, openDataMessages.badDate(parameter));
-  }
-  return day;
+  if (!isCalendarDay(value)) throw invalidParameter(parameter, openDataMessages.badDate(parameter));
+  return new Date(`${value}T00:00:00Z`);
 }
 
 type StateNames = readonly Pick<StateRecord, "id" | "state">[];

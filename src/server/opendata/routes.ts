@@ -1,6 +1,6 @@
 import { Readable, pipeline } from "node:stream";
 import { createGzip } from "node:zlib";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { api } from "../../domain/api";
 import { openDatasets, reportFields, type OpenDatasetId } from "../../domain/opendata/datasets";
 import {
@@ -96,6 +96,17 @@ export const crossOriginHeaders = Object.freeze({
   "cross-origin-resource-policy": "cross-origin",
 });
 
+/**
+ * Every answer of an open-data scope carries the cross-origin headers, set before anything else runs, so a
+ * query its schema refuses is readable by a script on another site too. Each plugin under /api/v1/open
+ * (the downloads, the history of the data) is a scope of its own and adds it.
+ */
+export function answerCrossOrigin(scope: FastifyInstance): void {
+  scope.addHook("onRequest", async (_request, reply) => {
+    reply.headers(crossOriginHeaders);
+  });
+}
+
 const datasetIds = Object.keys(openFormats) as OpenDatasetId[];
 
 type FileRequest = ContractRequest<typeof api.openData.file>;
@@ -117,11 +128,7 @@ export function openDataRoutes({
         .catch((error: unknown) => scope.log.warn({ err: error }, "open data: compression failed"));
     const live = new LiveBodies(publishedData, db, warmUp ? compress : undefined);
     scope.addHook("onClose", async () => live.close());
-    // Before anything else, so every answer carries them, a query its schema refuses included: a script
-    // on another site can read why.
-    scope.addHook("onRequest", async (_request, reply) => {
-      reply.headers(crossOriginHeaders);
-    });
+    answerCrossOrigin(plainScope);
     if (warmUp) {
       void Promise.resolve(live.get()).catch((error: unknown) =>
         scope.log.warn({ err: error }, "open data: the published data could not be read"),

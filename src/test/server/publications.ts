@@ -58,7 +58,7 @@ export async function addEditor(
 
 export async function addDocument(
   db: Database,
-  document: { title: string; uploadedBy: number },
+  document: { title: string; uploadedBy: number; publishedOn?: string },
 ): Promise<string> {
   const [row] = await db
     .insert(dataDocuments)
@@ -66,6 +66,7 @@ export async function addDocument(
       title: document.title,
       fileName: documentFileName(document.title),
       publisher: "Lagos State Government",
+      publishedOn: document.publishedOn ?? null,
       licence: "All rights reserved",
       storageKey: "documents/test.pdf",
       bytes: 1024,
