@@ -419,7 +419,10 @@ export const changesQuery = z.object({
   kind: choiceParam(
     editableKinds,
     { description: "state, school, estimate or country." },
-    { message: "Please choose state, school or estimate.", problem: deskProblem("datadesk.message.badKind") },
+    {
+      message: "Please choose state, school, estimate or the national record.",
+      problem: deskProblem("datadesk.message.badKind"),
+    },
   ),
   recordId: singleValueParam("Only the changes of this record (with kind).", {
     message: "Please give one record at most.",
