@@ -129,18 +129,41 @@ export function singleValueParam(description: string, repeated: ParameterRefusal
   return queryParameter(z.string().optional().meta({ description }), (text) => text.trim(), repeated);
 }
 
+/** Reads a calendar day written YYYY-MM-DD, as written (2026-02-30 is not one). */
+export function calendarDay(text: string): string | undefined {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const day = parts && new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+  return day && day.toISOString().slice(0, 10) === text ? text : undefined;
+}
+
 /** A calendar day written YYYY-MM-DD (2026-02-30 is not one), as sent; undefined when absent. */
 export function calendarDayParam(description: string, refusal: ParameterRefusal, options?: RepeatRefusal) {
-  return queryParameter(
-    z.iso.date().optional().meta({ description }),
-    (text) => {
-      const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-      const day = parts && new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
-      return day && day.toISOString().slice(0, 10) === text ? text : undefined;
-    },
-    refusal,
-    options,
-  );
+  return queryParameter(z.iso.date().optional().meta({ description }), calendarDay, refusal, options);
+}
+
+/**
+ * A parameter that may be repeated for several values (`status=passed&status=pending`): each value read by
+ * `read` (empty ones skipped), the list as given; undefined when there is none. One value it cannot read
+ * refuses the whole parameter with its sentence.
+ */
+export function choiceListParam<const Choice extends string>(
+  choices: readonly [Choice, ...Choice[]],
+  description: string,
+  read: (text: string) => Choice | undefined,
+  refusal: ParameterRefusal,
+) {
+  const documented = z.array(z.enum(choices)).optional().meta({ description });
+  return z.preprocess((value: string | string[] | undefined, context) => {
+    const given = value === undefined ? [] : typeof value === "string" ? [value] : value;
+    const understood: Choice[] = [];
+    for (const text of given) {
+      if (text.trim() === "") continue;
+      const choice = read(text);
+      if (choice === undefined) return refuse(context, refusal);
+      understood.push(choice);
+    }
+    return understood.length > 0 ? understood : undefined;
+  }, documented);
 }
 
 /** The sentences and sizes of a list's paging. */
