@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { publicUserSchema } from "../../domain/api/shared";
 import { deskProblemKeyPattern } from "../../domain/api/problems";
-import { policyStatuses } from "../../domain/datasets/vocabulary";
+import {
+  boardingKinds,
+  disabilityGroups,
+  ownershipKinds,
+  policyStatuses,
+  schoolTypes,
+} from "../../domain/datasets/vocabulary";
+import { zones } from "../../domain/datasets/zones";
+import { stateSlugs } from "../../domain/api/opendata";
+import { commentTypes } from "../../domain/reports/report-rules";
 import { editablePaths, schoolFields, type EditableKind } from "../../domain/datadesk/fields";
 import { schoolFilterParameterOf } from "../../domain/school-results-query";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
@@ -213,6 +222,32 @@ describe("query parameters, in the document", () => {
       maxLength: 200,
     });
     expect((await queryParameters("/api/v1/open/{file}")).hxl).toMatchObject({ type: "boolean" });
+  });
+
+  it("shows the downloads' filters with their values", async () => {
+    const query = await queryParameters("/api/v1/open/{file}");
+    expect(query.state?.anyOf).toEqual([
+      { type: "string", enum: stateSlugs },
+      { type: "integer", minimum: 1, maximum: 37 },
+    ]);
+    expect(query.zone).toMatchObject({ type: "string", enum: [...zones] });
+    // Repeated for several statuses.
+    expect(query.status).toMatchObject({
+      type: "array",
+      items: {
+        type: "string",
+        enum: ["passed", "awaiting-assent", "second-reading", "pending", "no-law-yet"],
+      },
+    });
+    expect(query.type).toMatchObject({ type: "string", enum: [...commentTypes, ...schoolTypes] });
+    expect(query.group).toMatchObject({ type: "string", enum: [...disabilityGroups] });
+    expect(query.boarding).toMatchObject({ type: "string", enum: [...boardingKinds] });
+    expect(query.ownership).toMatchObject({ type: "string", enum: [...ownershipKinds] });
+    expect(query.name).toMatchObject({ type: "string", maxLength: 60 });
+    expect(query.lga).toMatchObject({ type: "string" });
+    for (const day of [query.from, query.to]) expect(day).toMatchObject({ type: "string", format: "date" });
+    expect(query.version).toMatchObject({ type: "integer", minimum: 1 });
+    expect(query.per_page).toMatchObject({ type: "integer", minimum: 1, maximum: 1000 });
   });
 });
 
