@@ -249,6 +249,15 @@ describe("query parameters, in the document", () => {
     expect(query.version).toMatchObject({ type: "integer", minimum: 1 });
     expect(query.per_page).toMatchObject({ type: "integer", minimum: 1, maximum: 1000 });
   });
+
+  it("shows a media link's parts as a signature and whole numbers, and the photo's size as a number", async () => {
+    const query = await queryParameters("/media/{id}");
+    expect(query.sig).toMatchObject({ type: "string", pattern: "^[A-Za-z0-9_-]{43}$" });
+    expect(query.exp).toMatchObject({ type: "integer", minimum: 0 });
+    expect(query.u).toMatchObject({ type: "integer", minimum: 0 });
+    expect(query.as).toMatchObject({ type: "string", enum: ["public"] });
+    expect(query.w).toMatchObject({ type: "integer", minimum: 1, maximum: 99_999 });
+  });
 });
 
 /** The `fields` of the data desk's proposal of a change to a record of `kind`, as the document types them. */
