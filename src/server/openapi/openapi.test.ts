@@ -19,7 +19,7 @@ import {
 import { zones } from "../../domain/datasets/zones";
 import { stateSlugs } from "../../domain/api/opendata";
 import { commentTypes } from "../../domain/reports/report-rules";
-import { editablePaths, schoolFields, type EditableKind } from "../../domain/datadesk/fields";
+import { editableKinds, editablePaths, schoolFields, type EditableKind } from "../../domain/datadesk/fields";
 import { schoolFilterParameterOf } from "../../domain/school-results-query";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { testClock, testConfig, testPasswordHashing } from "../../test/server/accounts";
@@ -248,6 +248,25 @@ describe("query parameters, in the document", () => {
     for (const day of [query.from, query.to]) expect(day).toMatchObject({ type: "string", format: "date" });
     expect(query.version).toMatchObject({ type: "integer", minimum: 1 });
     expect(query.per_page).toMatchObject({ type: "integer", minimum: 1, maximum: 1000 });
+  });
+
+  it("shows the data desk's searches and pages as their kinds and whole numbers", async () => {
+    const records = await queryParameters("/api/v1/datadesk/records");
+    expect(records.kind).toMatchObject({ type: "string", enum: [...editableKinds], default: "state" });
+    expect(records.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 500, default: 50 });
+    expect(records.q).toMatchObject({ type: "string" });
+    const rows = await queryParameters("/api/v1/datadesk/changes/{id}/import-rows");
+    expect(rows.page).toMatchObject({ type: "integer", minimum: 1, default: 1 });
+    expect(rows.per_page).toMatchObject({ type: "integer", minimum: 1, maximum: 200, default: 50 });
+    const document = await openApiDocument();
+    const importParameters = (document.paths?.["/api/v1/datadesk/imports"]?.post?.parameters ??
+      []) as OpenAPIV3_1.ParameterObject[];
+    const dryRun = importParameters.find((parameter) => parameter.name === "dryRun");
+    expect(dryRun?.schema).toMatchObject({ type: "boolean", default: false });
+    expect(importParameters.find((parameter) => parameter.name === "per_page")?.schema).toMatchObject({
+      type: "integer",
+      maximum: 200,
+    });
   });
 
   it("shows a media link's parts as a signature and whole numbers, and the photo's size as a number", async () => {
