@@ -15,8 +15,14 @@ import {
 } from "../datadesk/fields";
 import { importProblemKeys, importRefusalKeys } from "../datadesk/school-import";
 import { codeProblem, deskProblem } from "./problems";
-import { choiceParam, queryParameter, singleValueParam, wholeNumberUpTo } from "./query-schemas";
-import { endpoint, failureSchema, failures, problemParamsSchema, queryValue } from "./shared";
+import {
+  choiceParam,
+  queryParameter,
+  singleValueParam,
+  wholeNumberUpTo,
+  type ParameterRefusal,
+} from "./query-schemas";
+import { endpoint, failureSchema, failures, problemParamsSchema } from "./shared";
 
 // The data desk under /api/v1/datadesk: editors propose changes to states, schools and
 // national estimates, each with a source and a note; another editor or an admin publishes or rejects them.
@@ -125,10 +131,55 @@ export const recordSummarySchema = z
   .meta({ id: "DataRecordSummary" });
 export type RecordSummary = z.infer<typeof recordSummarySchema>;
 
+export const RECORDS_LIMIT_MAX = 500;
+
+/**
+ * The desk's own refusal of a query parameter: the English sentence of its catalogue message (its values
+ * filled in), with the message as its problem; the desk words it in the editor's language after the editor
+ * check (its routes take their query's refusal with `attachValidation`).
+ */
+function deskRefusal(
+  key: "badKind" | "badLimit" | "badPage" | "badPerPage",
+  values: { max: number } | Record<string, never> = {},
+): ParameterRefusal {
+  const english = datadeskEnglish[`message.${key}`].replace(/\{(\w+)\}/g, (_, name: string) =>
+    String((values as Record<string, number>)[name]),
+  );
+  return { message: english, problem: deskProblem(`datadesk.message.${key}`, values) };
+}
+
+/** A whole number from 1 to `max` as the desk reads it (spaces aside), or its default. */
+const deskWholeNumber = (
+  range: { max: number; fallback: number; description: string },
+  refusal: ParameterRefusal,
+) =>
+  queryParameter(
+    z.int().min(1).max(range.max).default(range.fallback).meta({ description: range.description }),
+    (text) => wholeNumberUpTo(range.max)(text.trim()),
+    refusal,
+  );
+
 export const recordsQuery = z.object({
-  kind: queryValue("state (default), school or estimate."),
-  q: queryValue("Part of the record's name (case aside); empty lists all of the kind."),
-  limit: queryValue("How many records at most, 1 to 500 (default 50)."),
+  kind: queryParameter(
+    z
+      .enum(editableKinds)
+      .default("state")
+      .meta({ description: "state (default), school, estimate or country." }),
+    (text) => editableKinds.find((kind) => kind === text.trim()),
+    deskRefusal("badKind"),
+  ),
+  q: singleValueParam("Part of the record's name (case aside); empty lists all of the kind.", {
+    message: "Please give one search at most.",
+    problem: codeProblem("VALIDATION_FAILED"),
+  }),
+  limit: deskWholeNumber(
+    {
+      max: RECORDS_LIMIT_MAX,
+      fallback: 50,
+      description: `How many records at most, 1 to ${RECORDS_LIMIT_MAX} (default 50).`,
+    },
+    deskRefusal("badLimit", { max: RECORDS_LIMIT_MAX }),
+  ),
 });
 
 export const pendingSchoolSchema = z
@@ -244,10 +295,21 @@ export const importPageSchema = z
   .meta({ id: "DataImportPage" });
 export type ImportPage = z.infer<typeof importPageSchema>;
 
+/** An import's page numbers stop here (a file holds at most 5,000 schools). */
+const IMPORT_ROWS_PAGE_MAX = 1_000_000_000;
+
 export const importRowsQuery = z.object({
-  page: queryValue("Page number, 1 to last_page (default 1)."),
-  per_page: queryValue(
-    `Schools per page, 1 to ${IMPORT_ROWS_MAX_PER_PAGE} (default ${IMPORT_ROWS_PER_PAGE}).`,
+  page: deskWholeNumber(
+    { max: IMPORT_ROWS_PAGE_MAX, fallback: 1, description: "Page number, 1 to last_page (default 1)." },
+    deskRefusal("badPage", { max: IMPORT_ROWS_PAGE_MAX }),
+  ),
+  per_page: deskWholeNumber(
+    {
+      max: IMPORT_ROWS_MAX_PER_PAGE,
+      fallback: IMPORT_ROWS_PER_PAGE,
+      description: `Schools per page, 1 to ${IMPORT_ROWS_MAX_PER_PAGE} (default ${IMPORT_ROWS_PER_PAGE}).`,
+    },
+    deskRefusal("badPerPage", { max: IMPORT_ROWS_MAX_PER_PAGE }),
   ),
 });
 
@@ -472,14 +534,33 @@ export type ChangePublishedAnswer = z.infer<typeof changePublishedAnswerSchema>;
 
 // Imports ----------------------------------------------------------------------------------------------
 
+/** A text parameter of an import sent as the file itself, trimmed; checked with the change it makes. */
+const importText = (name: string, description: string) =>
+  singleValueParam(description, {
+    message: `Please give ${name} once.`,
+    problem: codeProblem("VALIDATION_FAILED"),
+  });
+
 export const importQuery = z.object({
-  dryRun: queryValue("1 or true: check the file and answer what it would do; nothing is stored."),
-  sourceUrl: queryValue("With a text/csv body: the source (an http(s) address)."),
-  sourceTitle: queryValue("With a text/csv body and sourceUrl: its title."),
-  sourcePublisher: queryValue("With a text/csv body and sourceUrl: its publisher."),
-  sourceRead: queryValue("With a text/csv body and sourceUrl: the day it was read (YYYY-MM-DD)."),
-  sourceDocumentId: queryValue("With a text/csv body: the source (an uploaded document's id)."),
-  note: queryValue("With a text/csv body: what the import changes and why."),
+  dryRun: queryParameter(
+    z.boolean().default(false).meta({
+      description: "1 or true: check the file and answer what it would do; nothing is stored.",
+    }),
+    (text) => ["1", "true"].includes(text.trim()),
+    { message: "Please give dryRun once.", problem: codeProblem("VALIDATION_FAILED") },
+  ),
+  sourceUrl: importText("sourceUrl", "With a text/csv body: the source (an http(s) address)."),
+  sourceTitle: importText("sourceTitle", "With a text/csv body and sourceUrl: its title."),
+  sourcePublisher: importText("sourcePublisher", "With a text/csv body and sourceUrl: its publisher."),
+  sourceRead: importText(
+    "sourceRead",
+    "With a text/csv body and sourceUrl: the day it was read (YYYY-MM-DD).",
+  ),
+  sourceDocumentId: importText(
+    "sourceDocumentId",
+    "With a text/csv body: the source (an uploaded document's id).",
+  ),
+  note: importText("note", "With a text/csv body: what the import changes and why."),
   ...importRowsQuery.shape,
 });
 

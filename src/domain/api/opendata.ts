@@ -1,13 +1,40 @@
 import { z } from "zod";
-import { commentTypes } from "../reports/report-rules";
+import { isCalendarDay } from "../nigeria-day";
+import { commentTypes, type CommentType } from "../reports/report-rules";
+import {
+  boardingKinds,
+  disabilityGroups,
+  ownershipKinds,
+  schoolTypes,
+  type SchoolType,
+} from "../datasets/vocabulary";
+import { statesByZone, zones, type Zone } from "../datasets/zones";
+import { NO_LAW_YET, lawStatusCategories, type LawStatusKey } from "../law-status";
 import { MAX_REPORTS_PER_PAGE, REPORTS_PER_PAGE, openDataMessages } from "../opendata/messages";
-import { queryParameter, wholeNumberUpTo, yesNoParam } from "./query-schemas";
-import { endpoint, failureSchema, pageMetaSchema, queryValue } from "./shared";
+import { schoolResultsValue } from "../school-results-query";
+import type { SchoolResultsParameter } from "../school-results-shapes";
+import {
+  choiceListParam,
+  queryParameter,
+  singleValueParam,
+  wholeNumberUpTo,
+  yesNoParam,
+} from "./query-schemas";
+import { endpoint, failureSchema, pageMetaSchema } from "./shared";
 
 // Open data under /api/v1/open. The downloads are prepared at start-up and sent as bytes; the
 // schemas here document them (and serialise the one answer built per request: a page of reports as JSON).
 
 const tag = "Open data";
+
+/**
+ * The 37 states by the slug the site's addresses give them (`akwa-ibom`, `fct`), alphabetical: the order
+ * of their ids in the states data (1 to 37).
+ */
+export const stateSlugs = Object.values(statesByZone)
+  .flat()
+  .map((key) => key.replace(/ /g, "-"))
+  .sort() as readonly string[] as readonly [string, ...string[]];
 
 export const openLicenseSchema = z.object({ id: z.string(), name: z.string(), url: z.string() });
 
@@ -131,24 +158,125 @@ export const openFileParams = z.object({
   }),
 });
 
+/** A filter given once, refused with its own sentence, and with the open data's when repeated. */
+const once = <Documented extends z.ZodType>(
+  name: string,
+  documented: Documented,
+  read: (text: string) => z.output<Documented> | undefined,
+  refusal: string,
+) => queryParameter(documented, read, refusal, { repeated: openDataMessages.repeated(name) });
+
+/** A value of a school results filter as the page writes it (any case, spaces aside), if one of `options`. */
+const schoolFilter =
+  <const Option extends string>(name: SchoolResultsParameter, options: readonly Option[]) =>
+  (text: string): Option | undefined => {
+    const value = schoolResultsValue(name, text);
+    return options.find((option) => option === value);
+  };
+
+const schoolVocabulary = <const Option extends string>(
+  name: SchoolResultsParameter,
+  options: readonly [Option, ...Option[]],
+  description: string,
+) =>
+  once(
+    name,
+    z.enum(options).optional().meta({ description }),
+    schoolFilter(name, options),
+    openDataMessages.badSchoolFilter(name, options),
+  );
+
+/** A state by slug (any case) or id; the handler finds it in the states data. */
+function stateOf(text: string): string | number | undefined {
+  const value = text.trim().toLowerCase();
+  if (/^[1-9]\d?$/.test(value)) return Number(value) <= stateSlugs.length ? Number(value) : undefined;
+  return stateSlugs.find((slug) => slug === value);
+}
+
+/** "South West", also written south-west, South+West or SOUTH WEST. */
+function zoneOfText(text: string): Zone | undefined {
+  const value = text.trim().toLowerCase().replace(/[-_+]/g, " ");
+  return zones.find((zone) => zone.toLowerCase() === value);
+}
+
+type LawStatusChoice = LawStatusKey | typeof NO_LAW_YET;
+const lawStatusChoices = [
+  ...lawStatusCategories.map((category) => category.key),
+  NO_LAW_YET,
+] as readonly LawStatusChoice[] as readonly [LawStatusChoice, ...LawStatusChoice[]];
+
+/** A comment type as written (reports), or a school type as the results page writes it (schools). */
+function typeOf(text: string): CommentType | SchoolType | undefined {
+  const trimmed = text.trim();
+  return commentTypes.find((type) => type === trimmed) ?? schoolFilter("type", schoolTypes)(text);
+}
+
+const day = (parameter: "from" | "to") =>
+  once(
+    parameter,
+    z.iso.date().optional().meta({ description: "YYYY-MM-DD (reports)." }),
+    (text) => (isCalendarDay(text.trim()) ? text.trim() : undefined),
+    openDataMessages.badDate(parameter),
+  );
+
+/**
+ * The downloads' query. Each filter's values are checked here, with the sentence that says what it takes.
+ * What needs the dataset or the data is checked by the route: a filter of another dataset (zone and status
+ * filter the states; lga, group, boarding, ownership and name the schools) is refused as such before its
+ * value is read, and the handler checks the type against the dataset's kind of type, the state in the
+ * states data, an LGA of the state given, and `from` after `to`.
+ */
 export const openFileQuery = z.object({
-  state: queryValue("A state's slug or id (states, schools, reports)."),
-  zone: queryValue("A geopolitical zone (states)."),
-  status: queryValue("A law status (states); repeated for several: status=passed&status=pending."),
-  type: queryValue(
-    "One comment type (reports); one school type: primary, nursery, secondary, special (schools).",
+  state: once(
+    "state",
+    z
+      .union([z.enum(stateSlugs), z.int().min(1).max(stateSlugs.length)])
+      .optional()
+      .meta({ description: "A state by its slug (any case) or its id (states, schools, reports)." }),
+    stateOf,
+    openDataMessages.badState,
   ),
-  lga: queryValue(
+  zone: once(
+    "zone",
+    z.enum(zones).optional().meta({
+      description: "A geopolitical zone (states), also written south-west or South+West.",
+    }),
+    zoneOfText,
+    openDataMessages.badZone,
+  ),
+  status: choiceListParam(
+    lawStatusChoices,
+    "Law statuses (states), any case; repeated for several: status=passed&status=pending. no-law-yet stands for the last three.",
+    (text) => lawStatusChoices.find((choice) => choice === text.trim().toLowerCase()),
+    openDataMessages.badStatus,
+  ),
+  type: once(
+    "type",
+    z
+      .enum([...commentTypes, ...schoolTypes])
+      .optional()
+      .meta({ description: "One comment type (reports); one school type (schools)." }),
+    typeOf,
+    openDataMessages.badAnyType,
+  ),
+  lga: singleValueParam(
     "A local government area of the state given, as the school results page writes it (kano-municipal) (schools).",
+    openDataMessages.repeated("lga"),
   ),
-  group: queryValue(
-    "A disability group: hearing, visual, physical, intellectual, autism, multiple (schools).",
+  group: schoolVocabulary("group", disabilityGroups, "A disability group (schools)."),
+  boarding: schoolVocabulary("boarding", boardingKinds, "Day, boarding, or day and boarding (schools)."),
+  ownership: schoolVocabulary("ownership", ownershipKinds, "Public, private or mission (schools)."),
+  name: once(
+    "name",
+    z.string().max(60).optional().meta({
+      description:
+        "Text the school's name contains, or a word such as deaf or blind (schools): at most 60 letters, digits, spaces or the punctuation of a name.",
+    }),
+    (text) => schoolResultsValue("name", text),
+    openDataMessages.badSchoolName,
   ),
-  boarding: queryValue("day, boarding, or day and boarding (schools)."),
-  ownership: queryValue("public, private or mission (schools)."),
-  name: queryValue("Text the school's name contains, or a word such as deaf or blind (schools)."),
-  from: queryValue("YYYY-MM-DD (reports)."),
-  to: queryValue("YYYY-MM-DD (reports)."),
+  from: day("from"),
+  to: day("to"),
   hxl: yesNoParam(
     "1 (or true) adds a row of HXL hashtags to CSV; 0 (or false) leaves it out.",
     openDataMessages.badHxl,

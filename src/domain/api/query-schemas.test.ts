@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { problem } from "./problems";
-import { calendarDayParam, choiceParamOr, pagingQuery, singleTextParam, yesNoParam } from "./query-schemas";
+import {
+  calendarDayParam,
+  choiceListParam,
+  choiceParamOr,
+  pagingQuery,
+  singleTextParam,
+  yesNoParam,
+} from "./query-schemas";
 
 // What a handler gets from a query, and what a query it cannot use is refused with: the issue
 // requestRefusal turns into the 400 (its sentence, and its problem under params).
@@ -65,5 +72,26 @@ describe("query parameters", () => {
     expect(refusalOf(query, { day: "2026-02-30" }).message).toBe("Not a day.");
     expect(refusalOf(query, { day: ["2026-01-01", "2026-01-02"] }).message).toBe("Once only.");
     expect(refusalOf(query, { hxl: "yes" }).message).toBe("Say 1 or 0.");
+  });
+
+  it("read a repeatable parameter as the list of its values, empty ones skipped, any bad one refused", () => {
+    const query = z.object({
+      status: choiceListParam(
+        ["open", "shut"],
+        "",
+        (text) => (["open", "shut"] as const).find((known) => known === text.trim().toLowerCase()),
+        "Say open or shut.",
+      ),
+    });
+    expect(query.parse({})).toEqual({});
+    expect(query.parse({ status: "" })).toEqual({});
+    expect(query.parse({ status: ["", " "] })).toEqual({});
+    expect(query.parse({ status: " Open " })).toEqual({ status: ["open"] });
+    expect(query.parse({ status: ["shut", "", "OPEN"] })).toEqual({ status: ["shut", "open"] });
+    expect(refusalOf(query, { status: ["open", "ajar"] })).toEqual({
+      field: "status",
+      message: "Say open or shut.",
+      problem: { problem: { key: "code.VALIDATION_FAILED", params: {} } },
+    });
   });
 });

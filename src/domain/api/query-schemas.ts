@@ -9,18 +9,30 @@ import { codeProblem, type Problem } from "./problems";
 // custom issue into the 400, naming the parameter), never zod's words. An absent or empty parameter is
 // the default. The documented schema (the second half of each) is what OpenAPI shows: integer, enum.
 
-/** How a parameter is refused: its English sentence and its problem (the failure code's by default). */
-export type ParameterRefusal = string | { message: string; problem: Problem };
+/**
+ * How a parameter is refused: its English sentence and its problem (the failure code's by default), as a
+ * 400 naming the parameter; or with another status, as a refusal of the request as a whole (a forged link
+ * is a 403, a size a photo cannot have a 404), where no field is named.
+ */
+export type ParameterRefusal = string | { message: string; problem: Problem; status?: 403 | 404 };
 
 /** What a repeated parameter (`?page=1&page=2`) is refused with, when not the parameter's own sentence. */
 export interface RepeatRefusal {
   repeated?: ParameterRefusal;
 }
 
+/** How a parameter is read beyond its refusals. */
+export interface ParameterReading extends RepeatRefusal {
+  /** An empty value (`?w=`) is read like any other, not taken as the parameter's absence. */
+  emptyIsAValue?: boolean;
+}
+
 function refuse(context: z.RefinementCtx, refusal: ParameterRefusal): typeof z.NEVER {
-  const { message, problem } =
-    typeof refusal === "string" ? { message: refusal, problem: codeProblem("VALIDATION_FAILED") } : refusal;
-  context.addIssue({ code: "custom", message, params: { problem } });
+  const { message, problem, status } =
+    typeof refusal === "string"
+      ? { message: refusal, problem: codeProblem("VALIDATION_FAILED"), status: undefined }
+      : refusal;
+  context.addIssue({ code: "custom", message, params: { problem, ...(status ? { status } : {}) } });
   return z.NEVER;
 }
 
@@ -32,11 +44,11 @@ export function queryParameter<Documented extends z.ZodType>(
   documented: Documented,
   read: (text: string) => z.output<Documented> | undefined,
   refusal: ParameterRefusal,
-  { repeated = refusal }: RepeatRefusal = {},
+  { repeated = refusal, emptyIsAValue = false }: ParameterReading = {},
 ) {
   // Typed as the transport gives it, so a client's query is text (`page: "2"`), as it goes in the address.
   return z.preprocess((value: string | string[] | undefined, context) => {
-    if (value === undefined || value === "") return undefined;
+    if (value === undefined || (value === "" && !emptyIsAValue)) return undefined;
     if (typeof value !== "string") return refuse(context, repeated);
     const understood = read(value);
     return understood === undefined ? refuse(context, refusal) : understood;
@@ -138,6 +150,31 @@ export function calendarDayParam(description: string, refusal: ParameterRefusal,
     refusal,
     options,
   );
+}
+
+/**
+ * A parameter that may be repeated for several values (`status=passed&status=pending`): each value read by
+ * `read` (empty ones skipped), the list as given; undefined when there is none. One value it cannot read
+ * refuses the whole parameter with its sentence.
+ */
+export function choiceListParam<const Choice extends string>(
+  choices: readonly [Choice, ...Choice[]],
+  description: string,
+  read: (text: string) => Choice | undefined,
+  refusal: ParameterRefusal,
+) {
+  const documented = z.array(z.enum(choices)).optional().meta({ description });
+  return z.preprocess((value: string | string[] | undefined, context) => {
+    const given = value === undefined ? [] : typeof value === "string" ? [value] : value;
+    const understood: Choice[] = [];
+    for (const text of given) {
+      if (text.trim() === "") continue;
+      const choice = read(text);
+      if (choice === undefined) return refuse(context, refusal);
+      understood.push(choice);
+    }
+    return understood.length > 0 ? understood : undefined;
+  }, documented);
 }
 
 /** The sentences and sizes of a list's paging. */

@@ -128,16 +128,6 @@ export const pageMetaSchema = z
   .meta({ id: "PageMeta" });
 export type PageMetaAnswer = z.infer<typeof pageMetaSchema>;
 
-/**
- * One query parameter as the transport takes it. A repeated parameter arrives as a list; it passes here
- * so that the handler refuses it with the list's own sentence (the same checks the web app's forms know).
- */
-export const queryValue = (description: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .meta({ description });
-
 /** A UUID-like identifier in a path; an unknown or malformed one is a 404 (or 400) with a sentence. */
 export const idParams = z.object({ id: z.string().meta({ description: "The item's id (a UUID)." }) });
 

@@ -13,7 +13,8 @@ export const zones = [
 ] as const;
 export type Zone = (typeof zones)[number];
 
-const statesByZone: Record<Zone, string[]> = {
+/** Each zone's states, by their key (stateKey). */
+export const statesByZone: Readonly<Record<Zone, readonly string[]>> = {
   "North Central": ["benue", "kogi", "kwara", "nasarawa", "niger", "plateau", "fct"],
   "North East": ["adamawa", "bauchi", "borno", "gombe", "taraba", "yobe"],
   "North West": ["jigawa", "kaduna", "kano", "katsina", "kebbi", "sokoto", "zamfara"],

@@ -1,6 +1,7 @@
 import { zones } from "../datasets/zones";
 import { lawStatusCategories, NO_LAW_YET } from "../law-status";
 import { commentTypes } from "../reports/report-rules";
+import { schoolTypes } from "../datasets/vocabulary";
 
 // What the open-data API answers when a request cannot be served: each sentence names the parameter or
 // the part of the address that is wrong, and what would be right.
@@ -34,6 +35,8 @@ export const openDataMessages = {
   badLga: (state: string) =>
     `The parameter lga must be one of the local government areas of ${state}, written as on the school results page (for example kano-municipal).`,
   badType: `The parameter type must be one of: ${commentTypes.join(", ")}.`,
+  /** A type that is neither a comment type (reports) nor a school type (schools). */
+  badAnyType: `The parameter type must be a comment type of the reports (${commentTypes.join(", ")}) or a school type of the schools (${schoolTypes.join(", ")}).`,
   badDate: (parameter: "from" | "to") =>
     `The parameter ${parameter} must be a date written YYYY-MM-DD, for example 2026-01-31.`,
   fromAfterTo: "The parameter from must be a date on or before the date in to.",

@@ -35,6 +35,7 @@ const people = {
   halima: { email: "halima.editor@example.org", firstname: "Halima", lastname: "Sani" },
   admin: { email: "tunde.admin@example.org", firstname: "Tunde", lastname: "Okoro" },
   reader: { email: "bola.reader@example.org", firstname: "Bola", lastname: "Ola" },
+  searcher: { email: "ify.searcher@example.org", firstname: "Ify", lastname: "Nwosu" },
 };
 
 const source = {
@@ -149,6 +150,44 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     expect(all.total).toBe(37);
     expect(all.records.map((state) => state.id).slice(0, 3)).toEqual(["1", "2", "3"]);
     expect((await get(amina, "/api/v1/datadesk/records?kind=lga")).statusCode).toBe(400);
+    // Its defaults, and spaces aside, as the form sends them.
+    const states = (
+      await get(amina, "/api/v1/datadesk/records?kind=+state+&limit=+2+&q=")
+    ).json<RecordsAnswer>();
+    expect(states.records.map((state) => state.id)).toEqual(["1", "2"]);
+    expect((await get(amina, "/api/v1/datadesk/records")).json<RecordsAnswer>().records).toHaveLength(37);
+  });
+
+  it("refuses a search of records it cannot read after the editor check, in the editor's language", async () => {
+    const url = "/api/v1/datadesk/records?kind=lga";
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    expect((await get(await signedInAs(t, "user", people.searcher), url)).statusCode).toBe(403);
+    const kind = await get(amina, url);
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "Please choose state, school or estimate.",
+      problem: { key: "datadesk.message.badKind" },
+    });
+    expect((await get(amina, "/api/v1/datadesk/records?kind=state&kind=school")).json()).toMatchObject({
+      problem: { key: "datadesk.message.badKind" },
+    });
+    for (const limit of ["0", "501", "ten", "1.5"]) {
+      const refused = await get(amina, `/api/v1/datadesk/records?limit=${limit}`);
+      expect(refused.statusCode, limit).toBe(400);
+      expect(refused.json(), limit).toMatchObject({
+        message: "The limit must be a whole number from 1 to 500.",
+        problem: { key: "datadesk.message.badLimit", params: { max: 500 } },
+      });
+    }
+    const hausa = await get(halima, "/api/v1/datadesk/records?limit=501");
+    expect(hausa.json()).toMatchObject({
+      problem: { key: "datadesk.message.badLimit", params: { max: 500 } },
+    });
+    expect(hausa.json<{ message: string }>().message).not.toBe(
+      "The limit must be a whole number from 1 to 500.",
+    );
+    expect(hausa.json<{ message: string }>().message).toContain("500");
   });
 
   it("reads a record with its fields as the form shows them", async () => {

@@ -1,10 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import {
-  IMPORT_ROWS_MAX_PER_PAGE,
-  IMPORT_ROWS_PER_PAGE,
-  type ChangeConflict,
-  type ImportPage,
-} from "../../domain/api/datadesk";
+import type { ChangeConflict, ImportPage } from "../../domain/api/datadesk";
 import { datasetOf, type RecordStatus } from "../../domain/datadesk/record-kinds";
 import { recordName, sameValue } from "../../domain/datadesk/fields";
 import { fieldValueAt, withFieldValueAt } from "../../domain/datadesk/source-field";
@@ -60,25 +55,6 @@ async function schoolsNow(db: Database): Promise<Map<string, ExistingSchool>> {
 export interface RowsPage {
   number: number;
   size: number;
-}
-
-/**
- * `?page=&per_page=` of an import's schools. Anything but a whole number in range is a 400 with a sentence
- * (never a silent fallback: a repeated parameter arrives as an array and is refused too).
- */
-export function readRowsPage(query: Record<string, unknown>): RowsPage {
-  const whole = (value: unknown, fallback: number, max: number, key: DeskRefusal["messageKey"]) => {
-    if (value === undefined || value === "") return fallback;
-    const number = typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
-    if (!(number >= 1 && number <= max)) {
-      throw new DeskRefusal(400, key, { code: "VALIDATION_FAILED", values: { max } });
-    }
-    return number;
-  };
-  return {
-    number: whole(query.page, 1, 1_000_000_000, "message.badPage"),
-    size: whole(query.per_page, IMPORT_ROWS_PER_PAGE, IMPORT_ROWS_MAX_PER_PAGE, "message.badPerPage"),
-  };
 }
 
 /** The page's part of the schools, with the counts; a page past the last is a 400 naming the last. */

@@ -454,9 +454,25 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json<DataDeskFailure>().code, query).toBe("VALIDATION_FAILED");
     }
-    expect((await rowsOf("?per_page=201")).json<DataDeskFailure>().message).toBe(
-      "The number of schools per page must be a whole number from 1 to 200.",
-    );
+    expect((await rowsOf("?per_page=201")).json<DataDeskFailure>()).toMatchObject({
+      message: "The number of schools per page must be a whole number from 1 to 200.",
+      problem: { key: "datadesk.message.badPerPage", params: { max: 200 } },
+    });
+    expect((await rowsOf("?page=two")).json<DataDeskFailure>()).toMatchObject({
+      message: "The page must be a whole number, 1 or more.",
+      problem: { key: "datadesk.message.badPage" },
+    });
+    // Spaces aside, and the default size when empty.
+    expect((await rowsOf("?page=+2+&per_page=")).json<ImportRowsAnswer>().import).toMatchObject({
+      page: 2,
+      per_page: 50,
+    });
+    // Refused after the editor check: a visitor learns nothing of the query.
+    const anonymous = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/datadesk/changes/${id}/import-rows?page=0`,
+    });
+    expect(anonymous.statusCode).toBe(401);
     const tooFar = await rowsOf("?page=4");
     expect(tooFar.statusCode).toBe(400);
     expect(tooFar.json<DataDeskFailure>().message).toBe("There are only 3 pages of schools.");

@@ -5,6 +5,7 @@ import {
   changeProposalReading,
   importBodySchema,
   rejectionSchema,
+  type importQuery,
   type RecordField,
 } from "../../domain/api";
 import type { Endpoint } from "../../domain/api/shared";
@@ -44,7 +45,7 @@ import {
   withdrawChange,
   type Problem,
 } from "./change-store";
-import { ImportProblems, importRowsPage, pageOfPlan, proposeImport, readRowsPage } from "./import-store";
+import { ImportProblems, importRowsPage, pageOfPlan, proposeImport } from "./import-store";
 import { IMPORT_MAX_BYTES, ImportRefusal, type ImportPlan } from "../../domain/datadesk/school-import";
 
 // The data desk under /api/v1/datadesk, editors and admins only:
@@ -69,7 +70,6 @@ export interface DataDeskDependencies {
   publicUrl?: string;
 }
 
-const RECORDS_LIMIT_MAX = 500;
 /** A 2 MB file grows when written inside JSON (quotes and line breaks escaped). */
 const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES * 2;
 
@@ -133,12 +133,6 @@ function sendRefusal(
     ...(worded ? { problems: worded } : {}),
     ...(conflicts ? { conflicts } : {}),
   });
-}
-
-function parameter(query: Record<string, unknown>, name: string): string | undefined {
-  const value = query[name];
-  if (Array.isArray(value)) return undefined;
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
 const isKind = (value: string): value is EditableKind => (editableKinds as readonly string[]).includes(value);
@@ -210,13 +204,10 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.get(
       "/records",
-      { schema: deskSchema(api.dataDesk.records) },
+      // Its query is validated, and a refusal answered after the editor check (answering), in their words.
+      { schema: deskSchema(api.dataDesk.records), attachValidation: true },
       answering(api.dataDesk.records, "data:propose", async (request) => {
-        const query = request.query;
-        const kind = parameter(query, "kind") ?? "state";
-        if (!isKind(kind)) throw new DeskRefusal(400, "message.badKind", { values: {} });
-        const limit = limitOf(parameter(query, "limit"), 50, RECORDS_LIMIT_MAX);
-        const q = parameter(query, "q") ?? "";
+        const { kind, limit, q = "" } = request.query;
         const [found, pending] = await Promise.all([
           findRecords(db, kind, q, limit),
           kind === "school" ? pendingSchools(db, q, limit) : { total: 0, schools: [] },
@@ -314,12 +305,17 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.post(
       "/imports",
-      { schema: deskSchema(api.dataDesk.importSchools), bodyLimit: IMPORT_BODY_LIMIT },
+      // Its query is checked before the file is read (a wrong page costs no plan), and a refusal
+      // answered after the editor check, in their words.
+      {
+        schema: deskSchema(api.dataDesk.importSchools),
+        bodyLimit: IMPORT_BODY_LIMIT,
+        attachValidation: true,
+      },
       answering(api.dataDesk.importSchools, "data:propose", async (request, reply, { user, t }) => {
         const query = request.query;
-        const dryRun = ["1", "true"].includes(parameter(query, "dryRun") ?? "");
-        // Checked before the file is read, so a wrong page costs no plan.
-        const rowsPage = readRowsPage(query);
+        const { dryRun } = query;
+        const rowsPage = { number: query.page, size: query.per_page };
         const thisYear = now().getUTCFullYear();
         const worded = (plan: ImportPlan) => ({
           rows: plan.rows,
@@ -399,11 +395,11 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 
     scope.get(
       "/changes/:id/import-rows",
-      { schema: deskSchema(api.dataDesk.importRows) },
+      { schema: deskSchema(api.dataDesk.importRows), attachValidation: true },
       answering(api.dataDesk.importRows, "data:propose", async (request) => {
         const { id } = request.params;
-        const rowsPage = readRowsPage(request.query);
-        const page = await importRowsPage(db, id, rowsPage);
+        const { page: number, per_page: size } = request.query;
+        const page = await importRowsPage(db, id, { number, size });
         if (!page) throw new DeskRefusal(404, "message.importNotFound");
         return { success: true as const, import: page };
       }),
@@ -477,17 +473,16 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
 }
 
 /** The file and the change's source and note: a JSON body {csv, …}, or the file as the body (query for the rest). */
-function importUpload(body: unknown, query: Record<string, unknown>) {
-  const fromQuery = (name: string) => parameter(query, name) ?? "";
+function importUpload(body: unknown, query: z.output<typeof importQuery>) {
   if (typeof body === "string") {
     return {
       csv: body,
-      sourceUrl: fromQuery("sourceUrl"),
-      sourceTitle: fromQuery("sourceTitle"),
-      sourcePublisher: fromQuery("sourcePublisher"),
-      sourceRead: fromQuery("sourceRead"),
-      sourceDocumentId: fromQuery("sourceDocumentId"),
-      note: fromQuery("note"),
+      sourceUrl: query.sourceUrl ?? "",
+      sourceTitle: query.sourceTitle ?? "",
+      sourcePublisher: query.sourcePublisher ?? "",
+      sourceRead: query.sourceRead ?? "",
+      sourceDocumentId: query.sourceDocumentId ?? "",
+      note: query.note ?? "",
     };
   }
   const parsed = importBodySchema.safeParse(bodyOrEmpty(body));
@@ -501,13 +496,4 @@ function importUpload(body: unknown, query: Record<string, unknown>) {
     sourceDocumentId: parsed.data.sourceDocumentId ?? "",
     note: parsed.data.note ?? "",
   };
-}
-
-/** ?limit=: a whole number from 1 to `max` (the default when absent). */
-function limitOf(text: string | undefined, fallback: number, max: number): number {
-  if (text === undefined) return fallback;
-  const limit = Number(text);
-  if (!/^\d+$/.test(text) || limit < 1 || limit > max)
-    throw new DeskRefusal(400, "message.badLimit", { values: { max } });
-  return limit;
 }

@@ -1,18 +1,10 @@
-import { openDataMessages } from "../../domain/opendata/messages";
 import { HttpError } from "./errors";
 
-/** A query string as Fastify parses it: a repeated parameter comes as an array. */
-export type Query = Record<string, unknown>;
+// Query parameters are read by each route's query schema (src/domain/api/query-schemas.ts); what needs the
+// data or another part of the request (a state in the data, a filter of another dataset) is refused by the
+// handler, with the same answer as a refusal of the schema.
 
 /** A 400 about one query parameter or part of the path, naming it as the failure's `field`. */
 export function invalidParameter(name: string, message: string): HttpError {
   return new HttpError(400, message, { field: name });
-}
-
-/** One value of a parameter, trimmed; undefined when absent or empty. A repeated parameter is a 400. */
-export function singleParameter(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string") throw invalidParameter(name, openDataMessages.repeated(name));
-  return value.trim();
 }

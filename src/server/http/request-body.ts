@@ -35,6 +35,9 @@ export function requestRefusal(error: z.ZodError, part: string): HttpError {
     const issue = error.issues[0];
     const field = typeof issue?.path[0] === "string" ? issue.path[0] : undefined;
     const given = issue?.code === "custom" ? issueProblem(issue.params) : undefined;
+    // A parameter refused with another status (a forged media link) refuses the request, naming no field.
+    const status = issue?.code === "custom" ? issueStatus(issue.params) : undefined;
+    if (given && issue && status) return new HttpError(status, issue.message, { problem: given });
     if (given && issue) return new HttpError(400, issue.message, { field, problem: given });
     return field === undefined
       ? new HttpError(400, unreadableRequestMessage)
@@ -53,6 +56,12 @@ export function requestRefusal(error: z.ZodError, part: string): HttpError {
 }
 
 const unreadableRequestMessage = "The request could not be understood. Please check what you sent.";
+
+/** The status other than 400 a parameter's own refusal gives (`params.status`), if any. */
+function issueStatus(params: Record<string, unknown> | undefined): 403 | 404 | undefined {
+  const status = params?.status;
+  return status === 403 || status === 404 ? status : undefined;
+}
 
 /** The problem a schema's own check attached to its issue (`params.problem`), if any. */
 function issueProblem(params: Record<string, unknown> | undefined): Problem | undefined {

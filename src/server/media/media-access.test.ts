@@ -101,6 +101,19 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     expect(response.headers["cache-control"]).toBe("private, no-cache");
   });
 
+  it("takes public as the one preview there is, and refuses any other, naming the parameter", async () => {
+    expect((await get(`/media/${photo.id}?as=public`, bearer(reporter))).statusCode).toBe(200);
+    const other = await get(`/media/${photo.id}?as=Public`, bearer(reporter));
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({
+      success: false,
+      code: "VALIDATION_FAILED",
+      field: "as",
+      message: "The parameter as may only be public: what the public is served.",
+      problem: { key: "code.VALIDATION_FAILED", params: {} },
+    });
+  });
+
   it("serves every report's files to moderators and admins", async () => {
     for (const role of ["moderator", "admin"] as const) {
       const staff = await signedInAs(t, role, people[role]);
@@ -132,6 +145,28 @@ describe.each(testDatabaseKinds())("report media on %s", (kind) => {
     expect((await get(`/media/${photo.id}?u=${u}&exp=${Number(exp) + 60}&sig=${sig}`)).statusCode).toBe(403);
     expect((await get(`/media/${photo.id}?u=${Number(u) + 1}&exp=${exp}&sig=${sig}`)).statusCode).toBe(403);
     expect((await get(`/media/${photo.id}?sig=${sig}`)).statusCode).toBe(403);
+    // A part the server cannot have made (empty, repeated, not a number, not a signature's shape) is
+    // refused by the query's schema with the same answer as a forged signature, naming no parameter.
+    const forged = {
+      success: false,
+      message: "You do not have permission to do that.",
+      code: "FORBIDDEN",
+      problem: { key: "account.notAllowed", params: {} },
+    };
+    for (const query of [
+      `u=${u}&exp=${exp}&sig=`,
+      `u=${u}&exp=${exp}&sig=${sig}&sig=${sig}`,
+      `u=${u}&exp=soon&sig=${sig}`,
+      `u=-1&exp=${exp}&sig=${sig}`,
+      `u=${u}&exp=${exp}&sig=${sig!.slice(1)}`,
+      "sig=",
+    ]) {
+      const refused = await get(`/media/${photo.id}?${query}`);
+      expect(refused.statusCode, query).toBe(403);
+      expect(refused.json(), query).toEqual(forged);
+    }
+    // An address that is no file's id is a 404 whatever its query holds.
+    expect((await get(`/media/not-an-id?u=${u}&exp=soon&sig=`)).json()).toEqual(notFound);
     t.clock.advance(5 * 60 * 1000 + 1000);
     const expired = await get(photo.url);
     expect(expired.statusCode).toBe(403);

@@ -37,23 +37,25 @@ export class MediaLinks {
     return `/media/${mediaId}?u=${viewerId}&exp=${expires}&sig=${this.signature(mediaId, viewerId, expires)}`;
   }
 
-  /** Whether `sig` was made by this server for this file and viewer and `exp` has not passed. */
-  check(mediaId: string, viewer: string, sig: string, exp: string): LinkCheck {
-    if (!/^\d{1,12}$/.test(exp) || !/^\d{1,10}$/.test(viewer) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) {
-      return { status: "invalid" };
-    }
-    const expected = Buffer.from(this.signature(mediaId, Number(viewer), Number(exp)));
-    if (!timingSafeEqual(expected, Buffer.from(sig))) return { status: "invalid" };
+  /**
+   * Whether `sig` was made by this server for this file and viewer and `exp` has not passed. The parts are
+   * as the route's query schema reads them (src/domain/api/media.ts: whole numbers, a signature's shape).
+   */
+  check(mediaId: string, viewer: number, sig: string, exp: number): LinkCheck {
+    const expected = Buffer.from(this.signature(mediaId, viewer, exp));
+    const given = Buffer.from(sig);
+    // Compared in constant time, which needs two of the same length.
+    if (given.length !== expected.length || !timingSafeEqual(expected, given)) return { status: "invalid" };
     // A link cannot claim a longer life than the server gives.
-    const left = Number(exp) - this.seconds();
+    const left = exp - this.seconds();
     if (left <= 0) return { status: "expired" };
     if (left > MEDIA_LINK_MAX_SECONDS) return { status: "invalid" };
-    return { status: "valid", viewerId: Number(viewer) };
+    return { status: "valid", viewerId: viewer };
   }
 
   /** Seconds the browser may keep a file fetched with this link. */
-  secondsLeft(exp: string): number {
-    return Math.max(0, Math.min(MEDIA_LINK_MAX_SECONDS, Number(exp) - this.seconds()));
+  secondsLeft(exp: number): number {
+    return Math.max(0, Math.min(MEDIA_LINK_MAX_SECONDS, exp - this.seconds()));
   }
 
   private seconds(): number {

@@ -2,12 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { can } from "../../domain/permissions";
 import { api } from "../../domain/api";
+import { mediaMessages } from "../../domain/api/media";
 import { reportServerMessages } from "../../domain/reports/report-rules";
 import { notAllowed, requireUser } from "../accounts/guards";
 import type { Database } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants, users } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { routeSchema, typedRoutes } from "../openapi/route-schema";
+import { routeSchema, typedRoutes, type ContractRequest } from "../openapi/route-schema";
 import { mediaVisibleTo, type MediaViewer } from "./media-access";
 import { MEDIA_LINK_MAX_SECONDS, type MediaLinks } from "./media-links";
 import { extensionOf } from "./media-types";
@@ -18,7 +19,8 @@ import { LOWER_CASE_UUID } from "../../domain/uuid-shape";
 // GET /media/{id}: a report's photo or video, outside /api (docs/architecture.md), for those allowed to see it.
 // Proof of that is either a signed link (?sig&exp, for <img> and <video>) or the bearer token (fetch).
 // Anyone else gets 404, the same answer as for a file that does not exist, so nothing is revealed.
-// A bad or expired signature is a 403: it is checked without looking anything up.
+// A bad or expired signature is a 403: it is checked without looking anything up (a link's part the
+// server cannot have made is refused by the query's schema, src/domain/api/media.ts, with the same 403).
 // GET /media/{id}?w=320 is one of a photo's smaller WebP copies (320, 640 or 1280 px on the long side),
 // under the very same rules and links as the photo itself; a size the photo does not have is a 404.
 
@@ -28,16 +30,11 @@ export interface MediaDependencies {
   links: MediaLinks;
 }
 
-const mediaNotFound = "This photograph or video does not exist, or you cannot see it.";
-const variantNotFound =
-  "This photograph has no copy of that size. Sizes offered are listed with the photograph; open it without the w parameter for the full photo.";
+const { notFound: mediaNotFound, variantNotFound } = mediaMessages;
 /** The longest a browser keeps a file fetched through a signed link (the links' longest life). */
 const LINK_CACHE_SECONDS = MEDIA_LINK_MAX_SECONDS;
 
-interface MediaRequest {
-  Params: { id: string };
-  Querystring: { sig?: string; exp?: string; u?: string; w?: string; as?: string };
-}
+type MediaRequest = ContractRequest<typeof api.media.file>;
 
 /** Whether the viewer may see a report's media as the reporter sent them. */
 function seesAsSent(viewer: MediaViewer, reporterId: number | null): boolean {
@@ -48,10 +45,12 @@ function seesAsSent(viewer: MediaViewer, reporterId: number | null): boolean {
 export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyPluginAsync {
   return async (plainScope) => {
     const scope = typedRoutes(plainScope);
-    const viewerOf = async (request: FastifyRequest<MediaRequest>): Promise<MediaViewer> => {
+    const viewerOf = async (request: MediaRequest): Promise<MediaViewer> => {
       const { sig, exp, u } = request.query;
       if (sig !== undefined || exp !== undefined || u !== undefined) {
-        const link = links.check(request.params.id, u ?? "", sig ?? "", exp ?? "");
+        // A link lacking a part is no link the server made.
+        if (sig === undefined || exp === undefined || u === undefined) throw notAllowed();
+        const link = links.check(request.params.id, u, sig, exp);
         if (link.status === "expired") throw new HttpError(403, reportServerMessages.mediaLinkExpired);
         if (link.status === "invalid") throw notAllowed();
         // The link's viewer, with the role they have now: a role taken away ends their links at once.
@@ -66,13 +65,11 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
       return { kind: "anonymous" };
     };
 
-    const sendMedia = async (request: FastifyRequest<MediaRequest>, reply: FastifyReply) => {
+    const sendMedia = async (request: MediaRequest, reply: FastifyReply) => {
       const { id } = request.params;
-      if (!LOWER_CASE_UUID.test(id)) throw new HttpError(404, mediaNotFound);
       const viewer = await viewerOf(request);
 
       const { w } = request.query;
-      if (w !== undefined && !/^[1-9]\d{0,4}$/.test(w)) throw new HttpError(404, variantNotFound);
       const [found] = await db
         .select({
           kind: reportMedia.kind,
@@ -107,7 +104,7 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
         const [variant] = await db
           .select({ storageKey: reportMediaVariants.storageKey })
           .from(reportMediaVariants)
-          .where(and(eq(reportMediaVariants.mediaId, id), eq(reportMediaVariants.size, Number(w))))
+          .where(and(eq(reportMediaVariants.mediaId, id), eq(reportMediaVariants.size, w)))
           .limit(1);
         // Variants still to be made (media/photo-variants.ts): the full photo meanwhile, never a broken
         // image, and not kept by the browser, so the copy is fetched once it exists.
@@ -121,10 +118,9 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
         }
       }
       const fullPhotoForVariant = w !== undefined && file.storageKey === media.storageKey;
+      const { exp } = request.query;
       const cacheSeconds =
-        request.query.sig !== undefined && !fullPhotoForVariant
-          ? Math.min(links.secondsLeft(request.query.exp ?? ""), LINK_CACHE_SECONDS)
-          : 0;
+        exp !== undefined && !fullPhotoForVariant ? Math.min(links.secondsLeft(exp), LINK_CACHE_SECONDS) : 0;
       // Sent from the media store only, with the type recorded at upload (not guessed from a name);
       // Range requests work, so a video can be played from any point.
       const sent = await sendStoredFile(request, reply, storage, file.storageKey, {
@@ -145,16 +141,13 @@ export function mediaRoutes({ db, storage, links }: MediaDependencies): FastifyP
     // HEAD by hand rather than Fastify's automatic one, which runs the GET and drains the file it opened
     // (and puts Content-Length 0 on an answer sent without a body): this one answers from the store's
     // metadata (stored-file-reply.ts). A HEAD route stays out of the OpenAPI document, as before.
-    scope.get<MediaRequest>(
-      "/media/:id",
-      { schema: routeSchema(api.media.file), exposeHeadRoute: false },
-      sendMedia,
-    );
-    scope.route<MediaRequest>({
-      method: "HEAD",
-      url: "/media/:id",
-      schema: routeSchema(api.media.file),
-      handler: sendMedia,
-    });
+    // An address that is no file's id is a 404 before its query is read, whatever the query holds.
+    const fileId = async (request: FastifyRequest) => {
+      const { id } = request.params as { id?: unknown };
+      if (typeof id !== "string" || !LOWER_CASE_UUID.test(id)) throw new HttpError(404, mediaNotFound);
+    };
+    const schema = routeSchema(api.media.file);
+    scope.get("/media/:id", { schema, exposeHeadRoute: false, preValidation: fileId }, sendMedia);
+    scope.route({ method: "HEAD", url: "/media/:id", schema, preValidation: fileId, handler: sendMedia });
   };
 }

@@ -9,8 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { publicUserSchema } from "../../domain/api/shared";
 import { deskProblemKeyPattern } from "../../domain/api/problems";
-import { policyStatuses } from "../../domain/datasets/vocabulary";
-import { editablePaths, schoolFields, type EditableKind } from "../../domain/datadesk/fields";
+import {
+  boardingKinds,
+  disabilityGroups,
+  ownershipKinds,
+  policyStatuses,
+  schoolTypes,
+} from "../../domain/datasets/vocabulary";
+import { zones } from "../../domain/datasets/zones";
+import { stateSlugs } from "../../domain/api/opendata";
+import { commentTypes } from "../../domain/reports/report-rules";
+import { editableKinds, editablePaths, schoolFields, type EditableKind } from "../../domain/datadesk/fields";
 import { schoolFilterParameterOf } from "../../domain/school-results-query";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { testClock, testConfig, testPasswordHashing } from "../../test/server/accounts";
@@ -213,6 +222,60 @@ describe("query parameters, in the document", () => {
       maxLength: 200,
     });
     expect((await queryParameters("/api/v1/open/{file}")).hxl).toMatchObject({ type: "boolean" });
+  });
+
+  it("shows the downloads' filters with their values", async () => {
+    const query = await queryParameters("/api/v1/open/{file}");
+    expect(query.state?.anyOf).toEqual([
+      { type: "string", enum: stateSlugs },
+      { type: "integer", minimum: 1, maximum: 37 },
+    ]);
+    expect(query.zone).toMatchObject({ type: "string", enum: [...zones] });
+    // Repeated for several statuses.
+    expect(query.status).toMatchObject({
+      type: "array",
+      items: {
+        type: "string",
+        enum: ["passed", "awaiting-assent", "second-reading", "pending", "no-law-yet"],
+      },
+    });
+    expect(query.type).toMatchObject({ type: "string", enum: [...commentTypes, ...schoolTypes] });
+    expect(query.group).toMatchObject({ type: "string", enum: [...disabilityGroups] });
+    expect(query.boarding).toMatchObject({ type: "string", enum: [...boardingKinds] });
+    expect(query.ownership).toMatchObject({ type: "string", enum: [...ownershipKinds] });
+    expect(query.name).toMatchObject({ type: "string", maxLength: 60 });
+    expect(query.lga).toMatchObject({ type: "string" });
+    for (const day of [query.from, query.to]) expect(day).toMatchObject({ type: "string", format: "date" });
+    expect(query.version).toMatchObject({ type: "integer", minimum: 1 });
+    expect(query.per_page).toMatchObject({ type: "integer", minimum: 1, maximum: 1000 });
+  });
+
+  it("shows the data desk's searches and pages as their kinds and whole numbers", async () => {
+    const records = await queryParameters("/api/v1/datadesk/records");
+    expect(records.kind).toMatchObject({ type: "string", enum: [...editableKinds], default: "state" });
+    expect(records.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 500, default: 50 });
+    expect(records.q).toMatchObject({ type: "string" });
+    const rows = await queryParameters("/api/v1/datadesk/changes/{id}/import-rows");
+    expect(rows.page).toMatchObject({ type: "integer", minimum: 1, default: 1 });
+    expect(rows.per_page).toMatchObject({ type: "integer", minimum: 1, maximum: 200, default: 50 });
+    const document = await openApiDocument();
+    const importParameters = (document.paths?.["/api/v1/datadesk/imports"]?.post?.parameters ??
+      []) as OpenAPIV3_1.ParameterObject[];
+    const dryRun = importParameters.find((parameter) => parameter.name === "dryRun");
+    expect(dryRun?.schema).toMatchObject({ type: "boolean", default: false });
+    expect(importParameters.find((parameter) => parameter.name === "per_page")?.schema).toMatchObject({
+      type: "integer",
+      maximum: 200,
+    });
+  });
+
+  it("shows a media link's parts as a signature and whole numbers, and the photo's size as a number", async () => {
+    const query = await queryParameters("/media/{id}");
+    expect(query.sig).toMatchObject({ type: "string", pattern: "^[A-Za-z0-9_-]{43}$" });
+    expect(query.exp).toMatchObject({ type: "integer", minimum: 0 });
+    expect(query.u).toMatchObject({ type: "integer", minimum: 0 });
+    expect(query.as).toMatchObject({ type: "string", enum: ["public"] });
+    expect(query.w).toMatchObject({ type: "integer", minimum: 1, maximum: 99_999 });
   });
 });
 

@@ -1,51 +1,53 @@
+import type { z } from "zod";
+import type { openFileQuery } from "../../domain/api/opendata";
 import type { StateRecord } from "../../domain/datasets/schemas";
 import { stateSlug } from "../../domain/datasets/state-names";
-import { isCalendarDay } from "../../domain/nigeria-day";
 import { REPORTS_PER_PAGE, openDataMessages } from "../../domain/opendata/messages";
 import { commentTypes } from "../../domain/reports/report-rules";
 import type { Page } from "../http/paging";
-import { invalidParameter, singleParameter as single, type Query } from "../http/query-params";
+import { invalidParameter } from "../http/query-params";
 import type { ReportFilter } from "./report-export";
 
-// The query of /open/reports.{json,csv}: state, type, from, to (and page, per_page for JSON). Anything
-// it cannot read is a 400 naming the parameter, never a silent "everything".
+// The query of /open/reports.{json,csv}: state, type, from, to (and page, per_page for JSON), as the
+// route's query schema gives them (openFileQuery: each value already one it can read). What needs the data
+// or the dataset (the state in the states data, a school type given to reports, `from` after `to`) is a
+// 400 naming the parameter here, never a silent "everything".
 
-export type { Query } from "../http/query-params";
+/** The downloads' query, as its schema gives it to the handler. */
+export type OpenFileQuery = z.output<typeof openFileQuery>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A calendar day at 00:00 UTC; 2026-02-30 is not one. */
-function utcDay(value: string | undefined, parameter: "from" | "to"): Date | null {
-  if (value === undefined) return null;
-  if (!isCalendarDay(value)) throw invalidParameter(parameter, openDataMessages.badDate(parameter));
-  return new Date(`${value}T00:00:00Z`);
+/** A calendar day (YYYY-MM-DD, checked by the schema) at 00:00 UTC. */
+function utcDay(value: string | undefined): Date | null {
+  return value === undefined ? null : new Date(`${value}T00:00:00Z`);
 }
 
 type StateNames = readonly Pick<StateRecord, "id" | "state">[];
 
 /** ?state=: one of the 37, by slug or id, as the datasets and the site's addresses name them. */
 export function stateFrom(
-  query: Query,
+  query: Pick<OpenFileQuery, "state">,
   states: StateNames,
 ): { id: number; name: string; slug: string } | null {
-  const value = single(query, "state")?.toLowerCase();
-  if (value === undefined) return null;
-  const state = states.find(
-    (candidate) => stateSlug(candidate.state) === value || String(candidate.id) === value,
+  const { state: given } = query;
+  if (given === undefined) return null;
+  const state = states.find((candidate) =>
+    typeof given === "number" ? candidate.id === given : stateSlug(candidate.state) === given,
   );
   if (!state) throw invalidParameter("state", openDataMessages.badState);
   return { id: state.id, name: state.state, slug: stateSlug(state.state) };
 }
 
-export function reportFilterFrom(query: Query, states: StateNames): ReportFilter {
+export function reportFilterFrom(query: OpenFileQuery, states: StateNames): ReportFilter {
   const state = stateFrom(query, states);
 
-  const typeValue = single(query, "type");
-  const type = typeValue === undefined ? null : commentTypes.find((known) => known === typeValue);
+  // The schema takes a school type too (the schools' filter of the same name); reports have comment types.
+  const type = query.type === undefined ? null : commentTypes.find((known) => known === query.type);
   if (type === undefined) throw invalidParameter("type", openDataMessages.badType);
 
-  const from = utcDay(single(query, "from"), "from");
-  const to = utcDay(single(query, "to"), "to");
+  const from = utcDay(query.from);
+  const to = utcDay(query.to);
   if (from && to && from > to) throw invalidParameter("from", openDataMessages.fromAfterTo);
   return {
     state: state ? { id: state.id, name: state.name } : null,

@@ -282,8 +282,15 @@ describe.each(testDatabaseKinds())("open reports on %s", (kind) => {
     const refusals: [query: string, field: string, message: string][] = [
       ["state=atlantis", "state", "The parameter state must be one of the 37 states"],
       ["state=38", "state", "The parameter state must be one of the 37 states"],
+      // Neither a comment type nor a school type (the schools' filter of the same name): the schema's.
       [
         "type=complaint",
+        "type",
+        "The parameter type must be a comment type of the reports (barrier, experience, question, contribution) or a school type of the schools (primary, nursery, secondary, special).",
+      ],
+      // A school type: the reports' own sentence.
+      [
+        "type=primary",
         "type",
         "The parameter type must be one of: barrier, experience, question, contribution.",
       ],

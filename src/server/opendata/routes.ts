@@ -45,6 +45,7 @@ import {
   type OpenDataBodies,
   type PreparedDocument,
 } from "./static-bodies";
+import { filterOfAnotherDataset } from "./other-dataset-filters";
 import { statesFilterFrom } from "./states-query";
 import { filteredSchoolIds, schoolsFilterFrom } from "./schools-query";
 
@@ -265,7 +266,16 @@ export function openDataRoutes({
       async (request, reply) => sendMetadata(request, reply, packageOf),
     );
 
-    scope.get("/:file", { schema: routeSchema(api.openData.file) }, async (request, typedReply) => {
+    // A filter of another dataset is refused as such before the schema reads its value.
+    const filtersOfTheDataset = async (request: FastifyRequest) => {
+      const wanted = parseFileName((request.params as { file: string }).file);
+      if ("problem" in wanted) return;
+      const refusal = filterOfAnotherDataset(wanted.dataset, request.query as Record<string, unknown>);
+      if (refusal) throw refusal;
+    };
+
+    const fileOptions = { schema: routeSchema(api.openData.file), preValidation: filtersOfTheDataset };
+    scope.get("/:file", fileOptions, async (request, typedReply) => {
       // The answer is prepared bytes (or a 304), sent as they are, not an object of the schemas.
       const reply: FastifyReply = typedReply;
       const wanted = parseFileName(request.params.file);

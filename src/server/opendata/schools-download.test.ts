@@ -151,5 +151,30 @@ describe.each(testDatabaseKinds())("the schools download of the results page's f
     expect(onStates.json<{ message: string }>().message).toBe(
       "The parameter group filters the schools dataset only.",
     );
+    // A comment type is a type the query takes (the reports'), but not a school's.
+    const commentType = await get("schools.csv?type=barrier");
+    expect(commentType.statusCode).toBe(400);
+    expect(commentType.json()).toMatchObject({
+      field: "type",
+      message: "The parameter type must be one of: primary, nursery, secondary, special.",
+    });
+    const badName = await get(`schools.csv?name=${encodeURIComponent("<script>")}`);
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json()).toMatchObject({
+      field: "name",
+      message: "The parameter name must be at most 60 letters, digits, spaces or the punctuation of a name.",
+    });
+    expect((await get("schools.csv?group=hearing&group=visual")).json()).toMatchObject({
+      field: "group",
+      message: "The parameter group may be given only once.",
+    });
+  });
+
+  it("reads a filter as the results page writes it, in any case, spaces aside", async () => {
+    const asWritten = await get("schools.csv?state=kano&group=hearing&boarding=day+and+boarding");
+    expect(asWritten.statusCode).toBe(200);
+    const otherwise = await get("schools.csv?state=KANO&group=Hearing&boarding=Day++and+BOARDING");
+    expect(otherwise.statusCode).toBe(200);
+    expect(otherwise.body).toBe(asWritten.body);
   });
 });

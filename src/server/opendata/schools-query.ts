@@ -2,26 +2,23 @@ import { lgasByState } from "../../domain/reports/report-lgas";
 import { sameState } from "../../domain/datasets/state-names";
 import { openDataMessages } from "../../domain/opendata/messages";
 import { lgaSlug, schoolResults, type ResolvedSchoolFilter } from "../../domain/school-results";
-import { schoolFilterParameterOf, schoolResultsValue } from "../../domain/school-results-query";
-import type { SchoolResultsParameter } from "../../domain/school-results-shapes";
+import { schoolFilterParameterOf } from "../../domain/school-results-query";
 import type { School } from "../../domain/datasets/schemas";
-import {
-  boardingKinds,
-  disabilityGroups,
-  ownershipKinds,
-  schoolTypes,
-} from "../../domain/datasets/vocabulary";
-import { invalidParameter, singleParameter as single, type Query } from "../http/query-params";
+import { schoolTypes } from "../../domain/datasets/vocabulary";
+import { invalidParameter } from "../http/query-params";
+import type { OpenFileQuery } from "./report-query";
 
 // ?lga=&group=&boarding=&ownership=&type=&name= of /open/schools.{json,csv}: the filters of the school
 // results page (/schools), written as it writes them, so its "Download these schools" gives the rows it
-// shows. Anything the page would not write is a 400 naming the parameter, never a silent "every school".
+// shows. The route's query schema reads each value (one the page would not write is a 400 naming the
+// parameter, never a silent "every school"); here, what needs the dataset or the data: `type` must be a
+// school type, and `lga` one of the state's.
 
 /**
  * The school results filters besides the state (which stateFrom reads for every dataset) and the type (the
  * reports' too): one per field the data desk describes as filtering.
  */
-const schoolFilterParameters = Object.values(schoolFilterParameterOf).filter(
+export const schoolFilterParameters = Object.values(schoolFilterParameterOf).filter(
   (parameter) => parameter !== "state" && parameter !== "type",
 );
 
@@ -32,46 +29,25 @@ export interface SchoolsDownloadFilter {
   described: Record<string, string>;
 }
 
-function vocabularyValue<T extends string>(
-  query: Query,
-  name: SchoolResultsParameter,
-  options: readonly T[],
-): T | "" {
-  const raw = single(query, name);
-  if (raw === undefined) return "";
-  const value = schoolResultsValue(name, raw);
-  const found = options.find((option) => option === value);
-  if (!found) throw invalidParameter(name, openDataMessages.badSchoolFilter(name, options));
-  return found;
-}
-
 /**
  * The school filters of a schools download, or null when it has none (the whole dataset, or one state's,
- * as before). `type` is the school type here (reports read their own). Other datasets refuse them.
+ * as before). `type` is the school type here (reports read their own). Other datasets take none
+ * (other-dataset-filters.ts has refused them).
  */
 export function schoolsFilterFrom(
-  query: Query,
+  query: OpenFileQuery,
   dataset: string,
   state: { name: string } | null,
 ): SchoolsDownloadFilter | null {
-  if (dataset !== "schools") {
-    for (const parameter of schoolFilterParameters) {
-      if (single(query, parameter) !== undefined) {
-        throw invalidParameter(parameter, openDataMessages.schoolsOnly(parameter));
-      }
-    }
-    return null;
-  }
-  const group = vocabularyValue(query, "group", disabilityGroups);
-  const boarding = vocabularyValue(query, "boarding", boardingKinds);
-  const ownership = vocabularyValue(query, "ownership", ownershipKinds);
-  const type = vocabularyValue(query, "type", schoolTypes);
-  const rawName = single(query, "name");
-  const name = rawName === undefined ? "" : schoolResultsValue("name", rawName);
-  if (name === undefined) throw invalidParameter("name", openDataMessages.badSchoolName);
-  const rawLga = single(query, "lga");
+  if (dataset !== "schools") return null;
+  const { group = "", boarding = "", ownership = "", name = "" } = query;
+  // The schema takes a comment type too (the reports' filter of the same name).
+  const type = query.type === undefined ? "" : schoolTypes.find((known) => known === query.type);
+  if (type === undefined)
+    throw invalidParameter("type", openDataMessages.badSchoolFilter("type", schoolTypes));
   let lgaName: string | null = null;
-  if (rawLga !== undefined) {
+  if (query.lga !== undefined) {
+    const rawLga = query.lga;
     if (!state) throw invalidParameter("lga", openDataMessages.lgaNeedsState);
     const lgas = lgasByState.find((entry) => sameState(entry.state, state.name))?.lgas ?? [];
     lgaName = lgas.find((candidate) => lgaSlug(candidate) === lgaSlug(rawLga)) ?? null;

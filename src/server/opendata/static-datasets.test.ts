@@ -3,7 +3,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stateSlugs } from "../../domain/api/opendata";
 import type { StateRecord } from "../../domain/datasets/schemas";
+import { stateSlug } from "../../domain/datasets/state-names";
 import { zoneOf, zones } from "../../domain/datasets/zones";
 import { lawStatusCategories } from "../../domain/law-status";
 import { comparisonRows, defaultView, stateRows } from "../../domain/states-comparison";
@@ -421,6 +423,26 @@ describe.each(testDatabaseKinds())("open datasets on %s", (kind) => {
     expect((await get("estimates.json?status=passed")).json<{ message: string }>().message).toBe(
       "The parameter status filters the states dataset only.",
     );
+    // Another dataset's filter is refused as such whatever its value, not by what the value should be.
+    expect((await get("schools.csv?zone=Middle+Belt")).json()).toMatchObject({
+      field: "zone",
+      message: "The parameter zone filters the states dataset only.",
+    });
+  });
+
+  it("refuses a state that is none of the 37 for every dataset, and lets a type the states do not take by", async () => {
+    for (const file of ["states.json", "schools.csv", "estimates.json", "reports.json"]) {
+      const refused = await get(`${file}?state=atlantis`);
+      expect(refused.statusCode, file).toBe(400);
+      expect(refused.headers["access-control-allow-origin"], file).toBe("*");
+      expect(refused.json(), file).toMatchObject({ field: "state", code: "VALIDATION_FAILED" });
+    }
+    // The query's list of states is the data's, in the order of their ids.
+    expect(rawStates.map((state) => [state.id, stateSlug(state.state)])).toEqual(
+      stateSlugs.map((slug, index) => [index + 1, slug]),
+    );
+    expect((await get("states.json?state=Lagos")).body).toBe((await get("states.json?state=25")).body);
+    expect((await get("states.csv?type=primary")).body).toBe((await get("states.csv")).body);
   });
 
   it("sends the catalogue with an ETag and Last-Modified, and answers 304 when the copy is current", async () => {

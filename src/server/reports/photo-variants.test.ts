@@ -177,10 +177,17 @@ describe.each(testDatabaseKinds())("photo variants on %s", (kind) => {
       `${photo.url}&w=100`,
       `${photo.url}&w=abc`,
       `${photo.url}&w=`,
+      `${photo.url}&w=0320`,
+      `${photo.url}&w=320&w=640`,
     ]) {
       const missing = await get(url);
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json<{ message: string }>().message).toMatch(/no copy of that size/);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json(), url).toEqual({
+        success: false,
+        code: "NOT_FOUND",
+        message: expect.stringMatching(/no copy of that size/),
+        problem: { key: "code.NOT_FOUND", params: {} },
+      });
     }
     // The signature still guards a variant: a forged one is refused before anything is looked up.
     expect((await get(`${photo.url.replace(/sig=[\w-]+/, `sig=${"A".repeat(43)}`)}&w=320`)).statusCode).toBe(

@@ -17,10 +17,12 @@ function Things({
   fetchThings,
   page = 1,
   allowed = true,
+  level,
 }: {
   fetchThings: Fetch;
   page?: number;
   allowed?: boolean;
+  level?: 1 | 2;
 }) {
   const things = useApiQuery({
     queryKey: ["things", page],
@@ -30,6 +32,7 @@ function Things({
   return (
     <ListPage
       title="Things"
+      level={level}
       query={things}
       allowed={allowed}
       focusOn={page}
@@ -158,5 +161,22 @@ describe("the list page's shell", () => {
     second.resolve(["a lift"]);
     expect(await screen.findByText("a lift")).toBeInTheDocument();
     expect(heading()).toHaveFocus();
+  });
+
+  it("is a section named by its h2 when it is a part of another page, its Retry starting there too", async () => {
+    const fetchThings = vi.fn<Fetch>().mockRejectedValueOnce(resting()).mockResolvedValueOnce(["a ramp"]);
+    render(
+      <main>
+        <h1>The page</h1>
+        {withDataLayer(<Things fetchThings={fetchThings} level={2} />)}
+      </main>,
+    );
+    const section = screen.getByRole("region", { name: "Things" });
+    expect(within(section).getByRole("heading", { level: 2, name: "Things" })).toBeInTheDocument();
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    const alert = await within(section).findByRole("alert");
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(within(section).getByRole("heading", { level: 2 })).toHaveFocus();
+    expect(await within(section).findByRole("list")).toHaveTextContent("a ramp");
   });
 });

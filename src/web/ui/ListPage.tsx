@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
+import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from "react";
 import { useFailureText } from "../i18n/failure-text";
 import { ApiError } from "../lib/api-client";
 import { SpinnerIcon } from "./Spinner";
@@ -28,6 +28,11 @@ export interface ListPageWords {
 
 export interface ListPageProps<T> {
   title: string;
+  /**
+   * 1: the page's own list, under its h1. 2: a list that is a section of another page (the corrections
+   * below the review queue), a <section> named by its h2.
+   */
+  level?: 1 | 2;
   query: ListQuery<T>;
   words: ListPageWords;
   /** False when the viewer's role may not read the list: the denied sentence, and the page asks nothing. */
@@ -48,14 +53,15 @@ export interface ListPageProps<T> {
 }
 
 /**
- * A list page (the signed-in lists, and the public list of verified reports): its h1 (focusable, so
- * navigation, Retry and a new page start reading there), a polite status line (loading, then the page's
- * summary), the failure box with Retry (the failure said in the page's language), the denied sentence for a
- * viewer the list is not for (a 403 included), and the rows. A list being refreshed stays on screen; a
- * Retry shows the loading state until its answer.
+ * A list page (the signed-in lists, and the public list of verified reports), or a list section of another
+ * page (level 2): its heading (focusable, so navigation, Retry and a new page start reading there), a
+ * polite status line (loading, then the page's summary), the failure box with Retry (the failure said in
+ * the page's language), the denied sentence for a viewer the list is not for (a 403 included), and the
+ * rows. A list being refreshed stays on screen; a Retry shows the loading state until its answer.
  */
 export function ListPage<T>({
   title,
+  level = 1,
   query,
   words,
   allowed = true,
@@ -71,6 +77,7 @@ export function ListPage<T>({
   const ownHeading = useRef<HTMLHeadingElement>(null);
   const heading = headingRef ?? ownHeading;
   const focusedFor = useRef(focusOn);
+  const headingId = useId();
 
   const failure = query.failure && !query.isFetching ? query.failure : null;
   const own = query.status === "success" && !query.isPlaceholderData;
@@ -90,11 +97,18 @@ export function ListPage<T>({
     void query.refetch();
   };
 
+  const Heading = level === 1 ? "h1" : "h2";
+  const Frame = level === 1 ? "div" : "section";
   return (
-    <div className={className}>
-      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+    <Frame className={className} aria-labelledby={level === 1 ? undefined : headingId}>
+      <Heading
+        id={headingId}
+        ref={heading}
+        tabIndex={-1}
+        className={styles[level === 1 ? "title" : "sectionTitle"]}
+      >
         {title}
-      </h1>
+      </Heading>
       {denied ? (
         <p className={styles.denied}>{words.denied}</p>
       ) : (
@@ -129,7 +143,7 @@ export function ListPage<T>({
           ) : null}
         </>
       )}
-    </div>
+    </Frame>
   );
 }
 

@@ -10,7 +10,6 @@ import {
   comparisonRows,
   defaultView,
   paramsFromView,
-  reportCountsFrom,
   viewFromParams,
   type ComparisonView,
   type SortKey,
@@ -19,7 +18,7 @@ import {
 import { useApiQuery } from "../../lib/use-api";
 import { lawStatusLabelText, lawStatusWords } from "../../i18n/law-status-text";
 import { useHydrated } from "../../ui/useHydrated";
-import { fetchReportCounts } from "./report-counts-api";
+import { reportCountsQuery } from "./report-counts-api";
 import styles from "./StatesComparison.module.css";
 
 /** The columns, in order; each is named by `comparison.column.<key>`. */
@@ -81,11 +80,7 @@ function downloadHref(view: ComparisonView): string {
  * the rest of the table as it is.
  */
 function useReportCounts(hydrated: boolean, rendered: ReadonlyMap<number, number> | undefined): Counts {
-  const counts = useApiQuery({
-    queryKey: ["reviews.publishedCounts"],
-    queryFn: async ({ signal }) => reportCountsFrom((await fetchReportCounts(signal)).counts),
-    enabled: hydrated && rendered === undefined,
-  });
+  const counts = useApiQuery({ ...reportCountsQuery(), enabled: hydrated && rendered === undefined });
   if (rendered) return { state: "loaded", counts: rendered };
   if (counts.data) return { state: "loaded", counts: counts.data };
   return counts.failure ? { state: "failed" } : { state: "loading" };

@@ -1,4 +1,6 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { PublishedCountsAnswer } from "../../../domain/api/reviews";
+import { reportCountsFrom } from "../../../domain/states-comparison";
 import { apiRoute, request } from "../../lib/api-client";
 
 // Verified eyewitness reports per state, for the /states table's column. Anyone may read it: no token is
@@ -11,3 +13,10 @@ const counts = apiRoute("reviews.publishedCounts", "GET", "/api/v1/eyewitness/pu
 export function fetchReportCounts(signal?: AbortSignal): Promise<PublishedCountsAnswer> {
   return request(counts, { signal, anonymous: true });
 }
+
+/** The counts by state id, as the table reads them. */
+export const reportCountsQuery = () =>
+  queryOptions({
+    queryKey: ["reviews.publishedCounts"] as const,
+    queryFn: async ({ signal }) => reportCountsFrom((await fetchReportCounts(signal)).counts),
+  });

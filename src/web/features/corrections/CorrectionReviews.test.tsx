@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CorrectionView } from "../../../domain/corrections/correction-rules";
 import { withDataLayer } from "../../../test/web/data-layer";
+import { databaseResting } from "../../../test/web/failures";
 import { signIn } from "../../../test/web/reports";
 import { CorrectionReviews } from "./CorrectionReviews";
 
@@ -225,23 +226,58 @@ describe("CorrectionReviews", () => {
     );
   });
 
-  it("says when the list could not be loaded, and Try again loads it", async () => {
+  it("says when the list could not be loaded, with the server's reason, and Try again loads it from the heading", async () => {
     signIn({ role: "moderator" });
-    const fetch = serve(
-      {
-        status: 500,
-        body: { success: false, message: "Something went wrong on our side.", code: "INTERNAL" },
-      },
-      { status: 200, body: listOf([first]) },
-    );
+    const fetch = serve({ status: 503, body: databaseResting }, { status: 200, body: listOf([first]) });
     const user = renderSection();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading corrections…");
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Something went wrong on our side.");
+    expect(alert).toHaveTextContent("The corrections could not be loaded. Please check your connection.");
+    expect(alert).toHaveTextContent("The database is resting.");
     expect(screen.getByRole("status")).toHaveTextContent("");
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    // The button is gone while it loads: reading starts again at the section's heading.
+    expect(screen.getByRole("heading", { level: 2, name: "Corrections to the data" })).toHaveFocus();
     expect(await screen.findByRole("article", { name: "State: Lagos" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByRole("status")).toHaveTextContent("1 new shown.");
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("is a section of the page named by its heading, which takes no focus when the list comes", async () => {
+    signIn({ role: "moderator" });
+    serve({ status: 200, body: listOf([first]) });
+    renderSection();
+    const section = screen.getByRole("region", { name: "Corrections to the data" });
+    await within(section).findByRole("article", { name: "State: Lagos" });
+    expect(within(section).getByRole("heading", { level: 2 })).not.toHaveFocus();
+    expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
+  });
+
+  it("keeps the list on screen while another status loads, saying it loads, then says that status is empty", async () => {
+    signIn({ role: "moderator" });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const bodies = [
+      listOf([first], { new: 1, accepted: 0, dismissed: 0 }),
+      listOf([], { new: 1, accepted: 0, dismissed: 0 }),
+    ];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        const body = bodies.shift();
+        if (bodies.length === 0) await released;
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    const user = renderSection();
+    await screen.findByRole("article", { name: "State: Lagos" });
+    await user.click(screen.getByRole("button", { name: "Accepted (0)" }));
+    expect(screen.getByRole("status")).toHaveTextContent("Loading corrections…");
+    expect(screen.getByRole("article", { name: "State: Lagos" })).toBeInTheDocument();
+    release();
+    expect(await screen.findByText("No accepted corrections.")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("0 accepted shown.");
+    expect(screen.queryByRole("article")).toBeNull();
   });
 });

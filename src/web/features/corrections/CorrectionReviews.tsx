@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { Link, T, useFailureText, useT, type MessageKey } from "../../i18n";
+import { Link, T, useFailureText, useT } from "../../i18n";
 import {
   correctionStatuses,
   sitePath,
@@ -15,6 +15,7 @@ import { ApiError } from "../../lib/api-client";
 import { useSessionUser } from "../../lib/session";
 import { useApiMutation, useApiQuery } from "../../lib/use-api";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { ListPage } from "../../ui/ListPage";
 import { correctionQueries, decideCorrection } from "./correction-api";
 import styles from "./CorrectionReviews.module.css";
 
@@ -59,11 +60,8 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
     // While another status loads, the list on screen stays (with its counts) until the new one comes.
     placeholderData: keepPreviousData,
   });
+  // The counts of the list on screen, the one kept while another status loads included.
   const answer: CorrectionListAnswer | null = list.data ?? null;
-  // The server's reason when it gave one, else what failed.
-  const failureText = (error: unknown, fallback: MessageKey) =>
-    problemText(error, { network: t(fallback), other: t(fallback) });
-  const failure = list.failure ? failureText(list.failure, "corrections.reviews.loadFailed") : null;
 
   const decision = useApiMutation({
     mutationFn: ({ correction, to }: Decision) => decideCorrection(correction.id, to),
@@ -87,7 +85,9 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
       setNotice(t(`corrections.reviews.decided.${to}`, { name: correction.subjectName }));
     },
     onError: (error) => {
-      setNotice(failureText(error, "corrections.reviews.decideFailed"));
+      // The server's reason when it gave one, else what failed.
+      const fallback = t("corrections.reviews.decideFailed");
+      setNotice(problemText(error, { network: fallback, other: fallback }));
       if (error instanceof ApiError && error.code === "CONFLICT") {
         focusNext.current = null;
         void list.refetch();
@@ -109,150 +109,155 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
   const decide = (correction: CorrectionView, to: "accepted" | "dismissed") =>
     decision.mutate({ correction, to });
 
-  const shown = answer?.corrections ?? [];
   return (
-    <section aria-labelledby={`${ids}-heading`} className={styles.section}>
-      <h2 id={`${ids}-heading`} ref={heading} tabIndex={-1} className={styles.heading}>
-        {t("corrections.reviews.heading")}
-      </h2>
-      <p className={styles.intro}>{t("corrections.reviews.intro")}</p>
-      <ul className={styles.filter} aria-label={t("corrections.reviews.byStatus")}>
-        {correctionStatuses.map((option) => (
-          <li key={option}>
-            <button
-              type="button"
-              aria-pressed={status === option}
-              className={styles.filterButton}
-              onClick={() => setStatus(option)}
-            >
-              {answer
-                ? t("corrections.reviews.statusCount", {
-                    status: t(`corrections.reviews.status.${option}`),
-                    count: formatNumber(answer.counts[option]),
-                  })
-                : t(`corrections.reviews.status.${option}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p role="status" className={styles.notice}>
-        {failure
-          ? ""
-          : answer
-            ? `${notice} ${t(`corrections.reviews.shown.${status}`, { count: formatNumber(shown.length) })}`.trim()
-            : t("corrections.reviews.loading")}
-      </p>
-      {failure ? (
-        <div role="alert" className={styles.failed}>
-          <p>{failure}</p>
-          <button type="button" className="button" onClick={() => void list.refetch()}>
-            {t("corrections.reviews.tryAgain")}
-          </button>
-        </div>
-      ) : null}
-      {answer && shown.length === 0 ? <p>{t(`corrections.reviews.empty.${status}`)}</p> : null}
-      <ol className={styles.list}>
-        {shown.map((correction) => (
-          <li key={correction.id}>
-            <article aria-labelledby={`${ids}-${correction.id}`} className={styles.card}>
-              <h3 id={`${ids}-${correction.id}`} tabIndex={-1} className={styles.cardTitle}>
-                <CorrectionTitle correction={correction} />
-              </h3>
-              <p className={styles.text}>{correction.whatIsWrong}</p>
-              <dl className={styles.facts}>
-                {correction.subject === "translation" ? (
-                  <div>
-                    <dt>{t("corrections.reviews.page")}</dt>
-                    <dd>
-                      <PageAddress page={correction.page ?? ""} />
-                    </dd>
-                  </div>
-                ) : (
-                  <div>
-                    <dt>{t("corrections.reviews.source")}</dt>
-                    <dd>
-                      {correction.sourceUrl ? (
-                        <ExternalLink href={correction.sourceUrl}>{correction.sourceUrl}</ExternalLink>
-                      ) : (
-                        t("corrections.reviews.noneGiven")
-                      )}
-                    </dd>
-                  </div>
-                )}
-                {mayDecide ? (
-                  <div>
-                    <dt>{t("corrections.reviews.email")}</dt>
-                    <dd>
-                      {correction.email ? (
-                        <a href={`mailto:${correction.email}`}>{correction.email}</a>
-                      ) : (
-                        t("corrections.reviews.anonymous")
-                      )}
-                    </dd>
-                  </div>
-                ) : null}
-                <div>
-                  <dt>{t("corrections.reviews.received")}</dt>
-                  <dd>
-                    <time dateTime={correction.createdAt}>
-                      {t("corrections.reviews.receivedAt", {
-                        date: received.format(new Date(correction.createdAt)),
-                      })}
-                    </time>
-                  </dd>
-                </div>
-              </dl>
-              {correction.changeId ? <p>{t("corrections.reviews.changePublished")}</p> : null}
-              {mayStartChange &&
-              correction.subject !== "translation" &&
-              correction.subjectId !== null &&
-              correction.status !== "dismissed" &&
-              correction.changeId === null ? (
-                <p>
-                  <Link
-                    to={`${paths.dataRecord(correction.subject, String(correction.subjectId))}?correction=${correction.id}`}
-                  >
-                    <T
-                      id="corrections.reviews.startChange"
-                      values={{ name: correction.subjectName }}
-                      components={{ hidden: <span className="visually-hidden" /> }}
-                    />
-                  </Link>
-                </p>
-              ) : null}
-              {mayDecide && correction.status === "new" ? (
-                <div className={styles.actions}>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={decision.isPending}
-                    onClick={() => decide(correction, "accepted")}
-                  >
-                    <T
-                      id="corrections.reviews.accept"
-                      values={{ name: correction.subjectName }}
-                      components={{ hidden: <span className="visually-hidden" /> }}
-                    />
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={decision.isPending}
-                    onClick={() => decide(correction, "dismissed")}
-                  >
-                    <T
-                      id="corrections.reviews.dismiss"
-                      values={{ name: correction.subjectName }}
-                      components={{ hidden: <span className="visually-hidden" /> }}
-                    />
-                  </button>
-                </div>
-              ) : null}
-            </article>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <ListPage
+      level={2}
+      title={t("corrections.reviews.heading")}
+      className={styles.section}
+      query={list}
+      keepPrevious
+      headingRef={heading}
+      words={{
+        loading: t("corrections.reviews.loading"),
+        failed: t("corrections.reviews.loadFailed"),
+        retry: t("corrections.reviews.tryAgain"),
+      }}
+      intro={
+        <>
+          <p className={styles.intro}>{t("corrections.reviews.intro")}</p>
+          <ul className={styles.filter} aria-label={t("corrections.reviews.byStatus")}>
+            {correctionStatuses.map((option) => (
+              <li key={option}>
+                <button
+                  type="button"
+                  aria-pressed={status === option}
+                  className={styles.filterButton}
+                  onClick={() => setStatus(option)}
+                >
+                  {answer
+                    ? t("corrections.reviews.statusCount", {
+                        status: t(`corrections.reviews.status.${option}`),
+                        count: formatNumber(answer.counts[option]),
+                      })
+                    : t(`corrections.reviews.status.${option}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      }
+      summary={(shownAnswer) =>
+        `${notice} ${t(`corrections.reviews.shown.${status}`, { count: formatNumber(shownAnswer.corrections.length) })}`.trim()
+      }
+    >
+      {({ corrections: shown }) =>
+        shown.length === 0 ? (
+          <p>{t(`corrections.reviews.empty.${status}`)}</p>
+        ) : (
+          <ol className={styles.list}>
+            {shown.map((correction) => (
+              <li key={correction.id}>
+                <article aria-labelledby={`${ids}-${correction.id}`} className={styles.card}>
+                  <h3 id={`${ids}-${correction.id}`} tabIndex={-1} className={styles.cardTitle}>
+                    <CorrectionTitle correction={correction} />
+                  </h3>
+                  <p className={styles.text}>{correction.whatIsWrong}</p>
+                  <dl className={styles.facts}>
+                    {correction.subject === "translation" ? (
+                      <div>
+                        <dt>{t("corrections.reviews.page")}</dt>
+                        <dd>
+                          <PageAddress page={correction.page ?? ""} />
+                        </dd>
+                      </div>
+                    ) : (
+                      <div>
+                        <dt>{t("corrections.reviews.source")}</dt>
+                        <dd>
+                          {correction.sourceUrl ? (
+                            <ExternalLink href={correction.sourceUrl}>{correction.sourceUrl}</ExternalLink>
+                          ) : (
+                            t("corrections.reviews.noneGiven")
+                          )}
+                        </dd>
+                      </div>
+                    )}
+                    {mayDecide ? (
+                      <div>
+                        <dt>{t("corrections.reviews.email")}</dt>
+                        <dd>
+                          {correction.email ? (
+                            <a href={`mailto:${correction.email}`}>{correction.email}</a>
+                          ) : (
+                            t("corrections.reviews.anonymous")
+                          )}
+                        </dd>
+                      </div>
+                    ) : null}
+                    <div>
+                      <dt>{t("corrections.reviews.received")}</dt>
+                      <dd>
+                        <time dateTime={correction.createdAt}>
+                          {t("corrections.reviews.receivedAt", {
+                            date: received.format(new Date(correction.createdAt)),
+                          })}
+                        </time>
+                      </dd>
+                    </div>
+                  </dl>
+                  {correction.changeId ? <p>{t("corrections.reviews.changePublished")}</p> : null}
+                  {mayStartChange &&
+                  correction.subject !== "translation" &&
+                  correction.subjectId !== null &&
+                  correction.status !== "dismissed" &&
+                  correction.changeId === null ? (
+                    <p>
+                      <Link
+                        to={`${paths.dataRecord(correction.subject, String(correction.subjectId))}?correction=${correction.id}`}
+                      >
+                        <T
+                          id="corrections.reviews.startChange"
+                          values={{ name: correction.subjectName }}
+                          components={{ hidden: <span className="visually-hidden" /> }}
+                        />
+                      </Link>
+                    </p>
+                  ) : null}
+                  {mayDecide && correction.status === "new" ? (
+                    <div className={styles.actions}>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={decision.isPending}
+                        onClick={() => decide(correction, "accepted")}
+                      >
+                        <T
+                          id="corrections.reviews.accept"
+                          values={{ name: correction.subjectName }}
+                          components={{ hidden: <span className="visually-hidden" /> }}
+                        />
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={decision.isPending}
+                        onClick={() => decide(correction, "dismissed")}
+                      >
+                        <T
+                          id="corrections.reviews.dismiss"
+                          values={{ name: correction.subjectName }}
+                          components={{ hidden: <span className="visually-hidden" /> }}
+                        />
+                      </button>
+                    </div>
+                  ) : null}
+                </article>
+              </li>
+            ))}
+          </ol>
+        )
+      }
+    </ListPage>
   );
 }
 

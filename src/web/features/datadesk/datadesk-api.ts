@@ -7,6 +7,7 @@ import type {
   ImportRowsAnswer,
   ImportUpload,
   RecordAnswer,
+  RecordField,
   RecordsAnswer,
 } from "../../../domain/api/datadesk";
 import type { EditableKind } from "../../../domain/datadesk/fields";
@@ -110,6 +111,35 @@ export function fetchImportRows(id: string, page: number, signal?: AbortSignal):
 }
 
 /**
+ * A school's fields as the edit form renders them, with no values: from the one description of the fields
+ * (src/domain/datadesk/fields.ts), imported when the new school's page asks, since it carries the rules'
+ * library. The
+ * contract gives a record's fields only with a record (GET /records/:kind/:id).
+ */
+export async function fetchNewSchoolFields(): Promise<RecordField[]> {
+  const { editablePaths, fieldAt, translationOf } = await import("../../../domain/datadesk/fields");
+  return editablePaths("school").flatMap((path) => {
+    const field = fieldAt("school", path);
+    if (!field) return [];
+    return [
+      {
+        path,
+        type: field.type,
+        label: field.label,
+        language: translationOf("school", path)?.language ?? null,
+        value: null,
+        options: field.options ? [...field.options] : null,
+        maxLength: field.maxLength ?? null,
+        maxItems: field.maxItems ?? null,
+        column: field.column,
+        filters: field.filters,
+        requiredOnAdd: field.requiredOnAdd ?? false,
+      },
+    ];
+  });
+}
+
+/**
  * The desk's queries, each with its key beside its fetcher. A list's key starts with its `all…` prefix,
  * so that a publication, a proposal or a decision invalidates every view of it at once.
  */
@@ -133,6 +163,13 @@ export const deskQueries = {
       queryKey: [...deskQueries.allChanges, view] as const,
       queryFn: ({ signal }) =>
         fetchChanges(view === "mine" ? { mine: true } : { mine: false, status: "proposed" }, signal),
+    }),
+  /** Read once: the fields change only with a new build. */
+  newSchoolFields: () =>
+    queryOptions({
+      queryKey: ["datadesk.newSchoolFields"] as const,
+      queryFn: fetchNewSchoolFields,
+      staleTime: Infinity,
     }),
   importRows: (changeId: string, page: number) =>
     queryOptions({

@@ -5,7 +5,8 @@ import { createMemoryRouter, createStaticHandler, RouterProvider } from "react-r
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { placeMessages } from "../../../domain/reports/report-place";
-import { withDataLayer } from "../../../test/web/data-layer";
+import { testQueryClient, withDataLayer } from "../../../test/web/data-layer";
+import { publishedQueries } from "../published";
 import { publishedReport } from "../../../test/web/reports";
 import { i18nFor } from "../../i18n/runtime";
 import { excerpt, reportCountText, StateReports, stateReportsHref } from "./StateReports";
@@ -42,12 +43,12 @@ function listOf(reports: PublishedReportView[], total = reports.length): Reply {
   };
 }
 
-function showSection() {
+function showSection(client = testQueryClient()) {
   const router = createMemoryRouter(
     [{ path: "/states/25", element: <StateReports stateId={25} stateName="Lagos" /> }],
     { initialEntries: ["/states/25"] },
   );
-  render(withDataLayer(<RouterProvider router={router} />));
+  render(withDataLayer(<RouterProvider router={router} />, client));
   return userEvent.setup();
 }
 
@@ -98,6 +99,16 @@ describe("a state's eyewitness reports", () => {
 
     expect(allLink()).toHaveAttribute("href", "/eyewitness-reports?state=25");
     expect(asked).toEqual([{ url: "/api/v1/eyewitness/published?state=25&per_page=3", authorization: null }]);
+  });
+
+  it("asks again when what the public sees is invalidated (a decision, a withdrawal)", async () => {
+    const asked = answer(listOf([]), listOf([publishedReport({ id: "a" })]));
+    const client = testQueryClient();
+    showSection(client);
+    await waitFor(() => expect(status()).toHaveTextContent(stateReportsText.none));
+    await client.invalidateQueries({ queryKey: publishedQueries.all });
+    await waitFor(() => expect(status()).toHaveTextContent("1 verified report"));
+    expect(asked).toHaveLength(2);
   });
 
   it("says 'No verified reports yet' and lists nothing when the state has none", async () => {

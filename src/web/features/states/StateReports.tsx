@@ -7,7 +7,7 @@ import { useApiQuery } from "../../lib/use-api";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
 import { formatOccurredOn, formatReportDay } from "../report-shared";
-import { fetchStateReports } from "./state-reports-api";
+import { stateReportsQuery } from "./state-reports-api";
 import styles from "./StateReports.module.css";
 
 /** "3 verified reports", "1 verified report", "No verified reports yet". */
@@ -45,8 +45,7 @@ export function StateReports({ stateId, stateName }: { stateId: number; stateNam
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const reports = useApiQuery({
-    queryKey: ["reviews.published", "state", stateId],
-    queryFn: ({ signal }) => fetchStateReports(stateId, signal),
+    ...stateReportsQuery(stateId),
     // Asked once the page is interactive: the prerendered HTML cannot know the reports.
     enabled: hydrated,
   });
