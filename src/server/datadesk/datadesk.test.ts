@@ -166,7 +166,7 @@ describe.each(testDatabaseKinds())("the data desk on %s", (databaseKind) => {
     expect(kind.statusCode).toBe(400);
     expect(kind.json()).toMatchObject({
       code: "VALIDATION_FAILED",
-      message: "Please choose state, school or estimate.",
+      message: "Please choose state, school, estimate or the national record.",
       problem: { key: "datadesk.message.badKind" },
     });
     expect((await get(amina, "/api/v1/datadesk/records?kind=state&kind=school")).json()).toMatchObject({
