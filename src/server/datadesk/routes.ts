@@ -6,18 +6,11 @@ import {
   importBodySchema,
   rejectionSchema,
   type importQuery,
-  type RecordField,
 } from "../../domain/api";
 import type { Endpoint } from "../../domain/api/shared";
 import type { Action } from "../../domain/permissions";
-import {
-  editableKinds,
-  editablePaths,
-  fieldAt,
-  translationOf,
-  type EditableKind,
-} from "../../domain/datadesk/fields";
-import { fieldValueAt } from "../../domain/datadesk/source-field";
+import { editableKinds, type EditableKind } from "../../domain/datadesk/fields";
+import { recordFieldsOf } from "../../domain/datadesk/record-fields";
 import { storedDocumentWithSources } from "../../domain/datasets/record-sources";
 import { requirePermission } from "../accounts/guards";
 import type { SignedInUser } from "../accounts/sessions";
@@ -137,28 +130,6 @@ function sendRefusal(
 
 const isKind = (value: string): value is EditableKind => (editableKinds as readonly string[]).includes(value);
 
-/** The fields of a record as the edit form renders them. */
-function fieldsOfRecord(kind: EditableKind, data: unknown): RecordField[] {
-  return editablePaths(kind).map((path) => {
-    const field = fieldAt(kind, path);
-    if (!field) throw new Error(`no description of ${kind} field ${path}`);
-    const language = translationOf(kind, path)?.language ?? null;
-    return {
-      path,
-      type: field.type,
-      label: field.label,
-      language,
-      value: fieldValueAt(data, path) ?? null,
-      options: field.options ? [...field.options] : null,
-      maxLength: field.maxLength ?? null,
-      maxItems: field.maxItems ?? null,
-      column: language === null ? field.column : null,
-      filters: language === null && field.filters,
-      requiredOnAdd: field.requiredOnAdd ?? false,
-    };
-  });
-}
-
 const bodyOrEmpty = (body: unknown) => (body === undefined || body === null ? {} : body);
 
 export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies): FastifyPluginAsync {
@@ -233,7 +204,7 @@ export function dataDeskRoutes({ db, now, publicUrl = "" }: DataDeskDependencies
           record: {
             ...summary,
             data: storedDocumentWithSources(row.data),
-            fields: fieldsOfRecord(kind, row.data),
+            fields: recordFieldsOf(kind, row.data),
           },
           changes,
         };

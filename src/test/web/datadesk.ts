@@ -1,8 +1,6 @@
 import { vi } from "vitest";
-import type { DataChange, RecordField } from "../../domain/api/datadesk";
+import type { DataChange } from "../../domain/api/datadesk";
 import type { DocumentView } from "../../domain/api/documents";
-import { editablePaths, fieldAt, translationOf, type EditableKind } from "../../domain/datadesk/fields";
-import { fieldValueAt } from "../../domain/datadesk/source-field";
 import states from "../../../data/states.json" with { type: "json" };
 
 // Fixtures of the data desk's web tests: a record's fields as the API describes them (from the one
@@ -10,25 +8,7 @@ import states from "../../../data/states.json" with { type: "json" };
 // method and path and records what it was sent.
 
 /** A record's fields as GET /records/:kind/:id gives them, valued from `document`. */
-export function recordFieldsOf(kind: EditableKind, document: unknown): RecordField[] {
-  return editablePaths(kind).map((path) => {
-    const field = fieldAt(kind, path);
-    if (!field) throw new Error(`no field ${path}`);
-    return {
-      path,
-      type: field.type,
-      label: field.label,
-      language: translationOf(kind, path)?.language ?? null,
-      value: fieldValueAt(document, path) ?? null,
-      options: field.options ? [...field.options] : null,
-      maxLength: field.maxLength ?? null,
-      maxItems: field.maxItems ?? null,
-      column: field.column,
-      filters: field.filters,
-      requiredOnAdd: field.requiredOnAdd ?? false,
-    };
-  });
-}
+export { recordFieldsOf } from "../../domain/datadesk/record-fields";
 
 /** Kano as data/states.json has it (law status "Passed", law passed in 2018). */
 export const kano = states.find((state) => state.state === "Kano")!;

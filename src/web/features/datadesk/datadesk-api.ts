@@ -117,26 +117,8 @@ export function fetchImportRows(id: string, page: number, signal?: AbortSignal):
  * contract gives a record's fields only with a record (GET /records/:kind/:id).
  */
 export async function fetchNewSchoolFields(): Promise<RecordField[]> {
-  const { editablePaths, fieldAt, translationOf } = await import("../../../domain/datadesk/fields");
-  return editablePaths("school").flatMap((path) => {
-    const field = fieldAt("school", path);
-    if (!field) return [];
-    return [
-      {
-        path,
-        type: field.type,
-        label: field.label,
-        language: translationOf("school", path)?.language ?? null,
-        value: null,
-        options: field.options ? [...field.options] : null,
-        maxLength: field.maxLength ?? null,
-        maxItems: field.maxItems ?? null,
-        column: field.column,
-        filters: field.filters,
-        requiredOnAdd: field.requiredOnAdd ?? false,
-      },
-    ];
-  });
+  const { recordFieldsOf } = await import("../../../domain/datadesk/record-fields");
+  return recordFieldsOf("school", null);
 }
 
 /**
