@@ -710,18 +710,6 @@ export function fieldAt(kind: EditableKind, path: string): FieldDescription | nu
   return fieldsOf[kind].find((field) => field.path === path) ?? translationOf(kind, path)?.field ?? null;
 }
 
-/**
- * The message id suffix of a choice's value: "Passed/awaiting Gov assent" → "passed-awaiting-gov-assent",
- * "" → "none" (`datadesk.option.<path>.<key>`).
- */
-export function optionKey(value: string): string {
-  const key = value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-  return key === "" ? "none" : key;
-}
-
 /** A path the edit form shows: the field that describes it, and a translation's language (null for none). */
 export interface EditablePath {
   path: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionKey } from "./fields";
+import { optionKey } from "./value-words";
 import { choiceAt, describeValue, optionLabelOf } from "./history";
 
 describe("a published value in words", () => {

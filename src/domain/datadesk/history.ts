@@ -1,6 +1,9 @@
 import type { MessageKey } from "../../i18n/message-keys";
-import { editableKinds, fieldAt, optionKey, translationOf, type EditableKind } from "./fields";
+import { editableKinds, fieldAt, translationOf, type EditableKind } from "./fields";
+import { optionKey } from "./value-words";
 import { recordKinds, type RecordKind } from "./record-kinds";
+
+export { describeValue } from "./value-words";
 
 function isEditableKind(kind: RecordKind): kind is EditableKind {
   return (editableKinds as readonly string[]).includes(kind);
@@ -81,27 +84,6 @@ export function choiceAt(kind: RecordKind, field: string) {
   if (!isEditableKind(kind)) return null;
   const description = fieldAt(kind, field);
   return description?.options ? description : null;
-}
-
-/**
- * A field's value as words: empty values say so, lists are joined, other shapes are written as JSON;
- * `wordsOf` words a text (a choice in the reader's language), else it is shown as it is.
- */
-export function describeValue(
-  value: unknown,
-  empty: string,
-  wordsOf: (text: string) => string = (text) => text,
-): string {
-  if (value === null || value === undefined || value === "") return empty;
-  if (Array.isArray(value)) {
-    // An empty item of a list (a phone left blank) is nothing to show.
-    const items = value.filter((item) => item !== "" && item !== null && item !== undefined);
-    if (items.length === 0) return empty;
-    return items.map((item) => describeValue(item, empty, wordsOf)).join("; ");
-  }
-  if (typeof value === "string") return wordsOf(value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
 }
 
 /** The sentences the history API answers with (English: the open-data API speaks English). */

@@ -3,8 +3,7 @@ import { deskProblem, type DeskProblemKey } from "../../../domain/api/problems";
 import { problemText as failureProblemText, useT } from "../../i18n";
 import { useI18n } from "../../i18n/language-context";
 import type { DataDeskProblem } from "./datadesk-api";
-import { optionKey } from "../../../domain/datadesk/fields";
-import { describeValue } from "../../../domain/datadesk/history";
+import { describeValue, optionKey } from "../../../domain/datadesk/value-words";
 import { basePath, languageOfPath } from "./field-values";
 
 // The data desk's words for its values, in the page's language: a field's label (a translation's with its
