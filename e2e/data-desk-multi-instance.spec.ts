@@ -8,6 +8,7 @@ import { parse } from "csv-parse/sync";
 import { lawStatusCategories, type LawStatusKey } from "../src/domain/law-status";
 import type { PublishedChange, PublishedChangesAnswer, RecordHistoryAnswer } from "../src/domain/api/history";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "../src/test/server/databases";
+import { message } from "./support/catalogues";
 import { runCli, startProxy, startServer, type RunningProcess } from "../src/test/server/processes";
 import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/redis";
 import { sourceDetails } from "./support/editors";
@@ -262,7 +263,12 @@ function historyEntryShows(html: string, changeId: string): boolean {
   if (start < 0) return false;
   const entry = html.slice(start, html.indexOf("</article>", start));
   return (
-    entry.includes(asHtml(`changed from Passed to ${NEW_STATUS}`)) &&
+    // The history words a choice as the desk's form labels it ("Second Reading" reads "Second reading").
+    entry.includes(
+      asHtml(
+        `changed from ${message("en", "datadesk.option.status.passed")} to ${message("en", "datadesk.option.status.second-reading")}`,
+      ),
+    ) &&
     entry.includes("→") &&
     entry.includes(`href="${SOURCE_URL}"`) &&
     entry.includes(asHtml(NOTE))
