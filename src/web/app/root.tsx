@@ -28,6 +28,7 @@ import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../feat
 import { loadOutboxSender } from "../features/eyewitness/lazy";
 import { DataLayerProvider } from "../lib/data-layer-provider";
 import { markRootHydrated } from "../lib/hydration-mark";
+import { useSessionUser } from "../lib/session";
 import { pageTitle } from "../ui/page-title";
 import { LaterPart } from "../ui/LaterPart";
 import { Spinner } from "../ui/Spinner";
@@ -229,16 +230,24 @@ export default function Root() {
   }, [pathname]);
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
   // The report outbox's sender, loaded after the page's load event like the service worker: reports
-  // waiting on this device are sent a moment later, and no page's first load carries its code.
+  // waiting on this device are sent a moment later, and no page's first load carries its code. Only for a
+  // signed-in visitor: reports wait for the account that wrote them (kept for its next sign-in, sent by the
+  // service worker with no page open), so a signed-out visit has nothing to send and never loads it.
   const [OutboxSender, setOutboxSender] = useState<ComponentType | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const signedIn = useSessionUser() !== null;
   useEffect(() => {
     markRootHydrated();
     // The service worker's code is loaded after the page's load event: it adds nothing to the first load.
     afterLoad(() => {
       void loadServiceWorkerRegistration().then((module) => module.registerServiceWorker());
-      void loadOutboxSender().then((module) => setOutboxSender(() => module.OutboxSender));
+      setLoaded(true);
     });
   }, []);
+  useEffect(() => {
+    if (!loaded || !signedIn || OutboxSender) return;
+    void loadOutboxSender().then((module) => setOutboxSender(() => module.OutboxSender));
+  }, [loaded, signedIn, OutboxSender]);
   return (
     <DataLayerProvider>
       <Shell outbox={OutboxSender && <OutboxSender />}>
