@@ -3,8 +3,6 @@ import { editableKinds, fieldAt, translationOf, type EditableKind } from "./fiel
 import { optionKey } from "./value-words";
 import { recordKinds, type RecordKind } from "./record-kinds";
 
-export { describeValue } from "./value-words";
-
 function isEditableKind(kind: RecordKind): kind is EditableKind {
   return (editableKinds as readonly string[]).includes(kind);
 }

@@ -1,10 +1,6 @@
 import type { PublishedChange } from "../../../domain/api/history";
-import {
-  PUBLIC_EDITORS_NAME,
-  describeValue,
-  historyMessages,
-  isWebAddress,
-} from "../../../domain/datadesk/history";
+import { PUBLIC_EDITORS_NAME, historyMessages, isWebAddress } from "../../../domain/datadesk/history";
+import { describeValue } from "../../../domain/datadesk/value-words";
 import { OPEN_DATA_LICENSE } from "../../../domain/opendata/documents";
 import { sourceName } from "../../../domain/source-titles";
 
