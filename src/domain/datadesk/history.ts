@@ -39,17 +39,6 @@ export function historyPagePath(kind: RecordKind, id: string): string {
   return `/changes?kind=${kind}`;
 }
 
-/** Only web addresses become links; anything else a source names is shown as text. */
-export function isWebAddress(address: string | null | undefined): address is string {
-  if (!address) return false;
-  try {
-    const url = new URL(address);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Where a field's label is, from its dotted path into the record's document ("law.year"): the message id of
  * the field's description (src/domain/datadesk/fields.ts, catalogue `datadesk`) and, for a translation
