@@ -35,6 +35,8 @@ export class DeskRefusal extends Error {
       problems?: Problem[];
       conflicts?: ChangeConflict[];
       values?: Record<string, string | number>;
+      /** The query parameter refused, when the refusal is of one (the problems name their own fields). */
+      field?: string;
     } = {},
   ) {
     super(messageKey);
