@@ -35,6 +35,8 @@ export class DeskRefusal extends Error {
       problems?: Problem[];
       conflicts?: ChangeConflict[];
       values?: Record<string, string | number>;
+      /** The query parameter refused, when the refusal is of one (the problems name their own fields). */
+      field?: string;
     } = {},
   ) {
     super(messageKey);
@@ -69,14 +71,18 @@ export const SOURCE_TEXT_MAX = 300;
 /** No source of the data was read before this year (the first disability laws are later). */
 export const FIRST_SOURCE_READ = "1960-01-01";
 
-/** An address's title or publisher: required, at most SOURCE_TEXT_MAX characters, plain text. */
-function sourceTextProblem(field: "sourceTitle" | "sourcePublisher", text: string): Problem | null {
+/**
+ * An address's title or publisher: required, at most SOURCE_TEXT_MAX characters, plain text. Characters
+ * as a reader counts them (code points, as a document's title is counted): an emoji or a letter outside
+ * the Basic Multilingual Plane is one, not the two UTF-16 units of `length`.
+ */
+export function sourceTextProblem(field: "sourceTitle" | "sourcePublisher", text: string): Problem | null {
   const [missing, tooLong] =
     field === "sourceTitle"
       ? (["sourceTitleMissing", "sourceTitleTooLong"] as const)
       : (["sourcePublisherMissing", "sourcePublisherTooLong"] as const);
   if (text === "") return { field, key: missing };
-  if (text.length > SOURCE_TEXT_MAX) return { field, key: tooLong, values: { max: SOURCE_TEXT_MAX } };
+  if ([...text].length > SOURCE_TEXT_MAX) return { field, key: tooLong, values: { max: SOURCE_TEXT_MAX } };
   if (htmlTag.test(text)) return { field, key: "html" };
   return null;
 }
