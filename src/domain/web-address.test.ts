@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWebAddress } from "./web-address";
+import { isCitableWebAddress, isWebAddress } from "./web-address";
 
 describe("isWebAddress", () => {
   it.each([
@@ -31,5 +31,25 @@ describe("isWebAddress", () => {
   it("refuses no address at all", () => {
     expect(isWebAddress(null)).toBe(false);
     expect(isWebAddress(undefined)).toBe(false);
+  });
+});
+
+describe("isCitableWebAddress", () => {
+  it.each(["https://punchng.com/kano-signs-disability-law", "http://lagosstate.gov.ng/office"])(
+    "accepts the address of a site on the web, %s",
+    (address) => {
+      expect(isCitableWebAddress(address)).toBe(true);
+    },
+  );
+
+  it.each([
+    ["a host without a dot", "http://localhost/law"],
+    ["a bare name", "https://intranet/law"],
+    ["another scheme", "ftp://example.org/law.pdf"],
+    ["a script", "javascript:alert(1)"],
+    ["no address", "example.org/law"],
+    ["nothing", ""],
+  ])("refuses %s (%j)", (_case, address) => {
+    expect(isCitableWebAddress(address)).toBe(false);
   });
 });

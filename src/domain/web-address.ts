@@ -14,3 +14,17 @@ export function isWebAddress(address: string | null | undefined): address is str
     return false;
   }
 }
+
+/**
+ * An address a person may give as a source or as evidence: http(s), read by URL as one, on a host with a
+ * dot (a site on the web: not "localhost", nor a bare name only a local network knows). The check the
+ * desk's changes, the server's refusals and the corrections share.
+ */
+export function isCitableWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}

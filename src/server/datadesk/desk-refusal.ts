@@ -8,6 +8,7 @@ import type { Database } from "../db/database";
 import { dataDocuments } from "../db/schema";
 import { UUID_SHAPE } from "../../domain/uuid-shape";
 import { dayInNigeria, isCalendarDay } from "../../domain/nigeria-day";
+import { isCitableWebAddress } from "../../domain/web-address";
 
 // What every change of the data desk shares, a single edit's or an import's: how a refusal is told, and
 // the source and the note every change needs.
@@ -47,15 +48,6 @@ export const refuse = (problems: Problem[]) =>
   new DeskRefusal(400, "message.problems", { code: "VALIDATION_FAILED", problems });
 
 export const htmlTag = /<\/?[a-z!][^>]*>/i;
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
 
 /** What a change says of its source: an address (with its title, publisher and date read), a document. */
 export interface GivenSource {
@@ -116,7 +108,7 @@ export async function checkSourceAndNote(
   const problems: Problem[] = [];
   const sourceUrl = given.sourceUrl.trim();
   const sourceDocumentId = given.sourceDocumentId.trim().toLowerCase();
-  if (sourceUrl !== "" && (sourceUrl.length > 500 || !isWebAddress(sourceUrl))) {
+  if (sourceUrl !== "" && (sourceUrl.length > 500 || !isCitableWebAddress(sourceUrl))) {
     problems.push({ field: "sourceUrl", key: "url" });
   }
   const withAddress = sourceUrl !== "";
