@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
@@ -63,25 +63,15 @@ export function HomePage({
       <div className={styles.columns}>
         <LaterPart name="home-details">
           <div className={styles.details}>
-            <section
-              id={POLICY_SECTION_ID}
-              tabIndex={-1}
-              aria-labelledby="policy-heading"
-              className={styles.section}
-            >
+            <HomeSection id={POLICY_SECTION_ID} headingId="policy-heading">
               <StateOverview
                 selected={selected}
                 countryPolicy={policy}
                 policyDocument={policyDocument}
                 headingId="policy-heading"
               />
-            </section>
-            <section
-              id={EDUCATION_SECTION_ID}
-              tabIndex={-1}
-              aria-labelledby="education-heading"
-              className={styles.section}
-            >
+            </HomeSection>
+            <HomeSection id={EDUCATION_SECTION_ID} headingId="education-heading">
               <EducationSection
                 selected={selected}
                 totalSchools={totalSchools}
@@ -89,7 +79,7 @@ export function HomePage({
                 onViewAll={() => schoolsDialog.open(selected)}
                 viewAllRef={viewAllRef}
               />
-            </section>
+            </HomeSection>
           </div>
         </LaterPart>
         <LaterPart name="home-map">
@@ -109,5 +99,14 @@ export function HomePage({
         states={summaries}
       />
     </div>
+  );
+}
+
+/** A part of the page the skip links and the map's choice move the focus to, named by its heading. */
+function HomeSection({ id, headingId, children }: { id: string; headingId: string; children: ReactNode }) {
+  return (
+    <section id={id} tabIndex={-1} aria-labelledby={headingId} className={styles.section}>
+      {children}
+    </section>
   );
 }
