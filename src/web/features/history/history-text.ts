@@ -1,5 +1,4 @@
-import { choiceAt, fieldLabelOf, optionLabelOf } from "../../../domain/datadesk/history";
-import { describeValue } from "../../../domain/datadesk/value-words";
+import { choiceAt, describeValue, fieldLabelOf, optionLabelOf } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { formatDay, formatReadDate } from "../../../domain/format";
 import type { Translate } from "../../i18n";

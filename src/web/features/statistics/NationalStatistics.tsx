@@ -1,4 +1,4 @@
-import { memo, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, T, useEnglishContentLang, useT, type MessageKey, type Translate } from "../../i18n";
 import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country } from "../../../domain/datasets/schemas";
@@ -6,7 +6,6 @@ import { formatPercent } from "../../../domain/format";
 import type { NationalFigures, RangeEnd } from "../../../domain/national-estimates";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
-import { LaterPart } from "../../ui/LaterPart";
 import { NationalActLink } from "../states";
 import type { FigureCards } from "./national-figures";
 import styles from "./NationalStatistics.module.css";
@@ -42,11 +41,9 @@ function rangeLabel(end: RangeEnd, t: Translate): string {
  *
  * The panels are a tabs widget: Tab reaches the selected tab only; Left and Right arrows (wrapping), Home
  * and End move to and show another panel. Every panel is in the HTML from the first render, the inactive
- * ones hidden, so the Overview paints before any JavaScript runs. Each panel hydrates in a task of its own
- * (LaterPart): with their charts, the three were a long task on a slow phone. Memoised: the page's other
- * renders (a state chosen) leave the figures as they are.
+ * ones hidden, so the Overview paints before any JavaScript runs.
  */
-export const NationalStatistics = memo(function NationalStatistics({
+export function NationalStatistics({
   figures,
   cards,
   policy,
@@ -136,34 +133,33 @@ export const NationalStatistics = memo(function NationalStatistics({
       </div>
 
       {panels.map((panel) => (
-        <LaterPart key={panel.key} name={`statistics-${panel.key}`}>
-          <div
-            role="tabpanel"
-            id={panelId(panel.key)}
-            aria-labelledby={tabId(panel.key)}
-            hidden={selected !== panel.key}
-            className={styles.panel}
-          >
-            <h2 className="visually-hidden">{t(`statistics.headings.${panel.key}`)}</h2>
-            <ul className={styles.cards}>
-              {cards[panel.key].map((card) => (
-                <FigureStatisticCard key={card.key} card={card} />
-              ))}
-              {panel.key === "overview" ? (
-                <StatisticCard
-                  title={t("statistics.policy.title")}
-                  infoLabel={t("statistics.policy.infoLabel")}
-                  info={<span lang={contentLang}>{policy.desc}</span>}
-                >
-                  <p className={styles.policyTitle} lang={contentLang}>
-                    {policy.title}
-                  </p>
-                  <NationalActLink url={policy.url} note={policy.urlNote} document={policyDocument} />
-                </StatisticCard>
-              ) : null}
-            </ul>
-          </div>
-        </LaterPart>
+        <div
+          key={panel.key}
+          role="tabpanel"
+          id={panelId(panel.key)}
+          aria-labelledby={tabId(panel.key)}
+          hidden={selected !== panel.key}
+          className={styles.panel}
+        >
+          <h2 className="visually-hidden">{t(`statistics.headings.${panel.key}`)}</h2>
+          <ul className={styles.cards}>
+            {cards[panel.key].map((card) => (
+              <FigureStatisticCard key={card.key} card={card} />
+            ))}
+            {panel.key === "overview" ? (
+              <StatisticCard
+                title={t("statistics.policy.title")}
+                infoLabel={t("statistics.policy.infoLabel")}
+                info={<span lang={contentLang}>{policy.desc}</span>}
+              >
+                <p className={styles.policyTitle} lang={contentLang}>
+                  {policy.title}
+                </p>
+                <NationalActLink url={policy.url} note={policy.urlNote} document={policyDocument} />
+              </StatisticCard>
+            ) : null}
+          </ul>
+        </div>
       ))}
       <p className={styles.download}>
         <a href={openDataPath("estimates", "csv")} download>
@@ -172,4 +168,4 @@ export const NationalStatistics = memo(function NationalStatistics({
       </p>
     </section>
   );
-});
+}
