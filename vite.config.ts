@@ -7,6 +7,7 @@ import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { projectLogger } from "./scripts/vite-logger.ts";
 import { usedModules } from "./scripts/used-modules.ts";
+import { preactAliases } from "./src/web/preact/aliases.ts";
 
 const sharedSource = /[\\/]src[\\/]/;
 // Code that only some pages use (the schools directory, shared by the school pages and the directory's
@@ -63,23 +64,37 @@ const featureEntries: Plugin = {
 // through the features' index.ts files (scripts/used-modules.ts).
 const homeContentRoot =
   /[\\/]src[\\/]web[\\/](app[\\/]home[\\/]HomePage|features[\\/]eyewitness[\\/]OutboxSender|app[\\/]layout[\\/]SiteMenu)\.tsx$/;
-const homeContentModules = new Set<string>();
-const findHomeContentModules: Plugin = {
-  name: "find-home-content-modules",
-  buildStart: () => homeContentModules.clear(),
-  buildEnd() {
-    const roots = [...this.getModuleIds()].filter((id) => homeContentRoot.test(id));
-    const graph = {
-      code: (id: string) => this.getModuleInfo(id)?.code ?? null,
-      importedIds: (id: string) => this.getModuleInfo(id)?.importedIds ?? [],
-    };
-    const used = usedModules(roots, graph, {
-      isOurs: (id) => sharedSource.test(id),
-      isReexportIndex: (id) => featureEntry.test(id),
-    });
-    for (const id of used) homeContentModules.add(id);
-  },
-};
+
+// Our modules the public pages a visitor opens from search or a shared link (a state, all states, a school,
+// the schools, open data, the estimates) share: a chunk of their own, so such a first visit does not load
+// the signed-in screens' shared code (zod's schemas, the data desk, the dashboards: about 40 KB
+// compressed). Found the same way, from the pages' route modules.
+const publicPageRoot =
+  /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/](states|state|data|schools|school|estimates)\.tsx$/;
+
+/** A plugin that finds, at the end of each build, our modules reached from the modules `roots` matches. */
+function modulesUsedFrom(name: string, roots: RegExp): { plugin: Plugin; modules: Set<string> } {
+  const modules = new Set<string>();
+  const plugin: Plugin = {
+    name,
+    buildStart: () => modules.clear(),
+    buildEnd() {
+      const found = [...this.getModuleIds()].filter((id) => roots.test(id));
+      const graph = {
+        code: (id: string) => this.getModuleInfo(id)?.code ?? null,
+        importedIds: (id: string) => this.getModuleInfo(id)?.importedIds ?? [],
+      };
+      const used = usedModules(found, graph, {
+        isOurs: (id) => sharedSource.test(id),
+        isReexportIndex: (id) => featureEntry.test(id),
+      });
+      for (const id of used) modules.add(id);
+    },
+  };
+  return { plugin, modules };
+}
+const homeContent = modulesUsedFrom("find-home-content-modules", homeContentRoot);
+const publicPages = modulesUsedFrom("find-public-page-modules", publicPageRoot);
 
 // React Router's package points every import at its development build, whose dev-only warnings and
 // messages are switched on by a constant, not by NODE_ENV, so a production bundle keeps them (about 2 KB
@@ -97,14 +112,18 @@ const productionRouter = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  resolve: { alias: command === "build" && !isSsrBuild ? productionRouter : [] },
+  // The browser renders with Preact (preact/compat), the server's prerender with React: the same components,
+  // about 55 KB less JavaScript before a page is usable (decision record 0016). The entry
+  // (src/web/app/entry.client.tsx) hydrates as Preact needs.
+  resolve: { alias: command === "build" && !isSsrBuild ? [...productionRouter, ...preactAliases] : [] },
   plugins: [
     nigeriaMap(),
     i18nCatalogues(),
     reactRouter(),
     featureEntries,
     findShellModules,
-    findHomeContentModules,
+    homeContent.plugin,
+    publicPages.plugin,
     // The service worker (src/web/features/offline/sw.ts, decision record 0013), built into build/client/sw.js
     // with the manifest and icons of public/ precached. The page registers it itself, after its load event;
     // the web manifest is the static public/manifest.webmanifest.
@@ -142,14 +161,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: {
         // Fewer, larger requests: on a 150 ms round trip each extra module request costs more than its bytes.
         // React, React DOM and React Router come as one chunk; the layout's code (the root route's) as
-        // another; what the home page's content shares with other pages as a third; the rest of our own code
-        // shared by several pages as a fourth; the account screens' code as a fifth.
+        // another; what the home page's content shares with other pages as a third; what the public pages
+        // share as a fourth; the rest of our own code shared by several pages as a fifth; the account
+        // screens' code as a sixth.
         // Priorities matter: a group also takes in what its modules import.
         codeSplitting: {
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|preact|scheduler|cookie)[\\/]|[\\/]src[\\/]web[\\/]preact[\\/]react\.ts$/,
               priority: 5,
             },
             {
@@ -159,9 +179,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             },
             {
               name: "home-shared",
-              test: (id: string) => homeContentModules.has(id),
+              test: (id: string) => homeContent.modules.has(id),
               minShareCount: 2,
               priority: 3,
+            },
+            {
+              name: "public",
+              test: (id: string) => publicPages.modules.has(id) && !publicPageRoot.test(id),
+              minShareCount: 2,
+              priority: 2.5,
             },
             {
               name: "shared",

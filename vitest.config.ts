@@ -1,7 +1,35 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
+import { preactAliases } from "./src/web/preact/aliases.ts";
+
+// Testing Library's and React Router's packages name their CommonJS builds for Node, which Node would load
+// (and their `require("react")` would find React): their ES module builds instead, which Vite transforms
+// (`server.deps.inline` below), so the aliases to Preact reach their imports too.
+const moduleOf = (file: string) => fileURLToPath(new URL(`node_modules/${file}`, import.meta.url));
+const esModuleBuilds = [
+  {
+    find: /^@testing-library\/react$/,
+    replacement: moduleOf("@testing-library/react/dist/@testing-library/react.esm.js"),
+  },
+  { find: /^react-router$/, replacement: moduleOf("react-router/dist/development/index.mjs") },
+  { find: /^react-router\/dom$/, replacement: moduleOf("react-router/dist/development/dom-export.mjs") },
+];
+
+// Test files that render components with React's server renderer (react-dom/server), as the server's
+// prerender does, and check that HTML (some also hydrate it): they run on React, as the prerender does. Preact
+// (no server renderer here) cannot render the same elements on the server side of such a test; hydrating the
+// server's HTML with Preact is checked on every kind of page by e2e/hydration.spec.ts.
+const serverRenderTests = [
+  "src/web/features/explorer/Explorer.test.tsx",
+  "src/web/features/statistics/NationalStatistics.test.tsx",
+  "src/web/features/states/StateReports.test.tsx",
+  "src/web/features/published/PublishedReportsPage.test.tsx",
+  "src/web/features/offline/OfflineNotice.test.tsx",
+  "src/web/features/state-selection/StateSelect.test.tsx",
+];
 
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
@@ -25,10 +53,37 @@ export default defineConfig({
       },
       {
         extends: true,
+        resolve: {
+          alias: [...preactAliases, ...esModuleBuilds],
+        },
         test: {
           name: "web",
           environment: "jsdom",
           include: ["src/web/**/*.test.{ts,tsx}"],
+          exclude: serverRenderTests,
+          setupFiles: [
+            "src/test/fail-on-console-error.ts",
+            "src/test/web/setup.ts",
+            "src/test/web/preact.ts",
+          ],
+          // The components are tested on the renderer the browser runs, Preact (vite.config.ts, record 0016).
+          // The packages that import React are inlined (transformed by Vite, not loaded by Node), so the
+          // aliases reach their imports too.
+          server: {
+            deps: {
+              inline: [
+                /[\\/]node_modules[\\/](react-router|@tanstack[\\/]react-query|@testing-library[\\/]react|preact)[\\/]/,
+              ],
+            },
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web (server render, React)",
+          environment: "jsdom",
+          include: serverRenderTests,
           setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web/setup.ts"],
         },
       },

@@ -63,6 +63,9 @@ test.describe("a school's page on a phone", () => {
   const at = (address: string) => `${server.baseUrl}${address}`;
 
   test.beforeAll(async () => {
+    // Two openings of an embedded database (the changes, then the server) and two seedings: over 90 s once,
+    // on this 2-core machine at load average 15 to 18.
+    test.setTimeout(240_000);
     server = await startBuiltServer({
       dataDirPrefix: "inclusion-atlas-e2e-school-",
       beforeStart: publishSchoolChanges,

@@ -1,6 +1,7 @@
 import { documentAddress } from "./datadesk/documents";
 import { formatReadDate } from "./format";
 import { describeSource, sourceName } from "./source-titles";
+import { isWebAddress } from "./web-address";
 
 // Field-level sources: a change may give a source for the fields it touches, and the pages show it beside
 // those fields. The server works out, once per publication, the source of the latest published change that
@@ -29,8 +30,6 @@ export interface ShownFieldSource {
   read?: string | null;
 }
 
-const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
-
 /** The sources to show beside fields, in the page's language (worked out in a loader, on the server). */
 export function fieldSourcesToShow(
   sources: Record<string, FieldSource> | undefined,
@@ -46,7 +45,7 @@ export function fieldSourcesToShow(
         href: documentAddress(source.document),
         read: day(date),
       };
-    } else if (source.url && isWebAddress(source.url)) {
+    } else if (isWebAddress(source.url)) {
       const described = describeSource(source.url);
       shown[field] = {
         text:

@@ -139,11 +139,11 @@ export const RECORDS_LIMIT_MAX = 500;
  * check (its routes take their query's refusal with `attachValidation`).
  */
 function deskRefusal(
-  key: "badKind" | "badLimit" | "badPage" | "badPerPage",
-  values: { max: number } | Record<string, never> = {},
+  key: "badKind" | "badLimit" | "badPage" | "badPerPage" | "repeatedParameter",
+  values: { max: number } | { name: string } | Record<string, never> = {},
 ): ParameterRefusal {
   const english = datadeskEnglish[`message.${key}`].replace(/\{(\w+)\}/g, (_, name: string) =>
-    String((values as Record<string, number>)[name]),
+    String((values as Record<string, string | number>)[name]),
   );
   return { message: english, problem: deskProblem(`datadesk.message.${key}`, values) };
 }
@@ -534,12 +534,11 @@ export type ChangePublishedAnswer = z.infer<typeof changePublishedAnswerSchema>;
 
 // Imports ----------------------------------------------------------------------------------------------
 
+/** An import's parameter given twice (`?sourceTitle=A&sourceTitle=B`): refused, never read as absent. */
+const givenTwice = (name: string) => deskRefusal("repeatedParameter", { name });
+
 /** A text parameter of an import sent as the file itself, trimmed; checked with the change it makes. */
-const importText = (name: string, description: string) =>
-  singleValueParam(description, {
-    message: `Please give ${name} once.`,
-    problem: codeProblem("VALIDATION_FAILED"),
-  });
+const importText = (name: string, description: string) => singleValueParam(description, givenTwice(name));
 
 export const importQuery = z.object({
   dryRun: queryParameter(
@@ -547,7 +546,7 @@ export const importQuery = z.object({
       description: "1 or true: check the file and answer what it would do; nothing is stored.",
     }),
     (text) => ["1", "true"].includes(text.trim()),
-    { message: "Please give dryRun once.", problem: codeProblem("VALIDATION_FAILED") },
+    givenTwice("dryRun"),
   ),
   sourceUrl: importText("sourceUrl", "With a text/csv body: the source (an http(s) address)."),
   sourceTitle: importText("sourceTitle", "With a text/csv body and sourceUrl: its title."),

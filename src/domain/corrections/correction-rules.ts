@@ -4,6 +4,8 @@
 // page the mistake is on, instead of a record.
 // Shared by the server (which enforces every rule) and the web app (whose checks are for convenience).
 
+import { isCitableWebAddress } from "../web-address";
+
 export const correctionSubjects = ["state", "school", "translation"] as const;
 export type CorrectionSubject = (typeof correctionSubjects)[number];
 
@@ -86,7 +88,7 @@ export function correctionFieldProblems(input: CheckedCorrection): CorrectionFie
   if (text.length < CORRECTION_TEXT_MIN_LENGTH) problems.push(problem("whatIsWrong", "textMissing"));
   else if (text.length > CORRECTION_TEXT_MAX_LENGTH) problems.push(problem("whatIsWrong", "textTooLong"));
   const url = input.sourceUrl.trim();
-  if (url && (url.length > CORRECTION_URL_MAX_LENGTH || !isWebAddress(url))) {
+  if (url && (url.length > CORRECTION_URL_MAX_LENGTH || !isCitableWebAddress(url))) {
     problems.push(problem("sourceUrl", "badUrl"));
   }
   const email = input.email.trim();
@@ -108,7 +110,11 @@ export function translationProblems(
   const problems: FieldProblem<"language" | "page", "badLanguage" | "pageMissing">[] = [];
   if (!languages.includes(input.language)) problems.push(problem("language", "badLanguage"));
   const page = input.page.trim();
-  if (!page || page.length > CORRECTION_PAGE_MAX_LENGTH || !(sitePath(page) !== null || isWebAddress(page))) {
+  if (
+    !page ||
+    page.length > CORRECTION_PAGE_MAX_LENGTH ||
+    !(sitePath(page) !== null || isCitableWebAddress(page))
+  ) {
     problems.push(problem("page", "pageMissing"));
   }
   return problems;
@@ -128,15 +134,6 @@ export function sitePath(page: string): string | null {
     return url.host === "site.invalid" ? url.pathname + url.search + url.hash : null;
   } catch {
     return null;
-  }
-}
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
   }
 }
 

@@ -11,6 +11,7 @@ import { sameState } from "../datasets/state-names";
 import type { KeysUnder, MessageKey } from "../../i18n/message-keys";
 import { normaliseNigerianPhone } from "./phone";
 import { UUID_SHAPE } from "../uuid-shape";
+import { isCitableWebAddress } from "../web-address";
 
 // The one place that describes each field editors can change: where it lives in the record's
 // JSON document (the shapes of src/domain/datasets/schemas.ts), its type, the rule a new value must pass,
@@ -151,20 +152,11 @@ const cleanText = (max: number) =>
 
 const requiredText = (max: number) => cleanText(max).refine((value) => value.length > 0, problem("required"));
 
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
-
 const webAddress = z
   .string(problem("url"))
   .trim()
   .max(URL_MAX, problem("tooLong"))
-  .refine(isWebAddress, problem("url"));
+  .refine(isCitableWebAddress, problem("url"));
 
 /** "" or an http(s) address. */
 const optionalWebAddress = z.union([z.literal(""), webAddress], problem("url"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { optionKey } from "./value-words";
-import { choiceAt, describeValue, optionLabelOf } from "./history";
+import { describeValue, optionKey } from "./value-words";
+import { choiceAt, optionLabelOf } from "./history";
 
 describe("a published value in words", () => {
   it("names a choice's message by its value", () => {

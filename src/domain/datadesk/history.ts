@@ -3,8 +3,6 @@ import { editableKinds, fieldAt, translationOf, type EditableKind } from "./fiel
 import { optionKey } from "./value-words";
 import { recordKinds, type RecordKind } from "./record-kinds";
 
-export { describeValue } from "./value-words";
-
 function isEditableKind(kind: RecordKind): kind is EditableKind {
   return (editableKinds as readonly string[]).includes(kind);
 }
@@ -39,17 +37,6 @@ export function historyPagePath(kind: RecordKind, id: string): string {
   if (kind === "state") return `/states/${encodeURIComponent(id)}/history`;
   if (kind === "school") return `/schools/${encodeURIComponent(id)}/history`;
   return `/changes?kind=${kind}`;
-}
-
-/** Only web addresses become links; anything else a source names is shown as text. */
-export function isWebAddress(address: string | null | undefined): address is string {
-  if (!address) return false;
-  try {
-    const url = new URL(address);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Database } from "../db/database";
 import { dataDocuments } from "../db/schema";
 import { UUID_SHAPE } from "../../domain/uuid-shape";
 import { dayInNigeria, isCalendarDay } from "../../domain/nigeria-day";
+import { isCitableWebAddress } from "../../domain/web-address";
 
 // What every change of the data desk shares, a single edit's or an import's: how a refusal is told, and
 // the source and the note every change needs.
@@ -35,6 +36,8 @@ export class DeskRefusal extends Error {
       problems?: Problem[];
       conflicts?: ChangeConflict[];
       values?: Record<string, string | number>;
+      /** The query parameter refused, when the refusal is of one (the problems name their own fields). */
+      field?: string;
     } = {},
   ) {
     super(messageKey);
@@ -45,15 +48,6 @@ export const refuse = (problems: Problem[]) =>
   new DeskRefusal(400, "message.problems", { code: "VALIDATION_FAILED", problems });
 
 export const htmlTag = /<\/?[a-z!][^>]*>/i;
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
 
 /** What a change says of its source: an address (with its title, publisher and date read), a document. */
 export interface GivenSource {
@@ -69,14 +63,18 @@ export const SOURCE_TEXT_MAX = 300;
 /** No source of the data was read before this year (the first disability laws are later). */
 export const FIRST_SOURCE_READ = "1960-01-01";
 
-/** An address's title or publisher: required, at most SOURCE_TEXT_MAX characters, plain text. */
-function sourceTextProblem(field: "sourceTitle" | "sourcePublisher", text: string): Problem | null {
+/**
+ * An address's title or publisher: required, at most SOURCE_TEXT_MAX characters, plain text. Characters
+ * as a reader counts them (code points, as a document's title is counted): an emoji or a letter outside
+ * the Basic Multilingual Plane is one, not the two UTF-16 units of `length`.
+ */
+export function sourceTextProblem(field: "sourceTitle" | "sourcePublisher", text: string): Problem | null {
   const [missing, tooLong] =
     field === "sourceTitle"
       ? (["sourceTitleMissing", "sourceTitleTooLong"] as const)
       : (["sourcePublisherMissing", "sourcePublisherTooLong"] as const);
   if (text === "") return { field, key: missing };
-  if (text.length > SOURCE_TEXT_MAX) return { field, key: tooLong, values: { max: SOURCE_TEXT_MAX } };
+  if ([...text].length > SOURCE_TEXT_MAX) return { field, key: tooLong, values: { max: SOURCE_TEXT_MAX } };
   if (htmlTag.test(text)) return { field, key: "html" };
   return null;
 }
@@ -110,7 +108,7 @@ export async function checkSourceAndNote(
   const problems: Problem[] = [];
   const sourceUrl = given.sourceUrl.trim();
   const sourceDocumentId = given.sourceDocumentId.trim().toLowerCase();
-  if (sourceUrl !== "" && (sourceUrl.length > 500 || !isWebAddress(sourceUrl))) {
+  if (sourceUrl !== "" && (sourceUrl.length > 500 || !isCitableWebAddress(sourceUrl))) {
     problems.push({ field: "sourceUrl", key: "url" });
   }
   const withAddress = sourceUrl !== "";

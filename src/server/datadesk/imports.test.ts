@@ -201,6 +201,38 @@ describe.each(testDatabaseKinds())("importing schools on %s", (databaseKind) => 
     ]);
   });
 
+  it("refuses a source detail given twice in the query of a text/csv import, saying so in the editor's language", async () => {
+    const file = `id,name,state\r\n${first.id},${csvField(first.name)} (renamed),${first.state}\r\n`;
+    const sending = (token: string, query: URLSearchParams) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/v1/datadesk/imports?${query.toString()}`,
+        headers: { ...bearer(token), "content-type": "text/csv" },
+        payload: file,
+      });
+    const twice = (name: keyof typeof source) => {
+      const query = new URLSearchParams(source);
+      query.append(name, source[name]);
+      return query;
+    };
+    for (const name of ["sourceUrl", "sourceTitle", "sourcePublisher", "sourceRead", "note"] as const) {
+      const response = await sending(amina, twice(name));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<ImportFailure>()).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: `The parameter ${name} was given more than once. Please give it once.`,
+        problem: { key: "datadesk.message.repeatedParameter", params: { name } },
+        field: name,
+      });
+    }
+    const inHausa = await sending(halima, twice("sourceTitle"));
+    expect(inHausa.json<ImportFailure>().message).toBe(
+      "An ba da sigar (parameter) sourceTitle fiye da sau ɗaya. Da fatan ka ba da ita sau ɗaya kawai.",
+    );
+    // Nothing was proposed.
+    expect(await t.db.select().from(dataChanges).where(eq(dataChanges.note, source.note))).toEqual([]);
+  });
+
   it("proposes one change holding every row, which the queue shows; needs a source and a note; refuses rows with problems", async () => {
     const csv = `id,name,state\r\n,Dala Inclusive School,Kano\r\n${first.id},${csvField(first.name)} (renamed),${first.state}\r\n`;
     const noNote = await importing(amina, { csv, sourceUrl: source.sourceUrl, ...addressDetails });

@@ -84,7 +84,10 @@ function deskQueryRefusal(error: Error): Error {
   const { key, params } = error.problem;
   if (!key.startsWith("datadesk.message.")) return error;
   const messageKey = key.slice("datadesk.".length) as DeskRefusal["messageKey"];
-  return new DeskRefusal(400, messageKey, { values: params as Record<string, string | number> });
+  return new DeskRefusal(400, messageKey, {
+    values: params as Record<string, string | number>,
+    ...(error.field ? { field: error.field } : {}),
+  });
 }
 
 /** A refusal worded for the reader: its sentence, and each problem's. */
@@ -95,7 +98,7 @@ function sendRefusal(
   refusal: DeskRefusal,
   thisYear: number,
 ) {
-  const { code, problems, conflicts, values } = refusal.details;
+  const { code, problems, conflicts, values, field } = refusal.details;
   const worded = problems?.map((problem: Problem) => {
     const params = problemValues(kind, problem, thisYear);
     return { field: problem.field, key: problem.key, params, message: t(`problem.${problem.key}`, params) };
@@ -122,7 +125,7 @@ function sendRefusal(
               ? "CONFLICT"
               : "VALIDATION_FAILED"),
     }),
-    ...(first ? { field: first.field } : {}),
+    ...(first ? { field: first.field } : field ? { field } : {}),
     ...(worded ? { problems: worded } : {}),
     ...(conflicts ? { conflicts } : {}),
   });

@@ -21,6 +21,24 @@ export const securityHeaders = Object.freeze({
   "x-xss-protection": "0",
 });
 
+/**
+ * The headers that only a document (a page, a worker's script) acts on: a script or stylesheet the page
+ * loads is not framed, navigated to or given a policy of its own. The built scripts and stylesheets go
+ * without them (about 320 bytes less per file: a first visit loads a dozen, uncompressed under HTTP/1.1,
+ * on a phone that pays for every byte); they keep nosniff, their resource policy and HSTS.
+ */
+export const documentOnlyHeaders = Object.freeze([
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "referrer-policy",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+] as const);
+
 export function sendSecurityHeaders(app: FastifyInstance): void {
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(securityHeaders);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentOnlyHeaders, securityHeaders, sendSecurityHeaders } from "../http/security-headers";
 import type { PublishedReportView } from "../../domain/reports/review-rules";
 import { noContacts } from "../../domain/site-contacts";
 import type { PublishedData, PublishedDataSource } from "../datadesk/published-data";
@@ -51,6 +52,8 @@ beforeAll(async () => {
   buildDir = await mkdtemp(path.join(tmpdir(), "web-app-test-"));
   await mkdir(path.join(buildDir, "assets"), { recursive: true });
   await writeFile(path.join(buildDir, "assets", "app.js"), "console.log('app');");
+  await writeFile(path.join(buildDir, "assets", "app.css"), "body { margin: 0; }");
+  await writeFile(path.join(buildDir, "assets", "map.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(buildDir, "sw.js"), "self.addEventListener('fetch', () => undefined);");
   await writeFile(path.join(buildDir, "manifest.webmanifest"), '{"name":"Inclusion Atlas"}');
   app = Fastify();
@@ -127,6 +130,9 @@ describe("serving the built web app", () => {
     const asset = await app.inject({ method: "GET", url: "/assets/app.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // Nothing to revalidate or ask in parts: the headers would only cost a phone bytes.
+    for (const name of ["etag", "last-modified", "accept-ranges"])
+      expect(asset.headers[name], name).toBeUndefined();
     const data = await app.inject({ method: "GET", url: "/about.data" });
     expect(data.statusCode).toBe(200);
     expect(data.headers["content-type"]).toBe("text/x-script");
@@ -399,6 +405,48 @@ describe("pages in other languages", () => {
       const response = await site.inject({ method: "GET", url, headers: { cookie: "lang=ha" } });
       expect(response.statusCode, url).not.toBe(302);
       expect(response.headers.location, url).toBeUndefined();
+    }
+  });
+});
+
+describe("the security headers of the built files", () => {
+  let guarded: FastifyInstance;
+
+  beforeAll(async () => {
+    guarded = Fastify();
+    sendSecurityHeaders(guarded);
+    await guarded.register(webSite, {
+      buildDir,
+      publishedData,
+      site: siteSettings,
+      render: miniatureRenderer({ "/about": page }),
+    });
+  });
+
+  afterAll(async () => {
+    await guarded.close();
+  });
+
+  it("sends a built script or stylesheet without the headers only a document acts on", async () => {
+    for (const url of ["/assets/app.js", "/assets/app.css"]) {
+      const response = await guarded.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      for (const name of documentOnlyHeaders)
+        expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      expect(response.headers["strict-transport-security"], url).toBe(
+        securityHeaders["strict-transport-security"],
+      );
+    }
+  });
+
+  it("keeps every header on what can be opened as a document: a page, an image, the service worker", async () => {
+    for (const url of ["/about", "/assets/map.svg", "/sw.js"]) {
+      const response = await guarded.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      expect(String(response.headers["content-security-policy"]), url).toContain("default-src");
     }
   });
 });

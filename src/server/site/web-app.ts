@@ -15,6 +15,7 @@ import {
   type PublishedDataName,
 } from "../../domain/routes";
 import { pageKeeping, pageQuery } from "../../domain/page-query";
+import { documentOnlyHeaders } from "../http/security-headers";
 import { lazyDependenciesIn } from "./lazy-dependencies";
 import { sitemapXml } from "./sitemap";
 import { DEFAULT_LANGUAGE, localizePath } from "../../i18n/languages";
@@ -51,6 +52,8 @@ const serviceWorkerPolicy = "default-src 'none'; connect-src 'self'; script-src 
 const LANGUAGE_COOKIE_VALUE = /(?:^|;)\s*lang=([^;]*)/;
 /** A path whose last segment has an extension: a file of the build, or a page's data (/states/25.data). */
 const fileName = /\.[^/]*$/;
+/** A built script or stylesheet: what a page loads, never a document itself. */
+const builtSubresource = /^\/assets\/[^/]+\.(js|css)$/;
 
 export interface WebSiteOptions {
   /** The browser's build (build/client); the server's renderer is beside it (build/server/index.js). */
@@ -201,9 +204,14 @@ export async function webSite(app: FastifyInstance, options: WebSiteOptions): Pr
     }
     if (found?.isFile() && !target.endsWith(".html")) {
       const immutable = pathname.startsWith("/assets/");
+      if (immutable && builtSubresource.test(pathname)) {
+        for (const name of documentOnlyHeaders) reply.removeHeader(name);
+      }
       return reply.sendFile(path.relative(buildDir, target), buildDir, {
         maxAge: immutable ? 365 * 24 * 3600 * 1000 : 0,
         immutable: Boolean(immutable),
+        // A hashed file never changes under its name, so nothing asks whether it did, nor for a part of it.
+        ...(immutable ? { etag: false, lastModified: false, acceptRanges: false } : {}),
       });
     }
     if (pathname === routeManifestPath) {

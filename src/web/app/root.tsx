@@ -28,7 +28,9 @@ import { afterLoad, loadServiceWorkerRegistration, OfflineNotice } from "../feat
 import { loadOutboxSender } from "../features/eyewitness/lazy";
 import { DataLayerProvider } from "../lib/data-layer-provider";
 import { markRootHydrated } from "../lib/hydration-mark";
+import { useSessionUser } from "../lib/session";
 import { pageTitle } from "../ui/page-title";
+import { LaterPart } from "../ui/LaterPart";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
@@ -36,6 +38,7 @@ import { siteSettingsOf, type SiteSettings } from "./datasets";
 import { forgetWhenSessionEnds } from "./forget-on-sign-out";
 import { SiteFooter } from "./layout/SiteFooter";
 import { SiteHeader } from "./layout/SiteHeader";
+import { servedPreviewTags } from "./served-head";
 import { T } from "../i18n/T";
 import "./styles/global.css";
 import styles from "./root.module.css";
@@ -87,7 +90,7 @@ function usePageLanguage(): string {
  */
 export const meta: Route.MetaFunction = ({ error, location }) => {
   const t = shownTranslatorFor(location.pathname);
-  if (!error) return [{ title: pageTitle(undefined, t) }];
+  if (!error) return [{ title: pageTitle(undefined, t) }, ...servedPreviewTags(location.pathname)];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return [{ title: pageTitle(t(notFound ? "common.pageNotFound" : "common.somethingWentWrong")) }];
 };
@@ -127,8 +130,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5d3b" />
         <Meta />
-        <Links />
+        {/* The alternates before <Links/>: React's server renders a stylesheet after every other element of
+            the <head>, and the browser's renderer (Preact) hydrates elements in order by tag name, keeping
+            the served attributes. In this order the served <link>s and the rendered ones pair up; the other
+            way round the stylesheet's <link> was taken for an alternate, and the next navigation gave it a
+            page's address (the site lost its styles). */}
         <LanguageAlternates />
+        <Links />
       </head>
       <body>
         <LanguageProvider language={language} messagesArrived={messagesArrived}>
@@ -170,14 +178,20 @@ function Shell({ children, outbox }: { children: ReactNode; outbox?: ReactNode }
       <a href="#main" className="skip-link">
         {t("common.skipToMain")}
       </a>
-      <SiteHeader />
+      {/* The header and footer hydrate each in a task of their own after the rest of the layout (LaterPart):
+          with them, the layout was one long task on a slow phone. */}
+      <LaterPart name="site-header" inShell>
+        <SiteHeader />
+      </LaterPart>
       <DraftNotice />
       <OfflineNotice />
       {outbox}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      <SiteFooter contacts={contacts} />
+      <LaterPart name="site-footer" inShell>
+        <SiteFooter contacts={contacts} />
+      </LaterPart>
       <Toaster />
     </div>
   );
@@ -216,16 +230,24 @@ export default function Root() {
   }, [pathname]);
   // Marks the moment the page became interactive (tests wait for it; pages hydrate after the first paint).
   // The report outbox's sender, loaded after the page's load event like the service worker: reports
-  // waiting on this device are sent a moment later, and no page's first load carries its code.
+  // waiting on this device are sent a moment later, and no page's first load carries its code. Only for a
+  // signed-in visitor: reports wait for the account that wrote them (kept for its next sign-in, sent by the
+  // service worker with no page open), so a signed-out visit has nothing to send and never loads it.
   const [OutboxSender, setOutboxSender] = useState<ComponentType | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const signedIn = useSessionUser() !== null;
   useEffect(() => {
     markRootHydrated();
     // The service worker's code is loaded after the page's load event: it adds nothing to the first load.
     afterLoad(() => {
       void loadServiceWorkerRegistration().then((module) => module.registerServiceWorker());
-      void loadOutboxSender().then((module) => setOutboxSender(() => module.OutboxSender));
+      setLoaded(true);
     });
   }, []);
+  useEffect(() => {
+    if (!loaded || !signedIn || OutboxSender) return;
+    void loadOutboxSender().then((module) => setOutboxSender(() => module.OutboxSender));
+  }, [loaded, signedIn, OutboxSender]);
   return (
     <DataLayerProvider>
       <Shell outbox={OutboxSender && <OutboxSender />}>

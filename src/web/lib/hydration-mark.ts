@@ -1,17 +1,21 @@
 // `<html data-hydrated="true">` says the page is interactive (the end-to-end tests wait for it). A page whose
 // content hydrates after the rest (the home page, app/routes/home.tsx) says so when its route module loads, and
-// the mark then waits for that content too, saying `data-hydrated="root"` meanwhile.
+// the mark then waits for that content too, saying `data-hydrated="root"` meanwhile. Parts of the layout
+// that hydrate after the root (the site's header and footer, src/web/ui/LaterPart.tsx) are waited for before
+// the mark says even "root".
 
+import { hydrationEnded } from "./hydration-state";
 import { replayTypedValues, serverControls } from "./typed-before-hydration";
 
 // Read when this module loads, before the root hydrates: the controls the server's HTML holds.
 const controlsBeforeHydration = typeof document === "undefined" ? [] : serverControls(document);
 let rootHydrated = false;
 let partsPending = 0;
+let shellPartsPending = 0;
 let typedValuesReplayed = false;
 
 function markIfDone() {
-  if (!rootHydrated) return;
+  if (!rootHydrated || shellPartsPending > 0) return;
   // "root": the root has hydrated and a later part has not (e2e/hydration.spec.ts compares the header and
   // footer with the served HTML at this moment, before the app's first renders after hydration change them).
   if (partsPending > 0) {
@@ -24,6 +28,8 @@ function markIfDone() {
     replayTypedValues(controlsBeforeHydration);
   }
   document.documentElement.dataset.hydrated = "true";
+  // After the mark: what renders differently once hydrated comes after the page says it is hydrated.
+  hydrationEnded();
 }
 
 /** Called by the root once it has hydrated. */
@@ -42,6 +48,18 @@ export function markPartHydrated() {
   partsPending = Math.max(0, partsPending - 1);
   markIfDone();
   if (partsPending === 0) for (const run of waiting.splice(0)) run();
+}
+
+/** A part of the layout (header, footer) hydrates after the root: "root" is said once it has. */
+export function expectShellPart() {
+  shellPartsPending++;
+  expectLaterPart();
+}
+
+/** The part announced by `expectShellPart` has hydrated. */
+export function markShellPartHydrated() {
+  shellPartsPending = Math.max(0, shellPartsPending - 1);
+  markPartHydrated();
 }
 
 const waiting: (() => void)[] = [];

@@ -1,7 +1,7 @@
-import { arc, pie, type PieArcDatum } from "d3-shape";
 import { useId } from "react";
 import { formatPercent } from "../../domain/format";
 import styles from "./DoughnutChart.module.css";
+import { ringSlices } from "./ring-slices";
 
 export interface DoughnutSegment {
   label: string;
@@ -35,13 +35,12 @@ export function DoughnutChart({ segments, title, centreLabel, size = 128 }: Doug
   const radius = size / 2;
   const total = segments.reduce((sum, segment) => sum + Math.max(segment.value, 0), 0);
   const visible = segments.filter((segment) => segment.value > 0).length;
-  const slices = pie<DoughnutSegment>()
-    .value((segment) => Math.max(segment.value, 0))
-    .sort(null)
-    .padAngle(visible > 1 ? GAP_ANGLE : 0)(segments);
-  const drawSlice = arc<PieArcDatum<DoughnutSegment>>()
-    .innerRadius(radius * CUTOUT)
-    .outerRadius(radius);
+  const slices = ringSlices(
+    segments.map((segment) => segment.value),
+    radius * CUTOUT,
+    radius,
+    visible > 1 ? GAP_ANGLE : 0,
+  ).filter((slice) => slice.path !== "");
 
   const colourOf = (index: number) =>
     segments[index]?.colour ?? defaultColours[index % defaultColours.length] ?? "currentColor";
@@ -60,7 +59,7 @@ export function DoughnutChart({ segments, title, centreLabel, size = 128 }: Doug
       >
         <g className={styles.ring}>
           {slices.map((slice) => (
-            <path key={slice.index} d={drawSlice(slice) ?? undefined} fill={colourOf(slice.index)} />
+            <path key={slice.index} d={slice.path} fill={colourOf(slice.index)} />
           ))}
         </g>
         {centreLabel ? (

@@ -1,12 +1,9 @@
 import type { PublishedChange } from "../../../domain/api/history";
-import {
-  PUBLIC_EDITORS_NAME,
-  describeValue,
-  historyMessages,
-  isWebAddress,
-} from "../../../domain/datadesk/history";
+import { PUBLIC_EDITORS_NAME, historyMessages } from "../../../domain/datadesk/history";
+import { describeValue } from "../../../domain/datadesk/value-words";
 import { OPEN_DATA_LICENSE } from "../../../domain/opendata/documents";
 import { sourceName } from "../../../domain/source-titles";
+import { isWebAddress } from "../../../domain/web-address";
 
 // The published changes as an Atom 1.0 feed (RFC 4287). The feed has its id, title, updated and author (so
 // entries need none of their own), a self link and the paging links of RFC 5005; each entry its id (the

@@ -4,9 +4,9 @@ import {
   fieldLabelOf,
   historyMessages,
   historyPagePath,
-  isWebAddress,
 } from "../../../domain/datadesk/history";
 import { describeSource } from "../../../domain/source-titles";
+import { isWebAddress } from "../../../domain/web-address";
 import { documentAddress } from "../../../domain/datadesk/documents";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import datadeskEnglish from "../../../i18n/catalogues/en/datadesk.json" with { type: "json" };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country } from "../../../domain/datasets/schemas";
 import { sameState } from "../../../domain/datasets/state-names";
@@ -16,6 +16,7 @@ import {
 import { type FigureCards, NationalStatistics } from "../../features/statistics";
 import { StateOverview } from "../../features/states";
 import { markPartHydrated } from "../../lib/hydration-mark";
+import { LaterPart } from "../../ui/LaterPart";
 import styles from "./HomePage.module.css";
 
 export interface HomePageProps {
@@ -53,45 +54,43 @@ export function HomePage({
   useEffect(markPartHydrated, []);
 
   return (
+    // The figures, the state's policy and schools, and the map hydrate each in a task of their own after the
+    // rest of the content (LaterPart): together they were one task of 150 ms and more on a slow phone.
     <div className="container">
-      <NationalStatistics figures={figures} cards={cards} policy={policy} policyDocument={policyDocument} />
+      <LaterPart name="home-statistics">
+        <NationalStatistics figures={figures} cards={cards} policy={policy} policyDocument={policyDocument} />
+      </LaterPart>
       <div className={styles.columns}>
-        <div className={styles.details}>
-          <section
-            id={POLICY_SECTION_ID}
-            tabIndex={-1}
-            aria-labelledby="policy-heading"
-            className={styles.section}
-          >
-            <StateOverview
-              selected={selected}
-              countryPolicy={policy}
-              policyDocument={policyDocument}
-              headingId="policy-heading"
+        <LaterPart name="home-details">
+          <div className={styles.details}>
+            <HomeSection id={POLICY_SECTION_ID} headingId="policy-heading">
+              <StateOverview
+                selected={selected}
+                countryPolicy={policy}
+                policyDocument={policyDocument}
+                headingId="policy-heading"
+              />
+            </HomeSection>
+            <HomeSection id={EDUCATION_SECTION_ID} headingId="education-heading">
+              <EducationSection
+                selected={selected}
+                totalSchools={totalSchools}
+                headingId="education-heading"
+                onViewAll={() => schoolsDialog.open(selected)}
+                viewAllRef={viewAllRef}
+              />
+            </HomeSection>
+          </div>
+        </LaterPart>
+        <LaterPart name="home-map">
+          <MapPanel id={MAP_SECTION_ID} selectedStateName={selected?.name ?? null}>
+            <NigeriaMap
+              lawOf={lawOf}
+              selectedRegionName={selected?.name ?? null}
+              onSelectRegion={(regionName) => select(regionName)}
             />
-          </section>
-          <section
-            id={EDUCATION_SECTION_ID}
-            tabIndex={-1}
-            aria-labelledby="education-heading"
-            className={styles.section}
-          >
-            <EducationSection
-              selected={selected}
-              totalSchools={totalSchools}
-              headingId="education-heading"
-              onViewAll={() => schoolsDialog.open(selected)}
-              viewAllRef={viewAllRef}
-            />
-          </section>
-        </div>
-        <MapPanel id={MAP_SECTION_ID} selectedStateName={selected?.name ?? null}>
-          <NigeriaMap
-            lawOf={lawOf}
-            selectedRegionName={selected?.name ?? null}
-            onSelectRegion={(regionName) => select(regionName)}
-          />
-        </MapPanel>
+          </MapPanel>
+        </LaterPart>
       </div>
       <SchoolsDialog
         query={schoolsDialog.query}
@@ -100,5 +99,14 @@ export function HomePage({
         states={summaries}
       />
     </div>
+  );
+}
+
+/** A part of the page the skip links and the map's choice move the focus to, named by its heading. */
+function HomeSection({ id, headingId, children }: { id: string; headingId: string; children: ReactNode }) {
+  return (
+    <section id={id} tabIndex={-1} aria-labelledby={headingId} className={styles.section}>
+      {children}
+    </section>
   );
 }

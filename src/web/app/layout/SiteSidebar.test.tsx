@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithRoutes, storedUser } from "../../../test/web/dashboard";
@@ -82,7 +82,8 @@ describe("SiteSidebar", () => {
     );
     expect(session.current()).toBeNull();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Logout successful");
+    // The toast comes from an effect, which Preact runs after the browser has painted.
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Logout successful"));
   });
 
   it("speaks the page's language: a Hausa page's menu, its tiles leading to the Hausa pages", async () => {

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, memo, Suspense } from "react";
 import { nationalFigures } from "../../../domain/national-estimates";
 import { summarizeStates } from "../../../domain/state-summaries";
 import { figureCards } from "../../features/statistics";
@@ -56,8 +56,10 @@ export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(undefined, undefined, translatorFor(location.pathname));
 
 type HomePageModule = { default: ComponentType<HomePageProps> };
+// Memoised: a render of the route with the same data (the router's, when it learns the routes the page's
+// links lead to) leaves the content as it is; on a slow phone it was 60 ms of rendering the same page again.
 const importHomePage = (): Promise<HomePageModule> =>
-  importWithRetry(() => import("../home/HomePage")).then(({ HomePage }) => ({ default: HomePage }));
+  importWithRetry(() => import("../home/HomePage")).then(({ HomePage }) => ({ default: memo(HomePage) }));
 
 // The page's content (the figures, the map and its geometry, the charts) is prerendered into the HTML, and
 // its code is not part of the first load: in the browser it is a lazy module inside a Suspense boundary,

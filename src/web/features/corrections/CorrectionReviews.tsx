@@ -225,30 +225,18 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
                   ) : null}
                   {mayDecide && correction.status === "new" ? (
                     <div className={styles.actions}>
-                      <button
-                        type="button"
-                        className="button"
+                      <DecisionButton
+                        to="accepted"
+                        name={correction.subjectName}
                         disabled={decision.isPending}
-                        onClick={() => decide(correction, "accepted")}
-                      >
-                        <T
-                          id="corrections.reviews.accept"
-                          values={{ name: correction.subjectName }}
-                          components={{ hidden: <span className="visually-hidden" /> }}
-                        />
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
+                        onDecide={() => decide(correction, "accepted")}
+                      />
+                      <DecisionButton
+                        to="dismissed"
+                        name={correction.subjectName}
                         disabled={decision.isPending}
-                        onClick={() => decide(correction, "dismissed")}
-                      >
-                        <T
-                          id="corrections.reviews.dismiss"
-                          values={{ name: correction.subjectName }}
-                          components={{ hidden: <span className="visually-hidden" /> }}
-                        />
-                      </button>
+                        onDecide={() => decide(correction, "dismissed")}
+                      />
                     </div>
                   ) : null}
                 </article>
@@ -258,6 +246,32 @@ function CorrectionQueue({ mayDecide, mayStartChange }: { mayDecide: boolean; ma
         )
       }
     </ListPage>
+  );
+}
+
+/** What each decision's button says, and how it looks: accepting is the main action, dismissing the second. */
+const decisionButtons = {
+  accepted: { id: "corrections.reviews.accept", className: "button" },
+  dismissed: { id: "corrections.reviews.dismiss", className: "button button--secondary" },
+} as const;
+
+/** One decision's button; its words name the record, the part only a screen reader needs hidden from sight. */
+function DecisionButton({
+  to,
+  name,
+  disabled,
+  onDecide,
+}: {
+  to: Decision["to"];
+  name: string;
+  disabled: boolean;
+  onDecide: () => void;
+}) {
+  const { id, className } = decisionButtons[to];
+  return (
+    <button type="button" className={className} disabled={disabled} onClick={onDecide}>
+      <T id={id} values={{ name }} components={{ hidden: <span className="visually-hidden" /> }} />
+    </button>
   );
 }
 

@@ -84,7 +84,7 @@ describe("the draft kept on the device", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     render(<EyewitnessPage />);
     // A plain change event: user-event's own scheduling does not run under fake timers.
-    fireEvent.change(comment(), { target: { value: "The ramp" } });
+    fireEvent.input(comment(), { target: { value: "The ramp" } });
     await act(() => vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS - 1));
     expect(await loadDraft(7, noKey)).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));

@@ -1,8 +1,8 @@
 import type { PublishedChange } from "../../../domain/api/history";
-import { isWebAddress } from "../../../domain/datadesk/history";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { paths } from "../../../domain/routes";
 import { sourceName } from "../../../domain/source-titles";
+import { isWebAddress } from "../../../domain/web-address";
 import { Link, T, useEnglishContentLang, useT } from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
 import { dayOf, fieldName, valueLang, valueText, type HistoryDays } from "./history-text";

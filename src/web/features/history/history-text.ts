@@ -1,4 +1,5 @@
-import { choiceAt, describeValue, fieldLabelOf, optionLabelOf } from "../../../domain/datadesk/history";
+import { choiceAt, fieldLabelOf, optionLabelOf } from "../../../domain/datadesk/history";
+import { describeValue } from "../../../domain/datadesk/value-words";
 import type { RecordKind } from "../../../domain/datadesk/record-kinds";
 import { formatDay, formatReadDate } from "../../../domain/format";
 import type { Translate } from "../../i18n";

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -70,7 +70,8 @@ describe("a verified report's page", () => {
 
     const heading = await screen.findByRole("heading", { level: 1, name: title });
     expect(asked).toEqual([{ url: `/api/v1/eyewitness/published/${id}`, authorization: null }]);
-    expect(document.title).toBe(`${title} | Inclusion Atlas`);
+    // The title is written by an effect, which Preact runs after the browser has painted.
+    await waitFor(() => expect(document.title).toBe(`${title} | Inclusion Atlas`));
     const article = screen.getByRole("article", { name: title });
     expect(article).toContainElement(heading);
     expect(within(article).getByText(/^Reported by/)).toHaveTextContent(
@@ -106,7 +107,7 @@ describe("a verified report's page", () => {
     showPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Report not found" })).toBeInTheDocument();
     expect(screen.getByText(published["report.notFound"])).toBeInTheDocument();
-    expect(document.title).toBe("Report not found | Inclusion Atlas");
+    await waitFor(() => expect(document.title).toBe("Report not found | Inclusion Atlas"));
   });
 
   it("asks nothing for a malformed id", async () => {

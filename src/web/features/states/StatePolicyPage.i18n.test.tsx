@@ -6,7 +6,7 @@ import type { ShownFieldSource } from "../../../domain/field-sources";
 import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { inLanguage } from "../../../test/web/i18n";
 import { StatePolicyPage } from "./StatePolicyPage";
-import { seededStates } from "../../../test/datasets";
+import { punchSource, seededStates } from "../../../test/datasets";
 
 const lagos = seededStates.find((state) => state.state === "Lagos") as StateRecord;
 
@@ -55,14 +55,7 @@ describe("StatePolicyPage in Hausa", () => {
     await renderInHausa(
       {
         ...lagos,
-        sources: [
-          {
-            url: "https://punchng.com/group-hails-ikpeazu-obaseki-for-signing-disability-laws/",
-            title: "Group hails Ikpeazu, Obaseki for signing disability laws",
-            publisher: "Punch",
-            read: "2026-11-12",
-          },
-        ],
+        sources: [punchSource],
       },
       {
         agency: {

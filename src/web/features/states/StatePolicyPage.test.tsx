@@ -5,7 +5,7 @@ import type { StateRecord } from "../../../domain/datasets/schemas";
 import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { StatePolicyPage } from "./StatePolicyPage";
 import { splitFinding } from "./key-findings";
-import { seededStates } from "../../../test/datasets";
+import { punchSource, seededStates } from "../../../test/datasets";
 
 const lagos = seededStates.find((state) => state.state === "Lagos") as StateRecord;
 
@@ -155,14 +155,7 @@ describe("StatePolicyPage", () => {
   it("names each source by its title and publisher, with the day it was read", () => {
     renderPage({
       ...lagos,
-      sources: [
-        {
-          url: "https://punchng.com/group-hails-ikpeazu-obaseki-for-signing-disability-laws/",
-          title: "Group hails Ikpeazu, Obaseki for signing disability laws",
-          publisher: "Punch",
-          read: "2026-11-12",
-        },
-      ],
+      sources: [punchSource],
     });
     const sources = screen.getByRole("region", { name: "Sources" });
     expect(

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, T, useEnglishContentLang, useT, type MessageKey, type Translate } from "../../i18n";
 import type { DocumentLinkSource } from "../../../domain/datadesk/documents";
 import type { Country } from "../../../domain/datasets/schemas";
@@ -6,6 +6,7 @@ import { formatPercent } from "../../../domain/format";
 import type { NationalFigures, RangeEnd } from "../../../domain/national-estimates";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
+import { LaterPart } from "../../ui/LaterPart";
 import { NationalActLink } from "../states";
 import type { FigureCards } from "./national-figures";
 import styles from "./NationalStatistics.module.css";
@@ -41,9 +42,11 @@ function rangeLabel(end: RangeEnd, t: Translate): string {
  *
  * The panels are a tabs widget: Tab reaches the selected tab only; Left and Right arrows (wrapping), Home
  * and End move to and show another panel. Every panel is in the HTML from the first render, the inactive
- * ones hidden, so the Overview paints before any JavaScript runs.
+ * ones hidden, so the Overview paints before any JavaScript runs. Each panel hydrates in a task of its own
+ * (LaterPart): with their charts, the three were a long task on a slow phone. Memoised: the page's other
+ * renders (a state chosen) leave the figures as they are.
  */
-export function NationalStatistics({
+export const NationalStatistics = memo(function NationalStatistics({
   figures,
   cards,
   policy,
@@ -133,33 +136,34 @@ export function NationalStatistics({
       </div>
 
       {panels.map((panel) => (
-        <div
-          key={panel.key}
-          role="tabpanel"
-          id={panelId(panel.key)}
-          aria-labelledby={tabId(panel.key)}
-          hidden={selected !== panel.key}
-          className={styles.panel}
-        >
-          <h2 className="visually-hidden">{t(`statistics.headings.${panel.key}`)}</h2>
-          <ul className={styles.cards}>
-            {cards[panel.key].map((card) => (
-              <FigureStatisticCard key={card.key} card={card} />
-            ))}
-            {panel.key === "overview" ? (
-              <StatisticCard
-                title={t("statistics.policy.title")}
-                infoLabel={t("statistics.policy.infoLabel")}
-                info={<span lang={contentLang}>{policy.desc}</span>}
-              >
-                <p className={styles.policyTitle} lang={contentLang}>
-                  {policy.title}
-                </p>
-                <NationalActLink url={policy.url} note={policy.urlNote} document={policyDocument} />
-              </StatisticCard>
-            ) : null}
-          </ul>
-        </div>
+        <LaterPart key={panel.key} name={`statistics-${panel.key}`}>
+          <div
+            role="tabpanel"
+            id={panelId(panel.key)}
+            aria-labelledby={tabId(panel.key)}
+            hidden={selected !== panel.key}
+            className={styles.panel}
+          >
+            <h2 className="visually-hidden">{t(`statistics.headings.${panel.key}`)}</h2>
+            <ul className={styles.cards}>
+              {cards[panel.key].map((card) => (
+                <FigureStatisticCard key={card.key} card={card} />
+              ))}
+              {panel.key === "overview" ? (
+                <StatisticCard
+                  title={t("statistics.policy.title")}
+                  infoLabel={t("statistics.policy.infoLabel")}
+                  info={<span lang={contentLang}>{policy.desc}</span>}
+                >
+                  <p className={styles.policyTitle} lang={contentLang}>
+                    {policy.title}
+                  </p>
+                  <NationalActLink url={policy.url} note={policy.urlNote} document={policyDocument} />
+                </StatisticCard>
+              ) : null}
+            </ul>
+          </div>
+        </LaterPart>
       ))}
       <p className={styles.download}>
         <a href={openDataPath("estimates", "csv")} download>
@@ -168,4 +172,4 @@ export function NationalStatistics({
       </p>
     </section>
   );
-}
+});

@@ -1,0 +1,27 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { renderHtmlAsTheDocument } from "../preact/document-root";
+import { routerStateDecoded } from "../preact/router-state";
+import { hydrationStarts } from "../lib/hydration-state";
+
+// React Router's default browser entry, with the two steps the browser's renderer (Preact, decision record
+// 0016) needs: the router's state decoded before hydrating, and the layout's <html> taken as the document's
+// own. Both are harmless under React (the development server's renderer).
+renderHtmlAsTheDocument();
+hydrationStarts();
+void routerStateDecoded()
+  // Decoding the state and hydrating the layout are each a long task on a slow phone: a yield to the event
+  // loop between them lets the browser answer a tap in the meantime (the page's later parts hydrate each in
+  // a task of its own too, src/web/ui/LaterPart.tsx).
+  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
+  });
