@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithRoutes, storedUser } from "../../../test/web/dashboard";
 import { inLanguage } from "../../../test/web/i18n";
+import { expectLaterPart, markPartHydrated } from "../../lib/hydration-mark";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { SiteSidebar } from "./SiteSidebar";
@@ -30,6 +31,19 @@ afterEach(() => {
 });
 
 describe("SiteSidebar", () => {
+  it("renders its closed overlay only once the whole page has hydrated", async () => {
+    // A part of the page still hydrating (the header itself, on a served page): the header must stay as
+    // served until the page says it is hydrated (e2e/hydration.spec.ts compares it then).
+    expectLaterPart();
+    renderSidebar();
+    await import("./SiteMenu");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.querySelector("dialog")).toBeNull();
+
+    markPartHydrated();
+    await waitFor(() => expect(document.querySelector("dialog")).not.toBeNull());
+  });
+
   it("has a tile for the verified reports", async () => {
     const user = userEvent.setup();
     renderSidebar();

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { afterLoad } from "../../features/offline";
 import { useT } from "../../i18n/language-context";
 import { T } from "../../i18n/T";
+import { whenWhollyHydrated } from "../../lib/hydration-mark";
 import { importWithRetry } from "../../lib/import-with-retry";
 import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import styles from "./SiteSidebar.module.css";
@@ -19,14 +20,18 @@ const SiteMenu = lazy(loadSiteMenu);
 export function SiteSidebar() {
   const t = useT();
   const [open, setOpen] = useState(false);
-  // The overlay is rendered (closed) once its code is wanted: after the load event, or on first use.
+  // The overlay is rendered (closed) once its code is wanted: after the load event and once the whole page
+  // has hydrated, or on first use. Not before the page says it is hydrated: the header then still matches
+  // the served HTML (the header hydrates in a task of its own, which can come after the load event).
   const [menuWanted, setMenuWanted] = useState(false);
   useEffect(() => {
-    afterLoad(() => {
-      // A failure here is shown, on first use, by the boundary below.
-      loadSiteMenu().catch(() => {});
-      setMenuWanted(true);
-    });
+    afterLoad(() =>
+      whenWhollyHydrated(() => {
+        // A failure here is shown, on first use, by the boundary below.
+        loadSiteMenu().catch(() => {});
+        setMenuWanted(true);
+      }),
+    );
   }, []);
   const location = useLocation();
   const [shownFor, setShownFor] = useState(location.key);
