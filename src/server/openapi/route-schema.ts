@@ -5,9 +5,10 @@ import type {
   FastifySchema,
   RouteGenericInterface,
 } from "fastify";
-import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { requestRefusal } from "../http/request-body";
+import { answerSerializerCompiler } from "./answer-serializer";
 import type { Endpoint } from "../../domain/api/shared";
 
 // How the contract (src/domain/api) reaches the routes: each route declares `schema: routeSchema(…)`,
@@ -110,5 +111,5 @@ export function useContractCompilers(app: FastifyInstance): void {
         : { error: requestRefusal(result.error, httpPart ?? "") };
     };
   });
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 }
