@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, buildTestApp, type AccountsTestApp } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { addUsers, people, signedInAs } from "../../test/server/roles";
-import { userListQueries } from "./user-list";
+import * as schema from "../db/schema";
+import { listUsers, userListQueries } from "./user-list";
 
 // The roles page stays fast with 100,000 users: a page walks the primary key, a search reads the trigram
 // index (or, for a common one, walks the primary key until its page is full) and does not count its
@@ -119,4 +122,37 @@ describe.each(testDatabaseKinds())("the user list with 100,000 users on %s", (ki
     // A search that fits on its page is counted exactly: person9999, person99990 to 99999.
     expect((await meta("search=person9999")).meta).toMatchObject({ total: 11, total_exact: true });
   });
+
+  // PostgreSQL keeps a named statement's plans, and moves to one generic plan once that looks no costlier
+  // than the plans made for each run; a search's generic plan cannot see the pattern and walks the primary
+  // key, through all 100,000 users for a rare search. A search is sent unnamed, so it is planned each time.
+  // (PGlite runs every statement unnamed.)
+  if (kind === "postgres")
+    it("plans each search with its pattern, even after late pages of a common search", async () => {
+      const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+      // One connection for all of it: a statement's kept plans belong to its connection.
+      const client = await pool.connect();
+      try {
+        const db = drizzle({ client, schema });
+        const trigramIndexScans = async () => {
+          // The connection's own counts reach the statistics once flushed, when it is next idle.
+          await client.query("select pg_stat_force_next_flush()");
+          const { rows } = await client.query<{ scans: string }>(
+            `select idx_scan as scans from pg_stat_user_indexes where indexrelname = 'users_search_text_trgm_idx'`,
+          );
+          return Number(rows[0]?.scans);
+        };
+        // Late pages of a search every user matches: plans far costlier than a generic one.
+        for (let run = 0; run < 6; run += 1) {
+          const late = await listUsers(db, { number: 1500, size: 50 }, "example.net");
+          expect(late.users).toHaveLength(50);
+        }
+        const before = await trigramIndexScans();
+        const rare = await listUsers(db, { number: 1, size: 50 }, "person99999@");
+        expect(rare.users.map((user) => user.email)).toEqual(["person99999@example.net"]);
+        expect(await trigramIndexScans()).toBe(before + 1);
+      } finally {
+        client.release();
+      }
+    });
 });

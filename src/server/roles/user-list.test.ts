@@ -213,6 +213,15 @@ describe.each(testDatabaseKinds())("the user list on %s", (kind) => {
       expect(await found("chidi_")).toEqual([]);
     });
 
+    it("takes a backslash as itself, not as LIKE's escape", async () => {
+      await t.db
+        .insert(users)
+        .values({ email: "back.slash@mail.example", firstname: "Ada\\Eze", lastname: "Obi" });
+      expect(await found("\\")).toEqual(["back.slash@mail.example"]);
+      expect(await found("A\\E")).toEqual(["back.slash@mail.example"]);
+      expect(await found("\\%")).toEqual([]);
+    });
+
     it("never matches across the end of the name and the start of the e-mail", async () => {
       expect(await found("bello halima")).toEqual([]);
       expect(await found("nwosu chidi")).toEqual([]);
