@@ -6,6 +6,7 @@ import type { PublishedDataSource } from "./datadesk/published-data";
 import { databasePublishedData } from "./datadesk/published-data-db";
 import type { DatabaseHandle } from "./db/database";
 import { healthRoutes } from "./health/routes";
+import { EarlyAnswers, serverWithEarlyAnswers } from "./http/early-answers";
 import { sendSecurityHeaders } from "./http/security-headers";
 import { failureSchema } from "../domain/api/shared";
 import { apiNotFound, registerErrorHandling } from "./http/errors";
@@ -63,6 +64,8 @@ declare module "fastify" {
     publishedData: PublishedDataSource;
     /** Reports by phone: the intake, the providers' adapters and their senders (the reply worker's). */
     channels: Channels;
+    /** Answers the HTTP server gives before Fastify sees the request (tests count them). */
+    earlyAnswers: EarlyAnswers;
   }
 }
 
@@ -80,7 +83,10 @@ export async function buildApp({
   logStream,
   publishedData: givenPublishedData,
 }: AppDependencies): Promise<FastifyInstance> {
+  // Answers the HTTP server gives before Fastify (the health check's good answer).
+  const earlyAnswers = new EarlyAnswers();
   const app = Fastify({
+    serverFactory: serverWithEarlyAnswers(earlyAnswers),
     logger:
       config.logLevel === "silent"
         ? false
@@ -99,6 +105,12 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: config.env === "test" && !logStream }),
   });
   if (onRoute) app.addHook("onRoute", onRoute);
+  app.decorate("earlyAnswers", earlyAnswers);
+  // Closing: Fastify refuses what comes on open connections, so every request goes to it.
+  app.addHook("preClose", (done) => {
+    earlyAnswers.close();
+    done();
+  });
   // The contract (src/domain/api) validates and serialises; the OpenAPI document sees every route.
   useContractCompilers(app);
   await registerOpenApi(app, config.publicUrl);
@@ -169,7 +181,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      healthRoutes(api, { database, storage: mediaStorage, rateLimits, config });
+      healthRoutes(api, { database, storage: mediaStorage, rateLimits, config, earlyAnswers });
       await api.register(accountRoutes, { prefix: "/auth" });
       await api.register(eyewitnessRoutes, { prefix: "/eyewitness" });
       await api.register(

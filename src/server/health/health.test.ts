@@ -1,8 +1,10 @@
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { securityHeaders } from "../http/security-headers";
 import type { DatabaseHandle } from "../db/database";
+import { DATABASE_CHECK_MAX_AGE_MS } from "./database-check";
 import { mailFilesWarning } from "./routes";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 
@@ -59,6 +61,44 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
         ...checked,
         headers: { ...checked?.headers, date: undefined },
       });
+    }
+  });
+
+  it("answers a plain GET over HTTP from the server itself, as the route answers it", async () => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const url = (path: string) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      // The first request runs the checks; the route's prepared answer follows.
+      await app.inject({ method: "GET", url: "/api/v1/health" });
+      const route = await app.inject({ method: "GET", url: "/api/v1/health" });
+      const before = app.earlyAnswers.answered;
+      const early = await fetch(url("/api/v1/health"));
+      expect(app.earlyAnswers.answered).toBe(before + 1);
+      expect(early.status).toBe(200);
+      expect(await early.text()).toBe(route.body);
+      // The same headers, but for those Node adds to every answer on a connection.
+      const perConnection = new Set(["date", "connection", "keep-alive"]);
+      const routeHeaders = Object.fromEntries(
+        Object.entries(route.headers).filter(([name]) => !perConnection.has(name)),
+      );
+      const earlyHeaders = Object.fromEntries(
+        [...early.headers.entries()].filter(([name]) => !perConnection.has(name)),
+      );
+      expect(earlyHeaders).toEqual(routeHeaders);
+      expect(earlyHeaders).toMatchObject(securityHeaders);
+
+      // Anything but a plain GET of the address goes to Fastify.
+      const others = [
+        fetch(url("/api/v1/health"), { method: "HEAD" }),
+        fetch(url("/api/v1/health?verbose=1")),
+        fetch(url("/api/v1/health"), { method: "POST", body: "{}" }),
+      ];
+      const statuses = (await Promise.all(others)).map((response) => response.status);
+      expect(statuses).toEqual([200, 200, 404]);
+      expect(app.earlyAnswers.answered).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
     }
   });
 
@@ -155,5 +195,71 @@ describe("health when the database is down", () => {
       warnings: [],
       message: "The database is not answering.",
     });
+  });
+});
+
+describe("health over HTTP when the database stops answering", () => {
+  let database: DatabaseHandle;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let url: string;
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+      database,
+      serveWeb: false,
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/health`;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("answers 503 once its last good check is too old, though the server answered the good ones", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      expect((await fetch(url)).status).toBe(200);
+      expect((await fetch(url)).status).toBe(200);
+      expect(app.earlyAnswers.answered).toBe(1);
+      await database.close();
+      vi.advanceTimersByTime(DATABASE_CHECK_MAX_AGE_MS + 1);
+      const down = await fetch(url);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ database: "down", status: "unavailable" });
+      expect((await fetch(url)).status).toBe(503);
+      expect(app.earlyAnswers.answered).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("health over HTTP while request lines are logged", () => {
+  it("leaves the request to Fastify, which logs it", async () => {
+    const database = await openTestDatabase("pglite");
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info" }),
+      database,
+      serveWeb: false,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/health`;
+      vi.useFakeTimers({ toFake: ["performance"] });
+      try {
+        for (let poll = 0; poll < 2; poll += 1) expect((await fetch(url)).status).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(app.earlyAnswers.answered).toBe(0);
+      const completed = lines.filter((line) => line.includes('"msg":"request completed"'));
+      expect(completed).toHaveLength(2);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -3,6 +3,8 @@ import { api, healthyAnswerSchema, type DatabaseState } from "../../domain/api";
 import { codeProblem } from "../../domain/api/problems";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
+import { announcesBody, type EarlyAnswers } from "../http/early-answers";
+import { securityHeaders } from "../http/security-headers";
 import type { MediaStore } from "../media/media-store";
 import type { RateLimitCounting } from "../rate-limit/rate-limiting";
 import { cachedCheck } from "./database-check";
@@ -17,14 +19,18 @@ import { routeSchema } from "../openapi/route-schema";
 //
 // Monitors and load balancers poll it, often several at once, and nearly always while both good answers
 // are fresh: that answer is the same bytes every time, so it is encoded through the contract's schema once
-// and sent as text, without a promise or a serialisation per request. Any other case (a check due, or
-// something down or degraded) goes the full way, serialised by the contract as every answer is.
+// and, for a plain GET of the address, written by the HTTP server itself with its headers prepared as
+// one list (http/early-answers.ts): the security headers every answer has, then the route's own, in the
+// order Fastify sends them. Otherwise, while the good answers are fresh, the route sends the same text
+// (app.inject, a HEAD, a query, request lines logged at info). Any other case (a check due, or something
+// down or degraded) goes the full way, serialised by the contract as every answer is.
 
 export interface HealthDependencies {
   database: DatabaseHandle;
   storage: MediaStore;
   rateLimits: RateLimitCounting;
   config: Pick<Config, "env" | "smtpUrl" | "healthFailOnDegraded">;
+  earlyAnswers: EarlyAnswers;
 }
 
 const databaseProblems: Record<Exclude<DatabaseState, "up">, string> = {
@@ -45,7 +51,7 @@ const healthyHeaders = Object.freeze({
 
 export function healthRoutes(
   app: FastifyInstance,
-  { database, storage, rateLimits, config }: HealthDependencies,
+  { database, storage, rateLimits, config, earlyAnswers }: HealthDependencies,
 ): void {
   // Mail's transport is chosen once at start-up, so its part of the answer never changes.
   const mail = config.smtpUrl ? "smtp" : "files";
@@ -103,11 +109,28 @@ export function healthRoutes(
     });
   }
 
+  const healthyNow = () =>
+    databaseState.knownGood() && storageIsUp.knownGood() && rateLimits.state() === "ok";
+
   app.get("/health", { schema: routeSchema(api.health.health) }, (request, reply) => {
-    if (!databaseState.knownGood() || !storageIsUp.knownGood() || rateLimits.state() !== "ok")
-      return checkAndAnswer(request, reply);
+    if (!healthyNow()) return checkAndAnswer(request, reply);
     // A string with its content type is sent as it is (Fastify serialises objects only).
     void reply.headers(healthyHeaders).send(healthyBody);
     return undefined;
+  });
+
+  const healthyHeaderList = Object.entries({
+    ...securityHeaders,
+    ...healthyHeaders,
+    "content-length": String(Buffer.byteLength(healthyBody)),
+  }).flat();
+  // Fastify writes a line per request at info and below: then the request goes to it, to be logged.
+  const log = app.log as { isLevelEnabled?: (level: string) => boolean };
+  earlyAnswers.add(`${app.prefix}/health`, (request, response) => {
+    if (request.method !== "GET" || announcesBody(request) || log.isLevelEnabled?.("info") || !healthyNow())
+      return false;
+    response.writeHead(200, healthyHeaderList);
+    response.end(healthyBody);
+    return true;
   });
 }
