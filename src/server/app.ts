@@ -217,6 +217,7 @@ export async function buildApp({
           publishedData,
           publicUrl: config.publicUrl,
           warmUp: config.env !== "test",
+          earlyAnswers,
         }),
         {
           prefix: "/open",

@@ -1,3 +1,5 @@
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReportsTestApp } from "../../test/server/reports";
@@ -77,6 +79,65 @@ describe("open data answered before the route", () => {
     const lagos = await get("states.json?state=lagos");
     expect((lagos.json() as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([25]);
     expect((await get("states.json?state=atlantis")).statusCode).toBe(400);
+  });
+
+  /** A GET over a connection, its bytes as sent (never decompressed) and its header names in order. */
+  const overHttp = async (url: string, headers: Record<string, string> = {}, method = "GET") => {
+    const { port } = app.server.address() as AddressInfo;
+    return new Promise<{ status: number; headers: Record<string, unknown>; names: string[]; body: Buffer }>(
+      (resolve, reject) => {
+        const outgoing = httpRequest(
+          { host: "127.0.0.1", port, method, path: `/api/v1/open/${url}`, headers },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("end", () => {
+              const perConnection = new Set(["date", "connection", "keep-alive"]);
+              const names = incoming.rawHeaders
+                .filter((_, index) => index % 2 === 0)
+                .map((name) => name.toLowerCase())
+                .filter((name) => !perConnection.has(name));
+              const kept = Object.entries(incoming.headers).filter(([name]) => !perConnection.has(name));
+              resolve({
+                status: incoming.statusCode ?? 0,
+                headers: Object.fromEntries(kept),
+                names,
+                body: Buffer.concat(chunks),
+              });
+            });
+            incoming.on("error", reject);
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end();
+      },
+    );
+  };
+
+  it("gives the same answer from the HTTP server itself, before Fastify", async () => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    for (const file of plainDownloads) {
+      for (const acceptEncoding of acceptEncodings) {
+        const headers: Record<string, string> = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+        const label = `${file} ${acceptEncoding ?? "(no Accept-Encoding)"}`;
+        const routed = await overHttp(`${file}?`, headers);
+        const before = app.earlyAnswers.answered;
+        const early = await overHttp(file, headers);
+        expect(app.earlyAnswers.answered, label).toBe(before + 1);
+        expect(early.status, label).toBe(200);
+        expect(early.headers, label).toEqual(routed.headers);
+        expect(early.names, label).toEqual(routed.names);
+        expect(early.body.equals(routed.body), label).toBe(true);
+      }
+    }
+    // Conditional requests, HEAD and filtered downloads go to the route.
+    const before = app.earlyAnswers.answered;
+    const first = await overHttp("states.json", { "accept-encoding": "br" });
+    const notModified = await overHttp("states.json", { "if-none-match": String(first.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect((await overHttp("states.csv", {}, "HEAD")).status).toBe(200);
+    expect((await overHttp("states.json?state=lagos")).status).toBe(200);
+    expect(app.earlyAnswers.answered).toBe(before + 1);
   });
 
   it("logs its completion as Fastify logs the route's", async () => {

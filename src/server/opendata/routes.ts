@@ -20,6 +20,7 @@ import type { StateRecord } from "../../domain/datasets/schemas";
 import { byStateDatasets, documentQualifier } from "../../domain/opendata/static-documents";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import type { EarlyAnswers } from "../http/early-answers";
 import { failure } from "../http/errors";
 import { type ContractRequest, routeSchema, typedRoutes } from "../openapi/route-schema";
 import { pageMeta } from "../http/paging";
@@ -76,6 +77,8 @@ export interface OpenDataDependencies {
   publicUrl: string;
   /** Compress every static download at start-up rather than on its first request. */
   warmUp?: boolean;
+  /** Where the HTTP server's own answers are registered (the plain downloads are among them). */
+  earlyAnswers: EarlyAnswers;
 }
 
 /**
@@ -118,6 +121,7 @@ export function openDataRoutes({
   publishedData,
   publicUrl,
   warmUp = false,
+  earlyAnswers,
 }: OpenDataDependencies): FastifyPluginAsync {
   return async (plainScope) => {
     const scope = typedRoutes(plainScope);
@@ -170,6 +174,7 @@ export function openDataRoutes({
       scope,
       () => live.fresh(),
       (document, encoding) => [crossOriginHeaders, headersOf(document, encoding)],
+      earlyAnswers,
     );
 
     // A browser asks first when a script sends conditional headers itself.
