@@ -57,6 +57,20 @@ describe("the answers' serializer", () => {
     expect(expected).toEqual({ json: expect.not.stringContaining("searchText") as unknown });
   });
 
+  it("writes a schema that refers to itself as zod does, to any depth", () => {
+    const place = z.object({
+      name: z.string(),
+      get within(): z.ZodOptional<typeof place> {
+        return place.optional();
+      },
+    });
+    const nested = { name: "Ikeja", secret: 1, within: { name: "Lagos", within: { name: "Nigeria", x: 2 } } };
+    expect(expectSameAsZod(place, nested)).toEqual({
+      json: JSON.stringify({ name: "Ikeja", within: { name: "Lagos", within: { name: "Nigeria" } } }),
+    });
+    expect(expectSameAsZod(place, { name: "Ikeja", within: { name: 3 } })).toHaveProperty("refused");
+  });
+
   it("refuses what zod refused, with zod's error", () => {
     const misfits: [z.ZodType, unknown][] = [
       [publicUserSchema, { ...user, id: 1.5 }],

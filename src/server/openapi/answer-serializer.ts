@@ -20,8 +20,22 @@ type Copy = (input: unknown) => unknown;
 
 type Schema = z.core.$ZodType;
 
-/** The copy of one schema's values: plain kinds checked here, anything else encoded by zod. */
-export function compileCopy(schema: Schema): Copy {
+/**
+ * The copy of one schema's values: plain kinds checked here, anything else encoded by zod. `compiling` holds
+ * the schemas being compiled above this one: a schema that refers to itself (an object's getter returning its
+ * own schema) is left to zod where it recurs, where compiling it again would never end.
+ */
+export function compileCopy(schema: Schema, compiling: Set<Schema> = new Set()): Copy {
+  if (compiling.has(schema)) return byZod(schema);
+  compiling.add(schema);
+  try {
+    return compileKnownKind(schema, compiling);
+  } finally {
+    compiling.delete(schema);
+  }
+}
+
+function compileKnownKind(schema: Schema, compiling: Set<Schema>): Copy {
   const internals = schema._zod;
   const def = internals.def as z.core.$ZodTypeDef & Record<string, unknown>;
   const hasChecks = Array.isArray(def.checks) && def.checks.length > 0;
@@ -50,16 +64,16 @@ export function compileCopy(schema: Schema): Copy {
       return (input) => (values.has(input as never) ? input : MISFIT);
     }
     case "nullable": {
-      const inner = compileCopy(def.innerType as Schema);
+      const inner = compileCopy(def.innerType as Schema, compiling);
       return (input) => (input === null ? null : inner(input));
     }
     case "optional": {
-      const inner = compileCopy(def.innerType as Schema);
+      const inner = compileCopy(def.innerType as Schema, compiling);
       return (input) => (input === undefined ? undefined : inner(input));
     }
     case "array": {
       if (hasChecks) return byZod(schema);
-      const element = compileCopy(def.element as Schema);
+      const element = compileCopy(def.element as Schema, compiling);
       return (input) => {
         if (!Array.isArray(input)) return MISFIT;
         const copy = new Array<unknown>(input.length);
@@ -72,14 +86,14 @@ export function compileCopy(schema: Schema): Copy {
       };
     }
     case "object":
-      return compileObject(schema, def) ?? byZod(schema);
+      return compileObject(schema, def, compiling) ?? byZod(schema);
     default:
       return byZod(schema);
   }
 }
 
 /** An object that strips unknown keys, as z.object does; null for any other kind of object. */
-function compileObject(schema: Schema, def: Record<string, unknown>): Copy | null {
+function compileObject(schema: Schema, def: Record<string, unknown>, compiling: Set<Schema>): Copy | null {
   if (def.catchall !== undefined || (Array.isArray(def.checks) && def.checks.length > 0)) return null;
   const shape = (schema as z.core.$ZodObject)._zod.def.shape;
   if (Object.getOwnPropertySymbols(shape).length > 0) return null;
@@ -92,7 +106,7 @@ function compileObject(schema: Schema, def: Record<string, unknown>): Copy | nul
     const optional = optin === "optional" && optout === "optional";
     // A default, or another kind of absence zod treats its own way.
     if (!optional && optin !== undefined) return null;
-    fields.push({ key, optional, copy: compileCopy(field) });
+    fields.push({ key, optional, copy: compileCopy(field, compiling) });
   }
   return (input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return MISFIT;
