@@ -1,12 +1,9 @@
 // Pages rendered on the server show their content without JavaScript; the JavaScript only makes them
 // interactive.
 // On a slow connection, fetching it while the page is still loading takes bandwidth from the HTML and the
-// stylesheet, and delays the first paint. The page renderer (page-renderer.ts) rewrites each page so that its
-// modules are requested once the HTML and the stylesheets have arrived: the <link rel="modulepreload"> tags
-// are removed from the head and added again, with the route modules' imports, by the page's module script
-// (which runs when the HTML has been read) once every stylesheet has loaded, or a frame has been painted if
-// that comes first. Waiting for the painted frame itself left the connection idle while a slow phone laid
-// the page out (about 0.1 to 0.4 s at 400 kbps and 4× CPU; decision record 0031).
+// stylesheet, and delays the first paint. The page renderer (page-renderer.ts) rewrites each page so that its modules are
+// requested after the first paint: the <link rel="modulepreload"> tags are removed from the head and
+// added again, with the route modules' imports, once a frame has been painted.
 //
 // It relies on the shape of React Router's inline module script; a page whose script has another shape
 // is left as it was (it still works, just without the deferral), and the server logs it once.
@@ -65,16 +62,8 @@ export function deferHydration(html: string, lazyDependencies: LazyDependencies 
   const bindings = imports.map((entry, index) => entry.binding ?? `_unused${index}`);
   const deferred = [
     "await new Promise((resolve) => {",
-    '  if (document.visibilityState === "hidden") return resolve();',
-    "  const loading = [...document.querySelectorAll('link[rel=\"stylesheet\"]')].filter((link) => !link.sheet);",
-    "  let left = loading.length;",
-    "  if (left === 0) return resolve();",
-    "  const loaded = () => { if (--left === 0) resolve(); };",
-    "  for (const link of loading) {",
-    '    link.addEventListener("load", loaded, { once: true });',
-    '    link.addEventListener("error", loaded, { once: true });',
-    "  }",
-    "  requestAnimationFrame(() => setTimeout(resolve, 0));",
+    '  if (document.visibilityState === "hidden") resolve();',
+    "  else requestAnimationFrame(() => setTimeout(resolve, 0));",
     "});",
     `for (const href of ${JSON.stringify(preloads)}) {`,
     '  const link = document.createElement("link");',
