@@ -162,17 +162,23 @@ describe.each(testDatabaseKinds())("health and unknown API paths on %s", (kind) 
   });
 });
 
+/** An app on a PGlite database of its own, which a test may close: the database's failures are the test. */
+async function appWithItsOwnDatabase() {
+  const database = await openTestDatabase("pglite");
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    database,
+    serveWeb: false,
+  });
+  return { database, app };
+}
+
 describe("health when the database is down", () => {
   // Opened and built before the test, under the hooks' longer cap: on a busy machine that alone takes seconds.
   let database: DatabaseHandle;
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    app = await buildApp({
-      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-      database,
-      serveWeb: false,
-    });
+    ({ database, app } = await appWithItsOwnDatabase());
   });
   afterAll(async () => {
     // Also when beforeAll failed (its own error is the one to read); the test itself closes the database.
@@ -203,12 +209,7 @@ describe("health over HTTP when the database stops answering", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let url: string;
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
-    app = await buildApp({
-      config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-      database,
-      serveWeb: false,
-    });
+    ({ database, app } = await appWithItsOwnDatabase());
     await app.listen({ port: 0, host: "127.0.0.1" });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/health`;
   });
