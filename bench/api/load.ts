@@ -1,6 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +19,7 @@ import { leanFigures, runLeanLoadOnce, type LeanOptions, type LeanRun } from "./
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
 import {
   BESIDE_HEALTH_SLICES,
+  isServableWebBuild,
   readSettings,
   SettingsError,
   type ApiBenchSettings,
@@ -1007,7 +1007,7 @@ async function runScaleOut(
     quota,
   };
   say(`Scale-out: 1 to ${SCALE_OUT_INSTANCES} instances behind ${balancer.describe}; CPU quota: ${quota}`);
-  const servesWeb = existsSync(path.join(settings.webBuildDir, "__spa-fallback.html"));
+  const servesWeb = isServableWebBuild(settings.webBuildDir);
   if (!servesWeb) {
     skipped.push(
       `Scale-out, state page: no web build in ${settings.webBuildDir}. Run "npm run build" first, or set ` +

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POSTGRES_ADMIN_URL, readSettings, selectableRuns, SettingsError } from "./settings";
+import {
+  DEFAULT_POSTGRES_ADMIN_URL,
+  isServableWebBuild,
+  readSettings,
+  selectableRuns,
+  SettingsError,
+} from "./settings";
 
 describe("readSettings", () => {
   it("runs 10 s per scenario, 2 s of warm-up and 60 s of memory run by default", () => {
@@ -97,5 +103,24 @@ describe("readSettings", () => {
     expect(() => readSettings({ BENCH_API_DURATION: "0" })).toThrow(
       'BENCH_API_DURATION must be a number of seconds, at least 1 (got "0").',
     );
+  });
+});
+
+describe("isServableWebBuild", () => {
+  it("takes a browser build with the server's renderer beside it, and nothing less", async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const root = await mkdtemp(path.join(tmpdir(), "bench-web-build-"));
+    try {
+      const client = path.join(root, "client");
+      expect(isServableWebBuild(client)).toBe(false);
+      await mkdir(path.join(client, "assets"), { recursive: true });
+      expect(isServableWebBuild(client)).toBe(false);
+      await mkdir(path.join(root, "server"));
+      await writeFile(path.join(root, "server", "index.js"), "export {};\n");
+      expect(isServableWebBuild(client)).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MIN_QUOTA_CORES } from "./cpu-quota";
@@ -190,4 +191,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSett
         Boolean(env.BENCH_INSTANCE_CPU_QUOTA?.trim()),
     },
   };
+}
+
+/**
+ * Whether `webBuildDir` (build/client) is a web build the product can serve: its browser files and, beside
+ * them, the server's renderer (build/server/index.js), which renders every page since pages stopped being
+ * prerendered files.
+ */
+export function isServableWebBuild(webBuildDir: string): boolean {
+  return (
+    existsSync(path.join(webBuildDir, "assets")) &&
+    existsSync(path.join(webBuildDir, "..", "server", "index.js"))
+  );
 }
