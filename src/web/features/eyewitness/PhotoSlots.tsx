@@ -57,7 +57,9 @@ export function PhotoSlots({ photos, onChange, error, disabled, onShrinkingChang
   useEffect(() => {
     latest.current = photos;
   }, [photos]);
-  useEffect(() => onShrinkingChange?.(shrinking), [shrinking, onShrinkingChange]);
+  // Told in a layout effect, in the same commit as the photo it concerns: a plain effect runs after the
+  // paint (Preact), so a tap on Send just as a shrunk photo appeared was refused as "still shrinking".
+  useLayoutEffect(() => onShrinkingChange?.(shrinking), [shrinking, onShrinkingChange]);
 
   useLayoutEffect(() => {
     const target = focusAfterRemoval.current;
