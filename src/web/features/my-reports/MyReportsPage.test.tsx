@@ -282,8 +282,9 @@ describe("My reports", () => {
     answerMine(listOf([report({ id: "r-1", comment: "Sent earlier." })]));
     showMyReports();
 
-    const articles = await screen.findAllByRole("article");
+    // The server's list and the phone's outbox arrive in either order: read the articles once both are shown.
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
+    const articles = screen.getAllByRole("article");
     const waiting = within(screen.getByRole("list", { name: "Reports waiting on this phone" }));
     expect(waiting.getByRole("article")).toHaveTextContent(
       "Status: Waiting to be sent from this phone" +
