@@ -6,9 +6,9 @@ import type { FastifyServerFactory } from "fastify";
 // even prepared, that answer took 1.4 to 1.5 times the server CPU of a bare Fastify route (the API bench's
 // servers, side by side; the CPU profile spreads it over the request's child logger and response
 // listeners, the global hooks, the router, the reply's headers copied one by one); written here with its
-// headers as one prepared list, it takes what the bare route does. Each early answer decides for itself, per request, whether it may answer (anything unusual
-// goes on to Fastify), and says so; while the app closes, every request goes to Fastify, which refuses
-// new ones as it always has.
+// headers as one prepared list, it takes what the bare route does. Each early answer decides for itself,
+// per request, whether it may answer (anything unusual goes on to Fastify), and says so; while the app
+// closes, every request goes to Fastify, which refuses new ones as it always has.
 
 /** Answers `request` and says true, or says false and leaves it to Fastify. */
 export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
