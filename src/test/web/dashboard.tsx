@@ -53,6 +53,8 @@ export function renderWithRoutes(dashboard: ReactNode, path = "/dashboard") {
         ),
         children: [
           { path: "/", element: <h1>Home page</h1> },
+          // Another language's home page (/ha, /yo…).
+          { path: "/:language", element: <h1>Home page</h1> },
           {
             path: "/dashboard",
             element: dashboard,

@@ -5,6 +5,7 @@ import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { DashboardGate, SIGN_IN_TO_CONTINUE } from "./DashboardGate";
 import { renderWithRoutes, screenIs, storedUser } from "../../../test/web/dashboard";
+import { inLanguage } from "../../../test/web/i18n";
 
 const dashboard = (
   <DashboardGate logo={<span>Inclusion Atlas</span>}>
@@ -31,6 +32,13 @@ describe("DashboardGate", () => {
     expect(screen.getByTestId("path")).toHaveTextContent(/^\/$/);
     expect(screen.getByRole("status")).toHaveTextContent(SIGN_IN_TO_CONTINUE);
     expect(screen.queryByRole("navigation", { name: "Dashboard" })).not.toBeInTheDocument();
+  });
+
+  it("sends a signed-out visitor on a Hausa page to the Hausa home page", async () => {
+    renderWithRoutes(await inLanguage("ha", ["dashboard"], dashboard), "/dashboard/profile");
+
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
+    expect(screen.getByTestId("path")).toHaveTextContent(/^\/ha$/);
   });
 
   it("shows the dashboard shell and the page to a signed-in person", () => {

@@ -5,7 +5,7 @@ import { useSessionUser } from "../../lib/session";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
-import { useT } from "../../i18n";
+import { useLocalizePath, useT } from "../../i18n";
 import { DashboardShell } from "./DashboardShell";
 import styles from "./DashboardShell.module.css";
 
@@ -21,8 +21,8 @@ export interface DashboardGateProps {
 
 /**
  * The signed-in area: a loading state while the stored session is read (never a redirect during
- * hydration), the dashboard shell when someone is signed in, otherwise a redirect to the home page
- * (`/`). Signing out here, in another tab or by a 401 lands on the home page as well. The server
+ * hydration), the dashboard shell when someone is signed in, otherwise a redirect to the home page in the
+ * page's language (`/`, `/ha`…). Signing out here, in another tab or by a 401 lands on the home page as well. The server
  * remains the authority; this only spares a signed-out visitor an unusable page.
  */
 export function DashboardGate({ logo, children }: DashboardGateProps) {
@@ -30,6 +30,7 @@ export function DashboardGate({ logo, children }: DashboardGateProps) {
   const user = useSessionUser();
   const wasSignedIn = useRef(false);
   const t = useT();
+  const localize = useLocalizePath();
 
   useEffect(() => {
     if (user) wasSignedIn.current = true;
@@ -42,7 +43,7 @@ export function DashboardGate({ logo, children }: DashboardGateProps) {
     return (
       <main id="main" tabIndex={-1} className={styles.pending}>
         <Spinner label={hydrated ? t("dashboard.goingHome") : t("dashboard.loading")} />
-        {hydrated ? <Navigate to={paths.home()} replace /> : null}
+        {hydrated ? <Navigate to={localize(paths.home())} replace /> : null}
       </main>
     );
   }
