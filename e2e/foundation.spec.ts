@@ -36,3 +36,22 @@ test("a page carries its own script policy and every other security header of th
   expect(pageHeaders["x-frame-options"]).toBe("SAMEORIGIN");
   expect(pageHeaders["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
 });
+
+test("a request the page cancelled is no error in the console; any other unhandled rejection is", async ({
+  page,
+  pageErrors,
+}) => {
+  await page.goto("/about");
+  await page.evaluate(() => {
+    const controller = new AbortController();
+    controller.abort();
+    // As React Router leaves them when a navigation is superseded mid-answer: rejections nobody awaits.
+    void Promise.reject(controller.signal.reason);
+    void fetch("/api/v1/health", { signal: controller.signal });
+    // Reported after those (rejections are announced in order): once it is here, they would be too.
+    setTimeout(() => void Promise.reject(new Error("A failure nobody handled.")), 0);
+  });
+  await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
+  expect(pageErrors.map((error) => error.split("\n")[0])).toEqual(["pageerror: A failure nobody handled."]);
+  pageErrors.length = 0;
+});

@@ -35,7 +35,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
  */
 export async function watchPageErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  // The stack's first frames say where an unhandled rejection came from (a DOMException's is where it was made).
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}${stackFrames(error.stack)}`));
   // A Content-Security-Policy violation is a bug even when the page goes on working.
   await page.addInitScript(() =>
     document.addEventListener("securitypolicyviolation", (event) =>
@@ -48,6 +49,11 @@ export async function watchPageErrors(page: Page): Promise<string[]> {
     }
   });
   return errors;
+}
+
+function stackFrames(stack: string | undefined): string {
+  const frames = (stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  return frames.length > 0 ? `\n${frames.slice(0, 8).join("\n")}` : "";
 }
 
 // A page that answers 404 on purpose (the not-found page) makes Chromium log the failed document load.

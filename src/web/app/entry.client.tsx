@@ -4,12 +4,14 @@ import { HydratedRouter } from "react-router/dom";
 import { renderHtmlAsTheDocument } from "../preact/document-root";
 import { routerStateDecoded } from "../preact/router-state";
 import { hydrationStarts } from "../lib/hydration-state";
+import { quietCancelledRequests } from "../lib/cancelled-requests";
 
 // React Router's default browser entry, with the two steps the browser's renderer (Preact, decision record
 // 0016) needs: the router's state decoded before hydrating, and the layout's <html> taken as the document's
 // own. Both are harmless under React (the development server's renderer).
 renderHtmlAsTheDocument();
 hydrationStarts();
+quietCancelledRequests();
 void routerStateDecoded()
   // Decoding the state and hydrating the layout are each a long task on a slow phone: a yield to the event
   // loop between them lets the browser answer a tap in the meantime (the page's later parts hydrate each in
