@@ -72,6 +72,15 @@ const homeContentRoot =
 const publicPageRoot =
   /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/](states|state|data|schools|school|estimates)\.tsx$/;
 
+// Our modules the public pages of verified eyewitness reports (the list, one report) use beyond those: a
+// chunk of their own, so such a visit does not load the signed-in screens' shared code either (zod's
+// schemas and the data desk: 43 KB compressed, and their schemas built as the page starts), and the other
+// public pages do not load the reports' code.
+const publishedReportsRoot =
+  /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/](eyewitness-reports|eyewitness-report)\.tsx$/;
+
+const lgaList = /[\\/](src[\\/]domain[\\/]reports[\\/]report-lgas\.ts|data[\\/]lgas\.json)$/;
+
 /** A plugin that finds, at the end of each build, our modules reached from the modules `roots` matches. */
 function modulesUsedFrom(name: string, roots: RegExp): { plugin: Plugin; modules: Set<string> } {
   const modules = new Set<string>();
@@ -95,6 +104,7 @@ function modulesUsedFrom(name: string, roots: RegExp): { plugin: Plugin; modules
 }
 const homeContent = modulesUsedFrom("find-home-content-modules", homeContentRoot);
 const publicPages = modulesUsedFrom("find-public-page-modules", publicPageRoot);
+const publishedReports = modulesUsedFrom("find-published-report-modules", publishedReportsRoot);
 
 // React Router's package points every import at its development build, whose dev-only warnings and
 // messages are switched on by a constant, not by NODE_ENV, so a production bundle keeps them (about 2 KB
@@ -124,6 +134,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     findShellModules,
     homeContent.plugin,
     publicPages.plugin,
+    publishedReports.plugin,
     // The service worker (src/web/features/offline/sw.ts, decision record 0013), built into build/client/sw.js
     // with the manifest and icons of public/ precached. The page registers it itself, after its load event;
     // the web manifest is the static public/manifest.webmanifest.
@@ -188,6 +199,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               test: (id: string) => publicPages.modules.has(id) && !publicPageRoot.test(id),
               minShareCount: 2,
               priority: 2.5,
+            },
+            // The states' LGAs are also the data desk's: a chunk of their own, or every page that loads
+            // the data desk would load the reports' code with them.
+            { name: "lgas", test: lgaList, priority: 2.3 },
+            {
+              name: "published-reports",
+              test: (id: string) => publishedReports.modules.has(id) && !publishedReportsRoot.test(id),
+              minShareCount: 2,
+              priority: 2.25,
             },
             {
               name: "shared",
