@@ -39,6 +39,14 @@ const publicPages = [
   },
   { path: "/schools?state=atlantis", status: 404, h1: "Place not found", title: /^Place not found \| / },
   { path: "/no-such-page", status: 404, h1: "Page not found", title: /^Page not found \| / },
+  // An unknown page of the signed-in area is as unknown as any other, in the path's language.
+  { path: "/dashboard/no-such-page", status: 404, h1: "Page not found", title: /^Page not found \| / },
+  {
+    path: "/ha/dashboard/no-such-page",
+    status: 404,
+    h1: "Ba a sami shafin ba",
+    title: /^Ba a sami shafin ba \| /,
+  },
   { path: "/states/99", status: 404, h1: "Policy Not Found", title: /^Policy Not Found \| / },
   { path: "/schools/99999", status: 404, h1: "School not found", title: /^School not found \| / },
 ];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addressWithoutSecrets, hasOwnNotFound, isClientOnlyPath, isSecretLinkPath } from "./routes";
+import {
+  addressWithoutSecrets,
+  hasOwnNotFound,
+  isClientOnlyPath,
+  isSecretLinkPath,
+  isSignedInAreaPath,
+} from "./routes";
 import { pageKeeping, pageQuery } from "./page-query";
 
 describe("addressWithoutSecrets", () => {
@@ -37,6 +43,27 @@ describe("the pages the server answers with the app shell", () => {
     for (const path of ["/", "/about", "/fr/dashboard", "/dashboards", "/ha/states/25"]) {
       expect(isClientOnlyPath(path, languages), path).toBe(false);
     }
+  });
+
+  it("leaves an unknown path under /dashboard to the server's 'Page not found'; it stays in the signed-in area", () => {
+    for (const path of [
+      "/dashboard/data/state/25",
+      "/yo/dashboard/data/documents",
+      "/ha/Dashboard/User-Roles",
+    ]) {
+      expect(isClientOnlyPath(path, languages), path).toBe(true);
+    }
+    for (const path of [
+      "/dashboard/xyz",
+      "/ha/dashboard/xyz",
+      "/dashboard/profile/more",
+      "/dashboard/data/a/b/c",
+    ]) {
+      expect(isClientOnlyPath(path, languages), path).toBe(false);
+      expect(isSignedInAreaPath(path, languages), path).toBe(true);
+    }
+    expect(isSignedInAreaPath("/dashboards", languages)).toBe(false);
+    expect(isSignedInAreaPath("/ha/states/25", languages)).toBe(false);
   });
 
   it("renders the public history pages on the server like every public page", () => {

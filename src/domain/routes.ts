@@ -95,13 +95,21 @@ const secretLinkPages = "verify-email|reset-password";
 const secretLinkPath = new RegExp(`^\\/(${secretLinkPages})(\\/|$)`);
 
 /**
+ * The signed-in area's pages, as the web app's route config declares them (src/web/app/routes.ts; a test
+ * there holds the two together). Any other path under /dashboard is an unknown page: the server renders
+ * the "Page not found" of its language (404), as for any unknown path, rather than an app shell that
+ * could only say, in English, that the page could not be shown.
+ */
+const dashboardPages =
+  /^\/dashboard(\/(my-reports|profile|reviews|user-roles|data(\/(new-school|import|changes|documents|[^/]+\/[^/]+))?))?$/;
+
+/**
  * Pages rendered only in the browser (signed-in pages, links carrying a token). The server answers them
  * with the app shell and status 200; any other path without a prerendered page gets the shell with 404.
  * `languages` are the codes whose prefix the path may carry ("/yo/verify-email/…"). Required: a forgotten
- * list would treat "/yo/dashboard" as an unknown page, and the service worker would then cache a signed-in
- * page's shell.
+ * list would treat "/yo/dashboard" as an unknown page.
  */
-const clientOnlyPatterns = [/^\/dashboard(\/.*)?$/, secretLinkPath];
+const clientOnlyPatterns = [dashboardPages, secretLinkPath];
 
 // Paths are compared in any case, as the router matches them ("/IG/Reset-Password/…" draws the Igbo reset
 // page): compared case-sensitively, such a link was sent the "Page not found" HTML, which the browser's
@@ -112,6 +120,14 @@ export function isClientOnlyPath(pathname: string, languages: readonly string[])
   const bare = withoutLanguage(inRouterCase(pathname), languages);
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
   return clientOnlyPatterns.some((pattern) => pattern.test(trimmed));
+}
+
+/**
+ * Any path of the signed-in area, a page of it or not ("/yo/dashboard/…"): the service worker keeps none,
+ * so nothing of a signed-in visit stays on a shared phone.
+ */
+export function isSignedInAreaPath(pathname: string, languages: readonly string[]): boolean {
+  return /^\/dashboard(\/|$)/.test(withoutLanguage(inRouterCase(pathname), languages));
 }
 
 /** The pages of e-mailed links, whose path carries a one-time secret (never to be sent on as a Referer). */

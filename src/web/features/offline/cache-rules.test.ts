@@ -54,6 +54,9 @@ describe("cacheRuleFor", () => {
       "/pcm/dashboard/reviews.data",
       "/ig/verify-email/a-token",
       "/ha/reset-password/a-token",
+      // Unknown pages of the signed-in area ("Page not found", 404) are of it all the same.
+      "/dashboard/no-such-page",
+      "/ha/dashboard/no-such-page.data",
     ]) {
       expect(cacheRuleFor(pathname), pathname).toBe("none");
     }

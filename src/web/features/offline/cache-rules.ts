@@ -1,5 +1,6 @@
 import {
   isClientOnlyPath,
+  isSignedInAreaPath,
   publishedDataPaths,
   routeManifestPath,
   staticPublicPaths,
@@ -63,6 +64,7 @@ function isKeptPage(pathname: string): boolean {
   return (
     !neverKept.test(pathname) &&
     !isClientOnlyPath(pathname, languageCodes) &&
+    !isSignedInAreaPath(pathname, languageCodes) &&
     !hasFileExtension.test(pathname)
   );
 }
