@@ -5,11 +5,16 @@ import {
   isCommonPassword,
   passwordMessages,
   passwordRules,
+  passwordRuleIds,
   containsPersonalDetails,
   describeOwnPasswordProblems,
 } from "./password-policy";
 
 describe("the password rule", () => {
+  it("has its character rules in the order refusals name them (password-limits.ts)", () => {
+    expect(passwordRules.map((rule) => rule.id)).toEqual([...passwordRuleIds]);
+  });
+
   it("lists its rules with a hint each, in the order the form shows them", () => {
     expect(passwordRules.map((rule) => rule.hint)).toEqual([
       "At least 8 characters",

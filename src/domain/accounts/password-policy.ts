@@ -1,14 +1,16 @@
 import { commonPasswordsExact, commonPasswordWords } from "./common-passwords";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordRuleId } from "./password-limits";
+
+export {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordRuleIds,
+  type PasswordRuleId,
+} from "./password-limits";
 
 // The password rule (docs/architecture.md), one copy for the registration and reset forms' live hints and
 // for the server, which enforces it. Lengths count characters as typed (code points), so a password of
 // emoji or accented letters is measured the way its owner sees it.
-
-export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for any passphrase; the cap only keeps hashing cheap for absurd inputs. */
-export const PASSWORD_MAX_LENGTH = 256;
-
-export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
 
 export interface PasswordRule {
   id: PasswordRuleId;

@@ -1,5 +1,6 @@
 import { errorCodes, type KnownErrorCode } from "./error-codes";
-import { PASSWORD_MAX_LENGTH, type PasswordRuleId, type PasswordWeakness } from "../accounts/password-policy";
+import { PASSWORD_MAX_LENGTH, type PasswordRuleId } from "../accounts/password-limits";
+import type { PasswordWeakness } from "../accounts/password-policy";
 import type { KeysUnder } from "../../i18n/message-keys";
 
 // What went wrong, as a key and its values: every failure of the API carries one (`problem`) beside its

@@ -1,9 +1,9 @@
 import { useCallback } from "react";
 import {
   PASSWORD_MIN_LENGTH,
-  passwordRules,
+  passwordRuleIds,
   type PasswordRuleId,
-} from "../../domain/accounts/password-policy";
+} from "../../domain/accounts/password-limits";
 import { isDeskProblemKey, type Problem } from "../../domain/api/problems";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { ApiError } from "../lib/api-client";
@@ -43,9 +43,9 @@ function listOf(t: Translate, items: string[]): string {
 
 /** "Your password needs …" for the rules a password misses, in display order, in the page's language. */
 export function missingRulesText(t: Translate, missing: readonly PasswordRuleId[]): string {
-  const needs = passwordRules
-    .filter((rule) => missing.includes(rule.id))
-    .map((rule) => t(`auth.password.need.${rule.id}`, { min: PASSWORD_MIN_LENGTH }));
+  const needs = passwordRuleIds
+    .filter((id) => missing.includes(id))
+    .map((id) => t(`auth.password.need.${id}`, { min: PASSWORD_MIN_LENGTH }));
   return t("errors.password.missingRules", { needs: listOf(t, needs) });
 }
 
