@@ -14,6 +14,7 @@ import { myReportsMessages } from "../../../test/web/report-messages";
 import { formatReportDate, formatReportDay } from "../report-shared";
 import { ikejaMarket, mediaView, report, signIn, submissionOf } from "../../../test/web/reports";
 import { databaseResting } from "../../../test/web/failures";
+import { OUTBOX_SENT } from "../../lib/outbox-sync";
 
 type Reply = { status: number; body: unknown } | "network failure";
 
@@ -313,6 +314,27 @@ describe("My reports", () => {
 
     await waitFor(async () => expect(await store.countWaiting(7)).toBe(0));
     expect(screen.getAllByText("Arrived, but the answer was lost.")).toHaveLength(1);
+    expect(screen.queryByText("Waiting to be sent from this phone")).toBeNull();
+  });
+
+  it("never lists a report twice while it is sent: the server's list may come back before the outbox is read", async () => {
+    const store = await phoneWithOutbox();
+    const queued = {
+      ...submissionOf({ comment: "Sent while My reports was open." }),
+      idempotencyKey: "key-of-the-report-sent-now-0002",
+    };
+    await store.queueReport(7, queued);
+    answerMine(
+      listOf([]),
+      listOf([report({ id: "r-10", comment: queued.comment, idempotencyKey: queued.idempotencyKey })]),
+    );
+    showMyReports();
+    expect(await screen.findByText("Waiting to be sent from this phone")).toBeInTheDocument();
+
+    // The outbox sent it (its record still on the phone as the server's answer comes back).
+    act(() => void window.dispatchEvent(new Event(OUTBOX_SENT)));
+    expect(await screen.findByText("Pending review")).toBeInTheDocument();
+    expect(screen.getAllByText(queued.comment)).toHaveLength(1);
     expect(screen.queryByText("Waiting to be sent from this phone")).toBeNull();
   });
 

@@ -71,6 +71,8 @@ interface WaitingReport {
   commentType: OwnReportView["commentType"];
   comment: string;
   queuedAt: string;
+  /** The key every try of the report carries: the server's list names it once the report has arrived. */
+  idempotencyKey: string | undefined;
 }
 
 /**
@@ -105,6 +107,7 @@ function WaitingOnThisPhone({ arrived, onSent }: { arrived: OwnReportView[]; onS
           commentType: submission.commentType,
           comment: submission.comment,
           queuedAt: new Date(queuedAt).toISOString(),
+          idempotencyKey: submission.idempotencyKey,
         })),
       );
     };
@@ -124,10 +127,14 @@ function WaitingOnThisPhone({ arrived, onSent }: { arrived: OwnReportView[]; onS
     };
   }, [userId, arrivedKeys, onSent]);
 
-  if (waiting.length === 0) return null;
+  // Sent meanwhile, the server's list can come back before this phone's outbox is read again: a report the
+  // server lists is never shown here as well, whichever arrives first.
+  const listed = new Set(arrivedKeys.split(" "));
+  const shown = waiting.filter((report) => !report.idempotencyKey || !listed.has(report.idempotencyKey));
+  if (shown.length === 0) return null;
   return (
     <ul className={styles.list} aria-label={t("myReports.waitingList")}>
-      {waiting.map((report) => (
+      {shown.map((report) => (
         <li key={report.id}>
           <WaitingCard report={report} />
         </li>
