@@ -22,8 +22,8 @@ export interface DashboardGateProps {
 /**
  * The signed-in area: a loading state while the stored session is read (never a redirect during
  * hydration), the dashboard shell when someone is signed in, otherwise a redirect to the home page in the
- * page's language (`/`, `/ha`…). Signing out here, in another tab or by a 401 lands on the home page as well. The server
- * remains the authority; this only spares a signed-out visitor an unusable page.
+ * page's language (`/`, `/ha`…). Signing out here, in another tab or by a 401 lands on the home page as
+ * well. The server remains the authority; this only spares a signed-out visitor an unusable page.
  */
 export function DashboardGate({ logo, children }: DashboardGateProps) {
   const hydrated = useHydrated();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { OwnReportView } from "../../../domain/reports/report-rules";
 import { paths } from "../../../domain/routes";
@@ -85,19 +85,20 @@ function WaitingOnThisPhone({ arrived, onSent }: { arrived: OwnReportView[]; onS
   const t = useT();
   const userId = useSessionUser()?.id ?? null;
   const [waiting, setWaiting] = useState<WaitingReport[]>([]);
+  // The keys of the reports the server lists, as one string so the effect below runs again only when they change.
   const arrivedKeys = arrived.flatMap((report) => report.idempotencyKey ?? []).join(" ");
+  const listed = useMemo(() => new Set(arrivedKeys.split(" ")), [arrivedKeys]);
 
   useEffect(() => {
     if (userId === null) return;
     let current = true;
-    const arrived = new Set(arrivedKeys.split(" "));
     const read = async () => {
       const store = await loadReportStore();
       const records = await store.waitingReports(userId);
       const stillWaiting = [];
       for (const record of records) {
         const key = record.submission.idempotencyKey;
-        if (key && arrived.has(key)) await store.removeReport(record.id);
+        if (key && listed.has(key)) await store.removeReport(record.id);
         else stillWaiting.push(record);
       }
       if (!current) return;
@@ -125,11 +126,10 @@ function WaitingOnThisPhone({ arrived, onSent }: { arrived: OwnReportView[]; onS
       window.removeEventListener(OUTBOX_CHANGED, reread);
       window.removeEventListener(OUTBOX_SENT, sent);
     };
-  }, [userId, arrivedKeys, onSent]);
+  }, [userId, listed, onSent]);
 
   // Sent meanwhile, the server's list can come back before this phone's outbox is read again: a report the
   // server lists is never shown here as well, whichever arrives first.
-  const listed = new Set(arrivedKeys.split(" "));
   const shown = waiting.filter((report) => !report.idempotencyKey || !listed.has(report.idempotencyKey));
   if (shown.length === 0) return null;
   return (
