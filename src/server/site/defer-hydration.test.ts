@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { deferHydration } from "./defer-hydration";
 
@@ -35,9 +36,87 @@ describe("deferHydration", () => {
     );
     expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/state":route1};');
     expect(script.trimEnd().endsWith('import("/assets/entry.client-2.js");')).toBe(true);
-    expect(script).toContain(
+    // Asks for the modules (if nothing has yet) only after the painted frame, before importing them.
+    expect(script.indexOf("requestAnimationFrame")).toBeLessThan(script.indexOf("__askForModules?.()"));
+    expect(script.indexOf("__askForModules?.()")).toBeLessThan(script.indexOf("import("));
+  });
+
+  it("asks for the modules from a classic script just before the stylesheet, which keeps the parser going", () => {
+    const head = result.slice(0, result.indexOf("</head>"));
+    const asking = /<script>([\s\S]*?)<\/script><link rel="stylesheet"/.exec(head)?.[1] ?? "";
+    expect(asking).toContain(
       '["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/framework-3.js"]',
     );
+    // Without a stylesheet, at the end of the head.
+    const withoutStyle = deferHydration(
+      page.replace('<link rel="stylesheet" href="/assets/style-4.css"/>\n', ""),
+    );
+    expect(withoutStyle).toMatch(/<script>\(\(\) => \{[\s\S]*?<\/script><\/head>/);
+  });
+
+  describe("the script that asks for the modules, run", () => {
+    const asking = /<script>([\s\S]*?)<\/script><link rel="stylesheet"/.exec(result)?.[1] ?? "";
+
+    /** Runs the script in a page whose answer took `firstByteMs` after its request; reports what it did. */
+    function runAsking(firstByteMs: number) {
+      const appended: string[] = [];
+      const listeners: ((event: { target: { rel?: string } }) => void)[] = [];
+      const timers: { ms: number; run: () => void }[] = [];
+      const window: Record<string, unknown> = {};
+      const context = {
+        window,
+        performance: {
+          getEntriesByType: () => [{ requestStart: 100, responseStart: 100 + firstByteMs }],
+        },
+        document: {
+          createElement: () => ({ rel: "", href: "" }),
+          head: {
+            append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`),
+          },
+          addEventListener: (_type: string, listener: (typeof listeners)[number]) => listeners.push(listener),
+        },
+        setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
+      };
+      runInNewContext(asking, context);
+      return {
+        appended,
+        timers,
+        fire: (rel: string) => listeners.forEach((listener) => listener({ target: { rel } })),
+        askAgain: () => (window.__askForModules as () => void)(),
+      };
+    }
+
+    it("waits the page's own round trip, at most a second, then asks for each module once", () => {
+      const slow = runAsking(400);
+      expect(slow.timers.map((timer) => timer.ms)).toEqual([400]);
+      expect(slow.appended).toEqual([]);
+      slow.timers[0]!.run();
+      expect(slow.appended).toEqual([
+        "modulepreload /assets/manifest-1.js",
+        "modulepreload /assets/entry.client-2.js",
+        "modulepreload /assets/framework-3.js",
+      ]);
+      slow.askAgain();
+      slow.fire("stylesheet");
+      expect(slow.appended).toHaveLength(3);
+      expect(runAsking(5000).timers.map((timer) => timer.ms)).toEqual([1000]);
+    });
+
+    it("asks at once when the stylesheet has arrived (or failed) sooner, and not for another resource", () => {
+      const page = runAsking(400);
+      page.fire("icon");
+      expect(page.appended).toEqual([]);
+      page.fire("stylesheet");
+      expect(page.appended).toHaveLength(3);
+      page.timers[0]!.run();
+      expect(page.appended).toHaveLength(3);
+    });
+
+    it("asks when the page's module script calls, after the first paint, if nothing has yet", () => {
+      const page = runAsking(400);
+      page.askAgain();
+      expect(page.appended).toHaveLength(3);
+    });
   });
 
   it("preloads the route modules' lazy imports with the rest, once each, and nothing the other modules import lazily", () => {

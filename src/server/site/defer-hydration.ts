@@ -1,9 +1,13 @@
 // Pages rendered on the server show their content without JavaScript; the JavaScript only makes them
-// interactive.
-// On a slow connection, fetching it while the page is still loading takes bandwidth from the HTML and the
-// stylesheet, and delays the first paint. The page renderer (page-renderer.ts) rewrites each page so that its modules are
-// requested after the first paint: the <link rel="modulepreload"> tags are removed from the head and
-// added again, with the route modules' imports, once a frame has been painted.
+// interactive. The page renderer (page-renderer.ts) rewrites each page so that the two do not compete
+// (decision records 0004 and 0032):
+// - its modules are asked for one round trip after the stylesheet (the page's own time to first byte, at
+//   most a second), or as soon as the stylesheet has arrived if that is sooner: on a slow link their first
+//   bytes then arrive as the stylesheet's last ones do, instead of sharing the bandwidth with it (which
+//   delayed the first paint) or waiting for the first paint (which left the link idle for a round trip and
+//   the paint's own time, a second on a slow phone). A small classic script before the stylesheet does it,
+//   with the route modules' lazy imports; the <link rel="modulepreload"> tags React Router writes are removed;
+// - the app starts (the modules run) only after a frame has been painted.
 //
 // It relies on the shape of React Router's inline module script; a page whose script has another shape
 // is left as it was (it still works, just without the deferral), and the server logs it once.
@@ -15,11 +19,18 @@ const allowedRest = /^(window\.__reactRouterRouteModules = \{[^;]*\};|import\("[
 // With lazy route discovery, the page's part of the route manifest, as pretty-printed JSON over many lines.
 const manifestStatement = /^\s*window\.__reactRouterManifest = (\{[\s\S]*?\n\});$/m;
 
+const stylesheetTag = '<link rel="stylesheet"';
+/** The page's function that asks for its modules, for its module script to call if nothing has yet. */
+const ASK_FOR_MODULES = "__askForModules";
+/** The longest the modules wait for a round trip's worth of the stylesheet (a slow first answer). */
+const MAX_WAIT_MS = 1000;
+
 /** The modules a built module imports lazily as it runs (lazy-dependencies.ts); none when not given. */
 export type LazyDependencies = (href: string) => readonly string[];
 
 /**
- * The page with its hydration deferred to after the first paint, or null when its shape is unknown. The
+ * The page with its modules asked for after the stylesheet and its hydration deferred to after the first
+ * paint, or null when its shape is unknown. The
  * route modules' lazy imports (`lazyDependencies`) are preloaded with the rest: a route that hydrates a
  * part of itself lazily (the home page's content) needs them at once, and would otherwise ask for them only
  * once its own module has run, a round trip and more later.
@@ -60,21 +71,45 @@ export function deferHydration(html: string, lazyDependencies: LazyDependencies 
       preloads.push(...lazyDependencies(entry.href).filter((href) => !preloads.includes(href)));
   }
   const bindings = imports.map((entry, index) => entry.binding ?? `_unused${index}`);
+  // Classic, before the stylesheet: it runs as the head is parsed (a script after a stylesheet still
+  // loading would stop the parser until it has arrived).
+  const askForModules = [
+    "(() => {",
+    "  let asked = false;",
+    "  const ask = () => {",
+    "    if (asked) return;",
+    "    asked = true;",
+    `    for (const href of ${JSON.stringify(preloads)}) {`,
+    '      const link = document.createElement("link");',
+    '      link.rel = "modulepreload";',
+    "      link.href = href;",
+    "      document.head.append(link);",
+    "    }",
+    "  };",
+    '  const page = performance.getEntriesByType("navigation")[0];',
+    "  const roundTrip = page ? page.responseStart - page.requestStart : 0;",
+    `  setTimeout(ask, Math.min(Math.max(roundTrip, 0), ${MAX_WAIT_MS}));`,
+    '  const onStylesheet = (event) => event.target.rel === "stylesheet" && ask();',
+    '  document.addEventListener("load", onStylesheet, true);',
+    '  document.addEventListener("error", onStylesheet, true);',
+    `  window.${ASK_FOR_MODULES} = ask;`,
+    "})();",
+  ].join("\n");
   const deferred = [
     "await new Promise((resolve) => {",
     '  if (document.visibilityState === "hidden") resolve();',
     "  else requestAnimationFrame(() => setTimeout(resolve, 0));",
     "});",
-    `for (const href of ${JSON.stringify(preloads)}) {`,
-    '  const link = document.createElement("link");',
-    '  link.rel = "modulepreload";',
-    "  link.href = href;",
-    "  document.head.append(link);",
-    "}",
+    `window.${ASK_FOR_MODULES}?.();`,
     `const [${bindings.join(", ")}] = await Promise.all([${imports.map((entry) => `import(${JSON.stringify(entry.href)})`).join(", ")}]);`,
     ...rest,
   ].join("\n");
 
-  const withoutPreloads = html.replace(preloadTag, "");
-  return withoutPreloads.replace(moduleScript, () => `<script type="module" async="">${deferred}</script>`);
+  const withDeferredStart = html
+    .replace(moduleScript, () => `<script type="module" async="">${deferred}</script>`)
+    .replace(preloadTag, "");
+  const asking = `<script>${askForModules}</script>`;
+  return withDeferredStart.includes(stylesheetTag)
+    ? withDeferredStart.replace(stylesheetTag, () => asking + stylesheetTag)
+    : withDeferredStart.replace("</head>", () => `${asking}</head>`);
 }
