@@ -28,6 +28,8 @@ declare global {
   interface Window {
     /** performance.now() when `<html data-hydrated>` became "true" (set by the bench's init script). */
     __usableAt?: number;
+    /** The latest largest-contentful-paint candidate's time (set by the bench's init script). */
+    __largestPaintAt?: number;
   }
 }
 
@@ -52,16 +54,22 @@ async function loadOnce(browser: Browser, url: string): Promise<UsableRun> {
         window.__usableAt = performance.now();
         observer.disconnect();
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries()) window.__largestPaintAt = entry.startTime;
+      }).observe({ type: "largest-contentful-paint", buffered: true });
     });
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForFunction(
       () =>
-        window.__usableAt !== undefined && performance.getEntriesByName("first-contentful-paint").length > 0,
+        window.__usableAt !== undefined &&
+        window.__largestPaintAt !== undefined &&
+        performance.getEntriesByName("first-contentful-paint").length > 0,
       null,
       { timeout: 120_000 },
     );
     return await page.evaluate(() => ({
       firstContentfulPaintMs: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+      largestContentfulPaintMs: window.__largestPaintAt!,
       usableMs: window.__usableAt!,
     }));
   } finally {
