@@ -74,6 +74,10 @@ describe("deferHydration", () => {
             append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`),
           },
           addEventListener: (_type: string, listener: (typeof listeners)[number]) => listeners.push(listener),
+          removeEventListener: (_type: string, listener: (typeof listeners)[number]) => {
+            const at = listeners.indexOf(listener);
+            if (at >= 0) listeners.splice(at, 1);
+          },
         },
         setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
       };
@@ -81,6 +85,7 @@ describe("deferHydration", () => {
       return {
         appended,
         timers,
+        listeners,
         fire: (rel: string) => listeners.forEach((listener) => listener({ target: { rel } })),
         askAgain: () => (window.__askForModules as () => void)(),
       };
@@ -116,6 +121,13 @@ describe("deferHydration", () => {
       const page = runAsking(400);
       page.askAgain();
       expect(page.appended).toHaveLength(3);
+    });
+
+    it("stops listening to the page's loads once it has asked", () => {
+      const page = runAsking(400);
+      expect(page.listeners).toHaveLength(2);
+      page.timers[0]!.run();
+      expect(page.listeners).toEqual([]);
     });
   });
 

@@ -30,10 +30,10 @@ export type LazyDependencies = (href: string) => readonly string[];
 
 /**
  * The page with its modules asked for after the stylesheet and its hydration deferred to after the first
- * paint, or null when its shape is unknown. The
- * route modules' lazy imports (`lazyDependencies`) are preloaded with the rest: a route that hydrates a
- * part of itself lazily (the home page's content) needs them at once, and would otherwise ask for them only
- * once its own module has run, a round trip and more later.
+ * paint, or null when its shape is unknown. The route modules' lazy imports (`lazyDependencies`) are
+ * preloaded with the rest: a route that hydrates a part of itself lazily (the home page's content) needs
+ * them at once, and would otherwise ask for them only once its own module has run, a round trip and more
+ * later.
  */
 export function deferHydration(html: string, lazyDependencies: LazyDependencies = () => []): string | null {
   const script = moduleScript.exec(html);
@@ -79,6 +79,9 @@ export function deferHydration(html: string, lazyDependencies: LazyDependencies 
     "  const ask = () => {",
     "    if (asked) return;",
     "    asked = true;",
+    // Every later image or script load would otherwise still call the listeners.
+    '    document.removeEventListener("load", onStylesheet, true);',
+    '    document.removeEventListener("error", onStylesheet, true);',
     `    for (const href of ${JSON.stringify(preloads)}) {`,
     '      const link = document.createElement("link");',
     '      link.rel = "modulepreload";',
