@@ -1,27 +1,15 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError } from "./api-client";
-import {
-  appQueryClient,
-  clearWhenSessionChanges,
-  queryClientConfig,
-  READ_RETRIES,
-  shouldRetry,
-} from "./query-client";
+import { appQueryClient, clearWhenSessionChanges, queryClientConfig } from "./query-client";
+import { shouldRetry } from "./read-retry";
 import { session } from "./session";
 
-describe("the data layer's retries", () => {
-  it("tries a read again when no answer came or the server failed, at most twice", () => {
-    expect(shouldRetry(0, new ApiError(0, "offline"))).toBe(true);
-    expect(shouldRetry(1, new ApiError(503, "busy"))).toBe(true);
-    expect(shouldRetry(READ_RETRIES, new ApiError(503, "busy"))).toBe(false);
-  });
-
-  it("never tries again after a refusal, a 401 or an error of the client's own", () => {
-    for (const status of [400, 401, 403, 404, 409, 429]) {
-      expect(shouldRetry(0, new ApiError(status, "refused"))).toBe(false);
-    }
-    expect(shouldRetry(0, new Error("answer against the contract"))).toBe(false);
+describe("the data layer's defaults", () => {
+  it("tries a failed read again by the app's one rule, never a change, and never on a window's focus", () => {
+    const { queries, mutations } = queryClientConfig().defaultOptions ?? {};
+    expect(queries?.retry).toBe(shouldRetry);
+    expect(queries?.refetchOnWindowFocus).toBe(false);
+    expect(mutations?.retry).toBe(false);
   });
 });
 

@@ -1,23 +1,15 @@
 import { QueryClient, type QueryClientConfig } from "@tanstack/react-query";
-import { isSessionEnded, isTransient } from "./api-client";
 import { provideQueryClient } from "./data-layer-provider";
+import { shouldRetry } from "./read-retry";
 import { session } from "./session";
 
 // The data layer's defaults (TanStack Query), chosen for slow phones on mobile data:
-// - a failed read is tried again only when trying again can help: no answer came, or the server failed
-//   (5xx); never after a refusal (4xx), and never after a 401, which has already ended the session;
+// - a failed read is tried again only when trying again can help (read-retry.ts);
 // - no refetch when the window regains focus: the lists are heavy, and the pages that must refresh on
 //   return (signed media addresses expire) say so themselves;
 // - a query runs whatever the browser believes about the network, so offline shows the page's own
 //   message and Retry, as before, instead of a loading state that waits for a signal that may never come;
 // - mutations are never repeated on their own: a decision or a role change is sent once per click.
-
-/** Tries of a read after its first failure. */
-export const READ_RETRIES = 2;
-
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < READ_RETRIES && !isSessionEnded(error) && isTransient(error);
-}
 
 export function queryClientConfig(): QueryClientConfig {
   return {

@@ -2,7 +2,6 @@ import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stateRows } from "../../../domain/states-comparison";
-import { withDataLayer } from "../../../test/web/data-layer";
 import { inLanguage } from "../../../test/web/i18n";
 import { StatesComparison } from "./StatesComparison";
 import { seededSchools, seededStates } from "../../../test/datasets";
@@ -21,7 +20,7 @@ describe("StatesComparison in Hausa", () => {
       initialEntries: ["/ha/states"],
     });
     const { container } = render(
-      await inLanguage("ha", ["comparison", "states"], withDataLayer(<RouterProvider router={router} />)),
+      await inLanguage("ha", ["comparison", "states"], <RouterProvider router={router} />),
     );
     const table = screen.getByRole("table");
     expect(within(table).getByRole("columnheader", { name: /^Matsayin doka/ })).toBeInTheDocument();

@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stateRows } from "../../../domain/states-comparison";
-import { withDataLayer } from "../../../test/web/data-layer";
 import { StatesComparison } from "./StatesComparison";
 import { seededSchools, seededStates } from "../../../test/datasets";
 
@@ -50,7 +49,7 @@ function renderTable(url = "/states") {
   const router = createMemoryRouter([{ path: "/states", element: <StatesComparison rows={rows} /> }], {
     initialEntries: [url],
   });
-  render(withDataLayer(<RouterProvider router={router} />));
+  render(<RouterProvider router={router} />);
   return { router, user: userEvent.setup({ delay: null }) };
 }
 
@@ -234,7 +233,10 @@ describe("StatesComparison", () => {
     });
 
     it("says 'Not available' when the counts cannot be fetched, and the rest of the table still works", async () => {
-      const { release } = answerCounts({ status: 500, body: { success: false, message: "Resting." } });
+      const { release } = answerCounts({
+        status: 429,
+        body: { success: false, message: "Too many requests." },
+      });
       const { user } = renderTable();
       release();
       await waitFor(() => expect(reportsCell("Lagos")).toHaveTextContent(reportCountText.failed));
@@ -280,7 +282,7 @@ describe("StatesComparison with the counts the server rendered", () => {
       ],
       { initialEntries: ["/states"] },
     );
-    render(withDataLayer(<RouterProvider router={router} />));
+    render(<RouterProvider router={router} />);
     const lagos = screen.getByRole("row", { name: /^Lagos / });
     await waitFor(() => expect(within(lagos).getAllByRole("cell").at(-1)).toHaveTextContent("3"));
     expect(screen.queryByText(reportCountText.loading)).not.toBeInTheDocument();

@@ -15,10 +15,10 @@ import {
   type SortKey,
   type StateRow,
 } from "../../../domain/states-comparison";
-import { useApiQuery } from "../../lib/use-api";
+import { usePublicRead } from "../../lib/use-public-read";
 import { lawStatusLabelText, lawStatusWords } from "../../i18n/law-status-text";
 import { useHydrated } from "../../ui/useHydrated";
-import { reportCountsQuery } from "./report-counts-api";
+import { readReportCounts } from "./report-counts-api";
 import styles from "./StatesComparison.module.css";
 
 /** The columns, in order; each is named by `comparison.column.<key>`. */
@@ -80,7 +80,7 @@ function downloadHref(view: ComparisonView): string {
  * the rest of the table as it is.
  */
 function useReportCounts(hydrated: boolean, rendered: ReadonlyMap<number, number> | undefined): Counts {
-  const counts = useApiQuery({ ...reportCountsQuery(), enabled: hydrated && rendered === undefined });
+  const counts = usePublicRead("counts", readReportCounts, hydrated && rendered === undefined);
   if (rendered) return { state: "loaded", counts: rendered };
   if (counts.data) return { state: "loaded", counts: counts.data };
   return counts.failure ? { state: "failed" } : { state: "loading" };

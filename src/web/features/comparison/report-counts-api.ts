@@ -1,4 +1,3 @@
-import { queryOptions } from "@tanstack/react-query";
 import type { PublishedCountsAnswer } from "../../../domain/api/reviews";
 import { reportCountsFrom } from "../../../domain/states-comparison";
 import { apiRoute, request } from "../../lib/api-client";
@@ -15,8 +14,6 @@ export function fetchReportCounts(signal?: AbortSignal): Promise<PublishedCounts
 }
 
 /** The counts by state id, as the table reads them. */
-export const reportCountsQuery = () =>
-  queryOptions({
-    queryKey: ["reviews.publishedCounts"] as const,
-    queryFn: async ({ signal }) => reportCountsFrom((await fetchReportCounts(signal)).counts),
-  });
+export async function readReportCounts(signal?: AbortSignal): Promise<ReadonlyMap<number, number>> {
+  return reportCountsFrom((await fetchReportCounts(signal)).counts);
+}

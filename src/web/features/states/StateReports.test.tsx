@@ -1,12 +1,10 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, createStaticHandler, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewMessages, type PublishedReportView } from "../../../domain/reports/review-rules";
 import { placeMessages } from "../../../domain/reports/report-place";
-import { testQueryClient, withDataLayer } from "../../../test/web/data-layer";
-import { publishedQueries } from "../published";
 import { publishedReport } from "../../../test/web/reports";
 import { i18nFor } from "../../i18n/runtime";
 import { excerpt, reportCountText, StateReports, stateReportsHref } from "./StateReports";
@@ -43,13 +41,12 @@ function listOf(reports: PublishedReportView[], total = reports.length): Reply {
   };
 }
 
-function showSection(client = testQueryClient()) {
+function showSection() {
   const router = createMemoryRouter(
     [{ path: "/states/25", element: <StateReports stateId={25} stateName="Lagos" /> }],
     { initialEntries: ["/states/25"] },
   );
-  render(withDataLayer(<RouterProvider router={router} />, client));
-  return userEvent.setup();
+  return render(<RouterProvider router={router} />);
 }
 
 const status = () => screen.getByRole("status");
@@ -57,6 +54,7 @@ const allLink = () => screen.getByRole("link", { name: "See all reports from Lag
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe("a state's eyewitness reports", () => {
@@ -101,12 +99,12 @@ describe("a state's eyewitness reports", () => {
     expect(asked).toEqual([{ url: "/api/v1/eyewitness/published?state=25&per_page=3", authorization: null }]);
   });
 
-  it("asks again when what the public sees is invalidated (a decision, a withdrawal)", async () => {
+  it("asks anew each time it is shown, so a report published since is never missing", async () => {
     const asked = answer(listOf([]), listOf([publishedReport({ id: "a" })]));
-    const client = testQueryClient();
-    showSection(client);
+    const first = showSection();
     await waitFor(() => expect(status()).toHaveTextContent(stateReportsText.none));
-    await client.invalidateQueries({ queryKey: publishedQueries.all });
+    first.unmount();
+    showSection();
     await waitFor(() => expect(status()).toHaveTextContent("1 verified report"));
     expect(asked).toHaveLength(2);
   });
@@ -119,9 +117,17 @@ describe("a state's eyewitness reports", () => {
     expect(allLink()).toBeInTheDocument();
   });
 
-  it("says the reports could not be loaded, and Retry loads them with focus on the heading", async () => {
-    const asked = answer("network failure", listOf([publishedReport()]));
-    const user = showSection();
+  it("says the reports could not be loaded after two more tries, and Retry loads them with focus on the heading", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked = answer(
+      "network failure",
+      "network failure",
+      "network failure",
+      listOf([publishedReport()]),
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    showSection();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(reviewMessages.loadFailed);
     expect(status()).toHaveTextContent("");
@@ -132,7 +138,7 @@ describe("a state's eyewitness reports", () => {
     await waitFor(() => expect(status()).toHaveTextContent("1 verified report"));
     expect(status()).not.toHaveTextContent("reports");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(4);
   });
 
   it("shows the server's reason when it gives one", async () => {
@@ -151,9 +157,7 @@ describe("a state's eyewitness reports", () => {
     const context = await handler.query(new Request("http://localhost/states/25"));
     if (context instanceof Response) throw new Error("unexpected response");
     const html = renderToString(
-      withDataLayer(
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
-      ),
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
     );
     expect(html).toContain("Eyewitness reports");
     expect(html).toContain(`<noscript><p>${stateReportsText.noScript}</p></noscript>`);

@@ -3,11 +3,11 @@ import { Link, T, type Translate, useFailureText, useT } from "../../i18n";
 import { describePlace } from "../../../domain/reports/report-place";
 import type { PublishedReportView } from "../../../domain/reports/review-rules";
 import { paths } from "../../../domain/routes";
-import { useApiQuery } from "../../lib/use-api";
+import { usePublicRead } from "../../lib/use-public-read";
 import { SpinnerIcon } from "../../ui/Spinner";
 import { useHydrated } from "../../ui/useHydrated";
 import { formatOccurredOn, formatReportDay } from "../report-shared";
-import { stateReportsQuery } from "./state-reports-api";
+import { fetchStateReports } from "./state-reports-api";
 import styles from "./StateReports.module.css";
 
 /** "3 verified reports", "1 verified report", "No verified reports yet". */
@@ -44,11 +44,8 @@ export function StateReports({ stateId, stateName }: { stateId: number; stateNam
   const problemText = useFailureText();
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
-  const reports = useApiQuery({
-    ...stateReportsQuery(stateId),
-    // Asked once the page is interactive: the prerendered HTML cannot know the reports.
-    enabled: hydrated,
-  });
+  // Asked once the page is interactive: the prerendered HTML cannot know the reports.
+  const reports = usePublicRead(String(stateId), (signal) => fetchStateReports(stateId, signal), hydrated);
   const answer = reports.data;
   const loadFailed = t("states.reports.loadFailed");
   // The server's reason, when it gave one, below the sentence that says what failed.
@@ -56,7 +53,7 @@ export function StateReports({ stateId, stateName }: { stateId: number; stateNam
 
   const retry = () => {
     heading.current?.focus();
-    void reports.refetch();
+    reports.retry();
   };
 
   return (

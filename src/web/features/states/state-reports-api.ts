@@ -1,4 +1,3 @@
-import { queryOptions } from "@tanstack/react-query";
 import type { PublishedAnswer } from "../../../domain/api/reviews";
 import { apiRoute, request } from "../../lib/api-client";
 
@@ -18,14 +17,3 @@ export function fetchStateReports(stateId: number, signal?: AbortSignal): Promis
     anonymous: true,
   });
 }
-
-/**
- * A state's reports as its page reads them. The key starts with the public list's prefix
- * (publishedQueries.all, `reviews.published`), so a decision or a withdrawal that invalidates what the
- * public sees invalidates these too; written out here so that a state page loads none of the list's code.
- */
-export const stateReportsQuery = (stateId: number) =>
-  queryOptions({
-    queryKey: ["reviews.published", "state", stateId] as const,
-    queryFn: ({ signal }) => fetchStateReports(stateId, signal),
-  });
