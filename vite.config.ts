@@ -21,9 +21,12 @@ const schoolsCode =
 // (published) and what they share (report-shared).
 const reportsCode =
   /[\\/]src[\\/](web[\\/]features[\\/](eyewitness|my-reports|moderation|published|report-shared)|domain[\\/]reports)[\\/]/;
-// The data layer (TanStack Query, about 10 KB gzipped) comes with the pages that read the API, never with
-// the home page's first load.
+// The data layer (TanStack Query, about 10 KB gzipped) comes with the pages that read the API through it
+// (the signed-in area, the published reports), never with the home page's or the other public pages' first
+// load (record 0033): the package is a chunk of its own, or it would join the chunk of whichever group
+// takes it in first.
 const dataLayerCode = /[\\/]src[\\/]web[\\/]lib[\\/](query-client|use-api)\.ts$/;
+const dataLayerPackage = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
@@ -72,6 +75,16 @@ const homeContentRoot =
 const publicPageRoot =
   /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/](states|state|data|schools|school|estimates)\.tsx$/;
 
+// Of those, the modules only the schools' pages (the list, one school) use, and the correction form's (a
+// state's page and a school's): chunks of their own, so a first visit to /states or a state's page does
+// not load the school search and cards (about 2 KB compressed), nor /states the form (about 2.5 KB).
+const schoolPageRoot = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/](schools|school)\.tsx$/;
+const otherPublicPageRoot = /[\\/]src[\\/]web[\\/]app[\\/]routes[\\/](states|state|data|estimates)\.tsx$/;
+// The app's own controls (the pager): in "public" whichever public pages use them, as the published
+// reports' pages and the signed-in area use them too.
+const sharedUi = /[\\/]src[\\/]web[\\/]ui[\\/]/;
+const correctionFormCode = /[\\/]src[\\/](web[\\/]features|domain)[\\/]corrections[\\/]/;
+
 // Our modules the public pages of verified eyewitness reports (the list, one report) use beyond those: a
 // chunk of their own, so such a visit does not load the signed-in screens' shared code either (zod's
 // schemas and the data desk: 43 KB compressed, and their schemas built as the page starts), and the other
@@ -104,6 +117,7 @@ function modulesUsedFrom(name: string, roots: RegExp): { plugin: Plugin; modules
 }
 const homeContent = modulesUsedFrom("find-home-content-modules", homeContentRoot);
 const publicPages = modulesUsedFrom("find-public-page-modules", publicPageRoot);
+const otherPublicPages = modulesUsedFrom("find-other-public-page-modules", otherPublicPageRoot);
 const publishedReports = modulesUsedFrom("find-published-report-modules", publishedReportsRoot);
 
 // React Router's package points every import at its development build, whose dev-only warnings and
@@ -134,6 +148,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     findShellModules,
     homeContent.plugin,
     publicPages.plugin,
+    otherPublicPages.plugin,
     publishedReports.plugin,
     // The service worker (src/web/features/offline/sw.ts, decision record 0013), built into build/client/sw.js
     // with the manifest and icons of public/ precached. The page registers it itself, after its load event;
@@ -196,13 +211,38 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             },
             {
               name: "public",
-              test: (id: string) => publicPages.modules.has(id) && !publicPageRoot.test(id),
+              test: (id: string) =>
+                publicPages.modules.has(id) &&
+                !publicPageRoot.test(id) &&
+                (otherPublicPages.modules.has(id) || sharedUi.test(id)) &&
+                !correctionFormCode.test(id),
               minShareCount: 2,
               priority: 2.5,
+            },
+            {
+              name: "public-schools",
+              test: (id: string) =>
+                publicPages.modules.has(id) && !otherPublicPages.modules.has(id) && !schoolPageRoot.test(id),
+              minShareCount: 2,
+              priority: 2.45,
+            },
+            {
+              name: "public-corrections",
+              test: (id: string) => publicPages.modules.has(id) && correctionFormCode.test(id),
+              minShareCount: 2,
+              priority: 2.4,
             },
             // The states' LGAs are also the data desk's: a chunk of their own, or every page that loads
             // the data desk would load the reports' code with them.
             { name: "lgas", test: lgaList, priority: 2.3 },
+            // After the public pages' groups, which take the API client the data layer imports (a group
+            // also takes in what its modules import); before the groups of the pages that read through it.
+            {
+              name: "data-layer",
+              test: (id: string) => dataLayerPackage.test(id) || dataLayerCode.test(id),
+              priority: 2.28,
+            },
+
             {
               name: "published-reports",
               test: (id: string) => publishedReports.modules.has(id) && !publishedReportsRoot.test(id),

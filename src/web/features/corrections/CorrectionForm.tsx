@@ -5,7 +5,7 @@ import {
   type CorrectionSubject,
 } from "../../../domain/corrections/correction-rules";
 import { T, useLanguage, useFailureText, useT } from "../../i18n";
-import { sendCorrection } from "./correction-api";
+import { sendCorrection } from "./send-correction";
 import styles from "./CorrectionForm.module.css";
 import { problemMessages } from "./problem-messages";
 

@@ -21,7 +21,7 @@ import { SubmitButton } from "../../ui/form/SubmitButton";
 import { EmailField, TextField } from "../../ui/form/TextField";
 import { toast } from "../../ui/toast/toast-store";
 import { useHydrated } from "../../ui/useHydrated";
-import { sendCorrection } from "./correction-api";
+import { sendCorrection } from "./send-correction";
 import { problemMessages } from "./problem-messages";
 import correctionStyles from "./CorrectionForm.module.css";
 import styles from "./TranslationFeedbackPage.module.css";

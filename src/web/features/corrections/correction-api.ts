@@ -1,21 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CorrectionSubmission } from "../../../domain/api/corrections";
 import type { CorrectionStatus } from "../../../domain/corrections/correction-rules";
 import { apiRoute, request } from "../../lib/api-client";
 
-// The corrections endpoints: anyone sends one; moderators and admins read one status's list with the
-// counts, and decide.
+// The corrections endpoints moderators and admins use: they read one status's list with the counts, and
+// decide. Anyone sends one (send-correction.ts, apart, so a public page loads no query client with it).
 
 const routes = {
-  send: apiRoute("corrections.send", "POST", "/api/v1/corrections"),
   list: apiRoute("corrections.list", "GET", "/api/v1/corrections"),
   read: apiRoute("corrections.read", "GET", "/api/v1/corrections/:id"),
   decide: apiRoute("corrections.decide", "PATCH", "/api/v1/corrections/:id"),
 };
-
-export function sendCorrection(correction: CorrectionSubmission) {
-  return request(routes.send, { body: correction });
-}
 
 export function fetchCorrections(status: CorrectionStatus, signal?: AbortSignal) {
   return request(routes.list, { query: { status }, signal });
