@@ -16,6 +16,15 @@ const passedOnMap = (page: Page) => page.getByTestId("spread-map").locator('[dat
 const indicators = (page: Page) => explorer(page).getByRole("navigation", { name: "Indicator" });
 const groups = (page: Page) => explorer(page).getByRole("navigation", { name: "Disability group" });
 
+/**
+ * The explorer scrolled into view and interactive: an island, its code is fetched only once it comes near
+ * the screen (ExplorerSection.tsx), and its buttons show once it has hydrated.
+ */
+async function explorerReady(page: Page) {
+  await explorer(page).scrollIntoViewIfNeeded();
+  await expect(explorer(page)).toHaveAttribute("data-interactive", "true");
+}
+
 /** The CSV a download button gives, as rows of cells (RFC 4180: a quoted cell may hold a comma). */
 async function downloadedCsv(
   page: Page,
@@ -55,6 +64,7 @@ test.describe("on a desktop, by keyboard alone", () => {
     page,
   }) => {
     await page.goto("/states");
+    await explorerReady(page);
     await expect(summary(page)).toHaveText(/^By 2026, 26 states had passed a law\./);
     // Into the explorer by keyboard: from its first control on.
     await explorer(page).getByRole("button", { name: "Chart", exact: true }).focus();
@@ -87,6 +97,7 @@ test.describe("on a desktop, by keyboard alone", () => {
 
     // A link shows the same view and year.
     await page.goto(page.url());
+    await explorerReady(page);
     await expect(page.getByTestId("spread-map")).toHaveAttribute("data-year", "2016");
     await expect(summary(page)).toHaveText(/^By 2016, 5 states/);
 
@@ -106,6 +117,7 @@ test.describe("on a desktop, by keyboard alone", () => {
 
   test("the law status by keyboard, as chart, map and table, and its CSV", async ({ page }) => {
     await page.goto("/states");
+    await explorerReady(page);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await indicators(page).getByRole("link", { name: "Law status" }).focus();
     await page.keyboard.press("Enter");
@@ -150,6 +162,7 @@ test.describe("on a desktop, by keyboard alone", () => {
     page,
   }) => {
     await page.goto("/states?indicator=schools&view=table");
+    await explorerReady(page);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     // Schools, for deaf and hard-of-hearing learners: the group is a link too.
     await indicators(page).getByRole("link", { name: "Schools listed" }).focus();
@@ -185,6 +198,7 @@ test.describe("on a desktop, by keyboard alone", () => {
 
     // A link shows the same indicator, group and view.
     await page.goto(page.url());
+    await explorerReady(page);
     await expect(page.getByTestId("explorer-map")).toBeVisible();
     await expect(groups(page).getByRole("link", { name: "Hearing" })).toHaveAttribute("aria-current", "true");
     await expect(summary(page)).toHaveText(/for deaf and hard-of-hearing learners/);
@@ -196,6 +210,7 @@ test.describe("on a desktop, by keyboard alone", () => {
   }) => {
     // A report verified in Edo (state 12, which no other spec places a report in) while the page is kept.
     await page.goto("/states?indicator=reports&view=table");
+    await explorerReady(page);
     const edoRow = explorer(page).getByRole("row", { name: /^Edo \d+$/ });
     const edoBefore = Number(await edoRow.getByRole("cell").textContent());
     const reporter = await registerVerified(request, "Osaro", "Reporter");
@@ -207,6 +222,7 @@ test.describe("on a desktop, by keyboard alone", () => {
     });
 
     await page.goto("/states?indicator=schools&view=map");
+    await explorerReady(page);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     // The verified reports, the one verified a moment ago counted.
     await indicators(page).getByRole("link", { name: "Verified eyewitness reports" }).focus();
@@ -246,6 +262,7 @@ test.describe("on a phone, by touch", () => {
 
   test("the year buttons move map and sentence, and the chart downloads as a picture", async ({ page }) => {
     await page.goto("/states?view=chart");
+    await explorerReady(page);
     await expect(page.getByTestId("spread-chart")).toBeVisible();
     await explorer(page).getByRole("button", { name: "Map", exact: true }).tap();
     await expect(page.getByTestId("spread-map")).toBeVisible();
@@ -281,6 +298,7 @@ test.describe("on a phone, by touch", () => {
     page,
   }) => {
     await page.goto("/states?indicator=schools");
+    await explorerReady(page);
     await groups(page).getByRole("link", { name: "Visual" }).tap();
     await expect(page).toHaveURL(/[?&]group=visual/);
     await expect(summary(page)).toHaveText(
@@ -319,6 +337,55 @@ test.describe("on a phone, by touch", () => {
   });
 });
 
+test.describe("an island on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("its code comes only when it nears the screen, after the page is interactive, and it hydrates as served", async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (/^\/assets\/(Explorer|_virtual_nigeria-map)-/.test(url.pathname)) fetched.push(url.pathname);
+    });
+    // Neither the renderer's text markers nor a <noscript>'s content (which no renderer hydrates) count.
+    const withoutMarkers = (element: Element) =>
+      element.innerHTML.replace(/<!--.*?-->/g, "").replace(/<noscript>[\s\S]*?<\/noscript>/g, "<noscript>");
+    await page.goto("/states/25?view=map&year=2011");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    // Well below the first screen, so nothing has asked for it yet (a screen's height ahead is when).
+    const top = await explorer(page).evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(2 * 740);
+    expect(fetched).toEqual([]);
+    await expect(explorer(page)).not.toHaveAttribute("data-interactive", "true");
+    await expect(explorer(page).getByRole("button", { name: "Table", exact: true })).toBeHidden();
+    const served = await explorer(page).evaluate(withoutMarkers);
+
+    await explorer(page).scrollIntoViewIfNeeded();
+    await expect(explorer(page)).toHaveAttribute("data-interactive", "true");
+    expect(fetched.sort()).toEqual([
+      expect.stringMatching(/^\/assets\/Explorer-/),
+      expect.stringMatching(/^\/assets\/_virtual_nigeria-map-/),
+    ]);
+    expect(await explorer(page).evaluate(withoutMarkers)).toBe(served);
+    await expect(page.getByRole("region", { name: "Explore the data" })).toHaveCount(1);
+    await explorer(page).getByRole("button", { name: "Table", exact: true }).click();
+    await expect(page).toHaveURL(/[?&]view=table/);
+    await expect(
+      explorer(page).getByRole("table", { name: "States with a passed disability law, by year" }),
+    ).toBeVisible();
+  });
+
+  test("a page the app renders itself fetches it at once", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("link", { name: "Compare all states" }).first().click();
+    await expect(page).toHaveURL(/\/states$/);
+    await expect(explorer(page)).toHaveAttribute("data-interactive", "true");
+    await expect(summary(page)).toHaveText(/^By 2026, 26 states had passed a law\./);
+  });
+});
+
 test("the server's page carries the sentence and, for a page without JavaScript, the table by year", async ({
   request,
 }) => {
@@ -331,6 +398,7 @@ test("a state's page shows the explorer with the state outlined, in the view its
   page,
 }) => {
   await page.goto("/states/25?view=map&year=2011");
+  await explorerReady(page);
   await expect(summary(page)).toHaveText("By 2011, 2 states had passed a law. Which: Lagos, Plateau.");
   await expect(page.getByTestId("spread-map")).toHaveAttribute("data-year", "2011");
   await expect(explorer(page).getByText(/ is outlined\.$/)).toBeVisible();
@@ -354,12 +422,14 @@ test("without JavaScript, the indicators are links to the server's page of each,
 
 test("a state's page marks the state in each indicator's view", async ({ page }) => {
   await page.goto("/states/25?indicator=schools&view=map");
+  await explorerReady(page);
   await expect(page.getByTestId("map-highlight")).toBeAttached();
   await expect(
     explorer(page).getByText(/^Lagos: \d+ schools listed for learners with any disability\.$/),
   ).toBeVisible();
   await expectNoAxeViolations(page, "schools on a state's page");
   await page.goto("/states/25?indicator=status&view=table");
+  await explorerReady(page);
   await expect(explorer(page).locator("tbody tr[aria-current=true]")).toContainText("Passed");
   await expect(explorer(page).getByText("Lagos: Passed.")).toBeVisible();
 });

@@ -89,20 +89,6 @@ test("public pages are readable before any JavaScript runs (prerendered)", async
   await context.close();
 });
 
-test("the pages with the explorer fetch its code with their first modules, not once they hydrate", async ({
-  request,
-}) => {
-  for (const path of ["/states", "/states/25", "/yo/states/25"]) {
-    const html = await (await request.get(path)).text();
-    // The list the page's module script preloads once the stylesheets have loaded (defer-hydration.ts).
-    const preloads = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1] ?? "[]") as string[];
-    expect(preloads, path).toContainEqual(expect.stringMatching(/^\/assets\/Explorer-[\w-]+\.js$/));
-    expect(preloads, path).toContainEqual(
-      expect.stringMatching(/^\/assets\/_virtual_nigeria-map-[\w-]+\.js$/),
-    );
-  }
-});
-
 test("without JavaScript, /states' filters and column headings work, answered by the server", async ({
   browser,
 }) => {

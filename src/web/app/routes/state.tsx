@@ -35,10 +35,6 @@ import { pageMeta } from "../../ui/page-title";
 import type { Route } from "./+types/state";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 
-// The explorer's code, imported here so that the page's first modules bring it (ExplorerSection.tsx says why).
-// eslint-disable-next-line import-x/no-restricted-paths -- the route module itself must hold this import()
-const explorerCode = () => import("../../features/explorer/Explorer");
-
 const namespaces = ["states", "corrections", "documents", "explorer"];
 
 // On the server, from the published data: the page's HTML carries just this state's record.
@@ -114,7 +110,6 @@ export default function StateRoute({ loaderData }: Route.ComponentProps) {
     <StatePolicyPage {...loaderData}>
       <StateReports stateId={record.id} stateName={record.state} />
       <ExplorerSection
-        code={explorerCode}
         states={loaderData.explorer.states}
         citations={loaderData.explorer.citations}
         highlightStateId={record.id}

@@ -13,10 +13,6 @@ import type { Route } from "./+types/states";
 import styles from "./content-page.module.css";
 import { unlessOnlyTheQueryChanged } from "../revalidate";
 
-// The explorer's code, imported here so that the page's first modules bring it (ExplorerSection.tsx says why).
-// eslint-disable-next-line import-x/no-restricted-paths -- the route module itself must hold this import()
-const explorerCode = () => import("../../features/explorer/Explorer");
-
 // On the server only: the page carries the table's rows, not the states' descriptions or the schools.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { schools, states: records } = await publishedDataOf(context);
@@ -63,7 +59,7 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
             : undefined
         }
       />
-      <ExplorerSection code={explorerCode} states={explorer.states} citations={explorer.citations} />
+      <ExplorerSection states={explorer.states} citations={explorer.citations} />
     </article>
   );
 }

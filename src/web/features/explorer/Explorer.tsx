@@ -30,7 +30,6 @@ import {
   spreadYearFrom,
 } from "../../../domain/law-spread";
 import type { LawStatusKey } from "../../../domain/law-status";
-import { markPartHydrated } from "../../lib/hydration-mark";
 import { CSV_LIST_SEPARATOR } from "../../../domain/opendata/csv";
 import { citation } from "../../../domain/opendata/documents";
 import { datasetInfo } from "../../../domain/opendata/dataset-info";
@@ -124,8 +123,10 @@ export function Explorer({ states, citations, highlightStateId }: ExplorerProps)
   const drawingBox = useRef<HTMLDivElement | null>(null);
   const drawing = () => drawingBox.current?.querySelector("svg") ?? null;
   const [pngFailed, setPngFailed] = useState(false);
-  // The page waits for this lazily loaded part before it says it is interactive (ExplorerSection).
-  useEffect(markPartHydrated, []);
+  // Said on the element itself, not rendered: an island hydrates after the page, and the renderer does not
+  // change a served element's attributes as it hydrates. The buttons show from then on (the CSS module).
+  const section = useRef<HTMLElement | null>(null);
+  useEffect(() => section.current?.setAttribute("data-interactive", "true"), []);
 
   // Only the explorer's own parameters change; the page's others (the table's filters) stay.
   function update(values: Record<string, string>) {
@@ -192,6 +193,7 @@ export function Explorer({ states, citations, highlightStateId }: ExplorerProps)
 
   return (
     <section
+      ref={section}
       className={styles.explorer}
       aria-labelledby={headingId}
       data-view={view}
