@@ -15,6 +15,9 @@ try {
   await page.goto(`${server.baseUrl}/states?view=map&year=2015`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   const explorer = page.getByRole("region", { name: "Explore the data" });
+  // An island: its code comes when it nears the screen, and its buttons show once it has hydrated.
+  await explorer.scrollIntoViewIfNeeded();
+  await page.locator("section[data-interactive='true']").waitFor();
   await explorer.getByTestId("spread-map").waitFor();
   // The sticky header would otherwise sit over the explorer in the stitched picture (set through the CSSOM,
   // which the Content-Security-Policy allows, unlike a <style> element).
