@@ -68,6 +68,17 @@ for (const route of firstLoadRoutes) {
   });
 }
 
+test("the state pages and /states load no query client first (record 0033)", async () => {
+  for (const name of [paths.states(), paths.state(25)]) {
+    const route = firstLoadRoutes.find((candidate) => candidate.name === name);
+    if (!route) throw new Error(`bench/web/bundle-size.ts lists no route ${name}.`);
+    const javaScript = await firstLoadJavaScriptText(route, defaultClientDir, served());
+    expect(javaScript.length, name).toBeGreaterThan(100_000);
+    // A message of TanStack Query's own, in whichever chunk its code would land.
+    expect(javaScript.includes("Missing queryFn"), name).toBe(false);
+  }
+});
+
 test("the home page's first-load JavaScript holds no school of the schools list", async () => {
   const schools = await readData<SchoolText[]>("data/schools.json");
   // Long names and the descriptions are distinctive; short names ("Yewa College") could be any text.

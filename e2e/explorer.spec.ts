@@ -376,6 +376,32 @@ test.describe("an island on a phone", () => {
     ).toBeVisible();
   });
 
+  test("a query the table changed before it hydrated renders it anew, as the address now asks", async ({
+    page,
+  }) => {
+    await page.goto("/states?indicator=schools&view=map");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(explorer(page)).toHaveAttribute("data-indicator", "schools");
+    // The table's sort leaves the page as it is and writes its own query, without the explorer's.
+    await page.getByRole("link", { name: /^Year passed/ }).click();
+    await expect(page).toHaveURL(/\/states\?sort=year$/);
+    await explorerReady(page);
+    await expect(explorer(page)).toHaveAttribute("data-indicator", "spread");
+    await expect(explorer(page)).toHaveAttribute("data-view", "chart");
+    await expect(indicators(page).getByRole("link", { name: "Year the law passed" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(indicators(page).getByRole("link", { name: "Schools listed" })).not.toHaveAttribute(
+      "aria-current",
+    );
+    await expect(explorer(page).getByRole("button", { name: "Chart", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.getByRole("region", { name: "Explore the data" })).toHaveCount(1);
+  });
+
   test("a page the app renders itself fetches it at once", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

@@ -4,7 +4,7 @@
 // that hydrate after the root (the site's header and footer, src/web/ui/LaterPart.tsx) are waited for before
 // the mark says even "root".
 
-import { hydrationEnded } from "./hydration-state";
+import { hydrationEnded, isHydrating } from "./hydration-state";
 import { replayTypedValues, serverControls } from "./typed-before-hydration";
 
 // Read when this module loads, before the root hydrates: the controls the server's HTML holds.
@@ -30,6 +30,15 @@ function markIfDone() {
   document.documentElement.dataset.hydrated = "true";
   // After the mark: what renders differently once hydrated comes after the page says it is hydrated.
   hydrationEnded();
+}
+
+/**
+ * True while the served page's root hydrates (from the entry's first step): a part rendered now is the
+ * server's HTML being adopted; once the root has hydrated, a part is the app's own render, even while a
+ * later part (the home page's content) still hydrates.
+ */
+export function isRootHydrating(): boolean {
+  return isHydrating() && !rootHydrated;
 }
 
 /** Called by the root once it has hydrated. */

@@ -92,6 +92,54 @@ describe("a public page's read", () => {
     expect(hook.result.current.data).toBe("Abia");
   });
 
+  it("tries again when the browser is back online after a read failed for want of a connection", async () => {
+    const { calls, readFor } = controlledRead();
+    const hook = show("25", true, readFor);
+    await act(async () => calls[0]!.reject(new ApiError(400, "Refused")));
+    act(() => window.dispatchEvent(new Event("online")));
+    expect(calls).toHaveLength(1);
+    act(() => hook.result.current.retry());
+    vi.useFakeTimers();
+    await act(async () => calls[1]!.reject(new ApiError(0, "No answer")));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(async () => calls[2]!.reject(new ApiError(0, "No answer")));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await act(async () => calls[3]!.reject(new ApiError(0, "No answer")));
+    expect(hook.result.current.failure?.message).toBe("No answer");
+    act(() => window.dispatchEvent(new Event("online")));
+    expect(hook.result.current.failure).toBeNull();
+    expect(calls).toHaveLength(5);
+    await act(async () => calls[4]!.resolve("back"));
+    expect(hook.result.current.data).toBe("back");
+    act(() => window.dispatchEvent(new Event("online")));
+    expect(calls).toHaveLength(5);
+  });
+
+  it("shows a key's failure no more once another key was shown, and reads it anew when it comes back", async () => {
+    const { calls, readFor } = controlledRead();
+    const hook = show("25", true, readFor);
+    await act(async () => calls[0]!.reject(new ApiError(404, "No such state")));
+    expect(hook.result.current.failure?.message).toBe("No such state");
+    hook.rerender({ key: "20", enabled: true });
+    hook.rerender({ key: "25", enabled: true });
+    expect(hook.result.current.failure).toBeNull();
+    expect(calls.map((call) => call.key)).toEqual(["25", "20", "25"]);
+  });
+
+  it("fails like a refused answer when the read throws at once", async () => {
+    const hook = renderHook(() =>
+      usePublicRead(
+        "25",
+        () => {
+          throw new ApiError(400, "Bad key");
+        },
+        true,
+      ),
+    );
+    await act(async () => undefined);
+    expect(hook.result.current.failure?.message).toBe("Bad key");
+  });
+
   it("abandons the read and its next try when the page leaves", async () => {
     vi.useFakeTimers();
     const { calls, readFor } = controlledRead();

@@ -46,7 +46,14 @@ export function usePublicRead<T>(
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tryRead = (failureCount: number) => {
-      latestRead.current(controller.signal).then(
+      // A read that throws at once fails like one whose answer failed.
+      let reading: Promise<T>;
+      try {
+        reading = latestRead.current(controller.signal);
+      } catch (error) {
+        reading = Promise.reject(error);
+      }
+      reading.then(
         (data) => {
           if (!controller.signal.aborted) setState({ key, data, failure: null });
         },
@@ -65,6 +72,8 @@ export function usePublicRead<T>(
     return () => {
       controller.abort();
       clearTimeout(timer);
+      // A failure belongs to the read that had it: coming back to this key later shows it loading again.
+      setState((now) => (now.failure ? { ...now, failure: null } : now));
     };
   }, [key, enabled, attempt]);
 
@@ -72,6 +81,15 @@ export function usePublicRead<T>(
     setState((now) => ({ ...now, failure: null }));
     setAttempt((count) => count + 1);
   }, []);
+
+  // A read that failed for want of a connection is tried again when the browser is back online (as the
+  // query client does for the signed-in area).
+  const failedOffline = state.key === key && state.failure instanceof ApiError && state.failure.status === 0;
+  useEffect(() => {
+    if (!failedOffline) return;
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [failedOffline, retry]);
 
   // Nothing of another key's answer is shown: a new key shows nothing until its own answer has come.
   const current = state.key === key;

@@ -53,6 +53,8 @@ export interface ExplorerProps {
   citations: { states: ExplorerCitation; schools: ExplorerCitation; reports: ExplorerCitation };
   /** On a state's page, the state marked in each view and named under it. */
   highlightStateId?: number;
+  /** Called once the explorer is interactive (it has hydrated, or rendered in the browser). */
+  onInteractive?: () => void;
 }
 
 /** A table as the page shows it and the CSV writes it. */
@@ -104,7 +106,7 @@ const COUNT_CLASSES: Omit<MapClass, "key" | "label">[] = [
  * the current indicator and group are announced as such; the sentence is a polite live region; each
  * drawing is an image named by its title and sentence, and the table holds every figure it draws.
  */
-export function Explorer({ states, citations, highlightStateId }: ExplorerProps) {
+export function Explorer({ states, citations, highlightStateId, onInteractive }: ExplorerProps) {
   const t = useT();
   const headingId = useId();
   const [params, setParams] = useSearchParams();
@@ -126,7 +128,11 @@ export function Explorer({ states, citations, highlightStateId }: ExplorerProps)
   // Said on the element itself, not rendered: an island hydrates after the page, and the renderer does not
   // change a served element's attributes as it hydrates. The buttons show from then on (the CSS module).
   const section = useRef<HTMLElement | null>(null);
-  useEffect(() => section.current?.setAttribute("data-interactive", "true"), []);
+  const interactive = useRef(onInteractive);
+  useEffect(() => {
+    section.current?.setAttribute("data-interactive", "true");
+    interactive.current?.();
+  }, []);
 
   // Only the explorer's own parameters change; the page's others (the table's filters) stay.
   function update(values: Record<string, string>) {

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
-import { isHydrating } from "../../lib/hydration-state";
+import { useLocation } from "react-router";
+import { T } from "../../i18n";
+import { isRootHydrating } from "../../lib/hydration-mark";
 import { importWithRetry } from "../../lib/import-with-retry";
 import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Spinner } from "../../ui/Spinner";
@@ -10,10 +12,14 @@ import type { ExplorerProps } from "./Explorer";
 // the visitor does not need at once. On the server its code is loaded before rendering (top-level await)
 // and handed to lazy() as a settled thenable, so the HTML holds the explorer itself. In the browser:
 // - when the served page hydrates, the explorer stays the server's HTML, and its code is fetched only when
-//   it comes within a screen of the viewport or a control in it takes the focus; it then hydrates on its
-//   own (the renderer keeps a suspended part's served DOM until its code has come). The page says it is
+//   it comes within a screen of the viewport or a link in it takes the focus; it then hydrates on its own
+//   (the renderer keeps a suspended part's served DOM until its code has come). The page says it is
 //   interactive without waiting for it. Its links work meanwhile as plain links; its buttons and slider
 //   show only once it is interactive (Explorer.module.css), so no press is lost;
+// - if the address's query changed before then (the table's sort or filters, which leave the page as it
+//   is), the served explorer showed another view than the address now asks for, and the renderer does not
+//   correct a served element's attributes as it hydrates: once hydrated, it is rendered anew (a part still
+//   waiting for its code cannot be replaced: the renderer fails to unmount it);
 // - when the app renders a page itself (a later navigation), the code is fetched at once, with a spinner.
 
 type ExplorerModule = { default: ComponentType<ExplorerProps> };
@@ -39,10 +45,15 @@ const LazyExplorer = lazy((): Promise<ExplorerModule> =>
 /** How near the viewport the explorer's place must come for its code to be fetched: a screen's height. */
 const NEAR = "100% 0px";
 
-/** The explorer, its code fetched when it is wanted; if it cannot be fetched, the rest of the page stays. */
+/** The explorer, its code fetched when it is wanted; if it cannot be fetched, a way to try again. */
 export function ExplorerSection(props: ExplorerProps) {
   // Read once: whether this section came with the served page (an island until wanted).
-  const [island] = useState(() => typeof document !== "undefined" && isHydrating());
+  const [island] = useState(() => typeof document !== "undefined" && isRootHydrating());
+  const { search } = useLocation();
+  const [servedSearch] = useState(search);
+  // The query when the served explorer had hydrated; another than it was served for: rendered anew.
+  const [hydratedAt, setHydratedAt] = useState<string>();
+  const renderedAnew = island && hydratedAt !== undefined && hydratedAt !== servedSearch;
   const place = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -72,11 +83,26 @@ export function ExplorerSection(props: ExplorerProps) {
 
   return (
     <div ref={place}>
-      <LoadFailureBoundary fallback={null}>
+      <LoadFailureBoundary fallback={<ExplorerLoadFailure />}>
         <Suspense fallback={<Spinner />}>
-          <LazyExplorer {...props} />
+          <LazyExplorer
+            key={renderedAnew ? "rendered" : "served"}
+            {...props}
+            onInteractive={island ? () => setHydratedAt(window.location.search) : undefined}
+          />
         </Suspense>
       </LoadFailureBoundary>
     </div>
+  );
+}
+
+/** The explorer's code could not be fetched, even after its retries: say so where it was. */
+function ExplorerLoadFailure() {
+  const { pathname, search } = useLocation();
+  return (
+    <p role="alert">
+      {/* eslint-disable-next-line jsx-a11y/anchor-has-content -- <T> puts the message's words in the link */}
+      <T id="explorer.loadFailed" components={{ link: <a href={pathname + search} /> }} />
+    </p>
   );
 }
