@@ -340,23 +340,46 @@ test.describe("on a phone, by touch", () => {
 test.describe("an island on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("its code comes only when it nears the screen, after the page is interactive, and it hydrates as served", async ({
+  test("its code comes after the page is interactive, it hydrates only when it nears the screen, and as served", async ({
     page,
   }) => {
     const fetched: string[] = [];
+    const explorerCode = /^\/assets\/(Explorer|_virtual_nigeria-map)-/;
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (/^\/assets\/(Explorer|_virtual_nigeria-map)-/.test(url.pathname)) fetched.push(url.pathname);
+      if (explorerCode.test(url.pathname)) fetched.push(url.pathname);
+    });
+    // When the page said it was interactive, seen by an observer (as the usable bench does).
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        if (document.documentElement?.dataset.hydrated !== "true") return;
+        (window as { __usableAt?: number }).__usableAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
     });
     // Neither the renderer's text markers nor a <noscript>'s content (which no renderer hydrates) count.
     const withoutMarkers = (element: Element) =>
       element.innerHTML.replace(/<!--.*?-->/g, "").replace(/<noscript>[\s\S]*?<\/noscript>/g, "<noscript>");
     await page.goto("/states/25?view=map&year=2011");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    // Well below the first screen, so nothing has asked for it yet (a screen's height ahead is when).
+    // Well below the first screen (a screen's height ahead is when it hydrates).
     const top = await explorer(page).evaluate((element) => element.getBoundingClientRect().top);
     expect(top).toBeGreaterThan(2 * 740);
-    expect(fetched).toEqual([]);
+    // Fetched once the page had loaded, after it was interactive, so a visitor can read it offline later.
+    await expect.poll(() => fetched.length).toBe(2);
+    const { usableAt, asked } = await page.evaluate((pattern) => {
+      const code = new RegExp(pattern);
+      return {
+        usableAt: (window as { __usableAt?: number }).__usableAt ?? Number.POSITIVE_INFINITY,
+        asked: performance
+          .getEntriesByType("resource")
+          .filter((entry) => code.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      };
+    }, explorerCode.source);
+    expect(asked).toHaveLength(2);
+    for (const startTime of asked) expect(startTime).toBeGreaterThan(usableAt);
+    // Fetched, not run: still the served HTML, its buttons hidden.
     await expect(explorer(page)).not.toHaveAttribute("data-interactive", "true");
     await expect(explorer(page).getByRole("button", { name: "Table", exact: true })).toBeHidden();
     const served = await explorer(page).evaluate(withoutMarkers);

@@ -157,6 +157,11 @@ test("a state page kept on the phone shows a change published since at the next 
 
 test("a link within the app to a page opened before works offline", async ({ page, context, pageErrors }) => {
   await page.goto("/states/25");
+  // The explorer's code comes once the page has loaded and the browser is idle (ExplorerSection.tsx), and
+  // is kept with the page: the page rendered offline below shows it at once.
+  await page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((entry) => /\/assets\/Explorer-/.test(entry.name)),
+  );
   await waitUntilKept(page);
   await page.goto("/?state=lagos");
   // The state's details (the published records) have loaded, so waitUntilKept waits for them too.
@@ -173,6 +178,10 @@ test("a link within the app to a page opened before works offline", async ({ pag
   await expect(page).toHaveURL(/\/states\/25$/);
   await expect(page.getByRole("heading", { level: 1, name: "Lagos" })).toBeVisible();
   await expect(notice(page)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Explore the data" })).toHaveAttribute(
+    "data-interactive",
+    "true",
+  );
   allowOfflineLoadErrors(pageErrors);
 });
 

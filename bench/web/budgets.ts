@@ -53,9 +53,11 @@ export const homeAllJsBudgetBytes = 83 * KIB;
  * so a signed-in screen loads it beside the rest of the shared code, which compresses a little less in two
  * files; /login measured 145,982 bytes (142.6 KiB). Lowered to 141 KiB on 1 December 2026: the query
  * client, the school search and the correction form are chunks of their own (record 0033); /login
- * 143,798 bytes (140.4 KiB).
+ * 143,798 bytes (140.4 KiB). 142 KiB the same morning: the public pages' shared code, which /login loads
+ * too, took the explorer's island (record 0034) and the public reads' retry when back online; /login
+ * 144,458 bytes (141.1 KiB).
  */
-export const otherFirstLoadJsBudgetBytes = 141 * KIB;
+export const otherFirstLoadJsBudgetBytes = 142 * KIB;
 /**
  * First-load JavaScript, gzip -9, of the public pages a visitor opens from search or a shared link (about,
  * all states, a state, a school, the estimates, the verified reports): none loads the signed-in screens'

@@ -20,6 +20,9 @@ import type { ExplorerProps } from "./Explorer";
 //   is), the served explorer showed another view than the address now asks for, and the renderer does not
 //   correct a served element's attributes as it hydrates: once hydrated, it is rendered anew (a part still
 //   waiting for its code cannot be replaced: the renderer fails to unmount it);
+// - its code is also fetched, not run, once the page has loaded and the browser is idle (not when the
+//   visitor asked to save data, nor offline): after the page is usable, so it costs no time to usable, and
+//   the service worker keeps it with the page, which a visitor may read again offline (docs/public-site.md);
 // - when the app renders a page itself (a later navigation), the code is fetched at once, with a spinner.
 
 type ExplorerModule = { default: ComponentType<ExplorerProps> };
@@ -41,6 +44,28 @@ const LazyExplorer = lazy((): Promise<ExplorerModule> =>
         .then(() => importWithRetry(() => import("./Explorer")))
         .then(({ Explorer }) => ({ default: Explorer })),
 );
+
+/** Fetches the explorer's code once the page has loaded and the browser is idle; returns the cancellation. */
+function fetchWhenIdle(): () => void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData || !navigator.onLine) return () => undefined;
+  let idle: number | undefined;
+  const fetchCode = () => void import("./Explorer").catch(() => undefined);
+  const whenIdle = () => {
+    idle =
+      typeof requestIdleCallback === "function"
+        ? requestIdleCallback(fetchCode)
+        : window.setTimeout(fetchCode, 0);
+  };
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+  return () => {
+    window.removeEventListener("load", whenIdle);
+    if (idle === undefined) return;
+    if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
+    else window.clearTimeout(idle);
+  };
+}
 
 /** How near the viewport the explorer's place must come for its code to be fetched: a screen's height. */
 const NEAR = "100% 0px";
@@ -75,9 +100,11 @@ export function ExplorerSection(props: ExplorerProps) {
     observer.observe(element);
     // A keyboard reaches a link of the served explorer without scrolling it into view first.
     element.addEventListener("focusin", wanted);
+    const cancelFetch = fetchWhenIdle();
     return () => {
       observer.disconnect();
       element.removeEventListener("focusin", wanted);
+      cancelFetch();
     };
   }, [island]);
 
