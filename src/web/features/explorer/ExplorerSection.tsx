@@ -11,9 +11,9 @@ import type { ExplorerProps } from "./Explorer";
 // code (about 12 KB compressed with the map's outlines) is the largest part of those pages' JavaScript that
 // the visitor does not need at once. On the server its code is loaded before rendering (top-level await)
 // and handed to lazy() as a settled thenable, so the HTML holds the explorer itself. In the browser:
-// - when the served page hydrates, the explorer stays the server's HTML, and its code is fetched only when
-//   it comes within a screen of the viewport or a link in it takes the focus; it then hydrates on its own
-//   (the renderer keeps a suspended part's served DOM until its code has come). The page says it is
+// - when the served page hydrates, the explorer stays the server's HTML until it comes within a screen of
+//   the viewport or a link in it takes the focus; it then hydrates on its own (the renderer keeps a
+//   suspended part's served DOM until its code has come). The page says it is
 //   interactive without waiting for it. Its links work meanwhile as plain links; its buttons and slider
 //   show only once it is interactive (Explorer.module.css), so no press is lost;
 // - if the address's query changed before then (the table's sort or filters, which leave the page as it
