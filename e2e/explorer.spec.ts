@@ -366,17 +366,20 @@ test.describe("an island on a phone", () => {
     const top = await explorer(page).evaluate((element) => element.getBoundingClientRect().top);
     expect(top).toBeGreaterThan(2 * 740);
     // Fetched once the page had loaded, after it was interactive, so a visitor can read it offline later.
-    await expect.poll(() => fetched.length).toBe(2);
-    const { usableAt, asked } = await page.evaluate((pattern) => {
-      const code = new RegExp(pattern);
-      return {
-        usableAt: (window as { __usableAt?: number }).__usableAt ?? Number.POSITIVE_INFINITY,
-        asked: performance
-          .getEntriesByType("resource")
-          .filter((entry) => code.test(new URL(entry.name).pathname))
-          .map((entry) => entry.startTime),
-      };
-    }, explorerCode.source);
+    // Resource timing lists a file once it has arrived, which is after its request event.
+    const timings = () =>
+      page.evaluate((pattern) => {
+        const code = new RegExp(pattern);
+        return {
+          usableAt: (window as { __usableAt?: number }).__usableAt ?? Number.POSITIVE_INFINITY,
+          asked: performance
+            .getEntriesByType("resource")
+            .filter((entry) => code.test(new URL(entry.name).pathname))
+            .map((entry) => entry.startTime),
+        };
+      }, explorerCode.source);
+    await expect.poll(async () => (await timings()).asked.length).toBe(2);
+    const { usableAt, asked } = await timings();
     expect(asked).toHaveLength(2);
     for (const startTime of asked) expect(startTime).toBeGreaterThan(usableAt);
     // Fetched, not run: still the served HTML, its buttons hidden.

@@ -27,8 +27,11 @@ import type { ExplorerProps } from "./Explorer";
 
 type ExplorerModule = { default: ComponentType<ExplorerProps> };
 
+/** The explorer's chunk, fetched (and run) once: later calls get the same module. */
+const explorerCode = () => import("./Explorer");
+
 const prerendered: ExplorerModule | undefined = import.meta.env.SSR
-  ? await import("./Explorer").then(({ Explorer }) => ({ default: Explorer }))
+  ? await explorerCode().then(({ Explorer }) => ({ default: Explorer }))
   : undefined;
 
 /** Lets the explorer's code be fetched; called once it is wanted, and at once for a page the app renders. */
@@ -40,9 +43,7 @@ const LazyExplorer = lazy((): Promise<ExplorerModule> =>
     ? ({
         then: (resolve: (module: ExplorerModule) => void) => resolve(prerendered),
       } as Promise<ExplorerModule>)
-    : whenWanted
-        .then(() => importWithRetry(() => import("./Explorer")))
-        .then(({ Explorer }) => ({ default: Explorer })),
+    : whenWanted.then(() => importWithRetry(explorerCode)).then(({ Explorer }) => ({ default: Explorer })),
 );
 
 /** Fetches the explorer's code once the page has loaded and the browser is idle; returns the cancellation. */
@@ -50,7 +51,7 @@ function fetchWhenIdle(): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData || !navigator.onLine) return () => undefined;
   let idle: number | undefined;
-  const fetchCode = () => void import("./Explorer").catch(() => undefined);
+  const fetchCode = () => void explorerCode().catch(() => undefined);
   const whenIdle = () => {
     idle =
       typeof requestIdleCallback === "function"
