@@ -52,6 +52,19 @@ describe("formatAsOf", () => {
   });
   it("leaves an unreadable date as it is", () => {
     expect(formatAsOf("soon")).toBe("soon");
+    expect(formatAsOf("2026-13")).toBe("2026-13");
+    expect(formatAsOf("2026-00")).toBe("2026-00");
+  });
+  it("writes what Intl's en-GB month and year write, for every month and a full date", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    for (const year of [1999, 2024, 2026, 2030]) {
+      for (let month = 1; month <= 12; month++) {
+        const expected = intl.format(new Date(Date.UTC(year, month - 1, 1)));
+        const padded = String(month).padStart(2, "0");
+        expect(formatAsOf(`${year}-${padded}`)).toBe(expected);
+        expect(formatAsOf(`${year}-${padded}-28`)).toBe(expected);
+      }
+    }
   });
 });
 

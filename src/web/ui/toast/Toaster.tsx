@@ -24,6 +24,9 @@ export function Toaster() {
   // focus, an open menu or a dialog's title bar: below them when they are there (what is taller than half
   // the screen, a whole section, is not avoided).
   useLayoutEffect(() => {
+    // Nothing to place: measuring the page's boxes forces a layout, which on the first render would make
+    // the page's hydration a longer task (on a slow phone, a tap unanswered meanwhile).
+    if (items.length === 0) return;
     const place = () => {
       const region = ref.current;
       if (!region) return;
@@ -51,9 +54,8 @@ export function Toaster() {
     // account in the header, which can wrap to a second line and push the heading under the toast (React
     // drew both in one commit; Preact commits the toaster first). Placed again whenever those boxes change.
     const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(() => place());
-    if (items.length > 0)
-      for (const element of document.querySelectorAll("header:not(main *), main h1, main"))
-        resized?.observe(element);
+    for (const element of document.querySelectorAll("header:not(main *), main h1, main"))
+      resized?.observe(element);
     return () => {
       removeEventListener("focusin", place);
       removeEventListener("click", later);
