@@ -51,6 +51,8 @@ export function HomePage({
     },
     [summaries],
   );
+  // Stable, so the map (a memo) is not drawn again when the page renders again (as its hydration ends).
+  const selectRegion = useCallback((regionName: string) => select(regionName), [select]);
   useEffect(markPartHydrated, []);
 
   return (
@@ -87,7 +89,7 @@ export function HomePage({
             <NigeriaMap
               lawOf={lawOf}
               selectedRegionName={selected?.name ?? null}
-              onSelectRegion={(regionName) => select(regionName)}
+              onSelectRegion={selectRegion}
             />
           </MapPanel>
         </LaterPart>

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { languageOfRequest, Link, pageMessages, T, translatorFor, useT } from "../../i18n";
 import { formatAsOf } from "../../../domain/format";
 import { countByLawStatus } from "../../../domain/law-status";
@@ -35,6 +36,14 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function StatesRoute({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { rows, counts, asOf, explorer } = loaderData;
+  // The same map while the page's data is the same: the table is not rendered again for a new one.
+  const verifiedReports = useMemo(
+    () =>
+      explorer.reportsCounted
+        ? new Map(explorer.states.map((state) => [state.id, state.verified]))
+        : undefined,
+    [explorer],
+  );
   const countsText = counts
     .map(({ key, count }) => t("states.lawStatus.count", { label: lawStatusLabelText(t, key), count }))
     .join(", ");
@@ -51,14 +60,7 @@ export default function StatesRoute({ loaderData }: Route.ComponentProps) {
           components={{ link: <Link to={paths.sdir()} /> }}
         />
       </p>
-      <StatesComparison
-        rows={rows}
-        verifiedReports={
-          explorer.reportsCounted
-            ? new Map(explorer.states.map((state) => [state.id, state.verified]))
-            : undefined
-        }
-      />
+      <StatesComparison rows={rows} verifiedReports={verifiedReports} />
       <ExplorerSection states={explorer.states} citations={explorer.citations} />
     </article>
   );

@@ -1,4 +1,13 @@
-import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from "react";
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  memo,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+} from "react";
 import { useSearchParams } from "react-router";
 import { Link, type Translate, useLanguage, useT } from "../../i18n";
 import { zones } from "../../../domain/datasets/zones";
@@ -17,6 +26,7 @@ import {
 } from "../../../domain/states-comparison";
 import { usePublicRead } from "../../lib/use-public-read";
 import { lawStatusLabelText, lawStatusWords } from "../../i18n/law-status-text";
+import { LaterPart } from "../../ui/LaterPart";
 import { useHydrated } from "../../ui/useHydrated";
 import { readReportCounts } from "./report-counts-api";
 import styles from "./StatesComparison.module.css";
@@ -81,9 +91,19 @@ function downloadHref(view: ComparisonView): string {
  */
 function useReportCounts(hydrated: boolean, rendered: ReadonlyMap<number, number> | undefined): Counts {
   const counts = usePublicRead("counts", readReportCounts, hydrated && rendered === undefined);
-  if (rendered) return { state: "loaded", counts: rendered };
-  if (counts.data) return { state: "loaded", counts: counts.data };
-  return counts.failure ? { state: "failed" } : { state: "loading" };
+  const loaded = rendered ?? counts.data;
+  const failed = Boolean(counts.failure);
+  // The same object while nothing changed, so the table (memo) is not rendered again for nothing.
+  return useMemo<Counts>(() => {
+    if (loaded) return { state: "loaded", counts: loaded };
+    return failed ? { state: "failed" } : { state: "loading" };
+  }, [loaded, failed]);
+}
+
+/** `href` of /states showing `view`. */
+function viewHref(view: ComparisonView): string {
+  const query = paramsFromView(view).toString();
+  return query ? `${paths.states()}?${query}` : paths.states();
 }
 
 /**
@@ -103,22 +123,21 @@ export function StatesComparison({
   verifiedReports?: ReadonlyMap<number, number>;
 }) {
   const t = useT();
-  const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   // The server renders the view the address asks for (its GET form and column links work without
   // JavaScript), reading the query as viewFromParams does, so the first render here matches it.
-  const view = viewFromParams(params);
+  const query = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the view is the query's: the same query, the same view
+  const view = useMemo(() => viewFromParams(params), [query]);
   const reports = useReportCounts(hydrated, verifiedReports);
-  const shown = comparisonRows(rows, view, reports.state === "loaded" ? reports.counts : null);
+  const shown = useMemo(
+    () => comparisonRows(rows, view, reports.state === "loaded" ? reports.counts : null),
+    [rows, view, reports],
+  );
   const captionId = useId();
   const zoneId = useId();
   const summary = useRef<HTMLParagraphElement>(null);
-
-  const hrefFor = (next: ComparisonView) => {
-    const query = paramsFromView(next).toString();
-    return query ? `${paths.states()}?${query}` : paths.states();
-  };
 
   // Going through the zones or ticking statuses filters nothing yet (WCAG 3.2.2): "Apply filters" or Enter
   // does, and then focus goes to the count of states shown, which screen readers read. Before hydration the
@@ -173,7 +192,7 @@ export function StatesComparison({
           ? t("comparison.showingAll", { total: rows.length })
           : t("comparison.showingSome", { shown: shown.length, total: rows.length })}{" "}
         {view.zone || view.status.length > 0 ? (
-          <Link to={hrefFor({ ...view, zone: null, status: [] })}>{t("comparison.clearFilters")}</Link>
+          <Link to={viewHref({ ...view, zone: null, status: [] })}>{t("comparison.clearFilters")}</Link>
         ) : null}
       </p>
 
@@ -183,70 +202,96 @@ export function StatesComparison({
         </a>
       </p>
 
-      {/* Focusable so keyboard users can scroll it sideways (axe: scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={styles.table}>
-          <caption id={captionId} className={styles.caption}>
-            {view.sort
-              ? t(`comparison.captionSorted.${view.dir}`, {
-                  column: t(`comparison.column.${view.sort}`).toLocaleLowerCase(language),
-                })
-              : t("comparison.caption")}
-          </caption>
-          <thead>
-            <tr>
-              {columns.map((column) => {
-                const active = view.sort === column.key;
-                const nextDir = active && view.dir === "ascending" ? "descending" : "ascending";
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={active ? view.dir : undefined}
-                    className={column.numeric ? styles.numeric : undefined}
-                  >
-                    <Link
-                      to={hrefFor({ ...view, sort: column.key, dir: nextDir })}
-                      preventScrollReset
-                      className={styles.sortLink}
-                    >
-                      {t(`comparison.column.${column.key}`)}
-                      <span aria-hidden="true" className={styles.arrow}>
-                        {active ? (view.dir === "ascending" ? " ▲" : " ▼") : " ↕"}
-                      </span>
-                      <span className="visually-hidden">
-                        {active ? t(`comparison.sort.${view.dir}`) : t("comparison.sort.none")}
-                      </span>
-                    </Link>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => (
-              <tr key={row.id} data-law-status={row.statusKey}>
-                {columns.map((column) =>
-                  column.key === "state" ? (
-                    <th key={column.key} scope="row">
-                      {cell(t, row, column.key, reports)}
-                    </th>
-                  ) : (
-                    <td key={column.key} className={column.numeric ? styles.numeric : undefined}>
-                      {cell(t, row, column.key, reports)}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* The table hydrates in a task of its own after the filters (LaterPart): its 37 rows were most of the
+          page's one long hydration task on a slow phone. Its links work as links meanwhile. */}
+      <LaterPart name="states-table">
+        <ComparisonTable shown={shown} view={view} reports={reports} captionId={captionId} />
+      </LaterPart>
       {shown.length === 0 ? <p>{t("comparison.noMatch")}</p> : null}
     </>
   );
 }
+
+/**
+ * The table of the states shown, sortable by its column headings (links). A memo: the page renders again
+ * when it has hydrated and when the counts come, and the 37 rows only when what they show has changed.
+ */
+const ComparisonTable = memo(function ComparisonTable({
+  shown,
+  view,
+  reports,
+  captionId,
+}: {
+  shown: readonly StateRow[];
+  view: ComparisonView;
+  reports: Counts;
+  captionId: string;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  return (
+    // Focusable so keyboard users can scroll it sideways (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className={styles.table}>
+        <caption id={captionId} className={styles.caption}>
+          {view.sort
+            ? t(`comparison.captionSorted.${view.dir}`, {
+                column: t(`comparison.column.${view.sort}`).toLocaleLowerCase(language),
+              })
+            : t("comparison.caption")}
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const active = view.sort === column.key;
+              const nextDir = active && view.dir === "ascending" ? "descending" : "ascending";
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={active ? view.dir : undefined}
+                  className={column.numeric ? styles.numeric : undefined}
+                >
+                  <Link
+                    to={viewHref({ ...view, sort: column.key, dir: nextDir })}
+                    preventScrollReset
+                    className={styles.sortLink}
+                  >
+                    {t(`comparison.column.${column.key}`)}
+                    <span aria-hidden="true" className={styles.arrow}>
+                      {active ? (view.dir === "ascending" ? " ▲" : " ▼") : " ↕"}
+                    </span>
+                    <span className="visually-hidden">
+                      {active ? t(`comparison.sort.${view.dir}`) : t("comparison.sort.none")}
+                    </span>
+                  </Link>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row) => (
+            <tr key={row.id} data-law-status={row.statusKey}>
+              {columns.map((column) =>
+                column.key === "state" ? (
+                  <th key={column.key} scope="row">
+                    {cell(t, row, column.key, reports)}
+                  </th>
+                ) : (
+                  <td key={column.key} className={column.numeric ? styles.numeric : undefined}>
+                    {cell(t, row, column.key, reports)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});
 
 /**
  * The law statuses, several at once: "Passed", and "No law yet" with the three statuses it stands for

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, T, useT } from "../../i18n";
 import {
   regions as projectedRegions,
@@ -48,8 +48,9 @@ const smallRegions = ["lagos", "fct"];
  * arrow keys move to the nearest state in that direction; Enter or Space selects. Each state's button is
  * named with its law status ("Lagos State, disability law: Passed (2011)"), so the tooltip is visual only.
  * The tooltip sits in a band above the map, never over a state, so every point of every state selects it.
+ * A memo: the home page renders again as it finishes hydrating, and the 37 regions only when their props change.
  */
-export function NigeriaMap({
+export const NigeriaMap = memo(function NigeriaMap({
   regions = projectedRegions,
   viewBox = projectedViewBox,
   lawOf,
@@ -284,7 +285,7 @@ export function NigeriaMap({
       </div>
     </div>
   );
-}
+});
 
 /** One pattern per status that has one (see law-status-palette.ts). */
 function StatusPatterns({ idOf }: { idOf: (key: LawStatusKey) => string }) {
