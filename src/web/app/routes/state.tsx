@@ -14,6 +14,7 @@ import { paths } from "../../../domain/routes";
 import { sourcesToShow } from "../../../domain/datasets/record-sources";
 import { fieldSourcesToShow } from "../../../domain/field-sources";
 import { CorrectionForm } from "../../features/corrections";
+import { LaterPart } from "../../ui/LaterPart";
 import { ExplorerSection } from "../../features/explorer";
 import { explorerData } from "../explorer-data";
 import { StatePolicyPage, StateReports } from "../../features/states";
@@ -108,13 +109,18 @@ export default function StateRoute({ loaderData }: Route.ComponentProps) {
   const { record } = loaderData;
   return (
     <StatePolicyPage {...loaderData}>
-      <StateReports stateId={record.id} stateName={record.state} />
+      {/* Each in a task of its own (LaterPart); the explorer is an island that hydrates near the screen. */}
+      <LaterPart name="state-reports">
+        <StateReports stateId={record.id} stateName={record.state} />
+      </LaterPart>
       <ExplorerSection
         states={loaderData.explorer.states}
         citations={loaderData.explorer.citations}
         highlightStateId={record.id}
       />
-      <CorrectionForm subject="state" subjectId={record.id} subjectName={record.state} />
+      <LaterPart name="state-correction">
+        <CorrectionForm subject="state" subjectId={record.id} subjectName={record.state} />
+      </LaterPart>
     </StatePolicyPage>
   );
 }

@@ -11,6 +11,7 @@ import { sourceOfFields, type ShownFieldSource } from "../../../domain/field-sou
 import { FieldSource } from "../../ui/FieldSource";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
+import { LaterPart } from "../../ui/LaterPart";
 import { LastChecked } from "../../ui/LastChecked";
 import { ReaderText } from "../../ui/ReaderText";
 import { SourceList } from "../../ui/SourceList";
@@ -24,7 +25,8 @@ import styles from "./StatePolicyPage.module.css";
 /**
  * /states/{id}: one state's disability law, rank, score, findings, contacts and sources. Each part is a
  * section of its own; `children` are further sections (e.g. the latest verified reports, a correction
- * form), placed before the sources.
+ * form), placed before the sources. The sections below the badges and facts hydrate each in a task of their
+ * own (LaterPart): the whole page was one task of 300 ms and more on a slow phone.
  */
 export function StatePolicyPage({
   record,
@@ -111,60 +113,66 @@ export function StatePolicyPage({
         </div>
       </dl>
 
-      <section aria-labelledby="overview-heading" className={styles.section}>
-        <h2 id="overview-heading">{t("states.page.overview")}</h2>
-        {/* A translation is of the English text: without one, there is nothing to translate. */}
-        {record.desc ? (
-          <ReaderText record={record} field="desc">
-            {(overview, lang) => <ExpandableText text={overview} lang={lang} />}
-          </ReaderText>
-        ) : (
-          <p>{t("states.page.noOverview")}</p>
-        )}
-        {lawDocument ? (
-          <UploadedDocumentLink document={lawDocument} purpose="law" />
-        ) : (
-          <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
-        )}
-      </section>
+      <LaterPart name="state-overview">
+        <section aria-labelledby="overview-heading" className={styles.section}>
+          <h2 id="overview-heading">{t("states.page.overview")}</h2>
+          {/* A translation is of the English text: without one, there is nothing to translate. */}
+          {record.desc ? (
+            <ReaderText record={record} field="desc">
+              {(overview, lang) => <ExpandableText text={overview} lang={lang} />}
+            </ReaderText>
+          ) : (
+            <p>{t("states.page.noOverview")}</p>
+          )}
+          {lawDocument ? (
+            <UploadedDocumentLink document={lawDocument} purpose="law" />
+          ) : (
+            <PolicyDocumentLink url={record.url} label={t("states.page.downloadPolicy")} />
+          )}
+        </section>
+      </LaterPart>
 
-      <section aria-labelledby="findings-heading" className={styles.section}>
-        <h2 id="findings-heading">{t("states.page.findings")}</h2>
-        {record.key_findings.length > 0 ? (
-          <ReaderText record={record} field="key_findings">
-            {(findings, lang) => (
-              <ul className={styles.findings} lang={lang}>
-                {findings.map((finding) => {
-                  const { label, text } = splitFinding(finding);
-                  return (
-                    <li key={finding}>
-                      {label ? <strong>{label}:</strong> : null} {text}
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </ReaderText>
-        ) : (
-          <p>{t("states.page.noFindings")}</p>
-        )}
-      </section>
+      <LaterPart name="state-findings">
+        <section aria-labelledby="findings-heading" className={styles.section}>
+          <h2 id="findings-heading">{t("states.page.findings")}</h2>
+          {record.key_findings.length > 0 ? (
+            <ReaderText record={record} field="key_findings">
+              {(findings, lang) => (
+                <ul className={styles.findings} lang={lang}>
+                  {findings.map((finding) => {
+                    const { label, text } = splitFinding(finding);
+                    return (
+                      <li key={finding}>
+                        {label ? <strong>{label}:</strong> : null} {text}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </ReaderText>
+          ) : (
+            <p>{t("states.page.noFindings")}</p>
+          )}
+        </section>
+      </LaterPart>
 
-      <section aria-labelledby="contact-heading" className={styles.section}>
-        <h2 id="contact-heading">{t("states.page.contact")}</h2>
-        <StateContacts record={record} />
-        <FieldSource source={source("address", "phone", "email", "website")} />
-        {record.website ? (
-          <p>
-            <T
-              id="states.page.website"
-              components={{
-                link: <ExternalLink href={withScheme(record.website)}>{record.website}</ExternalLink>,
-              }}
-            />
-          </p>
-        ) : null}
-      </section>
+      <LaterPart name="state-contact">
+        <section aria-labelledby="contact-heading" className={styles.section}>
+          <h2 id="contact-heading">{t("states.page.contact")}</h2>
+          <StateContacts record={record} />
+          <FieldSource source={source("address", "phone", "email", "website")} />
+          {record.website ? (
+            <p>
+              <T
+                id="states.page.website"
+                components={{
+                  link: <ExternalLink href={withScheme(record.website)}>{record.website}</ExternalLink>,
+                }}
+              />
+            </p>
+          ) : null}
+        </section>
+      </LaterPart>
 
       {record.notes ? (
         <section aria-labelledby="notes-heading" className={styles.section}>
@@ -175,35 +183,37 @@ export function StatePolicyPage({
 
       {children}
 
-      <section aria-labelledby="sources-heading" className={styles.section}>
-        <h2 id="sources-heading">{t("states.page.sources")}</h2>
-        <p>
-          {record.score_source
-            ? t("states.page.compiledAsOfWithScore", {
-                date: formatAsOf(record.as_of),
-                source: record.score_source,
-              })
-            : t("states.page.compiledAsOf", { date: formatAsOf(record.as_of) })}
-        </p>
-        <p>
-          <T
-            id="states.page.downloadData"
-            values={{ state: record.state }}
-            components={{
-              // The link's words come from the message (<download>…</download>).
-              // eslint-disable-next-line jsx-a11y/anchor-has-content
-              download: <a href={openDataPath("states", "csv", `?state=${stateSlug(record.state)}`)} />,
-              hidden: <span className="visually-hidden" />,
-              openData: <Link to={paths.openData()} />,
-            }}
-          />
-        </p>
-        <SourceList sources={sources} />
-        <LastChecked checkedOn={checkedOn} outOfDate={outOfDate} />
-        <p>
-          <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
-        </p>
-      </section>
+      <LaterPart name="state-sources">
+        <section aria-labelledby="sources-heading" className={styles.section}>
+          <h2 id="sources-heading">{t("states.page.sources")}</h2>
+          <p>
+            {record.score_source
+              ? t("states.page.compiledAsOfWithScore", {
+                  date: formatAsOf(record.as_of),
+                  source: record.score_source,
+                })
+              : t("states.page.compiledAsOf", { date: formatAsOf(record.as_of) })}
+          </p>
+          <p>
+            <T
+              id="states.page.downloadData"
+              values={{ state: record.state }}
+              components={{
+                // The link's words come from the message (<download>…</download>).
+                // eslint-disable-next-line jsx-a11y/anchor-has-content
+                download: <a href={openDataPath("states", "csv", `?state=${stateSlug(record.state)}`)} />,
+                hidden: <span className="visually-hidden" />,
+                openData: <Link to={paths.openData()} />,
+              }}
+            />
+          </p>
+          <SourceList sources={sources} />
+          <LastChecked checkedOn={checkedOn} outOfDate={outOfDate} />
+          <p>
+            <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
+          </p>
+        </section>
+      </LaterPart>
     </article>
   );
 }
