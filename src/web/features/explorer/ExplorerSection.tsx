@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useLocation } from "react-router";
 import { T } from "../../i18n";
-import { isRootHydrating } from "../../lib/hydration-mark";
+import { isRootHydrating, whenWhollyHydrated } from "../../lib/hydration-mark";
 import { importWithRetry } from "../../lib/import-with-retry";
 import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import { Spinner } from "../../ui/Spinner";
@@ -46,11 +46,15 @@ const LazyExplorer = lazy((): Promise<ExplorerModule> =>
     : whenWanted.then(() => importWithRetry(explorerCode)).then(({ Explorer }) => ({ default: Explorer })),
 );
 
-/** Fetches the explorer's code once the page has loaded and the browser is idle; returns the cancellation. */
+/**
+ * Fetches the explorer's code once the page is wholly interactive, has loaded and the browser is idle (the
+ * idle time between two parts' hydration is not the page's); returns the cancellation.
+ */
 function fetchWhenIdle(): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData || !navigator.onLine) return () => undefined;
   let idle: number | undefined;
+  let cancelled = false;
   const fetchCode = () => void explorerCode().catch(() => undefined);
   const whenIdle = () => {
     idle =
@@ -58,9 +62,13 @@ function fetchWhenIdle(): () => void {
         ? requestIdleCallback(fetchCode)
         : window.setTimeout(fetchCode, 0);
   };
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
+  whenWhollyHydrated(() => {
+    if (cancelled) return;
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  });
   return () => {
+    cancelled = true;
     window.removeEventListener("load", whenIdle);
     if (idle === undefined) return;
     if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
