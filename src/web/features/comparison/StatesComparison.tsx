@@ -127,9 +127,9 @@ export function StatesComparison({
   const hydrated = useHydrated();
   // The server renders the view the address asks for (its GET form and column links work without
   // JavaScript), reading the query as viewFromParams does, so the first render here matches it.
+  // Made again only when the query changes: the same view object keeps the table (a memo) as it is.
   const query = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the view is the query's: the same query, the same view
-  const view = useMemo(() => viewFromParams(params), [query]);
+  const view = useMemo(() => viewFromParams(new URLSearchParams(query)), [query]);
   const reports = useReportCounts(hydrated, verifiedReports);
   const shown = useMemo(
     () => comparisonRows(rows, view, reports.state === "loaded" ? reports.counts : null),
