@@ -99,6 +99,11 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
     // Every test browser signs in from 127.0.0.1; the limits themselves are tested in the API suite.
     AUTH_RATE_LIMIT_MAX: "1000",
     AUTH_ACCOUNT_RATE_LIMIT_MAX: "1000",
+    // A test's API client keeps its socket while the test's browsers work, often longer than the server's 5 s
+    // keep-alive: a request sent as the server closes that socket failed with "socket hang up" (a browser
+    // retries it; Playwright's request context does not). Longer than any test, so no socket closes mid-test.
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: "150000",
+    HTTP_IDLE_TIMEOUT_MS: "180000",
     ...(options.webBuildDir ? { WEB_BUILD_DIR: webBuildDir } : {}),
     ...options.env,
   };
