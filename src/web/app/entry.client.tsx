@@ -5,8 +5,8 @@ import { renderHtmlAsTheDocument } from "../preact/document-root";
 import { routerStateDecoded } from "../preact/router-state";
 import { hydrationStarts } from "../lib/hydration-state";
 import { quietCancelledRequests } from "../lib/cancelled-requests";
-import { languageCodes, prepareFormatters } from "../i18n/runtime";
-import { languageOfPath } from "../../i18n/languages";
+import { languageOfPathname, prepareFormatters } from "../i18n/runtime";
+import { yieldToEventLoop } from "../lib/yield-to-event-loop";
 
 // React Router's default browser entry, with the two steps the browser's renderer (Preact, decision record
 // 0016) needs: the router's state decoded before hydrating, and the layout's <html> taken as the document's
@@ -14,15 +14,12 @@ import { languageOfPath } from "../../i18n/languages";
 renderHtmlAsTheDocument();
 hydrationStarts();
 quietCancelledRequests();
-/** A macrotask: the browser can answer a tap between two long steps. */
-const yieldToEventLoop = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 void routerStateDecoded()
   // Decoding the state, making the language's formatters and hydrating the layout are each a long task on
   // a slow phone: a yield to the event loop between them lets the browser answer a tap in the meantime (the
   // page's later parts hydrate each in a task of its own too, src/web/ui/LaterPart.tsx).
   .then(yieldToEventLoop)
-  .then(() => prepareFormatters(languageOfPath(location.pathname, languageCodes)))
+  .then(() => prepareFormatters(languageOfPathname(location.pathname)))
   .then(yieldToEventLoop)
   .then(() => {
     startTransition(() => {

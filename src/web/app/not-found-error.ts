@@ -1,10 +1,9 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { languageOfPath } from "../../i18n/languages";
 import type { MessageKey } from "../../i18n/message-keys";
 import {
   addMessages,
   hasMessage,
-  languageCodes,
+  languageOfPathname,
   type MessageBundle,
   shownLanguageOf,
   shownTranslatorFor,
@@ -48,7 +47,7 @@ export function errorPageMeta(error: unknown, pathname: string, notFoundTitleId:
   addErrorMessages(error);
   const named =
     isUnknownPageError(error) &&
-    shownLanguageOf(pathname) === languageOfPath(pathname, languageCodes) &&
+    shownLanguageOf(pathname) === languageOfPathname(pathname) &&
     hasMessage(pathname, notFoundTitleId);
   const t = shownTranslatorFor(pathname);
   return [{ title: pageTitle(t(named ? notFoundTitleId : "common.somethingWentWrong")) }];

@@ -83,9 +83,14 @@ export async function loadMessages(language: string, namespaces: readonly string
   return bundle;
 }
 
+/** The language of a path of this app ("/ha/states" is Hausa; a path without a language's prefix, English). */
+export function languageOfPathname(pathname: string): string {
+  return languageOfPath(pathname, languageCodes);
+}
+
 /** The language of a request's URL (a loader's or clientLoader's `request`). */
 export function languageOfRequest(request: Request): string {
-  return languageOfPath(new URL(request.url).pathname, languageCodes);
+  return languageOfPathname(new URL(request.url).pathname);
 }
 
 /** For loaders and clientLoaders: the messages of the page's language. */
@@ -104,7 +109,7 @@ export { DEFAULT_LANGUAGE, languages };
  * messages of the path's language, which the page's loader has already brought.
  */
 export function translatorFor(pathname: string): Translate {
-  const instance = i18nFor(languageOfPath(pathname, languageCodes));
+  const instance = i18nFor(languageOfPathname(pathname));
   return (id, values) => instance._(id, values);
 }
 
@@ -114,7 +119,7 @@ export function translatorFor(pathname: string): Translate {
  * which a page rendered in the browser starts from, so its first render matches the shell's HTML.
  */
 export function shownLanguageOf(pathname: string): string {
-  const language = languageOfPath(pathname, languageCodes);
+  const language = languageOfPathname(pathname);
   return hasNamespaces(language, ["common"]) ? language : DEFAULT_LANGUAGE;
 }
 
@@ -126,5 +131,5 @@ export function shownTranslatorFor(pathname: string): Translate {
 
 /** Whether the path's language has the message yet (a route's `meta` may run before its messages arrive). */
 export function hasMessage(pathname: string, id: MessageKey): boolean {
-  return id in i18nFor(languageOfPath(pathname, languageCodes)).messages;
+  return id in i18nFor(languageOfPathname(pathname)).messages;
 }

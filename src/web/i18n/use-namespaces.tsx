@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useLanguage, useMessagesArrived } from "./language-context";
-import { languageOfPath } from "../../i18n/languages";
-import { hasNamespaces, languageCodes, loadMessages } from "./runtime";
+import { hasNamespaces, languageOfPathname, loadMessages } from "./runtime";
 import { T } from "./T";
 
 export type NamespacesState = "ready" | "loading" | "failed";
@@ -21,7 +20,7 @@ export function useNamespaces(
 ): NamespacesState {
   // The address's language: a page that had no loader (an unknown id's error page) is still in the app
   // shell's English, and these messages are what turns it (the layout follows the messages that arrive).
-  const language = languageOfPath(useLocation().pathname, languageCodes);
+  const language = languageOfPathname(useLocation().pathname);
   const shown = useLanguage();
   const messagesArrived = useMessagesArrived();
   // A string, not the list: a caller's list may be a new array on every render.

@@ -6,6 +6,7 @@ import {
   markShellPartHydrated,
 } from "../lib/hydration-mark";
 import { isHydrating } from "../lib/hydration-state";
+import { yieldToEventLoop } from "../lib/yield-to-event-loop";
 
 // A part of a prerendered page that the browser hydrates in a task of its own. Preact (the browser's
 // renderer, decision record 0016) hydrates a whole tree in one go: the home page was one task of 300 ms and
@@ -33,11 +34,6 @@ interface Turn {
 
 const turns = new Map<string, Turn>();
 let lastTurn: Promise<void> = Promise.resolve();
-
-/** A macrotask: the browser can handle input and paint before the part hydrates. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 function turnFor(served: ReactNode, inShell: boolean): Turn {
   const turn: Turn = {

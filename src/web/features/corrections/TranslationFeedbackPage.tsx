@@ -7,9 +7,9 @@ import {
   sitePath,
   translationProblems,
 } from "../../../domain/corrections/correction-rules";
-import { DEFAULT_LANGUAGE, languageOfPath } from "../../../i18n/languages";
+import { DEFAULT_LANGUAGE } from "../../../i18n/languages";
 import { useLanguage, useFailureText, useT } from "../../i18n";
-import { languageCodes, languages } from "../../i18n/runtime";
+import { languageOfPathname, languages } from "../../i18n/runtime";
 import { ApiError } from "../../lib/api-client";
 import { ErrorSummary } from "../../ui/form/ErrorSummary";
 import { describedBy, FieldFrame } from "../../ui/form/Field";
@@ -58,7 +58,7 @@ export function TranslationFeedbackPage() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const cameFrom = hydrated ? (params.get("page") ?? "").slice(0, CORRECTION_PAGE_MAX_LENGTH) : "";
-  const cameFromLanguage = languageOfPath(cameFrom, languageCodes);
+  const cameFromLanguage = languageOfPathname(cameFrom);
   const suggestedLanguage = translatedCodes.includes(cameFromLanguage)
     ? cameFromLanguage
     : translatedCodes.includes(pageLanguage)
