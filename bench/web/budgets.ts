@@ -31,8 +31,11 @@ export const KIB = 1024;
  * Lowered to 67 KiB on 30 November 2026: the browser renders with Preact (decision record 0016), 64,019
  * bytes measured in all five languages, of which the framework chunk (Preact and React Router) is 48,943;
  * the 80 KB target is met. Lowered to 63 KiB when it was merged (30 November 2026): 64,094 bytes measured.
+ * Raised to 63.5 KiB on 1 December 2026 at 64,747 bytes (64,290 before): the layout's code took the part
+ * that keeps served HTML unhydrated (src/web/ui/StaticPart.tsx, record 0035), 457 bytes, which takes the
+ * footer, the states' table and three of a state page's sections out of hydration.
  */
-export const homeFirstLoadJsBudgetBytes = 63 * KIB;
+export const homeFirstLoadJsBudgetBytes = 63.5 * KIB;
 /**
  * All the JavaScript the home page loads, gzip -9: its first load, its content (hydrated second) and what
  * the layout loads after the load event (the outbox's sender, the menu, the service worker's registration).
@@ -69,9 +72,10 @@ export const otherFirstLoadJsBudgetBytes = 142 * KIB;
  * 91,250. Lowered to 94 KiB on 1 December 2026: the state pages and /states read without the query client
  * (record 0033), and the school search, the correction form and the query client are chunks of their own,
  * loaded only by the pages that use them: /eyewitness-reports 95,373 bytes (93.1 KiB), /states/25 79,740
- * (77.9 KiB; 91,250 before), /states 77,139.
+ * (77.9 KiB; 91,250 before), /states 77,139. Raised to 94.5 KiB the same day: the layout's code took the
+ * part that keeps served HTML unhydrated (record 0035, 457 bytes); /eyewitness-reports 96,571 bytes.
  */
-export const publicFirstLoadJsBudgetBytes = 94 * KIB;
+export const publicFirstLoadJsBudgetBytes = 94.5 * KIB;
 
 /** The figures Lighthouse gives for one run of one page (or the median of several runs). */
 export interface LighthouseFigures {

@@ -178,8 +178,8 @@ function Shell({ children, outbox }: { children: ReactNode; outbox?: ReactNode }
       <a href="#main" className="skip-link">
         {t("common.skipToMain")}
       </a>
-      {/* The header and footer hydrate each in a task of their own after the rest of the layout (LaterPart):
-          with them, the layout was one long task on a slow phone. */}
+      {/* The header hydrates in a task of its own after the rest of the layout (LaterPart): with it and the
+          footer, the layout was one long task on a slow phone. */}
       <LaterPart name="site-header" inShell>
         <SiteHeader />
       </LaterPart>
@@ -189,9 +189,8 @@ function Shell({ children, outbox }: { children: ReactNode; outbox?: ReactNode }
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      <LaterPart name="site-footer" inShell>
-        <SiteFooter contacts={contacts} />
-      </LaterPart>
+      {/* Not hydrated at all: only links and text (StaticPart). */}
+      <SiteFooter contacts={contacts} />
       <Toaster />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type MouseEvent, useEffect } from "react";
 import { useLocation } from "react-router";
 import { localizePath, withoutLanguage } from "../../i18n/languages";
 import { useLanguage, useT } from "./language-context";
@@ -32,6 +32,16 @@ export function LanguageLinks({ className }: { className?: string }) {
       ))}
     </ul>
   );
+}
+
+/**
+ * For a list of language links whose own handlers are not attached (the footer, served and not hydrated,
+ * src/web/ui/StaticPart.tsx): remembers the language of the link clicked, as the link's handler would.
+ */
+export function rememberLanguageOfLink(event: MouseEvent<HTMLElement>): void {
+  const link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
+  const code = link?.getAttribute("hreflang");
+  if (code && event.currentTarget.contains(link)) rememberLanguage(code);
 }
 
 /** The header's switch: a disclosure showing the page's language, opening the list of languages. */

@@ -1,11 +1,13 @@
+import { useLocation } from "react-router";
 import { blogUrl, initiative, poweredBy, supportedBy, tagline } from "../../../../data/site.json";
 import { paths } from "../../../domain/routes";
 import { noContacts, telHref, type SiteContacts } from "../../../domain/site-contacts";
 import { useEnglishContentLang, useT } from "../../i18n/language-context";
-import { LanguageLinks } from "../../i18n/LanguageSwitch";
+import { LanguageLinks, rememberLanguageOfLink } from "../../i18n/LanguageSwitch";
 import { Link } from "../../i18n/links";
 import { T } from "../../i18n/T";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { StaticPart } from "../../ui/StaticPart";
 import { Logo } from "./Logo";
 import styles from "./SiteFooter.module.css";
 
@@ -18,8 +20,16 @@ export function SiteFooter({ contacts = noContacts }: { contacts?: SiteContacts 
   // The deployer's own words (data/site.json), in English.
   const contentLang = useEnglishContentLang();
   const { email, phone, social } = contacts;
+  const { pathname, search, hash } = useLocation();
   return (
-    <footer className={styles.footer}>
+    // Only links and text: served, it is not hydrated (StaticPart). Its language links lead to this page
+    // in each language, so it renders anew once the address changes.
+    <StaticPart
+      as="footer"
+      className={styles.footer}
+      shows={[contacts, pathname, search, hash]}
+      onClickWhileServed={rememberLanguageOfLink}
+    >
       <div className={`container ${styles.grid}`}>
         <div>
           <Link to={paths.home()} className={styles.logo}>
@@ -121,7 +131,7 @@ export function SiteFooter({ contacts = noContacts }: { contacts?: SiteContacts 
           />
         </p>
       </div>
-    </footer>
+    </StaticPart>
   );
 }
 

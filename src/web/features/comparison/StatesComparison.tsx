@@ -26,7 +26,7 @@ import {
 } from "../../../domain/states-comparison";
 import { usePublicRead } from "../../lib/use-public-read";
 import { lawStatusLabelText, lawStatusWords } from "../../i18n/law-status-text";
-import { LaterPart } from "../../ui/LaterPart";
+import { StaticPart } from "../../ui/StaticPart";
 import { useHydrated } from "../../ui/useHydrated";
 import { readReportCounts } from "./report-counts-api";
 import styles from "./StatesComparison.module.css";
@@ -202,11 +202,7 @@ export function StatesComparison({
         </a>
       </p>
 
-      {/* The table hydrates in a task of its own after the filters (LaterPart): its 37 rows were most of the
-          page's one long hydration task on a slow phone. Its links work as links meanwhile. */}
-      <LaterPart name="states-table">
-        <ComparisonTable shown={shown} view={view} reports={reports} captionId={captionId} />
-      </LaterPart>
+      <ComparisonTable shown={shown} view={view} reports={reports} captionId={captionId} />
       {shown.length === 0 ? <p>{t("comparison.noMatch")}</p> : null}
     </>
   );
@@ -230,9 +226,16 @@ const ComparisonTable = memo(function ComparisonTable({
   const t = useT();
   const language = useLanguage();
   return (
+    // Only links and text: served, the table is not hydrated (StaticPart); its 37 rows were most of the
+    // page's hydration on a slow phone. A new sort or filter renders it anew.
     // Focusable so keyboard users can scroll it sideways (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
+    <StaticPart
+      shows={[shown, view, reports, language]}
+      className={styles.scroller}
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
       <table className={styles.table}>
         <caption id={captionId} className={styles.caption}>
           {view.sort
@@ -256,6 +259,8 @@ const ComparisonTable = memo(function ComparisonTable({
                   <Link
                     to={viewHref({ ...view, sort: column.key, dir: nextDir })}
                     preventScrollReset
+                    // Kept by the served table's own handler too (StaticPart).
+                    data-keep-scroll=""
                     className={styles.sortLink}
                   >
                     {t(`comparison.column.${column.key}`)}
@@ -289,7 +294,7 @@ const ComparisonTable = memo(function ComparisonTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </StaticPart>
   );
 });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, T, useEnglishContentLang, useT } from "../../i18n";
+import { Link, T, useEnglishContentLang, useLanguage, useT } from "../../i18n";
 import type { StateRecord } from "../../../domain/datasets/schemas";
 import { stateSlug } from "../../../domain/datasets/state-names";
 import { formatAsOf, formatPercent } from "../../../domain/format";
@@ -12,6 +12,7 @@ import { FieldSource } from "../../ui/FieldSource";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
 import { LaterPart } from "../../ui/LaterPart";
+import { StaticPart } from "../../ui/StaticPart";
 import { LastChecked } from "../../ui/LastChecked";
 import { ReaderText } from "../../ui/ReaderText";
 import { SourceList } from "../../ui/SourceList";
@@ -25,8 +26,9 @@ import styles from "./StatePolicyPage.module.css";
 /**
  * /states/{id}: one state's disability law, rank, score, findings, contacts and sources. Each part is a
  * section of its own; `children` are further sections (e.g. the latest verified reports, a correction
- * form), placed before the sources. The sections below the badges and facts hydrate each in a task of their
- * own (LaterPart): the whole page was one task of 300 ms and more on a slow phone.
+ * form), placed before the sources. Below the badges and facts, the overview (its "Read more" button)
+ * hydrates in a task of its own (LaterPart), and the findings, contacts and sources, only text and links, are
+ * not hydrated at all (StaticPart): the whole page was one task of 300 ms and more on a slow phone.
  */
 export function StatePolicyPage({
   record,
@@ -56,9 +58,12 @@ export function StatePolicyPage({
   const t = useT();
   const lawStatus = useLawStatusText();
   const contentLang = useEnglishContentLang();
+  const language = useLanguage();
   const passed = lawStatusKey(record.status) === "passed";
   const lawTitle = lawTitleWithYear(record.law.name, record.law.year);
   const source = (...fields: string[]) => sourceOfFields(fieldSources, fields);
+  // What the sections that are only text and links (StaticPart) are rendered from.
+  const shows = [record, sources, checkedOn, outOfDate, fieldSources, language];
   return (
     <article className={`container ${styles.page}`}>
       <p className={styles.back}>
@@ -132,47 +137,43 @@ export function StatePolicyPage({
         </section>
       </LaterPart>
 
-      <LaterPart name="state-findings">
-        <section aria-labelledby="findings-heading" className={styles.section}>
-          <h2 id="findings-heading">{t("states.page.findings")}</h2>
-          {record.key_findings.length > 0 ? (
-            <ReaderText record={record} field="key_findings">
-              {(findings, lang) => (
-                <ul className={styles.findings} lang={lang}>
-                  {findings.map((finding) => {
-                    const { label, text } = splitFinding(finding);
-                    return (
-                      <li key={finding}>
-                        {label ? <strong>{label}:</strong> : null} {text}
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </ReaderText>
-          ) : (
-            <p>{t("states.page.noFindings")}</p>
-          )}
-        </section>
-      </LaterPart>
+      <StaticPart as="section" shows={shows} aria-labelledby="findings-heading" className={styles.section}>
+        <h2 id="findings-heading">{t("states.page.findings")}</h2>
+        {record.key_findings.length > 0 ? (
+          <ReaderText record={record} field="key_findings">
+            {(findings, lang) => (
+              <ul className={styles.findings} lang={lang}>
+                {findings.map((finding) => {
+                  const { label, text } = splitFinding(finding);
+                  return (
+                    <li key={finding}>
+                      {label ? <strong>{label}:</strong> : null} {text}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </ReaderText>
+        ) : (
+          <p>{t("states.page.noFindings")}</p>
+        )}
+      </StaticPart>
 
-      <LaterPart name="state-contact">
-        <section aria-labelledby="contact-heading" className={styles.section}>
-          <h2 id="contact-heading">{t("states.page.contact")}</h2>
-          <StateContacts record={record} />
-          <FieldSource source={source("address", "phone", "email", "website")} />
-          {record.website ? (
-            <p>
-              <T
-                id="states.page.website"
-                components={{
-                  link: <ExternalLink href={withScheme(record.website)}>{record.website}</ExternalLink>,
-                }}
-              />
-            </p>
-          ) : null}
-        </section>
-      </LaterPart>
+      <StaticPart as="section" shows={shows} aria-labelledby="contact-heading" className={styles.section}>
+        <h2 id="contact-heading">{t("states.page.contact")}</h2>
+        <StateContacts record={record} />
+        <FieldSource source={source("address", "phone", "email", "website")} />
+        {record.website ? (
+          <p>
+            <T
+              id="states.page.website"
+              components={{
+                link: <ExternalLink href={withScheme(record.website)}>{record.website}</ExternalLink>,
+              }}
+            />
+          </p>
+        ) : null}
+      </StaticPart>
 
       {record.notes ? (
         <section aria-labelledby="notes-heading" className={styles.section}>
@@ -183,37 +184,35 @@ export function StatePolicyPage({
 
       {children}
 
-      <LaterPart name="state-sources">
-        <section aria-labelledby="sources-heading" className={styles.section}>
-          <h2 id="sources-heading">{t("states.page.sources")}</h2>
-          <p>
-            {record.score_source
-              ? t("states.page.compiledAsOfWithScore", {
-                  date: formatAsOf(record.as_of),
-                  source: record.score_source,
-                })
-              : t("states.page.compiledAsOf", { date: formatAsOf(record.as_of) })}
-          </p>
-          <p>
-            <T
-              id="states.page.downloadData"
-              values={{ state: record.state }}
-              components={{
-                // The link's words come from the message (<download>…</download>).
-                // eslint-disable-next-line jsx-a11y/anchor-has-content
-                download: <a href={openDataPath("states", "csv", `?state=${stateSlug(record.state)}`)} />,
-                hidden: <span className="visually-hidden" />,
-                openData: <Link to={paths.openData()} />,
-              }}
-            />
-          </p>
-          <SourceList sources={sources} />
-          <LastChecked checkedOn={checkedOn} outOfDate={outOfDate} />
-          <p>
-            <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
-          </p>
-        </section>
-      </LaterPart>
+      <StaticPart as="section" shows={shows} aria-labelledby="sources-heading" className={styles.section}>
+        <h2 id="sources-heading">{t("states.page.sources")}</h2>
+        <p>
+          {record.score_source
+            ? t("states.page.compiledAsOfWithScore", {
+                date: formatAsOf(record.as_of),
+                source: record.score_source,
+              })
+            : t("states.page.compiledAsOf", { date: formatAsOf(record.as_of) })}
+        </p>
+        <p>
+          <T
+            id="states.page.downloadData"
+            values={{ state: record.state }}
+            components={{
+              // The link's words come from the message (<download>…</download>).
+              // eslint-disable-next-line jsx-a11y/anchor-has-content
+              download: <a href={openDataPath("states", "csv", `?state=${stateSlug(record.state)}`)} />,
+              hidden: <span className="visually-hidden" />,
+              openData: <Link to={paths.openData()} />,
+            }}
+          />
+        </p>
+        <SourceList sources={sources} />
+        <LastChecked checkedOn={checkedOn} outOfDate={outOfDate} />
+        <p>
+          <Link to={paths.stateHistory(record.id)}>{t("common.seeEveryChange")}</Link>
+        </p>
+      </StaticPart>
     </article>
   );
 }
