@@ -89,3 +89,23 @@ test("the served footer's language link loads the page in that language and reme
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === "lang")?.value).toBe("ha");
 });
+
+test("a school's facts and the open data page's sections stay served; their router links open in the app", async ({
+  page,
+}) => {
+  await markServed(page, ["dl", "section[aria-labelledby='downloads']", "section[aria-labelledby='api']"]);
+  await page.goto(paths.school(1));
+  await expect(page.locator("dl[data-served]")).toHaveCount(1);
+  const stateLink = page.locator("dl").getByRole("link").filter({ hasNotText: /\./ }).first();
+  const stateHref = await stateLink.getAttribute("href");
+  expect(stateHref).toMatch(/^\/states\/\d+$/);
+  await stateLink.click();
+  await expect(page).toHaveURL(new RegExp(`${stateHref}$`));
+  expect(await sameDocument(page)).toBe(true);
+
+  await page.goto(paths.openData());
+  await expect(page.locator("section[data-served]")).toHaveCount(2);
+  await page.locator("section[aria-labelledby='api']").getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(await sameDocument(page)).toBe(true);
+});

@@ -30,6 +30,9 @@ export interface ShownFieldSource {
   read?: string | null;
 }
 
+/** No field with a source of its own: one object for every page without any (a stable default prop). */
+export const noFieldSources: Readonly<Record<string, ShownFieldSource>> = Object.freeze({});
+
 /** The sources to show beside fields, in the page's language (worked out in a loader, on the server). */
 export function fieldSourcesToShow(
   sources: Record<string, FieldSource> | undefined,

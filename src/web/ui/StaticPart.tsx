@@ -15,7 +15,7 @@ import { isHydrating } from "../lib/hydration-state";
 // address of the page itself). Plain links (a download, another site) are left to the browser. A link with
 // `data-keep-scroll` keeps the scroll position, as <Link preventScrollReset> does.
 
-type StaticTag = "div" | "section" | "footer";
+type StaticTag = "div" | "section" | "footer" | "dl";
 
 /** Whether a click on a link is one the app follows itself: the main button, no key held, no other target. */
 function routerLinkClicked(event: MouseEvent<HTMLElement>): HTMLAnchorElement | null {

@@ -2,8 +2,17 @@ import type { Catalogue, CatalogueDataset, CatalogueDownload } from "../../../do
 import type { FieldType } from "../../../domain/opendata/datasets";
 import { formatAsOf, formatNumber } from "../../../domain/format";
 import { paths } from "../../../domain/routes";
-import { Link, T, type MessageKey, type Translate, useEnglishContentLang, useT } from "../../i18n";
+import {
+  Link,
+  T,
+  type MessageKey,
+  type Translate,
+  useEnglishContentLang,
+  useLanguage,
+  useT,
+} from "../../i18n";
 import { ExternalLink } from "../../ui/ExternalLink";
+import { StaticPart } from "../../ui/StaticPart";
 import { useHydrated } from "../../ui/useHydrated";
 import styles from "./OpenDataPage.module.css";
 
@@ -228,9 +237,12 @@ function DatasetCard({
   );
 }
 
+/** No dataset has a version yet: one object, so the page's static parts see the same value each render. */
+const noVersions: DatasetVersions = {};
+
 export function OpenDataPage({
   catalogue,
-  versions = {},
+  versions = noVersions,
 }: {
   catalogue: Catalogue;
   versions?: DatasetVersions;
@@ -241,6 +253,7 @@ export function OpenDataPage({
   const pageAddress = hydrated ? `${window.location.origin}${paths.openData()}` : null;
   const code = <code />;
   const licence = <span lang={englishContent}>{catalogue.license.name}</span>;
+  const shows = [catalogue, versions, useLanguage()];
   return (
     <article className={`container ${styles.page}`}>
       <h1>{t("opendata.title")}</h1>
@@ -248,7 +261,8 @@ export function OpenDataPage({
         <T id="opendata.intro" components={{ licence }} />
       </p>
 
-      <section aria-labelledby="downloads">
+      {/* Only text and links: served, not hydrated (StaticPart, record 0035). */}
+      <StaticPart as="section" shows={shows} aria-labelledby="downloads">
         <h2 id="downloads">{t("opendata.downloads.heading")}</h2>
         <p>
           <T
@@ -264,9 +278,9 @@ export function OpenDataPage({
             version={versions[dataset.id]}
           />
         ))}
-      </section>
+      </StaticPart>
 
-      <section aria-labelledby="licence">
+      <StaticPart as="section" shows={shows} aria-labelledby="licence">
         <h2 id="licence">{t("opendata.licence.heading")}</h2>
         <p>
           <T
@@ -289,7 +303,7 @@ export function OpenDataPage({
           <li>{t("opendata.licence.reports")}</li>
           <li>{t("opendata.licence.map")}</li>
         </ul>
-      </section>
+      </StaticPart>
 
       <section aria-labelledby="cite">
         <h2 id="cite">{t("opendata.cite.heading")}</h2>
@@ -305,12 +319,12 @@ export function OpenDataPage({
         </p>
       </section>
 
-      <section aria-labelledby="api">
+      <StaticPart as="section" shows={shows} aria-labelledby="api">
         <h2 id="api">{t("opendata.api.heading")}</h2>
         <p>
           <T id="opendata.api.text" components={{ code, about: <Link to={paths.about()} /> }} />
         </p>
-      </section>
+      </StaticPart>
     </article>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { Link, useT } from "../../i18n";
+import { Link, useLanguage, useT } from "../../i18n";
 import type { School } from "../../../domain/datasets/schemas";
 import { normaliseNigerianPhone } from "../../../domain/datadesk/phone";
-import { sourceOfFields, type ShownFieldSource } from "../../../domain/field-sources";
+import { noFieldSources, sourceOfFields, type ShownFieldSource } from "../../../domain/field-sources";
 import { directionsHref, directionsTarget } from "../../../domain/school-directions";
 import { schoolListReturnPath } from "../../../domain/school-list-return";
 import { formatAsOf } from "../../../domain/format";
@@ -15,6 +15,7 @@ import { useHydrated } from "../../ui/useHydrated";
 import { LastChecked } from "../../ui/LastChecked";
 import { ReaderText } from "../../ui/ReaderText";
 import { SourceList } from "../../ui/SourceList";
+import { StaticPart } from "../../ui/StaticPart";
 import {
   boardingText,
   disabilityGroupsText,
@@ -58,9 +59,10 @@ export function SchoolDetails({
   checkedOn = null,
   outOfDate = false,
   closed = false,
-  fieldSources = {},
+  fieldSources = noFieldSources,
 }: SchoolDetailsProps) {
   const t = useT();
+  const language = useLanguage();
   const website = websiteHref(school.website);
   const phones = phoneNumbers(school.phone);
   const email = school.email.trim();
@@ -92,7 +94,8 @@ export function SchoolDetails({
           ) : null}
         </ul>
       ) : null}
-      <dl className={styles.facts}>
+      {/* Only text and links: served, not hydrated (StaticPart, record 0035). */}
+      <StaticPart as="dl" shows={[school, stateId, fieldSources, language]} className={styles.facts}>
         <Fact term={t("schools.facts.type")} source={source("type")}>
           {schoolTypesText(t, school.type)}
         </Fact>
@@ -148,7 +151,7 @@ export function SchoolDetails({
         <Fact term={t("schools.facts.ownership")} source={source("ownership")}>
           {ownershipText(t, school.ownership)}
         </Fact>
-      </dl>
+      </StaticPart>
 
       <h2 className={styles.subheading}>{t("schools.sources")}</h2>
       <SourceList sources={sources} />

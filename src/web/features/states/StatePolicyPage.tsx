@@ -7,7 +7,7 @@ import { lawStatusKey, lawTitleWithYear } from "../../../domain/law-status";
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import type { DescribedSource } from "../../../domain/source-titles";
-import { sourceOfFields, type ShownFieldSource } from "../../../domain/field-sources";
+import { noFieldSources, sourceOfFields, type ShownFieldSource } from "../../../domain/field-sources";
 import { FieldSource } from "../../ui/FieldSource";
 import { ExpandableText } from "../../ui/ExpandableText";
 import { ExternalLink, withScheme } from "../../ui/ExternalLink";
@@ -38,7 +38,7 @@ export function StatePolicyPage({
   checkedOn = null,
   outOfDate = false,
   lawDocument = null,
-  fieldSources = {},
+  fieldSources = noFieldSources,
   children,
 }: {
   record: StateRecord;
