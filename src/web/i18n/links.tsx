@@ -23,7 +23,10 @@ function useLocalizeTo(): (to: To) => To {
 }
 
 export function Link({ to, ...props }: ComponentProps<typeof RouterLink>) {
-  return <RouterLink to={useLocalizeTo()(to)} {...props} />;
+  // A link that keeps the scroll says so in its HTML too: a part of the page that is not hydrated follows
+  // its links itself and reads it there (src/web/ui/StaticPart.tsx).
+  const keepsScroll = props.preventScrollReset ? { "data-keep-scroll": "" } : undefined;
+  return <RouterLink to={useLocalizeTo()(to)} {...keepsScroll} {...props} />;
 }
 
 export function NavLink({ to, ...props }: ComponentProps<typeof RouterNavLink>) {

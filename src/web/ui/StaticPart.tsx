@@ -13,7 +13,8 @@ import { isHydrating } from "../lib/hydration-state";
 // Its links are the router's links (`<Link>`, which the router marks `data-discover`): one listener on the
 // part follows them in the app, as <Link> would (the address given; replacing the entry when it is the
 // address of the page itself). Plain links (a download, another site) are left to the browser. A link with
-// `data-keep-scroll` keeps the scroll position, as <Link preventScrollReset> does.
+// `data-keep-scroll` (which the app's <Link preventScrollReset> writes, src/web/i18n/links.tsx) keeps the
+// scroll position.
 
 type StaticTag = "div" | "section" | "footer" | "dl";
 

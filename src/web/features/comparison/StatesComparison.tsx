@@ -259,8 +259,6 @@ const ComparisonTable = memo(function ComparisonTable({
                   <Link
                     to={viewHref({ ...view, sort: column.key, dir: nextDir })}
                     preventScrollReset
-                    // Kept by the served table's own handler too (StaticPart).
-                    data-keep-scroll=""
                     className={styles.sortLink}
                   >
                     {t(`comparison.column.${column.key}`)}
