@@ -19,9 +19,10 @@ export async function inLanguageWithEnglishShell(
       ([id]) => id.startsWith("common.") || id.startsWith("errors."),
     ),
   );
-  addMessages({ language, namespaces: ["common", "errors"], messages: shell });
+  addMessages({ language, catalogues: { common: JSON.stringify(shell), errors: "{}" } });
   for (const namespace of namespaces) {
-    addMessages({ language, namespaces: [namespace], messages: await loadCatalogue(language, namespace) });
+    const catalogue = await loadCatalogue(language, namespace);
+    addMessages({ language, catalogues: { [namespace]: JSON.stringify(catalogue) } });
   }
   return <LanguageProvider language={language}>{ui}</LanguageProvider>;
 }

@@ -10,7 +10,7 @@ describe("the home page's loader", () => {
   it("brings the page's messages and builds the figures' cards in its language", async () => {
     const data = await loader(args("http://localhost/ha"));
     expect(data.i18n.language).toBe("ha");
-    expect(data.i18n.namespaces).toEqual(
+    expect(Object.keys(data.i18n.catalogues)).toEqual(
       expect.arrayContaining(["home", "map", "statistics", "education", "states", "schools"]),
     );
     expect(data.cards.overview.map((card) => card.title)).toContain("Yawan makarantun haɗaka");
