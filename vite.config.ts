@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
+import { linguiPlainNumbers } from "./scripts/vite-plugin-lingui-numbers.ts";
 import { projectLogger } from "./scripts/vite-logger.ts";
 import { usedModules } from "./scripts/used-modules.ts";
 import { preactAliases } from "./src/web/preact/aliases.ts";
@@ -143,6 +144,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     nigeriaMap(),
     i18nCatalogues(),
+    linguiPlainNumbers(),
     reactRouter(),
     featureEntries,
     findShellModules,

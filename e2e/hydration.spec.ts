@@ -16,7 +16,10 @@ import {
 // (head, site header, main, footer), the HTML the server sent, attributes included; and no page logs an
 // error. Client-rendered pages (the dashboard, a verified report) are the app shell: its head as served
 // must still be there, in order, once hydrated (the client may add to it, never change or drop a tag),
-// and a report's title and link-preview tags with it. See docs/data-desk-pages.md.
+// and a report's title and link-preview tags with it. See docs/data-desk-pages.md. No server-rendered page
+// makes an Intl.NumberFormat while it hydrates (a browser's first one is a long task of its own; the
+// browser's build writes Lingui's counts with the product's formatter, scripts/vite-plugin-lingui-numbers.ts),
+// and the counts it writes instead are the server's, the comparison says.
 
 const languages = ["en", "ha", "yo", "ig", "pcm"] as const;
 
@@ -87,6 +90,20 @@ async function visitEach(browser: Browser, language: string, reportId: string) {
   const page = await context.newPage();
   const errors = await watchPageErrors(page);
   await installHydrationSnapshot(page);
+  await page.addInitScript(() => {
+    let made = 0;
+    Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+      construct: (target, args: ConstructorParameters<typeof Intl.NumberFormat>) => {
+        made += 1;
+        return new target(...args);
+      },
+      apply: (target, _this, args: ConstructorParameters<typeof Intl.NumberFormat>) => {
+        made += 1;
+        return target(...args);
+      },
+    });
+    Object.assign(window, { numberFormatsMade: () => made });
+  });
   const problems: string[] = [];
 
   for (const { kind, path } of renderedPages) {
@@ -95,6 +112,11 @@ async function visitEach(browser: Browser, language: string, reportId: string) {
     expect(response?.status(), url).toBe(200);
     const { served, hydrated } = await partsAtHydrationAndServed(page, await response!.text());
     expect(served.main?.length, `${url} has a <main> with content`).toBeGreaterThan(1);
+    const numberFormats = await page.evaluate(() =>
+      (window as unknown as { numberFormatsMade(): number }).numberFormatsMade(),
+    );
+    if (numberFormats > 0)
+      problems.push(`${kind} (${url}): made ${numberFormats} Intl.NumberFormat as it hydrated`);
     for (const difference of differences(served, hydrated, ["head", "header", "main", "footer"])) {
       problems.push(`${kind} (${url}): ${difference}`);
     }

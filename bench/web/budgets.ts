@@ -74,8 +74,11 @@ export const otherFirstLoadJsBudgetBytes = 142 * KIB;
  * loaded only by the pages that use them: /eyewitness-reports 95,373 bytes (93.1 KiB), /states/25 79,740
  * (77.9 KiB; 91,250 before), /states 77,139. Raised to 94.5 KiB the same day: the layout's code took the
  * part that keeps served HTML unhydrated (record 0035, 457 bytes); /eyewitness-reports 96,571 bytes.
+ * Raised to 95 KiB the same day at 96,785 bytes: the layout's code took the count formatter Lingui gets in
+ * the browser (scripts/vite-plugin-lingui-numbers.ts, no Intl.NumberFormat made while a page hydrates) and
+ * reads the messages as JSON text (190 bytes in all; the home page 64,937 bytes, under its 63.5 KiB).
  */
-export const publicFirstLoadJsBudgetBytes = 94.5 * KIB;
+export const publicFirstLoadJsBudgetBytes = 95 * KIB;
 
 /** The figures Lighthouse gives for one run of one page (or the median of several runs). */
 export interface LighthouseFigures {

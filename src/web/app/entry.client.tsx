@@ -15,13 +15,12 @@ renderHtmlAsTheDocument();
 hydrationStarts();
 quietCancelledRequests();
 void routerStateDecoded()
-  // Decoding the state, making the language's formatters and hydrating the layout are each a long task on
-  // a slow phone: a yield to the event loop between them lets the browser answer a tap in the meantime (the
-  // page's later parts hydrate each in a task of its own too, src/web/ui/LaterPart.tsx).
-  .then(yieldToEventLoop)
-  .then(() => prepareFormatters(languageOfPathname(location.pathname)))
+  // Decoding the state and hydrating the layout are each a long task on a slow phone: a yield to the event
+  // loop between them lets the browser answer a tap in the meantime (the page's later parts hydrate each in a
+  // task of its own too, src/web/ui/LaterPart.tsx).
   .then(yieldToEventLoop)
   .then(() => {
+    prepareFormatters(languageOfPathname(location.pathname));
     startTransition(() => {
       hydrateRoot(
         document,

@@ -46,9 +46,10 @@ export function i18nFor(language: string): I18n {
 
 /**
  * Makes, for a language, the number format and plural rules Lingui makes on the first message with a count
- * ("3 schools"; both made as Lingui asks for them: the language, then English). A browser's first Intl
- * formatter of a language loads that language's data: it was the largest part of a state page's hydration
- * (measured on 1 December 2026). The browser's entry calls this in a task of its own before it hydrates.
+ * ("3 schools"; both made as Lingui asks for them: the language, then English), so the first such message
+ * does not pay for them. In the browser's build the number format is the product's own, made at once
+ * (scripts/vite-plugin-lingui-numbers.ts: Intl's first NumberFormat was a long task of its own); the plural
+ * rules load the language's plural data, under a millisecond. The browser's entry calls this as it hydrates.
  */
 export function prepareFormatters(language: string): void {
   // Lingui keeps the formatter it writes a plural's "#" with under the same key as this one's.
