@@ -64,7 +64,7 @@ export const NigeriaMap = memo(function NigeriaMap({
   const patternId = (key: LawStatusKey) => `${idBase}-${key}`;
   const ordered = useMemo(() => [...regions].sort((a, b) => compareText(a.name, b.name)), [regions]);
 
-  const buttons = useRef(new Map<string, SVGPathElement>());
+  const svg = useRef<SVGSVGElement>(null);
   const [hovered, setHovered] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
   const [lastFocused, setLastFocused] = useState<string | null>(null);
@@ -117,7 +117,17 @@ export const NigeriaMap = memo(function NigeriaMap({
     setDismissed(false);
   }
 
-  function onKeyDown(event: KeyboardEvent<SVGPathElement>, region: MapRegion) {
+  // The states' buttons share one handler per event, on the map, which finds the state by the button's
+  // data-code: 37 buttons with six handlers and a ref each were most of the map's hydration on a slow phone.
+  const regionOf = (target: EventTarget): MapRegion | undefined => {
+    const code =
+      target instanceof Element ? target.closest("path[data-code]")?.getAttribute("data-code") : null;
+    return code ? ordered.find((region) => region.code === code) : undefined;
+  };
+
+  function onKeyDown(event: KeyboardEvent<SVGSVGElement>) {
+    const region = regionOf(event.target);
+    if (!region) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       onSelectRegion(region.name);
@@ -127,21 +137,23 @@ export const NigeriaMap = memo(function NigeriaMap({
     if (!direction) return;
     event.preventDefault();
     const next = nearestRegion(ordered, region, direction);
-    if (next) buttons.current.get(next.name)?.focus();
+    if (next) svg.current?.querySelector<SVGPathElement>(`path[data-code="${next.code}"]`)?.focus();
   }
 
-  const statusKeyOf = (name: string) => lawStatusKey(lawOf(name)?.status ?? "");
-  const statusTextOf = (name: string) => {
-    const law = lawOf(name);
-    return lawStatusWords(t, law?.status ?? "", law?.year ?? null);
-  };
-  const fillOf = (name: string) => {
-    const key = statusKeyOf(name);
-    return lawStatusFills[key].pattern === "none" ? lawStatusFills[key].fill : `url(#${patternId(key)})`;
-  };
+  // A state's law status and its words, found once per state (each was looked up five times a render).
+  const laws = new Map(
+    ordered.map((region) => {
+      const law = lawOf(region.name);
+      const key = lawStatusKey(law?.status ?? "");
+      const fill =
+        lawStatusFills[key].pattern === "none" ? lawStatusFills[key].fill : `url(#${patternId(key)})`;
+      return [region.name, { key, fill, words: lawStatusWords(t, law?.status ?? "", law?.year ?? null) }];
+    }),
+  );
+  const lawFacts = (name: string) => laws.get(name)!;
   const counts = lawStatusCategories.map((category) => ({
     category,
-    count: ordered.filter((region) => statusKeyOf(region.name) === category.key).length,
+    count: ordered.filter((region) => lawFacts(region.name).key === category.key).length,
   }));
   const small = ordered.filter((region) => smallRegions.includes(stateKey(region.name)));
 
@@ -161,7 +173,7 @@ export const NigeriaMap = memo(function NigeriaMap({
             <p className={styles.tooltipFact}>
               <T
                 id="map.tooltipLaw"
-                values={{ status: statusTextOf(shown.name) }}
+                values={{ status: lawFacts(shown.name).words }}
                 components={{ strong: <strong /> }}
               />
             </p>
@@ -169,11 +181,35 @@ export const NigeriaMap = memo(function NigeriaMap({
         ) : null}
       </div>
       <svg
+        ref={svg}
         className={styles.svg}
         viewBox={viewBox}
         role="group"
         aria-label={t("map.mapLabel")}
         preserveAspectRatio="xMidYMid meet"
+        onClick={(event) => {
+          const region = regionOf(event.target);
+          if (region) onSelectRegion(region.name);
+        }}
+        onKeyDown={onKeyDown}
+        // Focus and blur bubble as React sends them, and as Preact's compat layer listens (focusin, focusout).
+        onFocus={(event) => {
+          const region = regionOf(event.target);
+          if (region) show(region.name, "focus");
+        }}
+        onBlur={(event) => {
+          const region = regionOf(event.target);
+          if (region) setFocused((current) => (current === region.name ? null : current));
+        }}
+        // Over and out bubble, where enter and leave do not; moving within one state's path sends neither.
+        onMouseOver={(event) => {
+          const region = regionOf(event.target);
+          if (region && regionOf(event.relatedTarget ?? document) !== region) show(region.name, "hover");
+        }}
+        onMouseOut={(event) => {
+          const region = regionOf(event.target);
+          if (region && regionOf(event.relatedTarget ?? document) !== region) leave(region.name);
+        }}
       >
         <defs>
           <pattern
@@ -193,30 +229,18 @@ export const NigeriaMap = memo(function NigeriaMap({
           return (
             <path
               key={region.code}
-              ref={(element) => {
-                if (element) buttons.current.set(region.name, element);
-                return () => {
-                  buttons.current.delete(region.name);
-                };
-              }}
               d={region.d}
-              fill={fillOf(region.name)}
+              fill={lawFacts(region.name).fill}
               className={isSelected ? `${styles.region} ${styles.selected}` : styles.region}
               role="button"
               tabIndex={region === tabStop ? 0 : -1}
               aria-label={t("map.regionButton", {
                 region: regionLabel(region.name, t),
-                status: statusTextOf(region.name),
+                status: lawFacts(region.name).words,
               })}
               aria-pressed={isSelected}
               data-code={region.code}
-              data-law-status={statusKeyOf(region.name)}
-              onClick={() => onSelectRegion(region.name)}
-              onKeyDown={(event) => onKeyDown(event, region)}
-              onFocus={() => show(region.name, "focus")}
-              onBlur={() => setFocused((current) => (current === region.name ? null : current))}
-              onMouseEnter={() => show(region.name, "hover")}
-              onMouseLeave={() => leave(region.name)}
+              data-law-status={lawFacts(region.name).key}
             />
           );
         })}
