@@ -1,6 +1,15 @@
-import { render, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { DoughnutChart } from "./DoughnutChart";
+import { act, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { describe, expect, it, vi } from "vitest";
+import { hydrationEnded, hydrationStarts } from "../lib/hydration-state";
+import { DoughnutChart, type DoughnutSegment } from "./DoughnutChart";
+import { ringSlices } from "./ring-slices";
+
+vi.mock("./ring-slices", async (original) => {
+  const actual = await original<{ ringSlices: typeof ringSlices }>();
+  return { ringSlices: vi.fn(actual.ringSlices) };
+});
 
 describe("DoughnutChart", () => {
   it("is an image named by its title and described by its figures", () => {
@@ -54,5 +63,51 @@ describe("DoughnutChart", () => {
   it("shows 0% rather than nothing when every value is zero", () => {
     render(<DoughnutChart title="Empty chart" segments={[{ label: "Schools", value: 0 }]} />);
     expect(screen.getByRole("listitem")).toHaveTextContent("Schools: 0%");
+  });
+
+  it("keeps a served chart as served while the page hydrates, and draws it anew when its figures change", async () => {
+    const served: DoughnutSegment[] = [
+      { label: "Employed", value: 36.7 },
+      { label: "Not employed", value: 63.3 },
+    ];
+    const { container: source, unmount } = render(
+      <DoughnutChart title="Employment chart" segments={served} />,
+    );
+    const html = source.innerHTML;
+    unmount();
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const svg = container.querySelector("svg");
+    vi.mocked(ringSlices).mockClear();
+
+    let showOthers: () => void = () => {};
+    function Card() {
+      const [segments, setSegments] = useState(served);
+      showOthers = () =>
+        setSegments([
+          { label: "Employed", value: 50 },
+          { label: "Not employed", value: 50 },
+        ]);
+      return <DoughnutChart title="Employment chart" segments={segments} />;
+    }
+    hydrationStarts();
+    await act(async () => {
+      hydrateRoot(container, <Card />);
+    });
+    hydrationEnded();
+
+    expect(container.innerHTML).toBe(html);
+    expect(container.querySelector("svg")).toBe(svg);
+    expect(ringSlices).not.toHaveBeenCalled();
+
+    await act(async () => showOthers());
+    expect(ringSlices).toHaveBeenCalled();
+    expect(
+      within(container)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Employed: 50%,", "Not employed: 50%"]);
+    container.remove();
   });
 });

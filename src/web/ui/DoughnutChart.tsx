@@ -2,6 +2,7 @@ import { useId } from "react";
 import { formatPercent } from "../../domain/format";
 import styles from "./DoughnutChart.module.css";
 import { ringSlices } from "./ring-slices";
+import { ServedPart } from "./StaticPart";
 
 export interface DoughnutSegment {
   label: string;
@@ -28,9 +29,25 @@ const GAP_ANGLE = 0.04;
 /**
  * A doughnut chart in plain SVG with a 70% cutout. Screen readers get an image named by `title` whose
  * description is the legend; everyone sees the legend, which lists each segment with its percentage, so
- * colour never carries meaning alone.
+ * colour never carries meaning alone. Nothing in it to hydrate: a served chart stays as served (its slices
+ * and figures were most of a statistics panel's hydration on a slow phone) until what it shows changes.
  */
 export function DoughnutChart({ segments, title, centreLabel, size = 128 }: DoughnutChartProps) {
+  return (
+    <ServedPart className={styles.chart} shows={[segments, title, centreLabel, size]}>
+      <ChartAndLegend segments={segments} title={title} centreLabel={centreLabel} size={size} />
+    </ServedPart>
+  );
+}
+
+function ChartAndLegend({
+  segments,
+  title,
+  centreLabel,
+  size,
+}: Required<Omit<DoughnutChartProps, "centreLabel">> & {
+  centreLabel: string | undefined;
+}) {
   const legendId = useId();
   const radius = size / 2;
   const total = segments.reduce((sum, segment) => sum + Math.max(segment.value, 0), 0);
@@ -47,7 +64,7 @@ export function DoughnutChart({ segments, title, centreLabel, size = 128 }: Doug
   const percentOf = (value: number) => formatPercent(total > 0 ? (Math.max(value, 0) / total) * 100 : 0);
 
   return (
-    <div className={styles.chart}>
+    <>
       <svg
         role="img"
         aria-label={title}
@@ -80,6 +97,6 @@ export function DoughnutChart({ segments, title, centreLabel, size = 128 }: Doug
           </li>
         ))}
       </ul>
-    </div>
+    </>
   );
 }

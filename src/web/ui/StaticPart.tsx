@@ -33,35 +33,27 @@ function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
 }
 
+type PartProps = {
+  as?: StaticTag;
+  /** The values the children are rendered from: while they are the served ones, the served HTML stays. */
+  shows: readonly unknown[];
+  children: ReactNode;
+} & Omit<HTMLAttributes<HTMLElement>, "onClick">;
+
 /**
  * Renders `children` in an element `as` (a div by default, with `attributes`), and in the browser keeps the
  * served element as it is, unhydrated, while `shows` (what the children are rendered from) stays the same.
  * For parts whose only interactive elements are links; never for a part with a button, a form or an effect.
  */
 export function StaticPart({
-  as = "div",
-  shows,
-  children,
   onClickWhileServed,
-  ...attributes
-}: {
-  as?: StaticTag;
-  /** The values the children are rendered from: while they are the served ones, the served HTML stays. */
-  shows: readonly unknown[];
-  children: ReactNode;
+  ...part
+}: PartProps & {
   /** What the children's own click handlers do, for the served HTML, which has none. */
   onClickWhileServed?: (event: MouseEvent<HTMLElement>) => void;
-} & Omit<HTMLAttributes<HTMLElement>, "onClick">) {
+}) {
   const navigate = useNavigate();
   const location = useLocation();
-  // What the part was hydrated with; null once it renders its children (or when it never hydrated). Once
-  // rendered, never served again: the served HTML is gone by then.
-  const [served, setServed] = useState(() => (isHydrating() ? shows : null));
-  const asServed = served !== null && sameValues(served, shows);
-  if (served !== null && !asServed) setServed(null);
-
-  if (!asServed) return createElement(as, { ...attributes, key: "rendered" }, children);
-
   const followLink = (event: MouseEvent<HTMLElement>) => {
     onClickWhileServed?.(event);
     const anchor = routerLinkClicked(event);
@@ -73,6 +65,28 @@ export function StaticPart({
       preventScrollReset: anchor.hasAttribute("data-keep-scroll"),
     });
   };
+  return <ServedPart {...part} onClickWhileServed={followLink} />;
+}
+
+/**
+ * StaticPart for a part without any link (a chart, a figure): the same, without the router, so it can be
+ * used where no router is.
+ */
+export function ServedPart({
+  as = "div",
+  shows,
+  children,
+  onClickWhileServed,
+  ...attributes
+}: PartProps & { onClickWhileServed?: (event: MouseEvent<HTMLElement>) => void }) {
+  // What the part was hydrated with; null once it renders its children (or when it never hydrated). Once
+  // rendered, never served again: the served HTML is gone by then.
+  const [served, setServed] = useState(() => (isHydrating() ? shows : null));
+  const asServed = served !== null && sameValues(served, shows);
+  if (served !== null && !asServed) setServed(null);
+
+  if (!asServed) return createElement(as, { ...attributes, key: "rendered" }, children);
+
   return createElement(as, {
     ...attributes,
     key: "served",
@@ -81,7 +95,7 @@ export function StaticPart({
     ref: (node: HTMLElement | null) => {
       if (node && node.childNodes.length === 0) setServed(null);
     },
-    onClick: followLink,
+    onClick: onClickWhileServed,
     // Empty, and never written while hydrating: the served children stay, unhydrated.
     dangerouslySetInnerHTML: { __html: "" },
     suppressHydrationWarning: true,
