@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { renderHtmlAsTheDocument } from "../preact/document-root";
-import { routerStateDecoded } from "../preact/router-state";
+import { routerMadeAhead, routerStateDecoded } from "../preact/router-state";
 import { hydrationStarts } from "../lib/hydration-state";
 import { quietCancelledRequests } from "../lib/cancelled-requests";
 import { languageOfPathname, prepareFormatters } from "../i18n/runtime";
@@ -15,12 +15,18 @@ renderHtmlAsTheDocument();
 hydrationStarts();
 quietCancelledRequests();
 void routerStateDecoded()
-  // Decoding the state and hydrating the layout are each a long task on a slow phone: a yield to the event
-  // loop between them lets the browser answer a tap in the meantime (the page's later parts hydrate each in a
-  // task of its own too, src/web/ui/LaterPart.tsx).
+  // Decoding the state, making the router and the language's plural rules, and hydrating the layout are each
+  // a long task on a slow phone: a yield to the event loop between them lets the browser answer a tap in the
+  // meantime (the page's later parts hydrate each in a task of its own too, src/web/ui/LaterPart.tsx). React
+  // (the development server's) would log the probe's hook call: the router is made ahead in the build only.
   .then(yieldToEventLoop)
   .then(() => {
-    prepareFormatters(languageOfPathname(location.pathname));
+    if (!import.meta.env.DEV) routerMadeAhead();
+  })
+  .then(yieldToEventLoop)
+  .then(() => prepareFormatters(languageOfPathname(location.pathname)))
+  .then(yieldToEventLoop)
+  .then(() => {
     startTransition(() => {
       hydrateRoot(
         document,

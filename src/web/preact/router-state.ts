@@ -22,3 +22,18 @@ export async function routerStateDecoded(probe: () => unknown = () => HydratedRo
     if (isThenable(thrown)) await thrown;
   }
 }
+
+/**
+ * Makes, out of rendering, the router that <HydratedRouter> makes on its first render: the entry calls this in
+ * a task of its own once the state is decoded, so the root's hydration (the page's longest task on a slow
+ * phone, a third of it making the router) does not. <HydratedRouter> keeps the router it makes in its module
+ * and makes it before its first hook, which then throws, called out of a render: expected, and ignored. Had
+ * making the router failed, the render makes it again and the router reports the error there.
+ */
+export function routerMadeAhead(probe: () => unknown = () => HydratedRouter({})): void {
+  try {
+    probe();
+  } catch {
+    // The first hook's complaint (or the router's error, which the render meets again).
+  }
+}
