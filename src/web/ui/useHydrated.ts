@@ -19,3 +19,17 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * `value` once the page has hydrated, `whileHydrating` before: `useHydrated() ? value : whileHydrating`,
+ * except that a component whose value is the same either way (an address without the query it reads) is not
+ * rendered again as hydration ends. On the home page that render was the whole content's, a task of its
+ * own on a slow phone, for nothing to change. `value` must compare with Object.is: a string, a number.
+ */
+export function useOnceHydrated<T>(value: T, whileHydrating: T): T {
+  return useSyncExternalStore(
+    subscribeToHydrationEnd,
+    () => (isHydrating() ? whileHydrating : value),
+    () => whileHydrating,
+  );
+}

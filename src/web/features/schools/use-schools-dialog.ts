@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { useNavigate } from "../../i18n/links";
 import type { StateSummary } from "../../../domain/state-summaries";
-import { useHydrated } from "../../ui/useHydrated";
+import { useOnceHydrated } from "../../ui/useHydrated";
 import { readSchoolsQuery, type SchoolsQuery, writeSchoolsQuery } from "./schools-query";
 
 // The Schools dialog lives in the URL (see schools-query.ts). Opening pushes a history entry, so Back
@@ -31,9 +31,9 @@ export function useSchoolsDialog(
   const location = useLocation();
   const navigate = useNavigate();
   // The prerendered HTML cannot know the query: it is read once hydrated, so the first render matches.
-  const hydrated = useHydrated();
-  const query = hydrated ? readSchoolsQuery(params, states) : null;
-  const isOpen = query !== null;
+  const wanted = readSchoolsQuery(params, states);
+  const isOpen = useOnceHydrated(wanted !== null, false);
+  const query = isOpen ? wanted : null;
 
   function open(state: StateSummary | null) {
     const opened: OpenedHere = { schoolsOpenedIn: performance.timeOrigin };

@@ -4,7 +4,7 @@ import { sameState } from "../../../domain/datasets/state-names";
 import { findStateByParam, type StateSummary } from "../../../domain/state-summaries";
 import { useT } from "../../i18n/language-context";
 import { toast } from "../../ui/toast/toast-store";
-import { useHydrated } from "../../ui/useHydrated";
+import { useOnceHydrated } from "../../ui/useHydrated";
 
 export const POLICY_SECTION_ID = "disability-policy";
 export const EDUCATION_SECTION_ID = "education";
@@ -13,9 +13,10 @@ export const MAP_SECTION_ID = "map";
 // The selected state lives in the URL (/?state=lagos) so Back works and a shared link shows the same view.
 export function useStateSelection(states: readonly StateSummary[]) {
   const [params, setParams] = useSearchParams();
-  const hydrated = useHydrated();
+  // The prerendered HTML cannot know the query: it is read once hydrated, so the first render matches.
+  const stateParam = useOnceHydrated(params.get("state"), null);
   const t = useT();
-  const selected = hydrated ? findStateByParam(states, params.get("state")) : null;
+  const selected = findStateByParam(states, stateParam);
 
   /**
    * Shows a state: with "focus" (a confirmed choice, a click on the map) the overview's heading takes focus,
