@@ -5,6 +5,7 @@ import { useT } from "../../i18n/language-context";
 import { T } from "../../i18n/T";
 import { whenWhollyHydrated } from "../../lib/hydration-mark";
 import { importWithRetry } from "../../lib/import-with-retry";
+import { yieldToEventLoop } from "../../lib/yield-to-event-loop";
 import { LoadFailureBoundary } from "../../ui/LoadFailureBoundary";
 import styles from "./SiteSidebar.module.css";
 
@@ -27,9 +28,12 @@ export function SiteSidebar() {
   useEffect(() => {
     afterLoad(() =>
       whenWhollyHydrated(() => {
-        // A failure here is shown, on first use, by the boundary below.
-        loadSiteMenu().catch(() => {});
-        setMenuWanted(true);
+        // In a task of its own: the page's last part has just hydrated in this one.
+        void yieldToEventLoop().then(() => {
+          // A failure here is shown, on first use, by the boundary below.
+          loadSiteMenu().catch(() => {});
+          setMenuWanted(true);
+        });
       }),
     );
   }, []);
