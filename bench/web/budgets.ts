@@ -47,8 +47,12 @@ export const homeFirstLoadJsBudgetBytes = 63.5 * KIB;
  * sender only for a signed-in visitor. Raised to 83 KiB on 1 December 2026 at 83,975 bytes (83,900 before,
  * 68 bytes under): the home page's code is the same, but the shell's and the menu's lists of what their
  * lazy imports fetch name two more chunks (the query client's and the school search's, record 0033).
+ * Raised to 83.5 KiB the same day at 85,024 bytes: the code that splits the home page's hydration into
+ * shorter tasks (the router made ahead, the map's shared handlers, charts kept as served, Lingui's counts
+ * without Intl, the query read once hydrated): about 1 KiB for a Total Blocking Time about half as long.
+ * Lighthouse's transferred script bytes on `/`: 79,768 (the 80 KB target met).
  */
-export const homeAllJsBudgetBytes = 83 * KIB;
+export const homeAllJsBudgetBytes = 83.5 * KIB;
 /**
  * First-load JavaScript, gzip -9, of any other route. Lowered from 200 KiB to 140 KiB with Preact in the
  * browser (29 November 2026): the largest, /login, measured 140,327 bytes (137.0 KiB). Raised to 143 KiB

@@ -2,10 +2,10 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { renderHtmlAsTheDocument } from "../preact/document-root";
-import { routerMadeAhead, routerStateDecoded } from "../preact/router-state";
+import { loaderDataMadeAhead, routerMadeAhead, routerStateDecoded } from "../preact/router-state";
 import { hydrationStarts } from "../lib/hydration-state";
 import { quietCancelledRequests } from "../lib/cancelled-requests";
-import { languageOfPathname, prepareFormatters } from "../i18n/runtime";
+import { addCarriedMessages, languageOfPathname, prepareFormatters } from "../i18n/runtime";
 import { yieldToEventLoop } from "../lib/yield-to-event-loop";
 
 // React Router's default browser entry, with the two steps the browser's renderer (Preact, decision record
@@ -15,16 +15,21 @@ renderHtmlAsTheDocument();
 hydrationStarts();
 quietCancelledRequests();
 void routerStateDecoded()
-  // Decoding the state, making the router and the language's plural rules, and hydrating the layout are each
-  // a long task on a slow phone: a yield to the event loop between them lets the browser answer a tap in the
-  // meantime (the page's later parts hydrate each in a task of its own too, src/web/ui/LaterPart.tsx). React
-  // (the development server's) would log the probe's hook call: the router is made ahead in the build only.
+  // Decoding the state, making the router, adding the page's messages and plural rules, and hydrating the
+  // layout are each a long task on a slow phone: a yield to the event loop between them lets the browser
+  // answer a tap in the meantime (the page's later parts hydrate each in a task of its own too,
+  // src/web/ui/LaterPart.tsx). React (the development server's) would log the probe's hook call: the router
+  // is made ahead in the build only.
   .then(yieldToEventLoop)
   .then(() => {
     if (!import.meta.env.DEV) routerMadeAhead();
   })
   .then(yieldToEventLoop)
-  .then(() => prepareFormatters(languageOfPathname(location.pathname)))
+  .then(() => {
+    // The page's messages, which the root would otherwise read and add as it hydrates.
+    for (const data of loaderDataMadeAhead()) addCarriedMessages(data);
+    prepareFormatters(languageOfPathname(location.pathname));
+  })
   .then(yieldToEventLoop)
   .then(() => {
     startTransition(() => {

@@ -16,10 +16,9 @@ import { LanguageProvider, useT } from "../i18n/language-context";
 import { Link } from "../i18n/links";
 import { baseRouteId } from "../i18n/route-ids";
 import {
-  addMessages,
+  addCarriedMessages,
   languageCodes,
   languages,
-  type MessageBundle,
   pageMessages,
   shownLanguageOf,
   shownTranslatorFor,
@@ -67,10 +66,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-function hasBundle(data: unknown): data is { i18n: MessageBundle } {
-  return typeof data === "object" && data !== null && "i18n" in data;
-}
-
 /**
  * The page's language: its path's, once that language's shell messages are here (always, on a prerendered
  * page, whose loaders carry them). A page rendered in the browser starts from the app shell's English and
@@ -78,7 +73,7 @@ function hasBundle(data: unknown): data is { i18n: MessageBundle } {
  */
 function usePageLanguage(): string {
   const { pathname } = useLocation();
-  for (const match of useMatches()) if (hasBundle(match.loaderData)) addMessages(match.loaderData.i18n);
+  for (const match of useMatches()) addCarriedMessages(match.loaderData);
   return shownLanguageOf(pathname);
 }
 

@@ -67,6 +67,13 @@ export function addMessages(bundle: MessageBundle): void {
   );
 }
 
+/** Adds the messages a route's loader data carries (`{ i18n }`), if it carries any. */
+export function addCarriedMessages(loaderData: unknown): void {
+  if (typeof loaderData === "object" && loaderData !== null && "i18n" in loaderData) {
+    addMessages(loaderData.i18n as MessageBundle);
+  }
+}
+
 function addCatalogues(language: string, namespaces: string[], catalogueOf: (namespace: string) => Messages) {
   const have = loaded.get(language) ?? new Set<string>();
   const missing = namespaces.filter((namespace) => !have.has(namespace));

@@ -37,3 +37,10 @@ export function routerMadeAhead(probe: () => unknown = () => HydratedRouter({}))
     // The first hook's complaint (or the router's error, which the render meets again).
   }
 }
+
+/** The loader data of the router made ahead (React Router puts the router it makes on the window), or none. */
+export function loaderDataMadeAhead(): unknown[] {
+  const router = (window as { __reactRouterDataRouter?: { state: { loaderData: Record<string, unknown> } } })
+    .__reactRouterDataRouter;
+  return Object.values(router?.state.loaderData ?? {});
+}
