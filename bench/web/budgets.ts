@@ -34,8 +34,12 @@ export const KIB = 1024;
  * Raised to 63.5 KiB on 1 December 2026 at 64,747 bytes (64,290 before): the layout's code took the part
  * that keeps served HTML unhydrated (src/web/ui/StaticPart.tsx, record 0035), 457 bytes, which takes the
  * footer, the states' table and three of a state page's sections out of hydration.
+ * Raised to 64 KiB the same day at 65,059 bytes (312 more): the entry's tasks before the root hydrates, the
+ * count formatter Lingui gets in the browser and the query read once hydrated (record 0036), which took
+ * Lighthouse's Total Blocking Time on `/` from 476 to 148 ms; the page's HTML lost 4.8 KiB gzipped meanwhile
+ * (its messages as JSON text).
  */
-export const homeFirstLoadJsBudgetBytes = 63.5 * KIB;
+export const homeFirstLoadJsBudgetBytes = 64 * KIB;
 /**
  * All the JavaScript the home page loads, gzip -9: its first load, its content (hydrated second) and what
  * the layout loads after the load event (the outbox's sender, the menu, the service worker's registration).
@@ -49,7 +53,7 @@ export const homeFirstLoadJsBudgetBytes = 63.5 * KIB;
  * lazy imports fetch name two more chunks (the query client's and the school search's, record 0033).
  * Raised to 83.5 KiB the same day at 85,024 bytes: the code that splits the home page's hydration into
  * shorter tasks (the router made ahead, the map's shared handlers, charts kept as served, Lingui's counts
- * without Intl, the query read once hydrated): about 1 KiB for a Total Blocking Time about half as long.
+ * without Intl, the query read once hydrated): about 1 KiB for a Total Blocking Time on `/` a third as long.
  * Lighthouse's transferred script bytes on `/`: 79,768 (the 80 KB target met).
  */
 export const homeAllJsBudgetBytes = 83.5 * KIB;
