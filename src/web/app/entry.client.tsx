@@ -7,6 +7,7 @@ import { hydrationStarts } from "../lib/hydration-state";
 import { quietCancelledRequests } from "../lib/cancelled-requests";
 import { addCarriedMessages, languageOfPathname, prepareFormatters } from "../i18n/runtime";
 import { yieldToEventLoop } from "../lib/yield-to-event-loop";
+import { forgetWhenSessionEnds } from "./forget-on-sign-out";
 
 // React Router's default browser entry, with the two steps the browser's renderer (Preact, decision record
 // 0016) needs: the router's state decoded before hydrating, and the layout's <html> taken as the document's
@@ -15,11 +16,18 @@ renderHtmlAsTheDocument();
 hydrationStarts();
 quietCancelledRequests();
 void routerStateDecoded()
-  // Decoding the state, making the router, adding the page's messages and plural rules, and hydrating the
-  // layout are each a long task on a slow phone: a yield to the event loop between them lets the browser
-  // answer a tap in the meantime (the page's later parts hydrate each in a task of its own too,
-  // src/web/ui/LaterPart.tsx). React (the development server's) would log the probe's hook call: the router
-  // is made ahead in the build only.
+  // Decoding the state, reading the session, making the router, adding the page's messages and plural rules,
+  // and hydrating the layout are each a long task on a slow phone: a yield to the event loop between them
+  // lets the browser answer a tap in the meantime (the page's later parts hydrate each in a task of its own
+  // too, src/web/ui/LaterPart.tsx). React (the development server's) would log the probe's hook call: the
+  // router is made ahead in the build only.
+  .then(yieldToEventLoop)
+  // Installed before the router is made (which may ask the API for a page rendered in the browser), so before
+  // any answer can end the session (and say so). It reads the stored session: the page's first read of
+  // localStorage, which loads it from disk, a task of its own.
+  .then(() => {
+    forgetWhenSessionEnds();
+  })
   .then(yieldToEventLoop)
   .then(() => {
     if (!import.meta.env.DEV) routerMadeAhead();

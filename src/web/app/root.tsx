@@ -34,7 +34,6 @@ import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/toast/Toaster";
 import type { Route } from "./+types/root";
 import { siteSettingsOf, type SiteSettings } from "./datasets";
-import { forgetWhenSessionEnds } from "./forget-on-sign-out";
 import { SiteFooter } from "./layout/SiteFooter";
 import { SiteHeader } from "./layout/SiteHeader";
 import { servedPreviewTags } from "./served-head";
@@ -191,8 +190,6 @@ function Shell({ children, outbox }: { children: ReactNode; outbox?: ReactNode }
   );
 }
 
-// Installed as the app loads, before any answer can end the session (and say so).
-if (typeof window !== "undefined") forgetWhenSessionEnds();
 sayUnauthorizedInPageLanguage();
 
 /**
