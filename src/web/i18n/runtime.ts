@@ -49,7 +49,8 @@ export function i18nFor(language: string): I18n {
  * ("3 schools"; both made as Lingui asks for them: the language, then English), so the first such message
  * does not pay for them. In the browser's build the number format is the product's own, made at once
  * (scripts/vite-plugin-lingui-numbers.ts: Intl's first NumberFormat was a long task of its own); the plural
- * rules load the language's plural data, under a millisecond. The browser's entry calls this as it hydrates.
+ * rules load the language's plural data. The browser's entry calls this in a task of its own before it
+ * hydrates.
  */
 export function prepareFormatters(language: string): void {
   // Lingui keeps the formatter it writes a plural's "#" with under the same key as this one's.
