@@ -2,7 +2,13 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { renderHtmlAsTheDocument } from "../preact/document-root";
-import { loaderDataMadeAhead, routerMadeAhead, routerStateDecoded } from "../preact/router-state";
+import {
+  loaderDataMadeAhead,
+  routerMadeAhead,
+  routerMadeAheadOf,
+  routerStateDecoded,
+} from "../preact/router-state";
+import { tellOnlyChangedStates } from "../preact/router-updates";
 import { hydrationStarts } from "../lib/hydration-state";
 import { quietCancelledRequests } from "../lib/cancelled-requests";
 import { addCarriedMessages, languageOfPathname, prepareFormatters } from "../i18n/runtime";
@@ -30,7 +36,11 @@ void routerStateDecoded()
   })
   .then(yieldToEventLoop)
   .then(() => {
-    if (!import.meta.env.DEV) routerMadeAhead();
+    if (import.meta.env.DEV) return;
+    routerMadeAhead();
+    // Before the page subscribes: the routes its links lead to, added after it hydrates, render nothing again.
+    const router = routerMadeAheadOf();
+    if (router) tellOnlyChangedStates(router);
   })
   .then(yieldToEventLoop)
   .then(() => {

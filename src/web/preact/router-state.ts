@@ -1,4 +1,5 @@
 import { HydratedRouter } from "react-router/dom";
+import type { SubscribableRouter } from "./router-updates";
 
 // <HydratedRouter> suspends its first render until the page's router state (written into the page by the
 // server) is decoded: it throws a promise. React suspends the root on it and hydrates when it settles;
@@ -38,9 +39,16 @@ export function routerMadeAhead(probe: () => unknown = () => HydratedRouter({}))
   }
 }
 
-/** The loader data of the router made ahead (React Router puts the router it makes on the window), or none. */
+interface RouterMadeAhead extends SubscribableRouter {
+  readonly state: { loaderData: Record<string, unknown> };
+}
+
+/** The router made ahead (React Router puts the router it makes on the window), or none. */
+export function routerMadeAheadOf(): RouterMadeAhead | undefined {
+  return (window as { __reactRouterDataRouter?: RouterMadeAhead }).__reactRouterDataRouter;
+}
+
+/** The loader data of the router made ahead, or none. */
 export function loaderDataMadeAhead(): unknown[] {
-  const router = (window as { __reactRouterDataRouter?: { state: { loaderData: Record<string, unknown> } } })
-    .__reactRouterDataRouter;
-  return Object.values(router?.state.loaderData ?? {});
+  return Object.values(routerMadeAheadOf()?.state.loaderData ?? {});
 }
