@@ -109,12 +109,16 @@ export function hasNamespaces(language: string, namespaces: readonly string[]): 
 export async function loadMessages(language: string, namespaces: readonly string[]): Promise<MessageBundle> {
   // "common" (the shell) and "errors" (failures by their code, which any page may show) are always there.
   const wanted = [...new Set(["common", "errors", ...namespaces])];
-  const catalogues = await Promise.all(wanted.map((namespace) => loadCatalogue(language, namespace)));
-  addCatalogues(language, wanted, (namespace) => catalogues[wanted.indexOf(namespace)]!);
+  const catalogues = new Map(
+    await Promise.all(
+      wanted.map(async (namespace) => [namespace, await loadCatalogue(language, namespace)] as const),
+    ),
+  );
+  addCatalogues(language, wanted, (namespace) => catalogues.get(namespace)!);
   return {
     language,
     catalogues: Object.fromEntries(
-      wanted.map((namespace, index) => [namespace, catalogueText(catalogues[index]!)]),
+      [...catalogues].map(([namespace, catalogue]) => [namespace, catalogueText(catalogue)]),
     ),
   };
 }

@@ -40,14 +40,7 @@ export function DoughnutChart({ segments, title, centreLabel, size = 128 }: Doug
   );
 }
 
-function ChartAndLegend({
-  segments,
-  title,
-  centreLabel,
-  size,
-}: Required<Omit<DoughnutChartProps, "centreLabel">> & {
-  centreLabel: string | undefined;
-}) {
+function ChartAndLegend({ segments, title, centreLabel, size }: DoughnutChartProps & { size: number }) {
   const legendId = useId();
   const radius = size / 2;
   const total = segments.reduce((sum, segment) => sum + Math.max(segment.value, 0), 0);
