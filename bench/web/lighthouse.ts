@@ -8,6 +8,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
 import type { LighthouseFigures } from "./budgets";
 import { defaultClientDir, measureFirstLoads, servedPages } from "./bundle-size";
+import { measureMemoryTouchRate } from "./host-memory";
 import { writeResults } from "./results-files";
 import { benchPages, cpuMultiplier, runsPerPage } from "./settings";
 import {
@@ -321,6 +322,8 @@ async function main(): Promise<void> {
   } finally {
     await cleanUp();
   }
+  // Measured with nothing else running (the browser and the server stopped).
+  const hostMemoryMiBPerSecond = await measureMemoryTouchRate();
 
   const measuredAt = new Date().toISOString();
   const result: WebBenchResult = {
@@ -339,6 +342,7 @@ async function main(): Promise<void> {
     aggregation: AGGREGATION,
     pages: measured.pages,
     bundles,
+    hostMemoryMiBPerSecond,
   };
 
   await writeResults("web", measuredAt, result, renderWebSummary(result));

@@ -121,6 +121,15 @@ describe("the Markdown summary", () => {
     expect(renderWebSummary(benchResult([onFastMachine]))).not.toContain("CPU benchmark index is");
   });
 
+  it("says when the machine gives new memory slowly, and not otherwise", () => {
+    const page = pageResult("Home", "/", 200, [run({}, { benchmarkIndex: 2500 })]);
+    const slowMemory = { ...benchResult([page]), hostMemoryMiBPerSecond: 342 };
+    expect(renderWebSummary(slowMemory)).toContain("filled 512 MiB at 342 MiB/s");
+    const ordinary = { ...benchResult([page]), hostMemoryMiBPerSecond: 4200 };
+    expect(renderWebSummary(ordinary)).not.toContain("gives new memory to a process slowly");
+    expect(renderWebSummary(benchResult([page]))).not.toContain("gives new memory to a process slowly");
+  });
+
   it("shows each route's first-load size against its budget, and routes not built", () => {
     const summary = renderWebSummary(
       benchResult(

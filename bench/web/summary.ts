@@ -7,6 +7,7 @@ import {
   type LighthouseFigures,
 } from "./budgets";
 import type { FirstLoadReport } from "./bundle-size";
+import { memoryNote } from "./host-memory";
 import { hostNote } from "./settings";
 
 // The web bench's result: what is written to bench/results/web-*.json, and its Markdown summary.
@@ -69,6 +70,8 @@ export interface WebBenchResult {
   aggregation: string;
   pages: PageResult[];
   bundles: BundleResult[];
+  /** MiB/s at which a fresh process on this machine touches new memory (bench/web/host-memory.ts). */
+  hostMemoryMiBPerSecond?: number | null;
 }
 
 export const AGGREGATION = "median over the runs, taken figure by figure";
@@ -200,6 +203,8 @@ export function renderWebSummary(result: WebBenchResult): string {
     settings.throttling.cpuSlowdownMultiplier,
   );
   if (note) lines.push("", note);
+  const slowMemory = memoryNote(result.hostMemoryMiBPerSecond);
+  if (slowMemory) lines.push("", slowMemory);
 
   const failing = result.pages.flatMap((page) => {
     const seen = new Map<string, { audit: FailingAudit; runs: number }>();
