@@ -19,7 +19,8 @@ import {
 // and a report's title and link-preview tags with it. See docs/data-desk-pages.md. No server-rendered page
 // makes an Intl.NumberFormat while it hydrates (a browser's first one is a long task of its own; the
 // browser's build writes Lingui's counts with the product's formatter, scripts/vite-plugin-lingui-numbers.ts),
-// and the counts it writes instead are the server's, the comparison says.
+// and the counts it writes instead are the server's, the comparison says. Nor does it move its stylesheet's
+// <link> (src/server/site/defer-hydration.ts).
 
 const languages = ["en", "ha", "yo", "ig", "pcm"] as const;
 
@@ -103,6 +104,16 @@ async function visitEach(browser: Browser, language: string, reportId: string) {
       },
     });
     Object.assign(window, { numberFormatsMade: () => made });
+    // A stylesheet's <link> taken out and put back (as the renderer moves an element to its place) costs the
+    // page its styles and layout computed again.
+    let stylesheetMoves = 0;
+    const insertBefore = Node.prototype.insertBefore;
+    Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      if (node instanceof HTMLLinkElement && node.rel === "stylesheet" && node.isConnected)
+        stylesheetMoves += 1;
+      return insertBefore.call(this, node, child) as T;
+    };
+    Object.assign(window, { stylesheetMoves: () => stylesheetMoves });
   });
   const problems: string[] = [];
 
@@ -117,6 +128,11 @@ async function visitEach(browser: Browser, language: string, reportId: string) {
     );
     if (numberFormats > 0)
       problems.push(`${kind} (${url}): made ${numberFormats} Intl.NumberFormat as it hydrated`);
+    const moves = await page.evaluate(() =>
+      (window as unknown as { stylesheetMoves(): number }).stylesheetMoves(),
+    );
+    if (moves > 0)
+      problems.push(`${kind} (${url}): moved its stylesheet's <link> ${moves} times as it hydrated`);
     for (const difference of differences(served, hydrated, ["head", "header", "main", "footer"])) {
       problems.push(`${kind} (${url}): ${difference}`);
     }

@@ -60,6 +60,7 @@ describe("deferHydration", () => {
     /** Runs the script in a page whose answer took `firstByteMs` after its request; reports what it did. */
     function runAsking(firstByteMs: number) {
       const appended: string[] = [];
+      const script = { removed: false, remove: () => (script.removed = true) };
       const listeners: ((event: { target: { rel?: string } }) => void)[] = [];
       const timers: { ms: number; run: () => void }[] = [];
       const window: Record<string, unknown> = {};
@@ -69,6 +70,7 @@ describe("deferHydration", () => {
           getEntriesByType: () => [{ requestStart: 100, responseStart: 100 + firstByteMs }],
         },
         document: {
+          currentScript: script,
           createElement: () => ({ rel: "", href: "" }),
           head: {
             append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`),
@@ -88,8 +90,13 @@ describe("deferHydration", () => {
         listeners,
         fire: (rel: string) => listeners.forEach((listener) => listener({ target: { rel } })),
         askAgain: () => (window.__askForModules as () => void)(),
+        removedItself: () => script.removed,
       };
     }
+
+    it("takes itself out of the page as it runs, so nothing stands between the head's links as it hydrates", () => {
+      expect(runAsking(400).removedItself()).toBe(true);
+    });
 
     it("waits the page's own round trip, at most a second, then asks for each module once", () => {
       const slow = runAsking(400);

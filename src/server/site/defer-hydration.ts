@@ -75,6 +75,11 @@ export function deferHydration(html: string, lazyDependencies: LazyDependencies 
   // loading would stop the parser until it has arrived).
   const askForModules = [
     "(() => {",
+    // Gone from the page once it has run: left between the head's links and the stylesheet, it made the
+    // browser's renderer move the stylesheet's <link> as the head hydrated (it pairs elements in order and
+    // moves each to its place), and a stylesheet taken out and put back costs the page its styles and layout
+    // computed again, a long task on a slow phone.
+    "  document.currentScript?.remove();",
     "  let asked = false;",
     "  const ask = () => {",
     "    if (asked) return;",
