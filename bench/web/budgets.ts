@@ -66,9 +66,11 @@ export const homeAllJsBudgetBytes = 83.5 * KIB;
  * client, the school search and the correction form are chunks of their own (record 0033); /login
  * 143,798 bytes (140.4 KiB). 142 KiB the same morning: the public pages' shared code, which /login loads
  * too, took the explorer's island (record 0034) and the public reads' retry when back online; /login
- * 144,458 bytes (141.1 KiB).
+ * 144,458 bytes (141.1 KiB). Raised to 142.5 KiB on 1 December 2026, evening, at 145,497 bytes: every
+ * page's entry took the wrapper that keeps the router from rendering the page again when routes are added
+ * (src/web/preact/router-updates.ts, record 0036), 141 bytes.
  */
-export const otherFirstLoadJsBudgetBytes = 142 * KIB;
+export const otherFirstLoadJsBudgetBytes = 142.5 * KIB;
 /**
  * First-load JavaScript, gzip -9, of the public pages a visitor opens from search or a shared link (about,
  * all states, a state, a school, the estimates, the verified reports): none loads the signed-in screens'

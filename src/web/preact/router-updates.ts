@@ -20,40 +20,37 @@ export interface SubscribableRouter {
   subscribe: (subscriber: Subscriber) => () => void;
 }
 
-function sameFields(a: RouterState, b: RouterState): boolean {
-  if (a === b) return true;
-  const aKeys = Object.keys(a);
-  if (aKeys.length !== Object.keys(b).length) return false;
-  return aKeys.every((key) =>
-    Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
-}
-
-function carriesMoreThanState(options: StateUpdateOptions): boolean {
-  return (
-    (options.deletedFetchers?.length ?? 0) > 0 ||
-    (options.newErrors !== undefined && options.newErrors !== null) ||
-    (options.viewTransitionOpts !== undefined && options.viewTransitionOpts !== null)
+/** Whether `state` holds the value `told` holds in each of its fields (the router's states share their fields). */
+function sameFields(state: RouterState, told: RouterState): boolean {
+  return Object.keys(state).every((key) =>
+    Object.is((state as Record<string, unknown>)[key], (told as Record<string, unknown>)[key]),
   );
 }
 
 /**
  * Wraps the router's subscribe so that its subscribers are not told of a state equal to the last they were
- * told of (the state when they subscribed, at first). A state the router tells a subscriber as it subscribes
- * (one set while nobody listened) is always passed on: the subscriber may have read the state before it.
- * Called once, before anything subscribes (the entry calls it on the router it made ahead of hydration).
+ * told of (the state when they subscribed, at first), unless it carries fetchers to forget, new errors or a
+ * view transition. A state the router tells a subscriber as it subscribes (one set while nobody listened)
+ * is always passed on: the subscriber may have read the state before it. Called once, before anything
+ * subscribes (the entry calls it on the router it made ahead of hydration).
  */
 export function tellOnlyChangedStates(router: SubscribableRouter): void {
   const subscribe = router.subscribe.bind(router);
   router.subscribe = (subscriber) => {
-    let told = router.state;
-    let subscribing = true;
+    let told: RouterState | undefined;
     const unsubscribe = subscribe((state, options) => {
-      if (!subscribing && sameFields(told, state) && !carriesMoreThanState(options)) return;
+      if (
+        told &&
+        sameFields(state, told) &&
+        !options.deletedFetchers?.length &&
+        !options.newErrors &&
+        !options.viewTransitionOpts
+      )
+        return;
       told = state;
       subscriber(state, options);
     });
-    subscribing = false;
+    told ??= router.state;
     return unsubscribe;
   };
 }
