@@ -5,6 +5,8 @@ import { startBuiltServer, type BuiltServer } from "../../e2e/support/server";
 import { git, writeResults } from "./results-files";
 import { runsPerPage } from "./settings";
 import {
+  blockingTime,
+  QUIET_AFTER_USABLE_MS,
   renderUsableSummary,
   slowPhone,
   usablePageResult,
@@ -15,7 +17,8 @@ import {
 // Part of `npm run bench:web` (after Lighthouse): how long a first visit on a slow phone waits between a
 // page that looks usable (its first paint) and one that is (its controls answer). Each load is a new
 // browser context (nothing cached, no service worker) with Chromium's own network and CPU throttling, so
-// the JavaScript really arrives at 400 kbps and really runs 4× slower. Writes bench/results/usable-*.
+// the JavaScript really arrives at 400 kbps and really runs 4× slower. It also sums each load's blocking
+// time (long tasks over 50 ms after the first paint), which needs no trace. Writes bench/results/usable-*.
 
 const pagesMeasured: readonly { name: string; path: string }[] = [
   { name: "Home", path: paths.home() },
@@ -30,6 +33,8 @@ declare global {
     __usableAt?: number;
     /** The latest largest-contentful-paint candidate's time (set by the bench's init script). */
     __largestPaintAt?: number;
+    /** The page's long tasks so far (set by the bench's init script). */
+    __longTasks?: { startTime: number; duration: number }[];
   }
 }
 
@@ -57,6 +62,11 @@ async function loadOnce(browser: Browser, url: string): Promise<UsableRun> {
       new PerformanceObserver((entries) => {
         for (const entry of entries.getEntries()) window.__largestPaintAt = entry.startTime;
       }).observe({ type: "largest-contentful-paint", buffered: true });
+      window.__longTasks = [];
+      new PerformanceObserver((entries) => {
+        for (const { startTime, duration } of entries.getEntries())
+          window.__longTasks!.push({ startTime, duration });
+      }).observe({ type: "longtask", buffered: true });
     });
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForFunction(
@@ -67,11 +77,25 @@ async function loadOnce(browser: Browser, url: string): Promise<UsableRun> {
       null,
       { timeout: 120_000 },
     );
-    return await page.evaluate(() => ({
+    const run = await page.evaluate(() => ({
       firstContentfulPaintMs: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
       largestContentfulPaintMs: window.__largestPaintAt!,
       usableMs: window.__usableAt!,
     }));
+    // The blocking time: once the page has had no long task for a while after it was usable (the after-load
+    // modules, the routes its links lead to, arrive after it).
+    await page.waitForFunction(
+      (quietMs) => {
+        const tasks = window.__longTasks ?? [];
+        const last = tasks.at(-1);
+        const busyUntil = Math.max(window.__usableAt ?? 0, last ? last.startTime + last.duration : 0);
+        return performance.now() - busyUntil >= quietMs;
+      },
+      QUIET_AFTER_USABLE_MS,
+      { timeout: 120_000, polling: 250 },
+    );
+    const longTasks = await page.evaluate(() => window.__longTasks ?? []);
+    return { ...run, blockingMs: blockingTime(longTasks, run.firstContentfulPaintMs) };
   } finally {
     await context.close();
   }
