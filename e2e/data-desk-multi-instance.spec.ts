@@ -10,7 +10,7 @@ import type { PublishedChange, PublishedChangesAnswer, RecordHistoryAnswer } fro
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "../src/test/server/databases";
 import { message } from "./support/catalogues";
 import { runCli, startProxy, startServer, type RunningProcess } from "../src/test/server/processes";
-import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/redis";
+import { deleteKeys, expectTestRedisAnswers, testRedisUrl, uniqueKeyPrefix } from "../src/test/server/redis";
 import { sourceDetails } from "./support/editors";
 
 // The data desk, end to end on two instances: editor A proposes Kano's law status with a source and a note,
@@ -104,6 +104,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  await expectTestRedisAnswers();
   workDir = await mkdtemp(path.join(tmpdir(), "ia-desk-multi-"));
   database = await createPostgresTestDatabase(adminDatabaseUrl);
   redisKeyPrefix = uniqueKeyPrefix();

@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
-import { counterStoreKinds, deleteKeys, testRedisUrl, uniqueKeyPrefix } from "../../test/server/redis";
+import {
+  counterStoreKinds,
+  deleteKeys,
+  expectTestRedisAnswers,
+  testRedisUrl,
+  uniqueKeyPrefix,
+} from "../../test/server/redis";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
 import { alice, buildTestApp, emptyTables, login, type AccountsTestApp } from "../../test/server/accounts";
 
@@ -23,6 +29,7 @@ describe.each(combinations)(
 
     beforeAll(async () => {
       database = await openTestDatabase(kind);
+      if (store === "redis") await expectTestRedisAnswers();
     });
     afterAll(() => database.close());
     beforeEach(async () => {

@@ -14,7 +14,13 @@ import { tokenFromLink, startSmtpPeer, type HeldMessage, type SmtpPeer } from ".
 import { openMediaStore } from "../media/open-store";
 import { orphanAgeMs, sweepOrphanMedia } from "../media/orphan-sweep";
 import { startTestS3Server, type TestS3Server } from "../../test/server/s3-server";
-import { deleteKeys, keysUnder, testRedisUrl, uniqueKeyPrefix } from "../../test/server/redis";
+import {
+  deleteKeys,
+  expectTestRedisAnswers,
+  keysUnder,
+  testRedisUrl,
+  uniqueKeyPrefix,
+} from "../../test/server/redis";
 import { fieldParts, mediaPart, multipart, smallJpeg, type Part } from "../../test/server/reports";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "../../test/server/databases";
 import { runCli, startProxy, startServer, waitUntil, type RunningProcess } from "../../test/server/processes";
@@ -68,6 +74,7 @@ function dataDirOf(server: RunningProcess): string {
 }
 
 beforeAll(async () => {
+  await expectTestRedisAnswers();
   workDir = await mkdtemp(path.join(tmpdir(), "ia-multi-"));
   // The servers serve the web app too; this test speaks to the API, so an empty build's shape stands in
   // (build/client and build/server/index.js, which is loaded only to render a page).
