@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -31,6 +32,26 @@ const serverRenderTests = [
   "src/web/features/state-selection/StateSelect.test.tsx",
 ];
 
+const nodeTests = [
+  "src/domain/**/*.test.ts",
+  "src/i18n/**/*.test.ts",
+  "src/server/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "bench/**/*.test.ts",
+];
+
+// The node tests share their workers' modules (isolate: false): each worker imports the server's modules
+// (Fastify, Drizzle, PGlite, the AWS SDK) once, not once per file, which took more than half of the node
+// tests' time. A file that replaces a module with vi.mock needs modules of its own (another file may have
+// imported the real one already), so the files that call it run isolated, found here by their text.
+const moduleMockingNodeTests = ["src/domain", "src/i18n", "src/server", "scripts", "bench"].flatMap(
+  (folder) =>
+    readdirSync(folder, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".test.ts"))
+      .map((file) => `${folder}/${file}`)
+      .filter((file) => readFileSync(file, "utf8").includes("vi.mock(")),
+);
+
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
   plugins: [nigeriaMap(), i18nCatalogues()],
@@ -41,13 +62,19 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: [
-            "src/domain/**/*.test.ts",
-            "src/i18n/**/*.test.ts",
-            "src/server/**/*.test.ts",
-            "scripts/**/*.test.ts",
-            "bench/**/*.test.ts",
-          ],
+          include: nodeTests,
+          exclude: moduleMockingNodeTests,
+          isolate: false,
+          globalSetup: ["src/test/server/database-templates.ts"],
+          setupFiles: ["src/test/fail-on-console-error.ts", "src/test/shared-worker.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "node (module mocks)",
+          environment: "node",
+          include: moduleMockingNodeTests,
           setupFiles: ["src/test/fail-on-console-error.ts"],
         },
       },

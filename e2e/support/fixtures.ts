@@ -100,19 +100,21 @@ export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // merged the results in it: 2 to 4 s a check on a quiet two-core machine, and 11 to 18 s beside the rest of
 // the suite, for some 130 checks; in the page, 0.3 to 0.8 s. The pages hold no frames, the one thing the
 // wrapper's merging was for.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+let axeSource: string | undefined;
 
-declare global {
-  interface Window {
-    axe?: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
-  }
-}
+// The part of axe-core's API the check uses, typed here rather than on the global Window (which the web
+// app's code shares).
+type AxeInPage = { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
 
 /** Runs axe on the page as it is now and expects zero violations. */
 export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
-  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axeSource);
+  // (The callbacks run in the page, so each names the type itself.)
+  if (!(await page.evaluate(() => (window as Window & { axe?: AxeInPage }).axe !== undefined))) {
+    axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    await page.evaluate(axeSource);
+  }
   const summary = await page.evaluate(async (tags) => {
-    const axe = window.axe;
+    const axe = (window as Window & { axe?: AxeInPage }).axe;
     if (!axe) throw new Error("axe-core is not in the page: it was left while the check began");
     const results = await axe.run(document, {
       runOnly: { type: "tag", values: tags },
