@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { preactAliases } from "./src/web/preact/aliases.ts";
@@ -41,16 +41,17 @@ const nodeTests = [
 ];
 
 // The node tests share their workers' modules (isolate: false): each worker imports the server's modules
-// (Fastify, Drizzle, PGlite, the AWS SDK) once, not once per file, which took more than half of the node
-// tests' time. A file that replaces a module with vi.mock needs modules of its own (another file may have
-// imported the real one already), so the files that call it run isolated, found here by their text.
-const moduleMockingNodeTests = ["src/domain", "src/i18n", "src/server", "scripts", "bench"].flatMap(
-  (folder) =>
+// (Fastify, Drizzle, PGlite, the AWS SDK) once, not once per file. A file that replaces a module with vi.mock
+// needs modules of its own (another file may have imported the real one already), so the files that call it
+// run isolated, found here by their text.
+const moduleMockingNodeTests = nodeTests
+  .map((glob) => glob.slice(0, glob.indexOf("/**")))
+  .flatMap((folder) =>
     readdirSync(folder, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".test.ts"))
       .map((file) => `${folder}/${file}`)
       .filter((file) => readFileSync(file, "utf8").includes("vi.mock(")),
-);
+  );
 
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
@@ -63,7 +64,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: nodeTests,
-          exclude: moduleMockingNodeTests,
+          exclude: [...configDefaults.exclude, ...moduleMockingNodeTests],
           isolate: false,
           globalSetup: ["src/test/server/database-templates.ts"],
           setupFiles: ["src/test/fail-on-console-error.ts", "src/test/shared-worker.ts"],
