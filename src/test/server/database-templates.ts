@@ -21,28 +21,43 @@ declare module "vitest" {
 
 export default async function setUpDatabaseTemplates(project: TestProject) {
   const folder = await mkdtemp(path.join(tmpdir(), "inclusion-atlas-test-templates-"));
-  const pgliteImageFile = path.join(folder, "pglite.tar");
-  await writeFile(pgliteImageFile, Buffer.from(await (await migratedPgliteImage()).arrayBuffer()));
-  project.provide("pgliteImageFile", pgliteImageFile);
-
   let template: PostgresTestDatabase | null = null;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    template = await createPostgresTestDatabase(adminUrl);
-    const handle = await openDatabase({ kind: "postgres", url: template.url, poolSize: 1 });
-    try {
-      await handle.migrate();
-    } finally {
-      await handle.close();
-    }
-    // CREATE DATABASE … TEMPLATE refuses a template anyone is connected to: the migration's connection
-    // must be gone on the server's side too, and no test may connect to it afterwards.
-    await waitUntilUnused(adminUrl, template.name);
-  }
-  project.provide("postgresTemplate", template?.name ?? "");
-
-  return async () => {
+  const tearDown = async () => {
     await template?.drop();
     await rm(folder, { recursive: true, force: true });
   };
+  // A set-up that fails half-way (a migration's error) leaves neither the folder nor the template behind.
+  try {
+    // The two are made side by side: the PGlite image is work in this process, the template the server's.
+    const pgliteImageFile = path.join(folder, "pglite.tar");
+    const writeImage = async () =>
+      writeFile(pgliteImageFile, Buffer.from(await (await migratedPgliteImage()).arrayBuffer()));
+    const makeTemplate = async (adminUrl: string): Promise<string> => {
+      const made = await createPostgresTestDatabase(adminUrl);
+      template = made;
+      const handle = await openDatabase({ kind: "postgres", url: made.url, poolSize: 1 });
+      try {
+        await handle.migrate();
+      } finally {
+        await handle.close();
+      }
+      // CREATE DATABASE … TEMPLATE refuses a template anyone is connected to: the migration's connection
+      // must be gone on the server's side too, and no test may connect to it afterwards.
+      await waitUntilUnused(adminUrl, made.name);
+      return made.name;
+    };
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const [image, templateName] = await Promise.allSettled([
+      writeImage(),
+      adminUrl ? makeTemplate(adminUrl) : "",
+    ]);
+    if (image.status === "rejected") throw image.reason;
+    if (templateName.status === "rejected") throw templateName.reason;
+    project.provide("pgliteImageFile", pgliteImageFile);
+    project.provide("postgresTemplate", templateName.value);
+  } catch (error) {
+    await tearDown();
+    throw error;
+  }
+  return tearDown;
 }
