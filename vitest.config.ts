@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { configDefaults, defineConfig } from "vitest/config";
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { preactAliases } from "./src/web/preact/aliases.ts";
@@ -42,17 +42,51 @@ const nodeTests = [
 ];
 
 // The node tests share their workers' modules (isolate: false): each worker imports the server's modules
-// (Fastify, Drizzle, PGlite, the AWS SDK) once, not once per file. A file that replaces a module with vi.mock
-// needs modules of its own (another file may have imported the real one already), so the files that call it
-// run isolated, found here by their text.
-const moduleMockingNodeTests = nodeTests
-  .map((glob) => glob.slice(0, glob.indexOf("/**")))
-  .flatMap((folder) =>
+// (Fastify, Drizzle, PGlite, the AWS SDK) once, not once per file; the web tests share their workers' jsdom.
+// A file that replaces a module with vi.mock needs modules of its own (another file may have imported the
+// real one already), so the files that call it run isolated, found here by their text.
+function moduleMockingTests(folders: string[], extension: RegExp): string[] {
+  return folders.flatMap((folder) =>
     readdirSync(folder, { recursive: true, encoding: "utf8" })
-      .filter((file) => file.endsWith(".test.ts"))
+      .filter((file) => extension.test(file))
       .map((file) => `${folder}/${file}`)
       .filter((file) => readFileSync(file, "utf8").includes("vi.mock(")),
   );
+}
+const moduleMockingNodeTests = moduleMockingTests(
+  nodeTests.map((glob) => glob.slice(0, glob.indexOf("/**"))),
+  /\.test\.ts$/,
+);
+const moduleMockingWebTests = moduleMockingTests(["src/web"], /\.test\.tsx?$/);
+
+// The component tests, on the renderer the browser runs, Preact (vite.config.ts, record 0016), in worker
+// threads.
+const webTests = {
+  extends: true,
+  resolve: {
+    alias: [...preactAliases, ...esModuleBuilds],
+  },
+  test: {
+    environment: "jsdom",
+    pool: "threads",
+    setupFiles: [
+      "src/test/fail-on-console-error.ts",
+      "src/test/shared-worker.ts",
+      "src/test/web/fresh-page.ts",
+      "src/test/web/setup.ts",
+      "src/test/web/preact.ts",
+    ],
+    // The packages that import React are inlined (transformed by Vite, not loaded by Node), so the aliases
+    // reach their imports too.
+    server: {
+      deps: {
+        inline: [
+          /[\\/]node_modules[\\/](react-router|@tanstack[\\/]react-query|@testing-library[\\/]react|preact)[\\/]/,
+        ],
+      },
+    },
+  },
+} satisfies TestProjectInlineConfiguration;
 
 // The React Router plugin is for builds only; component tests render routes' components directly.
 export default defineConfig({
@@ -81,34 +115,22 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
-        resolve: {
-          alias: [...preactAliases, ...esModuleBuilds],
-        },
+        ...webTests,
         test: {
+          ...webTests.test,
           name: "web",
-          environment: "jsdom",
-          // Each file still gets fresh modules and a fresh document, in a worker thread rather than a process
-          // of its own: the web tests took 170 and 175 s instead of 196 and 202 s on a slow two-core machine.
-          pool: "threads",
-          include: ["src/web/**/*.test.{ts,tsx}"],
-          exclude: serverRenderTests,
-          setupFiles: [
-            "src/test/fail-on-console-error.ts",
-            "src/test/web/setup.ts",
-            "src/test/web/preact.ts",
-          ],
-          // The components are tested on the renderer the browser runs, Preact (vite.config.ts, record 0016).
-          // The packages that import React are inlined (transformed by Vite, not loaded by Node), so the
-          // aliases reach their imports too.
-          server: {
-            deps: {
-              inline: [
-                /[\\/]node_modules[\\/](react-router|@tanstack[\\/]react-query|@testing-library[\\/]react|preact)[\\/]/,
-              ],
-            },
-          },
+          // The files share their worker's jsdom and the packages they import (jsdom made once per worker,
+          // not once per file): with the module mocks' files, 72 to 76 s instead of 170 and 175 s on a slow
+          // two-core machine. Each file still starts with its own modules on an empty page at the same
+          // address (src/test/web/fresh-page.ts).
+          isolate: false,
+          include: ["src/web/**/*.test.{ts,tsx}", "src/test/web/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...serverRenderTests, ...moduleMockingWebTests],
         },
+      },
+      {
+        ...webTests,
+        test: { ...webTests.test, name: "web (module mocks)", include: moduleMockingWebTests },
       },
       {
         extends: true,

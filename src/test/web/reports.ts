@@ -1,4 +1,5 @@
-import { vi } from "vitest";
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, vi } from "vitest";
 import { publishedPlace, type ReportPlace } from "../../domain/reports/report-place";
 import type { OwnReportView, ReportMediaView } from "../../domain/reports/report-rules";
 import type { PublishedReportView, ReviewReportView } from "../../domain/reports/review-rules";
@@ -175,6 +176,18 @@ export function draftOf(fields: Partial<EyewitnessDraft> = {}): EyewitnessDraft 
     ...{ media: "none", photos: [], videoSource: "file", videoFile: null, videoUrl: "" },
     ...fields,
   };
+}
+
+/**
+ * Gives the calling file's tests a device's IndexedDB (fake-indexeddb): one for the file, stubbed again before
+ * each test (a test may take its stubbed globals off). The next file in the worker starts without one, as
+ * jsdom does (src/test/web/fresh-page.ts), where `fake-indexeddb/auto` would leave its globals behind.
+ */
+export function stubDeviceDatabases(): void {
+  const databases = new IDBFactory();
+  beforeEach(() => {
+    vi.stubGlobal("indexedDB", databases);
+  });
 }
 
 /** Deletes the reports' IndexedDB database (fake-indexeddb), so that a test starts with none. */

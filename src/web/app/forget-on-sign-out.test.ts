@@ -1,13 +1,20 @@
-import "fake-indexeddb/auto";
 import { waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { deleteReportsDatabase, draftOf, signIn, submissionOf } from "../../test/web/reports";
+import {
+  deleteReportsDatabase,
+  draftOf,
+  signIn,
+  submissionOf,
+  stubDeviceDatabases,
+} from "../../test/web/reports";
 import { loadReportStore } from "../features/eyewitness/lazy";
 import { ACCOUNT_LANGUAGE_KEY } from "../i18n/remember-language";
 import { ApiError, apiRoute, request } from "../lib/api-client";
 import { session } from "../lib/session";
 import { toast } from "../ui/toast/toast-store";
 import { forgetWhenSessionEnds } from "./forget-on-sign-out";
+
+stubDeviceDatabases();
 
 // A session that ends without Logout (the server answers 401, another account signs in over it): nobody
 // is asked, so the account's unsent reports stay for its next sign-in, and nothing else of it stays.

@@ -1,15 +1,22 @@
-import "fake-indexeddb/auto";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeXhr } from "../../../test/web/fake-xhr";
 import { renderWithRoutes, screenIs, storedUser } from "../../../test/web/dashboard";
-import { deleteReportsDatabase, draftOf, report, submissionOf } from "../../../test/web/reports";
+import {
+  deleteReportsDatabase,
+  draftOf,
+  report,
+  submissionOf,
+  stubDeviceDatabases,
+} from "../../../test/web/reports";
 import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { loadReportStore } from "../eyewitness/lazy";
 import { DashboardGate } from "./DashboardGate";
+
+stubDeviceDatabases();
 
 // Logout on a shared phone: the account's draft never outlives the session here, and reports still unsent
 // are sent, kept for the account's next sign-in, or deleted, as the person answers. IndexedDB is

@@ -1,9 +1,10 @@
-import "fake-indexeddb/auto";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { deleteReportsDatabase, draftOf, signIn } from "../../../test/web/reports";
+import { deleteReportsDatabase, draftOf, signIn, stubDeviceDatabases } from "../../../test/web/reports";
 import { loadDraft, saveDraft } from "./report-store";
 import { useEyewitnessDraft } from "./use-eyewitness-draft";
+
+stubDeviceDatabases();
 
 // What the form's own tests (EyewitnessOffline) do not see of the draft kept on the device: a draft that
 // the device gives back only after the person has started typing.
