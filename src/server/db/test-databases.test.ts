@@ -2,9 +2,8 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { openTestDatabase, testDatabaseKinds, withAdminClient } from "../../test/server/databases";
 import type { DatabaseHandle } from "./database";
 import { users } from "./schema";
 
@@ -38,17 +37,12 @@ describe.each(testDatabaseKinds())("a test database on %s", (kind) => {
       return;
     }
     // A template no one can connect to, so copying it never fails on a connection left open.
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ datallowconn: boolean }>(
-        "select datallowconn from pg_database where datname = $1",
-        [inject("postgresTemplate")],
-      );
-      expect(rows).toEqual([{ datallowconn: false }]);
-    } finally {
-      await client.end();
-    }
+    const { rows } = await withAdminClient(process.env.TEST_DATABASE_URL ?? "", (client) =>
+      client.query<{ datallowconn: boolean }>("select datallowconn from pg_database where datname = $1", [
+        inject("postgresTemplate"),
+      ]),
+    );
+    expect(rows).toEqual([{ datallowconn: false }]);
   });
 
   it("shares no rows with another copy", async () => {

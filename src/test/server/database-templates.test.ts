@@ -1,10 +1,9 @@
 import { readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import type { TestProject } from "vitest/node";
 import setUpDatabaseTemplates from "./database-templates";
-import { testDatabaseKinds } from "./databases";
+import { testDatabaseKinds, withAdminClient } from "./databases";
 
 // The node tests' global set-up leaves nothing behind when it fails half-way: neither its folder in the
 // system's temporary directory nor the template database it made on the server. Each kind fails at its own
@@ -57,14 +56,10 @@ describe.each(testDatabaseKinds())("the test databases' global set-up failing on
       const [templateUrl] = failures.templateUrls;
       expect(templateUrl, "the set-up made a template").toBeDefined();
       const name = new URL(templateUrl ?? "").pathname.slice(1);
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      try {
-        const { rows } = await client.query("select 1 from pg_database where datname = $1", [name]);
-        expect(rows).toEqual([]);
-      } finally {
-        await client.end();
-      }
+      const { rows } = await withAdminClient(process.env.TEST_DATABASE_URL, (client) =>
+        client.query("select 1 from pg_database where datname = $1", [name]),
+      );
+      expect(rows).toEqual([]);
     }
   });
 });

@@ -108,7 +108,8 @@ export async function waitUntilUnused(adminUrl: string, name: string): Promise<v
   });
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` with a connection of its own to the server at `url`, closed afterwards whatever happens. */
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
