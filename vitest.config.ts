@@ -41,26 +41,29 @@ const nodeTests = [
   "bench/**/*.test.ts",
 ];
 
+const webTestFiles = ["src/web/**/*.test.{ts,tsx}", "src/test/web/**/*.test.{ts,tsx}"];
+
 // The node tests share their workers' modules (isolate: false): each worker imports the server's modules
 // (Fastify, Drizzle, PGlite, the AWS SDK) once, not once per file; the web tests share their workers' jsdom.
 // A file that replaces a module with vi.mock needs modules of its own (another file may have imported the
-// real one already), so the files that call it run isolated, found here by their text.
-function moduleMockingTests(folders: string[], extension: RegExp): string[] {
-  return folders.flatMap((folder) =>
-    readdirSync(folder, { recursive: true, encoding: "utf8" })
-      .filter((file) => extension.test(file))
-      .map((file) => `${folder}/${file}`)
-      .filter((file) => readFileSync(file, "utf8").includes("vi.mock(")),
-  );
+// real one already), so the files that call it run isolated, found here by their text in the folders the
+// globs (each "<folder>/**/…") name.
+function moduleMockingTests(globs: string[], extension: RegExp): string[] {
+  return globs
+    .map((glob) => glob.slice(0, glob.indexOf("/**")))
+    .flatMap((folder) =>
+      readdirSync(folder, { recursive: true, encoding: "utf8" })
+        .filter((file) => extension.test(file))
+        .map((file) => `${folder}/${file}`)
+        .filter((file) => readFileSync(file, "utf8").includes("vi.mock(")),
+    );
 }
-const moduleMockingNodeTests = moduleMockingTests(
-  nodeTests.map((glob) => glob.slice(0, glob.indexOf("/**"))),
-  /\.test\.ts$/,
-);
-const moduleMockingWebTests = moduleMockingTests(["src/web"], /\.test\.tsx?$/);
+const moduleMockingNodeTests = moduleMockingTests(nodeTests, /\.test\.ts$/);
+const moduleMockingWebTests = moduleMockingTests(webTestFiles, /\.test\.tsx?$/);
 
 // The component tests, on the renderer the browser runs, Preact (vite.config.ts, record 0016), in worker
 // threads.
+const webSetupFiles = ["src/test/web/setup.ts", "src/test/web/preact.ts"];
 const webTests = {
   extends: true,
   resolve: {
@@ -69,13 +72,7 @@ const webTests = {
   test: {
     environment: "jsdom",
     pool: "threads",
-    setupFiles: [
-      "src/test/fail-on-console-error.ts",
-      "src/test/shared-worker.ts",
-      "src/test/web/fresh-page.ts",
-      "src/test/web/setup.ts",
-      "src/test/web/preact.ts",
-    ],
+    setupFiles: ["src/test/fail-on-console-error.ts", ...webSetupFiles],
     // The packages that import React are inlined (transformed by Vite, not loaded by Node), so the aliases
     // reach their imports too.
     server: {
@@ -124,7 +121,14 @@ export default defineConfig({
           // two-core machine. Each file still starts with its own modules on an empty page at the same
           // address (src/test/web/fresh-page.ts).
           isolate: false,
-          include: ["src/web/**/*.test.{ts,tsx}", "src/test/web/**/*.test.{ts,tsx}"],
+          // Files after the first in a worker find what the one before left: put back or emptied first.
+          setupFiles: [
+            "src/test/fail-on-console-error.ts",
+            "src/test/shared-worker.ts",
+            "src/test/web/fresh-page.ts",
+            ...webSetupFiles,
+          ],
+          include: webTestFiles,
           exclude: [...configDefaults.exclude, ...serverRenderTests, ...moduleMockingWebTests],
         },
       },

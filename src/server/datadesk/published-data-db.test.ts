@@ -8,6 +8,7 @@ import {
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabaseKind,
+  testServerUrl,
 } from "../../test/server/databases";
 import type { PublishedDataSource } from "./published-data";
 import {
@@ -40,7 +41,7 @@ async function openInstances(kind: TestDatabaseKind) {
     const handle = await openTestDatabase(kind);
     return { first: handle, second: handle, close: () => handle.close() };
   }
-  const created = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL ?? "");
+  const created = await createPostgresTestDatabase(testServerUrl());
   const first = await openDatabase({ kind: "postgres", url: created.url, poolSize: 3 });
   await first.migrate();
   const second = await openDatabase({ kind: "postgres", url: created.url, poolSize: 3 });

@@ -10,6 +10,7 @@ import {
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabaseKind,
+  testServerUrl,
 } from "../../test/server/databases";
 import { readSeed, seedAtStartUp, seedDataDesk } from "./seed";
 import states from "../../../data/states.json" with { type: "json" };
@@ -92,7 +93,7 @@ async function persistentDatabase(kind: TestDatabaseKind) {
       remove: () => rm(folder, { recursive: true, force: true }),
     };
   }
-  const created = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL ?? "");
+  const created = await createPostgresTestDatabase(testServerUrl());
   return {
     open: () => openDatabase({ kind: "postgres", url: created.url, poolSize: 2 }),
     remove: () => created.drop(),

@@ -3,7 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openTestDatabase, testDatabaseKinds, withAdminClient } from "../../test/server/databases";
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  testServerUrl,
+  withAdminClient,
+} from "../../test/server/databases";
 import type { DatabaseHandle } from "./database";
 import { users } from "./schema";
 
@@ -37,7 +42,7 @@ describe.each(testDatabaseKinds())("a test database on %s", (kind) => {
       return;
     }
     // A template no one can connect to, so copying it never fails on a connection left open.
-    const { rows } = await withAdminClient(process.env.TEST_DATABASE_URL ?? "", (client) =>
+    const { rows } = await withAdminClient(testServerUrl(), (client) =>
       client.query<{ datallowconn: boolean }>("select datallowconn from pg_database where datname = $1", [
         inject("postgresTemplate"),
       ]),

@@ -8,6 +8,7 @@ import {
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabaseKind,
+  testServerUrl,
 } from "../../test/server/databases";
 import { databaseStateOf, probeDatabaseWrite } from "./database-probe";
 
@@ -25,7 +26,7 @@ async function openReadOnlyDatabase(kind: TestDatabaseKind): Promise<DatabaseHan
     await database.db.execute(sql`set default_transaction_read_only = on`);
     return database;
   }
-  const created = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL ?? "");
+  const created = await createPostgresTestDatabase(testServerUrl());
   const writable = await openDatabase({ kind: "postgres", url: created.url, poolSize: 1 });
   await writable.migrate();
   await writable.close();

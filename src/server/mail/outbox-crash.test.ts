@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type DatabaseOptions } from "../db/database";
 import { mailOutbox } from "../db/schema";
-import { createPostgresTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { createPostgresTestDatabase, testDatabaseKinds, testServerUrl } from "../../test/server/databases";
 import { startScript, waitUntil, type RunningProcess } from "../../test/server/processes";
 import { startSmtpPeer, type SmtpPeer } from "../../test/server/smtp-peer";
 import { composeMail } from "./compose";
@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds())("a mail whose sender is killed mid-send, on %
   beforeAll(async () => {
     peer = await startSmtpPeer();
     if (kind === "postgres") {
-      const created = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL ?? "");
+      const created = await createPostgresTestDatabase(testServerUrl());
       options = { kind, url: created.url };
       childEnv = { OUTBOX_DATABASE_URL: created.url };
       cleanUp = created.drop;

@@ -10,6 +10,7 @@ import {
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabaseKind,
+  testServerUrl,
 } from "../../test/server/databases";
 import { publishRecord } from "../../test/server/datadesk";
 import { buildReportsTestApp } from "../../test/server/reports";
@@ -45,7 +46,7 @@ async function openInstances(kind: TestDatabaseKind) {
     const handle = await openTestDatabase(kind);
     return { first: handle, second: handle, close: () => handle.close() };
   }
-  const created = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL ?? "");
+  const created = await createPostgresTestDatabase(testServerUrl());
   const first = await openDatabase({ kind: "postgres", url: created.url, poolSize: 4 });
   await first.migrate();
   const second = await openDatabase({ kind: "postgres", url: created.url, poolSize: 4 });

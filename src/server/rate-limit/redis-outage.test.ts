@@ -160,7 +160,11 @@ describe.each(testDatabaseKinds())("rate limits while Redis is stopped and start
       await login(app, wrongPassword(40 + client), `10.9.2.${client}`);
       return (await health(app)).body.rateLimits === "ok";
     });
-    expect(await countInRedis(`10.9.2.${client}`)).toEqual([1]);
+    // A sign-in counts per address, then per account: the count that found Redis again may have been the
+    // account's, its address's having gone to memory a moment before (a CI run on a busy machine saw it).
+    // From then on every count goes to Redis.
+    await login(app, wrongPassword(50), "10.9.3.1");
+    expect(await countInRedis("10.9.3.1")).toEqual([1]);
     expect(logged(LOG_INFO, /Redis answers again/)).toBe(2);
   });
 });

@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { describe, expect, it, vi } from "vitest";
 import type { TestProject } from "vitest/node";
 import setUpDatabaseTemplates from "./database-templates";
-import { testDatabaseKinds, withAdminClient } from "./databases";
+import { testDatabaseKinds, testServerUrl, withAdminClient } from "./databases";
 
 // The node tests' global set-up leaves nothing behind when it fails half-way: neither its folder in the
 // system's temporary directory nor the template database it made on the server. Each kind fails at its own
-// step: the PGlite dump (while the template, made beside it, succeeds), or the template's migration.
+// step: the PGlite dump (while the template, made beside it when TEST_DATABASE_URL is set, succeeds), or the
+// template's migration.
 
 const failures = vi.hoisted(() => ({ kind: "pglite" as string, templateUrls: [] as string[] }));
 
@@ -56,7 +57,7 @@ describe.each(testDatabaseKinds())("the test databases' global set-up failing on
       const [templateUrl] = failures.templateUrls;
       expect(templateUrl, "the set-up made a template").toBeDefined();
       const name = new URL(templateUrl ?? "").pathname.slice(1);
-      const { rows } = await withAdminClient(process.env.TEST_DATABASE_URL, (client) =>
+      const { rows } = await withAdminClient(testServerUrl(), (client) =>
         client.query("select 1 from pg_database where datname = $1", [name]),
       );
       expect(rows).toEqual([]);

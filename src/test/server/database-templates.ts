@@ -21,9 +21,10 @@ declare module "vitest" {
 
 export default async function setUpDatabaseTemplates(project: TestProject) {
   const folder = await mkdtemp(path.join(tmpdir(), "inclusion-atlas-test-templates-"));
-  let template: PostgresTestDatabase | null = null;
+  // Kept in a list, not a variable the closure below sets (which TypeScript would still take for null here).
+  const templates: PostgresTestDatabase[] = [];
   const tearDown = async () => {
-    await template?.drop();
+    await Promise.all(templates.map((template) => template.drop()));
     await rm(folder, { recursive: true, force: true });
   };
   // A set-up that fails half-way (a migration's error) leaves neither the folder nor the template behind.
@@ -32,9 +33,9 @@ export default async function setUpDatabaseTemplates(project: TestProject) {
     const pgliteImageFile = path.join(folder, "pglite.tar");
     const writeImage = async () =>
       writeFile(pgliteImageFile, Buffer.from(await (await migratedPgliteImage()).arrayBuffer()));
-    const makeTemplate = async (adminUrl: string): Promise<string> => {
+    const makeTemplate = async (adminUrl: string): Promise<void> => {
       const made = await createPostgresTestDatabase(adminUrl);
-      template = made;
+      templates.push(made);
       const handle = await openDatabase({ kind: "postgres", url: made.url, poolSize: 1 });
       try {
         await handle.migrate();
@@ -44,17 +45,16 @@ export default async function setUpDatabaseTemplates(project: TestProject) {
       // CREATE DATABASE … TEMPLATE refuses a template anyone is connected to: the migration's connection
       // must be gone on the server's side too, and no test may connect to it afterwards.
       await waitUntilUnused(adminUrl, made.name);
-      return made.name;
     };
     const adminUrl = process.env.TEST_DATABASE_URL;
-    const [image, templateName] = await Promise.allSettled([
+    const [image, template] = await Promise.allSettled([
       writeImage(),
-      adminUrl ? makeTemplate(adminUrl) : "",
+      adminUrl ? makeTemplate(adminUrl) : undefined,
     ]);
     if (image.status === "rejected") throw image.reason;
-    if (templateName.status === "rejected") throw templateName.reason;
+    if (template.status === "rejected") throw template.reason;
     project.provide("pgliteImageFile", pgliteImageFile);
-    project.provide("postgresTemplate", templateName.value);
+    project.provide("postgresTemplate", templates[0]?.name ?? "");
   } catch (error) {
     await tearDown();
     throw error;

@@ -15,6 +15,16 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
+/**
+ * The address of TEST_DATABASE_URL's server, for the tests of the "postgres" kind (which runs only when it is
+ * set); a clear error otherwise, rather than pg's defaults.
+ */
+export function testServerUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set: only the PostgreSQL kind's tests need it");
+  return url;
+}
+
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
   const templates = await runTemplates();
   if (kind === "pglite") {
@@ -26,9 +36,7 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
     await handle.migrate();
     return handle;
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const created = await createPostgresTestDatabase(adminUrl, templates.postgresTemplate);
+  const created = await createPostgresTestDatabase(testServerUrl(), templates.postgresTemplate);
   const handle = await openDatabase({ kind: "postgres", url: created.url, poolSize: 5 });
   await handle.migrate();
   return {
