@@ -148,6 +148,21 @@ export default tseslint.config(
     },
   },
   {
+    // Vitest's waits give up after 1 s, a slow machine's first import or render can take longer: the web
+    // tests wait with Testing Library's, whose 5 s src/test/web/setup.ts sets.
+    files: ["src/web/**/*.test.{ts,tsx}", "src/test/web/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["waitFor", "waitUntil"].map((property) => ({
+          object: "vi",
+          property,
+          message: "Use Testing Library's waitFor (5 s, src/test/web/setup.ts); vi's gives up after 1 s.",
+        })),
+      ],
+    },
+  },
+  {
     // Playwright fixtures must destructure their (unused) dependencies.
     files: ["e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },

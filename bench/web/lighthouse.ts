@@ -14,6 +14,7 @@ import { benchPages, cpuMultiplier, runsPerPage } from "./settings";
 import {
   AGGREGATION,
   bundleResults,
+  median,
   pageResult,
   renderWebSummary,
   type FailingAudit,
@@ -21,6 +22,7 @@ import {
   type PageRun,
   type WebBenchResult,
 } from "./summary";
+import { checkWebTargets } from "./targets";
 
 // `npm run bench:web` builds, then this script starts the built product as the end-to-end tests do (a
 // free port, a throw-away DATA_DIR), runs Lighthouse's mobile preset with its default simulated throttling
@@ -326,6 +328,11 @@ async function main(): Promise<void> {
   const hostMemoryMiBPerSecond = await measureMemoryTouchRate();
 
   const measuredAt = new Date().toISOString();
+  const settings = measured.settings ?? {
+    formFactor: "unknown",
+    throttlingMethod: "unknown",
+    throttling: { rttMs: 0, throughputKbps: 0, cpuSlowdownMultiplier: 1 },
+  };
   const result: WebBenchResult = {
     kind: "web",
     measuredAt,
@@ -333,16 +340,17 @@ async function main(): Promise<void> {
     uncommittedChanges: Boolean(git(["status", "--porcelain"])),
     lighthouseVersion: measured.lighthouseVersion ?? "unknown",
     browser,
-    settings: measured.settings ?? {
-      formFactor: "unknown",
-      throttlingMethod: "unknown",
-      throttling: { rttMs: 0, throughputKbps: 0, cpuSlowdownMultiplier: 1 },
-    },
+    settings,
     runsPerPage: runs,
     aggregation: AGGREGATION,
     pages: measured.pages,
     bundles,
     hostMemoryMiBPerSecond,
+    targets: checkWebTargets(measured.pages, bundles, {
+      cpuSlowdownMultiplier: settings.throttling.cpuSlowdownMultiplier,
+      benchmarkIndex: median(measured.pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex))),
+      hostMemoryMiBPerSecond,
+    }),
   };
 
   await writeResults("web", measuredAt, result, renderWebSummary(result));

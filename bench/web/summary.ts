@@ -9,6 +9,7 @@ import {
 import type { FirstLoadReport } from "./bundle-size";
 import { memoryNote } from "./host-memory";
 import { hostNote } from "./settings";
+import type { TargetVerdict, WebTargetCheck } from "./targets";
 
 // The web bench's result: what is written to bench/results/web-*.json, and its Markdown summary.
 
@@ -72,6 +73,8 @@ export interface WebBenchResult {
   bundles: BundleResult[];
   /** MiB/s at which a fresh process on this machine touches new memory (bench/web/host-memory.ts). */
   hostMemoryMiBPerSecond?: number | null;
+  /** The web targets judged on this run (targets.ts); absent in runs made before they were checked. */
+  targets?: WebTargetCheck[];
 }
 
 export const AGGREGATION = "median over the runs, taken figure by figure";
@@ -145,6 +148,32 @@ function row(cells: string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
 
+const targetVerdicts: Record<TargetVerdict, string> = {
+  met: "met",
+  missed: "**missed**",
+  "not judged": "not judged here",
+};
+
+/** The targets' table, and what the run met of them in one line. */
+function renderTargets(targets: WebTargetCheck[]): string[] {
+  const met = targets.filter((target) => target.verdict === "met").length;
+  return [
+    "## Targets",
+    "",
+    row(["Target", "Measured", "Verdict"]),
+    row(["---", "---", "---"]),
+    ...targets.map((target) =>
+      row([
+        target.target,
+        target.measured,
+        targetVerdicts[target.verdict] + (target.reason ? ` (${target.reason})` : ""),
+      ]),
+    ),
+    "",
+    `${met} of ${targets.length} met in this run. Time to usable has its own, in usable-latest.md.`,
+  ];
+}
+
 /** The readable summary written to bench/results/web-latest.md and printed by the bench. */
 export function renderWebSummary(result: WebBenchResult): string {
   const { settings } = result;
@@ -158,6 +187,7 @@ export function renderWebSummary(result: WebBenchResult): string {
       `CPU ${settings.throttling.cpuSlowdownMultiplier}× slower). ` +
       `${result.runsPerPage} runs per page; each figure is the ${AGGREGATION}.`,
     "",
+    ...(result.targets ? [...renderTargets(result.targets), ""] : []),
     "## Lighthouse",
     "",
     row(["Page", "Status", "Performance", "Accessibility", "Best Practices", "SEO", "LCP", "CLS"]),
