@@ -1,3 +1,4 @@
+import { waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signIn } from "../../test/web/reports";
 import { startReviews } from "../features/moderation";
@@ -46,7 +47,7 @@ describe("a signed-in route's loader", () => {
       ),
     );
     expect(() => startPageQueries(request("/dashboard/reviews"), reviewsRoute)).not.toThrow();
-    await vi.waitFor(() => expect(appQueryClient.getQueryState(["reviews.list", ""])?.status).toBe("error"));
+    await waitFor(() => expect(appQueryClient.getQueryState(["reviews.list", ""])?.status).toBe("error"));
   });
 
   it("asks nothing for someone signed out, or whose role may not read the list", () => {

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PENDING_VERIFICATION_KEY } from "./pending-verification";
@@ -261,7 +261,7 @@ describe("a verification link opened in another browser than the one that regist
     await user.clear(field);
     await user.type(field, "Tangerine_Bicycle_84");
     await user.click(screen.getByRole("button", { name: "Verify and sign in" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(api.sent.at(-1)).toMatchObject({
       method: "POST",
       path: "/auth/verify-email",
@@ -285,7 +285,7 @@ describe("a verification link opened in another browser than the one that regist
     await user.clear(screen.getByLabelText("Confirm new password", { selector: "input" }));
     await chooseNewPassword("Tangerine_Bicycle_84");
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(api.sent.at(-1)).toMatchObject({
       method: "POST",
       body: { token: goodToken, newPassword: "Tangerine_Bicycle_84" },

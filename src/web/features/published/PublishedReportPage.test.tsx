@@ -125,7 +125,7 @@ describe("a verified report's page", () => {
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
     const heading = await screen.findByRole("heading", { level: 1, name: title });
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });
 
