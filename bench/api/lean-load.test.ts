@@ -99,6 +99,15 @@ describe("runLeanLoad", () => {
     expect(seenHeaders.at(-1)).toBe("br");
   });
 
+  it("sends each connection's first request however late it connects: a run always measures something", async () => {
+    const figures = await runLeanLoad(
+      { path: "/big" },
+      { port, connections: 3, durationSeconds: 0, timeoutSeconds: 5 },
+    );
+    expect(figures.requests).toBe(3);
+    expect(figures.statusCodes).toEqual({ 200: 3 });
+  });
+
   it("reads chunked answers and counts answers outside 2xx", async () => {
     const chunked = await runLeanLoad(
       { path: "/chunked" },

@@ -128,8 +128,11 @@ export async function runLeanLoadOnce(request: LeanRequest, options: LeanOptions
       const readBuffer = Buffer.allocUnsafe(64 * 1024);
       const pending = { sentAt: 0, socket: undefined as unknown as net.Socket };
       let state = newResponse();
+      let answered = false;
       const send = () => {
-        if (performance.now() >= stopAt) {
+        // Each connection's first request goes out however late it connected: a process stalled while
+        // connecting would otherwise end a short run with nothing measured.
+        if (answered && performance.now() >= stopAt) {
           pending.socket.end();
           return;
         }
@@ -153,6 +156,7 @@ export async function runLeanLoadOnce(request: LeanRequest, options: LeanOptions
               latencies.push(performance.now() - pending.sentAt);
               statusCodes[state.status] = (statusCodes[state.status] ?? 0) + 1;
               if (state.status < 200 || state.status > 299) non2xx += 1;
+              answered = true;
               send();
               return true;
             },

@@ -7,6 +7,7 @@ import { bearer, emptyTables, signedInUser } from "../../test/server/accounts";
 import type { DatabaseHandle } from "../db/database";
 import { eyewitnessReports, reportMedia, reportMediaVariants } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { waitUntil } from "../../test/server/processes";
 import {
   buildReportsTestApp,
   emptyUploads,
@@ -22,14 +23,6 @@ import {
 
 // Uploads over a real socket: a client that goes away halfway leaves no row and no file behind, and a
 // client still sending when its upload is refused gets to read the answer.
-
-async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind) => {
   let database: DatabaseHandle;
@@ -82,11 +75,11 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
 
   async function expectNothingLeft() {
     // The handler has reached its end: nothing it still had in hand can be stored after this.
-    await waitFor(
-      async () => uploadsStarted > 0 && uploadsAnswered === uploadsStarted,
+    await waitUntil(
       "the upload's handler has answered",
+      async () => uploadsStarted > 0 && uploadsAnswered === uploadsStarted,
     );
-    await waitFor(async () => (await filesIn(t)).length === 0, "every file is removed");
+    await waitUntil("every file is removed", async () => (await filesIn(t)).length === 0);
     expect(await filesIn(t)).toEqual([]);
     expect(await t.db.select().from(eyewitnessReports)).toEqual([]);
     expect(await t.db.select().from(reportMedia)).toEqual([]);
@@ -102,7 +95,7 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
     ]);
     const request = startUpload(body, body.payload.length - 2 * 1024 * 1024);
 
-    await waitFor(async () => (await storedFiles()).length === 2, "two photos are stored");
+    await waitUntil("two photos are stored", async () => (await storedFiles()).length === 2);
     request.destroy();
 
     await expectNothingLeft();
@@ -117,7 +110,7 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
     const request = startUpload(body, body.payload.length - 2 * 1024 * 1024);
 
     // Only the photo: its 320, 640 and 1280 px copies would be made after a saved report's answer.
-    await waitFor(async () => (await storedFiles()).length === 1, "the photo is stored");
+    await waitUntil("the photo is stored", async () => (await storedFiles()).length === 1);
     request.destroy();
 
     await expectNothingLeft();
@@ -128,7 +121,7 @@ describe.each(testDatabaseKinds())("uploads over a real connection on %s", (kind
     const body = multipart([...fieldParts(), mediaPart("long.mp4", "video/mp4", mp4Video(8 * 1024 * 1024))]);
     const request = startUpload(body, 3 * 1024 * 1024);
 
-    await waitFor(async () => (await incomingFiles()).length === 1, "the video is being written");
+    await waitUntil("the video is being written", async () => (await incomingFiles()).length === 1);
     request.destroy();
 
     await expectNothingLeft();

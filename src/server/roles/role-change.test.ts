@@ -5,6 +5,7 @@ import { bearer, buildTestApp, emptyTables, type AccountsTestApp } from "../../t
 import type { DatabaseHandle } from "../db/database";
 import { auditLog, users } from "../db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../../test/server/databases";
+import { waitUntil } from "../../test/server/processes";
 import { roleMessages } from "./messages";
 import { changeRole } from "./role-change";
 import { idOf, people, roleOf, signedInAs } from "../../test/server/roles";
@@ -333,15 +334,13 @@ async function whileAdminRowsAreHeld<T>(database: DatabaseHandle, start: () => P
 }
 
 async function untilWaitingForLocks(database: DatabaseHandle, count: number): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  await waitUntil(`${count} transactions waiting for the admins' rows`, async () => {
     // Only ever called on PostgreSQL, whose driver answers {rows}.
     const result = (await database.db.execute(sql`
       select count(*)::integer as waiting from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
       rows: { waiting: number }[];
     };
-    if ((result.rows[0]?.waiting ?? 0) >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`fewer than ${count} transactions ever waited for the admins' rows`);
+    return (result.rows[0]?.waiting ?? 0) >= count;
+  });
 }
