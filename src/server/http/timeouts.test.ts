@@ -190,9 +190,9 @@ describe("HTTP timeouts of a kept-alive connection and of the whole request", ()
     expect(endedByServer).toBe(true);
     expect(connection.received().match(/HTTP\/1\.1 200/g)).toHaveLength(2);
     expect(connection.received()).not.toMatch(/connection: close/i);
-    // Closed for being idle, not by the answer: only after the keep-alive time had passed (less the
-    // millisecond the event loop's clock rounds down).
-    expect(at - lastRequestAt).toBeGreaterThanOrEqual(keepAliveMs - 1);
+    // Closed for being idle, not by the answer: only after the keep-alive time had passed (less a few
+    // milliseconds: the event loop's clock, which times it, counts whole and possibly coarse milliseconds).
+    expect(at - lastRequestAt).toBeGreaterThanOrEqual(keepAliveMs - 5);
   });
 
   it("cuts a request that keeps sending above the minimum rate once the whole-request time is up", async () => {
