@@ -57,8 +57,8 @@ describe("the web targets", () => {
     expect(checks.map(({ measured }) => measured)).toEqual([
       "100 ms",
       "150 ms (/states, the longest)",
-      "80,000 bytes (78.1 KiB)",
-      "65,228 bytes (63.7 KiB)",
+      "80,000 bytes (78.1 KiB, /, the largest)",
+      "65,228 bytes (63.7 KiB, /, the largest)",
     ]);
   });
 
@@ -78,6 +78,18 @@ describe("the web targets", () => {
       "met",
       "missed",
     ]);
+  });
+
+  it("hold the home page to its bytes in every language measured, naming the largest", () => {
+    const hausaHome = { ...homeBundle, name: "/ha", page: "ha/index.html", jsGzipBytes: 80_001 };
+    const checks = checkWebTargets(
+      [page("/"), page("/ha", { jsBytes: 80_100 }), page("/states", { jsBytes: 99_000 })],
+      [homeBundle, hausaHome, { ...homeBundle, name: "/states", page: "states.html", jsGzipBytes: 90_000 }],
+      ordinary,
+    );
+    expect(checks.map(({ verdict }) => verdict)).toEqual(["met", "met", "missed", "missed"]);
+    expect(checks[2]?.measured).toBe("80,100 bytes (78.2 KiB, /ha, the largest)");
+    expect(checks[3]?.measured).toBe("80,001 bytes (78.1 KiB, /ha, the largest)");
   });
 
   it("are missed when a figure is not there: no home page, a page Lighthouse could not measure, no size", () => {

@@ -1,3 +1,5 @@
+import { readLanguages } from "../../src/i18n/catalogue-files";
+import { withoutLanguage } from "../../src/i18n/languages";
 import { formatFigure, formatKib } from "./budgets";
 import { SLOW_MEMORY_MIB_PER_SECOND } from "./host-memory";
 import { DEFAULT_CPU_MULTIPLIER, HIGH_END_DESKTOP_BENCHMARK_INDEX } from "./settings";
@@ -13,9 +15,12 @@ export const HOME_PAGE_PATH = "/";
 export const HOME_TBT_MAX_MS = 100;
 /** The same on every other page the bench measures. */
 export const PAGE_TBT_MAX_MS = 150;
-/** The JavaScript Lighthouse counts as transferred on the home page (after-paint chunks included): 80 KB. */
+/**
+ * The JavaScript Lighthouse counts as transferred on the home page (after-paint chunks included), in each
+ * language the bench measures it in: 80 KB.
+ */
 export const HOME_JS_TRANSFERRED_MAX_BYTES = 80_000;
-/** The home page's first-load JavaScript, gzip -9 (bundle-size.ts): 80 KB, as the same target names it. */
+/** The home page's first-load JavaScript, gzip -9 (bundle-size.ts), in each language: 80 KB too. */
 export const HOME_FIRST_LOAD_JS_MAX_BYTES = 80_000;
 
 /**
@@ -74,25 +79,52 @@ function atMost(
   return { target, measured, verdict: "missed" };
 }
 
+/** The largest of `figure` over `items`, with the path it was read on; none when any item lacks it. */
+function largest<T>(
+  items: readonly T[],
+  figure: (item: T) => number | null | undefined,
+  path: (item: T) => string,
+): { value: number; path: string } | null {
+  let best: { value: number; path: string } | null = null;
+  for (const item of items) {
+    const value = figure(item);
+    if (value === null || value === undefined) return null;
+    if (best === null || value > best.value) best = { value, path: path(item) };
+  }
+  return best;
+}
+
 /** Checks each web target on a run's pages and first-load sizes. */
 export function checkWebTargets(
   pages: readonly PageResult[],
   bundles: readonly BundleResult[],
   conditions: WebRunConditions,
+  languageCodes: readonly string[] = readLanguages().map((language) => language.code),
 ): WebTargetCheck[] {
+  const isHome = (path: string) => withoutLanguage(path, languageCodes) === HOME_PAGE_PATH;
   const notComparable = tbtNotComparable(conditions);
   const home = pages.find((page) => page.path === HOME_PAGE_PATH);
   const homeTbt = home?.median.tbtMs ?? null;
   const others = pages.filter((page) => page !== home);
-  // The longest of the other pages' readings; none when a page could not be measured.
-  const measured = others.filter((page) => page.median.tbtMs !== null);
-  const worst = [...measured].sort((a, b) => (b.median.tbtMs ?? 0) - (a.median.tbtMs ?? 0))[0];
-  const worstTbt = measured.length === others.length ? (worst?.median.tbtMs ?? null) : null;
-  const homeJs = home?.median.jsBytes ?? null;
-  const homeBundle = bundles.find((bundle) => bundle.name === HOME_PAGE_PATH && bundle.missing === undefined);
-  const homeFirstLoad = homeBundle?.jsGzipBytes ?? null;
-  const bytes = (value: number | null) =>
-    value === null ? "n/a" : `${value.toLocaleString("en-US")} bytes (${formatKib(value)})`;
+  const worst = largest(
+    others,
+    (page) => page.median.tbtMs,
+    (page) => page.path,
+  );
+  const homeJs = largest(
+    pages.filter((page) => isHome(page.path)),
+    (page) => page.median.jsBytes,
+    (page) => page.path,
+  );
+  const homeFirstLoad = largest(
+    bundles.filter((bundle) => isHome(bundle.name)),
+    (bundle) => bundle.jsGzipBytes,
+    (bundle) => bundle.name,
+  );
+  const bytes = (read: { value: number; path: string } | null) =>
+    read === null
+      ? "n/a"
+      : `${read.value.toLocaleString("en-US")} bytes (${formatKib(read.value)}, ${read.path}, the largest)`;
   return [
     atMost(
       `Total Blocking Time on ${HOME_PAGE_PATH} ≤ ${HOME_TBT_MAX_MS} ms`,
@@ -103,20 +135,20 @@ export function checkWebTargets(
     ),
     atMost(
       `Total Blocking Time on every other page ≤ ${PAGE_TBT_MAX_MS} ms`,
-      worstTbt,
+      worst?.value ?? null,
       PAGE_TBT_MAX_MS,
-      worst && worstTbt !== null ? `${formatFigure("tbtMs", worstTbt)} (${worst.path}, the longest)` : "n/a",
+      worst ? `${formatFigure("tbtMs", worst.value)} (${worst.path}, the longest)` : "n/a",
       notComparable,
     ),
     atMost(
-      `JavaScript transferred on ${HOME_PAGE_PATH} ≤ ${HOME_JS_TRANSFERRED_MAX_BYTES.toLocaleString("en-US")} bytes`,
-      homeJs,
+      `JavaScript transferred on the home page in each language ≤ ${HOME_JS_TRANSFERRED_MAX_BYTES.toLocaleString("en-US")} bytes`,
+      homeJs?.value ?? null,
       HOME_JS_TRANSFERRED_MAX_BYTES,
       bytes(homeJs),
     ),
     atMost(
-      `First-load JavaScript of ${HOME_PAGE_PATH}, gzip -9, ≤ ${HOME_FIRST_LOAD_JS_MAX_BYTES.toLocaleString("en-US")} bytes`,
-      homeFirstLoad,
+      `First-load JavaScript of the home page in each language, gzip -9, ≤ ${HOME_FIRST_LOAD_JS_MAX_BYTES.toLocaleString("en-US")} bytes`,
+      homeFirstLoad?.value ?? null,
       HOME_FIRST_LOAD_JS_MAX_BYTES,
       bytes(homeFirstLoad),
     ),
