@@ -1,60 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LighthouseFigures } from "./budgets";
-import {
-  median,
-  medianFigures,
-  pageResult,
-  renderWebSummary,
-  type PageRun,
-  type WebBenchResult,
-} from "./summary";
-
-const figures: LighthouseFigures = {
-  performance: 97,
-  accessibility: 100,
-  bestPractices: 100,
-  seo: 100,
-  lcpMs: 1400,
-  tbtMs: 20,
-  cls: 0,
-  fcpMs: 1000,
-  siMs: 1200,
-  totalBytes: 100_000,
-  jsBytes: 80_000,
-};
-
-function run(overrides: Partial<LighthouseFigures> = {}, extra: Partial<PageRun> = {}): PageRun {
-  return {
-    figures: { ...figures, ...overrides },
-    failingAudits: [],
-    benchmarkIndex: 1500,
-    warnings: [],
-    ...extra,
-  };
-}
-
-function benchResult(
-  pages: WebBenchResult["pages"],
-  bundles: WebBenchResult["bundles"] = [],
-): WebBenchResult {
-  return {
-    kind: "web",
-    measuredAt: "2026-11-21T10:00:00.000Z",
-    commit: "abc1234",
-    uncommittedChanges: false,
-    lighthouseVersion: "12.8.2",
-    browser: "Chrome/156",
-    settings: {
-      formFactor: "mobile",
-      throttlingMethod: "simulate",
-      throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
-    },
-    runsPerPage: 3,
-    aggregation: "median",
-    pages,
-    bundles,
-  };
-}
+import { median, medianFigures, pageResult, renderWebSummary } from "./summary";
+import { benchResult, lighthouseFigures, pageRun } from "./test-fixtures";
 
 describe("median", () => {
   it("takes the middle of an odd number of runs and the mean of the middle two otherwise", () => {
@@ -69,9 +15,9 @@ describe("median", () => {
 
   it("is taken figure by figure", () => {
     const result = medianFigures([
-      { ...figures, lcpMs: 1000, cls: 0.1 },
-      { ...figures, lcpMs: 3000, cls: 0 },
-      { ...figures, lcpMs: 2000, cls: 0.05 },
+      { ...lighthouseFigures, lcpMs: 1000, cls: 0.1 },
+      { ...lighthouseFigures, lcpMs: 3000, cls: 0 },
+      { ...lighthouseFigures, lcpMs: 2000, cls: 0.05 },
     ]);
     expect(result).toMatchObject({ lcpMs: 2000, cls: 0.05 });
   });
@@ -80,9 +26,9 @@ describe("median", () => {
 describe("a page's result", () => {
   it("leaves out runs Lighthouse could not complete", () => {
     const page = pageResult("Home", "/", 200, [
-      run({ lcpMs: 1300 }),
-      run({ lcpMs: null, performance: null }, { error: "NO_FCP: the page painted nothing" }),
-      run({ lcpMs: 1500 }),
+      pageRun({ lcpMs: 1300 }),
+      pageRun({ lcpMs: null, performance: null }, { error: "NO_FCP: the page painted nothing" }),
+      pageRun({ lcpMs: 1500 }),
     ]);
     expect(page.median.lcpMs).toBe(1400);
     expect(page.budgets.every((check) => check.pass)).toBe(true);
@@ -95,7 +41,7 @@ describe("a page's result", () => {
 describe("the Markdown summary", () => {
   it("marks each budgeted figure pass or FAIL and lists the audits that cost points", () => {
     const slow = pageResult("State page", "/states/25", 200, [
-      run(
+      pageRun(
         { lcpMs: 2400, accessibility: 96 },
         {
           failingAudits: [
@@ -115,14 +61,14 @@ describe("the Markdown summary", () => {
   });
 
   it("says when the machine is slower than the desktop Lighthouse's 4× assumes, and not otherwise", () => {
-    const onSlowMachine = pageResult("Home", "/", 200, [run({}, { benchmarkIndex: 1000 })]);
+    const onSlowMachine = pageResult("Home", "/", 200, [pageRun({}, { benchmarkIndex: 1000 })]);
     expect(renderWebSummary(benchResult([onSlowMachine]))).toContain("CPU benchmark index is 1,000");
-    const onFastMachine = pageResult("Home", "/", 200, [run({}, { benchmarkIndex: 3300 })]);
+    const onFastMachine = pageResult("Home", "/", 200, [pageRun({}, { benchmarkIndex: 3300 })]);
     expect(renderWebSummary(benchResult([onFastMachine]))).not.toContain("CPU benchmark index is");
   });
 
   it("says when the machine gives new memory slowly, and not otherwise", () => {
-    const page = pageResult("Home", "/", 200, [run({}, { benchmarkIndex: 2500 })]);
+    const page = pageResult("Home", "/", 200, [pageRun({}, { benchmarkIndex: 2500 })]);
     const slowMemory = { ...benchResult([page]), hostMemoryMiBPerSecond: 342 };
     expect(renderWebSummary(slowMemory)).toContain("filled 512 MiB at 342 MiB/s");
     const ordinary = { ...benchResult([page]), hostMemoryMiBPerSecond: 4200 };

@@ -1,31 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { LighthouseFigures } from "./budgets";
-import { pageResult, renderWebSummary, type BundleResult, type PageResult } from "./summary";
+import { renderWebSummary, type BundleResult, type PageResult } from "./summary";
 import { checkWebTargets, tbtNotComparable, type WebRunConditions } from "./targets";
-
-const figures: LighthouseFigures = {
-  performance: 97,
-  accessibility: 100,
-  bestPractices: 100,
-  seo: 100,
-  lcpMs: 1400,
-  tbtMs: 90,
-  cls: 0,
-  fcpMs: 1000,
-  siMs: 1200,
-  totalBytes: 110_000,
-  jsBytes: 79_970,
-};
-
-function page(path: string, overrides: Partial<LighthouseFigures> = {}): PageResult {
-  const run = {
-    figures: { ...figures, ...overrides },
-    failingAudits: [],
-    benchmarkIndex: 2000,
-    warnings: [],
-  };
-  return pageResult(path, path, 200, [run]);
-}
+import { benchResult, measuredPage } from "./test-fixtures";
 
 const homeBundle: BundleResult = {
   name: "/",
@@ -46,9 +22,9 @@ describe("the web targets", () => {
   it("are met by a run within each, limits included", () => {
     const checks = checkWebTargets(
       [
-        page("/", { tbtMs: 100, jsBytes: 80_000 }),
-        page("/states", { tbtMs: 150 }),
-        page("/login", { tbtMs: 20 }),
+        measuredPage("/", { tbtMs: 100, jsBytes: 80_000 }),
+        measuredPage("/states", { tbtMs: 150 }),
+        measuredPage("/login", { tbtMs: 20 }),
       ],
       [homeBundle],
       ordinary,
@@ -63,16 +39,26 @@ describe("the web targets", () => {
   });
 
   it("are missed one by one: the home page's blocking time, another page's, and the home page's bytes", () => {
-    expect(verdicts([page("/", { tbtMs: 101 }), page("/states")])).toEqual(["missed", "met", "met", "met"]);
-    expect(verdicts([page("/"), page("/states", { tbtMs: 151 })])).toEqual(["met", "missed", "met", "met"]);
-    expect(verdicts([page("/", { jsBytes: 80_001 }), page("/states")])).toEqual([
+    expect(verdicts([measuredPage("/", { tbtMs: 101 }), measuredPage("/states")])).toEqual([
+      "missed",
+      "met",
+      "met",
+      "met",
+    ]);
+    expect(verdicts([measuredPage("/"), measuredPage("/states", { tbtMs: 151 })])).toEqual([
+      "met",
+      "missed",
+      "met",
+      "met",
+    ]);
+    expect(verdicts([measuredPage("/", { jsBytes: 80_001 }), measuredPage("/states")])).toEqual([
       "met",
       "met",
       "missed",
       "met",
     ]);
     const heavy = { ...homeBundle, jsGzipBytes: 80_001 };
-    expect(verdicts([page("/"), page("/states")], ordinary, [heavy])).toEqual([
+    expect(verdicts([measuredPage("/"), measuredPage("/states")], ordinary, [heavy])).toEqual([
       "met",
       "met",
       "met",
@@ -83,7 +69,11 @@ describe("the web targets", () => {
   it("hold the home page to its bytes in every language measured, naming the largest", () => {
     const hausaHome = { ...homeBundle, name: "/ha", page: "ha/index.html", jsGzipBytes: 80_001 };
     const checks = checkWebTargets(
-      [page("/"), page("/ha", { jsBytes: 80_100 }), page("/states", { jsBytes: 99_000 })],
+      [
+        measuredPage("/"),
+        measuredPage("/ha", { jsBytes: 80_100 }),
+        measuredPage("/states", { jsBytes: 99_000 }),
+      ],
       [homeBundle, hausaHome, { ...homeBundle, name: "/states", page: "states.html", jsGzipBytes: 90_000 }],
       ordinary,
     );
@@ -93,21 +83,26 @@ describe("the web targets", () => {
   });
 
   it("are missed when a figure is not there: no home page, a page Lighthouse could not measure, no size", () => {
-    expect(verdicts([page("/states")], ordinary, [])).toEqual(["missed", "met", "missed", "missed"]);
-    expect(verdicts([page("/"), page("/states", { tbtMs: null })])).toEqual(["met", "missed", "met", "met"]);
+    expect(verdicts([measuredPage("/states")], ordinary, [])).toEqual(["missed", "met", "missed", "missed"]);
+    expect(verdicts([measuredPage("/"), measuredPage("/states", { tbtMs: null })])).toEqual([
+      "met",
+      "missed",
+      "met",
+      "met",
+    ]);
   });
 
   it("leave a blocking time over its target not judged on a machine whose readings of it do not compare", () => {
     const slowMemory = { ...ordinary, hostMemoryMiBPerSecond: 308 };
     const checks = checkWebTargets(
-      [page("/", { tbtMs: 838 }), page("/states", { tbtMs: 40 })],
+      [measuredPage("/", { tbtMs: 838 }), measuredPage("/states", { tbtMs: 40 })],
       [homeBundle],
       slowMemory,
     );
     expect(checks.map(({ verdict }) => verdict)).toEqual(["not judged", "met", "met", "met"]);
     expect(checks[0]?.reason).toBe("new memory at 308 MiB/s on this machine, under 1,024");
     // The bytes do not depend on the machine: missed anywhere.
-    expect(verdicts([page("/", { jsBytes: 90_000 }), page("/states")], slowMemory)).toEqual([
+    expect(verdicts([measuredPage("/", { jsBytes: 90_000 }), measuredPage("/states")], slowMemory)).toEqual([
       "met",
       "met",
       "missed",
@@ -132,26 +127,9 @@ describe("the web targets", () => {
 
 describe("the web summary's targets", () => {
   it("lists each target with its reading and verdict, and counts those met", () => {
-    const pages = [page("/", { tbtMs: 838 }), page("/states", { tbtMs: 40 })];
+    const pages = [measuredPage("/", { tbtMs: 838 }), measuredPage("/states", { tbtMs: 40 })];
     const targets = checkWebTargets(pages, [homeBundle], { ...ordinary, hostMemoryMiBPerSecond: 308 });
-    const summary = renderWebSummary({
-      kind: "web",
-      measuredAt: "2026-12-02T10:00:00.000Z",
-      commit: "abc1234",
-      uncommittedChanges: false,
-      lighthouseVersion: "12.8.2",
-      browser: "Chrome/156",
-      settings: {
-        formFactor: "mobile",
-        throttlingMethod: "simulate",
-        throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
-      },
-      runsPerPage: 1,
-      aggregation: "median",
-      pages,
-      bundles: [homeBundle],
-      targets,
-    });
+    const summary = renderWebSummary(benchResult(pages, [homeBundle], { runsPerPage: 1, targets }));
     expect(summary).toContain(
       "| Total Blocking Time on / ≤ 100 ms | 838 ms | not judged here (new memory at 308 MiB/s on this machine, under 1,024) |",
     );
