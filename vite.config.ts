@@ -6,6 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { nigeriaMap } from "./scripts/vite-plugin-nigeria-map.ts";
 import { i18nCatalogues } from "./scripts/vite-plugin-i18n.ts";
 import { linguiPlainNumbers } from "./scripts/vite-plugin-lingui-numbers.ts";
+import { compileHints } from "./scripts/vite-plugin-compile-hints.ts";
 import { projectLogger } from "./scripts/vite-logger.ts";
 import { usedModules } from "./scripts/used-modules.ts";
 import { preactAliases } from "./src/web/preact/aliases.ts";
@@ -28,6 +29,9 @@ const reportsCode =
 // takes it in first.
 const dataLayerCode = /[\\/]src[\\/]web[\\/]lib[\\/](query-client|use-api)\.ts$/;
 const dataLayerPackage = /[\\/]node_modules[\\/]@tanstack[\\/]/;
+// The site menu and the service worker's registration (the "after-hydration" group below).
+const afterHydrationModules =
+  /[\\/]src[\\/]web[\\/](app[\\/]layout[\\/]SiteMenu\.tsx|features[\\/]offline[\\/]register\.ts)$/;
 const accountsCode =
   /[\\/]src[\\/](web[\\/](features[\\/](auth|profile)|ui[\\/]form)|domain[\\/]accounts)[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 
@@ -145,6 +149,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     nigeriaMap(),
     i18nCatalogues(),
     linguiPlainNumbers(),
+    compileHints(),
     reactRouter(),
     featureEntries,
     findShellModules,
@@ -263,6 +268,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               priority: 2,
             },
             { name: "accounts", test: accountsCode, minShareCount: 2, priority: 1 },
+            // Two modules every page asks for after it is usable (the site menu, once hydrated; the service
+            // worker's registration, after the load event): one request instead of two, on a connection
+            // where each costs a round trip and its headers. Last, so it takes nothing another group has.
+            { name: "after-hydration", test: afterHydrationModules, priority: 0.5 },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { formatKib } from "../bench/web/budgets";
@@ -13,6 +13,7 @@ import {
 } from "../bench/web/bundle-size";
 import { paths } from "../src/domain/routes";
 import { buildWarningsPath } from "../scripts/build";
+import { compileHint, hintedChunkNames } from "../scripts/vite-plugin-compile-hints";
 
 // Reads the build and the pages as the server sends them, not a browser: what a phone downloads before a
 // route is usable must stay within its budget, and the home page must not carry data it does not show (the
@@ -67,6 +68,17 @@ for (const route of firstLoadRoutes) {
     ).toBeLessThanOrEqual(route.jsBudgetBytes);
   });
 }
+
+test("the chunks a public page runs as it hydrates open with V8's compile hint, and only those (record 0037)", async () => {
+  const assets = path.join(defaultClientDir, "assets");
+  const scripts = (await readdir(assets)).filter((file) => file.endsWith(".js"));
+  const nameOf = (file: string) => file.replace(/-[\w-]{8}\.js$/, "");
+  const hinted: string[] = [];
+  for (const file of scripts) {
+    if ((await readFile(path.join(assets, file), "utf8")).startsWith(compileHint)) hinted.push(nameOf(file));
+  }
+  expect(hinted.sort()).toEqual([...hintedChunkNames].sort());
+});
 
 test("the state pages and /states load no query client first (record 0033)", async () => {
   for (const name of [paths.states(), paths.state(25)]) {

@@ -327,13 +327,13 @@ test("the home page loads no more JavaScript than its budget, its content and wh
     const { pathname } = new URL(response.url());
     if (pathname.startsWith("/assets/") && pathname.endsWith(".js")) scripts.add(pathname);
   });
-  // What the layout loads after the load event: the menu and the worker's registration (the outbox's sender
-  // only for a signed-in visitor: this one is not).
-  const afterLoad = ["SiteMenu", "register"].map((name) =>
-    page.waitForResponse((response) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(response.url())),
+  // What the layout loads once the page is usable: the menu and the worker's registration, one chunk
+  // (vite.config.ts, "after-hydration"; the outbox's sender only for a signed-in visitor: this one is not).
+  const afterLoad = page.waitForResponse((response) =>
+    /\/assets\/after-hydration-[\w-]+\.js$/.test(response.url()),
   );
   await page.goto("/");
-  await Promise.all(afterLoad);
+  await afterLoad;
   await page.waitForLoadState("networkidle");
   expect([...scripts].filter((script) => /\/OutboxSender-/.test(script))).toEqual([]);
   const loaded = await assetTotals([...scripts]);
