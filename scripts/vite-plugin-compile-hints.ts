@@ -2,9 +2,9 @@ import type { Plugin } from "vite";
 
 // V8 compiles most functions only when they are first called, on the main thread. Hydrating a page calls
 // hundreds of them for the first time (the renderer's, the router's, the layout's), so a large share of each
-// hydration task was compiling, not running: on the home page the root's hydration went from about 21 to
-// 7 ms on this machine's Chromium with the hint below, and the content's from 42 to 25 (decision record
-// 0037). `//# allFunctionsCalledOnLoad` as a file's first line asks V8 (Chromium 136 and later) to compile
+// hydration task was compiling, not running: with the hint below, the home page's root hydrated in 7 to
+// 13 ms instead of 19 to 29, unthrottled (figures in decision record 0037).
+// `//# allFunctionsCalledOnLoad` as a file's first line asks V8 (Chromium 136 and later) to compile
 // all of the file's functions as it parses the file, which it does on a background thread while the file
 // downloads. Other browsers read a comment. Only the chunks whose code runs as a public page hydrates carry
 // it: compiling a whole chunk ahead costs memory and background time, wasted on code that never runs.
