@@ -7,6 +7,7 @@ import type { NationalFigures, RangeEnd } from "../../../domain/national-estimat
 import { openDataPath } from "../../../domain/opendata/documents";
 import { paths } from "../../../domain/routes";
 import { LaterPart } from "../../ui/LaterPart";
+import { ServedPart } from "../../ui/StaticPart";
 import { NationalActLink } from "../states";
 import type { FigureCards } from "./national-figures";
 import styles from "./NationalStatistics.module.css";
@@ -23,6 +24,8 @@ interface NationalStatisticsProps {
 
 const panels = [{ key: "overview" }, { key: "gender" }, { key: "age" }] as const;
 type PanelKey = (typeof panels)[number]["key"];
+/** The panel shown when the page opens, the server's and the browser's first render alike. */
+const firstPanel: PanelKey = "overview";
 
 /** The estimates the page names in its own words; any other by its label in the data. */
 const rangeLabelIds: Record<string, MessageKey> = {
@@ -55,7 +58,7 @@ export const NationalStatistics = memo(function NationalStatistics({
   const t = useT();
   const contentLang = useEnglishContentLang();
   const id = useId();
-  const [selected, setSelected] = useState<PanelKey>("overview");
+  const [selected, setSelected] = useState<PanelKey>(firstPanel);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (key: PanelKey) => `${id}-tab-${key}`;
   const panelId = (key: PanelKey) => `${id}-panel-${key}`;
@@ -135,15 +138,16 @@ export const NationalStatistics = memo(function NationalStatistics({
         ))}
       </div>
 
-      {panels.map((panel) => (
-        <LaterPart key={panel.key} name={`statistics-${panel.key}`}>
-          <div
-            role="tabpanel"
-            id={panelId(panel.key)}
-            aria-labelledby={tabId(panel.key)}
-            hidden={selected !== panel.key}
-            className={styles.panel}
-          >
+      {panels.map((panel) => {
+        const attributes = {
+          role: "tabpanel",
+          id: panelId(panel.key),
+          "aria-labelledby": tabId(panel.key),
+          hidden: selected !== panel.key,
+          className: styles.panel,
+        };
+        const content = (
+          <>
             <h2 className="visually-hidden">{t(`statistics.headings.${panel.key}`)}</h2>
             <ul className={styles.cards}>
               {cards[panel.key].map((card) => (
@@ -162,9 +166,22 @@ export const NationalStatistics = memo(function NationalStatistics({
                 </StatisticCard>
               ) : null}
             </ul>
-          </div>
-        </LaterPart>
-      ))}
+          </>
+        );
+        return (
+          <LaterPart key={panel.key} name={`statistics-${panel.key}`}>
+            {panel.key === firstPanel ? (
+              <div {...attributes}>{content}</div>
+            ) : (
+              // A panel served hidden is not hydrated: no one can see or reach it. Chosen, it is drawn anew
+              // (record 0038).
+              <ServedPart shows={[selected === panel.key]} {...attributes}>
+                {content}
+              </ServedPart>
+            )}
+          </LaterPart>
+        );
+      })}
       <p className={styles.download}>
         <a href={openDataPath("estimates", "csv")} download>
           {t("statistics.download")}
