@@ -34,6 +34,7 @@ import {
   formatCores,
   formatMs,
   formatRate,
+  medianRound,
   renderApiSummary,
   type ApiBenchResult,
   type DatabaseKind,
@@ -970,6 +971,31 @@ async function supportBackends(groups: QuotaGroups, databaseUrl: string): Promis
   }
 }
 
+/**
+ * Every scale-out instance, directly and all at once, `seconds` of load on `request`: as much as the first
+ * instance has had by the time the last joins (a warm-up and a measured run per count). Without it the
+ * instance added last meets
+ * the page cold: its code not yet optimised (V8's compilers share its quota) and its connections to
+ * PostgreSQL not yet open, it spends more CPU per request than the others, reaches its quota first and,
+ * the balancer giving each instance the same share of requests, holds the others below theirs (seen: the
+ * newest instance at 0.30 of its 0.3 of a core, the others at 0.20 to 0.23). Instances serving a
+ * deployment's traffic are warm; the comparison is between warm instances.
+ */
+async function warmEveryInstance(
+  instances: Child[],
+  request: Request,
+  seconds: number,
+  timeoutSeconds: number,
+): Promise<void> {
+  const connections = Math.ceil(SCALE_OUT_CONNECTIONS / instances.length);
+  await Promise.all(
+    instances.map((instance) =>
+      runAutocannon(`http://127.0.0.1:${instance.port}`, request, connections, seconds, timeoutSeconds),
+    ),
+  );
+  await Promise.all(instances.map((instance) => instance.settle()));
+}
+
 /** Cgroups with the configured quota for the scale-out instances, or why there are none. */
 function quotaGroupsFor(quota: number | null): { groups: QuotaGroups | null; describe: string } {
   if (quota === null) return { groups: null, describe: "none (BENCH_INSTANCE_CPU_QUOTA=none)" };
@@ -984,8 +1010,10 @@ function quotaGroupsFor(quota: number | null): { groups: QuotaGroups | null; des
 /**
  * Scale-out: SCALE_OUT_INSTANCES product processes on the same PostgreSQL, each in a CPU cgroup of its
  * own with the same quota, so the instances bound the rate and PostgreSQL, the load balancer and the load
- * generator (all unlimited) have room, as instances on machines of their own would. Each page is measured
- * at 100 connections through the balancer over the first instance, then the first two, then all three.
+ * generator (all unlimited) have room, as instances on machines of their own would. Each page: every
+ * instance warmed alike, then rounds of 100 connections through the balancer over the first instance, the
+ * first two and all three in turn, so a moment of the machine's own noise falls on one round, not on one
+ * count; each count is reported by its round of median rate.
  */
 async function runScaleOut(
   settings: ApiBenchSettings,
@@ -1001,10 +1029,13 @@ async function runScaleOut(
     // moved to their own cgroups next).
     groups.support(process.pid);
   }
+  const warmSeconds = SCALE_OUT_INSTANCES * (settings.warmupSeconds + settings.durationSeconds);
   const setup: ScaleOutSetup = {
     balancer: balancer.describe,
     quotaCores: groups ? groups.cores : null,
     quota,
+    rounds: settings.scaleOutRounds,
+    warmSeconds,
   };
   say(`Scale-out: 1 to ${SCALE_OUT_INSTANCES} instances behind ${balancer.describe}; CPU quota: ${quota}`);
   const servesWeb = isServableWebBuild(settings.webBuildDir);
@@ -1035,59 +1066,70 @@ async function runScaleOut(
       ...(servesWeb ? [{ page: "state-page" as const, request: statePage }] : []),
     ];
     for (const { page, request } of pages) {
-      const runs: ScaleOutRun[] = [];
-      for (let count = 1; count <= SCALE_OUT_INSTANCES; count++) {
-        const members = instances.slice(0, count);
-        const running = await balancer.start(members.map((instance) => instance.port));
-        undoOnExit.add(running.stop);
-        try {
-          const url = `http://127.0.0.1:${running.port}`;
-          if (settings.warmupSeconds > 0) {
-            await runAutocannon(
+      await warmEveryInstance(instances, request, warmSeconds, settings.requestTimeoutSeconds);
+      // byCount[n - 1]: every round's run with n instances.
+      const byCount: ScaleOutRun[][] = instances.map(() => []);
+      for (let round = 1; round <= settings.scaleOutRounds; round++) {
+        for (let count = 1; count <= SCALE_OUT_INSTANCES; count++) {
+          const members = instances.slice(0, count);
+          const running = await balancer.start(members.map((instance) => instance.port));
+          undoOnExit.add(running.stop);
+          try {
+            const url = `http://127.0.0.1:${running.port}`;
+            if (settings.warmupSeconds > 0) {
+              await runAutocannon(
+                url,
+                request,
+                SCALE_OUT_CONNECTIONS,
+                settings.warmupSeconds,
+                settings.requestTimeoutSeconds,
+              );
+              await Promise.all(members.map((instance) => instance.settle()));
+            }
+            if (groups && databaseEnv.DATABASE_URL) await supportBackends(groups, databaseEnv.DATABASE_URL);
+            const throttled = () => members.map((_, index) => groups?.throttledPeriods(index + 1) ?? null);
+            const throttledBefore = throttled();
+            const measured = await measure(
               url,
               request,
               SCALE_OUT_CONNECTIONS,
-              settings.warmupSeconds,
-              settings.requestTimeoutSeconds,
+              members,
+              {
+                durationSeconds: settings.durationSeconds,
+                warmupSeconds: 0,
+                timeoutSeconds: settings.requestTimeoutSeconds,
+              },
+              running,
             );
-            await Promise.all(members.map((instance) => instance.settle()));
+            const throttledAfter = throttled();
+            progress(
+              `${request.name}, ${count} instance${count > 1 ? "s" : ""}, round ${round} of ${settings.scaleOutRounds}`,
+              measured,
+            );
+            const shares = measured.cpuShares ?? null;
+            byCount[count - 1]?.push({
+              instances: count,
+              figures: measured.figures,
+              cpuCores: measured.serverCpuCores,
+              shares,
+              ceiling: shares ? ceilingOf(shares, count, setup.quotaCores) : null,
+              throttledPeriods: groups
+                ? throttledAfter.map((after, index) => {
+                    const before = throttledBefore[index];
+                    return after === null || before === null || before === undefined ? null : after - before;
+                  })
+                : null,
+            });
+          } finally {
+            undoOnExit.delete(running.stop);
+            await running.stop();
           }
-          if (groups && databaseEnv.DATABASE_URL) await supportBackends(groups, databaseEnv.DATABASE_URL);
-          const throttled = () => members.map((_, index) => groups?.throttledPeriods(index + 1) ?? null);
-          const throttledBefore = throttled();
-          const measured = await measure(
-            url,
-            request,
-            SCALE_OUT_CONNECTIONS,
-            members,
-            {
-              durationSeconds: settings.durationSeconds,
-              warmupSeconds: 0,
-              timeoutSeconds: settings.requestTimeoutSeconds,
-            },
-            running,
-          );
-          const throttledAfter = throttled();
-          progress(`${request.name}, ${count} instance${count > 1 ? "s" : ""}`, measured);
-          const shares = measured.cpuShares ?? null;
-          runs.push({
-            instances: count,
-            figures: measured.figures,
-            cpuCores: measured.serverCpuCores,
-            shares,
-            ceiling: shares ? ceilingOf(shares, count, setup.quotaCores) : null,
-            throttledPeriods: groups
-              ? throttledAfter.map((after, index) => {
-                  const before = throttledBefore[index];
-                  return after === null || before === null || before === undefined ? null : after - before;
-                })
-              : null,
-          });
-        } finally {
-          undoOnExit.delete(running.stop);
-          await running.stop();
         }
       }
+      const runs = byCount.map((rounds) => ({
+        ...medianRound(rounds),
+        everyRound: rounds.map((run) => run.figures),
+      }));
       results.push({ page, name: request.name, connections: SCALE_OUT_CONNECTIONS, runs });
     }
   } finally {

@@ -16,6 +16,7 @@ describe("readSettings", () => {
       warmupSeconds: 2,
       memoryDurationSeconds: 60,
       instanceCpuQuota: 0.3,
+      scaleOutRounds: 3,
       webBuildDir: path.resolve("build/client"),
       requestTimeoutSeconds: 30,
       connections: [10, 100],
@@ -54,12 +55,18 @@ describe("readSettings", () => {
     expect(profiled.selection.partial).toBe(true);
   });
 
-  it("takes the scale-out instances' CPU quota and web build from the environment", () => {
+  it("takes the scale-out instances' CPU quota, rounds and web build from the environment", () => {
     const settings = readSettings({ BENCH_INSTANCE_CPU_QUOTA: "0.25", BENCH_WEB_BUILD_DIR: "/srv/web" });
     expect(settings.instanceCpuQuota).toBe(0.25);
     expect(settings.webBuildDir).toBe("/srv/web");
     expect(settings.selection.partial).toBe(true);
     expect(readSettings({ BENCH_INSTANCE_CPU_QUOTA: "none" }).instanceCpuQuota).toBeNull();
+    const oneRound = readSettings({ BENCH_SCALE_OUT_ROUNDS: "1" });
+    expect(oneRound.scaleOutRounds).toBe(1);
+    expect(oneRound.selection.partial).toBe(true);
+    expect(() => readSettings({ BENCH_SCALE_OUT_ROUNDS: "2.5" })).toThrow(
+      'BENCH_SCALE_OUT_ROUNDS must be a whole number from 1 to 9 (got "2.5").',
+    );
     expect(() => readSettings({ BENCH_INSTANCE_CPU_QUOTA: "half" })).toThrow(
       'BENCH_INSTANCE_CPU_QUOTA must be a share of a core from 0.1 to 64, or "none" (got "half").',
     );

@@ -54,6 +54,11 @@ export interface ApiBenchSettings {
    */
   instanceCpuQuota: number | null;
   /**
+   * BENCH_SCALE_OUT_ROUNDS: how many times the scale-out run measures one, two and three instances in turn
+   * (default 3); each count's run of median rate is the one reported and judged.
+   */
+  scaleOutRounds: number;
+  /**
    * BENCH_WEB_BUILD_DIR: the built web app the scale-out instances serve the state page from (default
    * build/client of this checkout, made by `npm run build`).
    */
@@ -127,12 +132,13 @@ function connectionLevels(env: NodeJS.ProcessEnv): number[] | null {
   return [...new Set(levels)];
 }
 
-function rounds(env: NodeJS.ProcessEnv): number {
-  const text = env.BENCH_API_ROUNDS?.trim();
-  if (!text) return 1;
+/** A whole number from 1 to `max` in `name`, else `fallback`. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 10) {
-    throw new SettingsError(`BENCH_API_ROUNDS must be a whole number from 1 to 10 (got "${text}").`);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new SettingsError(`${name} must be a whole number from 1 to ${max} (got "${text}").`);
   }
   return value;
 }
@@ -170,6 +176,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSett
     warmupSeconds: seconds(env, "BENCH_API_WARMUP", 2, 0),
     memoryDurationSeconds: seconds(env, "BENCH_API_MEMORY_DURATION", 60, 1),
     instanceCpuQuota: instanceCpuQuota(env),
+    scaleOutRounds: wholeNumber(env, "BENCH_SCALE_OUT_ROUNDS", 3, 9),
     webBuildDir: path.resolve(env.BENCH_WEB_BUILD_DIR?.trim() || DEFAULT_WEB_BUILD_DIR),
     requestTimeoutSeconds: 30,
     connections: connections ?? DEFAULT_CONNECTIONS,
@@ -181,14 +188,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSett
       runs: runs ?? selectableRuns,
       databases: databases ?? benchDatabases,
       baseline,
-      rounds: rounds(env),
+      rounds: wholeNumber(env, "BENCH_API_ROUNDS", 1, 10),
       partial:
         runs !== null ||
         databases !== null ||
         connections !== null ||
         baseline !== null ||
         cpuProfileDir !== null ||
-        Boolean(env.BENCH_INSTANCE_CPU_QUOTA?.trim()),
+        Boolean(env.BENCH_INSTANCE_CPU_QUOTA?.trim()) ||
+        Boolean(env.BENCH_SCALE_OUT_ROUNDS?.trim()),
     },
   };
 }

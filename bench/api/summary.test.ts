@@ -10,6 +10,7 @@ import {
   formatRate,
   loginRates,
   median,
+  medianRound,
   renderApiSummary,
   type ApiBenchResult,
 } from "./summary";
@@ -249,6 +250,8 @@ describe("renderApiSummary", () => {
           balancer: "HAProxy 2.6.12-1+deb12u4 (/usr/sbin/haproxy, found)",
           quotaCores: 0.3,
           quota: "0.3 of a core each, cgroup v1 cpu.cfs_quota_us/cpu.cfs_period_us",
+          rounds: 3,
+          warmSeconds: 36,
         },
         memory: {
           scenario: "GET /api/v1/roles/users, page 1",
@@ -277,10 +280,15 @@ describe("renderApiSummary", () => {
       "- CPU quota per instance: 0.3 of a core each, cgroup v1 cpu.cfs_quota_us/cpu.cfs_period_us",
     );
     expect(summary).toContain(
-      "| GET /api/v1/roles/users, page 1 | 100 | 1 | 200 | 1.00× | 12 ms | 0.29 | 90 | 0 |",
+      "- Method: before each page, every instance had 36 s of its load, directly and all at once; then 3 " +
+        "rounds of one, two and three instances in turn. Each count's figures below are its round of " +
+        "median rate; every round's rate is in the last column.",
     );
     expect(summary).toContain(
-      "| GET /api/v1/roles/users, page 1 | 100 | 3 | 540 | 2.70× | 12 ms | 0.87 | 90 + 90 + 90 | 0 |",
+      "| GET /api/v1/roles/users, page 1 | 100 | 1 | 200 | 1.00× | 12 ms | 0.29 | 90 | 0 | 200 |",
+    );
+    expect(summary).toContain(
+      "| GET /api/v1/roles/users, page 1 | 100 | 3 | 540 | 2.70× | 12 ms | 0.87 | 90 + 90 + 90 | 0 | 540 |",
     );
     expect(summary).toContain(
       "| GET /api/v1/roles/users, page 1 | 1 | 0.29 | 0.40 | 0.05 | 0.20 | 1.10 of 2 | " +
@@ -349,5 +357,20 @@ describe("renderApiSummary", () => {
     );
     expect(summary).toContain("Not measured:\n\n- PostgreSQL (127.0.0.1:5432): connection refused");
     expect(summary).toContain("The servers wrote:\n\n    pglite: a warning");
+  });
+});
+
+describe("medianRound", () => {
+  const round = (rate: number) => ({ figures: figures({ requestsPerSecond: rate }) });
+
+  it("reports the round of median rate, whatever the order the rounds ran in", () => {
+    expect(medianRound([round(310), round(240), round(330)]).figures.requestsPerSecond).toBe(310);
+    expect(medianRound([round(330), round(310), round(240)]).figures.requestsPerSecond).toBe(310);
+    expect(medianRound([round(500)]).figures.requestsPerSecond).toBe(500);
+  });
+
+  it("takes the lower of the middle two for an even count, and refuses none", () => {
+    expect(medianRound([round(400), round(100), round(300), round(200)]).figures.requestsPerSecond).toBe(200);
+    expect(() => medianRound([])).toThrow("medianRound needs at least one round");
   });
 });

@@ -116,6 +116,11 @@ export interface ScaleOutRun {
   ceiling: string | null;
   /** Periods (10 ms, cpu-quota.ts) in which its quota held each instance back during the run; null: no quota. */
   throttledPeriods: (number | null)[] | null;
+  /**
+   * Every round's figures at this many instances, in the order run; the rest of this run is the round of
+   * median rate (`medianRound`). Absent in results written before the scale-out ran in rounds.
+   */
+  everyRound?: LoadFigures[];
 }
 
 /** A page measured through the load balancer with one instance, then two, then three. */
@@ -134,6 +139,20 @@ export interface ScaleOutSetup {
   quotaCores: number | null;
   /** How the quota was set, or why there is none. */
   quota: string;
+  /** Rounds of one, two and three instances in turn (absent in results written before rounds). */
+  rounds?: number;
+  /** Seconds of load every instance had, directly and alike, before a page's rounds. */
+  warmSeconds?: number;
+}
+
+/**
+ * The round of median rate (the lower of the middle two for an even count): one slow or fast round, the
+ * machine busy with something else for a moment, does not decide a ratio.
+ */
+export function medianRound<Round extends { figures: LoadFigures }>(rounds: Round[]): Round {
+  if (rounds.length === 0) throw new Error("medianRound needs at least one round");
+  const byRate = [...rounds].sort((a, b) => a.figures.requestsPerSecond - b.figures.requestsPerSecond);
+  return byRate[Math.floor((byRate.length - 1) / 2)] as Round;
 }
 
 /** A scale-out run's rate over its one-instance run's; null when that run completed nothing. */
@@ -590,7 +609,21 @@ function scaleOutLines(result: ApiBenchResult): string[] {
     "",
     "Each page on PostgreSQL through the load balancer: one instance of the product, then two, then three, " +
       "sharing the database.",
-    ...(setup ? ["", `- Load balancer: ${setup.balancer}`, `- CPU quota per instance: ${setup.quota}`] : []),
+    ...(setup
+      ? [
+          "",
+          `- Load balancer: ${setup.balancer}`,
+          `- CPU quota per instance: ${setup.quota}`,
+          ...(setup.rounds !== undefined && setup.warmSeconds !== undefined
+            ? [
+                `- Method: before each page, every instance had ${setup.warmSeconds} s of its load, directly ` +
+                  `and all at once; then ${setup.rounds} round${setup.rounds === 1 ? "" : "s"} of one, ` +
+                  "two and three instances in turn. Each count's figures below are its round of median " +
+                  "rate; every round's rate is in the last column.",
+              ]
+            : []),
+        ]
+      : []),
     "",
     row([
       "Page",
@@ -602,8 +635,9 @@ function scaleOutLines(result: ApiBenchResult): string[] {
       "Instances' CPU",
       "Throttled periods",
       "Errors + non-2xx",
+      "Every round's requests/s",
     ]),
-    separator(9),
+    separator(10),
     ...runs.map(({ scale, run }) => {
       const ratio = scaleOutRatio(scale, run.instances);
       return row([
@@ -618,6 +652,7 @@ function scaleOutLines(result: ApiBenchResult): string[] {
           ?.map((periods) => (periods === null ? "n/a" : formatNumber(periods)))
           .join(" + ") ?? "no quota",
         formatNumber(failedRequests(run.figures)),
+        (run.everyRound ?? [run.figures]).map((round) => formatRate(round.requestsPerSecond)).join(", "),
       ]);
     }),
     "",

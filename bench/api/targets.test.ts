@@ -274,7 +274,11 @@ describe("checkTargets", () => {
         scaleOutResult("users-page", [300, 570, 810], {
           runs: scaleOutResult("users-page", [300, 570]).runs.map((each) =>
             each.instances === 2
-              ? { ...each, figures: figures({ non2xx: 1, statusCodes: { "200": 9_999, "502": 1 } }) }
+              ? {
+                  ...each,
+                  figures: figures({ non2xx: 1, statusCodes: { "200": 9_999, "502": 1 } }),
+                  everyRound: [figures({ non2xx: 1, statusCodes: { "200": 9_999, "502": 1 } })],
+                }
               : each,
           ),
         }),
@@ -282,6 +286,26 @@ describe("checkTargets", () => {
     });
     expect(checkTargets(run)[0]?.measured).toBe(
       "scale-out, GET /api/v1/roles/users, page 1, 2 instances, 100 connections: non-2xx 502 × 1",
+    );
+  });
+
+  it("counts a scale-out round's failures even when another round is the one reported", () => {
+    const failing = figures({ requestsPerSecond: 560, errors: 3, timeouts: 3 });
+    const run = healthyRun({
+      scaleOut: [
+        scaleOutResult("users-page", [300, 570, 810], {
+          runs: scaleOutResult("users-page", [300, 570, 810]).runs.map((each) =>
+            each.instances === 2
+              ? { ...each, everyRound: [figures({ requestsPerSecond: 580 }), failing, each.figures] }
+              : each,
+          ),
+        }),
+      ],
+    });
+    const noErrors = checkTargets(run)[0];
+    expect(noErrors?.pass).toBe(false);
+    expect(noErrors?.measured).toBe(
+      "scale-out, GET /api/v1/roles/users, page 1, 2 instances, 100 connections, round 2: 3 errors (3 timeouts)",
     );
   });
 

@@ -135,11 +135,16 @@ function noErrorsCheck({ scenarios, memory, scaleOut }: TargetInputs): TargetChe
           },
         ]
       : []),
+    // Every round, not only the one reported: a round with errors is a failed run, whatever its rate.
     ...scaleOut.flatMap((scale) =>
-      scale.runs.map((run) => ({
-        label: `scale-out, ${scale.name}, ${run.instances} instances, ${scale.connections} connections`,
-        figures: run.figures,
-      })),
+      scale.runs.flatMap((run) =>
+        (run.everyRound ?? [run.figures]).map((figures, round, rounds) => ({
+          label:
+            `scale-out, ${scale.name}, ${run.instances} instances, ${scale.connections} connections` +
+            (rounds.length > 1 ? `, round ${round + 1}` : ""),
+          figures,
+        })),
+      ),
     ),
   ];
   // A run in which nothing completed (every request still waiting when it ended) proves nothing either.

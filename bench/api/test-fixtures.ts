@@ -47,6 +47,7 @@ export function scaleOutResult(
       shares: null,
       ceiling: "the instances' CPU quota: 0.29 of their 0.3 of a core each",
       throttledPeriods: Array.from({ length: index + 1 }, () => 90),
+      everyRound: [figures({ requestsPerSecond: rate })],
     })),
     ...overrides,
   };
