@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { InfoTooltip } from "./InfoTooltip";
@@ -54,6 +54,18 @@ describe("InfoTooltip", () => {
     expect(trigger).toHaveFocus();
     await user.keyboard("{Enter}");
     expect(screen.getByRole("tooltip")).toBeVisible();
+  });
+
+  it("closes on an Escape pressed the moment the tip is drawn, before the browser has painted", async () => {
+    const trigger = renderTooltip();
+    // Focused by the browser itself, outside act(): the renderer draws in a microtask and runs effects only
+    // after the next frame, which is how a page behaves. The Escape comes between the two.
+    trigger.focus();
+    for (let turn = 0; turn < 20 && !screen.queryByRole("tooltip"); turn += 1) await Promise.resolve();
+    expect(screen.getByRole("tooltip")).toBeVisible();
+    fireEvent.keyDown(trigger, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("tooltip")).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
   });
 
   it("closes on Escape while hovered", async () => {

@@ -1,5 +1,4 @@
 import {
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -40,7 +39,9 @@ export function InfoTooltip({ label, children }: InfoTooltipProps) {
   const [dismissed, setDismissed] = useState(false);
   const open = !dismissed && (hovered || focused || pinned);
 
-  useEffect(() => {
+  // Listening from the moment the tip is drawn, not after the next paint: Preact runs an effect after the
+  // next frame, and an Escape pressed as soon as the tip appeared went unheard and left it open for good.
+  useLayoutEffect(() => {
     if (!open) return;
     function closeOnEscape(event: KeyboardEvent) {
       if (event.key !== "Escape") return;

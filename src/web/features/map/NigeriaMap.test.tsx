@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -252,6 +252,17 @@ describe("NigeriaMap", () => {
 
     await user.keyboard("{ArrowRight}");
     expect(tooltip()).toHaveTextContent("Ondo State");
+  });
+
+  it("hides the tooltip on an Escape pressed the moment it is drawn, before the browser has painted", async () => {
+    const { region, tooltip } = renderMap();
+    // Focused by the browser itself, outside act(): the renderer draws in a microtask and runs effects only
+    // after the next frame, which is how a page behaves. The Escape comes between the two.
+    region(/^Lagos State/).focus();
+    for (let turn = 0; turn < 20 && !tooltip(); turn += 1) await Promise.resolve();
+    expect(tooltip()).toHaveTextContent("Lagos State");
+    fireEvent.keyDown(region(/^Lagos State/), { key: "Escape" });
+    await waitFor(() => expect(tooltip()).toBeNull());
   });
 
   it("keeps the tooltip out of the accessibility tree and the tab order", () => {

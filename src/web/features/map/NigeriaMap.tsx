@@ -1,4 +1,13 @@
-import { type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  memo,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Link, T, useT } from "../../i18n";
 import {
   regions as projectedRegions,
@@ -81,8 +90,9 @@ export const NigeriaMap = memo(function NigeriaMap({
   // The one region in the tab order (a roving tab stop).
   const tabStop = ordered.find((region) => region.name === lastFocused) ?? selected ?? ordered[0];
 
-  // Escape hides the tooltip wherever focus is (WCAG 1.4.13: dismissible without moving the pointer).
-  useEffect(() => {
+  // Escape hides the tooltip wherever focus is (WCAG 1.4.13: dismissible without moving the pointer). The
+  // listener is there as soon as the tooltip is drawn: Preact runs an effect only after the next frame.
+  useLayoutEffect(() => {
     if (!shownName) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === "Escape") setDismissed(true);
