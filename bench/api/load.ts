@@ -15,7 +15,7 @@ import {
   type StopMessage,
 } from "./messages";
 import { busyCores, ceilingOf, processCpuMicros, watchCpuShares, type CpuShares } from "./cpu-shares";
-import { leanFigures, runLeanLoadOnce, type LeanOptions, type LeanRun } from "./lean-load";
+import { leanFigures, runLeanLoad, runLeanLoadOnce, type LeanOptions, type LeanRun } from "./lean-load";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
 import {
   BESIDE_HEALTH_SLICES,
@@ -357,6 +357,20 @@ function leanOptions(
   };
 }
 
+/** A run of load on `request`: with the lean generator (GET only), else with autocannon. */
+function loadWith(
+  lean: boolean,
+  baseUrl: string,
+  request: Request,
+  connections: number,
+  seconds: number,
+  timeoutSeconds: number,
+): Promise<LoadFigures> {
+  return lean
+    ? runLeanLoad(leanRequest(request), leanOptions(baseUrl, connections, seconds, timeoutSeconds))
+    : runAutocannon(baseUrl, request, connections, seconds, timeoutSeconds);
+}
+
 /**
  * One measured run: an optional warm-up, then the load, then a wait until every server is idle again, so
  * work queued by one run (a backlog of uploads) is never counted in the next.
@@ -366,12 +380,12 @@ async function measure(
   request: Request,
   connections: number,
   servers: Child[],
-  options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number },
+  options: { durationSeconds: number; warmupSeconds: number; timeoutSeconds: number; lean?: boolean },
   /** The scale-out run's load balancer: the run's CPU shares are read, with the balancer's among them. */
   proxy?: { pid: number | undefined },
 ): Promise<Measured> {
   const load = (seconds: number) =>
-    runAutocannon(baseUrl, request, connections, seconds, options.timeoutSeconds);
+    loadWith(options.lean ?? false, baseUrl, request, connections, seconds, options.timeoutSeconds);
   if (options.warmupSeconds > 0) {
     await load(options.warmupSeconds);
     await Promise.all(servers.map((server) => server.settle()));
@@ -990,7 +1004,7 @@ async function warmEveryInstance(
   const connections = Math.ceil(SCALE_OUT_CONNECTIONS / instances.length);
   await Promise.all(
     instances.map((instance) =>
-      runAutocannon(`http://127.0.0.1:${instance.port}`, request, connections, seconds, timeoutSeconds),
+      loadWith(true, `http://127.0.0.1:${instance.port}`, request, connections, seconds, timeoutSeconds),
     ),
   );
   await Promise.all(instances.map((instance) => instance.settle()));
@@ -1077,7 +1091,8 @@ async function runScaleOut(
           try {
             const url = `http://127.0.0.1:${running.port}`;
             if (settings.warmupSeconds > 0) {
-              await runAutocannon(
+              await loadWith(
+                true,
                 url,
                 request,
                 SCALE_OUT_CONNECTIONS,
@@ -1098,6 +1113,7 @@ async function runScaleOut(
                 durationSeconds: settings.durationSeconds,
                 warmupSeconds: 0,
                 timeoutSeconds: settings.requestTimeoutSeconds,
+                lean: true,
               },
               running,
             );
