@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { untilDrawnBeforeNextFrame } from "../../test/web/until-drawn";
 import { InfoTooltip } from "./InfoTooltip";
 
 const explanation = "An estimate from the World Report on Disability.";
@@ -61,7 +62,7 @@ describe("InfoTooltip", () => {
     // Focused by the browser itself, outside act(): the renderer draws in a microtask and runs effects only
     // after the next frame, which is how a page behaves. The Escape comes between the two.
     trigger.focus();
-    for (let turn = 0; turn < 20 && !screen.queryByRole("tooltip"); turn += 1) await Promise.resolve();
+    await untilDrawnBeforeNextFrame(() => screen.queryByRole("tooltip") !== null);
     expect(screen.getByRole("tooltip")).toBeVisible();
     fireEvent.keyDown(trigger, { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("tooltip")).not.toBeInTheDocument());

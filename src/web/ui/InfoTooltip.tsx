@@ -8,6 +8,7 @@ import {
 } from "react";
 import { useT } from "../i18n/language-context";
 import styles from "./InfoTooltip.module.css";
+import { useDocumentListener } from "./useDocumentListener";
 
 interface InfoTooltipProps {
   /** Accessible name of the "i" button, e.g. "About disability population". */
@@ -39,27 +40,25 @@ export function InfoTooltip({ label, children }: InfoTooltipProps) {
   const [dismissed, setDismissed] = useState(false);
   const open = !dismissed && (hovered || focused || pinned);
 
-  // Listening from the moment the tip is drawn, not after the next paint: Preact runs an effect after the
-  // next frame, and an Escape pressed as soon as the tip appeared went unheard and left it open for good.
-  useLayoutEffect(() => {
-    if (!open) return;
-    function closeOnEscape(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setPinned(false);
-      setDismissed(true);
-    }
-    function closeOnOutsidePointer(event: PointerEvent) {
-      if (wrapperRef.current?.contains(event.target as Node)) return;
-      setPinned(false);
-      setDismissed(true);
-    }
-    document.addEventListener("keydown", closeOnEscape);
-    document.addEventListener("pointerdown", closeOnOutsidePointer);
-    return () => {
-      document.removeEventListener("keydown", closeOnEscape);
-      document.removeEventListener("pointerdown", closeOnOutsidePointer);
-    };
-  }, [open]);
+  // Escape, or a press outside, hides the tip; heard from the moment the tip is drawn.
+  function dismiss() {
+    setPinned(false);
+    setDismissed(true);
+  }
+  useDocumentListener(
+    "keydown",
+    (event) => {
+      if (event.key === "Escape") dismiss();
+    },
+    open,
+  );
+  useDocumentListener(
+    "pointerdown",
+    (event) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) dismiss();
+    },
+    open,
+  );
 
   // Keep the tip inside the viewport at 320px and when magnified: shift it sideways if it would overflow.
   useLayoutEffect(() => {

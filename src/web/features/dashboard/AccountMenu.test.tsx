@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,6 +6,7 @@ import { session } from "../../lib/session";
 import { toast } from "../../ui/toast/toast-store";
 import { DashboardGate } from "./DashboardGate";
 import { renderWithRoutes, screenIs, storedUser } from "../../../test/web/dashboard";
+import { untilDrawnBeforeNextFrame } from "../../../test/web/until-drawn";
 import { LOGGED_OUT_OFFLINE_MESSAGE } from "./use-logout";
 
 function renderDashboard() {
@@ -97,6 +98,16 @@ describe("AccountMenu", () => {
     await user.tab(); // Logout
     await user.tab(); // out of the menu
     expect(accountButton()).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("closes on a press elsewhere made the moment it opens, before the browser has painted", async () => {
+    renderDashboard();
+    // Clicked by the browser itself, outside act(): the renderer draws in a microtask and runs effects only
+    // after the next frame, which is how a page behaves. The press elsewhere comes between the two.
+    accountButton().click();
+    await untilDrawnBeforeNextFrame(() => accountButton().getAttribute("aria-expanded") === "true");
+    fireEvent.pointerDown(screen.getByRole("heading", { name: "Eyewitness page" }));
+    await waitFor(() => expect(accountButton()).toHaveAttribute("aria-expanded", "false"));
   });
 
   it("Homepage goes to the home page", async () => {

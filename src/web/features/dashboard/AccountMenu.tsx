@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useT } from "../../i18n";
 import { paths } from "../../../domain/routes";
+import { useDocumentListener } from "../../ui/useDocumentListener";
 import styles from "./AccountMenu.module.css";
 import { useLogout } from "./use-logout";
 
@@ -44,15 +45,14 @@ export function AccountMenu({ firstname }: AccountMenuProps) {
     if (returnFocus) buttonRef.current?.focus();
   };
 
-  // A pointer press outside closes the menu (focus goes wherever the press put it).
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
+  // A pointer press outside closes the menu (focus goes wherever the press put it), from the moment it opens.
+  useDocumentListener(
+    "pointerdown",
+    (event) => {
       if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
+    },
+    open,
+  );
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { untilDrawnBeforeNextFrame } from "../../../test/web/until-drawn";
 import { HOVER_GRACE_MS, NigeriaMap, type RegionLaw } from "./NigeriaMap";
 
 // Law statuses in this test; Zamfara has no record, any other region has passed its law without a year.
@@ -259,7 +260,7 @@ describe("NigeriaMap", () => {
     // Focused by the browser itself, outside act(): the renderer draws in a microtask and runs effects only
     // after the next frame, which is how a page behaves. The Escape comes between the two.
     region(/^Lagos State/).focus();
-    for (let turn = 0; turn < 20 && !tooltip(); turn += 1) await Promise.resolve();
+    await untilDrawnBeforeNextFrame(() => tooltip() !== null);
     expect(tooltip()).toHaveTextContent("Lagos State");
     fireEvent.keyDown(region(/^Lagos State/), { key: "Escape" });
     await waitFor(() => expect(tooltip()).toBeNull());

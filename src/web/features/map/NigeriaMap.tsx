@@ -1,13 +1,4 @@
-import {
-  type KeyboardEvent,
-  memo,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, T, useT } from "../../i18n";
 import {
   regions as projectedRegions,
@@ -22,6 +13,7 @@ import { arrowDirections, nearestRegion } from "./nearest-region";
 import styles from "./NigeriaMap.module.css";
 import { lawStatusLabelText, lawStatusWords } from "../../i18n/law-status-text";
 import { regionLabel } from "./region-label";
+import { useDocumentListener } from "../../ui/useDocumentListener";
 import { compareText } from "../../../domain/text-order";
 
 export interface RegionLaw {
@@ -90,16 +82,15 @@ export const NigeriaMap = memo(function NigeriaMap({
   // The one region in the tab order (a roving tab stop).
   const tabStop = ordered.find((region) => region.name === lastFocused) ?? selected ?? ordered[0];
 
-  // Escape hides the tooltip wherever focus is (WCAG 1.4.13: dismissible without moving the pointer). The
-  // listener is there as soon as the tooltip is drawn: Preact runs an effect only after the next frame.
-  useLayoutEffect(() => {
-    if (!shownName) return;
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+  // Escape hides the tooltip wherever focus is (WCAG 1.4.13: dismissible without moving the pointer), heard
+  // from the moment the tooltip is drawn.
+  useDocumentListener(
+    "keydown",
+    (event) => {
       if (event.key === "Escape") setDismissed(true);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [shownName]);
+    },
+    Boolean(shownName),
+  );
 
   // The pointer leaving a state or the tooltip hides it a moment later, unless it enters the tooltip or a
   // state meanwhile: moving onto the tooltip keeps it (WCAG 1.4.13, hoverable). A browser sends the leave
