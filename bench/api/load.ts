@@ -357,18 +357,15 @@ function leanOptions(
   };
 }
 
-/** A run of load on `request`: with the lean generator (GET only), else with autocannon. */
-function loadWith(
-  lean: boolean,
+/** A run of load on `request` (GET only) from the lean generator. */
+function leanLoad(
   baseUrl: string,
   request: Request,
   connections: number,
   seconds: number,
   timeoutSeconds: number,
 ): Promise<LoadFigures> {
-  return lean
-    ? runLeanLoad(leanRequest(request), leanOptions(baseUrl, connections, seconds, timeoutSeconds))
-    : runAutocannon(baseUrl, request, connections, seconds, timeoutSeconds);
+  return runLeanLoad(leanRequest(request), leanOptions(baseUrl, connections, seconds, timeoutSeconds));
 }
 
 /**
@@ -384,8 +381,9 @@ async function measure(
   /** The scale-out run's load balancer: the run's CPU shares are read, with the balancer's among them. */
   proxy?: { pid: number | undefined },
 ): Promise<Measured> {
+  // The lean generator (GET only) where asked for, else autocannon.
   const load = (seconds: number) =>
-    loadWith(options.lean ?? false, baseUrl, request, connections, seconds, options.timeoutSeconds);
+    (options.lean ? leanLoad : runAutocannon)(baseUrl, request, connections, seconds, options.timeoutSeconds);
   if (options.warmupSeconds > 0) {
     await load(options.warmupSeconds);
     await Promise.all(servers.map((server) => server.settle()));
@@ -1004,7 +1002,7 @@ async function warmEveryInstance(
   const connections = Math.ceil(SCALE_OUT_CONNECTIONS / instances.length);
   await Promise.all(
     instances.map((instance) =>
-      loadWith(true, `http://127.0.0.1:${instance.port}`, request, connections, seconds, timeoutSeconds),
+      leanLoad(`http://127.0.0.1:${instance.port}`, request, connections, seconds, timeoutSeconds),
     ),
   );
   await Promise.all(instances.map((instance) => instance.settle()));
@@ -1091,8 +1089,7 @@ async function runScaleOut(
           try {
             const url = `http://127.0.0.1:${running.port}`;
             if (settings.warmupSeconds > 0) {
-              await loadWith(
-                true,
+              await leanLoad(
                 url,
                 request,
                 SCALE_OUT_CONNECTIONS,
