@@ -591,13 +591,13 @@ async function measureHealthDuringPhotos(
   };
 }
 
-/** The bare route's server, kept running so health can be compared with it measured just before. */
+/** The bare route's server, kept running so health can be compared with it measured in the same minute. */
 interface PairedBare {
   url: string;
   server: Child;
 }
 
-/** Health measured by the lean load generator, right before the open-data downloads it is compared with. */
+/** Health measured by the lean load generator, in turn with the bare route and the open-data downloads. */
 const healthWithLeanLoad: Scenario = {
   id: "health-lean",
   name: "GET /api/v1/health (lean load generator)",
@@ -607,7 +607,7 @@ const healthWithLeanLoad: Scenario = {
 
 const pairedBareRoute: Scenario = {
   id: "bare-paired",
-  name: "Bare Fastify route, just before health",
+  name: "Bare Fastify route, in turn with health",
   method: "GET",
   path: "/",
 };
@@ -636,20 +636,26 @@ async function runScenarios(
     });
   };
   const runBesideHealth = async (connections: number, index: number) => {
-    // The open-data downloads at the same connections as health, compared with health measured by the same
-    // (lean) load generator. The machine's speed drifts from one ten seconds to the next (other machines
-    // share its cores), so they are not measured one after the other: each gets its time in slices, taken in
-    // turn (health, states, schools, then back), and each figure is its slices' together.
-    const followers = [healthWithLeanLoad, ...besideHealth];
+    // Health measured by the same (lean) load generator, with what is compared with it at the same
+    // connections: the open-data downloads, and the bare route (health's ceiling) when health is selected.
+    // The machine's speed drifts from one ten seconds to the next (other machines share its cores), so they
+    // are not measured one after the other: each gets its time in slices, taken in turn (bare, health,
+    // states, schools, then back), and each figure is its slices' together.
+    const followers: { scenario: Scenario; url: string; server: Child }[] = [
+      ...(pairedBare && scenarios.some((scenario) => scenario.id === "health")
+        ? [{ scenario: pairedBareRoute, url: pairedBare.url, server: pairedBare.server }]
+        : []),
+      ...[healthWithLeanLoad, ...besideHealth].map((scenario) => ({ scenario, url: baseUrl, server })),
+    ];
     const timeout = settings.requestTimeoutSeconds;
     if (index === 0 && settings.warmupSeconds > 0) {
       for (const follower of followers) {
         await runLeanLoadOnce(
-          leanRequest(follower),
-          leanOptions(baseUrl, connections, settings.warmupSeconds, timeout),
+          leanRequest(follower.scenario),
+          leanOptions(follower.url, connections, settings.warmupSeconds, timeout),
         );
       }
-      await server.settle();
+      await Promise.all(followers.map((follower) => follower.server.settle()));
     }
     const taken = new Map(
       followers.map((follower) => [
@@ -667,13 +673,13 @@ async function runScenarios(
       // Back and forth, so no scenario always follows the same one.
       for (const follower of slice % 2 === 0 ? followers : [...followers].reverse()) {
         const sums = taken.get(follower)!;
-        const cpuBefore = server.cpuMicrosNow();
+        const cpuBefore = follower.server.cpuMicrosNow();
         const cpusBefore = os.cpus();
         const run = await runLeanLoadOnce(
-          leanRequest(follower),
-          leanOptions(baseUrl, connections, sliceSeconds, timeout),
+          leanRequest(follower.scenario),
+          leanOptions(follower.url, connections, sliceSeconds, timeout),
         );
-        const cpuAfter = server.cpuMicrosNow();
+        const cpuAfter = follower.server.cpuMicrosNow();
         const busy = busyCores(cpusBefore, os.cpus());
         sums.runs.push(run);
         sums.seconds += run.seconds;
@@ -690,9 +696,9 @@ async function runScenarios(
       const figures = leanFigures(sums.runs);
       figures.machineBusyCores = sums.busyCoreSeconds === null ? null : sums.busyCoreSeconds / sums.seconds;
       const serverCpuCores = sums.cpuMicros === null ? null : sums.cpuMicros / 1_000_000 / sums.seconds;
-      record(follower, connections, { figures, serverCpuCores, samples: [] });
+      record(follower.scenario, connections, { figures, serverCpuCores, samples: [] });
     }
-    await server.settle();
+    await Promise.all(followers.map((follower) => follower.server.settle()));
   };
   const hasHealth = scenarios.some((scenario) => scenario.id === "health");
   if (!hasHealth && besideHealth.length > 0) {
@@ -719,16 +725,6 @@ async function runScenarios(
       continue;
     }
     for (const [index, connections] of settings.connections.entries()) {
-      // On a shared machine the speed changes from minute to minute: health's ratio to the ceiling is
-      // taken against the ceiling measured seconds before, under the same conditions.
-      if (scenario.id === "health" && pairedBare) {
-        const ceiling = await measure(pairedBare.url, pairedBareRoute, connections, [pairedBare.server], {
-          durationSeconds: settings.durationSeconds,
-          warmupSeconds: 0,
-          timeoutSeconds: settings.requestTimeoutSeconds,
-        });
-        record(pairedBareRoute, connections, ceiling);
-      }
       // The first level warms the route up; the next ones follow on a warm server.
       const measured = await measure(baseUrl, scenario, connections, [server], {
         durationSeconds: settings.durationSeconds,
@@ -736,7 +732,11 @@ async function runScenarios(
         timeoutSeconds: settings.requestTimeoutSeconds,
       });
       record(scenario, connections, measured);
-      if (scenario.id === "health" && besideHealth.length > 0) await runBesideHealth(connections, index);
+      // Health's ratio to the ceiling, and the downloads' to health, are taken in turn with health measured
+      // by the lean generator (runBesideHealth).
+      if (scenario.id === "health" && (besideHealth.length > 0 || pairedBare)) {
+        await runBesideHealth(connections, index);
+      }
     }
   }
   return results;
@@ -1198,7 +1198,7 @@ async function main(): Promise<void> {
   say("Building the request bodies (a 1 MB JPEG photo)…");
   const bodies = await buildBodies();
 
-  // The bare route's process: the ceiling, and health's pair (measured again right before each health run).
+  // The bare route's process: the ceiling, and health's pair (measured again in turn with each health run).
   let pairedBare: PairedBare | undefined;
   let bare: Child | undefined;
   if (wants("bare") || wants("health")) {

@@ -9,10 +9,13 @@ export type DatabaseKind = "pglite" | "postgres";
 
 export type ScenarioId =
   | "bare"
-  /** The bare route again, measured right before health at the same connections (its `database` is health's). */
+  /**
+   * The bare route again, measured in turn with health's lean run at the same connections (its `database` is
+   * health's).
+   */
   | "bare-paired"
   | "health"
-  /** Health again, measured with the lean load generator right before the open-data downloads. */
+  /** Health again, measured with the lean load generator in turn with the bare route and the open-data downloads. */
   | "health-lean"
   /** Open data served from prepared bodies, measured right after health at the same connections. */
   | "open-states-json"

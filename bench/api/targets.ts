@@ -178,9 +178,12 @@ function healthChecks({ scenarios, connections, databases }: TargetInputs): Targ
       const target =
         `GET /api/v1/health ≥ ${formatShare(least)} of the bare route's requests/s ` +
         `(${databaseName(database)}, ${level} connections)`;
-      // The ceiling measured right before health when there is one (load.ts says why), else the first.
-      const bare = find(scenarios, "bare-paired", database, level) ?? find(scenarios, "bare", null, level);
-      const health = find(scenarios, "health", database, level);
+      // The ceiling measured in turn with health's lean run when there is one (load.ts says why), compared
+      // with that run; else the first ceiling, compared with health.
+      const paired = find(scenarios, "bare-paired", database, level);
+      const pairedHealth = paired && find(scenarios, "health-lean", database, level);
+      const bare = pairedHealth ? paired : find(scenarios, "bare", null, level);
+      const health = pairedHealth ?? find(scenarios, "health", database, level);
       if (!bare || !health || bare.figures.requestsPerSecond <= 0) {
         return { target, measured: "not measured", pass: null };
       }
