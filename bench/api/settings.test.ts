@@ -16,7 +16,7 @@ describe("readSettings", () => {
       warmupSeconds: 2,
       memoryDurationSeconds: 60,
       instanceCpuQuota: 0.3,
-      scaleOutRounds: 3,
+      scaleOutRounds: 5,
       webBuildDir: path.resolve("build/client"),
       requestTimeoutSeconds: 30,
       connections: [10, 100],

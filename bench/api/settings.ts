@@ -55,7 +55,7 @@ export interface ApiBenchSettings {
   instanceCpuQuota: number | null;
   /**
    * BENCH_SCALE_OUT_ROUNDS: how many times the scale-out run measures one, two and three instances in turn
-   * (default 3); each count's run of median rate is the one reported and judged.
+   * (default 5); each count's run of median rate is the one reported and judged.
    */
   scaleOutRounds: number;
   /**
@@ -176,7 +176,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ApiBenchSett
     warmupSeconds: seconds(env, "BENCH_API_WARMUP", 2, 0),
     memoryDurationSeconds: seconds(env, "BENCH_API_MEMORY_DURATION", 60, 1),
     instanceCpuQuota: instanceCpuQuota(env),
-    scaleOutRounds: wholeNumber(env, "BENCH_SCALE_OUT_ROUNDS", 3, 9),
+    scaleOutRounds: wholeNumber(env, "BENCH_SCALE_OUT_ROUNDS", 5, 9),
     webBuildDir: path.resolve(env.BENCH_WEB_BUILD_DIR?.trim() || DEFAULT_WEB_BUILD_DIR),
     requestTimeoutSeconds: 30,
     connections: connections ?? DEFAULT_CONNECTIONS,
