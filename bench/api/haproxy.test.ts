@@ -4,12 +4,20 @@ import { HAPROXY_PATH, haproxyConfig, haproxyVersionFrom, startHaproxy } from ".
 
 describe("haproxyConfig", () => {
   it("balances round-robin over every instance with kept-alive, reused connections", () => {
-    const config = haproxyConfig(4100, [4001, 4002]);
+    const config = haproxyConfig(4100, [4001, 4002], 100);
     expect(config).toContain("  option http-keep-alive\n  http-reuse always\n");
     expect(config).toContain("  bind 127.0.0.1:4100\n");
     expect(config).toContain(
-      "  balance roundrobin\n  server instance-1 127.0.0.1:4001\n  server instance-2 127.0.0.1:4002\n",
+      "  balance roundrobin\n" +
+        "  server instance-1 127.0.0.1:4001 maxconn 50\n" +
+        "  server instance-2 127.0.0.1:4002 maxconn 50\n",
     );
+  });
+
+  it("gives each instance at most its share of the connections, the shares covering them all", () => {
+    expect(haproxyConfig(4100, [4001], 100)).toContain("  server instance-1 127.0.0.1:4001 maxconn 100\n");
+    const three = haproxyConfig(4100, [4001, 4002, 4003], 100);
+    expect(three.match(/ maxconn 34\n/g)).toHaveLength(3);
   });
 
   it("reads the version from haproxy -v", () => {
@@ -38,6 +46,7 @@ describe("startHaproxy", () => {
     const balancer = await startHaproxy(
       HAPROXY_PATH,
       instances.map((instance) => instance.port),
+      100,
     );
     try {
       const answers: string[] = [];
@@ -50,5 +59,65 @@ describe("startHaproxy", () => {
       for (const { server } of instances) server.close();
     }
     await expect(fetch(`http://127.0.0.1:${balancer.port}/`)).rejects.toThrow();
+  });
+
+  it("passes over an instance holding its share of the connections, so the others answer the rest", async () => {
+    // "paused" holds every request it is given, as an instance in a long pause does; "running" answers.
+    const held: http.ServerResponse[] = [];
+    let answeredByRunning = 0;
+    let changed = () => {};
+    const listen = (handler: http.RequestListener) =>
+      new Promise<{ server: http.Server; port: number }>((resolve) => {
+        const server = http.createServer(handler);
+        server.listen(0, "127.0.0.1", () => {
+          const address = server.address();
+          resolve({ server, port: typeof address === "object" && address ? address.port : 0 });
+        });
+      });
+    const paused = await listen((_request, response) => {
+      held.push(response);
+      changed();
+    });
+    const running = await listen((_request, response) => {
+      answeredByRunning += 1;
+      response.end("running");
+      changed();
+    });
+    // Four client connections over two instances: a share of two each.
+    const balancer = await startHaproxy(HAPROXY_PATH, [paused.port, running.port], 4);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      const get = () =>
+        new Promise<string>((resolve, reject) => {
+          http
+            .get({ host: "127.0.0.1", port: balancer.port, path: "/", agent }, (response) => {
+              let body = "";
+              response.setEncoding("utf8");
+              response.on("data", (chunk: string) => (body += chunk));
+              response.on("end", () => resolve(body));
+            })
+            .on("error", reject);
+        });
+      const answers = Array.from({ length: 8 }, () => get());
+      // Until the other instance has answered the six the paused one does not hold, or the paused one
+      // holds more than its share (without the cap, round-robin gives it every connection in turn).
+      await new Promise<void>((resolve) => {
+        changed = () => {
+          if (answeredByRunning >= 6 || held.length > 2) resolve();
+        };
+        changed();
+      });
+      expect(held).toHaveLength(2);
+      expect(answeredByRunning).toBe(6);
+      for (const response of held) response.end("paused");
+      const bodies = await Promise.all(answers);
+      expect(bodies.filter((body) => body === "paused")).toHaveLength(2);
+    } finally {
+      for (const response of held) response.end();
+      agent.destroy();
+      await balancer.stop();
+      paused.server.close();
+      running.server.close();
+    }
   });
 });

@@ -953,8 +953,8 @@ function chooseBalancer(): { describe: string; start: (ports: number[]) => Promi
   const haproxy = findOrInstallHaproxy(say);
   if ("path" in haproxy) {
     return {
-      describe: `HAProxy ${haproxy.version} (${haproxy.path}, ${haproxy.how === "found" ? "found installed" : "installed by the bench with apt-get"}), round-robin, keep-alive to the instances (http-reuse always)`,
-      start: (ports) => startHaproxy(haproxy.path, ports),
+      describe: `HAProxy ${haproxy.version} (${haproxy.path}, ${haproxy.how === "found" ? "found installed" : "installed by the bench with apt-get"}), round-robin, keep-alive to the instances (http-reuse always), each instance at most its share of the ${SCALE_OUT_CONNECTIONS} connections at once (maxconn)`,
+      start: (ports) => startHaproxy(haproxy.path, ports, SCALE_OUT_CONNECTIONS),
     };
   }
   say(`${haproxy.unavailable}: the bench's Node proxy balances instead`);
