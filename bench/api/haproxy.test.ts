@@ -6,6 +6,7 @@ describe("haproxyConfig", () => {
   it("balances round-robin over every instance with kept-alive, reused connections", () => {
     const config = haproxyConfig(4100, [4001, 4002], 100);
     expect(config).toContain("  option http-keep-alive\n  http-reuse always\n");
+    expect(config).toContain("  nbthread 1\n");
     expect(config).toContain("  bind 127.0.0.1:4100\n");
     expect(config).toContain(
       "  balance roundrobin\n" +
