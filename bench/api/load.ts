@@ -18,7 +18,7 @@ import { busyCores, ceilingOf, processCpuMicros, watchCpuShares, type CpuShares 
 import { leanFigures, runLeanLoad, runLeanLoadOnce, type LeanOptions, type LeanRun } from "./lean-load";
 import { benchPhoto, benchReportFields, multipartBody, type BuiltBody } from "./request-bodies";
 import {
-  BESIDE_HEALTH_SLICES,
+  IN_TURN_SLICES,
   isServableWebBuild,
   readSettings,
   SettingsError,
@@ -635,14 +635,15 @@ async function runScenarios(
       ...(variant ? { variant } : {}),
     });
   };
-  const runBesideHealth = async (connections: number, index: number) => {
+  const hasHealth = scenarios.some((scenario) => scenario.id === "health");
+  const runInTurnWithHealth = async (connections: number, index: number) => {
     // Health measured by the same (lean) load generator, with what is compared with it at the same
     // connections: the open-data downloads, and the bare route (health's ceiling) when health is selected.
     // The machine's speed drifts from one ten seconds to the next (other machines share its cores), so they
     // are not measured one after the other: each gets its time in slices, taken in turn (bare, health,
     // states, schools, then back), and each figure is its slices' together.
     const followers: { scenario: Scenario; url: string; server: Child }[] = [
-      ...(pairedBare && scenarios.some((scenario) => scenario.id === "health")
+      ...(pairedBare && hasHealth
         ? [{ scenario: pairedBareRoute, url: pairedBare.url, server: pairedBare.server }]
         : []),
       ...[healthWithLeanLoad, ...besideHealth].map((scenario) => ({ scenario, url: baseUrl, server })),
@@ -668,8 +669,8 @@ async function runScenarios(
         },
       ]),
     );
-    const sliceSeconds = settings.durationSeconds / BESIDE_HEALTH_SLICES;
-    for (let slice = 0; slice < BESIDE_HEALTH_SLICES; slice++) {
+    const sliceSeconds = settings.durationSeconds / IN_TURN_SLICES;
+    for (let slice = 0; slice < IN_TURN_SLICES; slice++) {
       // Back and forth, so no scenario always follows the same one.
       for (const follower of slice % 2 === 0 ? followers : [...followers].reverse()) {
         const sums = taken.get(follower)!;
@@ -700,10 +701,9 @@ async function runScenarios(
     }
     await Promise.all(followers.map((follower) => follower.server.settle()));
   };
-  const hasHealth = scenarios.some((scenario) => scenario.id === "health");
   if (!hasHealth && besideHealth.length > 0) {
     for (const [index, connections] of settings.connections.entries()) {
-      await runBesideHealth(connections, index);
+      await runInTurnWithHealth(connections, index);
     }
   }
   for (const scenario of scenarios.filter((candidate) => !candidate.besideHealth)) {
@@ -733,9 +733,9 @@ async function runScenarios(
       });
       record(scenario, connections, measured);
       // Health's ratio to the ceiling, and the downloads' to health, are taken in turn with health measured
-      // by the lean generator (runBesideHealth).
+      // by the lean generator (runInTurnWithHealth).
       if (scenario.id === "health" && (besideHealth.length > 0 || pairedBare)) {
-        await runBesideHealth(connections, index);
+        await runInTurnWithHealth(connections, index);
       }
     }
   }

@@ -84,10 +84,10 @@ export interface Selection {
 }
 
 /**
- * The open-data downloads and the health run they are compared with each get their measured time in this
- * many slices, taken in turn (load.ts, runBesideHealth).
+ * Health's lean run and what is compared with it (the bare route, the open-data downloads) each get their
+ * measured time in this many slices, taken in turn (load.ts, runInTurnWithHealth).
  */
-export const BESIDE_HEALTH_SLICES = 5;
+export const IN_TURN_SLICES = 5;
 
 export const DEFAULT_POSTGRES_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
 

@@ -1,7 +1,7 @@
 import type { AutocannonResult } from "autocannon";
 import { formatNumber } from "../../src/domain/format";
 import type { CpuShares } from "./cpu-shares";
-import { BESIDE_HEALTH_SLICES } from "./settings";
+import { IN_TURN_SLICES } from "./settings";
 
 // The API bench's result: what is written to bench/results/api-*.json, and its Markdown summary.
 
@@ -452,8 +452,8 @@ export function renderApiSummary(result: ApiBenchResult): string {
       `${formatLoad(machine.loadAverage.atStart)} before the run, ${formatLoad(machine.loadAverage.atEnd)} after.`,
     `Each scenario: ${settings.durationSeconds} s of measured load at each of ` +
       `${settings.connections.join(" and ")} connections, after a ${settings.warmupSeconds} s warm-up; the ` +
-      "server is left to go idle between runs. Health with the lean load generator and the open-data " +
-      `downloads get theirs in ${BESIDE_HEALTH_SLICES} slices each, taken in turn. ` +
+      "server is left to go idle between runs. Health with the lean load generator, the bare route paired " +
+      `with it and the open-data downloads get theirs in ${IN_TURN_SLICES} slices each, taken in turn. ` +
       `${formatNumber(settings.users)} users in the database` +
       `${seeded ? ` (seeded in ${seeded})` : ""}. Server LOG_LEVEL=${settings.logLevel}. Raised for the run: ` +
       `${Object.entries(settings.raisedLimits)
