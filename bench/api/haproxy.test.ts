@@ -29,20 +29,22 @@ describe("haproxyConfig", () => {
   });
 });
 
+/** An HTTP server on a free loopback port, standing in for one product instance behind the balancer. */
+function listen(handler: http.RequestListener): Promise<{ server: http.Server; port: number }> {
+  return new Promise((resolve) => {
+    const server = http.createServer(handler);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === "object" && address ? address.port : 0 });
+    });
+  });
+}
+
 // Debian's haproxy: .ci/run installs it when missing, as the bench itself does (findOrInstallHaproxy).
 describe("startHaproxy", () => {
   it("sends consecutive requests to each instance in turn, and stops", async () => {
     const instances = await Promise.all(
-      ["a", "b"].map(
-        (name) =>
-          new Promise<{ server: http.Server; port: number }>((resolve) => {
-            const server = http.createServer((_request, response) => response.end(name));
-            server.listen(0, "127.0.0.1", () => {
-              const address = server.address();
-              resolve({ server, port: typeof address === "object" && address ? address.port : 0 });
-            });
-          }),
-      ),
+      ["a", "b"].map((name) => listen((_request, response) => response.end(name))),
     );
     const balancer = await startHaproxy(
       HAPROXY_PATH,
@@ -67,14 +69,6 @@ describe("startHaproxy", () => {
     const held: http.ServerResponse[] = [];
     let answeredByRunning = 0;
     let changed = () => {};
-    const listen = (handler: http.RequestListener) =>
-      new Promise<{ server: http.Server; port: number }>((resolve) => {
-        const server = http.createServer(handler);
-        server.listen(0, "127.0.0.1", () => {
-          const address = server.address();
-          resolve({ server, port: typeof address === "object" && address ? address.port : 0 });
-        });
-      });
     const paused = await listen((_request, response) => {
       held.push(response);
       changed();
