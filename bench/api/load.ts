@@ -1441,7 +1441,13 @@ async function main(): Promise<void> {
   );
 }
 
-process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+// Stopped by Ctrl-C or by kill: the cgroups, the balancer, the servers and the bench databases go too.
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(code)));
+}
 
 main().catch(async (error: unknown) => {
   await cleanUp();
