@@ -95,22 +95,17 @@ function healthyRun(overrides: Partial<TargetInputs> = {}): TargetInputs {
   };
 }
 
-/** Health on PostgreSQL at 10 connections, measured by the lean load generator. */
-function leanHealthRun(requestsPerSecond: number): ScenarioResult {
-  return scenario({
-    id: "health-lean",
-    name: "GET /api/v1/health (lean load generator)",
-    database: "postgres",
-    connections: 10,
-    figures: figures({ requestsPerSecond }),
-  });
-}
+/** The runs taken in turn with health's lean run (load.ts, runInTurnWithHealth), as their reports name them. */
+const inTurnRunNames = {
+  "health-lean": "GET /api/v1/health (lean load generator)",
+  "bare-paired": "Bare Fastify route, in turn with health",
+} as const;
 
-/** The bare route on PostgreSQL's server at 10 connections, measured in turn with health's lean run. */
-function pairedBareRun(requestsPerSecond: number): ScenarioResult {
+/** One of those runs on PostgreSQL's server at 10 connections. */
+function inTurnRun(id: keyof typeof inTurnRunNames, requestsPerSecond: number): ScenarioResult {
   return scenario({
-    id: "bare-paired",
-    name: "Bare Fastify route, in turn with health",
+    id,
+    name: inTurnRunNames[id],
     database: "postgres",
     connections: 10,
     figures: figures({ requestsPerSecond }),
@@ -227,7 +222,7 @@ describe("checkTargets", () => {
 
   it("compares an open-data download with health measured by the same lean load generator when there is one", () => {
     const run = healthyRun();
-    run.scenarios.push(leanHealthRun(10_000));
+    run.scenarios.push(inTurnRun("health-lean", 10_000));
     const measured = (target: string) => checkTargets(run).find((check) => check.target === target)?.measured;
     // states.json at 10 connections: 11,000 against the lean health run's 10,000, not autocannon's 12,000.
     expect(measured("GET /open/states.json ≥ 80% of health's requests/s (PostgreSQL, 10 connections)")).toBe(
@@ -242,7 +237,7 @@ describe("checkTargets", () => {
   it("compares health's lean run with the bare route measured in turn with it when there are such runs", () => {
     const run = healthyRun();
     // The machine slowed down after the first bare run: the paired one, in the same minute as health, says so.
-    run.scenarios.push(pairedBareRun(15_000), leanHealthRun(13_500));
+    run.scenarios.push(inTurnRun("bare-paired", 15_000), inTurnRun("health-lean", 13_500));
     const checks = checkTargets(run);
     expect(checks[1]?.measured).toBe("90% (13,500 of 15,000 req/s)");
     // Where no paired run exists, the first bare run is the ceiling, and autocannon's health is compared.
@@ -251,7 +246,7 @@ describe("checkTargets", () => {
 
   it("compares health with the first bare run when the paired one has no lean health run beside it", () => {
     const run = healthyRun();
-    run.scenarios.push(pairedBareRun(15_000));
+    run.scenarios.push(inTurnRun("bare-paired", 15_000));
     expect(checkTargets(run)[1]?.measured).toBe("60% (12,000 of 20,000 req/s)");
   });
 
